@@ -1,0 +1,456 @@
+"""A hand and a game, step by step.
+
+One hand runs: **deal** -> **auction** -> the declarer names **trump** -> the
+**exchange** (the declarer's partner passes 4 cards, the declarer returns 4;
+three-handed: the declarer takes the kitty and discards 3) -> everyone shows
+**meld** -> the declarer leads the first of the **tricks**; the winner of each
+trick leads the next -> **scoring**. The deal then moves to the left.
+
+:class:`Hand` is the state machine: it says whose turn it is and in which phase,
+and takes one action at a time, refusing anything out of turn or against the
+rules with a narrow error. It keeps the full history, so a hand can be explained
+afterwards. :func:`play_hand` and :func:`play_game` drive it with player objects
+(:mod:`pinochle_tutor.players`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from pinochle_tutor._hands import as_cards, mask_of
+from pinochle_tutor.auction import Auction
+from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, parse_suit, sort_hand
+from pinochle_tutor.deal import Deal, deal, next_dealer
+from pinochle_tutor.errors import IllegalActionError, IllegalPlayError
+from pinochle_tutor.exchange import remove_cards
+from pinochle_tutor.meld import MeldReport, meld
+from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.scoring import HandScore, game_winner, score_hand
+from pinochle_tutor.tricks import PlayVerdict, _winner_index, check_play, legal_mask
+
+if TYPE_CHECKING:
+    from pinochle_tutor.players import Player
+
+__all__ = ["GameRecord", "Hand", "Phase", "PlayerView", "TrickRecord", "play_game", "play_hand"]
+
+
+class Phase(Enum):
+    """Where a hand stands."""
+
+    AUCTION = "auction"
+    """Players bid or pass in turn."""
+    TRUMP = "trump"
+    """The declarer names trump (three-handed: after taking the kitty)."""
+    PASS = "pass"
+    """The declarer's partner passes cards to the declarer."""
+    RETURN = "return"
+    """The declarer returns as many cards to the partner."""
+    DISCARD = "discard"
+    """Three-handed: the declarer, holding the kitty, discards as many cards."""
+    PLAY = "play"
+    """Trick play (meld has been shown). The declarer may still concede before the first card."""
+    DONE = "done"
+    """The hand is scored."""
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """One completed trick."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    """In play order, the led card first."""
+    seats: tuple[int, ...]
+    """Who played each card."""
+    winner: int
+    """The seat that won it."""
+    points: int
+    """Trick points it held, with the last-trick bonus where it applies."""
+
+    @property
+    def winning_card(self) -> Card:
+        """The card that won."""
+        return self.cards[self.seats.index(self.winner)]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may know at a decision: its own hand and everything shown to
+    the table, never another player's hidden cards."""
+
+    seat: int
+    phase: Phase
+    rules: RuleSet
+    dealer: int
+    hand: tuple[Card, ...]
+    auction: tuple[tuple[int, int | None], ...]
+    high_bid: int | None
+    min_bid: int
+    declarer: int | None
+    contract: int | None
+    trump: Suit | None
+    melds: tuple[MeldReport, ...] | None
+    """Every seat's meld, once shown."""
+    tricks: tuple[TrickRecord, ...]
+    trick: tuple[Card, ...]
+    """The current trick so far, led card first."""
+    trick_seats: tuple[int, ...]
+    legal: tuple[Card, ...]
+    """Cards that may be played now (play phase)."""
+    received: tuple[Card, ...] = ()
+    """Cards this seat received in the exchange (the declarer) or the kitty it took."""
+    given: tuple[Card, ...] = ()
+    """Cards this seat gave away in the exchange or discarded."""
+    kitty: tuple[Card, ...] = ()
+    """Three-handed: the kitty, shown to all once the auction is won."""
+
+    @property
+    def partner(self) -> int | None:
+        """This seat's partner, if any."""
+        return self.rules.partner(self.seat)
+
+
+class Hand:
+    """One hand as a state machine.
+
+    >>> h = Hand(dealer=0, seed=1)
+    >>> h.phase, h.to_act
+    (<Phase.AUCTION: 'auction'>, 1)
+    """
+
+    def __init__(
+        self,
+        dealer: int = 0,
+        rules: RuleSet = CLASSIC,
+        seed: int | None = None,
+        dealt: Deal | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.rules = rules
+        self.deal = dealt if dealt is not None else deal(dealer, rules, seed=seed, rng=rng)
+        if self.deal.rules != rules:
+            raise IllegalActionError(f"the deal was made for {self.deal.rules.name}, not {rules.name}")
+        self.dealer = self.deal.dealer
+        self.hands: list[list[Card]] = [list(h) for h in self.deal.hands]
+        self.auction = Auction(self.dealer, rules)
+        self.phase = Phase.AUCTION
+        self.trump: Suit | None = None
+        self.passed_cards: tuple[Card, ...] = ()
+        self.returned_cards: tuple[Card, ...] = ()
+        self.discards: tuple[Card, ...] = ()
+        self.melds: tuple[MeldReport, ...] | None = None
+        self.tricks: list[TrickRecord] = []
+        self.trick: list[Card] = []
+        self.trick_seats: list[int] = []
+        self.conceded = False
+        self.illegal_attempts: list[tuple[int, PlayVerdict]] = []
+        """Every refused card: (trick number, verdict)."""
+        self.scores: tuple[HandScore, ...] = ()
+        self.side_points: list[int] = [0] * rules.sides
+        """Trick points taken by each side (three-handed: discards count for the declarer)."""
+
+    # ------------------------------------------------------------ state
+    @property
+    def declarer(self) -> int | None:
+        """The seat that won the auction."""
+        return self.auction.declarer
+
+    @property
+    def contract(self) -> int | None:
+        """The winning bid."""
+        return self.auction.contract
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the hand waits for (``None`` when done)."""
+        p = self.phase
+        if p is Phase.AUCTION:
+            return self.auction.turn
+        if p in (Phase.TRUMP, Phase.RETURN, Phase.DISCARD):
+            return self.declarer
+        if p is Phase.PASS:
+            assert self.declarer is not None
+            return self.rules.partner(self.declarer)
+        if p is Phase.PLAY:
+            return self._next_to_play()
+        return None
+
+    def _next_to_play(self) -> int:
+        if self.trick_seats:
+            return (self.trick_seats[-1] + 1) % self.rules.players
+        if self.tricks:
+            return self.tricks[-1].winner
+        assert self.declarer is not None
+        return self.declarer
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the seat to play may play now."""
+        if self.phase is not Phase.PLAY:
+            return []
+        seat = self._next_to_play()
+        from pinochle_tutor._hands import cards_of_mask
+
+        assert self.trump is not None
+        h = mask_of(self.hands[seat])
+        if not self.trick:
+            return cards_of_mask(h)
+        idx = [c.index for c in self.trick]
+        return cards_of_mask(legal_mask(h, idx[0], idx[_winner_index(idx, self.trump)], self.trump))
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see now."""
+        kitty = self.deal.kitty if self.rules.has_kitty and self.declarer is not None else ()
+        received: tuple[Card, ...] = ()
+        given: tuple[Card, ...] = ()
+        if seat == self.declarer:
+            received = kitty if self.rules.has_kitty else self.passed_cards
+            given = self.discards if self.rules.has_kitty else self.returned_cards
+        elif self.declarer is not None and seat == self.rules.partner(self.declarer):
+            received, given = self.returned_cards, self.passed_cards
+        return PlayerView(
+            seat=seat,
+            phase=self.phase,
+            rules=self.rules,
+            dealer=self.dealer,
+            hand=tuple(sort_hand(self.hands[seat])),
+            auction=tuple(self.auction.history),
+            high_bid=self.auction.high_bid,
+            min_bid=self.auction.min_bid,
+            declarer=self.declarer,
+            contract=self.contract,
+            trump=self.trump,
+            melds=self.melds,
+            tricks=tuple(self.tricks),
+            trick=tuple(self.trick),
+            trick_seats=tuple(self.trick_seats),
+            legal=tuple(self.legal_plays()) if self.phase is Phase.PLAY and seat == self.to_act else (),
+            received=received,
+            given=given,
+            kitty=kitty,
+        )
+
+    # ---------------------------------------------------------- actions
+    def _expect(self, seat: int, *phases: Phase) -> None:
+        if self.phase not in phases:
+            wanted = " or ".join(p.value for p in phases)
+            raise IllegalActionError(f"seat {seat} cannot act for the {wanted} now: the hand is in the {self.phase.value} phase")
+        if seat != self.to_act:
+            raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+
+    def bid(self, seat: int, amount: int | None) -> None:
+        """``seat`` bids ``amount`` (``None`` to pass)."""
+        self._expect(seat, Phase.AUCTION)
+        self.auction.call(amount)
+        if self.auction.is_over:
+            self.phase = Phase.DISCARD if self.rules.has_kitty else Phase.TRUMP
+            if self.rules.has_kitty:
+                assert self.declarer is not None
+                self.hands[self.declarer] = sort_hand([*self.hands[self.declarer], *self.deal.kitty])
+
+    def discard(self, seat: int, cards: Sequence[CardLike] | str) -> None:
+        """Three-handed: the declarer discards as many cards as the kitty held."""
+        self._expect(seat, Phase.DISCARD)
+        self.hands[seat] = remove_cards(self.hands[seat], as_cards(cards), self.rules.kitty_size, "the discard")
+        self.discards = tuple(as_cards(cards))
+        self.side_points[self.rules.side(seat)] += sum(self.rules.counter_points[c.rank] for c in self.discards)
+        self.phase = Phase.TRUMP
+
+    def name_trump(self, seat: int, suit: SuitLike) -> None:
+        """The declarer names trump."""
+        self._expect(seat, Phase.TRUMP)
+        self.trump = parse_suit(suit)
+        if self.rules.exchange_size:
+            self.phase = Phase.PASS
+        else:
+            self._show_meld()
+
+    def pass_cards(self, seat: int, cards: Sequence[CardLike] | str) -> None:
+        """The declarer's partner passes cards face down to the declarer."""
+        self._expect(seat, Phase.PASS)
+        chosen = tuple(as_cards(cards))
+        self.hands[seat] = remove_cards(self.hands[seat], chosen, self.rules.exchange_size, "the pass to the declarer")
+        assert self.declarer is not None
+        self.hands[self.declarer] = sort_hand([*self.hands[self.declarer], *chosen])
+        self.passed_cards = chosen
+        self.phase = Phase.RETURN
+
+    def return_cards(self, seat: int, cards: Sequence[CardLike] | str) -> None:
+        """The declarer returns cards to the partner (cards just received may be among them)."""
+        self._expect(seat, Phase.RETURN)
+        chosen = tuple(as_cards(cards))
+        self.hands[seat] = remove_cards(self.hands[seat], chosen, self.rules.exchange_size, "the return to the partner")
+        partner = self.rules.partner(seat)
+        assert partner is not None
+        self.hands[partner] = sort_hand([*self.hands[partner], *chosen])
+        self.returned_cards = chosen
+        self._show_meld()
+
+    def _show_meld(self) -> None:
+        assert self.trump is not None
+        self.melds = tuple(meld(h, self.trump, self.rules) for h in self.hands)
+        self.phase = Phase.PLAY
+
+    def concede(self, seat: int) -> None:
+        """The declarer concedes before the first card is played."""
+        if self.phase is not Phase.PLAY or self.tricks or self.trick:
+            raise IllegalActionError("the declarer may concede only after meld and before the first card is played")
+        if seat != self.declarer:
+            raise IllegalActionError(f"only the declarer (seat {self.declarer}) may concede, not seat {seat}")
+        self.conceded = True
+        self._score()
+
+    def check(self, seat: int, card: CardLike) -> PlayVerdict:
+        """Whether ``seat`` may play ``card`` now (never raises for a wrong card)."""
+        self._expect(seat, Phase.PLAY)
+        assert self.trump is not None
+        return check_play(self.hands[seat], self.trick, self.trump, parse_card(card), self.rules)
+
+    def play(self, seat: int, card: CardLike) -> PlayVerdict:
+        """``seat`` plays ``card``. An illegal card raises :class:`IllegalPlayError`
+        carrying the verdict, and is recorded in ``illegal_attempts``."""
+        verdict = self.check(seat, card)
+        if not verdict.legal:
+            self.illegal_attempts.append((len(self.tricks), verdict))
+            raise IllegalPlayError(verdict.reason, verdict)
+        self._play(seat, verdict.card)
+        return verdict
+
+    def _play(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        if len(self.trick) == self.rules.players:
+            assert self.trump is not None
+            win_pos = _winner_index([c.index for c in self.trick], self.trump)
+            winner = self.trick_seats[win_pos]
+            last = not self.hands[winner]
+            pts = sum(self.rules.counter_points[c.rank] for c in self.trick)
+            if last:
+                pts += self.rules.last_trick_bonus
+            self.tricks.append(TrickRecord(self.trick_seats[0], tuple(self.trick), tuple(self.trick_seats), winner, pts))
+            self.side_points[self.rules.side(winner)] += pts
+            self.trick, self.trick_seats = [], []
+            if last:
+                self._score()
+
+    def _score(self) -> None:
+        r = self.rules
+        assert self.declarer is not None and self.contract is not None and self.melds is not None
+        side_meld = [0] * r.sides
+        for seat, m in enumerate(self.melds):
+            side_meld[r.side(seat)] += m.total
+        bside = r.side(self.declarer)
+        results = []
+        for d in range(r.sides):
+            if d == bside:
+                continue
+            results.append(
+                score_hand(
+                    self.contract, side_meld[bside], 0 if self.conceded else self.side_points[bside],
+                    side_meld[d], 0 if self.conceded else self.side_points[d], r, conceded=self.conceded,
+                )
+            )  # fmt: skip
+        self.scores = tuple(results)
+        self.phase = Phase.DONE
+
+    # ---------------------------------------------------------- results
+    @property
+    def side_meld(self) -> list[int]:
+        """Meld shown by each side."""
+        out = [0] * self.rules.sides
+        for seat, m in enumerate(self.melds or ()):
+            out[self.rules.side(seat)] += m.total
+        return out
+
+    @property
+    def score_changes(self) -> list[int]:
+        """What the hand adds to (or takes from) each side's score."""
+        out = [0] * self.rules.sides
+        if self.phase is not Phase.DONE:
+            return out
+        assert self.declarer is not None
+        bside = self.rules.side(self.declarer)
+        out[bside] = self.scores[0].bidder
+        defenders = [d for d in range(self.rules.sides) if d != bside]
+        for d, sc in zip(defenders, self.scores):
+            out[d] = sc.defender
+        return out
+
+    @property
+    def made(self) -> bool:
+        """Whether the bidders made their contract (once scored)."""
+        return bool(self.scores) and self.scores[0].made
+
+
+@dataclass
+class GameRecord:
+    """A whole game: every hand, the running scores, the winner."""
+
+    rules: RuleSet
+    hands: list[Hand] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winner: int | None = None
+
+
+def play_hand(
+    players: Sequence[Player],
+    dealer: int = 0,
+    rules: RuleSet = CLASSIC,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+) -> Hand:
+    """Play one hand to the end with ``players`` (one per seat) and return it."""
+    if len(players) != rules.players:
+        raise IllegalActionError(f"{rules.name} needs {rules.players} players, not {len(players)}")
+    hand = Hand(dealer, rules, seed=seed, rng=rng)
+    while hand.phase is not Phase.DONE:
+        seat = hand.to_act
+        assert seat is not None
+        player = players[seat]
+        view = hand.view(seat)
+        p = hand.phase
+        if p is Phase.AUCTION:
+            hand.bid(seat, player.bid(view))
+        elif p is Phase.DISCARD:
+            hand.discard(seat, player.discard(view))
+        elif p is Phase.TRUMP:
+            hand.name_trump(seat, player.choose_trump(view))
+        elif p is Phase.PASS:
+            hand.pass_cards(seat, player.pass_cards(view))
+        elif p is Phase.RETURN:
+            hand.return_cards(seat, player.return_cards(view))
+        elif p is Phase.PLAY:
+            if not hand.tricks and not hand.trick and seat == hand.declarer and player.concede(view):
+                hand.concede(seat)
+                continue
+            hand.play(seat, player.play(view))
+    return hand
+
+
+def play_game(
+    players: Sequence[Player],
+    rules: RuleSet = CLASSIC,
+    seed: int | None = None,
+    first_dealer: int = 0,
+    max_hands: int = 200,
+) -> GameRecord:
+    """Play hands until a side reaches the target (``max_hands`` bounds a game
+    that never ends, e.g. when both sides keep going set)."""
+    rng = random.Random(seed)
+    record = GameRecord(rules, scores=[0] * rules.sides)
+    dealer = first_dealer
+    for _ in range(max_hands):
+        hand = play_hand(players, dealer, rules, rng=rng)
+        record.hands.append(hand)
+        for side, change in enumerate(hand.score_changes):
+            record.scores[side] += change
+        assert hand.declarer is not None
+        record.winner = game_winner(record.scores, rules.side(hand.declarer), hand.made, rules)
+        if record.winner is not None:
+            break
+        dealer = next_dealer(dealer, rules)
+    return record

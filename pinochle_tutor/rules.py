@@ -1,0 +1,324 @@
+"""Rule sets: every number the game depends on, as named settings.
+
+The rules of record settle the open numbers of the original rules text. Each one
+is a field of a frozen :class:`RuleSet`, so a teacher can play a house rule by
+changing a setting (``CLASSIC.with_settings(target=1000)``) instead of code.
+
+Three presets are defined and looked up by name with :func:`rules_named`:
+
+* ``classic`` - four players in two partnerships, 48 cards, 12 each; open at
+  250, raise by 10; a 4-card exchange between the bidding partners; counters
+  A 10 K worth 10 each, last trick 10 (250 in all); a team keeps its meld with
+  at least 10 trick points; game to 1500.
+* ``double_deck`` - 80 cards (four copies of A 10 K Q J, no 9s), 20 each; open
+  at 50, raise by 1; counters 1 each, last trick 2 (50 in all); meld kept with
+  1 trick point; game to 500; triple and quadruple melds.
+* ``three_handed`` - 48 cards, 15 each and 3 to a kitty; everyone for
+  themselves; the declarer takes the kitty and discards 3 (they count as the
+  declarer's trick points); no exchange.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pinochle_tutor.cards import Rank
+from pinochle_tutor.errors import InvalidRulesError
+
+__all__ = [
+    "CLASSIC",
+    "DOUBLE_DECK",
+    "PRESETS",
+    "THREE_HANDED",
+    "MeldTable",
+    "RuleSet",
+    "rules_named",
+]
+
+
+@dataclass(frozen=True)
+class MeldTable:
+    """Meld points. A tuple gives the points for one, two, three, four complete
+    sets held in one hand (single, double, triple, quadruple): a double meld
+    *replaces* the single one. Marriages and dix score per copy."""
+
+    run: tuple[int, ...] = (150, 1500)
+    """A 10 K Q J of trump."""
+    aces_around: tuple[int, ...] = (100, 1000)
+    """An ace of each suit."""
+    kings_around: tuple[int, ...] = (80, 800)
+    """A king of each suit."""
+    queens_around: tuple[int, ...] = (60, 600)
+    """A queen of each suit."""
+    jacks_around: tuple[int, ...] = (40, 400)
+    """A jack of each suit."""
+    pinochle: tuple[int, ...] = (40, 300)
+    """Q♠ + J♦."""
+    royal_marriage: int = 40
+    """K Q of trump (each), outside any run."""
+    marriage: int = 20
+    """K Q of a non-trump suit (each)."""
+    dix: int = 10
+    """The 9 of trump (each)."""
+
+    def around(self, rank: Rank) -> tuple[int, ...]:
+        """The points row for ``rank`` around (aces, kings, queens or jacks)."""
+        rows = {
+            Rank.ACE: self.aces_around,
+            Rank.KING: self.kings_around,
+            Rank.QUEEN: self.queens_around,
+            Rank.JACK: self.jacks_around,
+        }
+        if rank not in rows:
+            raise InvalidRulesError(f"there is no meld for {rank.noun}s around")
+        return rows[rank]
+
+
+_RANKS_WITH_9 = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every setting of one version of the game. Frozen: derive a house rule with
+    :meth:`with_settings`."""
+
+    name: str = "classic"
+    """The preset this rule set comes from (``classic``, ``double_deck``, ``three_handed``)."""
+    players: int = 4
+    """Players at the table, seated 0.. clockwise."""
+    partnerships: bool = True
+    """Partners sit opposite (0+2, 1+3) and score together; otherwise everyone scores alone."""
+    ranks: tuple[Rank, ...] = _RANKS_WITH_9
+    """The ranks in the deck."""
+    copies: int = 2
+    """Copies of each card in the deck."""
+    hand_size: int = 12
+    """Cards dealt to each player."""
+    kitty_size: int = 0
+    """Cards dealt face down to the kitty (three-handed: the declarer takes them)."""
+    opening_bid: int = 250
+    """The lowest opening bid."""
+    bid_increment: int = 10
+    """Bids rise by at least this much, in multiples of it."""
+    stuck_bid: int = 250
+    """If everyone but the dealer passes without a bid, the dealer takes the contract at this."""
+    exchange_size: int = 4
+    """Cards the declarer's partner passes, and the declarer returns (0: no exchange)."""
+    counter_points: tuple[int, ...] = (0, 0, 0, 10, 10, 10)
+    """Trick points of each rank, indexed by :class:`Rank` (9 J Q K 10 A)."""
+    last_trick_bonus: int = 10
+    """Points for winning the last trick."""
+    meld_save: int = 10
+    """A side keeps its meld only with at least this many trick points."""
+    target: int = 1500
+    """The game ends when a side reaches this score."""
+    meld_table: MeldTable = field(default_factory=MeldTable)
+    """Meld points."""
+
+    def __post_init__(self) -> None:
+        problems = []
+        if self.players not in (3, 4):
+            problems.append(f"players={self.players!r} (3 or 4 are supported)")
+        if self.partnerships and self.players != 4:
+            problems.append("partnerships need 4 players")
+        if not 1 <= self.copies <= 4:
+            problems.append(f"copies={self.copies!r} (1 to 4)")
+        if len(self.counter_points) != 6:
+            problems.append("counter_points needs one value per rank (9 J Q K 10 A)")
+        deck = len(self.ranks) * 4 * self.copies
+        if self.players * self.hand_size + self.kitty_size != deck:
+            problems.append(
+                f"{self.players} hands of {self.hand_size} plus a kitty of {self.kitty_size} "
+                f"do not make the {deck}-card deck"
+            )
+        for attr in ("opening_bid", "bid_increment", "stuck_bid", "target"):
+            if getattr(self, attr) <= 0:
+                problems.append(f"{attr}={getattr(self, attr)!r} must be positive")
+        if self.bid_increment > 0 and self.opening_bid % self.bid_increment:
+            problems.append(
+                f"opening_bid={self.opening_bid} is not a multiple of bid_increment={self.bid_increment}"
+            )
+        if self.exchange_size and not self.partnerships:
+            problems.append("an exchange needs partnerships")
+        if not 0 <= self.exchange_size <= self.hand_size:
+            problems.append(f"exchange_size={self.exchange_size!r}")
+        if self.meld_save < 0 or self.last_trick_bonus < 0:
+            problems.append("meld_save and last_trick_bonus cannot be negative")
+        for row in ("run", "aces_around", "kings_around", "queens_around", "jacks_around", "pinochle"):
+            if len(getattr(self.meld_table, row)) < self.copies:
+                problems.append(f"meld_table.{row} needs a value for up to {self.copies} sets")
+        if problems:
+            raise InvalidRulesError(f"rule set {self.name!r} is not valid: " + "; ".join(problems))
+
+    # ----------------------------------------------------------- derived values
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck (48 classic, 80 double deck)."""
+        return len(self.ranks) * 4 * self.copies
+
+    @property
+    def total_trick_points(self) -> int:
+        """All trick points in one hand: every counter plus the last trick."""
+        per_suit = sum(self.counter_points[r] for r in self.ranks) * self.copies
+        return 4 * per_suit + self.last_trick_bonus
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Tricks played in one hand."""
+        return self.hand_size
+
+    @property
+    def has_nines(self) -> bool:
+        """Whether the deck holds 9s (and so the dix)."""
+        return Rank.NINE in self.ranks
+
+    @property
+    def has_kitty(self) -> bool:
+        """Three-handed: the declarer takes a kitty and discards as many cards."""
+        return self.kitty_size > 0
+
+    def partner(self, seat: int) -> int | None:
+        """The partner's seat, or ``None`` where everyone plays alone."""
+        return (seat + 2) % 4 if self.partnerships else None
+
+    def side(self, seat: int) -> int:
+        """The scoring side of a seat: 0 (seats 0+2) or 1 (1+3) in partnerships, else the seat."""
+        return seat % 2 if self.partnerships else seat
+
+    @property
+    def sides(self) -> int:
+        """How many sides keep a score (2 in partnerships, else one per player)."""
+        return 2 if self.partnerships else self.players
+
+    def counter_value(self, rank: Rank) -> int:
+        """Trick points for a card of ``rank``."""
+        return self.counter_points[rank]
+
+    # ------------------------------------------------------------- house rules
+    def with_settings(self, **overrides: Any) -> RuleSet:
+        """A copy with some settings changed (a house rule). Unknown names and bad
+        values raise :class:`InvalidRulesError` naming them."""
+        names = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(overrides) - names)
+        if unknown:
+            raise InvalidRulesError(
+                f"unknown rule setting(s) {', '.join(map(repr, unknown))}; "
+                f"settings are: {', '.join(sorted(names))}"
+            )
+        if "meld_table" in overrides and isinstance(overrides["meld_table"], Mapping):
+            overrides["meld_table"] = _meld_table_from(self.meld_table, overrides["meld_table"])
+        for key, value in overrides.items():
+            overrides[key] = _coerce(key, value, getattr(self, key))
+        return dataclasses.replace(self, **overrides)
+
+    def settings(self) -> dict[str, Any]:
+        """The settings as plain data (for display or a file); round-trips through
+        :meth:`with_settings`."""
+        out = dataclasses.asdict(self)
+        out["ranks"] = [Rank(r).symbol for r in self.ranks]
+        out["counter_points"] = list(self.counter_points)
+        out["meld_table"] = {
+            k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self.meld_table).items()
+        }
+        return out
+
+
+def _coerce(key: str, value: Any, current: Any) -> Any:
+    """Check one override against the type of the current value."""
+    if key == "ranks":
+        from pinochle_tutor.cards import _RANK_WORDS
+
+        try:
+            return tuple(sorted(Rank(v) if isinstance(v, int) else _RANK_WORDS[str(v).lower()] for v in value))
+        except (KeyError, ValueError, TypeError):
+            raise InvalidRulesError(f"ranks={value!r}: use rank symbols such as ['A', '10', 'K']") from None
+    if isinstance(current, bool):
+        if not isinstance(value, bool):
+            raise InvalidRulesError(f"{key}={value!r} must be true or false")
+        return value
+    if isinstance(current, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidRulesError(f"{key}={value!r} must be a whole number")
+        return value
+    if isinstance(current, tuple):
+        if isinstance(value, (str, bytes)) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise InvalidRulesError(f"{key}={value!r} must be a list of whole numbers")
+        return tuple(value)
+    if isinstance(current, str):
+        if not isinstance(value, str):
+            raise InvalidRulesError(f"{key}={value!r} must be text")
+        return value
+    if isinstance(current, MeldTable) and not isinstance(value, MeldTable):
+        raise InvalidRulesError(f"{key}={value!r} must be a meld table")
+    return value
+
+
+def _meld_table_from(base: MeldTable, changes: Mapping[str, Any]) -> MeldTable:
+    names = {f.name for f in dataclasses.fields(MeldTable)}
+    unknown = sorted(set(changes) - names)
+    if unknown:
+        raise InvalidRulesError(
+            f"unknown meld setting(s) {', '.join(map(repr, unknown))}; meld settings are: {', '.join(sorted(names))}"
+        )
+    fixed = {k: _coerce(f"meld_table.{k}", v, getattr(base, k)) for k, v in changes.items()}
+    return dataclasses.replace(base, **fixed)
+
+
+CLASSIC = RuleSet()
+"""Classic four-handed partnership Pinochle (the rules of record)."""
+
+DOUBLE_DECK = RuleSet(
+    name="double_deck",
+    ranks=(Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE),
+    copies=4,
+    hand_size=20,
+    opening_bid=50,
+    bid_increment=1,
+    stuck_bid=50,
+    counter_points=(0, 0, 0, 1, 1, 1),
+    last_trick_bonus=2,
+    meld_save=1,
+    target=500,
+    meld_table=MeldTable(
+        run=(15, 150, 225, 300),
+        aces_around=(10, 100, 150, 200),
+        kings_around=(8, 80, 120, 160),
+        queens_around=(6, 60, 90, 120),
+        jacks_around=(4, 40, 60, 80),
+        pinochle=(4, 30, 60, 90),
+        royal_marriage=4,
+        marriage=2,
+        dix=0,
+    ),
+)
+"""Double-deck partnership Pinochle on the modern 50-point scale."""
+
+THREE_HANDED = RuleSet(
+    name="three_handed",
+    players=3,
+    partnerships=False,
+    hand_size=15,
+    kitty_size=3,
+    exchange_size=0,
+)
+"""Three players, each for themselves, with a 3-card kitty for the declarer."""
+
+PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, DOUBLE_DECK, THREE_HANDED)}
+"""The presets by name."""
+
+
+def rules_named(name: str) -> RuleSet:
+    """The preset called ``name``: ``classic``, ``double_deck`` or ``three_handed``
+    (case, spaces and hyphens are forgiven: ``"Double deck"`` works)."""
+    key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
+    try:
+        return PRESETS[key]
+    except KeyError:
+        raise InvalidRulesError(
+            f"{name!r} is not a rule set: choose one of {', '.join(sorted(PRESETS))}"
+        ) from None
