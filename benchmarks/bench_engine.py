@@ -79,7 +79,9 @@ def public_api_hand(rng: random.Random, k: int) -> int:
         points[winner % 2] += sum(10 for c in trick if c.rank >= 3) + (10 if t == 11 else 0)
         leader = winner
     b = declarer % 2
-    score = score_hand(250, melds[b] + melds[b + 2], points[b], melds[1 - b] + melds[3 - b], points[1 - b])
+    score = score_hand(
+        250, melds[b] + melds[b + 2], points[b], melds[1 - b] + melds[3 - b], points[1 - b]
+    )
     return score.bidder
 
 
@@ -176,8 +178,12 @@ def naive_hand(rng: random.Random, k: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="time per measurement (default 3)"
+    )
     args = parser.parse_args()
     s = args.seconds
     print(f"Engine benchmark, one core, about {s:g} s per line\n")
@@ -186,14 +192,18 @@ def main() -> None:
         rng = random.Random(1)
         fast[rules.name] = rate(lambda k, r=rules, g=rng: random_playout(g, r, k % r.players), s)
         print(f"fast core, {rules.name:13s} random playouts: {fast[rules.name]:9,.0f} hands/s")
-    print(f"  double deck hand costs {fast['classic'] / fast['double_deck']:.2f}x a classic hand (target <= 2)")
+    print(
+        f"  double deck hand costs {fast['classic'] / fast['double_deck']:.2f}x a classic hand (target <= 2)"
+    )
     rng = random.Random(2)
     public = rate(lambda k: public_api_hand(rng, k), s)
     rng = random.Random(3)
     naive = rate(lambda k: naive_hand(rng, k), s)
     print(f"public API, classic random playouts:     {public:9,.0f} hands/s")
     print(f"list-of-card-objects yardstick:             {naive:9,.0f} hands/s")
-    print(f"  fast core / yardstick: {fast['classic'] / naive:.2f}x; public API / yardstick: {public / naive:.2f}x\n")
+    print(
+        f"  fast core / yardstick: {fast['classic'] / naive:.2f}x; public API / yardstick: {public / naive:.2f}x\n"
+    )
     hand = parse_cards("KC 9C AH AC QS JD 10D KD 9S 10S AS QC")
     trick = parse_cards("QC 9H")
     n = 20000

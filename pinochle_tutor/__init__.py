@@ -40,10 +40,26 @@ from pinochle_tutor.errors import (
     InvalidSuitError,
     PinochleError,
 )
-from pinochle_tutor.game import GameRecord, Hand, Phase, PlayerView, TrickRecord, play_game, play_hand
+from pinochle_tutor.game import (
+    GameRecord,
+    Hand,
+    Phase,
+    PlayerView,
+    TrickRecord,
+    play_game,
+    play_hand,
+)
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport, meld, meld_points
 from pinochle_tutor.players import Player, RandomPlayer
-from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, PRESETS, THREE_HANDED, MeldTable, RuleSet, rules_named
+from pinochle_tutor.rules import (
+    CLASSIC,
+    DOUBLE_DECK,
+    PRESETS,
+    THREE_HANDED,
+    MeldTable,
+    RuleSet,
+    rules_named,
+)
 from pinochle_tutor.scoring import HandScore, game_winner, score_hand, trick_points
 from pinochle_tutor.tricks import PlayVerdict, TrickRule, check_play, legal_plays, trick_winner
 
@@ -102,4 +118,5 @@ __all__ = [
     "score_hand",
     "sort_hand",
     "trick_points",
+    "trick_winner",
 ]

@@ -18,9 +18,7 @@ SUIT_MASK: tuple[int, ...] = tuple(0b111111 << (6 * s) for s in range(4))
 """Bits of the six cards of each suit."""
 SUIT_OF: tuple[int, ...] = tuple(i // 6 for i in range(24))
 """Suit number of each card index."""
-ABOVE: tuple[int, ...] = tuple(
-    SUIT_MASK[i // 6] & ~((1 << (i + 1)) - 1) for i in range(24)
-)
+ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 6] & ~((1 << (i + 1)) - 1) for i in range(24))
 """Bits of the cards of the same suit that outrank card ``i``."""
 
 # For each suit and each 6-bit pattern, the cards (highest first is not needed: index order).
@@ -40,11 +38,7 @@ def as_cards(cards: Iterable[CardLike] | str) -> list[Card]:
     """A list of cards from cards, card texts or one string of card texts."""
     if isinstance(cards, str):
         return parse_cards(cards)
-    out = list(cards)
-    for i, c in enumerate(out):
-        if type(c) is not Card:
-            out[i] = parse_card(c)
-    return out
+    return [c if type(c) is Card else parse_card(c) for c in cards]
 
 
 def mask_of(cards: Sequence[CardLike] | str) -> int:

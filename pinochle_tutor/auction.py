@@ -66,7 +66,9 @@ class Auction:
 
     def __init__(self, dealer: int = 0, rules: RuleSet = CLASSIC) -> None:
         if not (isinstance(dealer, int) and 0 <= dealer < rules.players):
-            raise IllegalBidError(f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}")
+            raise IllegalBidError(
+                f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}"
+            )
         self.dealer = dealer
         self.rules = rules
         self.history: list[tuple[int, int | None]] = []
@@ -117,18 +119,47 @@ class Auction:
         seat = self._turn
         r = self.rules
         if seat is None:
-            return BidVerdict(None, None, False, f"The auction is over: seat {self.declarer} won it at {self.contract}.", AuctionProblem.AUCTION_OVER)
+            return BidVerdict(
+                None,
+                None,
+                False,
+                f"No bid of {amount!r} now: the auction is over; "
+                f"seat {self.declarer} won it at {self.contract}.",
+                AuctionProblem.AUCTION_OVER,
+            )
         if isinstance(amount, bool) or not isinstance(amount, int):
-            return BidVerdict(seat, None, False, f"A bid must be a whole number of points, not {amount!r}.", AuctionProblem.NOT_A_NUMBER, self.min_bid)
+            return BidVerdict(
+                seat,
+                None,
+                False,
+                f"A bid must be a whole number of points, not {amount!r}.",
+                AuctionProblem.NOT_A_NUMBER,
+                self.min_bid,
+            )
         minimum = self.min_bid
         if self.high_bid is None and amount < r.opening_bid:
-            return BidVerdict(seat, amount, False, f"A bid of {amount} is too low: the opening bid must be at least {r.opening_bid}.", AuctionProblem.BELOW_OPENING, minimum)
+            return BidVerdict(
+                seat,
+                amount,
+                False,
+                f"A bid of {amount} is too low: the opening bid must be at least {r.opening_bid}.",
+                AuctionProblem.BELOW_OPENING,
+                minimum,
+            )
         if amount % r.bid_increment:
-            return BidVerdict(seat, amount, False, f"A bid of {amount} is not allowed: bids go up in multiples of {r.bid_increment}.", AuctionProblem.NOT_MULTIPLE, minimum)
+            return BidVerdict(
+                seat,
+                amount,
+                False,
+                f"A bid of {amount} is not allowed: bids go up in multiples of {r.bid_increment}.",
+                AuctionProblem.NOT_MULTIPLE,
+                minimum,
+            )
         if self.high_bid is not None and amount < minimum:
             return BidVerdict(
                 seat, amount, False,
-                f"A bid of {amount} does not beat the current bid of {self.high_bid}: you must bid at least {minimum} (a raise of {r.bid_increment} or more).",
+                f"A bid of {amount} does not beat the current bid of {self.high_bid}: "
+                f"you must bid at least {minimum} (a raise of {r.bid_increment} or more).",
                 AuctionProblem.NOT_ABOVE, minimum,
             )  # fmt: skip
         return BidVerdict(seat, amount, True, f"Seat {seat} may bid {amount}.", None, minimum)
@@ -137,8 +168,16 @@ class Auction:
         """Whether the seat to act may pass now (never raises)."""
         seat = self._turn
         if seat is None:
-            return BidVerdict(None, None, False, f"The auction is over: seat {self.declarer} won it at {self.contract}.", AuctionProblem.AUCTION_OVER)
-        return BidVerdict(seat, None, True, f"Seat {seat} may pass; a pass is final for this auction.")
+            return BidVerdict(
+                None,
+                None,
+                False,
+                f"No pass now: the auction is over; seat {self.declarer} won it at {self.contract}.",
+                AuctionProblem.AUCTION_OVER,
+            )
+        return BidVerdict(
+            seat, None, True, f"Seat {seat} may pass; a pass is final for this auction."
+        )
 
     # ---------------------------------------------------------------- actions
     def bid(self, amount: int) -> None:
@@ -195,5 +234,9 @@ class Auction:
 
     def __repr__(self) -> str:
         calls = ", ".join(f"{s}:{'pass' if a is None else a}" for s, a in self.history)
-        state = f"declarer={self.declarer} contract={self.contract}" if self.is_over else f"turn={self.turn}"
+        state = (
+            f"declarer={self.declarer} contract={self.contract}"
+            if self.is_over
+            else f"turn={self.turn}"
+        )
         return f"<Auction dealer={self.dealer} [{calls}] {state}>"

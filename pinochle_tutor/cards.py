@@ -17,10 +17,10 @@ suit ``S H D C`` or ``♠ ♥ ♦ ♣`` (letters in either case), e.g. ``AS``, `
 from __future__ import annotations
 
 import re
-from operator import attrgetter
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Any, Union
+from operator import attrgetter
+from typing import Any, ClassVar, TypeAlias, Union
 
 from pinochle_tutor.errors import InvalidCardError, InvalidSuitError
 
@@ -121,7 +121,7 @@ class Rank(IntEnum):
         return f"Rank.{self.name}"
 
 
-SuitLike = Union[Suit, str]
+SuitLike: TypeAlias = Union[Suit, str]  # noqa: UP007 (a runtime alias on Python 3.10)
 """A suit, or its letter, symbol or English name (``'H'``, ``'♥'``, ``'hearts'``)."""
 
 
@@ -150,7 +150,7 @@ class Card:
     text: str
     """Symbol text, e.g. ``'10♥'`` (the same as ``str(card)``)."""
 
-    _interned: dict[tuple[int, int], Card] = {}
+    _interned: ClassVar[dict[tuple[int, int], Card]] = {}
 
     def __new__(cls, suit: Suit | int, rank: Rank | int) -> Card:
         try:
@@ -158,7 +158,9 @@ class Card:
         except (KeyError, TypeError):
             pass
         if not (isinstance(suit, int) and 0 <= suit < 4):
-            raise InvalidCardError(f"{suit!r} is not a suit: use Suit.SPADES, HEARTS, DIAMONDS or CLUBS")
+            raise InvalidCardError(
+                f"{suit!r} is not a suit: use Suit.SPADES, HEARTS, DIAMONDS or CLUBS"
+            )
         if not (isinstance(rank, int) and 0 <= rank < 6):
             raise InvalidCardError(f"{rank!r} is not a rank: ranks are A 10 K Q J 9")
         s, r = Suit(suit), Rank(rank)
@@ -232,7 +234,7 @@ class Card:
         return f'<span style="color:{color}" title="{self.name}">{self.text}</span>'
 
 
-CardLike = Union[Card, str]
+CardLike: TypeAlias = Union[Card, str]  # noqa: UP007 (a runtime alias on Python 3.10)
 """A card, or its text (``'AS'``, ``'10♥'``)."""
 
 # Interned cards in index order: _CARDS[suit * 6 + rank].
@@ -279,7 +281,9 @@ def parse_card(text: CardLike) -> Card:
     if type(text) is Card:
         return text
     if not isinstance(text, str):
-        raise InvalidCardError(f"{text!r} is not a card: write a card as text such as 'AS' or '10♥'")
+        raise InvalidCardError(
+            f"{text!r} is not a card: write a card as text such as 'AS' or '10♥'"
+        )
     found = _CARD_CACHE.get(text)
     if found is not None:
         return found
@@ -296,14 +300,14 @@ def _explain_bad_card(text: str) -> str:
         return "'' is not a card: write a rank (A 10 K Q J 9) then a suit (S H D C), e.g. 'AS'"
     low = token.lower()
     rank_part = low[:2] if low.startswith("10") else low[:1]
-    suit_part = low[len(rank_part):]
+    suit_part = low[len(rank_part) :]
     if rank_part not in _RANK_WORDS:
         return (
             f"{text!r} is not a card: {token[: len(rank_part) or 1]!r} is not a rank; "
             "ranks are A 10 K Q J 9 (T also means 10); Pinochle has no 2-8"
         )
     return (
-        f"{text!r} is not a card: {token[len(rank_part):]!r} is not a suit; "
+        f"{text!r} is not a card: {token[len(rank_part) :]!r} is not a suit; "
         "suits are S, H, D, C (or ♠ ♥ ♦ ♣)"
         if suit_part
         else f"{text!r} is not a card: it needs a suit after the rank (S, H, D, C or ♠ ♥ ♦ ♣)"

@@ -25,7 +25,9 @@ from pinochle_tutor.rules import CLASSIC, RuleSet
 __all__ = ["give_cards", "remove_cards"]
 
 
-def remove_cards(hand: Sequence[Card], cards: Sequence[CardLike] | str, expected: int, what: str) -> list[Card]:
+def remove_cards(
+    hand: Sequence[Card], cards: Sequence[CardLike] | str, expected: int, what: str
+) -> list[Card]:
     """``hand`` without ``cards`` (a multiset difference), checking that exactly
     ``expected`` cards are given and that the hand holds every one of them.
 
@@ -47,7 +49,11 @@ def remove_cards(hand: Sequence[Card], cards: Sequence[CardLike] | str, expected
 
 
 def give_cards(
-    giver: Sequence[Card], taker: Sequence[Card], cards: Sequence[CardLike] | str, rules: RuleSet = CLASSIC, what: str = "the pass"
+    giver: Sequence[Card],
+    taker: Sequence[Card],
+    cards: Sequence[CardLike] | str,
+    rules: RuleSet = CLASSIC,
+    what: str = "the pass",
 ) -> tuple[list[Card], list[Card]]:
     """Move ``rules.exchange_size`` cards from ``giver`` to ``taker``: the new hands."""
     given = as_cards(cards)

@@ -133,7 +133,9 @@ class Hand:
         self.rules = rules
         self.deal = dealt if dealt is not None else deal(dealer, rules, seed=seed, rng=rng)
         if self.deal.rules != rules:
-            raise IllegalActionError(f"the deal was made for {self.deal.rules.name}, not {rules.name}")
+            raise IllegalActionError(
+                f"the deal was made for {self.deal.rules.name}, not {rules.name}"
+            )
         self.dealer = self.deal.dealer
         self.hands: list[list[Card]] = [list(h) for h in self.deal.hands]
         self.auction = Auction(self.dealer, rules)
@@ -227,7 +229,9 @@ class Hand:
             tricks=tuple(self.tricks),
             trick=tuple(self.trick),
             trick_seats=tuple(self.trick_seats),
-            legal=tuple(self.legal_plays()) if self.phase is Phase.PLAY and seat == self.to_act else (),
+            legal=tuple(self.legal_plays())
+            if self.phase is Phase.PLAY and seat == self.to_act
+            else (),
             received=received,
             given=given,
             kitty=kitty,
@@ -237,7 +241,9 @@ class Hand:
     def _expect(self, seat: int, *phases: Phase) -> None:
         if self.phase not in phases:
             wanted = " or ".join(p.value for p in phases)
-            raise IllegalActionError(f"seat {seat} cannot act for the {wanted} now: the hand is in the {self.phase.value} phase")
+            raise IllegalActionError(
+                f"seat {seat} cannot act for the {wanted} now: the hand is in the {self.phase.value} phase"
+            )
         if seat != self.to_act:
             raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
 
@@ -249,14 +255,20 @@ class Hand:
             self.phase = Phase.DISCARD if self.rules.has_kitty else Phase.TRUMP
             if self.rules.has_kitty:
                 assert self.declarer is not None
-                self.hands[self.declarer] = sort_hand([*self.hands[self.declarer], *self.deal.kitty])
+                self.hands[self.declarer] = sort_hand(
+                    [*self.hands[self.declarer], *self.deal.kitty]
+                )
 
     def discard(self, seat: int, cards: Sequence[CardLike] | str) -> None:
         """Three-handed: the declarer discards as many cards as the kitty held."""
         self._expect(seat, Phase.DISCARD)
-        self.hands[seat] = remove_cards(self.hands[seat], as_cards(cards), self.rules.kitty_size, "the discard")
+        self.hands[seat] = remove_cards(
+            self.hands[seat], as_cards(cards), self.rules.kitty_size, "the discard"
+        )
         self.discards = tuple(as_cards(cards))
-        self.side_points[self.rules.side(seat)] += sum(self.rules.counter_points[c.rank] for c in self.discards)
+        self.side_points[self.rules.side(seat)] += sum(
+            self.rules.counter_points[c.rank] for c in self.discards
+        )
         self.phase = Phase.TRUMP
 
     def name_trump(self, seat: int, suit: SuitLike) -> None:
@@ -272,7 +284,9 @@ class Hand:
         """The declarer's partner passes cards face down to the declarer."""
         self._expect(seat, Phase.PASS)
         chosen = tuple(as_cards(cards))
-        self.hands[seat] = remove_cards(self.hands[seat], chosen, self.rules.exchange_size, "the pass to the declarer")
+        self.hands[seat] = remove_cards(
+            self.hands[seat], chosen, self.rules.exchange_size, "the pass to the declarer"
+        )
         assert self.declarer is not None
         self.hands[self.declarer] = sort_hand([*self.hands[self.declarer], *chosen])
         self.passed_cards = chosen
@@ -282,7 +296,9 @@ class Hand:
         """The declarer returns cards to the partner (cards just received may be among them)."""
         self._expect(seat, Phase.RETURN)
         chosen = tuple(as_cards(cards))
-        self.hands[seat] = remove_cards(self.hands[seat], chosen, self.rules.exchange_size, "the return to the partner")
+        self.hands[seat] = remove_cards(
+            self.hands[seat], chosen, self.rules.exchange_size, "the return to the partner"
+        )
         partner = self.rules.partner(seat)
         assert partner is not None
         self.hands[partner] = sort_hand([*self.hands[partner], *chosen])
@@ -297,9 +313,13 @@ class Hand:
     def concede(self, seat: int) -> None:
         """The declarer concedes before the first card is played."""
         if self.phase is not Phase.PLAY or self.tricks or self.trick:
-            raise IllegalActionError("the declarer may concede only after meld and before the first card is played")
+            raise IllegalActionError(
+                "the declarer may concede only after meld and before the first card is played"
+            )
         if seat != self.declarer:
-            raise IllegalActionError(f"only the declarer (seat {self.declarer}) may concede, not seat {seat}")
+            raise IllegalActionError(
+                f"only the declarer (seat {self.declarer}) may concede, not seat {seat}"
+            )
         self.conceded = True
         self._score()
 
@@ -331,7 +351,11 @@ class Hand:
             pts = sum(self.rules.counter_points[c.rank] for c in self.trick)
             if last:
                 pts += self.rules.last_trick_bonus
-            self.tricks.append(TrickRecord(self.trick_seats[0], tuple(self.trick), tuple(self.trick_seats), winner, pts))
+            self.tricks.append(
+                TrickRecord(
+                    self.trick_seats[0], tuple(self.trick), tuple(self.trick_seats), winner, pts
+                )
+            )
             self.side_points[self.rules.side(winner)] += pts
             self.trick, self.trick_seats = [], []
             if last:
@@ -376,7 +400,7 @@ class Hand:
         bside = self.rules.side(self.declarer)
         out[bside] = self.scores[0].bidder
         defenders = [d for d in range(self.rules.sides) if d != bside]
-        for d, sc in zip(defenders, self.scores):
+        for d, sc in zip(defenders, self.scores, strict=True):
             out[d] = sc.defender
         return out
 
@@ -424,7 +448,12 @@ def play_hand(
         elif p is Phase.RETURN:
             hand.return_cards(seat, player.return_cards(view))
         elif p is Phase.PLAY:
-            if not hand.tricks and not hand.trick and seat == hand.declarer and player.concede(view):
+            if (
+                not hand.tricks
+                and not hand.trick
+                and seat == hand.declarer
+                and player.concede(view)
+            ):
                 hand.concede(seat)
                 continue
             hand.play(seat, player.play(view))

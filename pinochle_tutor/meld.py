@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
 from enum import Enum
+from functools import cached_property
 from typing import NamedTuple
 
 from pinochle_tutor._hands import as_cards, counts_of
@@ -200,13 +200,15 @@ def _items(counts: list[int], t: Suit, table: MeldTable) -> tuple[MeldItem, ...]
     if table.dix:
         for _ in range(s.dix):
             items.append(MeldItem(MeldKind.DIX, 1, table.dix, (_CARDS[t * 6 + Rank.NINE],), t))
-    for (kind, rank), n in zip(_AROUND, s.arounds):
+    for (kind, rank), n in zip(_AROUND, s.arounds, strict=True):
         if n:
             cards_used = tuple(_CARDS[suit * 6 + rank] for suit in range(4)) * n
             items.append(MeldItem(kind, n, table.around(rank)[n - 1], cards_used))
     if s.pinochles:
         n = s.pinochles
-        items.append(MeldItem(MeldKind.PINOCHLE, n, table.pinochle[n - 1], (_CARDS[_QS], _CARDS[_JD]) * n))
+        items.append(
+            MeldItem(MeldKind.PINOCHLE, n, table.pinochle[n - 1], (_CARDS[_QS], _CARDS[_JD]) * n)
+        )
     return tuple(items)
 
 

@@ -146,7 +146,9 @@ def random_playout(
     return PlayoutResult(declarer, bid, trump, tuple(meld), tuple(points), tuple(score))
 
 
-def random_playouts(count: int, rules: RuleSet = CLASSIC, seed: int | None = None) -> list[PlayoutResult]:
+def random_playouts(
+    count: int, rules: RuleSet = CLASSIC, seed: int | None = None
+) -> list[PlayoutResult]:
     """``count`` random hands, the deal moving clockwise."""
     rng = random.Random(seed)
     return [random_playout(rng, rules, dealer=k % rules.players) for k in range(count)]

@@ -147,7 +147,14 @@ class RuleSet:
             problems.append(f"exchange_size={self.exchange_size!r}")
         if self.meld_save < 0 or self.last_trick_bonus < 0:
             problems.append("meld_save and last_trick_bonus cannot be negative")
-        for row in ("run", "aces_around", "kings_around", "queens_around", "jacks_around", "pinochle"):
+        for row in (
+            "run",
+            "aces_around",
+            "kings_around",
+            "queens_around",
+            "jacks_around",
+            "pinochle",
+        ):
             if len(getattr(self.meld_table, row)) < self.copies:
                 problems.append(f"meld_table.{row} needs a value for up to {self.copies} sets")
         if problems:
@@ -221,7 +228,8 @@ class RuleSet:
         out["ranks"] = [Rank(r).symbol for r in self.ranks]
         out["counter_points"] = list(self.counter_points)
         out["meld_table"] = {
-            k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self.meld_table).items()
+            k: list(v) if isinstance(v, tuple) else v
+            for k, v in dataclasses.asdict(self.meld_table).items()
         }
         return out
 
@@ -232,9 +240,15 @@ def _coerce(key: str, value: Any, current: Any) -> Any:
         from pinochle_tutor.cards import _RANK_WORDS
 
         try:
-            return tuple(sorted(Rank(v) if isinstance(v, int) else _RANK_WORDS[str(v).lower()] for v in value))
+            return tuple(
+                sorted(
+                    Rank(v) if isinstance(v, int) else _RANK_WORDS[str(v).lower()] for v in value
+                )
+            )
         except (KeyError, ValueError, TypeError):
-            raise InvalidRulesError(f"ranks={value!r}: use rank symbols such as ['A', '10', 'K']") from None
+            raise InvalidRulesError(
+                f"ranks={value!r}: use rank symbols such as ['A', '10', 'K']"
+            ) from None
     if isinstance(current, bool):
         if not isinstance(value, bool):
             raise InvalidRulesError(f"{key}={value!r} must be true or false")

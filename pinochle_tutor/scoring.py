@@ -78,24 +78,36 @@ class HandScore:
         """The reckoning as sentences, in order."""
         out = [f"The bidders bid {self.bid} and showed {self.bidder_meld} meld."]
         if self.conceded:
-            out.append(f"The declarer conceded before trick play, so the bidders lose their bid: -{self.bid}.")
+            out.append(
+                f"The declarer conceded before trick play, so the bidders lose their bid: -{self.bid}."
+            )
             out.append(f"The defenders score their meld only: +{self.defender_meld}.")
             return out
         out.append(
-            f"They needed {self.needed} trick points" + (" (their meld alone covered the bid, but meld is only kept with trick points)." if self.needed == 0 else ".")
+            f"They needed {self.needed} trick points"
+            + (
+                " (their meld alone covered the bid, but meld is only kept with trick points)."
+                if self.needed == 0
+                else "."
+            )
         )
         out.append(f"They captured {self.bidder_tricks}.")
         if self.set_no_tricks:
             out.append(f"Bidders who take no trick points are set: -{self.bid}.")
         elif not self.bidder_meld_kept:
-            verdict = f"which makes the bid: +{self.bidder}" if self.made else f"short of {self.bid}: -{self.bid}"
+            verdict = (
+                f"which makes the bid: +{self.bidder}"
+                if self.made
+                else f"short of {self.bid}: -{self.bid}"
+            )
             out.append(
                 f"With fewer than {self.meld_save} trick points they lose their meld, "
                 f"so they have {self.bidder_tricks}, {verdict}."
             )
         elif self.made:
             out.append(
-                f"{self.bidder_meld} + {self.bidder_tricks} = {self.bidder_total} makes the bid of {self.bid}: +{self.bidder}."
+                f"{self.bidder_meld} + {self.bidder_tricks} = {self.bidder_total} "
+                f"makes the bid of {self.bid}: +{self.bidder}."
             )
         else:
             out.append(
@@ -109,7 +121,8 @@ class HandScore:
             )
         else:
             out.append(
-                f"The defenders took {self.defender_tricks} trick points, fewer than {self.meld_save}, so they score nothing"
+                f"The defenders took {self.defender_tricks} trick points, fewer than {self.meld_save}, "
+                "so they score nothing"
                 + (f" (their {self.defender_meld} meld is lost)." if self.defender_meld else ".")
             )
         return out
@@ -118,11 +131,15 @@ class HandScore:
         return self.explanation
 
 
-def trick_points(cards: Iterable[CardLike] | str, rules: RuleSet = CLASSIC, last_trick: bool = False) -> int:
+def trick_points(
+    cards: Iterable[CardLike] | str, rules: RuleSet = CLASSIC, last_trick: bool = False
+) -> int:
     """The counters in ``cards`` (A, 10, K: 10 each classic), plus the last-trick
     bonus when ``last_trick`` is true."""
     values = rules.counter_points
-    return sum(values[c.rank] for c in as_cards(cards)) + (rules.last_trick_bonus if last_trick else 0)
+    return sum(values[c.rank] for c in as_cards(cards)) + (
+        rules.last_trick_bonus if last_trick else 0
+    )
 
 
 def _check_points(name: str, value: object, limit: int | None = None) -> int:
@@ -156,7 +173,21 @@ def score_hand(
     _check_points("bidder_tricks", bidder_tricks, total)
     _check_points("defender_tricks", defender_tricks, total)
     if conceded:
-        return HandScore(bid, bidder_meld, 0, defender_meld, 0, -bid, defender_meld, False, False, True, True, False, rules.meld_save)
+        return HandScore(
+            bid,
+            bidder_meld,
+            0,
+            defender_meld,
+            0,
+            -bid,
+            defender_meld,
+            False,
+            False,
+            True,
+            True,
+            False,
+            rules.meld_save,
+        )
     save = rules.meld_save
     bidder_kept = bidder_tricks >= save
     defender_kept = defender_tricks >= save

@@ -179,16 +179,26 @@ def check_play(
     held = sorted(set(h_cards), key=lambda x: (x.suit, -x.rank))
 
     if not h & c.bit:
-        return PlayVerdict(c, False, TrickRule.NOT_IN_HAND, f"You do not hold {c.text}: you can only play a card from your hand.", (c,))
+        return PlayVerdict(
+            c,
+            False,
+            TrickRule.NOT_IN_HAND,
+            f"You do not hold {c.text}: you can only play a card from your hand.",
+            (c,),
+        )
     if not played:
-        return PlayVerdict(c, True, TrickRule.LEAD, f"You lead, so any card may be played: {c.text} is fine.", (c,))
+        return PlayVerdict(
+            c, True, TrickRule.LEAD, f"You lead, so any card may be played: {c.text} is fine.", (c,)
+        )
 
     idx = [x.index for x in played]
     led = played[0]
     wpos = _winner_index(idx, t)
     win = played[wpos]
     seat_pos = len(played)
-    partner_winning = rules.partnerships and rules.players == 4 and seat_pos >= 2 and wpos == seat_pos - 2
+    partner_winning = (
+        rules.partnerships and rules.players == 4 and seat_pos >= 2 and wpos == seat_pos - 2
+    )
     even = " even though your partner is winning" if partner_winning else ""
     ls = led.suit
     follow = [x for x in held if x.suit == ls]
@@ -211,10 +221,18 @@ def check_play(
                     (*higher, win), partner_winning,
                 )  # fmt: skip
             if higher:
-                return PlayVerdict(c, True, TrickRule.BEAT, f"{c.text} follows suit and beats the winning {win.text} (rule 2).", (c, win), partner_winning)
+                return PlayVerdict(
+                    c,
+                    True,
+                    TrickRule.BEAT,
+                    f"{c.text} follows suit and beats the winning {win.text} (rule 2).",
+                    (c, win),
+                    partner_winning,
+                )
             return PlayVerdict(
                 c, True, TrickRule.FOLLOW_SUIT,
-                f"{c.text} follows suit (rule 1); you hold no {ls.singular} that beats {win.text}, so any {ls.singular} will do.",
+                f"{c.text} follows suit (rule 1); you hold no {ls.singular} that beats {win.text}, "
+                f"so any {ls.singular} will do.",
                 (c, win), partner_winning,
             )  # fmt: skip
         return PlayVerdict(
@@ -243,13 +261,27 @@ def check_play(
                     (*higher, win), partner_winning,
                 )  # fmt: skip
             if higher:
-                return PlayVerdict(c, True, TrickRule.TRUMP, f"You have no {ls.plural}; {c.text} over-trumps {win.text} (rule 3).", (c, win), partner_winning)
+                return PlayVerdict(
+                    c,
+                    True,
+                    TrickRule.TRUMP,
+                    f"You have no {ls.plural}; {c.text} over-trumps {win.text} (rule 3).",
+                    (c, win),
+                    partner_winning,
+                )
             return PlayVerdict(
                 c, True, TrickRule.TRUMP,
                 f"You have no {ls.plural} and no trump that beats {win.text}, so any trump will do (rule 3).",
                 (c, win), partner_winning,
             )  # fmt: skip
-        return PlayVerdict(c, True, TrickRule.TRUMP, f"You have no {ls.plural}, so you trump with {c.text} (rule 3).", (c,), partner_winning)
+        return PlayVerdict(
+            c,
+            True,
+            TrickRule.TRUMP,
+            f"You have no {ls.plural}, so you trump with {c.text} (rule 3).",
+            (c,),
+            partner_winning,
+        )
     return PlayVerdict(
         c, True, TrickRule.DISCARD,
         f"You have neither {ls.plural} nor trump, so you may discard any card (rule 4): {c.text} is fine.",

@@ -52,7 +52,14 @@ def test_engine_imports_nothing_from_jupyter() -> None:
 
 
 def test_errors_form_one_hierarchy_rooted_in_value_error() -> None:
-    for name in ("InvalidCardError", "InvalidSuitError", "InvalidRulesError", "IllegalBidError", "IllegalPlayError", "IllegalActionError"):
+    for name in (
+        "InvalidCardError",
+        "InvalidSuitError",
+        "InvalidRulesError",
+        "IllegalBidError",
+        "IllegalPlayError",
+        "IllegalActionError",
+    ):
         cls = getattr(pinochle_tutor, name)
         assert issubclass(cls, pinochle_tutor.PinochleError)
     assert issubclass(pinochle_tutor.PinochleError, ValueError)

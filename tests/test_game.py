@@ -53,13 +53,14 @@ def replay_checks(hand: Hand) -> None:
     leader = hand.declarer
     for t in hand.tricks:
         assert t.leader == leader
-        assert list(t.seats) == [(leader + j) % rules.players for j in range(rules.players)]  # type: ignore[operator]
-        for j, (seat, card) in enumerate(zip(t.seats, t.cards)):
+        assert leader is not None
+        assert list(t.seats) == [(leader + j) % rules.players for j in range(rules.players)]
+        for j, (seat, card) in enumerate(zip(t.seats, t.cards, strict=True)):
             assert card in legal_plays(hands[seat], t.cards[:j], hand.trump, rules)
             hands[seat].remove(card)
         win = trick_winner(t.cards, hand.trump, rules)
         assert t.winner == t.seats[win]
-        # The winner is never beaten by a later card: the running winner only moves forward onto a new card.
+        # The winner is never beaten by a later card: the running winner only moves onto a new card.
         running = [trick_winner(t.cards[: k + 1], hand.trump, rules) for k in range(len(t.cards))]
         assert all(running[k] in (running[k - 1], k) for k in range(1, len(running)))
         assert running[-1] == win
@@ -76,9 +77,17 @@ def test_random_hands_obey_every_invariant(rules: RuleSet, seed: int) -> None:
     hand = random_hand(rules, seed)
     replay_checks(hand)
     # Scores are what score_hand says for the side totals.
-    b = rules.side(hand.declarer)  # type: ignore[arg-type]
-    for d, result in zip([d for d in range(rules.sides) if d != b], hand.scores):
-        expect = score_hand(hand.contract, hand.side_meld[b], hand.side_points[b], hand.side_meld[d], hand.side_points[d], rules)  # type: ignore[arg-type]
+    assert hand.declarer is not None and hand.contract is not None
+    b = rules.side(hand.declarer)
+    for d, result in zip([d for d in range(rules.sides) if d != b], hand.scores, strict=True):
+        expect = score_hand(
+            hand.contract,
+            hand.side_meld[b],
+            hand.side_points[b],
+            hand.side_meld[d],
+            hand.side_points[d],
+            rules,
+        )
         assert result == expect
         assert hand.score_changes[d] == expect.defender
     assert hand.score_changes[b] == hand.scores[0].bidder

@@ -12,6 +12,7 @@ from pinochle_tutor import (
     CLASSIC,
     DOUBLE_DECK,
     THREE_HANDED,
+    Card,
     RuleSet,
     Suit,
     all_cards,
@@ -42,7 +43,8 @@ def reference_playout(rng: random.Random, rules: RuleSet, dealer: int) -> Playou
     points[rules.side(declarer)] += sum(rules.counter_points[c.rank] for c in kitty)
     leader = declarer
     for t in range(n):
-        trick, seats = [], []
+        trick: list[Card] = []
+        seats: list[int] = []
         for j in range(players):
             seat = (leader + j) % players
             legal = legal_plays(hands[seat], trick, trump, rules)
@@ -61,7 +63,9 @@ def reference_playout(rng: random.Random, rules: RuleSet, dealer: int) -> Playou
         if d != b:
             s = score_hand(rules.opening_bid, melds[b], points[b], melds[d], points[d], rules)
             score[b], score[d] = s.bidder, s.defender
-    return PlayoutResult(declarer, rules.opening_bid, trump, tuple(melds), tuple(points), tuple(score))
+    return PlayoutResult(
+        declarer, rules.opening_bid, trump, tuple(melds), tuple(points), tuple(score)
+    )
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)

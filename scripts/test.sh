@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The one command that installs what the checks need and runs them all:
+#   ruff check .  ->  mypy  ->  pytest (all of tests/)
+# Needs only python3 (>= 3.10) on the machine. Extra arguments go to pytest, e.g.
+#   bash scripts/test.sh -k scoring -x
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+REPO_ROOT="$(pwd)"
+VENV="$REPO_ROOT/.venv"
+PY="$VENV/bin/python"
+
+step() { printf '\n==> %s\n' "$*"; }
+fail() { printf '\nFAILED: %s\n' "$*" >&2; exit 1; }
+
+# Runs a command as root: directly when we are root, else through sudo.
+as_root() {
+    if [[ "$(id -u)" -eq 0 ]]; then "$@"; else sudo "$@"; fi
+}
+
+ensure_venv() {
+    [[ -x "$PY" ]] && return 0
+    step "Creating virtualenv in .venv"
+    if ! python3 -m venv "$VENV"; then
+        # Debian's python3 ships venv/ensurepip separately.
+        rm -rf "$VENV"
+        command -v apt-get >/dev/null || fail "python3 -m venv (install your OS's venv package)"
+        step "Installing Debian's python3-venv"
+        as_root apt-get update && as_root env DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y python3-venv || fail "installing python3-venv"
+        python3 -m venv "$VENV" || fail "python3 -m venv"
+    fi
+}
+
+# Debian's chromium for the Playwright browser tests (tests/test_*browser*.py).
+ensure_chromium() {
+    [[ -x /usr/bin/chromium ]] && return 0
+    step "Installing Debian's chromium (browser tests need /usr/bin/chromium)"
+    as_root apt-get update && as_root env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y chromium
+}
+
+has_browser_tests() {
+    [[ -d tests && -n "$(find tests -type f -name '*browser*' -print -quit)" ]]
+}
+
+# The package list in pyproject.toml is explicit (because of the widgets -> pinochle_widgets
+# rename), so a new sub-package must be added there or a normal install would lack it.
+check_package_list() {
+    "$PY" - <<'PYEOF'
+import sys
+from pathlib import Path
+
+if sys.version_info < (3, 11):  # tomllib is 3.11+; the check is a convenience only
+    sys.exit(0)
+import tomllib
+
+cfg = tomllib.loads(Path("pyproject.toml").read_text())["tool"]["setuptools"]
+listed = set(cfg["packages"])
+dirs = {"pinochle_tutor": Path("pinochle_tutor"), **{
+    name: Path(path) for name, path in cfg.get("package-dir", {}).items() if name}}
+missing = []
+for name, root in dirs.items():
+    for init in sorted(root.rglob("__init__.py")):
+        rel = init.parent.relative_to(root).parts
+        if "__pycache__" in rel:
+            continue
+        pkg = ".".join((name, *rel))
+        if pkg not in listed:
+            missing.append(pkg)
+if missing:
+    print("pyproject.toml [tool.setuptools] packages is missing: " + ", ".join(missing)
+          + " (add them there, or a normal install would lack them)")
+    sys.exit(1)
+PYEOF
+}
+
+ensure_venv
+
+step "Installing pinochle-tutor with test extras (pip install -e '.[test]')"
+# editable_mode=strict: a link tree that mypy can resolve `pinochle_widgets` through
+# (the default editable mode maps widgets/ via an import hook mypy cannot follow).
+"$PY" -m pip install -qq --disable-pip-version-check \
+    --config-settings editable_mode=strict -e '.[test]' \
+    || fail "pip install"
+check_package_list || fail "package list in pyproject.toml"
+
+if has_browser_tests; then
+    ensure_chromium || fail "installing chromium"
+fi
+
+step "ruff check ."
+"$VENV/bin/ruff" check . || fail "ruff check"
+
+step "mypy"
+"$VENV/bin/mypy" || fail "mypy"
+
+step "pytest${*:+ $*}"
+rc=0
+"$VENV/bin/pytest" "$@" || rc=$?
+if [[ $rc -eq 5 ]]; then
+    fail "pytest collected no tests (exit code 5); the project must always have tests"
+elif [[ $rc -ne 0 ]]; then
+    fail "pytest (exit code $rc)"
+fi
+
+printf '\nAll checks passed.\n'
