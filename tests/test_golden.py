@@ -1,0 +1,150 @@
+"""Golden transcript of the tutor's wording.
+
+A fixed list of positions (plays, legal sets, meld breakdowns, diagnoses,
+contracts, auction calls, a hand review) is rendered to text and compared with
+``tests/golden/explanations.txt``, so any change of wording shows up in review.
+After an intended change, rewrite the file with::
+
+    UPDATE_GOLDEN=1 python3 -m pytest tests/test_golden.py
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pinochle_tutor import DOUBLE_DECK, Auction, Hand, IllegalPlayError, Phase
+from pinochle_tutor.explain import (
+    diagnose_meld,
+    explain_bid,
+    explain_call,
+    explain_contract,
+    explain_legal,
+    explain_meld,
+    explain_pass,
+    explain_play,
+    review_hand,
+)
+
+GOLDEN = Path(__file__).parent / "golden" / "explanations.txt"
+
+
+def _auction(*calls: int | None) -> Auction:
+    a = Auction(dealer=0)
+    for amount in calls:
+        a.call(amount)
+    return a
+
+
+def _play(hand: str, trick: str, trump: str, card: str) -> str:
+    e = explain_play(hand, trick, trump, card)
+    return f"{e.context}\n{e.rule.label}: {e.text}\nhighlight: {' '.join(c.text for c in e.cards)}"
+
+
+def _review() -> str:
+    """A fixed hand: seat 1 bids 250, spades trump; seat 0 (the learner) tries
+    one illegal card whenever it holds one, then plays its first legal card."""
+    hand = Hand(dealer=0, seed=7)
+    for bidder, amount in ((1, 250), (2, None), (3, None), (0, None)):
+        hand.bid(bidder, amount)
+    hand.name_trump(1, "S")
+    hand.pass_cards(3, hand.hands[3][:4])
+    hand.return_cards(1, hand.hands[1][:4])
+    while hand.phase is not Phase.DONE:
+        seat = hand.to_act
+        assert seat is not None
+        legal = hand.legal_plays()
+        illegal = sorted(set(hand.hands[seat]) - set(legal))
+        if seat == 0 and illegal:
+            assert not hand.check(seat, illegal[0]).legal
+            with contextlib.suppress(IllegalPlayError):
+                hand.play(seat, illegal[0])
+        hand.play(seat, legal[0])
+    return review_hand(hand, 0).text
+
+
+CASES: list[tuple[str, Callable[[], str]]] = [
+    ("play: follow suit, partner winning", lambda: _play("KC 9C AH", "AC 10C", "H", "AH")),
+    ("play: beat the winning card", lambda: _play("AC 9C", "KC", "H", "9C")),
+    ("play: must trump", lambda: _play("KS AH", "KC", "H", "KS")),
+    ("play: must over-trump", lambda: _play("AH 9H KS", "KC 10H 9C", "H", "9H")),
+    ("play: any club after a trump", lambda: _play("AC 9C", "KC 9H", "H", "9C")),
+    ("play: discard", lambda: _play("KS QD", "KC", "H", "QD")),
+    ("play: not in hand", lambda: _play("KS QD", "KC", "H", "AC")),
+    ("play: lead", lambda: _play("KS QD", "", "H", "QD")),
+    ("legal set: follow and beat", lambda: explain_legal("AC 9C AH 9H KS", "KC", "H").text),
+    ("legal set: over-trump", lambda: explain_legal("AH 9H KS", "KC 10H 9C", "H").text),
+    ("meld: run, royal, spade marriage, aces, pinochle",
+     lambda: explain_meld("AH 10H KH QH JH KH QH QS JD QS KS AS AD AC 9H", "H").text),
+    ("meld: queens around and pinochle share Q♠", lambda: explain_meld("KS QS QH QD QC JD", "H").text),
+    ("meld: lone extra king beside the run", lambda: explain_meld("AH 10H KH QH JH KH", "H").text),
+    ("meld: double aces, double pinochle", lambda: explain_meld("AS AS AH AH AD AD AC AC QS QS JD JD", "S").text),
+    ("meld: double run", lambda: explain_meld("AH 10H KH QH JH AH 10H KH QH JH", "H").text),
+    ("diagnose: run K Q counted as royal (total only)", lambda: diagnose_meld("AH 10H KH QH JH 9S", "H", 190).text),
+    ("diagnose: ambiguous +40 with a lone extra king",
+     lambda: diagnose_meld("AH 10H KH QH JH KH", "H", 190).text),
+    ("diagnose: double aces counted 1100",
+     lambda: diagnose_meld("AS AS AH AH AD AD AC AC 9C JS", "C", 1110).text),
+    ("diagnose: ambiguous -20", lambda: diagnose_meld("KH QH KS QS", "H", 40).text),
+    ("diagnose: pinochle twice, claimed lines",
+     lambda: diagnose_meld("QS QS JD", "H", 300, ["double pinochle"]).text),
+    ("diagnose: phantom aces around and bad addition",
+     lambda: diagnose_meld("AS AH AD 9C", "H", 110, ["aces around"]).text),
+    ("contract: seed example made", lambda: explain_contract(320, 180, 160, 0, 90).text),
+    ("contract: seed example short", lambda: explain_contract(320, 180, 130, 0, 120).text),
+    ("contract: double deck", lambda: explain_contract(50, 22, 30, 10, 20, DOUBLE_DECK).text),
+    ("contract: set with no trick points", lambda: explain_contract(300, 320, 0, 40, 250).text),
+    ("contract: conceded", lambda: explain_contract(300, 100, 0, 50, 0, conceded=True).text),
+    ("auction: below the opening", lambda: explain_bid(_auction(), 240).text),
+    ("auction: not a multiple", lambda: explain_bid(_auction(250), 265).text),
+    ("auction: not above", lambda: explain_bid(_auction(250), 250).text),
+    ("auction: raise allowed", lambda: explain_bid(_auction(250, None), 280).text),
+    ("auction: pass", lambda: explain_pass(_auction(250)).text),
+    ("auction: a pass is final", lambda: explain_call(_auction(250, None), 2, 300).text),
+    ("auction: out of turn", lambda: explain_call(_auction(250), 0, 260).text),
+    ("auction: over", lambda: explain_bid(_auction(250, None, None, None), 300).text),
+    ("auction: dealer stuck", lambda: explain_call(_auction(None, None, None), 0, None).text),
+    ("review: scripted hand, learner seat 0", _review),
+]  # fmt: skip
+
+
+def render() -> str:
+    parts = [f"=== {title} ===\n{make()}\n" for title, make in CASES]
+    return "\n".join(parts)
+
+
+def test_golden_transcript() -> None:
+    text = render()
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+        GOLDEN.write_text(text, encoding="utf-8")
+        return
+    if not GOLDEN.exists():
+        pytest.fail(
+            f"{GOLDEN} is missing: run UPDATE_GOLDEN=1 python3 -m pytest tests/test_golden.py"
+        )
+    expected = GOLDEN.read_text(encoding="utf-8")
+    if text != expected:
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(keepends=True),
+                text.splitlines(keepends=True),
+                fromfile=str(GOLDEN),
+                tofile="rendered now",
+            )
+        )
+        print(diff)
+        pytest.fail(
+            "the tutor's wording changed; review the diff below and, if intended, rerun with "
+            "UPDATE_GOLDEN=1\n" + diff
+        )
+
+
+def test_golden_cases_are_distinct() -> None:
+    titles = [t for t, _ in CASES]
+    assert len(titles) == len(set(titles))
