@@ -94,7 +94,8 @@ class PlayerView:
     contract: int | None
     trump: Suit | None
     melds: tuple[MeldReport, ...] | None
-    """Every seat's meld, once shown."""
+    """Every seat's meld, once shown: each report holds only the cards laid down
+    (:meth:`~pinochle_tutor.meld.MeldReport.shown`), never the rest of a hand."""
     tricks: tuple[TrickRecord, ...]
     trick: tuple[Card, ...]
     """The current trick so far, led card first."""
@@ -225,7 +226,7 @@ class Hand:
             declarer=self.declarer,
             contract=self.contract,
             trump=self.trump,
-            melds=self.melds,
+            melds=None if self.melds is None else tuple(m.shown() for m in self.melds),
             tricks=tuple(self.tricks),
             trick=tuple(self.trick),
             trick_seats=tuple(self.trick_seats),

@@ -30,6 +30,7 @@ The double-deck table adds triple and quadruple sets (see :mod:`pinochle_tutor.r
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -37,7 +38,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from pinochle_tutor._hands import as_cards, counts_of
-from pinochle_tutor.cards import _CARDS, Card, CardLike, Rank, Suit, SuitLike, parse_suit
+from pinochle_tutor.cards import _CARDS, Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.rules import CLASSIC, MeldTable, RuleSet
 
 __all__ = ["MeldItem", "MeldKind", "MeldReport", "meld", "meld_points"]
@@ -120,6 +121,31 @@ class MeldReport:
     def points_of(self, kind: MeldKind) -> int:
         """Points earned in one category."""
         return sum(i.points for i in self.items if i.kind is kind)
+
+    @property
+    def shown_cards(self) -> tuple[Card, ...]:
+        """The cards laid on the table to show this meld: each physical card once,
+        though it may serve several categories (the Q♠ of a marriage, queens around
+        and a pinochle is one card). The run and the royal marriages beside it use
+        different copies of the trump K and Q, so they count together."""
+        need: dict[Card, int] = {}
+        per_group: dict[str, Counter[Card]] = {}
+        for item in self.items:
+            group = (
+                "trump K Q"
+                if item.kind in (MeldKind.RUN, MeldKind.ROYAL_MARRIAGE)
+                else item.kind.value
+            )
+            per_group.setdefault(group, Counter()).update(item.cards)
+        for counted in per_group.values():
+            for card, n in counted.items():
+                need[card] = max(need.get(card, 0), n)
+        return tuple(sort_hand(c for c, n in need.items() for _ in range(n)))
+
+    def shown(self) -> MeldReport:
+        """The same meld as seen by the other players: only the shown cards, never
+        the rest of the hand."""
+        return MeldReport(self.shown_cards, self.trump, self.total, self.rules)
 
     def __str__(self) -> str:
         if not self.items:

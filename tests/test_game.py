@@ -26,6 +26,7 @@ from pinochle_tutor import (
     deal,
     legal_plays,
     make_deck,
+    meld,
     parse_cards,
     play_game,
     play_hand,
@@ -245,3 +246,30 @@ def test_card_text_in_actions() -> None:
     h.pass_cards(3, texts)
     assert h.passed_cards == tuple(parse_cards(texts))
     assert all(isinstance(c, Card) for c in h.hands[1])
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**31), trump=st.sampled_from(list(Suit)))
+def test_shown_meld_holds_only_the_cards_laid_down_and_melds_the_same(
+    seed: int, trump: Suit
+) -> None:
+    for rules in (CLASSIC, DOUBLE_DECK):
+        hand = deal(0, rules, seed=seed).hands[seed % 4]
+        report = meld(hand, trump, rules)
+        shown = report.shown()
+        assert not Counter(shown.hand) - Counter(hand)  # only cards from the hand
+        assert meld(shown.hand, trump, rules).total == report.total  # they prove the whole meld
+        assert shown.items == report.items
+        used = {c for item in report.items for c in item.cards}
+        assert set(shown.hand) == used
+
+
+def test_views_show_other_players_meld_but_not_their_hands() -> None:
+    for seed in range(30):
+        h = random_hand(CLASSIC, seed)
+        assert h.melds is not None
+        v = h.view(0)
+        assert v.melds is not None
+        for seat in range(1, 4):
+            assert set(v.melds[seat].hand) <= {c for i in h.melds[seat].items for c in i.cards}
+            assert v.melds[seat].total == h.melds[seat].total
