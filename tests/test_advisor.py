@@ -1,0 +1,99 @@
+"""The bidding advisor: reproducible, sane on clear cases, honest about its numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from pinochle_tutor import (
+    CLASSIC,
+    DOUBLE_DECK,
+    THREE_HANDED,
+    Auction,
+    PinochleError,
+    deal,
+    parse_cards,
+)
+from pinochle_tutor.advisor import advise_bid
+
+STRONG = "AH 10H KH QH JH AS AD AC KS 10S 9D JC"  # a heart run and aces around
+SWAPPED = (
+    "9S 10H KH QH 9D JS JD JC KS 10S 9D JC"  # run's A, J and the aces -> off-suit 9s and jacks
+)
+WEAK = "10S 10H 10D 10C KS KH QD QD JC JC JH 10S"  # no aces and no meld for any trump
+
+
+def test_same_seed_same_advice() -> None:
+    a = advise_bid(STRONG, samples=60, seed=5)
+    b = advise_bid(STRONG, samples=60, seed=5)
+    assert a == b
+    assert a.explanation == b.explanation
+
+
+def test_run_and_aces_are_worth_more_than_nines_and_jacks() -> None:
+    strong = advise_bid(STRONG, samples=200, seed=1)
+    swapped = advise_bid(SWAPPED, samples=200, seed=1)
+    assert strong.best.trump.letter == "H"
+    assert strong.limit is not None
+    assert swapped.limit is None or strong.limit > swapped.limit + 100
+    assert strong.best.meld == 250  # run 150 + aces around 100
+    assert strong.recommended == CLASSIC.opening_bid
+
+
+def test_no_meld_no_aces_is_told_to_pass() -> None:
+    advice = advise_bid(WEAK, samples=200, seed=1)
+    assert advice.recommended is None
+    assert "Pass" in advice.explanation
+
+
+def test_the_auction_sets_the_lowest_bid() -> None:
+    auction = Auction(dealer=0)
+    auction.bid(250)
+    auction.bid(400)
+    advice = advise_bid(STRONG, auction=auction, samples=100, seed=1)
+    assert advice.min_bid == 410
+    assert advice.recommended in (None, 410)
+    if advice.limit is not None and advice.limit >= 410:
+        assert advice.recommended == 410
+
+
+def test_numbers_behind_the_explanation() -> None:
+    advice = advise_bid(STRONG, samples=100, seed=3)
+    best = advice.best
+    assert best.deals == 100 and len(best.side_meld) == 100
+    assert all(0 <= t <= CLASSIC.total_trick_points for t in best.tricks)
+    assert all(m >= best.meld or m >= 0 for m in best.side_meld)
+    chart = best.chart()
+    chances = [p for _, p in chart]
+    assert chances == sorted(chances, reverse=True)  # higher bids are never easier
+    assert chart[-1][1] == 0.0
+    assert best.make_chance(advice.limit or CLASSIC.opening_bid) >= 0.5 or advice.limit is None
+    assert f"{best.meld} meld" in advice.explanation
+
+
+def test_progress_is_reported_to_the_end() -> None:
+    seen: list[tuple[int, int]] = []
+    advise_bid(STRONG, samples=30, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (120, 120)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+@pytest.mark.parametrize("rules", [DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_other_versions(rules: object) -> None:
+    from pinochle_tutor import RuleSet
+
+    assert isinstance(rules, RuleSet)
+    hand = deal(0, rules, seed=4).hands[1]
+    advice = advise_bid(hand, rules=rules, samples=40, seed=2)
+    assert all(0 <= t <= rules.total_trick_points for o in advice.outlooks for t in o.tricks)
+    assert advice.min_bid == rules.opening_bid
+    assert advice.limit is None or advice.limit % rules.bid_increment == 0
+
+
+def test_bad_input_is_named() -> None:
+    with pytest.raises(PinochleError, match="12 cards, not 3"):
+        advise_bid("AS KS QS")
+    with pytest.raises(PinochleError, match="samples=0"):
+        advise_bid(STRONG, samples=0)
+    with pytest.raises(PinochleError, match=r"confidence=1\.5"):
+        advise_bid(STRONG, confidence=1.5)
+    assert parse_cards(STRONG)
