@@ -48,6 +48,8 @@ class TrumpOutlook:
     """The meld in the hand now."""
     side_meld: tuple[int, ...]
     """Per simulated deal: the side's meld after the exchange (both partners)."""
+    own_meld: tuple[int, ...]
+    """Per simulated deal: the declarer's own meld after the exchange (or the kitty)."""
     tricks: tuple[int, ...]
     """Per simulated deal: the side's trick points."""
     rules: RuleSet
@@ -61,6 +63,11 @@ class TrumpOutlook:
     def mean_side_meld(self) -> float:
         """The side's average meld after the exchange."""
         return sum(self.side_meld) / len(self.side_meld)
+
+    @property
+    def pass_gain(self) -> float:
+        """The meld the partner's pass (three-handed: the kitty) adds to the hand, on average."""
+        return sum(self.own_meld) / len(self.own_meld) - self.meld
 
     @property
     def mean_tricks(self) -> float:
@@ -139,8 +146,13 @@ class BidAdvice:
         deals = f"{b.deals:,}"
         even = b.max_bid(0.5)
         lines = [
-            f"With {b.trump.plural} trump you hold {b.meld} meld; after the partner's pass "
-            f"your side shows {b.mean_side_meld:.0f} meld on average."
+            f"With {b.trump.plural} trump you hold {b.meld} meld; "
+            + (
+                f"the kitty adds {b.pass_gain:.0f} on average."
+                if r.has_kitty
+                else f"the partner's pass adds {b.pass_gain:.0f} on average, and your side "
+                f"shows {b.mean_side_meld:.0f} meld in all."
+            )
         ]
         if even is not None:
             needed = max(0, even - round(b.mean_side_meld))
@@ -191,8 +203,9 @@ def _remove(counts: list[int], cards: Iterable[Card]) -> None:
 
 def _simulate(
     mine: list[int], trump: int, rules: RuleSet, rng: random.Random, bot: HeuristicPlayer
-) -> tuple[int, int]:
-    """One deal of the hidden cards, the exchange and the play: (side meld, side tricks)."""
+) -> tuple[int, int, int]:
+    """One deal of the hidden cards, the exchange and the play: (side meld, own meld,
+    side tricks)."""
     unseen = []
     for i in range(24):
         if i % 6 in rules.ranks:
@@ -228,11 +241,12 @@ def _simulate(
         for c in returned:
             hands[partner][c.index] += 1
     table = rules.meld_table
-    side_meld = points_from_counts(hands[0], trump, table)
+    own_meld = points_from_counts(hands[0], trump, table)
+    side_meld = own_meld
     if partner is not None:
         side_meld += points_from_counts(hands[partner], trump, table)
     points = heuristic_playout(hands, 0, trump, rules, context=play_context(rules, trump, 0))
-    return side_meld, points[rules.side(0)] + discard_points
+    return side_meld, own_meld, points[rules.side(0)] + discard_points
 
 
 def advise_bid(
@@ -267,10 +281,12 @@ def advise_bid(
     outlooks = []
     for suit in suits:
         melds: list[int] = []
+        own: list[int] = []
         tricks: list[int] = []
         for _ in range(samples):
-            m, t = _simulate(mine, int(suit), rules, rng, bot)
+            m, o, t = _simulate(mine, int(suit), rules, rng, bot)
             melds.append(m)
+            own.append(o)
             tricks.append(t)
             done += 1
             if progress is not None and (done % 50 == 0 or done == total):
@@ -280,6 +296,7 @@ def advise_bid(
                 suit,
                 points_from_counts(mine, int(suit), rules.meld_table),
                 tuple(melds),
+                tuple(own),
                 tuple(tricks),
                 rules,
             )

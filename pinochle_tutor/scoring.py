@@ -58,6 +58,8 @@ class HandScore:
     """Bidders who took no trick points at all (set whatever their meld)."""
     meld_save: int
     """Trick points a side needs to keep its meld (10 in the classic game)."""
+    solo: bool = False
+    """Three-handed: one declarer against each defender alone (changes only the wording)."""
 
     @property
     def needed(self) -> int:
@@ -75,25 +77,29 @@ class HandScore:
         return " ".join(self.lines())
 
     def lines(self) -> list[str]:
-        """The reckoning as sentences, in order."""
-        out = [f"The bidders bid {self.bid} and showed {self.bidder_meld} meld."]
+        """The reckoning as sentences, in order (worded for one declarer against one
+        defender when ``solo``, for two sides otherwise)."""
+        if self.solo:
+            bidders, they, their, have, lose = "The declarer", "The declarer", "the", "has", "loses"
+            defenders, d_keep, d_score = "This defender", "keeps", "scores"
+        else:
+            bidders, they, their, have, lose = "The bidders", "They", "their", "have", "lose"
+            defenders, d_keep, d_score = "The defenders", "keep", "score"
+        out = [f"{bidders} bid {self.bid} and showed {self.bidder_meld} meld."]
         if self.conceded:
             out.append(
-                f"The declarer conceded before trick play, so the bidders lose their bid: -{self.bid}."
+                f"The declarer conceded before trick play, so {bidders.lower()} {lose} {their} bid: "
+                f"-{self.bid}."
             )
-            out.append(f"The defenders score their meld only: +{self.defender_meld}.")
+            out.append(f"{defenders} {d_score} meld only: +{self.defender_meld}.")
             return out
+        covered = " (the meld alone covered the bid, but meld is only kept with trick points)."
         out.append(
-            f"They needed {self.needed} trick points"
-            + (
-                " (their meld alone covered the bid, but meld is only kept with trick points)."
-                if self.needed == 0
-                else "."
-            )
+            f"{they} needed {self.needed} trick points" + (covered if self.needed == 0 else ".")
         )
-        out.append(f"They captured {self.bidder_tricks}.")
+        out.append(f"{they} captured {self.bidder_tricks}.")
         if self.set_no_tricks:
-            out.append(f"Bidders who take no trick points are set: -{self.bid}.")
+            out.append(f"Taking no trick points at all is a set: -{self.bid}.")
         elif not self.bidder_meld_kept:
             verdict = (
                 f"which makes the bid: +{self.bidder}"
@@ -101,8 +107,8 @@ class HandScore:
                 else f"short of {self.bid}: -{self.bid}"
             )
             out.append(
-                f"With fewer than {self.meld_save} trick points they lose their meld, "
-                f"so they have {self.bidder_tricks}, {verdict}."
+                f"With fewer than {self.meld_save} trick points the meld is lost, "
+                f"so {they.lower()} {have} {self.bidder_tricks}, {verdict}."
             )
         elif self.made:
             out.append(
@@ -111,19 +117,20 @@ class HandScore:
             )
         else:
             out.append(
-                f"{self.bidder_meld} + {self.bidder_tricks} = {self.bidder_total} is short of {self.bid} by "
-                f"{self.bid - self.bidder_total}: they score nothing and subtract the bid, -{self.bid}."
+                f"{self.bidder_meld} + {self.bidder_tricks} = {self.bidder_total} is short of "
+                f"{self.bid} by {self.bid - self.bidder_total}: nothing is scored and the bid is "
+                f"subtracted, -{self.bid}."
             )
         if self.defender_meld_kept:
             out.append(
-                f"The defenders took {self.defender_tricks} trick points and keep their {self.defender_meld} meld: "
-                f"+{self.defender}."
+                f"{defenders} took {self.defender_tricks} trick points and {d_keep} "
+                f"{self.defender_meld} meld: +{self.defender}."
             )
         else:
+            lost = f" (the {self.defender_meld} meld is lost)." if self.defender_meld else "."
             out.append(
-                f"The defenders took {self.defender_tricks} trick points, fewer than {self.meld_save}, "
-                "so they score nothing"
-                + (f" (their {self.defender_meld} meld is lost)." if self.defender_meld else ".")
+                f"{defenders} took {self.defender_tricks} trick points, fewer than {self.meld_save}, "
+                f"so {d_score} nothing" + lost
             )
         return out
 
@@ -187,6 +194,7 @@ def score_hand(
             True,
             False,
             rules.meld_save,
+            not rules.partnerships,
         )
     save = rules.meld_save
     bidder_kept = bidder_tricks >= save
@@ -199,7 +207,7 @@ def score_hand(
         bidder=earned if made else -bid,
         defender=defender_meld + defender_tricks if defender_kept else 0,
         made=made, bidder_meld_kept=bidder_kept, defender_meld_kept=defender_kept,
-        conceded=False, set_no_tricks=set_no_tricks, meld_save=save,
+        conceded=False, set_no_tricks=set_no_tricks, meld_save=save, solo=not rules.partnerships,
     )  # fmt: skip
 
 

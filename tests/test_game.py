@@ -273,3 +273,12 @@ def test_views_show_other_players_meld_but_not_their_hands() -> None:
         for seat in range(1, 4):
             assert set(v.melds[seat].hand) <= {c for i in h.melds[seat].items for c in i.cards}
             assert v.melds[seat].total == h.melds[seat].total
+
+
+def test_three_handed_scores_are_worded_for_one_declarer_and_one_defender() -> None:
+    solo = score_hand(250, 100, 130, 40, 60, THREE_HANDED)
+    assert solo.explanation.startswith("The declarer bid 250")
+    assert "This defender took 60 trick points and keeps 40 meld: +100." in solo.explanation
+    pair = score_hand(250, 100, 130, 40, 60, CLASSIC)
+    assert pair.explanation.startswith("The bidders bid 250")
+    assert (solo.bidder, solo.defender) == (pair.bidder, pair.defender)  # wording only
