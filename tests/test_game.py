@@ -282,3 +282,11 @@ def test_three_handed_scores_are_worded_for_one_declarer_and_one_defender() -> N
     pair = score_hand(250, 100, 130, 40, 60, CLASSIC)
     assert pair.explanation.startswith("The bidders bid 250")
     assert (solo.bidder, solo.defender) == (pair.bidder, pair.defender)  # wording only
+
+
+def test_three_handed_exact_tie_at_the_top_plays_another_hand() -> None:
+    from pinochle_tutor import game_winner
+
+    # Two players reach 1500 on the same hand with equal scores and the declarer was set.
+    assert game_winner([1550, 1550, 900], bidder_side=2, made=False, rules=THREE_HANDED) is None
+    assert game_winner([1550, 1560, 900], bidder_side=2, made=False, rules=THREE_HANDED) == 1
