@@ -36,13 +36,13 @@ step "Installing pinochle-tutor (pip install -e .)"
 "$PY" -m pip install -qq --disable-pip-version-check \
     --config-settings editable_mode=strict -e . || fail "pip install"
 
-step "Serving lessons/ with Voila"
-printf '    Open http://127.0.0.1:%s/ in a browser (Ctrl-C to stop).\n\n' "$PORT"
+step "Serving lessons/ with Voila (settings in voila.json)"
+printf '    Open http://127.0.0.1:%s/voila/render/00_welcome.ipynb in a browser\n' "$PORT"
+printf '    (the course outline; every lesson is listed at http://127.0.0.1:%s/). Ctrl-C to stop.\n\n' "$PORT"
+# voila.json in this folder holds the site's configuration (template, no tracebacks,
+# sources stripped, idle kernels culled); lessons/house_rules.toml holds the house rules.
 exec "$VENV/bin/voila" lessons/ \
     --no-browser \
     --Voila.ip=127.0.0.1 \
     --port="$PORT" \
-    --MappingKernelManager.cull_idle_timeout=600 \
-    --MappingKernelManager.cull_interval=60 \
-    --show_tracebacks=False \
     "$@"

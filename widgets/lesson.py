@@ -1,0 +1,213 @@
+"""Helpers that keep lesson notebooks short and their numbers true.
+
+Every number a lesson states comes from the rules in force (the site's
+``house_rules.toml``, see :mod:`pinochle_tutor.house_rules`), so a house rule
+changes the lessons too::
+
+    from pinochle_widgets.lesson import R, say, meld_table
+    say("Open at **{opening_bid}** or more and raise by **{bid_increment}**.")
+    meld_table()
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+from IPython.display import HTML, Markdown, display
+
+from pinochle_tutor import RuleSet, parse_cards
+from pinochle_tutor.cards import Rank, Suit
+from pinochle_tutor.house_rules import HouseRules, find_house_rules, load_house_rules
+
+__all__ = [
+    "COURSE",
+    "R",
+    "counters_table",
+    "course_outline",
+    "house",
+    "meld_table",
+    "rules_banner",
+    "say",
+    "settings_table",
+    "values",
+]
+
+
+def _load() -> HouseRules:
+    found = find_house_rules()
+    return load_house_rules(found)
+
+
+house: HouseRules = _load()
+"""The site's house rules as read when the lesson started (with any problems)."""
+R: RuleSet = house.rules
+"""The rules in force."""
+
+
+def values(rules: RuleSet | None = None) -> dict[str, Any]:
+    """Every setting of ``rules`` plus derived numbers, for filling lesson text."""
+    r = rules or R
+    out: dict[str, Any] = {k: v for k, v in r.settings().items() if not isinstance(v, (dict, list))}
+    m = r.meld_table
+    out.update(
+        deck_size=r.deck_size,
+        total_trick_points=r.total_trick_points,
+        counter=r.counter_points[Rank.ACE],
+        tricks=r.tricks_per_hand,
+        name=r.name.replace("_", " "),
+        run=m.run[0],
+        double_run=m.run[1] if len(m.run) > 1 else m.run[0],
+        royal_marriage=m.royal_marriage,
+        marriage=m.marriage,
+        dix=m.dix,
+        aces_around=m.aces_around[0],
+        double_aces=m.aces_around[1] if len(m.aces_around) > 1 else m.aces_around[0],
+        kings_around=m.kings_around[0],
+        queens_around=m.queens_around[0],
+        jacks_around=m.jacks_around[0],
+        pinochle=m.pinochle[0],
+        double_pinochle=m.pinochle[1] if len(m.pinochle) > 1 else m.pinochle[0],
+        run_and_royal=m.run[0] + m.royal_marriage,
+        aces_plus=m.aces_around[0] + (m.aces_around[1] if len(m.aces_around) > 1 else 0),
+        partner_note="your partner sits opposite you" if r.partnerships else "everyone plays alone",
+    )
+    return out
+
+
+def say(text: str, rules: RuleSet | None = None) -> None:
+    """Show Markdown ``text`` with ``{setting}`` fields filled from the rules in force."""
+    display(Markdown(text.format(**values(rules))))
+
+
+def rules_banner(rules: HouseRules | None = None) -> None:
+    """The rules in force, and any problem with the house rules file, for the landing page."""
+    h = rules or house
+    cls = "pt-rules-banner" + (" pt-rules-problem" if h.problems else "")
+    display(HTML(f'<div class="{cls}" role="note"><p>{html.escape(h.summary())}</p></div>'))
+
+
+def _frame(rows: list[dict[str, object]]) -> pd.DataFrame:
+    return pd.DataFrame(rows).set_index(pd.Index(range(1, len(rows) + 1)))
+
+
+def meld_table(rules: RuleSet | None = None) -> pd.DataFrame:
+    """The meld table of the rules in force: one row per meld, with multiples."""
+    r = rules or R
+    m = r.meld_table
+    words = ("single", "double", "triple", "quadruple")
+    rows: list[dict[str, object]] = []
+
+    def add(name: str, cards: str, points: tuple[int, ...] | int) -> None:
+        row: dict[str, object] = {"meld": name, "cards": cards}
+        for k in range(r.copies):
+            row[words[k]] = "" if isinstance(points, int) else points[k]
+        row["each"] = points if isinstance(points, int) else ""
+        rows.append(row)
+
+    add("run", "A 10 K Q J of trump", m.run)
+    add("royal marriage", "K Q of trump", m.royal_marriage)
+    add("marriage", "K Q of another suit", m.marriage)
+    if r.has_nines and m.dix:
+        add("dix", "9 of trump", m.dix)
+    add("aces around", "A♠ A♥ A♦ A♣", m.aces_around)
+    add("kings around", "K♠ K♥ K♦ K♣", m.kings_around)
+    add("queens around", "Q♠ Q♥ Q♦ Q♣", m.queens_around)
+    add("jacks around", "J♠ J♥ J♦ J♣", m.jacks_around)
+    add("pinochle", "Q♠ J♦", m.pinochle)
+    return _frame(rows)
+
+
+def counters_table(rules: RuleSet | None = None) -> pd.DataFrame:
+    """Trick points of each rank, high to low, and how many are in the deck."""
+    r = rules or R
+    rows: list[dict[str, object]] = [
+        {
+            "rank": rank.symbol,
+            "beats": ", ".join(x.symbol for x in reversed(r.ranks) if x < rank) or "nothing",
+            "trick points": r.counter_points[rank],
+            "in the deck": 4 * r.copies,
+        }
+        for rank in sorted(r.ranks, reverse=True)
+    ]
+    rows.append(
+        {"rank": "last trick", "beats": "", "trick points": r.last_trick_bonus, "in the deck": 1}
+    )
+    return _frame(rows)
+
+
+def _ranks(r: RuleSet) -> str:
+    return " ".join(x.symbol for x in reversed(r.ranks))
+
+
+def settings_table(rules: RuleSet | None = None) -> pd.DataFrame:
+    """The main settings of the rules in force, in words."""
+    r = rules or R
+    rows: list[dict[str, object]] = [
+        {"setting": "players", "value": f"{r.players}, " + ("partners opposite" if r.partnerships else "each alone")},
+        {"setting": "deck", "value": f"{r.deck_size} cards: {r.copies} of each {_ranks(r)}"},
+        {"setting": "deal", "value": f"{r.hand_size} each" + (f", {r.kitty_size} to a kitty" if r.kitty_size else "")},
+        {"setting": "opening bid", "value": f"{r.opening_bid} or more, raise by {r.bid_increment}"},
+        {"setting": "all pass", "value": f"the dealer takes it at {r.stuck_bid}"},
+        {"setting": "exchange", "value": f"{r.exchange_size} cards each way" if r.exchange_size else "none"},
+        {"setting": "trick points", "value": f"{r.total_trick_points} in all (last trick {r.last_trick_bonus})"},
+        {"setting": "meld kept with", "value": f"at least {r.meld_save} trick points"},
+        {"setting": "game", "value": f"first to {r.target}"},
+    ]  # fmt: skip
+    return _frame(rows)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One page of the course."""
+
+    file: str
+    title: str
+    summary: str
+
+
+COURSE: tuple[Entry, ...] = (
+    Entry("00_welcome.ipynb", "Welcome", "How the site works and what you will learn."),
+    Entry("01_the_deck.ipynb", "The deck", "Ranks, A-10-K, counters, two of each card."),
+    Entry("02_deal_and_auction.ipynb", "Dealing and the auction", "Opening, raising, passing, the stuck dealer."),
+    Entry("03_trump_and_exchange.ipynb", "Trump and the exchange", "Naming trump, what to pass and why."),
+    Entry("04_meld.ipynb", "Meld", "Every meld, shared cards, the run and marriages, doubles."),
+    Entry("05_trick_rules.ipynb", "The trick rules", "Follow, beat, trump, discard; identical cards."),
+    Entry("06_scoring.ipynb", "Scoring", "Counters, the last trick, making or missing the bid, the meld save."),
+    Entry("07_strategy.ipynb", "Strategy", "Count meld, bid on tricks too, remember cards, feed your partner."),
+    Entry("08_other_versions.ipynb", "Double deck and three-handed", "More cards, or three players."),
+    Entry("09_full_game.ipynb", "Play a full game", "A whole game against the computer, with hints."),
+)  # fmt: skip
+"""The lessons, in the order of a hand."""
+
+
+def course_outline(
+    entries: Iterable[Entry] = COURSE, practice: Iterable[tuple[str, str]] = ()
+) -> None:
+    """The course outline with links (relative, so they work in Voila and JupyterLab)."""
+    items = "".join(
+        f'<li><a class="pt-lesson-link" href="{html.escape(e.file)}">{html.escape(e.title)}</a>'
+        f" &mdash; {html.escape(e.summary)}</li>"
+        for e in entries
+    )
+    extra = "".join(
+        f'<li><a class="pt-practice-link" href="{html.escape(href)}">{html.escape(title)}</a></li>'
+        for href, title in practice
+    )
+    body = f'<ol class="pt-outline" start="0">{items}</ol>'
+    if extra:
+        body += f'<h3>Practice</h3><ul class="pt-practice">{extra}</ul>'
+    display(HTML(body))
+
+
+def cards(text: str) -> None:
+    """Show cards written as text (``"AS 10S KS"``) in their symbol form."""
+    shown = " ".join(
+        f'<span class="pt-card-text" style="color:{"#c00" if c.suit in (Suit.HEARTS, Suit.DIAMONDS) else "#000"}">'
+        f"{html.escape(c.text)}</span>"
+        for c in parse_cards(text)
+    )
+    display(HTML(f'<p class="pt-cards">{shown}</p>'))
