@@ -1,0 +1,83 @@
+"""Kernels of learners who left are culled; a learner who stays keeps working.
+
+Voila does not shut a kernel down when its page closes. The site's voila.json
+sets idle culling; here the timeout is shortened so the test takes seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import urllib.request
+import uuid
+from typing import Any
+
+from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+from tests.voila_site import kernel_pids, voila_server
+
+LESSON = "06_scoring.ipynb"
+FAST_CULL = [
+    "--MappingKernelManager.cull_idle_timeout=4",
+    "--MappingKernelManager.cull_interval=1",
+]
+
+
+def open_page(base: str) -> str:
+    with urllib.request.urlopen(f"{base}/voila/render/{LESSON}", timeout=120) as r:
+        page = r.read().decode("utf-8")
+    match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
+    assert match
+    return match.group(1)
+
+
+async def kernel_info(ws: WebSocketClientConnection) -> bool:
+    msg_id = uuid.uuid4().hex
+    header = {"msg_id": msg_id, "msg_type": "kernel_info_request", "username": "learner",
+              "session": uuid.uuid4().hex, "date": "", "version": "5.3"}  # fmt: skip
+    await ws.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": {},
+                                       "content": {}, "channel": "shell", "buffers": []}))  # fmt: skip
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        raw = await asyncio.wait_for(ws.read_message(), timeout=10)
+        if isinstance(raw, str):
+            msg: dict[str, Any] = json.loads(raw)
+            if (
+                msg.get("parent_header", {}).get("msg_id") == msg_id
+                and msg.get("msg_type") == "kernel_info_reply"
+            ):
+                return True
+    return False
+
+
+def test_abandoned_kernels_are_culled_and_a_staying_learner_keeps_working() -> None:
+    with voila_server(extra=FAST_CULL) as site:
+        for _ in range(3):
+            open_page(site)  # three learners open the page and leave
+        stay = open_page(site)
+        assert len(kernel_pids(site.pid)) == 4
+
+        async def stay_and_wait() -> tuple[bool, int, bool]:
+            ws = await websocket_connect(
+                f"{site.replace('http', 'ws')}/api/kernels/{stay}/channels"
+            )
+            before = await kernel_info(ws)
+            remaining = 4
+            deadline = time.monotonic() + 40
+            while time.monotonic() < deadline:
+                await asyncio.sleep(1)
+                await kernel_info(ws)  # the learner keeps clicking
+                remaining = len(kernel_pids(site.pid))
+                if remaining == 1:
+                    break
+            after = await kernel_info(ws)
+            ws.close()
+            return before, remaining, after
+
+        before, remaining, after = asyncio.run(stay_and_wait())
+        assert before and after, "the staying learner's kernel must keep answering"
+        assert remaining == 1, (
+            f"{remaining} kernels left; the three abandoned ones should be culled"
+        )
