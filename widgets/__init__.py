@@ -5,9 +5,37 @@ This directory is installed under the import name ``pinochle_widgets`` (see the
 never as ``widgets``. The components here are built on ipywidgets and draw on the
 ``pinochle_tutor`` engine, which itself imports nothing from Jupyter. Widgets hold
 no rules: every decision and every sentence they show comes from the engine.
+
+Each component is imported on first use, so a lesson page loads only what it shows.
 """
 
-from pinochle_widgets.lesson import COURSE, course_outline, rules_banner
-from pinochle_widgets.practice import ScoreCalculator
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pinochle_widgets.lesson import COURSE, course_outline, rules_banner
+    from pinochle_widgets.practice import ScoreCalculator
+
+_WHERE = {
+    "COURSE": "lesson",
+    "course_outline": "lesson",
+    "rules_banner": "lesson",
+    "ScoreCalculator": "practice",
+}
 
 __all__ = ["COURSE", "ScoreCalculator", "course_outline", "rules_banner"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pinochle_widgets' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"pinochle_widgets.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])

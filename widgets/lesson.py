@@ -14,14 +14,16 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from IPython.display import HTML, Markdown, display
 
 from pinochle_tutor import RuleSet, parse_cards
 from pinochle_tutor.cards import Rank, Suit
 from pinochle_tutor.house_rules import HouseRules, find_house_rules, load_house_rules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "COURSE",
@@ -91,6 +93,8 @@ def rules_banner(rules: HouseRules | None = None) -> None:
 
 
 def _frame(rows: list[dict[str, object]]) -> pd.DataFrame:
+    import pandas as pd  # only when a table is shown: it is slow to import
+
     return pd.DataFrame(rows).set_index(pd.Index(range(1, len(rows) + 1)))
 
 

@@ -1,0 +1,105 @@
+"""Page-ready time of every lesson in a real browser, printed (never asserted).
+
+    python benchmarks/bench_pages.py [--rounds 3] [--preheat] [--lessons 04_meld 05_trick_rules]
+
+Starts the site with Voila (as scripts/serve.sh does, voila.json applying) on a
+loopback port, beside a bare one-button notebook, and opens each page in Debian's
+Chromium driven by Playwright. Page ready = from navigation to the first widget
+visible. Prints the median per page and its ratio to the bare page measured in the
+same run. Target (issue 6): every lesson within 1.3x the bare page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_notebook
+from playwright.sync_api import Browser, sync_playwright
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, voila_server  # noqa: E402
+
+WIDGET = ".widget-button, .widget-html-content, .jupyter-widgets"
+
+
+def build_root(tmp: Path, lessons: list[str] | None) -> list[str]:
+    """A site root with the lessons (symlinked) and a bare one-button notebook."""
+    bare = new_notebook(
+        cells=[new_code_cell("import ipywidgets as w\nw.Button(description='Ready')")]
+    )
+    bare.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(bare, tmp / "bare.ipynb")
+    (tmp / "house_rules.toml").symlink_to(REPO / "lessons" / "house_rules.toml")
+    names = []
+    for nb in sorted((REPO / "lessons").glob("*.ipynb")):
+        if lessons and not any(nb.stem.startswith(x) for x in lessons):
+            continue
+        (tmp / nb.name).symlink_to(nb)
+        names.append(nb.name)
+    return names
+
+
+def ready_time(browser: Browser, url: str) -> tuple[float, int]:
+    """Seconds from navigation to the first visible widget, and .voila-error count."""
+    page = browser.new_page()
+    try:
+        start = time.perf_counter()
+        page.goto(url, wait_until="commit", timeout=120_000)
+        page.wait_for_selector(WIDGET, state="visible", timeout=120_000)
+        elapsed = time.perf_counter() - start
+        errors = page.locator(".voila-error").count()
+        return elapsed, errors
+    finally:
+        page.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="visits per page (median reported)")
+    parser.add_argument("--preheat", action="store_true", help="serve with pre-started kernels")
+    parser.add_argument("--lessons", nargs="*", help="only lessons whose name starts with these")
+    args = parser.parse_args()
+    extra = ["--preheat_kernel=True", "--pool_size=2"] if args.preheat else []
+    with tempfile.TemporaryDirectory() as tmpdir:
+        tmp = Path(tmpdir)
+        names = build_root(tmp, args.lessons)
+        with voila_server(root=tmp, extra=extra) as base, sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+            pages = ["bare.ipynb", *names]
+            times: dict[str, list[float]] = {p: [] for p in pages}
+            errors: dict[str, int] = dict.fromkeys(pages, 0)
+            ready_time(browser, f"{base}/voila/render/bare.ipynb")  # warm the server once
+            for _ in range(args.rounds):
+                for name in pages:  # interleaved, so load drifts hit every page alike
+                    t, e = ready_time(browser, f"{base}/voila/render/{name}")
+                    times[name].append(t)
+                    errors[name] += e
+            browser.close()
+    bare = statistics.median(times["bare.ipynb"])
+    mode = "pre-started kernels" if args.preheat else "kernels started on demand"
+    print(f"Page ready (navigation -> first widget visible), median of {args.rounds}, {mode}\n")
+    print(f"{'page':32s} {'ready s':>8s} {'x bare':>7s}  errors")
+    for name in pages:
+        m = statistics.median(times[name])
+        flag = "" if name == "bare.ipynb" or m <= 1.3 * bare else "  over 1.3x"
+        print(f"{name:32s} {m:8.2f} {m / bare:7.2f}  {errors[name]}{flag}")
+
+
+if __name__ == "__main__":
+    main()
