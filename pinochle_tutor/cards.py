@@ -229,9 +229,17 @@ class Card:
         """Same as :func:`parse_card`."""
         return parse_card(text)
 
-    def _repr_html_(self) -> str:  # pragma: no cover - rendered by the widgets package
-        color = "#c00" if self.suit.is_red else "#000"
-        return f'<span style="color:{color}" title="{self.name}">{self.text}</span>'
+    def _repr_html_(self) -> str:
+        """The card as an inline SVG image (see :mod:`pinochle_tutor.svg`)."""
+        from pinochle_tutor import svg  # lazy: only notebooks draw cards
+
+        return str(svg.card(self, size=48))
+
+    def _repr_svg_(self) -> str:
+        """The card as an SVG image (see :mod:`pinochle_tutor.svg`)."""
+        from pinochle_tutor import svg  # lazy: only notebooks draw cards
+
+        return str(svg.card(self))
 
 
 CardLike: TypeAlias = Union[Card, str]  # noqa: UP007 (a runtime alias on Python 3.10)

@@ -1,0 +1,289 @@
+"""pinochle_widgets.cards and ._base, headless: HandPicker, CardsView, Message,
+the callback guard and the rule-set helper. Client messages are simulated the way
+ipywidgets receives them (``_handle_msg``), since a Voila client can send any."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Card, InvalidRulesError, parse_card
+from pinochle_tutor import parse_cards as cards
+from pinochle_widgets._base import (
+    FRIENDLY_ERROR,
+    Message,
+    card_spans,
+    coerce_rules,
+    guard,
+    guarded,
+    style_widget,
+)
+from pinochle_widgets.cards import CardsView, HandPicker
+
+
+def client_click(button: widgets.Button) -> None:
+    """A click as it arrives from the browser (the disabled flag is not checked)."""
+    button._handle_msg(
+        {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
+    )
+
+
+def client_update(widget: widgets.Widget, **state: Any) -> None:
+    """A trait update as it arrives from the browser (any value a client likes)."""
+    widget._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+
+
+# ------------------------------------------------------------------ HandPicker
+
+
+def test_cards_are_buttons_with_text_tooltip_and_classes() -> None:
+    p = HandPicker("AS 10H QD JC")
+    assert [b.description for b in p.buttons] == ["A♠", "10♥", "Q♦", "J♣"]
+    assert [b.tooltip for b in p.buttons] == [
+        "ace of spades",
+        "ten of hearts",
+        "queen of diamonds",
+        "jack of clubs",
+    ]
+    assert "pt-hand-picker" in p._dom_classes
+    assert all("pt-card-button" in b._dom_classes for b in p.buttons)
+    assert "pt-suit-hearts" in p.buttons[1]._dom_classes
+    assert p.hand == tuple(cards("AS 10H QD JC"))
+
+
+def test_pick_one_calls_back_with_the_card() -> None:
+    p = HandPicker("AS 10H QD")
+    got: list[Card] = []
+    p.on_pick(got.append)
+    p.buttons[1].click()
+    p.buttons[2].click()
+    assert got == cards("10H QD")
+    assert p.selected == [parse_card("QD")] and p.selected_indices == [2]
+    assert "pt-selected" in p.buttons[2]._dom_classes
+    assert "pt-selected" not in p.buttons[1]._dom_classes
+    assert p.buttons[2].tooltip == "queen of diamonds, selected"
+    p.on_pick(got.append, remove=True)
+    p.buttons[0].click()
+    assert len(got) == 2
+
+
+def test_pick_many_up_to_the_maximum_and_toggle() -> None:
+    p = HandPicker("AS AS 10H QD JC 9C", mode="many", max_selected=4)
+    for i in (0, 1, 2, 3):
+        p.buttons[i].click()
+    assert p.selected == cards("AS AS 10H QD")  # both copies, by position
+    p.buttons[4].click()
+    assert "at most 4" in p.message.text and len(p.selected) == 4
+    p.buttons[1].click()  # unpick
+    p.buttons[4].click()
+    assert p.selected == cards("AS 10H QD JC")
+    p.clear_selection()
+    assert p.selected == []
+
+
+def test_picker_arguments_are_checked() -> None:
+    with pytest.raises(ValueError, match="mode='all'"):
+        HandPicker("AS", mode="all")
+    with pytest.raises(ValueError, match="max_selected"):
+        HandPicker("AS", mode="many", max_selected=0)
+
+
+@pytest.mark.parametrize("bad", [99, -1, 3, "0", None, 1.0, True, [0]])
+def test_bad_indices_get_a_message_not_a_crash(bad: Any) -> None:
+    p = HandPicker("AS 10H QD")
+    got: list[Card] = []
+    p.on_pick(got.append)
+    assert p.pick(bad) is False
+    assert got == [] and p.selected == []
+    assert p.message.kind == "error" and p.message.text
+
+
+def test_a_client_click_on_a_disabled_or_relabelled_button_uses_the_real_card() -> None:
+    p = HandPicker("AS 10H QD")
+    got: list[Card] = []
+    p.on_pick(got.append)
+    client_update(p.buttons[0], disabled=True, description="9♣", tooltip="nine of clubs")
+    client_click(p.buttons[0])
+    assert got == [parse_card("AS")]
+
+
+def test_stale_buttons_of_an_old_hand_do_nothing() -> None:
+    p = HandPicker("AS 10H QD")
+    old = p.buttons
+    got: list[Card] = []
+    p.on_pick(got.append)
+    p.set_hand("KC")
+    old[2].click()
+    assert got == [] and "no longer" in p.message.text
+    p.buttons[0].click()
+    assert got == [parse_card("KC")]
+
+
+def test_client_sending_nonsense_state_is_ignored() -> None:
+    p = HandPicker("AS 10H")
+    client_update(p, children="not a list")  # rejected by ipywidgets, logged, no crash
+    client_update(p.buttons[0], button_style="<script>")
+    assert p.hand == tuple(cards("AS 10H")) and len(p.buttons) == 2
+
+
+def test_marks_show_style_word_and_symbol() -> None:
+    p = HandPicker("AS 10H QD")
+    p.mark("AS", "legal")
+    p.mark(cards("QD"), "illegal")
+    p.mark("10H", "proof")
+    a, t, q = p.buttons
+    assert "pt-mark-legal" in a._dom_classes and a.button_style == "success"
+    assert "pt-mark-illegal" in q._dom_classes and q.button_style == "danger"
+    assert "pt-mark-proof" in t._dom_classes
+    assert a.description == "✓ A♠" and q.description == "✗ Q♦" and t.description == "★ 10♥"
+    assert a.tooltip == "ace of spades, legal" and q.tooltip == "queen of diamonds, not allowed"
+    p.mark("AS", "illegal")
+    assert "pt-mark-legal" not in a._dom_classes and "pt-mark-illegal" in a._dom_classes
+    assert p.marks == {
+        parse_card("AS"): "illegal",
+        parse_card("QD"): "illegal",
+        parse_card("10H"): "proof",
+    }
+    p.clear_marks()
+    assert a.description == "A♠" and a.button_style == ""
+    with pytest.raises(ValueError, match="'glow' is not a mark"):
+        p.mark("AS", "glow")
+
+
+def test_an_exception_in_a_pick_callback_is_shown_and_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    p = HandPicker("AS")
+
+    def broken(card: Card) -> None:
+        raise KeyError("internal detail")
+
+    p.on_pick(broken)
+    with caplog.at_level(logging.ERROR, logger="pinochle_widgets"):
+        p.buttons[0].click()
+    assert p.message.text == FRIENDLY_ERROR
+    assert "internal detail" not in p.message.value and "Traceback" not in p.message.value
+    assert "internal detail" in caplog.text
+
+
+def test_set_hand_rejects_unreadable_cards() -> None:
+    p = HandPicker()
+    assert p.hand == () and p.buttons == ()
+    with pytest.raises(ValueError, match="'ZZ' is not a card"):
+        p.set_hand("ZZ")
+
+
+def test_shared_message_and_label_and_four_colour() -> None:
+    m = Message()
+    p = HandPicker("AS", message=m, label="Pick <one>", four_color=True)
+    assert m not in p.children
+    assert "&lt;one&gt;" in p._label.value and p.label == "Pick <one>"
+    assert "pt-four-color" in p._dom_classes
+    p.pick(5)
+    assert m.kind == "error"
+
+
+# ------------------------------------------------------------------- CardsView
+
+
+def test_cards_view_draws_hand_and_trick() -> None:
+    v = CardsView("AS 10H", four_color=True)
+    assert "pt-cards-view" in v._dom_classes
+    assert 'aria-label="ace of spades"' in v.value and "pt-hand-image" in v.value
+    v.show_hand("QD", {parse_card("QD"): "proof"})
+    assert "pt-hl-proof" in v.value and "#1f5fbf" in v.value  # four-colour diamonds
+    v.show_trick("KC AC", ["Left opponent", "Partner", "You"], 1, empty_slots=1)
+    assert "pt-trick-image" in v.value and "Partner (winning)" in v.value and "pt-slot" in v.value
+
+
+# ------------------------------------------------------------------------ base
+
+
+def test_message_kinds_and_escaping() -> None:
+    m = Message()
+    m.ok("fine <b>\nline two")
+    assert 'class="pt-message pt-ok"' in m.value and "&lt;b&gt;" in m.value
+    assert m.text == "fine <b>\nline two"
+    m.error("no")
+    assert "pt-error" in m.value and 'role="alert"' in m.value
+    m.info("hi")
+    assert "pt-info" in m.value and 'role="status"' in m.value
+    m.clear()
+    assert m.value == "" and m.kind == ""
+
+
+def test_guarded_shows_engine_errors_as_written_and_hides_others() -> None:
+    class W:
+        def __init__(self) -> None:
+            self.message = Message()
+
+        @guarded
+        def engine(self) -> None:
+            parse_card("XX")
+
+        @guarded
+        def bug(self) -> int:
+            return 1 // 0
+
+    w = W()
+    assert w.engine() is None
+    assert "'XX' is not a card" in w.message.text
+    assert w.bug() is None
+    assert w.message.text == FRIENDLY_ERROR and "ZeroDivision" not in w.message.value
+
+
+def test_guard_wraps_plain_callbacks() -> None:
+    m = Message()
+    f = guard(lambda: 1 / 0, m)
+    assert f() is None and m.kind == "error"
+    assert guard(lambda: 5, m)() == 5
+
+
+@pytest.mark.parametrize(
+    ("choice", "expected"),
+    [
+        (None, CLASSIC),
+        ("classic", CLASSIC),
+        ("Double deck", DOUBLE_DECK),
+        ("double-deck", DOUBLE_DECK),
+        ("three-handed", THREE_HANDED),
+        (THREE_HANDED, THREE_HANDED),
+    ],
+)
+def test_coerce_rules(choice: Any, expected: Any) -> None:
+    assert coerce_rules(choice) is expected
+
+
+def test_coerce_rules_refuses_unknown_names() -> None:
+    with pytest.raises(InvalidRulesError, match="'poker' is not a rule set"):
+        coerce_rules("poker")
+
+
+def test_style_is_one_shared_widget() -> None:
+    a, b = style_widget(), style_widget()
+    assert a is b and "<style>" in a.value and ".pt-card-button" in a.value
+    a.close()
+    c = style_widget()
+    assert c is not a and c.comm is not None
+
+
+def test_card_spans() -> None:
+    html = card_spans(cards("QS JD"), "proof")
+    assert html.count("pt-cardtext") == 2 and "pt-mark-proof" in html and "pt-suit-diamonds" in html
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    import pinochle_widgets.cards as module
+
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

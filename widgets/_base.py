@@ -1,0 +1,218 @@
+"""Shared plumbing for the Pinochle Tutor widgets.
+
+* :class:`Message` - a status line (``pt-message`` plus ``pt-ok`` / ``pt-error`` /
+  ``pt-info``) that screen readers announce (``role="status"``).
+* :func:`guarded` / :func:`guard` - every callback runs through them: an exception
+  is logged (logger ``pinochle_widgets``) and shown as a friendly message in the
+  widget, never as a traceback and never lost (Voila hides callback errors).
+* :func:`coerce_rules` - a rule set from a name (``"classic"``, ``"double deck"``,
+  ``"three-handed"``) or a :class:`~pinochle_tutor.RuleSet`.
+* :func:`style_widget` - the widgets' CSS, in one ``<style>`` block.
+
+Security (Voila): any client can set any synced trait and press any button,
+disabled or not. So answers and game state live in Python attributes, synced
+traits carry only what the learner may see, and whatever comes from the client
+is validated here in Python.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Callable, Iterable
+from html import escape, unescape
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from pinochle_tutor import PinochleError, RuleSet, rules_named
+from pinochle_tutor.cards import Card
+
+__all__ = [
+    "CSS",
+    "FRIENDLY_ERROR",
+    "MARK_STYLES",
+    "RULE_CHOICES",
+    "Message",
+    "card_spans",
+    "coerce_rules",
+    "guard",
+    "guarded",
+    "style_widget",
+]
+
+logger = logging.getLogger("pinochle_widgets")
+
+FRIENDLY_ERROR = (
+    "Sorry, something went wrong on our side. Try again, or press the other buttons; "
+    "your teacher can find the details in the server log."
+)
+"""Shown for an unexpected error (the details go to the log, never to the page)."""
+
+MARK_STYLES = ("legal", "illegal", "proof")
+"""Highlight styles for cards in a hand (CSS classes ``pt-mark-legal`` ...)."""
+
+RULE_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Classic (4 players, partners)", "classic"),
+    ("Double deck", "double_deck"),
+    ("Three-handed", "three_handed"),
+)
+"""(label, name) pairs for a rule-set dropdown."""
+
+
+def coerce_rules(rules: RuleSet | str | None) -> RuleSet:
+    """A :class:`RuleSet` from a rule set, a preset name (case, spaces and hyphens
+    forgiven: ``"Double deck"``, ``"three-handed"``) or ``None`` (classic).
+
+    Raises :class:`~pinochle_tutor.InvalidRulesError` naming the choices otherwise."""
+    if rules is None:
+        return rules_named("classic")
+    if isinstance(rules, RuleSet):
+        return rules
+    return rules_named(rules)
+
+
+class Message(widgets.HTML):
+    """A status line for a widget. ``ok``, ``error`` and ``info`` show plain text
+    (escaped; newlines become line breaks); ``show_html`` shows trusted HTML
+    built by the widgets themselves. CSS: ``pt-message`` on the widget, and
+    ``pt-message pt-ok|pt-error|pt-info`` on the text."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("pt-message-area")
+        self.kind = ""
+
+    def _set(self, kind: str, body: str) -> None:
+        self.kind = kind
+        role = "alert" if kind == "error" else "status"
+        self.value = (
+            f'<div class="pt-message pt-{kind}" role="{role}" aria-live="polite">{body}</div>'
+        )
+
+    def ok(self, text: str) -> None:
+        """A right answer or a legal play."""
+        self._set("ok", _text_html(text))
+
+    def error(self, text: str) -> None:
+        """A wrong answer, an illegal play or bad input."""
+        self._set("error", _text_html(text))
+
+    def info(self, text: str) -> None:
+        """Neutral information."""
+        self._set("info", _text_html(text))
+
+    def show_html(self, kind: str, html: str) -> None:
+        """Trusted HTML (built by the widgets, never from the client)."""
+        self._set(kind, html)
+
+    def clear(self) -> None:
+        """Show nothing."""
+        self.kind = ""
+        self.value = ""
+
+    @property
+    def text(self) -> str:
+        """The message without markup (for tests and logs)."""
+        return unescape(re.sub(r"<br\s*/?>", "\n", re.sub(r"<(?!br)[^>]+>", "", self.value)))
+
+
+def _text_html(text: str) -> str:
+    return "<br>".join(escape(line) for line in str(text).split("\n"))
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _report(message: Message | None, where: str, exc: Exception) -> None:
+    if isinstance(exc, PinochleError):
+        # The engine's errors are written for learners: show them as they are.
+        logger.info("%s: %s", where, exc)
+        if message is not None:
+            message.error(str(exc))
+        return
+    logger.exception("unexpected error in %s", where)
+    if message is not None:
+        message.error(FRIENDLY_ERROR)
+
+
+def guarded(method: F) -> F:
+    """Decorate a widget method used as a callback: any exception is logged and
+    shown in ``self.message`` (a :class:`Message`) instead of being lost.
+    Returns ``None`` when the method failed."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:
+            _report(getattr(self, "message", None), f"{type(self).__name__}.{method.__name__}", exc)
+            return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def guard(func: Callable[..., Any], message: Message | None) -> Callable[..., Any]:
+    """Wrap a plain callback the same way :func:`guarded` wraps methods."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except Exception as exc:
+            _report(message, getattr(func, "__qualname__", repr(func)), exc)
+            return None
+
+    return wrapper
+
+
+def card_spans(cards: Iterable[Card], mark: str | None = None) -> str:
+    """Cards as coloured inline text (``<span class="pt-cardtext pt-suit-spades">``),
+    for tables and messages; ``mark`` adds ``pt-mark-<mark>``."""
+    extra = f" pt-mark-{mark}" if mark else ""
+    return " ".join(
+        f'<span class="pt-cardtext pt-suit-{c.suit.plural}{extra}" title="{escape(c.name)}">'
+        f"{escape(c.text)}</span>"
+        for c in cards
+    )
+
+
+CSS = """
+.pt-widget { gap: 6px; }
+.pt-title { font-weight: 600; }
+.pt-card-button { min-width: 3.4em; font-size: 1.15em; font-weight: 600; }
+.pt-card-button.pt-suit-spades, .pt-cardtext.pt-suit-spades { color: #1b1b1b; }
+.pt-card-button.pt-suit-clubs, .pt-cardtext.pt-suit-clubs { color: #1b1b1b; }
+.pt-card-button.pt-suit-hearts, .pt-cardtext.pt-suit-hearts { color: #c8102e; }
+.pt-card-button.pt-suit-diamonds, .pt-cardtext.pt-suit-diamonds { color: #c8102e; }
+.pt-four-color .pt-suit-diamonds { color: #1f5fbf !important; }
+.pt-four-color .pt-suit-clubs { color: #1a7f37 !important; }
+.pt-card-button.pt-mark-legal { outline: 3px solid #1a7f37; background: #e6f4ea; }
+.pt-card-button.pt-mark-illegal { outline: 3px dashed #c8102e; background: #fdecee; opacity: 0.8; }
+.pt-card-button.pt-mark-proof { outline: 3px dotted #e07b00; background: #fff4e0; }
+.pt-card-button.pt-selected { box-shadow: 0 0 0 3px #1f5fbf inset; transform: translateY(-4px); }
+.pt-card-button:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
+.pt-cardtext { font-weight: 600; white-space: nowrap; }
+.pt-cardtext.pt-mark-proof { background: #fff4e0; border-bottom: 2px dotted #e07b00; }
+.pt-message { padding: 6px 10px; border-radius: 4px; line-height: 1.4; }
+.pt-message.pt-ok { background: #e6f4ea; border-left: 4px solid #1a7f37; }
+.pt-message.pt-error { background: #fdecee; border-left: 4px solid #c8102e; }
+.pt-message.pt-info { background: #eef3fb; border-left: 4px solid #1f5fbf; }
+.pt-breakdown { border-collapse: collapse; margin: 4px 0; }
+.pt-breakdown th, .pt-breakdown td { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; }
+"""
+"""The widgets' stylesheet."""
+
+_STYLE: list[widgets.HTML] = []
+
+
+def style_widget() -> widgets.HTML:
+    """An HTML widget holding the stylesheet. One instance per kernel is shared by
+    every widget (a widget may appear in many boxes), so the CSS is sent once."""
+    if _STYLE and _STYLE[0].comm is not None:
+        return _STYLE[0]
+    w = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+    w.add_class("pt-style")
+    _STYLE[:] = [w]
+    return w
