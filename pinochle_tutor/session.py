@@ -1,0 +1,980 @@
+"""A whole game against computer players, one decision at a time, for a learner
+at one seat: the logic behind the game table widget.
+
+:class:`GameSession` deals hand after hand until a side reaches the target. The
+computer seats act on their own (:meth:`GameSession.advance`) until it is the
+learner's turn; the learner acts through methods that check every action first
+and refuse a wrong one with the tutor's reason, never corrupting the hand. The
+session keeps a log of what happened (:class:`Event`), the score sheet, a hint
+for the learner's current decision and a review of each finished hand.
+
+Everything the session shows the learner is built from
+:meth:`Hand.view(learner seat) <pinochle_tutor.game.Hand.view>`: the other
+seats' hidden cards (and the cards passed between other players) never reach
+the log, the hint or the score sheet.
+
+>>> s = GameSession(seed=7)
+>>> s.view.phase, s.is_my_turn
+(<Phase.AUCTION: 'auction'>, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from pinochle_tutor._hands import as_cards
+from pinochle_tutor.advisor import BidAdvice, ProgressCallback, advise_bid
+from pinochle_tutor.auction import Auction
+from pinochle_tutor.cards import (
+    Card,
+    CardLike,
+    Rank,
+    Suit,
+    SuitLike,
+    parse_card,
+    parse_suit,
+    sort_hand,
+)
+from pinochle_tutor.deal import Deal, make_deck, next_dealer
+from pinochle_tutor.errors import IllegalActionError, IllegalBidError, IllegalPlayError
+from pinochle_tutor.explain import HandReview, PlayExplanation, explain_call, explain_play
+from pinochle_tutor.explain import review_hand as _review_hand
+from pinochle_tutor.game import Hand, Phase, PlayerView
+from pinochle_tutor.heuristic import HeuristicPlayer
+from pinochle_tutor.meld import meld_points
+from pinochle_tutor.montecarlo import MonteCarloPlayer
+from pinochle_tutor.players import Player, RandomPlayer
+from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
+from pinochle_tutor.scoring import game_winner
+from pinochle_tutor.tricks import trick_winner
+
+__all__ = [
+    "OPPONENT_KINDS",
+    "BiddingDrill",
+    "Event",
+    "EventKind",
+    "GameSession",
+    "Hint",
+    "RefusedPlayError",
+    "make_player",
+]
+
+OPPONENT_KINDS = ("heuristic", "random", "montecarlo")
+"""The names of the computer players a session can seat."""
+
+
+def make_player(kind: str | Player, seed: int | None = None) -> Player:
+    """A computer player by name (``'heuristic'``, ``'random'`` or ``'montecarlo'``),
+    or ``kind`` itself when it is already a player."""
+    if not isinstance(kind, str):
+        return kind
+    key = kind.strip().lower().replace("-", "").replace("_", "").replace(" ", "")
+    if key == "heuristic":
+        return HeuristicPlayer()
+    if key == "random":
+        return RandomPlayer(seed=seed)
+    if key == "montecarlo":
+        return MonteCarloPlayer(seed=seed)
+    raise IllegalActionError(
+        f"{kind!r} is not a computer player: choose one of {', '.join(OPPONENT_KINDS)}"
+    )
+
+
+class EventKind(Enum):
+    """What one line of the session's log reports."""
+
+    DEAL = "deal"
+    """A new hand is dealt."""
+    BID = "bid"
+    """A seat bids."""
+    PASS = "pass"
+    """A seat passes in the auction."""
+    CONTRACT = "contract"
+    """The auction is over: the declarer and the contract."""
+    KITTY = "kitty"
+    """Three-handed: the kitty is turned face up for the declarer."""
+    DISCARD = "discard"
+    """Three-handed: the declarer discards."""
+    TRUMP = "trump"
+    """The declarer names trump."""
+    EXCHANGE = "exchange"
+    """Cards passed to the declarer or returned (shown only to the two players)."""
+    MELD = "meld"
+    """One seat's meld, shown to the table."""
+    CONCEDE = "concede"
+    """The declarer concedes before trick play."""
+    PLAY = "play"
+    """A card played to a trick."""
+    TRICK = "trick"
+    """A trick is complete: its winner and points."""
+    ILLEGAL = "illegal"
+    """The learner tried something the rules refuse."""
+    SCORE = "score"
+    """The hand is scored."""
+    GAME_OVER = "game over"
+    """A side has reached the target."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the session's log, as the learner may see it."""
+
+    kind: EventKind
+    hand_number: int
+    """1 for the first hand of the game."""
+    seat: int | None
+    """The seat that acted (``None`` for the table)."""
+    text: str
+    cards: tuple[Card, ...] = ()
+    """The cards the line shows (only cards the learner may see)."""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion for the learner's current decision, with the reason in words."""
+
+    phase: Phase
+    reason: str
+    bid: int | None = None
+    """Auction: the bid to make (``None`` to pass)."""
+    suit: Suit | None = None
+    """Trump: the suit to name."""
+    cards: tuple[Card, ...] = ()
+    """The cards to pass, return, discard, or (one card) to play."""
+    concede: bool = False
+    """Whether to concede the hand."""
+
+    @property
+    def action(self) -> str:
+        """The suggestion in a few words: ``'Bid 250'``, ``'Play A♠'``, ... ."""
+        names = " ".join(c.text for c in self.cards)
+        if self.concede:
+            return "Concede the hand"
+        if self.phase is Phase.AUCTION:
+            return "Pass" if self.bid is None else f"Bid {self.bid}"
+        if self.phase is Phase.TRUMP:
+            assert self.suit is not None
+            return f"Name {self.suit.plural} trump"
+        verb = {
+            Phase.PASS: "Pass",
+            Phase.RETURN: "Return",
+            Phase.DISCARD: "Discard",
+            Phase.PLAY: "Play",
+        }.get(self.phase, "")
+        return f"{verb} {names}"
+
+    @property
+    def text(self) -> str:
+        """The suggestion and its reason."""
+        return f"{self.action}. {self.reason}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class RefusedPlayError(IllegalPlayError):
+    """A card the rules do not allow now; ``explanation`` is the tutor's
+    :class:`~pinochle_tutor.explain.PlayExplanation` (rule, cards that prove it)."""
+
+    def __init__(self, explanation: PlayExplanation) -> None:
+        super().__init__(
+            f"You cannot play {explanation.card.text}: {explanation.text}", explanation.verdict
+        )
+        self.explanation = explanation
+
+
+_PHASE_TASK = {
+    Phase.AUCTION: "bid or pass",
+    Phase.TRUMP: "name trump",
+    Phase.PASS: "pass cards to the declarer",
+    Phase.RETURN: "return cards to your partner",
+    Phase.DISCARD: "discard",
+    Phase.PLAY: "play a card",
+}
+
+
+class GameSession:
+    """A game to the target for one learner against computer players.
+
+    ``rules`` is a :class:`RuleSet` or a preset name; ``seed`` makes every deal and
+    every computer choice reproducible; ``human_seat`` is the learner's seat;
+    ``opponents`` (and ``partner``, by default the same) name the computer players:
+    ``'heuristic'``, ``'random'`` or ``'montecarlo'`` (or pass player objects);
+    ``hint_player`` is the player that gives hints; ``first_dealer`` defaults to the
+    learner's right, so the learner bids first in the first hand."""
+
+    def __init__(
+        self,
+        rules: RuleSet | str = CLASSIC,
+        seed: int | None = None,
+        human_seat: int = 0,
+        opponents: str | Player = "heuristic",
+        partner: str | Player | None = None,
+        first_dealer: int | None = None,
+        hint_player: str = "heuristic",
+        max_hands: int = 200,
+    ) -> None:
+        self.rules = rules_named(rules) if isinstance(rules, str) else rules
+        r = self.rules
+        if isinstance(human_seat, bool) or not isinstance(human_seat, int):
+            raise IllegalActionError(f"human_seat={human_seat!r} is not a seat")
+        if not 0 <= human_seat < r.players:
+            raise IllegalActionError(
+                f"human_seat={human_seat!r} is not a seat: seats are 0 to {r.players - 1}"
+            )
+        self.human_seat = human_seat
+        self._rng = random.Random(seed)
+        partner_seat = r.partner(human_seat)
+        self._players: dict[int, Player] = {}
+        for seat in range(r.players):
+            if seat == human_seat:
+                continue
+            kind = partner if seat == partner_seat and partner is not None else opponents
+            self._players[seat] = make_player(kind, seed=self._rng.randrange(2**32))
+        self._hinter: Player = make_player(hint_player, seed=self._rng.randrange(2**32))
+        self._heuristic = HeuristicPlayer()
+        self.max_hands = max_hands
+        self.hands: list[Hand] = []
+        """Every hand of the game so far, the current one last (full engine state,
+        hidden cards included: never show these to the learner, use :attr:`view`)."""
+        self.scores: list[int] = [0] * r.sides
+        """Each side's running score."""
+        self.events: list[Event] = []
+        """The log, oldest first."""
+        self.rows: list[dict[str, Any]] = []
+        """The score sheet: one row per finished hand."""
+        self.winner: int | None = None
+        """The side that won the game (``None`` while it goes on)."""
+        self._game_over = False
+        self._dealer = first_dealer if first_dealer is not None else (human_seat - 1) % r.players
+        self._start_hand()
+
+    # ------------------------------------------------------------------ names
+    def seat_name(self, seat: int) -> str:
+        """``'You'``, ``'Left'``, ``'Partner'`` or ``'Right'`` (relative to the learner)."""
+        n = self.rules.players
+        offset = (seat - self.human_seat) % n
+        if n == 4:
+            return ("You", "Left", "Partner", "Right")[offset]
+        if n == 3:
+            return ("You", "Left", "Right")[offset]
+        return "You" if offset == 0 else f"Seat {seat}"
+
+    def side_name(self, side: int) -> str:
+        """``'Us'`` / ``'Them'`` in partnerships, the seat's name otherwise."""
+        r = self.rules
+        if r.partnerships:
+            return "Us" if side == r.side(self.human_seat) else "Them"
+        return self.seat_name(side)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def engine_hand(self) -> Hand:
+        """The current hand's full engine state (hidden cards included: for tests
+        and tools, never for display)."""
+        return self.hands[-1]
+
+    @property
+    def hand_number(self) -> int:
+        """1 for the first hand of the game."""
+        return len(self.hands)
+
+    @property
+    def view(self) -> PlayerView:
+        """What the learner may see now."""
+        return self.engine_hand.view(self.human_seat)
+
+    @property
+    def phase(self) -> Phase:
+        """The current hand's phase."""
+        return self.engine_hand.phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat the hand waits for (``None`` when the hand is over)."""
+        return self.engine_hand.to_act
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the hand waits for the learner."""
+        return self.to_act == self.human_seat and not self._game_over
+
+    @property
+    def hand_over(self) -> bool:
+        """Whether the current hand is scored."""
+        return self.phase is Phase.DONE
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over (a side reached the target, or ``max_hands`` were played)."""
+        return self._game_over
+
+    @property
+    def can_concede(self) -> bool:
+        """Whether the learner, as declarer, may concede now (after meld, before the first card)."""
+        h = self.engine_hand
+        return (
+            self.is_my_turn
+            and h.phase is Phase.PLAY
+            and h.declarer == self.human_seat
+            and not h.tricks
+            and not h.trick
+        )
+
+    @property
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """The score sheet as plain data: a row per finished hand (a copy)."""
+        return [dict(row) for row in self.rows]
+
+    def review(self) -> HandReview | None:
+        """The tutor's review of the last finished hand from the learner's seat
+        (``None`` before the first hand is over)."""
+        for h in reversed(self.hands):
+            if h.phase is Phase.DONE:
+                return _review_hand(h, self.human_seat)
+        return None
+
+    def task(self) -> str:
+        """What the learner should do now, in a few words."""
+        if self._game_over:
+            return "The game is over."
+        if self.hand_over:
+            return "The hand is over: deal the next hand."
+        if not self.is_my_turn:
+            return "Waiting for the other players."
+        if self.can_concede:
+            return "Lead the first card (or concede the hand)."
+        return _PHASE_TASK[self.phase].capitalize() + "."
+
+    # ------------------------------------------------------------------ log
+    def _log(
+        self, kind: EventKind, seat: int | None, text: str, cards: Sequence[Card] = ()
+    ) -> None:
+        self.events.append(Event(kind, self.hand_number, seat, text, tuple(cards)))
+
+    def _who(self, seat: int) -> str:
+        return self.seat_name(seat)
+
+    def _verb(self, seat: int, you: str, other: str) -> str:
+        return f"{self._who(seat)} {you if seat == self.human_seat else other}"
+
+    def _after_action(self, seat: int, phase: Phase) -> None:
+        """Log what ``seat`` just did, as the learner's view shows it."""
+        v = self.view
+        me = self.human_seat
+        if phase is Phase.AUCTION:
+            _, amount = v.auction[-1]
+            if amount is None:
+                self._log(EventKind.PASS, seat, self._verb(seat, "pass.", "passes."))
+            else:
+                self._log(
+                    EventKind.BID, seat, self._verb(seat, f"bid {amount}.", f"bids {amount}.")
+                )
+            if v.declarer is not None:
+                stuck = self.engine_hand.auction.stuck
+                how = "is stuck with the contract at" if stuck else "won the auction at"
+                if v.declarer != me:
+                    how = "is stuck with the contract at" if stuck else "wins the auction at"
+                self._log(
+                    EventKind.CONTRACT, v.declarer, f"{self._who(v.declarer)} {how} {v.contract}."
+                )
+                if v.kitty:
+                    names = " ".join(c.text for c in v.kitty)
+                    self._log(EventKind.KITTY, v.declarer, f"The kitty: {names}.", v.kitty)
+        elif phase is Phase.DISCARD:
+            if seat == me:
+                names = " ".join(c.text for c in v.given)
+                self._log(EventKind.DISCARD, seat, f"You discard {names}.", v.given)
+            else:
+                n = self.rules.kitty_size
+                self._log(
+                    EventKind.DISCARD, seat, f"{self._who(seat)} discards {n} cards face down."
+                )
+        elif phase is Phase.TRUMP:
+            assert v.trump is not None
+            self._log(
+                EventKind.TRUMP,
+                seat,
+                self._verb(seat, "name", "names") + f" {v.trump.plural} ({v.trump.symbol}) trump.",
+            )
+        elif phase in (Phase.PASS, Phase.RETURN):
+            self._log_exchange(seat, phase, v)
+        elif phase is Phase.PLAY:
+            if v.phase is Phase.DONE and not v.tricks and not v.trick:
+                self._log(
+                    EventKind.CONCEDE, seat, self._verb(seat, "concede", "concedes") + " the hand."
+                )
+            else:
+                self._log_play(seat, v)
+        if phase is not Phase.PLAY and v.phase is Phase.PLAY and v.melds is not None:
+            for s, report in enumerate(v.melds):
+                lines = "; ".join(f"{i.name} {i.points}" for i in report.items) or "no meld"
+                self._log(
+                    EventKind.MELD,
+                    s,
+                    self._verb(s, "meld", "melds") + f" {report.total}: {lines}.",
+                    report.hand,
+                )
+        if v.phase is Phase.DONE:
+            self._finish_hand()
+
+    def _log_exchange(self, seat: int, phase: Phase, v: PlayerView) -> None:
+        n = self.rules.exchange_size
+        me = self.human_seat
+        if phase is Phase.PASS:
+            receiver = v.declarer
+            assert receiver is not None
+            if seat == me:
+                cards = v.given
+            elif receiver == me:
+                cards = v.received
+            else:
+                cards = ()
+            to = "you" if receiver == me else self._who(receiver)
+            verb = self._verb(seat, "pass", "passes")
+        else:
+            receiver = self.rules.partner(seat)
+            assert receiver is not None
+            if seat == me:
+                cards = v.given
+            elif receiver == me:
+                cards = v.received
+            else:
+                cards = ()
+            to = "you" if receiver == me else self._who(receiver)
+            verb = self._verb(seat, "return", "returns")
+        shown = " ".join(c.text for c in cards) if cards else f"{n} cards face down"
+        self._log(EventKind.EXCHANGE, seat, f"{verb} {shown} to {to}.", cards)
+
+    def _log_play(self, seat: int, v: PlayerView) -> None:
+        if v.trick:
+            card = v.trick[-1]
+            self._log(
+                EventKind.PLAY, seat, self._verb(seat, "play", "plays") + f" {card.text}.", (card,)
+            )
+            return
+        t = v.tricks[-1]
+        card = t.cards[-1]
+        self._log(
+            EventKind.PLAY, seat, self._verb(seat, "play", "plays") + f" {card.text}.", (card,)
+        )
+        pts = f"{t.points} point{'s' if t.points != 1 else ''}"
+        self._log(
+            EventKind.TRICK,
+            t.winner,
+            f"{self._who(t.winner)} {'win' if t.winner == self.human_seat else 'wins'} trick "
+            f"{len(v.tricks)} with {t.winning_card.text} ({pts}).",
+            t.cards,
+        )
+
+    def _finish_hand(self) -> None:
+        h = self.engine_hand
+        r = self.rules
+        assert h.declarer is not None and h.contract is not None
+        changes = h.score_changes
+        for side, change in enumerate(changes):
+            self.scores[side] += change
+        bside = r.side(h.declarer)
+        row: dict[str, Any] = {
+            "Hand": self.hand_number,
+            "Dealer": self.seat_name(h.dealer),
+            "Bidder": self.seat_name(h.declarer),
+            "Contract": h.contract,
+            "Trump": h.trump.symbol if h.trump is not None else "",
+            "Result": "conceded" if h.conceded else ("made" if h.made else "set"),
+        }
+        meld = h.side_meld
+        for side in range(r.sides):
+            name = self.side_name(side)
+            row[f"Meld {name}"] = meld[side]
+            row[f"Tricks {name}"] = h.side_points[side] if not h.conceded else 0
+            row[f"Change {name}"] = changes[side]
+            row[f"Total {name}"] = self.scores[side]
+        self.rows.append(row)
+        summary = ", ".join(
+            f"{self.side_name(s)} {c:+d} (total {self.scores[s]})" for s, c in enumerate(changes)
+        )
+        result = row["Result"]
+        self._log(
+            EventKind.SCORE,
+            h.declarer,
+            f"Hand {self.hand_number}: {self.side_name(bside)} bid {h.contract} and {result}. {summary}.",
+        )
+        self.winner = game_winner(self.scores, bside, h.made, r)
+        if self.winner is not None or self.hand_number >= self.max_hands:
+            self._game_over = True
+            text = (
+                f"{self.side_name(self.winner)} won the game."
+                if self.winner is not None
+                else f"No winner after {self.max_hands} hands."
+            )
+            self._log(EventKind.GAME_OVER, None, f"Game over: {text}")
+
+    # ------------------------------------------------------------------ flow
+    def _start_hand(self) -> None:
+        if self.hands:
+            self._dealer = next_dealer(self._dealer, self.rules)
+        self.hands.append(Hand(self._dealer, self.rules, rng=self._rng))
+        self._log(
+            EventKind.DEAL,
+            self._dealer,
+            f"Hand {self.hand_number}: {self._verb(self._dealer, 'deal', 'deals')}.",
+        )
+        self.advance()
+
+    def next_hand(self) -> None:
+        """Deal the next hand once the current one is scored."""
+        if self._game_over:
+            raise IllegalActionError("The game is over: start a new game to play again.")
+        if not self.hand_over:
+            raise IllegalActionError(
+                f"Finish this hand first: it is in the {self.phase.value} phase."
+            )
+        self._start_hand()
+
+    def advance(self) -> None:
+        """Let the computer seats act until it is the learner's turn or the hand is over."""
+        h = self.engine_hand
+        while h.phase is not Phase.DONE and h.to_act != self.human_seat:
+            seat = h.to_act
+            assert seat is not None
+            player = self._players[seat]
+            view = h.view(seat)
+            phase = h.phase
+            if phase is Phase.AUCTION:
+                h.bid(seat, player.bid(view))
+            elif phase is Phase.DISCARD:
+                h.discard(seat, player.discard(view))
+            elif phase is Phase.TRUMP:
+                h.name_trump(seat, player.choose_trump(view))
+            elif phase is Phase.PASS:
+                h.pass_cards(seat, player.pass_cards(view))
+            elif phase is Phase.RETURN:
+                h.return_cards(seat, player.return_cards(view))
+            elif phase is Phase.PLAY:
+                if not h.tricks and not h.trick and seat == h.declarer and player.concede(view):
+                    h.concede(seat)
+                else:
+                    h.play(seat, player.play(view))
+            self._after_action(seat, phase)
+
+    # --------------------------------------------------------- learner's acts
+    def _expect(self, phase: Phase) -> Hand:
+        """The current hand, if it waits for the learner in ``phase``; else a refusal."""
+        if self._game_over:
+            raise IllegalActionError("The game is over.")
+        h = self.engine_hand
+        if h.phase is Phase.DONE:
+            raise IllegalActionError("The hand is over: deal the next hand.")
+        if h.to_act != self.human_seat:
+            assert h.to_act is not None
+            raise IllegalActionError(f"It is {self.seat_name(h.to_act)}'s turn, not yours.")
+        if h.phase is not phase:
+            raise IllegalActionError(
+                f"You cannot {_PHASE_TASK[phase]} now: it is time to {_PHASE_TASK[h.phase]}."
+            )
+        return h
+
+    def bid(self, amount: object) -> None:
+        """Bid ``amount`` (``None`` to pass). A call the auction refuses raises
+        :class:`IllegalBidError` with the tutor's reason."""
+        h = self._expect(Phase.AUCTION)
+        e = explain_call(h.auction, self.human_seat, amount)
+        if not e.legal:
+            self._log(EventKind.ILLEGAL, self.human_seat, f"Refused: {e.text}")
+            raise IllegalBidError(e.text)
+        assert amount is None or isinstance(amount, int)
+        h.bid(self.human_seat, amount)
+        self._after_action(self.human_seat, Phase.AUCTION)
+        self.advance()
+
+    def pass_(self) -> None:
+        """Pass in the auction (final for this auction)."""
+        self.bid(None)
+
+    def name_trump(self, suit: SuitLike) -> None:
+        """As the declarer, name ``suit`` trump."""
+        h = self._expect(Phase.TRUMP)
+        chosen = parse_suit(suit)
+        h.name_trump(self.human_seat, chosen)
+        self._after_action(self.human_seat, Phase.TRUMP)
+        self.advance()
+
+    def _give(self, phase: Phase, cards: Sequence[CardLike] | str) -> None:
+        h = self._expect(phase)
+        chosen = as_cards(cards)
+        try:
+            if phase is Phase.PASS:
+                h.pass_cards(self.human_seat, chosen)
+            elif phase is Phase.RETURN:
+                h.return_cards(self.human_seat, chosen)
+            else:
+                h.discard(self.human_seat, chosen)
+        except IllegalActionError as e:
+            msg = str(e)
+            self._log(EventKind.ILLEGAL, self.human_seat, f"Refused: {msg[:1].upper()}{msg[1:]}.")
+            raise
+        self._after_action(self.human_seat, phase)
+        self.advance()
+
+    def pass_cards(self, cards: Sequence[CardLike] | str) -> None:
+        """As the declarer's partner, pass ``cards`` to the declarer."""
+        self._give(Phase.PASS, cards)
+
+    def return_cards(self, cards: Sequence[CardLike] | str) -> None:
+        """As the declarer, return ``cards`` to the partner."""
+        self._give(Phase.RETURN, cards)
+
+    def discard(self, cards: Sequence[CardLike] | str) -> None:
+        """Three-handed, as the declarer holding the kitty, discard ``cards``."""
+        self._give(Phase.DISCARD, cards)
+
+    def concede(self) -> None:
+        """As the declarer, concede the hand before the first card is played."""
+        if not self.can_concede:
+            self._expect(Phase.PLAY)
+            raise IllegalActionError(
+                "Only the declarer may concede, after meld and before the first card is played."
+            )
+        h = self.engine_hand
+        h.concede(self.human_seat)
+        self._after_action(self.human_seat, Phase.PLAY)
+
+    def check(self, card: CardLike) -> PlayExplanation:
+        """Whether the learner may play ``card`` now, and which rule decides (never
+        changes the hand; raises only when it is not the learner's turn to play)."""
+        self._expect(Phase.PLAY)
+        v = self.view
+        assert v.trump is not None
+        return explain_play(v.hand, v.trick, v.trump, parse_card(card), self.rules)
+
+    def play(self, card: CardLike) -> PlayExplanation:
+        """Play ``card``. A card the rules refuse raises :class:`RefusedPlayError`
+        with the tutor's explanation; the attempt is recorded for the review."""
+        h = self._expect(Phase.PLAY)
+        e = self.check(card)
+        if not e.legal:
+            h.illegal_attempts.append((len(h.tricks), e.verdict))
+            self._log(EventKind.ILLEGAL, self.human_seat, f"You tried {e.card.text}: {e.text}")
+            raise RefusedPlayError(e)
+        h.play(self.human_seat, e.card)
+        self._after_action(self.human_seat, Phase.PLAY)
+        self.advance()
+        return e
+
+    # ------------------------------------------------------------------ hints
+    def hint(self) -> Hint:
+        """The hint player's choice for the learner's current decision, with a reason."""
+        h_phase = self.phase
+        self._expect(h_phase)
+        v = self.view
+        p = self._hinter
+        if h_phase is Phase.AUCTION:
+            return self._bid_hint(v)
+        if h_phase is Phase.TRUMP:
+            suit = p.choose_trump(v)
+            by_suit = ", ".join(f"{s.symbol} {meld_points(v.hand, s, self.rules)}" for s in Suit)
+            return Hint(
+                h_phase,
+                f"{suit.plural.capitalize()} give you {meld_points(v.hand, suit, self.rules)} meld and, "
+                f"with the tricks your cards should take, the most value (meld by trump: {by_suit}).",
+                suit=suit,
+            )
+        if h_phase is Phase.PASS:
+            cards = tuple(p.pass_cards(v))
+            return Hint(
+                h_phase,
+                "The declarer wants trump and aces to take tricks and fill a run; keep the cards "
+                "of your own meld.",
+                cards=cards,
+            )
+        if h_phase is Phase.RETURN:
+            cards = tuple(p.return_cards(v))
+            assert v.trump is not None
+            rest = list(v.hand)
+            for c in cards:
+                rest.remove(c)
+            kept = meld_points(rest, v.trump, self.rules)
+            return Hint(
+                h_phase,
+                f"Keep your trump and your meld ({kept} points after the return); give back "
+                "non-counters, from short side suits first, so you can trump those suits later.",
+                cards=cards,
+            )
+        if h_phase is Phase.DISCARD:
+            cards = tuple(p.discard(v))
+            pts = sum(self.rules.counter_points[c.rank] for c in cards)
+            return Hint(
+                h_phase,
+                f"These cards are not in your best meld; discards count as your trick points "
+                f"({pts} here). Never discard trump or an ace.",
+                cards=cards,
+            )
+        return self._play_hint(v, p)
+
+    def _bid_hint(self, v: PlayerView) -> Hint:
+        heur = self._heuristic
+        limit = heur.bid_limit(v)
+        suit = heur.choose_trump(v)
+        m = meld_points(v.hand, suit, self.rules)
+        amount = heur.bid(v)
+        worth = (
+            f"With {suit.plural} trump your hand holds {m} meld; with the trick points it should "
+            f"take and what {'the kitty' if self.rules.has_kitty else 'your partner'} adds, "
+            f"it is worth about {limit}."
+        )
+        partner = v.partner
+        high = [s for s, a in v.auction if a is not None]
+        if partner is not None and high and high[-1] == partner:
+            worth += (
+                " Your partner holds the high bid: take it over only with a clearly better hand."
+            )
+        if amount is None:
+            return Hint(Phase.AUCTION, f"{worth} The lowest bid now is {v.min_bid}: pass.")
+        return Hint(
+            Phase.AUCTION,
+            f"{worth} The lowest bid now is {v.min_bid}, so bid it and no more.",
+            bid=amount,
+        )
+
+    def _play_hint(self, v: PlayerView, p: Player) -> Hint:
+        assert v.trump is not None
+        if not v.tricks and not v.trick and v.declarer == v.seat and p.concede(v):
+            return Hint(
+                Phase.PLAY,
+                f"Your side cannot reach {v.contract} even with every trick point: conceding "
+                "saves the defenders' trick points.",
+                concede=True,
+            )
+        card = p.play(v)
+        if len(v.legal) == 1 or len(set(v.legal)) == 1:
+            return Hint(Phase.PLAY, "It is your only legal card.", cards=(card,))
+        rule = explain_play(v.hand, v.trick, v.trump, card, self.rules).text
+        if not v.trick:
+            why = (
+                "An ace leads safely: nothing but trump can beat it."
+                if card.rank is Rank.ACE and card.suit != v.trump
+                else "Leading it keeps your strong cards for later tricks."
+            )
+        else:
+            trick = [*v.trick, card]
+            wins = trick_winner(trick, v.trump) == len(v.trick)
+            now = v.trick_seats[trick_winner(list(v.trick), v.trump)]
+            partner_wins = now == v.partner
+            counter = self.rules.counter_points[card.rank] > 0
+            if wins:
+                why = "It takes the lead in the trick."
+            elif partner_wins and counter:
+                why = "Your partner is winning the trick, so give it points."
+            else:
+                why = "It cannot win the trick, so it is the cheapest card you may play."
+        return Hint(Phase.PLAY, f"{why} ({rule})", cards=(card,))
+
+
+# ============================================================ the bidding drill
+
+
+class BiddingDrill:
+    """One auction decision for a learner, then the advisor's view and the hand
+    played out: the logic behind the bidding trainer widget.
+
+    A hand is dealt (``hand`` fixes the learner's cards; the rest are dealt at
+    random), the dealer is one of the other seats, and the computer players
+    before the learner bid with the :class:`HeuristicPlayer`. The learner makes
+    one call (:meth:`call`); only then does :meth:`advise` answer, and
+    :meth:`play_out` finishes the auction (the learner stands on the call) and
+    plays the hand with computer players at every seat."""
+
+    def __init__(
+        self,
+        rules: RuleSet | str = CLASSIC,
+        seed: int | None = None,
+        hand: Sequence[CardLike] | str | None = None,
+        learner_seat: int = 0,
+        samples: int = 200,
+    ) -> None:
+        self.rules = rules_named(rules) if isinstance(rules, str) else rules
+        r = self.rules
+        if isinstance(learner_seat, bool) or not isinstance(learner_seat, int):
+            raise IllegalActionError(f"learner_seat={learner_seat!r} is not a seat")
+        if not 0 <= learner_seat < r.players:
+            raise IllegalActionError(
+                f"learner_seat={learner_seat!r} is not a seat: seats are 0 to {r.players - 1}"
+            )
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise IllegalActionError(f"samples={samples!r} must be a whole number of at least 1")
+        self.learner_seat = learner_seat
+        self.samples = samples
+        self._rng = random.Random(seed)
+        self._advice_seed = self._rng.randrange(2**32)
+        dealer = self._rng.choice([s for s in range(r.players) if s != learner_seat])
+        dealt = (
+            None
+            if hand is None
+            else _deal_around(as_cards(hand), learner_seat, dealer, r, self._rng)
+        )
+        self._hand = Hand(dealer, r, dealt=dealt, rng=self._rng)
+        self._bot = HeuristicPlayer()
+        self.call_made: int | None = None
+        """The learner's bid (``None``: a pass, or no call yet; see :attr:`committed`)."""
+        self.committed = False
+        """Whether the learner has made the call."""
+        self._decision_hand: tuple[Card, ...] = ()
+        self._decision_calls = 0
+        self._advice: BidAdvice | None = None
+        self._run_until_learner()
+
+    @property
+    def engine_hand(self) -> Hand:
+        """The full engine state (hidden cards included: never for display)."""
+        return self._hand
+
+    @property
+    def view(self) -> PlayerView:
+        """What the learner may see now."""
+        return self._hand.view(self.learner_seat)
+
+    def seat_name(self, seat: int) -> str:
+        """``'You'``, ``'Left'``, ``'Partner'`` or ``'Right'``."""
+        n = self.rules.players
+        offset = (seat - self.learner_seat) % n
+        names = ("You", "Left", "Partner", "Right") if n == 4 else ("You", "Left", "Right")
+        return names[offset] if offset < len(names) else f"Seat {seat}"
+
+    def calls(self) -> list[tuple[str, str]]:
+        """The auction so far as (seat name, call) pairs."""
+        return [(self.seat_name(s), "pass" if a is None else str(a)) for s, a in self.view.auction]
+
+    def _run_until_learner(self) -> None:
+        h = self._hand
+        while h.phase is Phase.AUCTION and h.to_act != self.learner_seat:
+            seat = h.to_act
+            assert seat is not None
+            h.bid(seat, self._bot.bid(h.view(seat)))
+
+    def check(self, amount: object) -> str | None:
+        """The tutor's reason why the call is refused, or ``None`` if it is allowed."""
+        if self.committed:
+            return "You have made your call for this hand: deal a new hand to bid again."
+        e = explain_call(self._hand.auction, self.learner_seat, amount)
+        return None if e.legal else e.text
+
+    def call(self, amount: object) -> None:
+        """The learner bids ``amount`` (``None`` to pass); a refused call raises
+        :class:`IllegalBidError` with the reason and changes nothing."""
+        reason = self.check(amount)
+        if reason is not None:
+            raise IllegalBidError(reason)
+        assert amount is None or isinstance(amount, int)
+        self._decision_hand = self.view.hand
+        self._decision_calls = len(self._hand.auction.history)
+        self._hand.bid(self.learner_seat, amount)
+        self.call_made = amount
+        self.committed = True
+
+    def advise(self, progress: ProgressCallback | None = None) -> BidAdvice:
+        """The advisor's :class:`~pinochle_tutor.advisor.BidAdvice` for the learner's
+        decision (only after the call). ``progress(done, total)`` is called while
+        it simulates."""
+        if not self.committed:
+            raise IllegalActionError("Make your call first: the advice comes after it.")
+        if self._advice is None:
+            auction = _auction_copy(self._hand.auction, self._decision_calls)
+            self._advice = advise_bid(
+                self._decision_hand, self.rules, auction=auction, samples=self.samples,
+                seed=self._advice_seed, progress=progress,
+            )  # fmt: skip
+        return self._advice
+
+    def verdict(self) -> str:
+        """The learner's call against the advisor's recommendation, in a sentence."""
+        advice = self.advise()
+        mine = "pass" if self.call_made is None else f"bid {self.call_made}"
+        rec = "pass" if advice.recommended is None else f"bid {advice.recommended}"
+        if (self.call_made is None) == (advice.recommended is None):
+            if self.call_made is None:
+                return f"You passed, and so would the advisor ({rec})."
+            b = advice.best
+            chance = b.make_chance(self.call_made)
+            return (
+                f"You chose to {mine}; the advisor would {rec}. With {b.trump.plural} trump your "
+                f"side makes {self.call_made} about {chance:.0%} of the time."
+            )
+        return f"You chose to {mine}; the advisor would {rec}."
+
+    def play_out(self) -> HandReview:
+        """Finish the auction (the learner stands on the call: later turns pass) and
+        play the hand with computer players at every seat; the review from the
+        learner's seat (with the contract's reckoning)."""
+        if not self.committed:
+            raise IllegalActionError("Make your call first, then play the hand out.")
+        h = self._hand
+        bot = self._bot
+        while h.phase is not Phase.DONE:
+            seat = h.to_act
+            assert seat is not None
+            view = h.view(seat)
+            p = h.phase
+            if p is Phase.AUCTION:
+                h.bid(seat, None if seat == self.learner_seat else bot.bid(view))
+            elif p is Phase.DISCARD:
+                h.discard(seat, bot.discard(view))
+            elif p is Phase.TRUMP:
+                h.name_trump(seat, bot.choose_trump(view))
+            elif p is Phase.PASS:
+                h.pass_cards(seat, bot.pass_cards(view))
+            elif p is Phase.RETURN:
+                h.return_cards(seat, bot.return_cards(view))
+            elif not h.tricks and not h.trick and seat == h.declarer and bot.concede(view):
+                h.concede(seat)
+            else:
+                h.play(seat, bot.play(view))
+        return _review_hand(h, self.learner_seat)
+
+    @property
+    def played_out(self) -> bool:
+        """Whether the hand has been played out."""
+        return self._hand.phase is Phase.DONE
+
+
+def _auction_copy(auction: Auction, calls: int) -> Auction:
+    """A fresh auction replaying the first ``calls`` calls of ``auction``."""
+    a = Auction(auction.dealer, auction.rules)
+    for _, amount in auction.history[:calls]:
+        a.call(amount)
+    return a
+
+
+def _deal_around(
+    mine: list[Card], seat: int, dealer: int, rules: RuleSet, rng: random.Random
+) -> Deal:
+    """A deal in which ``seat`` holds ``mine`` and the other cards are dealt at random."""
+    if len(mine) != rules.hand_size:
+        raise IllegalActionError(
+            f"a {rules.name} hand has {rules.hand_size} cards, not {len(mine)}"
+        )
+    rest = Counter(make_deck(rules))
+    for card, n in Counter(mine).items():
+        if rest[card] < n:
+            raise IllegalActionError(f"the {rules.name} deck has {rest[card]} {card.text}, not {n}")
+    rest.subtract(mine)
+    deck = list(rest.elements())
+    rng.shuffle(deck)
+    n = rules.hand_size
+    hands: list[tuple[Card, ...]] = []
+    k = 0
+    for s in range(rules.players):
+        if s == seat:
+            hands.append(tuple(sort_hand(mine)))
+        else:
+            hands.append(tuple(sort_hand(deck[k * n : (k + 1) * n])))
+            k += 1
+    return Deal(tuple(hands), tuple(sort_hand(deck[k * n :])), dealer, rules)

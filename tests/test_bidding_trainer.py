@@ -1,0 +1,209 @@
+"""BiddingTrainer, headless: the call, refusals with reasons, the advice only
+after the call, the progress bar and the play-out."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+from traitlets import TraitError
+
+from pinochle_tutor import Phase, PinochleError
+from pinochle_tutor.cards import Card, all_cards
+from pinochle_tutor.session import BiddingDrill
+from pinochle_widgets.bidding_trainer import BiddingTrainer, chance_chart_html
+
+
+def tree_states(root: widgets.Widget) -> str:
+    """Every synced state in the widget tree (children, layouts, styles), as text."""
+    seen: set[str] = set()
+    out: list[str] = []
+
+    def walk(w: widgets.Widget) -> None:
+        if w.model_id in seen:
+            return
+        seen.add(w.model_id)
+        for synced in w.get_state().values():
+            out.append(synced if isinstance(synced, str) else json.dumps(synced, default=str))
+        for key in w.keys:
+            value: Any = getattr(w, key, None)
+            items = value if isinstance(value, (list, tuple)) else [value]
+            for item in items:
+                if isinstance(item, widgets.Widget):
+                    walk(item)
+
+    walk(root)
+    return "\n".join(out)
+
+
+def unseen_cards(trainer: BiddingTrainer) -> list[Card]:
+    """Cards of the deck of which the learner holds no copy (nothing is shown before play)."""
+    hand = set(trainer.drill.view.hand)
+    return [c for c in all_cards() if c.rank in trainer.rules.ranks and c not in hand]
+
+
+def assert_no_hidden(trainer: BiddingTrainer) -> None:
+    state = tree_states(trainer)
+    for c in unseen_cards(trainer):
+        assert c.text not in state and c.name not in state, c
+
+
+def test_builds_with_hand_and_auction() -> None:
+    t = BiddingTrainer(seed=1)
+    v = t.drill.view
+    assert v.phase is Phase.AUCTION and v.seat == 0 and t.drill.engine_hand.to_act == 0
+    for c in v.hand:
+        assert c.text in t.hand_html.value
+    for who, call in t.drill.calls():
+        assert who in t.auction_html.value and call in t.auction_html.value
+    assert t.amount.value == v.min_bid
+    assert "Your call" in t.message.text
+    assert t.play_button.disabled and not t.bid_button.disabled
+    assert_no_hidden(t)
+
+
+def test_advice_only_after_the_call() -> None:
+    t = BiddingTrainer(seed=2)
+    before = tree_states(t)
+    for words in ("Advisor:", "pt-recommendation", "simulated deals", 'class="pt-chart', "Bid up"):
+        assert words not in before
+    # The very advice the trainer will give, worked out on a twin: not in the state.
+    twin = BiddingDrill(seed=2)
+    twin.call(None)
+    secret = twin.advise().explanation
+    assert secret not in before and secret[:40] not in before
+    assert t.advice_html.value == "" and t.drill._advice is None
+    with pytest.raises(PinochleError, match="call first"):
+        t.drill.advise()
+    t.pass_button.click()
+    after = tree_states(t)
+    assert "Advisor:" in after and 'class="pt-chart' in after
+    assert escape(secret) in after
+    assert t.progress.value == t.progress.max > 1
+    assert "You passed" in t.advice_html.value or "You chose to pass" in t.advice_html.value
+    assert t.drill.committed and t.drill.call_made is None
+    assert_no_hidden(t)
+
+
+@pytest.mark.parametrize(
+    ("amount", "words"),
+    [
+        (255, "multiples of 10"),
+        (240, "at least 250"),
+        (-10, "at least 250"),
+        (10**9 + 5, "multiples"),
+    ],
+)
+def test_bad_bid_gets_the_reason_and_changes_nothing(amount: int, words: str) -> None:
+    t = BiddingTrainer(seed=3)
+    history = list(t.drill.engine_hand.auction.history)
+    t.amount.value = amount
+    t.bid_button.click()
+    assert words in t.message.text and t.message.kind == "error"
+    assert not t.drill.committed and t.advice_html.value == ""
+    assert t.drill.engine_hand.auction.history == history
+    t.min_button.click()
+    t.bid_button.click()
+    assert (
+        t.drill.committed
+        and t.drill.call_made == t.drill.engine_hand.auction.history[len(history)][1]
+    )
+
+
+def test_nonsense_traits_are_refused() -> None:
+    t = BiddingTrainer(seed=4)
+    for bad in ("abc", None, [250]):
+        with pytest.raises(TraitError):
+            t.amount.value = bad
+        with pytest.raises(TraitError):
+            t.amount.set_state({"value": bad})
+    assert isinstance(t.amount.value, int)
+    assert t.call("260") is False and "whole number" in t.message.text
+    assert t.call(2.5) is False
+    assert not t.drill.committed
+
+
+def test_min_and_raise_buttons() -> None:
+    t = BiddingTrainer(seed=5)
+    low = t.drill.view.min_bid
+    t.amount.value = 0
+    t.raise_button.click()
+    assert t.amount.value == low
+    t.raise_button.click()
+    assert t.amount.value == low + 10
+    t.min_button.click()
+    assert t.amount.value == low
+
+
+def test_disabled_buttons_pressed_anyway() -> None:
+    t = BiddingTrainer(seed=6)
+    assert t.play_button.disabled
+    t.play_button.click()
+    assert "call first" in t.message.text and t.result_html.value == ""
+    t.min_button.click()
+    t.bid_button.click()
+    advice = t.advice_html.value
+    assert t.bid_button.disabled and t.pass_button.disabled
+    history = list(t.drill.engine_hand.auction.history)
+    t.pass_button.click()
+    assert "made your call" in t.message.text
+    t.amount.value = 400
+    t.bid_button.click()
+    assert t.drill.engine_hand.auction.history == history and t.advice_html.value == advice
+
+
+def test_play_it_out_shows_the_reckoning() -> None:
+    t = BiddingTrainer(seed=7)
+    t.min_button.click()
+    mine = t.amount.value
+    t.bid_button.click()
+    t.play_button.click()
+    h = t.drill.engine_hand
+    assert h.phase is Phase.DONE
+    out = t.result_html.value
+    assert f"won the auction at {h.contract}" in out and "The bid was" in out
+    if h.declarer == 0:
+        assert h.contract == mine
+    assert ("and made" in out) == h.made
+    assert t.play_button.disabled
+    t.play_button.click()
+    assert "played out" in t.message.text
+
+
+def test_fixed_hand_and_new_hand() -> None:
+    text = "AH 10H KH KH QH QH JH AS AD AC QS JD"
+    t = BiddingTrainer(seed=8, hand=text)
+    assert [c.code for c in t.drill.view.hand] == [
+        c.code for c in BiddingTrainer(seed=9, hand=text).drill.view.hand
+    ]
+    t.pass_button.click()
+    assert "Advisor: Bid" in t.advice_html.value  # a run and aces: worth a bid
+    t.new_button.click()
+    assert t.advice_html.value == "" and not t.drill.committed and not t.bid_button.disabled
+    with pytest.raises(PinochleError):
+        BiddingTrainer(hand="AH 10H")
+    with pytest.raises(PinochleError):
+        BiddingTrainer(hand="AH AH AH 10H KH KH QH QH JH AS AD AC")
+
+
+@pytest.mark.parametrize("rules", ["double_deck", "three_handed", "Double deck"])
+def test_other_rule_sets(rules: str) -> None:
+    t = BiddingTrainer(seed=10, rules=rules, samples=50)
+    t.min_button.click()
+    t.bid_button.click()
+    assert "Advisor:" in t.advice_html.value
+    t.play_button.click()
+    assert "won the auction" in t.result_html.value
+    with pytest.raises(PinochleError):
+        BiddingTrainer(rules="pinochle for five")
+
+
+def test_chart_marks_the_learners_bid() -> None:
+    t = BiddingTrainer(seed=11, samples=60)
+    t.pass_button.click()
+    advice = t.drill.advise()
+    html = chance_chart_html(advice.best, mine=advice.rules.opening_bid + 10)
+    assert "your bid" in html and html.count("<tr") <= 18
