@@ -15,17 +15,46 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pinochle_widgets.lesson import COURSE, course_outline, rules_banner
-    from pinochle_widgets.practice import ScoreCalculator
+    from pinochle_widgets._base import Message
+    from pinochle_widgets.bidding_trainer import BiddingTrainer
+    from pinochle_widgets.cards import CardsView, HandPicker
+    from pinochle_widgets.game_table import GameTable
+    from pinochle_widgets.lesson import COURSE, course_outline, practice_pages, rules_banner
+    from pinochle_widgets.meld_counter import MeldCounter
+    from pinochle_widgets.practice import DeckExplorer, ScoreCalculator
+    from pinochle_widgets.trick_checker import TrickChecker
 
 _WHERE = {
+    "BiddingTrainer": "bidding_trainer",
     "COURSE": "lesson",
-    "course_outline": "lesson",
-    "rules_banner": "lesson",
+    "CardsView": "cards",
+    "DeckExplorer": "practice",
+    "GameTable": "game_table",
+    "HandPicker": "cards",
+    "MeldCounter": "meld_counter",
+    "Message": "_base",
     "ScoreCalculator": "practice",
+    "TrickChecker": "trick_checker",
+    "course_outline": "lesson",
+    "practice_pages": "lesson",
+    "rules_banner": "lesson",
 }
 
-__all__ = ["COURSE", "ScoreCalculator", "course_outline", "rules_banner"]
+__all__ = [
+    "COURSE",
+    "BiddingTrainer",
+    "CardsView",
+    "DeckExplorer",
+    "GameTable",
+    "HandPicker",
+    "MeldCounter",
+    "Message",
+    "ScoreCalculator",
+    "TrickChecker",
+    "course_outline",
+    "practice_pages",
+    "rules_banner",
+]
 
 
 def __getattr__(name: str) -> Any:

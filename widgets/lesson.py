@@ -12,8 +12,10 @@ changes the lessons too::
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from IPython.display import HTML, Markdown, display
@@ -32,6 +34,7 @@ __all__ = [
     "course_outline",
     "house",
     "meld_table",
+    "practice_pages",
     "rules_banner",
     "say",
     "settings_table",
@@ -188,10 +191,34 @@ COURSE: tuple[Entry, ...] = (
 """The lessons, in the order of a hand."""
 
 
+def practice_pages(folder: str | os.PathLike[str] | None = None) -> list[tuple[str, str]]:
+    """(link, title) of the practice notebooks, found in the site's ``practice`` folder
+    (the exercises, linked into the lessons): each notebook's first heading is its title."""
+    import json
+
+    root = Path(folder) if folder is not None else Path.cwd() / "practice"
+    pages = []
+    for nb in sorted(root.glob("[0-9][0-9]_*.ipynb")):
+        title = nb.stem
+        try:
+            for cell in json.loads(nb.read_text(encoding="utf-8")).get("cells", []):
+                if cell.get("cell_type") == "markdown":
+                    first = "".join(cell.get("source", "")).strip().splitlines()[0]
+                    title = first.lstrip("# ").strip() or title
+                    break
+        except (OSError, ValueError, IndexError, AttributeError):
+            pass
+        pages.append((f"{root.name}/{nb.name}", title))
+    return pages
+
+
 def course_outline(
-    entries: Iterable[Entry] = COURSE, practice: Iterable[tuple[str, str]] = ()
+    entries: Iterable[Entry] = COURSE, practice: Iterable[tuple[str, str]] | None = None
 ) -> None:
-    """The course outline with links (relative, so they work in Voila and JupyterLab)."""
+    """The course outline with links (relative, so they work in Voila and JupyterLab),
+    and the practice pages (default: :func:`practice_pages`)."""
+    if practice is None:
+        practice = practice_pages()
     items = "".join(
         f'<li><a class="pt-lesson-link" href="{html.escape(e.file)}">{html.escape(e.title)}</a>'
         f" &mdash; {html.escape(e.summary)}</li>"

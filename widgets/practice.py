@@ -1,21 +1,81 @@
 """Small practice widgets used inside lessons.
 
+* :class:`DeckExplorer`: a dealt hand; click a card to see what it beats, what
+  beats it, and what it is worth in a trick.
 * :class:`ScoreCalculator`: enter a contract, meld and trick points and see the
   hand scored and explained by the tutor.
 """
 
 from __future__ import annotations
 
-import logging
+import html
 
 import ipywidgets as w
 
-from pinochle_tutor import CLASSIC, PinochleError, RuleSet
+from pinochle_tutor import Card, PinochleError, RuleSet, deal
 from pinochle_tutor.explain import explain_contract
 
-__all__ = ["ScoreCalculator"]
+from ._base import Message, coerce_rules, guarded, style_widget
+from .cards import HandPicker
 
-log = logging.getLogger(__name__)
+__all__ = ["DeckExplorer", "ScoreCalculator", "describe_card"]
+
+
+def describe_card(card: Card, rules: RuleSet) -> str:
+    """What one card beats, what beats it, and its worth in a trick, in words."""
+    ranks = sorted(rules.ranks)
+    lower = [r.symbol for r in reversed(ranks) if r < card.rank]
+    higher = [r.symbol for r in reversed(ranks) if r > card.rank]
+    suit = card.suit.plural
+    points = rules.counter_points[card.rank]
+    parts = [f"{card.text}, the {card.name}."]
+    parts.append(
+        f"It beats the {' '.join(lower)} of {suit}." if lower else f"It beats no other {suit[:-1]}."
+    )
+    if higher:
+        parts.append(
+            f"The {' '.join(higher)} of {suit} beat it, and so does any trump (unless {suit} are trump)."
+        )
+    else:
+        parts.append(f"Only a trump beats it (unless {suit} are trump, when nothing does).")
+    parts.append(
+        f"In a trick it is worth {points} point{'s' if points != 1 else ''}"
+        + (" (a counter)." if points else ".")
+    )
+    parts.append(
+        f"The deck has {rules.copies} of it: if both copies meet in one trick, the first played wins."
+        if rules.copies == 2
+        else f"The deck has {rules.copies} of it; of identical cards the first played wins."
+    )
+    return " ".join(parts)
+
+
+class DeckExplorer(w.VBox):
+    """A hand dealt from the deck of ``rules``; click a card to learn about it."""
+
+    def __init__(self, seed: int | None = None, rules: RuleSet | str | None = None) -> None:
+        self.rules = coerce_rules(rules)
+        self._seed = seed if seed is not None else 0
+        self.message = Message()
+        self.picker = HandPicker(mode="one", message=self.message, label="A hand from the deck")
+        self.picker.on_pick(self._describe)
+        self.new_hand = w.Button(description="Deal another hand", icon="refresh")
+        self.new_hand.add_class("pt-new-hand")
+        self.new_hand.on_click(lambda _: self._deal(self._seed + 1))
+        super().__init__([style_widget(), self.picker, self.new_hand, self.message])
+        self.add_class("pt-widget")
+        self.add_class("pt-deck-explorer")
+        self._deal(self._seed)
+
+    @guarded
+    def _deal(self, seed: int) -> None:
+        self._seed = seed
+        self.picker.set_hand(deal(0, self.rules, seed=seed).hands[0])
+        self.message.info("Click a card.")
+
+    @guarded
+    def _describe(self, card: Card) -> None:
+        self.message.info(describe_card(card, self.rules))
 
 
 class ScoreCalculator(w.VBox):
@@ -28,11 +88,11 @@ class ScoreCalculator(w.VBox):
         meld: int = 0,
         tricks: int = 0,
         defender_meld: int = 0,
-        rules: RuleSet = CLASSIC,
+        rules: RuleSet | str | None = None,
     ) -> None:
-        self.rules = rules
-        total = rules.total_trick_points
-        self.bid = w.IntText(value=bid or rules.opening_bid, description="Bid")
+        self.rules = coerce_rules(rules)
+        total = self.rules.total_trick_points
+        self.bid = w.IntText(value=bid or self.rules.opening_bid, description="Bid")
         self.meld = w.IntText(value=meld, description="Bidders' meld")
         self.tricks = w.IntText(value=tricks, description="Bidders' trick points")
         self.defender_meld = w.IntText(value=defender_meld, description="Defenders' meld")
@@ -43,51 +103,31 @@ class ScoreCalculator(w.VBox):
             box.style.description_width = "12em"
         self.button = w.Button(description="Score it", button_style="primary")
         self.button.add_class("pt-score-button")
-        self.result = w.HTML()
-        self.result.add_class("pt-message")
+        self.message = Message()
         self.button.on_click(lambda _: self.score())
         note = w.HTML(f"<p>The defenders take the rest of the {total} trick points.</p>")
         super().__init__(
-            [
-                self.bid,
-                self.meld,
-                self.tricks,
-                self.defender_meld,
-                self.conceded,
-                note,
-                self.button,
-                self.result,
-            ]
-        )
+            [style_widget(), self.bid, self.meld, self.tricks, self.defender_meld, self.conceded, note,
+             self.button, self.message]
+        )  # fmt: skip
+        self.add_class("pt-widget")
         self.add_class("pt-score-calculator")
 
+    @guarded
     def score(self) -> None:
         """Score the numbers entered and show the tutor's explanation."""
         total = self.rules.total_trick_points
-        try:
-            tricks = self.tricks.value
-            if not 0 <= tricks <= total:
-                raise PinochleError(f"trick points must be between 0 and {total}, not {tricks}")
-            e = explain_contract(
-                self.bid.value, self.meld.value, tricks, self.defender_meld.value, total - tricks,
-                self.rules, conceded=bool(self.conceded.value),
-            )  # fmt: skip
-        except PinochleError as err:
-            self.result.value = f'<p class="pt-error">{_esc(str(err))}</p>'
-            return
-        except Exception:  # a bug must not show a traceback to a learner
-            log.exception("ScoreCalculator failed")
-            self.result.value = '<p class="pt-error">Something went wrong scoring this hand.</p>'
-            return
+        tricks = self.tricks.value
+        if not 0 <= tricks <= total:
+            raise PinochleError(f"trick points must be between 0 and {total}, not {tricks}")
+        e = explain_contract(
+            self.bid.value, self.meld.value, tricks, self.defender_meld.value, total - tricks,
+            self.rules, conceded=bool(self.conceded.value),
+        )  # fmt: skip
         s = e.score
         verdict = "made" if s.made else "not made"
-        self.result.value = (
-            f'<p class="pt-ok"><b>Bidders {s.bidder:+d}, defenders {s.defender:+d}</b> '
-            f"(contract {verdict}).</p><p>{_esc(e.text)}</p>"
+        self.message.show_html(
+            "ok" if s.made else "info",
+            f"<p><b>Bidders {s.bidder:+d}, defenders {s.defender:+d}</b> (contract {verdict}).</p>"
+            f"<p>{html.escape(e.text)}</p>",
         )
-
-
-def _esc(text: str) -> str:
-    import html
-
-    return html.escape(text)
