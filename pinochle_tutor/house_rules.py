@@ -53,6 +53,10 @@ class HouseRules:
     """Problems found in the file; when there are any, the classic rules are used."""
 
     @property
+    def _from_file(self) -> bool:
+        return not self.problems and self.source.endswith(".toml")
+
+    @property
     def ok(self) -> bool:
         """True when the file was read without problems (or there is none)."""
         return not self.problems
@@ -67,7 +71,7 @@ class HouseRules:
         )
         if self.problems:
             return head + " " + " ".join(self.problems)
-        return head + f" Source: {self.source}."
+        return head + f" Source: {Path(self.source).name if self._from_file else self.source}."
 
 
 def find_house_rules(start: str | os.PathLike[str] | None = None) -> Path | None:
@@ -114,7 +118,7 @@ def load_house_rules(path: str | os.PathLike[str] | None = None) -> HouseRules:
     found = Path(path) if path is not None else find_house_rules()
     if found is None:
         return HouseRules(CLASSIC, f"no {FILE_NAME} found, so the classic rules apply")
-    where = str(found)
+    where = found.name  # the page names the file, never the server's folders
     try:
         text = found.read_text(encoding="utf-8")
     except OSError as err:

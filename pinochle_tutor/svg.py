@@ -331,7 +331,9 @@ def trick(
         _check_highlight(style)
     if winner is not None and not 0 <= winner < len(cs):
         raise ValueError(f"winner={winner!r} is not a position in a trick of {len(cs)} cards")
-    step = CARD_WIDTH + 16
+    # Leave room for the longest seat label (14px text, about 8 units a character).
+    longest = max((len(str(x)) for x in seat_labels), default=0)
+    step = max(CARD_WIDTH + 16, longest * 8 + 12)
     text_h = 34 if seats is not None else 4
     body = []
     spoken = []
