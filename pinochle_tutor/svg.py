@@ -332,27 +332,30 @@ def trick(
     if winner is not None and not 0 <= winner < len(cs):
         raise ValueError(f"winner={winner!r} is not a position in a trick of {len(cs)} cards")
     # Leave room for the longest seat label (14px text, about 8 units a character).
-    longest = max((len(str(x)) for x in seat_labels), default=0)
+    longest = max((len(str(x)) for x in seat_labels), default=0) + (
+        len(" (winning)") if winner is not None else 0
+    )
     step = max(CARD_WIDTH + 16, longest * 8 + 12)
+    pad = 2 + (step - CARD_WIDTH) / 2  # a label centred under the first card stays inside
     text_h = 34 if seats is not None else 4
     body = []
     spoken = []
     for i, c in enumerate(cs):
         hl = "winner" if i == winner else marks.get(c)
         body.append(
-            _nested(c, 2 + i * step, 4, four_color=four_color, selected=False, highlight=hl)
+            _nested(c, pad + i * step, 4, four_color=four_color, selected=False, highlight=hl)
         )
         who = seat_labels[i] if i < len(seat_labels) else ""
         if seats is not None:
             caption = who + (" (winning)" if i == winner else "")
             body.append(
-                f'<text x="{2 + i * step + CARD_WIDTH / 2:g}" y="{CARD_HEIGHT + 26}" font-size="14" '
+                f'<text x="{pad + i * step + CARD_WIDTH / 2:g}" y="{CARD_HEIGHT + 26}" font-size="14" '
                 f'text-anchor="middle" font-family="{_FONT}" fill="#333" aria-hidden="true">'
                 f"{escape(caption)}</text>"
             )
         spoken.append((f"{who}: " if who else "") + c.name + (" (winning)" if i == winner else ""))
     for j in range(empty_slots):
-        x = 2 + (len(cs) + j) * step
+        x = pad + (len(cs) + j) * step
         body.append(
             f'<rect class="pt-slot" x="{x + 3}" y="7" width="94" height="134" rx="9" fill="none" '
             'stroke="#999" stroke-width="2" stroke-dasharray="6 6"/>'
@@ -365,6 +368,6 @@ def trick(
                 f"{escape(seat_labels[k])}</text>"
             )
     n = len(cs) + empty_slots
-    width = 4 + max(n - 1, 0) * step + CARD_WIDTH
+    width = 2 * pad + max(n - 1, 0) * step + CARD_WIDTH
     label = "trick: " + ("; ".join(spoken) if spoken else "no cards played yet")
     return _outer(width, CARD_HEIGHT + 8 + text_h, size, label, "pt-trick-image", "".join(body))
