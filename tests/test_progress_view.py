@@ -1,0 +1,174 @@
+"""pinochle_widgets.progress_view, headless: the learner's table per rule case, weak
+rules highlighted, Refresh, unreadable files, and the class overview."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from pinochle_tutor.progress import Progress, ProgressFileError
+from pinochle_tutor.quiz import QuizRule
+from pinochle_widgets.progress_view import (
+    CLASS_COLUMNS,
+    PROGRESS_COLUMNS,
+    ProgressSummary,
+    class_frame,
+    learner_name,
+    progress_frame,
+    progress_html,
+)
+
+
+def client_click(button: widgets.Button) -> None:
+    button._handle_msg(
+        {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
+    )
+
+
+def sample(path: Path) -> Progress:
+    """meld.run: 4 right of 5 (80 %: not weak); meld.dix: 0 right of 2 (weak);
+    trick.beat: 1 of 1."""
+    p = Progress.load(path)
+    for _ in range(4):
+        p.record("m1", "meld", ["meld.run"], "150", True)
+    p.record("m2", "meld", ["meld.dix"], "0", False)
+    p.record("m3", "meld", ["meld.dix", "meld.run"], "10", False)
+    p.record("t1", "trick", ["trick.beat"], "A♠", True)
+    return p
+
+
+def test_progress_frame_per_rule(tmp_path: Path) -> None:
+    sample(tmp_path / "p.json")
+    frame = progress_frame(tmp_path / "p.json")
+    assert list(frame.columns) == PROGRESS_COLUMNS
+    rows = {r["rule"]: r for r in frame.to_dict("records")}
+    assert set(rows) == {"meld.dix", "meld.run", "trick.beat"}
+    assert (rows["meld.run"]["attempts"], rows["meld.run"]["right"]) == (5, 4)
+    assert rows["meld.run"]["accuracy"] == 0.8
+    assert rows["meld.dix"]["weak"] and not rows["trick.beat"]["weak"]
+    assert not rows["meld.run"]["weak"]
+    assert rows["meld.dix"]["description"] == QuizRule.MELD_DIX.description
+    assert frame.attrs["problems"] == []
+
+
+def test_missing_file_is_an_empty_table(tmp_path: Path) -> None:
+    frame = progress_frame(tmp_path / "none.json")
+    assert frame.empty and list(frame.columns) == PROGRESS_COLUMNS
+    assert "No answers recorded yet" in progress_html(frame)
+
+
+def test_corrupt_file_raises_and_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_text("{oops")
+    with pytest.raises(ProgressFileError):
+        progress_frame(path)
+    assert path.read_text() == "{oops"  # only read, never set aside
+
+
+def test_default_path_from_the_environment(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(tmp_path / "env.json"))
+    sample(tmp_path / "env.json")
+    assert len(progress_frame()) == 3
+    assert len(ProgressSummary().frame) == 3
+
+
+def test_summary_highlights_weak_rules(tmp_path: Path) -> None:
+    sample(tmp_path / "p.json")
+    view = ProgressSummary(tmp_path / "p.json")
+    html = view.table.value
+    assert "pt-progress-table" in html and html.count('class="pt-weak"') == 1
+    assert 'class="pt-weak" data-rule="meld.dix"' in html and "(practise this)" in html
+    assert "80%" in html and "<td>0%</td>" in html
+    assert QuizRule.MELD_DIX.description in view.message.text
+    assert "pt-progress-summary" in view._dom_classes
+    assert "pt-progress-refresh" in view.refresh_button._dom_classes
+
+
+def test_refresh_reads_the_file_again(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    view = ProgressSummary(path)
+    assert view.frame.empty and "Answer some practice questions" in view.message.text
+    p = Progress.load(path)
+    p.record("x", "score", ["score.made"], "+300", True)
+    client_click(view.refresh_button)
+    assert list(view.frame["rule"]) == ["score.made"]
+    assert 'class="pt-weak"' not in view.table.value and view.message.kind == "ok"
+
+
+def test_unreadable_file_gives_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"attempts": 3}))
+    view = ProgressSummary(path)
+    assert view.message.kind == "error" and "could not be read" in view.message.text
+    assert view.table.value == "" and view.frame.empty
+    sample(tmp_path / "good.json")
+    path.write_text((tmp_path / "good.json").read_text())
+    client_click(view.refresh_button)
+    assert len(view.frame) == 3 and view.message.kind == "info"
+
+
+def test_bad_attempts_are_counted_in_the_message(tmp_path: Path) -> None:
+    sample(tmp_path / "p.json")
+    doc = json.loads((tmp_path / "p.json").read_text())
+    doc["attempts"].append({"item_id": 5})
+    (tmp_path / "p.json").write_text(json.dumps(doc))
+    view = ProgressSummary(tmp_path / "p.json")
+    assert len(view.frame.attrs["problems"]) == 1
+    assert "1 attempt(s) could not be read" in view.message.text
+
+
+def test_rule_text_is_escaped(tmp_path: Path) -> None:
+    p = Progress.load(tmp_path / "p.json")
+    p.record("x", "meld", ["<script>alert(1)</script>"], "0", False)
+    html = progress_html(progress_frame(tmp_path / "p.json"))
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+# ------------------------------------------------------------------ the class
+
+
+def test_class_frame_collects_every_learner(tmp_path: Path) -> None:
+    (tmp_path / "alice").mkdir()
+    sample(tmp_path / "alice" / "progress.json")
+    bob = Progress.load(tmp_path / "bob.json")
+    bob.record("s1", "score", ["score.made"], "+300", True)
+    bob.record("s2", "score", ["score.made"], "-300", False)
+    (tmp_path / "notes.json").write_text("[1, 2")
+    frame = class_frame(tmp_path)
+    assert list(frame.columns) == CLASS_COLUMNS
+    assert sorted(set(frame["learner"])) == ["alice", "bob"]
+    bob_row = frame[frame["learner"] == "bob"].iloc[0]
+    assert (bob_row["rule"], bob_row["attempts"], bob_row["right"], bob_row["accuracy"]) == (
+        "score.made",
+        2,
+        1,
+        0.5,
+    )
+    assert len(frame[frame["learner"] == "alice"]) == 3
+    assert any("notes.json" in p for p in frame.attrs["problems"])
+
+
+def test_class_frame_of_an_empty_folder_and_a_file(tmp_path: Path) -> None:
+    assert class_frame(tmp_path).empty
+    (tmp_path / "x.json").write_text("[]")
+    with pytest.raises(NotADirectoryError):
+        class_frame(tmp_path / "x.json")
+
+
+def test_learner_names() -> None:
+    assert learner_name(Path("class/alice/progress.json")) == "alice"
+    assert learner_name(Path("class/bob.json")) == "bob"
+
+
+def test_one_wrong_answer_is_not_yet_weak(tmp_path: Path) -> None:
+    p = Progress.load(tmp_path / "p.json")
+    p.record("x", "trick", ["trick.beat"], "A♠", False)
+    p.record("y", "trick", ["trick.follow_suit"], "A♠", True)
+    view = ProgressSummary(tmp_path / "p.json")
+    assert 'class="pt-weak"' not in view.table.value
+    assert view.message.kind == "info" and "Keep practising" in view.message.text
+    assert list(view.frame["rule"]) == ["trick.follow_suit", "trick.beat"]  # QuizRule order

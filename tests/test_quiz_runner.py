@@ -1,0 +1,521 @@
+"""pinochle_widgets.quiz_runner, headless: rounds of every kind, right and wrong
+answers, unreadable answers, the score, the progress file, clients pressing buttons
+out of order, and no answer in synced state before the learner answers."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+from ipywidgets.widgets.widget import _instances
+
+from pinochle_tutor.progress import Progress, read_attempts
+from pinochle_tutor.quiz import (
+    BidQuiz,
+    BidRange,
+    MeldQuiz,
+    QuizItem,
+    QuizKind,
+    ScoreQuiz,
+    TrickQuiz,
+    answer_for,
+    answer_text,
+    check_answer,
+    generate,
+)
+from pinochle_widgets.quiz_runner import (
+    MAX_ANSWER,
+    QuizRunner,
+    cards_html,
+    pick_items,
+    prompt_html,
+    rule_scores,
+)
+
+KINDS = ["meld", "trick", "score", "bid"]
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def client_click(button: widgets.Button) -> None:
+    """A click as the browser sends it (works on disabled and hidden buttons too)."""
+    button._handle_msg(
+        {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
+    )
+
+
+def client_update(widget: widgets.Widget, **state: Any) -> None:
+    widget._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+
+
+def tree(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from tree(child)
+
+
+def state_text(ws: Any) -> str:
+    """The synced state of widgets as one JSON text (without model ids, the shared
+    stylesheet, and the fixed examples in placeholders and prompts)."""
+    states = [w.get_state() for w in ws if "pt-style" not in getattr(w, "_dom_classes", ())]
+    text = json.dumps(states, ensure_ascii=False, default=str)
+    text = re.sub(r"IPY_MODEL_[0-9a-f]+", "IPY_MODEL", text)
+    return text.replace("e.g. +340 or -320", "").replace("e.g. 190, or", "").replace("e.g. 300", "")
+
+
+def everything_sent(runner: QuizRunner, since: set[str]) -> str:
+    """Every widget the page can see: the displayed tree, and every widget created
+    since the runner was built (hidden ones are sent to the browser too)."""
+    new = [w for k, w in list(_instances.items()) if k not in since]
+    return state_text([*tree(runner), *new])
+
+
+def without_svg(text: str) -> str:
+    return re.sub(r"<svg.*?</svg>", "", text, flags=re.S)
+
+
+def shown_text(runner: QuizRunner, since: set[str]) -> str:
+    """The text fields a learner could read (values, labels, tooltips), without card
+    images and the fixed examples: where a short number such as 40 must not appear."""
+    new = [w for k, w in list(_instances.items()) if k not in since]
+    fields = []
+    for w in [*tree(runner), *new]:
+        if "pt-style" in getattr(w, "_dom_classes", ()):
+            continue
+        for key, value in w.get_state().items():
+            if not key.startswith("_") and isinstance(value, str):
+                fields.append(without_svg(value))
+    text = "\n".join(fields)
+    return text.replace("e.g. +340 or -320", "").replace("e.g. 190, or", "")
+
+
+def runner(kind: str | None, tmp_path: Path, **kw: Any) -> QuizRunner:
+    kw.setdefault("count", 5)
+    return QuizRunner(kind, progress=tmp_path / "progress.json", **kw)
+
+
+def item_of(q: QuizRunner) -> QuizItem:
+    return q._items[q.index]
+
+
+def pick_cards(q: QuizRunner, cards: Any) -> None:
+    """Click one copy of each card in the hand picker, as the browser would."""
+    hand = q.picker.hand
+    for c in sorted(set(cards)):
+        client_click(q.picker.buttons[hand.index(c)])
+
+
+def answer_right(q: QuizRunner) -> None:
+    item = item_of(q)
+    if isinstance(item, TrickQuiz) and item.asks_legal:
+        client_click(q.yes_button if answer_for(item) else q.no_button)
+        return
+    if isinstance(item, TrickQuiz):
+        legal = answer_for(item)
+        assert isinstance(legal, tuple)
+        pick_cards(q, legal)
+    elif isinstance(item, BidQuiz):
+        r = answer_for(item)
+        assert isinstance(r, BidRange)
+        if r.pass_ok:
+            client_click(q.pass_button)
+            return
+        client_update(q.text_input, value=str(r.low))
+    else:
+        client_update(q.text_input, value=answer_text(item))
+    client_click(q.submit_button)
+
+
+def wrong_answer(item: QuizItem) -> str | None:
+    """A readable wrong answer as text (``None`` when the item has none)."""
+    if isinstance(item, MeldQuiz):
+        return str(int(answer_text(item)) + 10)
+    if isinstance(item, ScoreQuiz):
+        return str(int(answer_text(item)) + 10)
+    if isinstance(item, TrickQuiz):
+        if item.asks_legal:
+            return "no" if answer_for(item) else "yes"
+        legal = set(answer_for(item))  # type: ignore[arg-type]
+        others = set(item.hand) - legal
+        return ", ".join(c.text for c in sorted(legal | {min(others)})) if others else None
+    assert isinstance(item, BidQuiz)
+    r = answer_for(item)
+    assert isinstance(r, BidRange)
+    if r.low is None or r.high is None:
+        return str(r.minimum)  # any bid is wrong: the answer is pass
+    return "pass" if not r.pass_ok else str(r.high + 100)
+
+
+def answer_wrong(q: QuizRunner) -> bool:
+    """Give a wrong answer through the widget; ``False`` when the item has none."""
+    item = item_of(q)
+    text = wrong_answer(item)
+    if text is None:
+        return False
+    if isinstance(item, TrickQuiz) and item.asks_legal:
+        client_click(q.yes_button if text == "yes" else q.no_button)
+    elif isinstance(item, TrickQuiz):
+        pick_cards(q, [c for c in item.hand if c.text in text.split(", ")])
+        client_click(q.submit_button)
+    elif text == "pass":
+        client_click(q.pass_button)
+    else:
+        client_update(q.text_input, value=text)
+        client_click(q.submit_button)
+    return True
+
+
+def assert_hidden(q: QuizRunner, since: set[str]) -> None:
+    """Nothing the browser holds gives the current item's answer away."""
+    item = item_of(q)
+    sent = everything_sent(q, since)
+    correct = answer_text(item)
+    right = check_answer(item, correct if not isinstance(item, BidQuiz) else "pass")
+    assert item.id not in sent
+    assert "Right!" not in sent and "Not quite" not in sent
+    assert "pt-quiz-rules" not in sent and "pt-mark-legal" not in sent
+    for r in item.rules:
+        assert r.value not in sent and r.description not in sent, r
+    for line in right.explanation.split("\n"):
+        if len(line) > 12:
+            assert line not in sent, line
+    if isinstance(item, (MeldQuiz, ScoreQuiz)) and len(correct.lstrip("+-")) >= 2:
+        shown = shown_text(q, since)
+        assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?!\d)", shown), correct
+    elif isinstance(item, TrickQuiz) and not item.asks_legal:
+        assert correct not in sent if "," in correct else True
+    elif isinstance(item, BidQuiz) and correct != "pass":
+        assert correct not in sent
+
+
+# ------------------------------------------------------------------- choosing
+
+
+def test_pick_items_is_seeded_and_filters() -> None:
+    a = pick_items("meld", 2, "bank", 6, seed=4)
+    b = pick_items("meld", 2, "bank", 6, seed=4)
+    assert [i.id for i in a] == [i.id for i in b] and len(a) == 6
+    assert all(i.kind is QuizKind.MELD and i.level == 2 for i in a)
+    assert [i.id for i in pick_items("meld", 2, "bank", 6, seed=5)] != [i.id for i in a]
+    gen = pick_items(None, None, "generated", 8, seed=1)
+    assert [i.kind.value for i in gen] == KINDS * 2
+    assert all(i.id.startswith("gen-") for i in gen)
+    mixed = pick_items("score", 1, "mixed", 6, seed=2)
+    assert [i.id.startswith("gen-") for i in mixed] == [False, True] * 3
+
+
+def test_small_bank_is_topped_up(tmp_path: Path) -> None:
+    (tmp_path / "meld.toml").write_text(
+        'kind = "meld"\n[[item]]\nid = "only-one"\ntrump = "H"\nhand = "KH QH"\n'
+    )
+    items = pick_items("meld", None, "bank", 3, seed=0, bank_dir=tmp_path)
+    assert items[0].id == "only-one" and len(items) == 3
+    assert all(i.id.startswith("gen-meld-") for i in items[1:])
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [{"source": "web"}, {"count": 0}, {"count": True}, {"level": 4}, {"kind": "poker"}],
+)
+def test_bad_options_are_refused(kw: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        pick_items(**kw)
+
+
+def test_learner_focus_aims_at_weak_rules(tmp_path: Path) -> None:
+    p = Progress.load(tmp_path / "p.json")
+    for _ in range(3):
+        p.record("x", "meld", ["meld.dix"], "0", False)
+    assert p.weak_rules() == ["meld.dix"]
+    focused = QuizRunner("meld", 1, "generated", count=6, progress=p)
+    plain = QuizRunner("meld", 1, "generated", count=6, progress=p, learner_focus=False)
+    dix = [any(r.value == "meld.dix" for r in i.rules) for i in focused._items]
+    assert all(dix[::2])  # every other question practises the weak rule
+    assert sum(dix) > sum(any(r.value == "meld.dix" for r in i.rules) for i in plain._items)
+    bank = QuizRunner("meld", 1, "bank", count=6, progress=p)  # the bank is the teacher's
+    assert [i.id for i in bank._items] == [i.id for i in pick_items("meld", 1, "bank", 6, 0)]
+
+
+def test_cards_are_shown_in_colour_and_text_is_escaped() -> None:
+    html = cards_html("Your hand: A♥ 10♠ <b>\nnext")
+    assert 'pt-suit-hearts" title="ace of hearts">A♥</span>' in html
+    assert 'title="ten of spades">10♠</span>' in html
+    assert "&lt;b&gt;" in html and "<br>next" in html
+    item = generate("trick", 3, 2)
+    html = prompt_html(item, 2, 9)
+    assert "Question 2 of 9" in html and "pt-cardtext" in html and item.id not in html
+
+
+# --------------------------------------------------------------- whole rounds
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_round_of_right_answers(kind: str, tmp_path: Path) -> None:
+    q = runner(kind, tmp_path, level=2, source="mixed", count=4, seed=3)
+    assert q.total == 4 and q.phase == "asking"
+    for n in range(4):
+        assert f"Question {n + 1} of 4" in q.prompt.value
+        answer_right(q)
+        assert q.phase == "marked", q.message.text
+        assert "Right!" in q.feedback.value and "pt-quiz-rules" in q.feedback.value
+        client_click(q.next_button)
+    assert q.phase == "done" and q.right == 4
+    assert "You got 4 of 4 right." in q.score_view.value
+    assert "4 of 4" in q.message.text
+    attempts, problems = read_attempts(tmp_path / "progress.json")
+    assert not problems and len(attempts) == 4
+    assert all(a.right and a.kind == kind for a in attempts)
+    assert [a.item_id for a in attempts] == [m.item_id for m in q.marks]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_wrong_answer_gets_the_explanation_and_the_rules(kind: str, tmp_path: Path) -> None:
+    q = runner(kind, tmp_path, level=1, source="generated", count=6, seed=2)
+    while not answer_wrong(q):  # an item where every card is legal has no wrong answer
+        answer_right(q)
+        client_click(q.next_button)
+    item = item_of(q)
+    mark = q.marks[-1]
+    assert not mark.right and mark == check_answer(item, mark.answer)
+    feedback = q.feedback.value
+    assert "Not quite: the answer is" in feedback
+    assert cards_html(mark.correct) in feedback
+    assert cards_html(mark.explanation.split("\n")[0]) in feedback
+    for r in item.rules:
+        assert cards_html(r.description) in feedback
+    assert q.feedback.value.count("pt-message pt-error") == 1
+    attempts, _ = read_attempts(tmp_path / "progress.json")
+    assert attempts[-1].right is False and attempts[-1].answer == mark.answer
+
+
+def test_legal_cards_are_marked_after_a_which_cards_answer(tmp_path: Path) -> None:
+    q = runner("trick", tmp_path, source="generated", count=10, seed=1)
+    while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[union-attr]
+        answer_right(q)
+        client_click(q.next_button)
+    assert all("pt-mark-legal" not in b._dom_classes for b in q.picker.buttons)
+    answer_right(q)
+    legal = set(answer_for(item_of(q)))  # type: ignore[arg-type]
+    for b, c in zip(q.picker.buttons, q.picker.hand, strict=True):
+        assert ("pt-mark-legal" in b._dom_classes) == (c in legal)
+
+
+def test_score_per_rule_at_the_end(tmp_path: Path) -> None:
+    q = runner("score", tmp_path, level=1, source="bank", count=3, seed=0)
+    assert answer_wrong(q)
+    client_click(q.next_button)
+    for _ in range(2):
+        answer_right(q)
+        client_click(q.next_button)
+    assert q.phase == "done" and q.right == 2
+    html = q.score_view.value
+    assert "You got 2 of 3 right." in html and "pt-quiz-rule-scores" in html
+    for s in rule_scores(q.marks):
+        assert f"{s.right} / {s.attempts}" in html and s.rule.description in html
+    weakest = rule_scores(q.marks)[0]
+    assert weakest.right < weakest.attempts  # the rule missed comes first
+
+
+def test_restart_starts_a_fresh_round(tmp_path: Path) -> None:
+    q = runner("meld", tmp_path, source="generated", count=2, seed=0)
+    first = [i.id for i in q._items]
+    client_click(q.restart_button)
+    assert "Finish this round first" in q.message.text and q.index == 0
+    for _ in range(2):
+        answer_right(q)
+        client_click(q.next_button)
+    client_click(q.restart_button)
+    assert q.phase == "asking" and q.index == 0 and q.marks == ()
+    assert q.score_view.value == "" and [i.id for i in q._items] != first
+    assert q.next_button.description == "Next"
+
+
+# ------------------------------------------------------------ answers hidden
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("source", ["bank", "generated"])
+def test_no_answer_in_synced_state_before_answering(kind: str, source: str, tmp_path: Path) -> None:
+    since = set(_instances)
+    q = runner(kind, tmp_path, source=source, count=8, seed=7)
+    for _ in range(q.total):
+        assert_hidden(q, since)
+        answer_right(q)
+        assert "Right!" in everything_sent(q, since)  # the search above can find a verdict
+        client_click(q.next_button)
+    assert q.phase == "done"
+
+
+def test_the_answer_string_is_found_after_answering(tmp_path: Path) -> None:
+    """The check above is not vacuous: the exact answer appears once marked."""
+    since = set(_instances)
+    q = runner("score", tmp_path, source="bank", count=1)
+    correct = answer_text(item_of(q))
+    assert correct not in without_svg(everything_sent(q, since))
+    assert answer_wrong(q)
+    assert correct in everything_sent(q, since)
+
+
+# ------------------------------------------------------- unreadable answers
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "words"),
+    [
+        ("meld", "lots", "is not"),
+        ("meld", "", "empty"),
+        ("score", "about three hundred", "is not a score"),
+        ("bid", "maybe", "is not a bid"),
+    ],
+)
+def test_unreadable_answer_asks_again(kind: str, text: str, words: str, tmp_path: Path) -> None:
+    q = runner(kind, tmp_path, source="bank", count=2)
+    client_update(q.text_input, value=text)
+    client_click(q.submit_button)
+    assert q.phase == "asking" and q.marks == () and q.message.kind == "error"
+    assert words in q.message.text and "does not count" in q.message.text
+    assert check_answer(item_of(q), text).explanation in q.message.text
+    assert q.feedback.value == "" and not (tmp_path / "progress.json").exists()
+    answer_right(q)
+    assert q.phase == "marked" and len(q.marks) == 1
+
+
+def test_no_cards_picked_is_not_an_attempt(tmp_path: Path) -> None:
+    q = runner("trick", tmp_path, source="generated", count=10, seed=1)
+    while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[union-attr]
+        answer_right(q)
+        client_click(q.next_button)
+    done = len(q.marks)
+    client_click(q.submit_button)
+    assert q.phase == "asking" and len(q.marks) == done and "empty" in q.message.text
+
+
+def test_overlong_answer_is_refused_unread(tmp_path: Path) -> None:
+    q = runner("meld", tmp_path, count=1)
+    client_update(q.text_input, value="1" * (MAX_ANSWER + 1))
+    client_click(q.submit_button)
+    assert q.phase == "asking" and "too long" in q.message.text and q.marks == ()
+
+
+# ------------------------------------------------------ clients out of order
+
+
+def test_buttons_out_of_order_get_a_message(tmp_path: Path) -> None:
+    q = runner("meld", tmp_path, count=2, source="bank")
+    client_click(q.next_button)  # disabled, but any client can press it
+    assert q.index == 0 and q.phase == "asking" and "Answer this question first" in q.message.text
+    client_click(q.yes_button)  # a hidden button of another kind of question
+    assert "not a yes-or-no question" in q.message.text and q.marks == ()
+    client_click(q.pass_button)
+    assert "bidding questions only" in q.message.text and q.marks == ()
+    answer_right(q)
+    feedback = q.feedback.value
+    client_click(q.submit_button)  # a double click
+    assert len(q.marks) == 1 and "press Next" in q.message.text
+    assert q.feedback.value == feedback  # the explanation stays
+    client_update(q.text_input, value="12345")
+    client_click(q.submit_button)
+    assert len(q.marks) == 1
+    client_click(q.next_button)
+    answer_right(q)
+    client_click(q.next_button)
+    assert q.phase == "done"
+    for b in (q.next_button, q.submit_button, q.yes_button, q.no_button, q.pass_button):
+        client_click(b)
+        assert q.phase == "done" and len(q.marks) == 2
+        assert "The round is over" in q.message.text
+    assert "You got 2 of 2 right." in q.score_view.value
+
+
+def test_submit_on_a_yes_no_question_asks_for_the_buttons(tmp_path: Path) -> None:
+    q = runner("trick", tmp_path, level=1, source="generated", count=10, seed=1)
+    while not (isinstance(item_of(q), TrickQuiz) and item_of(q).asks_legal):  # type: ignore[union-attr]
+        answer_right(q)
+        client_click(q.next_button)
+    assert q.submit_button.layout.display == "none"
+    client_update(q.text_input, value="yes")  # a hidden box set by a client
+    client_click(q.submit_button)
+    assert q.phase == "asking" and "Yes or No button" in q.message.text
+
+
+def test_nonsense_trait_values_leave_the_quiz_working(tmp_path: Path) -> None:
+    q = runner("trick", tmp_path, source="generated", count=3, seed=1)
+    client_update(q.text_input, value=12)  # traitlets refuse it (logged) before any callback
+    assert q.text_input.value == ""
+    client_update(q.submit_button, disabled=True, description="<script>x</script>")
+    client_update(q.next_button, disabled=False)
+    client_click(q.next_button)
+    assert q.index == 0 and q.phase == "asking"
+    for _ in range(3):
+        answer_right(q)
+        client_click(q.next_button)
+    assert q.phase == "done" and q.right == 3
+
+
+def test_stale_card_button_is_ignored(tmp_path: Path) -> None:
+    q = runner("trick", tmp_path, source="generated", count=10, seed=1)
+    while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[union-attr]
+        answer_right(q)
+        client_click(q.next_button)
+    old = q.picker.buttons[0]
+    answer_right(q)
+    client_click(q.next_button)
+    client_click(old)  # a button of the previous hand
+    assert q.picker.selected == [] and "no longer in the hand" in q.message.text
+
+
+# ---------------------------------------------------------------- progress
+
+
+def test_save_failure_is_shown_and_the_round_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    q = QuizRunner("score", source="bank", count=2, progress=blocker / "progress.json")
+    answer_right(q)
+    assert q.phase == "marked" and "Right!" in q.feedback.value
+    assert "could not be saved" in q.feedback.value and "pt-quiz-save-error" in q.feedback.value
+    client_click(q.next_button)
+    answer_right(q)
+    client_click(q.next_button)
+    assert q.phase == "done" and "You got 2 of 2 right." in q.score_view.value
+
+
+def test_unexpected_storage_error_is_caught(tmp_path: Path, monkeypatch: Any) -> None:
+    p = Progress.load(tmp_path / "p.json")
+
+    def boom(mark: Any) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(p, "record_mark", boom)
+    q = QuizRunner("meld", count=1, progress=p)
+    answer_right(q)
+    assert q.phase == "marked" and "disk on fire" in q.feedback.value
+
+
+def test_a_corrupt_progress_file_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    path.write_text("{not json")
+    q = QuizRunner("meld", count=1, progress=path)
+    assert "could not be read" in q.message.text and q.phase == "asking"
+    answer_right(q)
+    attempts, _ = read_attempts(path)
+    assert len(attempts) == 1
+
+
+def test_default_progress_path_comes_from_the_environment(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(tmp_path / "env.json"))
+    q = QuizRunner("bid", count=1)
+    assert q.progress.path == tmp_path / "env.json"
+    answer_right(q)
+    assert len(read_attempts(tmp_path / "env.json")[0]) == 1

@@ -1,0 +1,240 @@
+"""The learner's progress per rule case, and a class overview for teachers.
+
+One line in a notebook::
+
+    from pinochle_widgets.progress_view import ProgressSummary
+    ProgressSummary()                  # the learner's own file (see default_progress_path)
+
+* :func:`progress_frame` - one learner's attempts and accuracy per rule case, as a
+  :class:`pandas.DataFrame` (with a ``weak`` column: the rules to practise).
+* :class:`ProgressSummary` - that table as a widget, weak rules highlighted, with
+  a "Refresh" button.
+* :func:`class_frame` - every learner of a class folder (``class/alice/progress.json``,
+  ``class/bob.json``), one row per learner and rule case, as
+  ``scripts/collect_progress.py --by-rule`` writes it.
+
+The files are only read here, never changed (a corrupt file is reported, not set
+aside: that happens when the learner next answers a quiz).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from pinochle_tutor.progress import (
+    Attempt,
+    ProgressFileError,
+    default_progress_path,
+    read_attempts,
+    summarize,
+    weak_rules,
+)
+from pinochle_tutor.quiz import QuizRule
+
+from ._base import Message, guarded, style_widget
+
+__all__ = [
+    "CLASS_COLUMNS",
+    "PROGRESS_COLUMNS",
+    "ProgressSummary",
+    "attempts_frame",
+    "class_frame",
+    "learner_name",
+    "progress_frame",
+    "progress_html",
+]
+
+PROGRESS_COLUMNS = [
+    "rule",
+    "description",
+    "attempts",
+    "right",
+    "wrong",
+    "accuracy",
+    "recent_accuracy",
+    "last",
+    "weak",
+]
+"""The columns of :func:`progress_frame`."""
+CLASS_COLUMNS = ["learner", "rule", "attempts", "right", "wrong", "accuracy", "last"]
+"""The columns of :func:`class_frame` (those of ``collect_progress.py --by-rule``)."""
+
+
+def _description(rule: str) -> str:
+    try:
+        return QuizRule.parse(rule).description
+    except ValueError:
+        return ""
+
+
+def attempts_frame(attempts: list[Attempt]) -> pd.DataFrame:
+    """Attempts and accuracy per rule case (see :data:`PROGRESS_COLUMNS`), in the
+    order of :class:`~pinochle_tutor.quiz.QuizRule` (unknown rule cases last)."""
+    weak = set(weak_rules(attempts))
+    order = {r.value: i for i, r in enumerate(QuizRule)}
+    rows: list[dict[str, Any]] = []
+    for r in sorted(summarize(attempts), key=lambda x: (order.get(x.rule, len(order)), x.rule)):
+        row = r.row()
+        row["description"] = _description(r.rule)
+        row["weak"] = r.rule in weak
+        rows.append(row)
+    return pd.DataFrame(rows, columns=PROGRESS_COLUMNS)
+
+
+def progress_frame(path: str | Path | None = None) -> pd.DataFrame:
+    """One learner's progress per rule case (default file:
+    :func:`~pinochle_tutor.progress.default_progress_path`). A missing file is an
+    empty table; a file that is not progress JSON raises
+    :class:`~pinochle_tutor.progress.ProgressFileError` (attempts that cannot be
+    read are left out, and listed in ``frame.attrs["problems"]``)."""
+    p = Path(path).expanduser() if path is not None else default_progress_path()
+    try:
+        attempts, problems = read_attempts(p)
+    except FileNotFoundError:
+        attempts, problems = [], []
+    frame = attempts_frame(attempts)
+    frame.attrs["problems"] = problems
+    return frame
+
+
+def learner_name(path: Path) -> str:
+    """``alice`` for ``.../alice/progress.json``; ``bob`` for ``.../bob.json``
+    (the convention of ``scripts/collect_progress.py``)."""
+    if path.stem == "progress" and path.parent.name:
+        return path.parent.name
+    return path.stem
+
+
+def class_frame(folder: str | Path) -> pd.DataFrame:
+    """One row per learner and rule case for every progress file under ``folder``
+    (``*.json``, searched recursively; see :data:`CLASS_COLUMNS`). Files that are
+    not progress files are skipped and listed, with unreadable attempts, in
+    ``frame.attrs["problems"]``."""
+    root = Path(folder)
+    if not root.is_dir():
+        raise NotADirectoryError(f"{root} is not a folder")
+    rows: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for path in sorted(p for p in root.rglob("*.json") if p.is_file()):
+        rel = path.relative_to(root).as_posix()
+        try:
+            attempts, trouble = read_attempts(path)
+        except (ProgressFileError, OSError) as e:
+            problems.append(f"skipped {rel}: {e}")
+            continue
+        problems += [f"in {rel}: {t}" for t in trouble]
+        for r in summarize(attempts):
+            rows.append(
+                {
+                    "learner": learner_name(path),
+                    "rule": r.rule,
+                    "attempts": r.attempts,
+                    "right": r.right,
+                    "wrong": r.wrong,
+                    "accuracy": round(r.accuracy, 3),
+                    "last": r.last,
+                }
+            )
+    frame = pd.DataFrame(rows, columns=CLASS_COLUMNS)
+    frame.attrs["problems"] = problems
+    return frame
+
+
+_SHOWN = {
+    "description": "Rule",
+    "attempts": "Attempts",
+    "right": "Right",
+    "accuracy": "Accuracy",
+    "recent_accuracy": "Last 10",
+    "last": "Last practised (UTC)",
+}
+
+
+def progress_html(frame: pd.DataFrame) -> str:
+    """The progress table as HTML: the rule in words, counts, accuracies as
+    percentages; weak rules' rows get ``pt-weak`` (highlighted) and a "practise" note."""
+    if frame.empty:
+        return '<p class="pt-progress-empty">No answers recorded yet: try a practice page!</p>'
+    head = "".join(f"<th>{escape(v)}</th>" for v in _SHOWN.values())
+    body = []
+    for _, row in frame.iterrows():
+        weak = bool(row["weak"])
+        cells = {
+            "description": escape(str(row["description"] or row["rule"]))
+            + (' <span class="pt-weak-note">(practise this)</span>' if weak else ""),
+            "attempts": str(int(row["attempts"])),
+            "right": str(int(row["right"])),
+            "accuracy": f"{float(row['accuracy']):.0%}",
+            "recent_accuracy": f"{float(row['recent_accuracy']):.0%}",
+            "last": escape(str(row["last"]).replace("T", " ").rstrip("Z")),
+        }
+        tds = "".join(f"<td>{cells[k]}</td>" for k in _SHOWN)
+        cls = ' class="pt-weak"' if weak else ""
+        body.append(f'<tr{cls} data-rule="{escape(str(row["rule"]))}">{tds}</tr>')
+    return (
+        "<style>.pt-progress-table tr.pt-weak td { background: #fff4e0; }"
+        " .pt-weak-note { color: #a34700; font-weight: 600; }</style>"
+        f'<table class="pt-breakdown pt-progress-table"><tr>{head}</tr>{"".join(body)}</table>'
+    )
+
+
+class ProgressSummary(widgets.VBox):
+    """The learner's progress per rule case (from ``path``, default: the
+    learner's progress file), weak rules highlighted; "Refresh" reads the file again.
+
+    CSS hooks: ``pt-progress-summary``, ``pt-progress-table`` (weak rows
+    ``pt-weak``), ``pt-progress-refresh``; the status line is ``pt-message-area``."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = path
+        self.message = Message()
+        self.table = widgets.HTML()
+        self.table.add_class("pt-progress-view")
+        self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
+        self.refresh_button.add_class("pt-progress-refresh")
+        self.refresh_button.on_click(lambda _b: self.refresh())
+        title = widgets.HTML("<b>Your progress by rule</b>")
+        title.add_class("pt-title")
+        super().__init__(
+            children=[style_widget(), title, self.table, self.refresh_button, self.message]
+        )
+        self.add_class("pt-widget")
+        self.add_class("pt-progress-summary")
+        self.frame = pd.DataFrame(columns=PROGRESS_COLUMNS)
+        self.refresh()
+
+    @guarded
+    def refresh(self) -> None:
+        """Read the progress file again and redraw the table."""
+        try:
+            self.frame = progress_frame(self.path)
+        except (ProgressFileError, OSError) as e:
+            self.frame = pd.DataFrame(columns=PROGRESS_COLUMNS)
+            self.table.value = ""
+            self.message.error(f"Your progress could not be read: {e}")
+            return
+        self.table.value = progress_html(self.frame)
+        weak = [
+            str(d or r)
+            for r, d, w in zip(
+                self.frame["rule"], self.frame["description"], self.frame["weak"], strict=True
+            )
+            if w
+        ]
+        problems = self.frame.attrs.get("problems", [])
+        note = f" {len(problems)} attempt(s) could not be read." if problems else ""
+        if self.frame.empty:
+            self.message.info("Answer some practice questions and press Refresh." + note)
+        elif weak:
+            self.message.info(f"Practise next: {weak[0]}" + note)
+        elif (self.frame["accuracy"] < 1).any():
+            self.message.info(
+                "Keep practising: a rule is marked weak once you have answered it twice." + note
+            )
+        else:
+            self.message.ok("Every answer right so far: well done!" + note)

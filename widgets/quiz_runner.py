@@ -1,0 +1,567 @@
+"""QuizRunner: a round of quiz questions, one at a time, marked by the tutor.
+
+One line in an exercise notebook::
+
+    from pinochle_widgets.quiz_runner import QuizRunner
+    QuizRunner("meld", level=1, seed=1)                  # ten meld questions
+    QuizRunner(source="generated", count=6, seed=3)      # every kind, aimed at weak rules
+
+Each question shows its prompt (cards in colour, the hand and the trick drawn),
+takes the answer in the input that suits it (a box for meld, score and bids, a
+"Pass" button, a clickable hand for "which cards may you play?", Yes / No for
+"may you play this card?"), marks it with :func:`pinochle_tutor.quiz.check_answer`
+and shows the verdict, the tutor's explanation and the rule cases, then "Next".
+The last "Next" shows the score, overall and per rule case. Every readable
+answer is recorded in the learner's progress file; an unreadable one gets a hint
+and the question is asked again (it does not count).
+
+Security (Voila): the items, their answers and the marks live in private Python
+attributes; only the prompt is rendered before the learner answers (never the
+item id or its rule cases, which could give the answer away). Any button may be
+pressed in any order, and any synced value may be set: the runner checks its
+own phase and refuses with a message.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from pinochle_tutor.cards import parse_card
+from pinochle_tutor.explain import LegalSetExplanation
+from pinochle_tutor.progress import Progress
+from pinochle_tutor.quiz import (
+    BidQuiz,
+    Mark,
+    MeldQuiz,
+    QuizItem,
+    QuizKind,
+    QuizRule,
+    TrickQuiz,
+    check_answer,
+    generate,
+    load_banks,
+)
+
+from ._base import Message, card_spans, guarded, style_widget
+from .cards import CardsView, HandPicker
+
+__all__ = [
+    "SOURCES",
+    "QuizRunner",
+    "RuleScore",
+    "cards_html",
+    "pick_items",
+    "prompt_html",
+    "rule_scores",
+    "score_html",
+]
+
+SOURCES = ("bank", "generated", "mixed")
+"""Where questions come from: the teachers' banks, the generator, or both."""
+MAX_ANSWER = 200
+"""Longer answers are refused unread (nobody types a 200-character answer)."""
+
+_CARD_TOKEN = re.compile(r"(?<![\w])(10|[AKQJ9])([♠♥♦♣])")
+_KIND_NAMES = {
+    QuizKind.MELD: "Meld",
+    QuizKind.TRICK: "Trick rules",
+    QuizKind.SCORE: "Scoring",
+    QuizKind.BID: "Bidding",
+}
+_PLACEHOLDER = {
+    QuizKind.MELD: "e.g. 190, or run + royal marriage",
+    QuizKind.SCORE: "e.g. +340 or -320",
+    QuizKind.BID: "e.g. 300, or pass",
+}
+
+
+# ================================================================ the logic
+
+
+def _kinds(kind: QuizKind | str | None) -> list[QuizKind]:
+    return list(QuizKind) if kind is None else [QuizKind.parse(kind)]
+
+
+def _check_level(level: int | None) -> int | None:
+    if level is None:
+        return None
+    if isinstance(level, bool) or level not in (1, 2, 3):
+        raise ValueError(f"level={level!r}: levels are 1, 2 and 3 (or None for every level)")
+    return level
+
+
+def _bank_items(
+    kinds: Sequence[QuizKind], level: int | None, rng: random.Random, bank_dir: str | Path | None
+) -> list[QuizItem]:
+    items, _problems = load_banks(bank_dir)
+    chosen = [i for i in items if i.kind in kinds and (level is None or i.level == level)]
+    rng.shuffle(chosen)
+    return chosen
+
+
+def _generated_items(
+    kinds: Sequence[QuizKind],
+    level: int | None,
+    count: int,
+    seed: int,
+    focus: Sequence[str],
+    rng: random.Random,
+) -> list[QuizItem]:
+    out: list[QuizItem] = []
+    for i in range(count):
+        kind = kinds[i % len(kinds)]
+        lv = level if level is not None else rng.choice((1, 2, 3))
+        # Every other question aims at a weak rule case (when the learner has one of
+        # this kind), so a round practises weak spots without drilling only them.
+        aim = [r for r in focus if r.split(".", 1)[0] == kind.value] if i % 2 == 0 else []
+        out.append(generate(kind, seed * 1000 + i, lv, aim))
+    return out
+
+
+def pick_items(
+    kind: QuizKind | str | None = None,
+    level: int | None = None,
+    source: str = "bank",
+    count: int = 10,
+    seed: int = 0,
+    focus: Iterable[QuizRule | str] = (),
+    bank_dir: str | Path | None = None,
+) -> list[QuizItem]:
+    """The questions of one round, the same for the same arguments.
+
+    ``kind`` (``None``: every kind, in turn) and ``level`` (``None``: every level)
+    filter; ``source`` is ``"bank"`` (the teachers' items, shuffled by ``seed``),
+    ``"generated"`` (fresh items; every other one aimed at a rule case in
+    ``focus`` of its kind) or ``"mixed"`` (half of each, alternating). A bank with
+    too few items is topped up with generated ones, so a round has ``count`` items."""
+    if source not in SOURCES:
+        raise ValueError(f"source={source!r}: use one of {', '.join(SOURCES)}")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count={count!r}: ask at least 1 question")
+    kinds = _kinds(kind)
+    level = _check_level(level)
+    aims = [QuizRule.parse(r).value for r in focus]
+    rng = random.Random(f"quiz-runner:{seed}")
+    bank: list[QuizItem] = []
+    if source != "generated":
+        bank = _bank_items(kinds, level, rng, bank_dir)
+        if source == "mixed":
+            bank = bank[: count - count // 2]
+        bank = bank[:count]
+    fresh = _generated_items(kinds, level, count - len(bank), seed, aims, rng)
+    if source == "mixed":
+        out: list[QuizItem] = []
+        for i in range(max(len(bank), len(fresh))):
+            out += bank[i : i + 1] + fresh[i : i + 1]
+        return out
+    return bank + fresh
+
+
+def cards_html(text: str) -> str:
+    """``text`` escaped, with every card (``A♥``, ``10♠``) shown by :func:`card_spans`
+    and line breaks kept."""
+
+    def card(m: re.Match[str]) -> str:
+        try:
+            return card_spans([parse_card(m.group(0))])
+        except ValueError:
+            return m.group(0)
+
+    lines = (_CARD_TOKEN.sub(card, escape(line)) for line in str(text).split("\n"))
+    return "<br>".join(lines)
+
+
+def prompt_html(item: QuizItem, number: int, total: int) -> str:
+    """The question as HTML: which question of how many, the teacher's title if
+    any, and the prompt with its cards in colour. Never the id or the rule cases."""
+    head = f"Question {number} of {total} · {_KIND_NAMES[item.kind]}, level {item.level}"
+    title = f'<div class="pt-title">{escape(item.title)}</div>' if item.title else ""
+    return (
+        f'<div class="pt-quiz-counter">{escape(head)}</div>{title}'
+        f'<p class="pt-quiz-question">{cards_html(item.prompt)}</p>'
+    )
+
+
+@dataclass(frozen=True)
+class RuleScore:
+    """Right answers out of all answers for one rule case, in a finished round."""
+
+    rule: QuizRule
+    right: int
+    attempts: int
+
+
+def rule_scores(marks: Iterable[Mark]) -> list[RuleScore]:
+    """Right / attempted per rule case, weakest first (then in rule order)."""
+    tally: dict[QuizRule, list[int]] = {}
+    for m in marks:
+        for r in dict.fromkeys(m.rules):
+            t = tally.setdefault(r, [0, 0])
+            t[0] += int(m.right)
+            t[1] += 1
+    order = {r: i for i, r in enumerate(QuizRule)}
+    rows = [RuleScore(r, right, n) for r, (right, n) in tally.items()]
+    rows.sort(key=lambda s: (s.right / s.attempts, order[s.rule]))
+    return rows
+
+
+def score_html(marks: Sequence[Mark]) -> str:
+    """The end-of-round score: right out of N, and a table per rule case."""
+    right = sum(m.right for m in marks)
+    rows = "".join(
+        f"<tr><td>{escape(s.rule.description)}</td><td>{s.right} / {s.attempts}</td></tr>"
+        for s in rule_scores(marks)
+    )
+    table = (
+        '<table class="pt-breakdown pt-quiz-rule-scores">'
+        f"<tr><th>Rule</th><th>Right</th></tr>{rows}</table>"
+    )
+    cheer = "Well done!" if right == len(marks) else "Practise the rules with the fewest right."
+    return (
+        f'<div class="pt-title">You got {right} of {len(marks)} right. {escape(cheer)}</div>{table}'
+    )
+
+
+def _mark_html(mark: Mark) -> str:
+    verdict = "Right!" if mark.right else f"Not quite: the answer is {mark.correct}."
+    rules = "".join(f"<li>{cards_html(r.description)}</li>" for r in mark.rules)
+    return (
+        f'<div class="pt-message pt-{"ok" if mark.right else "error"}">'
+        f'<b class="pt-quiz-verdict">{cards_html(verdict)}</b><br>'
+        f'<span class="pt-quiz-explanation">{cards_html(mark.explanation)}</span></div>'
+        f'<div class="pt-quiz-rules"><b>The rules here:</b><ul>{rules}</ul></div>'
+    )
+
+
+def _load_progress(progress: Progress | str | Path | None) -> Progress:
+    if isinstance(progress, Progress):
+        return progress
+    return Progress.load(progress)
+
+
+# =============================================================== the widget
+
+
+class QuizRunner(widgets.VBox):
+    """A round of ``count`` questions (see :func:`pick_items` for ``kind``,
+    ``level``, ``source`` and ``seed``), recorded in ``progress`` (a
+    :class:`~pinochle_tutor.progress.Progress`, a path, or ``None`` for the
+    default file). With ``learner_focus``, generated questions aim at the
+    learner's weak rule cases (:meth:`Progress.weak_rules`).
+
+    CSS hooks: ``pt-quiz-runner``, ``pt-quiz-prompt``, ``pt-quiz-answer`` (the
+    input area: ``pt-quiz-text``, ``pt-quiz-yes``, ``pt-quiz-no``, ``pt-quiz-pass``,
+    a ``pt-hand-picker``), ``pt-quiz-submit``, ``pt-quiz-next``,
+    ``pt-quiz-feedback``, ``pt-quiz-score``, ``pt-quiz-restart``; the status line
+    is ``pt-message-area``."""
+
+    def __init__(
+        self,
+        kind: QuizKind | str | None = None,
+        level: int | None = None,
+        source: str = "bank",
+        count: int = 10,
+        seed: int = 0,
+        progress: Progress | str | Path | None = None,
+        learner_focus: bool = True,
+        *,
+        bank_dir: str | Path | None = None,
+    ) -> None:
+        self._options: dict[str, Any] = dict(
+            kind=kind, level=level, source=source, count=count, bank_dir=bank_dir
+        )
+        self._seed = seed
+        self._round = 0
+        self.learner_focus = learner_focus
+        self.progress = _load_progress(progress)
+        self._items: list[QuizItem] = []
+        self._marks: list[Mark] = []
+        self._index = 0
+        self._phase = "asking"
+        self.message = Message()
+        self._build()
+        self.add_class("pt-widget")
+        self.add_class("pt-quiz-runner")
+        self._start_round()
+        if self.progress.messages:
+            self.message.info("\n".join(self.progress.messages))
+
+    # -------------------------------------------------------------- building
+    def _button(self, label: str, css: str, action: Any, style: str = "") -> widgets.Button:
+        b = widgets.Button(description=label, button_style=style)
+        b.add_class(css)
+        b.on_click(lambda _b: action())
+        return b
+
+    def _build(self) -> None:
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("pt-quiz-prompt")
+        self.trick_view = CardsView(size=54)
+        self.hand_view = CardsView(size=54)
+        self.text_input = widgets.Text(
+            description="Your answer:", style={"description_width": "initial"}
+        )
+        self.text_input.add_class("pt-quiz-text")
+        self.picker = HandPicker(
+            mode="many", message=self.message, label="Pick every card you may play"
+        )
+        self.yes_button = self._button("Yes", "pt-quiz-yes", lambda: self.answer_yes_no(True))
+        self.no_button = self._button("No", "pt-quiz-no", lambda: self.answer_yes_no(False))
+        self.pass_button = self._button("Pass", "pt-quiz-pass", self.answer_pass)
+        self._yes_no_row = widgets.HBox([self.yes_button, self.no_button])
+        self._bid_row = widgets.HBox([self.text_input, self.pass_button])
+        self.answer_box = widgets.VBox()
+        self.answer_box.add_class("pt-quiz-answer")
+        self.submit_button = self._button("Submit", "pt-quiz-submit", self.submit, "primary")
+        self.next_button = self._button("Next", "pt-quiz-next", self.next)
+        self.restart_button = self._button("Start a new round", "pt-quiz-restart", self.restart)
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("pt-quiz-feedback")
+        self.score_view = widgets.HTML()
+        self.score_view.add_class("pt-quiz-score")
+        buttons = widgets.HBox([self.submit_button, self.next_button, self.restart_button])
+        super().__init__(
+            children=[
+                style_widget(),
+                self.prompt,
+                self.trick_view,
+                self.hand_view,
+                self.answer_box,
+                buttons,
+                self.message,
+                self.feedback,
+                self.score_view,
+            ]
+        )
+
+    # ----------------------------------------------------------------- state
+    @property
+    def phase(self) -> str:
+        """``"asking"`` (waiting for an answer), ``"marked"`` (answer shown, press
+        Next) or ``"done"`` (the score is shown)."""
+        return self._phase
+
+    @property
+    def index(self) -> int:
+        """The position of the question shown (0-based)."""
+        return self._index
+
+    @property
+    def total(self) -> int:
+        """How many questions this round has."""
+        return len(self._items)
+
+    @property
+    def marks(self) -> tuple[Mark, ...]:
+        """The marks of the questions answered so far this round."""
+        return tuple(self._marks)
+
+    @property
+    def right(self) -> int:
+        """Right answers so far this round."""
+        return sum(m.right for m in self._marks)
+
+    def _item(self) -> QuizItem:
+        return self._items[self._index]
+
+    def _focus(self) -> list[str]:
+        if not self.learner_focus or self._options["source"] == "bank":
+            return []
+        return self.progress.weak_rules()
+
+    # ----------------------------------------------------------------- flow
+    def _start_round(self) -> None:
+        seed = self._seed + 7919 * self._round
+        self._items = pick_items(seed=seed, focus=self._focus(), **self._options)
+        self._marks = []
+        self._index = 0
+        self.score_view.value = ""
+        self._show_item()
+
+    def _show(self, widget: widgets.DOMWidget, shown: bool) -> None:
+        widget.layout.display = None if shown else "none"
+
+    def _show_item(self) -> None:
+        item = self._item()
+        self._phase = "asking"
+        self.prompt.value = prompt_html(item, self._index + 1, len(self._items))
+        self.feedback.value = ""
+        self.text_input.value = ""
+        trick = item.trick if isinstance(item, TrickQuiz) else ()
+        if trick:
+            self.trick_view.show_trick(trick)
+        self._show(self.trick_view, bool(trick))
+        picking = isinstance(item, TrickQuiz) and not item.asks_legal
+        hand = item.hand if isinstance(item, (MeldQuiz, TrickQuiz, BidQuiz)) else ()
+        if hand and not picking:
+            self.hand_view.show_hand(hand, label="your hand")
+        self._show(self.hand_view, bool(hand) and not picking)
+        self.answer_box.children = self._inputs(item)
+        self._show(self.submit_button, not (isinstance(item, TrickQuiz) and item.asks_legal))
+        self._show(self.next_button, True)
+        self._show(self.restart_button, False)
+        self.submit_button.disabled = False
+        self.next_button.disabled = True
+        self.message.info(self._instructions(item))
+
+    def _inputs(self, item: QuizItem) -> tuple[widgets.Widget, ...]:
+        if isinstance(item, TrickQuiz) and not item.asks_legal:
+            self.picker.set_hand(item.hand)
+            return (self.picker,)
+        self.picker.set_hand(())  # nothing left of an old answer in a hidden widget
+        if isinstance(item, TrickQuiz):
+            return (self._yes_no_row,)
+        self.text_input.placeholder = _PLACEHOLDER[item.kind]
+        if isinstance(item, BidQuiz):
+            return (self._bid_row,)
+        return (self.text_input,)
+
+    @staticmethod
+    def _instructions(item: QuizItem) -> str:
+        if isinstance(item, TrickQuiz):
+            if item.asks_legal:
+                return "Answer Yes or No."
+            return "Click every card you may play (click again to unpick), then press Submit."
+        if isinstance(item, BidQuiz):
+            return "Type your top bid and press Submit, or press Pass."
+        return "Type your answer and press Submit."
+
+    def _answer_text(self) -> str:
+        item = self._item()
+        if isinstance(item, TrickQuiz) and not item.asks_legal:
+            return ", ".join(c.text for c in self.picker.selected)
+        value = self.text_input.value
+        return value if isinstance(value, str) else ""
+
+    # --------------------------------------------------------------- actions
+    def _refuse_out_of_turn(self) -> bool:
+        """Say why an answer is not taken now; ``True`` when it is refused."""
+        if self._phase == "marked":
+            self.message.info("This question is marked: press Next for the next one.")
+            return True
+        if self._phase == "done":
+            self.message.info("The round is over: press 'Start a new round' to practise more.")
+            return True
+        return False
+
+    @guarded
+    def submit(self) -> Mark | None:
+        """Mark the answer typed or picked. Returns the mark (``None`` when the
+        answer was not taken: out of turn, or unreadable)."""
+        if self._refuse_out_of_turn():
+            return None
+        item = self._item()
+        if isinstance(item, TrickQuiz) and item.asks_legal:
+            self.message.error("Answer this question with the Yes or No button.")
+            return None
+        return self._mark(self._answer_text())
+
+    @guarded
+    def answer_yes_no(self, yes: bool) -> Mark | None:
+        """Answer a "may you play this card?" question."""
+        if self._refuse_out_of_turn():
+            return None
+        item = self._item()
+        if not (isinstance(item, TrickQuiz) and item.asks_legal):
+            self.message.error("This is not a yes-or-no question: answer it above.")
+            return None
+        return self._mark("yes" if yes is True else "no")
+
+    @guarded
+    def answer_pass(self) -> Mark | None:
+        """Answer a bidding question with "pass"."""
+        if self._refuse_out_of_turn():
+            return None
+        if not isinstance(self._item(), BidQuiz):
+            self.message.error("Pass is an answer to bidding questions only.")
+            return None
+        return self._mark("pass")
+
+    def _mark(self, text: str) -> Mark | None:
+        text = text.strip()
+        if len(text) > MAX_ANSWER:
+            self.message.error(f"That answer is too long: keep it under {MAX_ANSWER} characters.")
+            return None
+        mark = check_answer(self._item(), text)
+        if not mark.readable:
+            self.message.error(mark.explanation + "\nTry again: this one does not count.")
+            return None
+        self._marks.append(mark)
+        self._phase = "marked"
+        saved = self._record(mark)
+        self.feedback.value = _mark_html(mark) + saved
+        if isinstance(mark.detail, LegalSetExplanation):
+            self.picker.mark(mark.detail.legal, "legal")
+        self.submit_button.disabled = True
+        self.next_button.disabled = False
+        last = self._index + 1 == len(self._items)
+        self.next_button.description = "See your score" if last else "Next"
+        self.message.info(
+            "Press " + ("'See your score'." if last else "Next for the next question.")
+        )
+        return mark
+
+    def _record(self, mark: Mark) -> str:
+        """Save the attempt; an HTML note when that failed (the round goes on)."""
+        before = len(self.progress.messages)
+        try:
+            self.progress.record_mark(mark)
+        except Exception as exc:  # the round must survive any storage problem
+            self.progress.messages.append(f"Progress could not be saved: {exc}")
+        if len(self.progress.messages) > before:
+            note = (
+                "Your answer was marked, but your progress could not be saved. "
+                + (self.progress.messages[-1])
+            )
+            return f'<div class="pt-message pt-info pt-quiz-save-error">{escape(note)}</div>'
+        return ""
+
+    @guarded
+    def next(self) -> None:
+        """Show the next question, or the score after the last one."""
+        if self._phase == "asking":
+            self.message.info("Answer this question first, then press Next.")
+            return
+        if self._phase == "done":
+            self.message.info("The round is over: press 'Start a new round' to practise more.")
+            return
+        if self._index + 1 < len(self._items):
+            self._index += 1
+            self.next_button.description = "Next"
+            self._show_item()
+            return
+        self._finish()
+
+    def _finish(self) -> None:
+        self._phase = "done"
+        self.score_view.value = score_html(self._marks)
+        self.feedback.value = ""
+        self.answer_box.children = ()
+        self._show(self.trick_view, False)
+        self._show(self.hand_view, False)
+        self._show(self.submit_button, False)
+        self._show(self.next_button, False)
+        self._show(self.restart_button, True)
+        self.prompt.value = '<div class="pt-title">Round complete</div>'
+        self.message.ok(
+            f"Round complete: {self.right} of {len(self._marks)} right. "
+            "Press 'Start a new round' for fresh questions."
+        )
+
+    @guarded
+    def restart(self) -> None:
+        """A new round of fresh questions (aimed at the weak rules found so far)."""
+        if self._phase != "done":
+            self.message.info("Finish this round first: the new round starts after the score.")
+            return
+        self._round += 1
+        self.next_button.description = "Next"
+        self._start_round()
