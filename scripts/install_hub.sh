@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what hosting/jupyterhub_config.py (and tests/test_jupyterhub.py) need:
+#   jupyterhub              -> .venv (pip)
+#   configurable-http-proxy -> hosting/node_modules (npm, versions pinned in
+#                              hosting/package-lock.json)
+# Needs .venv (made by scripts/test.sh or scripts/serve.sh) and node >= 20 with npm.
+#   bash scripts/install_hub.sh
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+PY=".venv/bin/python"
+
+fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
+
+[[ -x "$PY" ]] || fail "no .venv: run bash scripts/test.sh or bash scripts/serve.sh first"
+if [[ ! -x .venv/bin/jupyterhub ]]; then
+    printf '==> Installing jupyterhub into .venv\n'
+    "$PY" -m pip install -qq --disable-pip-version-check jupyterhub || fail "pip install jupyterhub"
+fi
+if [[ ! -x hosting/node_modules/.bin/configurable-http-proxy ]]; then
+    command -v npm >/dev/null || fail "npm not found (install Node.js >= 20 with npm)"
+    printf '==> Installing configurable-http-proxy into hosting/node_modules (npm ci)\n'
+    npm ci --prefix hosting --no-audit --no-fund --loglevel=error \
+        || fail "npm ci --prefix hosting"
+fi
