@@ -85,6 +85,9 @@ step "Installing pinochle-tutor with test extras (pip install -e '.[test]')"
     || fail "pip install"
 check_package_list || fail "package list in pyproject.toml"
 
+step "Installing JupyterHub's proxy (configurable-http-proxy, npm) for the hub test"
+bash scripts/install_hub.sh || fail "installing jupyterhub / configurable-http-proxy"
+
 if has_browser_tests; then
     ensure_chromium || fail "installing chromium"
 fi
@@ -95,9 +98,11 @@ step "ruff check ."
 step "mypy"
 "$VENV/bin/mypy" || fail "mypy"
 
-step "pytest${*:+ $*}"
+step "pytest: tests, lesson and exercise notebooks${*:+ ($*)}"
 rc=0
-"$VENV/bin/pytest" "$@" || rc=$?
+# tests/ plus every lesson and exercise notebook executed by nbval (lessons/practice is a
+# link to exercises/, so it is not collected twice).
+"$VENV/bin/pytest" --nbval-lax tests lessons exercises --ignore=lessons/practice "$@" || rc=$?
 if [[ $rc -eq 5 ]]; then
     fail "pytest collected no tests (exit code 5); the project must always have tests"
 elif [[ $rc -ne 0 ]]; then

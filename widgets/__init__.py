@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from pinochle_widgets.lesson import COURSE, course_outline, practice_pages, rules_banner
     from pinochle_widgets.meld_counter import MeldCounter
     from pinochle_widgets.practice import DeckExplorer, ScoreCalculator
+    from pinochle_widgets.progress_view import ProgressSummary, class_frame, progress_frame
+    from pinochle_widgets.quiz_runner import QuizRunner
     from pinochle_widgets.trick_checker import TrickChecker
 
 _WHERE = {
@@ -37,6 +39,10 @@ _WHERE = {
     "TrickChecker": "trick_checker",
     "course_outline": "lesson",
     "practice_pages": "lesson",
+    "ProgressSummary": "progress_view",
+    "QuizRunner": "quiz_runner",
+    "class_frame": "progress_view",
+    "progress_frame": "progress_view",
     "rules_banner": "lesson",
 }
 
@@ -49,10 +55,14 @@ __all__ = [
     "HandPicker",
     "MeldCounter",
     "Message",
+    "ProgressSummary",
+    "QuizRunner",
     "ScoreCalculator",
     "TrickChecker",
+    "class_frame",
     "course_outline",
     "practice_pages",
+    "progress_frame",
     "rules_banner",
 ]
 
