@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import importlib
 import json
 import math
@@ -65,7 +66,7 @@ from pinochle_tutor.explain import (
     parse_claim,
 )
 from pinochle_tutor.meld import MeldKind, meld_points
-from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
+from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet, rules_named
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.tricks import trick_winner
 
@@ -101,6 +102,8 @@ __all__ = [
     "parse_meld_answer",
     "parse_score_answer",
     "parse_yes_no",
+    "rule_applies",
+    "rules_label",
     "rules_of",
 ]
 
@@ -298,13 +301,16 @@ class _Item:
     rules: tuple[QuizRule, ...] = ()
     """The rule cases the item exercises (computed by the engine when not given)."""
     rule_set: RuleSet = CLASSIC
-    """The version of the game the question is asked in."""
+    """The version of the game the question is asked in (a :class:`RuleSet`, or a
+    preset name such as ``"double_deck"``); the answer is computed under it."""
     title: str = ""
     """An optional heading a teacher gives the question."""
 
     def __post_init__(self) -> None:
         # Normalise friendly inputs: card texts, lists, suit letters, rule-case texts.
         given = vars(self)
+        if isinstance(given.get("rule_set"), str):
+            given["rule_set"] = rules_named(given["rule_set"])
         for name in ("hand", "trick"):
             if name in given:
                 given[name] = _card_tuple(given[name])
@@ -317,6 +323,28 @@ class _Item:
         object.__setattr__(self, "rules", tuple(QuizRule.parse(r) for r in self.rules))
         if not self.rules:
             object.__setattr__(self, "rules", rules_of(self))  # type: ignore[arg-type]
+
+    @property
+    def _rules_prefix(self) -> str:
+        label = rules_label(self.rule_set)
+        return f"{label}: " if label else ""
+
+
+def rules_label(rules: RuleSet) -> str:
+    """How a prompt names the rules it is asked under: ``""`` for the classic rules,
+    ``"Double deck"`` or ``"Three-handed"`` for the other presets, and e.g.
+    ``"Classic (house rules)"`` for a preset with settings changed.
+
+    >>> from pinochle_tutor.rules import DOUBLE_DECK
+    >>> rules_label(CLASSIC), rules_label(DOUBLE_DECK), rules_label(CLASSIC.with_settings(meld_save=1))
+    ('', 'Double deck', 'Classic (house rules)')
+    """
+    if rules == CLASSIC:
+        return ""
+    base = {"double_deck": "Double deck", "three_handed": "Three-handed"}.get(
+        rules.name, rules.name.replace("_", " ").capitalize()
+    )
+    return base if PRESETS.get(rules.name) == rules else f"{base} (house rules)"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -332,8 +360,8 @@ class MeldQuiz(_Item):
     def prompt(self) -> str:
         """The question in words."""
         return (
-            f"{self.trump.plural.capitalize()} are trump. Your hand: {cards_text(self.hand)}. "
-            "How much meld does it hold?"
+            f"{self._rules_prefix}{self.trump.plural.capitalize()} are trump. "
+            f"Your hand: {cards_text(self.hand)}. How much meld does it hold?"
         )
 
 
@@ -358,7 +386,7 @@ class TrickQuiz(_Item):
     @property
     def prompt(self) -> str:
         """The question in words."""
-        trump = f"{self.trump.plural.capitalize()} are trump."
+        trump = f"{self._rules_prefix}{self.trump.plural.capitalize()} are trump."
         if self.trick:
             n = len(self.trick)
             led = f" Trick so far: {cards_text(self.trick)}"
@@ -398,9 +426,28 @@ class ScoreQuiz(_Item):
 
     @property
     def prompt(self) -> str:
-        """The question in words."""
+        """The question in words. Without partnerships (three-handed) the declarer
+        plays against each defender alone: ``defender_*`` are one defender's, and
+        the other defender took the rest of the trick points."""
+        pre = self._rules_prefix
+        tail = "(e.g. +340 or -320)"
+        if not self.rule_set.partnerships:
+            head = (
+                f"{pre}The declarer bid {self.bid} and showed {self.bidder_meld} meld; "
+                f"one defender showed {self.defender_meld}."
+            )
+            if self.conceded:
+                play = " The declarer conceded before trick play."
+            else:
+                rest = self.rule_set.total_trick_points - self.bidder_tricks - self.defender_tricks
+                play = (
+                    f" The declarer captured {self.bidder_tricks} trick points, that defender "
+                    f"{self.defender_tricks} and the other defender {rest}."
+                )
+            who = "the declarer score" if self.ask == "bidders" else "that defender score"
+            return f"{head}{play} What does {who} for this hand? {tail}"
         head = (
-            f"The bidders bid {self.bid} and showed {self.bidder_meld} meld; "
+            f"{pre}The bidders bid {self.bid} and showed {self.bidder_meld} meld; "
             f"the defenders showed {self.defender_meld}."
         )
         if self.conceded:
@@ -410,7 +457,7 @@ class ScoreQuiz(_Item):
                 f" The bidders captured {self.bidder_tricks} trick points and the defenders "
                 f"{self.defender_tricks}."
             )
-        return f"{head}{play} What do the {self.ask} score for this hand? (e.g. +340 or -320)"
+        return f"{head}{play} What do the {self.ask} score for this hand? {tail}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -447,9 +494,11 @@ class BidQuiz(_Item):
             who = names.get((s - seat) % n, "you")
             parts.append(f"{who} {'pass' if amount is None else amount}")
         calls = "Calls so far: " + ", ".join(parts) + "." if parts else "Nobody has called yet."
+        example = self.rule_set.opening_bid + 5 * self.rule_set.bid_increment
         return (
-            f"Your hand: {cards_text(self.hand)}. {calls} The lowest bid now is {a.min_bid}. "
-            "What is the most you would bid? (a bid such as 300, or pass)"
+            f"{self._rules_prefix}Your hand: {cards_text(self.hand)}. {calls} "
+            f"The lowest bid now is {a.min_bid}. "
+            f"What is the most you would bid? (a bid such as {example}, or pass)"
         )
 
 
@@ -1010,7 +1059,11 @@ def _mark_score(item: ScoreQuiz, text: str, parsed: int) -> Mark:
                 )
             if s.conceded and parsed != s.defender_meld:
                 hints.append("After a concession the defenders score their meld only.")
-        hints.insert(0, f"You gave {_signed(parsed)}; the {item.ask} score {_signed(value)}.")
+        if item.rule_set.partnerships:
+            whose = f"the {item.ask} score"
+        else:
+            whose = "the declarer scores" if item.ask == "bidders" else "that defender scores"
+        hints.insert(0, f"You gave {_signed(parsed)}; {whose} {_signed(value)}.")
     explanation = " ".join([*hints, e.text])
     return Mark(item.id, item.kind, text, right, _signed(value), explanation, item.rules, detail=e)
 
@@ -1301,9 +1354,14 @@ def item_from_entry(
                     raise _FieldError(
                         key, f"{v} cannot be taken: trick points come in steps of {step}"
                     )
-            if bt + dt != total:
+            if rs.partnerships and bt + dt != total:
                 raise _FieldError(
                     "defender_tricks", f"{bt} + {dt} is not the {total} trick points of a hand"
+                )
+            if not rs.partnerships and bt + dt > total:
+                raise _FieldError(
+                    "defender_tricks",
+                    f"{bt} + {dt} is more than the {total} trick points of a hand",
                 )
         return ScoreQuiz(
             bid=bid, bidder_meld=bidder_meld, bidder_tricks=bt, defender_meld=defender_meld,
@@ -1563,7 +1621,6 @@ _POOLS: dict[QuizKind, dict[int, tuple[QuizRule, ...]]] = {
     },
 }  # fmt: skip
 
-_DECK: tuple[Card, ...] = tuple(c for c in all_cards() for _ in range(2))
 _RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
 _AROUND_RULE = {
     QuizRule.MELD_ACES_AROUND: Rank.ACE,
@@ -1573,6 +1630,46 @@ _AROUND_RULE = {
 }
 _QS = Card(Suit.SPADES, Rank.QUEEN)
 _JD = Card(Suit.DIAMONDS, Rank.JACK)
+_NEEDS_SECOND_COPY = frozenset(
+    {
+        QuizRule.MELD_DOUBLE_RUN,
+        QuizRule.MELD_RUN_ROYAL,
+        QuizRule.MELD_RUN_LONE_EXTRA,
+        QuizRule.MELD_DOUBLE_AROUND,
+        QuizRule.MELD_DOUBLE_PINOCHLE,
+        QuizRule.MELD_INCOMPLETE_DOUBLE,
+    }
+)
+
+
+def rule_applies(rule: QuizRule | str, rules: RuleSet = CLASSIC) -> bool:
+    """Whether the rule case can come up at all under ``rules``. It cannot when
+    the deck has no 9s or the dix earns nothing (``meld.dix``, e.g. double deck),
+    when the deck has one copy of each card (the doubles, ``meld.run_royal``,
+    ``meld.run_lone_extra``), when nobody has a partner (``trick.partner_winning``,
+    three-handed), or when meld is kept without trick points (``score.meld_save``).
+    :func:`generate` skips such cases."""
+    r = QuizRule.parse(rule)
+    if r is QuizRule.MELD_DIX:
+        return rules.has_nines and rules.meld_table.dix > 0
+    if r in _NEEDS_SECOND_COPY:
+        return rules.copies >= 2
+    if r is QuizRule.TRICK_PARTNER_WINNING:
+        return rules.partnerships and rules.players == 4
+    if r is QuizRule.SCORE_MELD_SAVE:
+        return rules.meld_save > 0
+    return True
+
+
+@functools.lru_cache(maxsize=16)
+def _deck(rules: RuleSet) -> tuple[Card, ...]:
+    """Every card of the deck of ``rules`` (each as many times as the deck holds it)."""
+    return tuple(c for c in all_cards() if c.rank in rules.ranks for _ in range(rules.copies))
+
+
+def _copies(rng: random.Random, rules: RuleSet) -> int:
+    """How many complete sets a double (or triple, quadruple) meld uses."""
+    return 2 if rules.copies <= 2 else rng.randint(2, rules.copies)
 
 
 def _take(pool: list[Card], cards: Iterable[Card]) -> list[Card]:
@@ -1583,13 +1680,13 @@ def _take(pool: list[Card], cards: Iterable[Card]) -> list[Card]:
     return taken
 
 
-def _meld_core(rng: random.Random, target: QuizRule, t: Suit) -> list[Card]:
+def _meld_core(rng: random.Random, target: QuizRule, t: Suit, rules: RuleSet) -> list[Card]:
     run = [Card(t, r) for r in _RUN_RANKS]
     kq = [Card(t, Rank.KING), Card(t, Rank.QUEEN)]
     if target is QuizRule.MELD_RUN:
         return run
     if target is QuizRule.MELD_DOUBLE_RUN:
-        return run * 2
+        return run * _copies(rng, rules)
     if target is QuizRule.MELD_RUN_ROYAL:
         return run + kq
     if target is QuizRule.MELD_RUN_LONE_EXTRA:
@@ -1605,11 +1702,11 @@ def _meld_core(rng: random.Random, target: QuizRule, t: Suit) -> list[Card]:
         return [Card(s, _AROUND_RULE[target]) for s in Suit]
     if target is QuizRule.MELD_DOUBLE_AROUND:
         rank = rng.choice(list(_AROUND_RULE.values()))
-        return [Card(s, rank) for s in Suit] * 2
+        return [Card(s, rank) for s in Suit] * _copies(rng, rules)
     if target is QuizRule.MELD_PINOCHLE:
         return [_QS, _JD]
     if target is QuizRule.MELD_DOUBLE_PINOCHLE:
-        return [_QS, _QS, _JD, _JD]
+        return [_QS, _JD] * _copies(rng, rules)
     if target is QuizRule.MELD_SHARED_CARD:
         choices = [
             [Card(Suit.SPADES, Rank.KING), _QS, _JD],
@@ -1626,25 +1723,31 @@ def _meld_core(rng: random.Random, target: QuizRule, t: Suit) -> list[Card]:
     return []
 
 
-def _build_meld(rng: random.Random, level: int, target: QuizRule) -> MeldQuiz:
+def _build_meld(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> MeldQuiz:
     t = rng.choice(list(Suit))
-    pool = list(_DECK)
-    hand = _take(pool, _meld_core(rng, target, t))
-    size = max(len(hand), rng.randint(5, 8) if level == 1 else 12)
+    pool = list(_deck(rules))
+    hand = _take(pool, _meld_core(rng, target, t, rules))
+    n = rules.hand_size
+    # Level 1: a part of a hand (5 to 8 cards of 12); later levels: a whole hand.
+    size = max(len(hand), rng.randint(n * 5 // 12, n * 8 // 12) if level == 1 else n)
     rng.shuffle(pool)
     while len(hand) < size and pool:
         card = pool.pop()
-        if target is QuizRule.MELD_NONE and meld_points([*hand, card], t):
+        if target is QuizRule.MELD_NONE and meld_points([*hand, card], t, rules):
             continue
         hand.append(card)
     hand.sort(key=lambda c: c.order)
-    return MeldQuiz(id="", hand=tuple(hand), trump=t, level=level, rules=(QuizRule.MELD_NONE,))
+    return MeldQuiz(
+        id="", hand=tuple(hand), trump=t, level=level, rules=(QuizRule.MELD_NONE,), rule_set=rules
+    )
 
 
-def _build_trick(rng: random.Random, level: int, target: QuizRule) -> TrickQuiz:
+def _build_trick(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> TrickQuiz:
     t = rng.choice(list(Suit))
     size = {1: rng.randint(4, 6), 2: rng.randint(6, 9), 3: rng.randint(8, 12)}[level]
-    pool = list(_DECK)
+    size = min(size, rules.hand_size)
+    most = rules.players - 1  # cards already played when the learner is last to play
+    pool = list(_deck(rules))
     rng.shuffle(pool)
     if target is QuizRule.TRICK_LEAD:
         hand = pool[:size]
@@ -1652,9 +1755,9 @@ def _build_trick(rng: random.Random, level: int, target: QuizRule) -> TrickQuiz:
     else:
         follow = target in (QuizRule.TRICK_FOLLOW_SUIT, QuizRule.TRICK_BEAT)
         led_suit = t if follow and rng.random() < 0.2 else rng.choice([s for s in Suit if s != t])
-        n = 1 if level == 1 else rng.randint(1, 3 if level == 3 else 2)
+        n = 1 if level == 1 else rng.randint(1, min(3 if level == 3 else 2, most))
         if target is QuizRule.TRICK_PARTNER_WINNING:
-            n = rng.randint(2, 3)
+            n = rng.randint(2, most)
         if target in (QuizRule.TRICK_TRUMPED, QuizRule.TRICK_OVER_TRUMP):
             n = max(n, 2)
         led = next(c for c in pool if c.suit == led_suit)
@@ -1687,8 +1790,7 @@ def _build_trick(rng: random.Random, level: int, target: QuizRule) -> TrickQuiz:
     hand.sort(key=lambda c: c.order)
     card: Card | None = None
     if rng.random() < (0.7 if level == 1 else 0.4):
-        probe = TrickQuiz(id="", hand=tuple(hand), trick=tuple(trick), trump=t, rules=(target,))
-        legal = set(explain_legal(probe.hand, probe.trick, t).legal)
+        legal = set(explain_legal(tuple(hand), tuple(trick), t, rules).legal)
         distinct = sorted(set(hand))
         bad = [c for c in distinct if c not in legal]
         card = rng.choice(bad if bad and rng.random() < 0.5 else distinct)
@@ -1700,71 +1802,111 @@ def _build_trick(rng: random.Random, level: int, target: QuizRule) -> TrickQuiz:
         card=card,
         level=level,
         rules=(target,),
+        rule_set=rules,
     )
 
 
-def _build_score(rng: random.Random, level: int, target: QuizRule) -> ScoreQuiz:
-    top = 350 if level == 1 else 500
-    bid = rng.randrange(250, top + 1, 10)
-    meld = rng.randrange(0, 310, 10) if level > 1 else rng.randrange(40, 250, 10)
-    d_meld = 0 if rng.random() < 0.25 else rng.randrange(20, 250, 10)
+def _meld_step(rules: RuleSet) -> int:
+    """Meld totals come in multiples of this (10 classic, 2 double deck)."""
+    mt = rules.meld_table
+    return functools.reduce(math.gcd, (mt.royal_marriage, mt.marriage, mt.dix), 0) or 1
+
+
+def _scaled(value: int, rules: RuleSet, step: int) -> int:
+    """A classic number of points on the scale of ``rules`` (a multiple of ``step``)."""
+    raw = value * rules.total_trick_points / CLASSIC.total_trick_points
+    return max(step, round(raw / step) * step)
+
+
+def _build_score(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> ScoreQuiz:
+    # The classic numbers (bids 250-500, meld up to 300, 250 trick points in steps
+    # of 10) scaled to the rule set: double deck bids 50-100, 50 trick points in
+    # steps of 1. Without partnerships the "defenders" are one defender of two.
+    total = rules.total_trick_points
+    u = _points_step(rules)
+    inc, opening = rules.bid_increment, rules.opening_bid
+    ms = _meld_step(rules)
+    top = opening + _scaled(100 if level == 1 else 250, rules, inc)
+    bid = rng.randrange(opening, top + 1, inc)
+    if level > 1:
+        meld = rng.randrange(0, _scaled(310, rules, ms), ms)
+    else:
+        meld = rng.randrange(_scaled(40, rules, ms), _scaled(250, rules, ms), ms)
+    low_meld = _scaled(20, rules, ms)
+    d_meld = 0 if rng.random() < 0.25 else rng.randrange(low_meld, _scaled(250, rules, ms), ms)
     ask = "bidders"
     if target is QuizRule.SCORE_DEFENDERS or (level == 3 and rng.random() < 0.3):
         ask = "defenders"
     conceded = False
     if target is QuizRule.SCORE_MADE:
-        lo = max(10, bid - meld)
-        bt = rng.randrange(lo - lo % 10, 251, 10) if lo <= 250 else 250
+        lo = max(u, bid - meld)
+        bt = rng.randrange(lo - lo % u, total + 1, u) if lo <= total else total
     elif target is QuizRule.SCORE_MISSED:
-        hi = min(250, bid - meld - 10)
-        bt = rng.randrange(10, hi + 1, 10) if hi >= 10 else 10
+        hi = min(total, bid - meld - u)
+        bt = rng.randrange(u, hi + 1, u) if hi >= u else u
     elif target is QuizRule.SCORE_SET:
         bt = 0
     elif target is QuizRule.SCORE_MELD_SAVE:
         if rng.random() < 0.5:
-            bt, ask, d_meld = 250, "defenders", max(d_meld, 20)
+            bt, ask, d_meld = total, "defenders", max(d_meld, low_meld)
         else:
-            bt, ask, meld = 0, "bidders", max(meld, 20)
+            bt, ask, meld = 0, "bidders", max(meld, low_meld)
     elif target is QuizRule.SCORE_CONCESSION:
         bt, conceded = 0, True
     else:
-        bt = rng.randrange(0, 251, 10)
-    dt = 0 if conceded else 250 - bt
+        bt = rng.randrange(0, total + 1, u)
+    if conceded:
+        dt = 0
+    elif rules.partnerships:
+        dt = total - bt
+    else:  # one defender's share of what the declarer did not take
+        dt = rng.randrange(0, total - bt + 1, u)
     return ScoreQuiz(
         id="", bid=bid, bidder_meld=meld, bidder_tricks=bt, defender_meld=d_meld,
         defender_tricks=dt, conceded=conceded, ask=ask, level=level, rules=(target,),
+        rule_set=rules,
     )  # fmt: skip
 
 
-def _prior_calls(rng: random.Random, high: int, level: int) -> tuple[int | None, ...]:
+def _prior_calls(
+    rng: random.Random, high: int, level: int, rules: RuleSet
+) -> tuple[int | None, ...]:
     """Calls by the seats before the learner (seat 0) in the first round, the
     highest of them ``high`` by an opponent."""
-    k = rng.randint(1, 3 if level == 3 else 2)
+    n = rules.players
+    k = rng.randint(1, min(3 if level == 3 else 2, n - 1))
     calls: list[int | None] = [None] * k
-    # Seat of call i is i - k (mod 4): opponents are seats 1 and 3.
-    top = rng.choice([i for i in range(k) if (i - k) % 2])
+    # Seat of call i is i - k (mod players); the learner's partner (if any) is not an opponent.
+    partner = rules.partner(0)
+    top = rng.choice([i for i in range(k) if (i - k) % n != partner])
     calls[top] = high
-    if level >= 2 and top > 0 and high - 10 >= 250 and rng.random() < 0.5:
-        calls[rng.randrange(top)] = rng.randrange(250, high, 10)
+    opening, inc = rules.opening_bid, rules.bid_increment
+    if level >= 2 and top > 0 and high - inc >= opening and rng.random() < 0.5:
+        calls[rng.randrange(top)] = rng.randrange(opening, high, inc)
     return tuple(calls)
 
 
-def _build_bid(rng: random.Random, level: int, target: QuizRule) -> BidQuiz:
-    pool = list(_DECK)
+def _build_bid(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> BidQuiz:
+    pool = list(_deck(rules))
     rng.shuffle(pool)
-    hand = tuple(sorted(pool[:12], key=lambda c: c.order))
-    o = _outlook(tuple(sorted(hand)), CLASSIC)
+    hand = tuple(sorted(pool[: rules.hand_size], key=lambda c: c.order))
+    o = _outlook(tuple(sorted(hand)), rules)
+    opening, inc = rules.opening_bid, rules.bid_increment
+    jump = _scaled(10, rules, inc)  # how far past the hand's worth a "pass" auction goes
     calls: tuple[int | None, ...] = ()
     if target is QuizRule.BID_OPEN:
-        calls = tuple([None] * rng.randint(0, 0 if level == 1 else 2))
-    elif target is QuizRule.BID_RAISE and o.even is not None and o.even >= 260:
-        worth = o.sure if o.sure is not None and o.sure >= 260 else o.even
-        calls = _prior_calls(rng, rng.randrange(250, worth, 10), level)
+        # Everyone but the dealer passing ends the auction: at most players - 2 passes.
+        calls = tuple([None] * rng.randint(0, 0 if level == 1 else min(2, rules.players - 2)))
+    elif target is QuizRule.BID_RAISE and o.even is not None and o.even >= opening + inc:
+        worth = o.sure if o.sure is not None and o.sure >= opening + inc else o.even
+        calls = _prior_calls(rng, rng.randrange(opening, worth, inc), level, rules)
     elif target is QuizRule.BID_PASS:
-        worth = max(o.even or 250, o.bold or 250)
-        calls = _prior_calls(rng, worth + 10 * rng.randint(0, 4), level)
-    dealer = (-len(calls) - 1) % 4
-    return BidQuiz(id="", hand=hand, calls=calls, dealer=dealer, level=level, rules=(target,))
+        worth = max(o.even or opening, o.bold or opening)
+        calls = _prior_calls(rng, worth + jump * rng.randint(0, 4), level, rules)
+    dealer = (-len(calls) - 1) % rules.players
+    return BidQuiz(
+        id="", hand=hand, calls=calls, dealer=dealer, level=level, rules=(target,), rule_set=rules
+    )
 
 
 _BUILDERS: dict[QuizKind, Any] = {
@@ -1775,29 +1917,61 @@ _BUILDERS: dict[QuizKind, Any] = {
 }
 
 
+def _rules_tag(rules: RuleSet) -> str:
+    """A short, stable name for ``rules`` in generated ids (empty for classic)."""
+    if rules == CLASSIC:
+        return ""
+    if PRESETS.get(rules.name) == rules:
+        return rules.name
+    settings = json.dumps(rules.settings(), sort_keys=True)
+    return f"{rules.name}-{hashlib.sha256(settings.encode()).hexdigest()[:8]}"
+
+
 def generate(
     kind: QuizKind | str,
     seed: int,
     level: int = 1,
     focus_rules: Iterable[QuizRule | str] = (),
+    rules: RuleSet | str = CLASSIC,
 ) -> QuizItem:
-    """A fresh item of ``kind`` (classic rules), the same for the same arguments.
+    """A fresh item of ``kind`` under ``rules`` (a :class:`RuleSet` or a preset
+    name; classic by default), the same for the same arguments.
 
     ``level`` (1-3) picks the rule cases and the size of the position; with
     ``focus_rules`` (e.g. :meth:`Progress.weak_rules <pinochle_tutor.progress.Progress.weak_rules>`)
     the item exercises one of those rule cases instead (those of other kinds are
-    ignored). The item's ``rules`` are the cases the engine finds in it."""
+    ignored). The item's ``rules`` are the cases the engine finds in it, and its
+    ``rule_set`` is ``rules``.
+
+    Items follow the rule set: meld hands are dealt from its deck (double deck:
+    hands of 20 without 9s, with triple and quadruple melds; three-handed: 15),
+    tricks have fewer cards than it has players, scores are on its scale (double
+    deck: 50 trick points, bids from 50 by 1; three-handed: the declarer against
+    one defender at a time) and bids follow its auction. Rule cases that cannot
+    occur under ``rules`` (see :func:`rule_applies`: the dix in double deck, a
+    partner winning the trick three-handed) are skipped, both from the level's
+    cases and from ``focus_rules``."""
     k = QuizKind.parse(kind)
     if isinstance(level, bool) or level not in (1, 2, 3):
         raise PinochleError(f"level={level!r}: levels are 1, 2 and 3")
-    focus = [r for r in (QuizRule.parse(f) for f in focus_rules) if r.kind is k]
-    rng = random.Random(f"{k.value}:{level}:{seed}:{','.join(sorted(r.value for r in focus))}")
-    target = rng.choice(focus or list(_POOLS[k][level]))
+    rs = rules_named(rules) if isinstance(rules, str) else rules
+    if not isinstance(rs, RuleSet):
+        raise PinochleError(f"rules={rules!r}: give a RuleSet or a preset name such as 'classic'")
+    focus = [
+        r for r in (QuizRule.parse(f) for f in focus_rules) if r.kind is k and rule_applies(r, rs)
+    ]
+    tag = _rules_tag(rs)
+    key = f"{k.value}:{level}:{seed}:{','.join(sorted(r.value for r in focus))}"
+    rng = random.Random(f"{key}:{tag}" if tag else key)
+    pool = [r for r in _POOLS[k][level] if rule_applies(r, rs)]
+    target = rng.choice(focus or pool)
     builder = _BUILDERS[k]
-    item: QuizItem = builder(rng, level, target)
+    item: QuizItem = builder(rng, level, target, rs)
     for _ in range(300):
         if target in rules_of(item):
             break
-        item = builder(rng, level, target)
+        item = builder(rng, level, target, rs)
     item_id = f"gen-{k.value}-{level}-{seed}-{target.value.split('.', 1)[1]}"
+    if tag:
+        item_id += f".{tag}"
     return dataclasses.replace(item, id=item_id, rules=rules_of(item))

@@ -28,6 +28,7 @@ from pinochle_tutor.quiz import (
     check_answer,
     generate,
 )
+from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_widgets.quiz_runner import (
     MAX_ANSWER,
     QuizRunner,
@@ -38,6 +39,15 @@ from pinochle_widgets.quiz_runner import (
 )
 
 KINDS = ["meld", "trick", "score", "bid"]
+
+
+@pytest.fixture(autouse=True)
+def classic_site(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runner follows the site's house rules: pin them to classic here, whatever
+    the environment says (the tests that change them set their own file)."""
+    path = tmp_path_factory.mktemp("site") / "house_rules.toml"
+    path.write_text('preset = "classic"\n', encoding="utf-8")
+    monkeypatch.setenv("PINOCHLE_TUTOR_RULES", str(path))
 
 
 # ------------------------------------------------------------------ helpers
@@ -519,3 +529,108 @@ def test_default_progress_path_comes_from_the_environment(tmp_path: Path, monkey
     assert q.progress.path == tmp_path / "env.json"
     answer_right(q)
     assert len(read_attempts(tmp_path / "env.json")[0]) == 1
+
+
+# ------------------------------------------------------------------ rule sets
+
+DD_BANK = """
+kind = "meld"
+
+[[item]]
+id = "classic-one"
+trump = "H"
+hand = "KH QH 9H"
+
+[[item]]
+id = "dd-one"
+rule_set = "double_deck"
+trump = "S"
+hand = "AS 10S KS QS JS KS QS"
+"""
+
+
+def _answer_round(q: QuizRunner) -> None:
+    for _ in range(q.total):
+        answer_right(q)
+        assert q.phase == "marked", q.message.text
+        assert "Right!" in q.feedback.value
+        client_click(q.next_button)
+    assert q.phase == "done" and q.right == q.total
+
+
+@pytest.mark.parametrize("source", ["bank", "mixed", "generated"])
+def test_double_deck_runner_asks_only_double_deck_items(source: str, tmp_path: Path) -> None:
+    q = runner(None, tmp_path, rules="double_deck", source=source, count=8, seed=1)
+    assert q.rules == DOUBLE_DECK and q.total == 8
+    # The curated banks are classic: a double-deck round is generated for double deck.
+    assert all(i.rule_set == DOUBLE_DECK for i in q._items)
+    assert all(len(i.hand) == 20 for i in q._items if isinstance(i, BidQuiz))
+    assert {i.kind.value for i in q._items} == set(KINDS)
+    for _ in range(q.total):
+        assert "Double deck: " in q.prompt.value
+        answer_right(q)
+        assert q.phase == "marked", q.message.text
+        assert "Right!" in q.feedback.value
+        client_click(q.next_button)
+    assert q.phase == "done" and q.right == 8
+    attempts, problems = read_attempts(tmp_path / "progress.json")
+    assert not problems and len(attempts) == 8 and all(a.right for a in attempts)
+
+
+def test_bank_items_of_other_rules_are_left_out_and_the_round_topped_up(tmp_path: Path) -> None:
+    (tmp_path / "meld.toml").write_text(DD_BANK, encoding="utf-8")
+    dd = pick_items("meld", None, "bank", 3, seed=0, bank_dir=tmp_path, rules=DOUBLE_DECK)
+    assert dd[0].id == "dd-one" and len(dd) == 3
+    assert all(i.id.startswith("gen-meld-") and i.rule_set == DOUBLE_DECK for i in dd[1:])
+    classic = pick_items("meld", None, "bank", 3, seed=0, bank_dir=tmp_path, rules="classic")
+    assert classic[0].id == "classic-one" and classic[0].rule_set == CLASSIC
+    assert all(i.rule_set == CLASSIC for i in classic)
+    three = pick_items("meld", None, "mixed", 4, seed=0, bank_dir=tmp_path, rules=THREE_HANDED)
+    assert all(i.id.startswith("gen-") and i.rule_set == THREE_HANDED for i in three)
+    assert len(three) == 4
+    q = QuizRunner("meld", source="bank", count=2, bank_dir=tmp_path, rules=DOUBLE_DECK,
+                   progress=tmp_path / "p.json")  # fmt: skip
+    assert q._items[0].id == "dd-one"
+    _answer_round(q)
+
+
+@pytest.mark.parametrize("bad", ["pinochle_for_two", 3])
+def test_unknown_rules_are_refused(bad: Any, tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        runner("meld", tmp_path, rules=bad)
+
+
+def _house_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    path = tmp_path / "house_rules.toml"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("PINOCHLE_TUTOR_RULES", str(path))
+
+
+def test_no_rules_means_the_site_house_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _house_rules(tmp_path, monkeypatch, 'preset = "three_handed"\n')
+    q = runner(None, tmp_path, source="mixed", count=8, seed=2)
+    assert q.rules == THREE_HANDED
+    assert all(i.rule_set == THREE_HANDED for i in q._items)
+    assert all(len(i.trick) < 3 for i in q._items if isinstance(i, TrickQuiz))
+    assert "Three-handed: " in q.prompt.value
+    _answer_round(q)
+    _house_rules(tmp_path, monkeypatch, 'preset = "double_deck"\n')
+    assert runner("score", tmp_path, source="bank").rules == DOUBLE_DECK
+
+
+def test_house_settings_apply_to_the_classic_banks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A classic site that keeps meld with any trick points still asks the classic
+    # bank's questions, but the engine answers them under the house setting.
+    _house_rules(tmp_path, monkeypatch, 'preset = "classic"\n[settings]\nmeld_save = 1\n')
+    house = CLASSIC.with_settings(meld_save=1)
+    q = runner("score", tmp_path, source="bank", count=6, seed=4)
+    assert q.rules == house
+    assert all(i.rule_set == house and not i.id.startswith("gen-") for i in q._items)
+    assert "Classic (house rules): " in q.prompt.value
+    plain = pick_items("score", None, "bank", 6, seed=4, rules=CLASSIC)
+    assert [i.id for i in q._items] == [i.id for i in plain]
+    _answer_round(q)

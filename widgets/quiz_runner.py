@@ -5,6 +5,7 @@ One line in an exercise notebook::
     from pinochle_widgets.quiz_runner import QuizRunner
     QuizRunner("meld", level=1, seed=1)                  # ten meld questions
     QuizRunner(source="generated", count=6, seed=3)      # every kind, aimed at weak rules
+    QuizRunner("meld", rules="double_deck")              # double-deck meld questions
 
 Each question shows its prompt (cards in colour, the hand and the trick drawn),
 takes the answer in the input that suits it (a box for meld, score and bids, a
@@ -14,6 +15,12 @@ and shows the verdict, the tutor's explanation and the rule cases, then "Next".
 The last "Next" shows the score, overall and per rule case. Every readable
 answer is recorded in the learner's progress file; an unreadable one gets a hint
 and the question is asked again (it does not count).
+
+Rules: by default the site's house rules
+(:func:`pinochle_tutor.house_rules.site_rules`); ``rules=`` takes a preset name or
+a :class:`~pinochle_tutor.rules.RuleSet`. Only bank items written for those rules
+are asked (see :func:`pick_items`); generated items fill the rest of the round,
+and a prompt names the rules when they are not the classic ones.
 
 Security (Voila): the items, their answers and the marks live in private Python
 attributes; only the prompt is rendered before the learner answers (never the
@@ -35,7 +42,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor.cards import parse_card
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import LegalSetExplanation
+from pinochle_tutor.house_rules import site_rules
 from pinochle_tutor.progress import Progress
 from pinochle_tutor.quiz import (
     BidQuiz,
@@ -47,8 +56,11 @@ from pinochle_tutor.quiz import (
     TrickQuiz,
     check_answer,
     generate,
+    item_from_entry,
+    item_to_entry,
     load_banks,
 )
+from pinochle_tutor.rules import RuleSet, rules_named
 
 from ._base import Message, card_spans, guarded, style_widget
 from .cards import CardsView, HandPicker
@@ -60,6 +72,7 @@ __all__ = [
     "cards_html",
     "pick_items",
     "prompt_html",
+    "resolve_rules",
     "rule_scores",
     "score_html",
 ]
@@ -98,11 +111,54 @@ def _check_level(level: int | None) -> int | None:
     return level
 
 
+def resolve_rules(rules: RuleSet | str | None) -> RuleSet:
+    """The rules a round is played under: ``None`` for the site's house rules
+    (:func:`~pinochle_tutor.house_rules.site_rules`), a preset name
+    (``"double_deck"``) or a :class:`~pinochle_tutor.rules.RuleSet`."""
+    if rules is None:
+        return site_rules()
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        try:
+            return rules_named(rules)
+        except PinochleError as e:
+            raise ValueError(str(e)) from None
+    raise ValueError(f"rules={rules!r}: give a preset name such as 'classic', or a RuleSet")
+
+
+def _for_rules(item: QuizItem, rules: RuleSet) -> QuizItem | None:
+    """A bank item asked under ``rules``, or ``None`` when it was written for other
+    rules. An item written for a preset is asked under the site's version of that
+    preset (the house settings apply: the engine computes the answer), provided it
+    is still a valid question there; its rule cases are then found afresh."""
+    if item.rule_set == rules:
+        return item
+    if item.rule_set.name != rules.name:
+        return None
+    entry = item_to_entry(item)
+    entry.pop("rule_set", None)
+    entry.pop("rules", None)
+    try:
+        return item_from_entry(entry, rule_set=rules)
+    except PinochleError:
+        return None
+
+
 def _bank_items(
-    kinds: Sequence[QuizKind], level: int | None, rng: random.Random, bank_dir: str | Path | None
+    kinds: Sequence[QuizKind],
+    level: int | None,
+    rng: random.Random,
+    bank_dir: str | Path | None,
+    rules: RuleSet,
 ) -> list[QuizItem]:
     items, _problems = load_banks(bank_dir)
-    chosen = [i for i in items if i.kind in kinds and (level is None or i.level == level)]
+    chosen = []
+    for i in items:
+        if i.kind in kinds and (level is None or i.level == level):
+            fitted = _for_rules(i, rules)
+            if fitted is not None:
+                chosen.append(fitted)
     rng.shuffle(chosen)
     return chosen
 
@@ -114,6 +170,7 @@ def _generated_items(
     seed: int,
     focus: Sequence[str],
     rng: random.Random,
+    rules: RuleSet,
 ) -> list[QuizItem]:
     out: list[QuizItem] = []
     for i in range(count):
@@ -122,7 +179,7 @@ def _generated_items(
         # Every other question aims at a weak rule case (when the learner has one of
         # this kind), so a round practises weak spots without drilling only them.
         aim = [r for r in focus if r.split(".", 1)[0] == kind.value] if i % 2 == 0 else []
-        out.append(generate(kind, seed * 1000 + i, lv, aim))
+        out.append(generate(kind, seed * 1000 + i, lv, aim, rules=rules))
     return out
 
 
@@ -134,29 +191,37 @@ def pick_items(
     seed: int = 0,
     focus: Iterable[QuizRule | str] = (),
     bank_dir: str | Path | None = None,
+    rules: RuleSet | str | None = None,
 ) -> list[QuizItem]:
-    """The questions of one round, the same for the same arguments.
+    """The questions of one round, the same for the same arguments (and rules).
 
     ``kind`` (``None``: every kind, in turn) and ``level`` (``None``: every level)
     filter; ``source`` is ``"bank"`` (the teachers' items, shuffled by ``seed``),
     ``"generated"`` (fresh items; every other one aimed at a rule case in
     ``focus`` of its kind) or ``"mixed"`` (half of each, alternating). A bank with
-    too few items is topped up with generated ones, so a round has ``count`` items."""
+    too few items is topped up with generated ones, so a round has ``count`` items.
+
+    Every item is asked under ``rules`` (see :func:`resolve_rules`; ``None``: the
+    site's house rules). Bank items declare the rule set they were written for
+    (``rule_set``, default classic); those written for another rule set are left
+    out, and those written for the same preset are asked under the site's
+    settings of it (left out too if they no longer fit, e.g. a hand too big)."""
     if source not in SOURCES:
         raise ValueError(f"source={source!r}: use one of {', '.join(SOURCES)}")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"count={count!r}: ask at least 1 question")
     kinds = _kinds(kind)
     level = _check_level(level)
+    rs = resolve_rules(rules)
     aims = [QuizRule.parse(r).value for r in focus]
     rng = random.Random(f"quiz-runner:{seed}")
     bank: list[QuizItem] = []
     if source != "generated":
-        bank = _bank_items(kinds, level, rng, bank_dir)
+        bank = _bank_items(kinds, level, rng, bank_dir, rs)
         if source == "mixed":
             bank = bank[: count - count // 2]
         bank = bank[:count]
-    fresh = _generated_items(kinds, level, count - len(bank), seed, aims, rng)
+    fresh = _generated_items(kinds, level, count - len(bank), seed, aims, rng, rs)
     if source == "mixed":
         out: list[QuizItem] = []
         for i in range(max(len(bank), len(fresh))):
@@ -255,7 +320,10 @@ class QuizRunner(widgets.VBox):
     ``level``, ``source`` and ``seed``), recorded in ``progress`` (a
     :class:`~pinochle_tutor.progress.Progress`, a path, or ``None`` for the
     default file). With ``learner_focus``, generated questions aim at the
-    learner's weak rule cases (:meth:`Progress.weak_rules`).
+    learner's weak rule cases (:meth:`Progress.weak_rules`). ``rules`` is the
+    version of the game asked about: ``None`` (the default) for the site's house
+    rules, a preset name (``"double_deck"``) or a
+    :class:`~pinochle_tutor.rules.RuleSet`; it is kept in :attr:`rules`.
 
     CSS hooks: ``pt-quiz-runner``, ``pt-quiz-prompt``, ``pt-quiz-answer`` (the
     input area: ``pt-quiz-text``, ``pt-quiz-yes``, ``pt-quiz-no``, ``pt-quiz-pass``,
@@ -274,9 +342,12 @@ class QuizRunner(widgets.VBox):
         learner_focus: bool = True,
         *,
         bank_dir: str | Path | None = None,
+        rules: RuleSet | str | None = None,
     ) -> None:
+        self.rules: RuleSet = resolve_rules(rules)
+        """The rules every question of every round is asked under."""
         self._options: dict[str, Any] = dict(
-            kind=kind, level=level, source=source, count=count, bank_dir=bank_dir
+            kind=kind, level=level, source=source, count=count, bank_dir=bank_dir, rules=self.rules
         )
         self._seed = seed
         self._round = 0
@@ -421,6 +492,8 @@ class QuizRunner(widgets.VBox):
             return (self._yes_no_row,)
         self.text_input.placeholder = _PLACEHOLDER[item.kind]
         if isinstance(item, BidQuiz):
+            r = item.rule_set
+            self.text_input.placeholder = f"e.g. {r.opening_bid + 5 * r.bid_increment}, or pass"
             return (self._bid_row,)
         return (self.text_input,)
 
