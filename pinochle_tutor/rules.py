@@ -258,7 +258,7 @@ def _coerce(key: str, value: Any, current: Any) -> Any:
             raise InvalidRulesError(f"{key}={value!r} must be a whole number")
         return value
     if isinstance(current, tuple):
-        if isinstance(value, (str, bytes)) or not all(
+        if not isinstance(value, (list, tuple)) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value
         ):
             raise InvalidRulesError(f"{key}={value!r} must be a list of whole numbers")

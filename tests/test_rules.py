@@ -263,3 +263,9 @@ def test_with_settings_rejects_an_inconsistent_deal() -> None:
     """13 cards to each of four players do not make a 48-card deck."""
     with pytest.raises(InvalidRulesError):
         CLASSIC.with_settings(hand_size=13)
+
+
+def test_list_settings_reject_a_single_number() -> None:
+    """Found by fuzzing: a number where a list belongs is named, not a crash."""
+    with pytest.raises(InvalidRulesError, match="counter_points=0 must be a list"):
+        CLASSIC.with_settings(counter_points=0)
