@@ -1,6 +1,6 @@
 """Load test: N concurrent learners against one Voila server, printed (never asserted).
 
-    python benchmarks/load_site.py [--learners 30] [--ramp 0.2] [--timeout 300] [--preheat]
+    python benchmarks/load_site.py [--learners 30] [--ramp 0.2] [--timeout 300] [--pool 30]
 
 Starts the site (as scripts/serve.sh does, voila.json applying) on a loopback
 port, then opens N learner sessions at once in Debian's Chromium (one browser
@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import statistics
 import sys
 import time
@@ -35,6 +36,7 @@ sys.path.insert(0, str(REPO))
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, kernel_pids, rss_mb, voila_server  # noqa: E402
 
 READY = ".pt-widget"
+LESSONS = ("05_trick_rules.ipynb", "04_meld.ipynb")
 
 
 @dataclass
@@ -83,14 +85,33 @@ async def visit(browser: Browser, base: str, learner: Learner, timeout_ms: int) 
             learner.errors.append("a .voila-error element on the page")
         learner.done = True
     except Exception as exc:  # a failed learner is counted, never fatal to the run
-        learner.errors.append(f"{learner.step}: {type(exc).__name__}: {str(exc).splitlines()[0][:100]}")
+        learner.errors.append(
+            f"{learner.step}: {type(exc).__name__}: {str(exc).splitlines()[0][:100]}"
+        )
     finally:
         await context.close()
 
 
-async def run(n: int, ramp: float, timeout: float, extra: list[str]) -> None:
+async def run(n: int, ramp: float, timeout: float, pool: int, fill_delay: float) -> None:
+    extra: list[str] = []
+    if pool:
+        pools = {"default": {"pool_size": 0}, **{f: {"pool_size": pool} for f in LESSONS}}
+        extra = [
+            "--preheat_kernel=True",
+            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+        ]
     with voila_server(extra=extra) as base:
         learners = [Learner() for _ in range(n)]
+        warmup = 0.0
+        if pool:  # let the pools fill (each kernel runs its lesson) before the class arrives
+            began = time.perf_counter()
+            while (
+                len(kernel_pids(base.pid)) < pool * len(LESSONS)
+                and time.perf_counter() - began < timeout
+            ):
+                await asyncio.sleep(1)
+            await asyncio.sleep(5)
+            warmup = time.perf_counter() - began
         peak = {"server": 0.0, "kernels": 0.0, "count": 0}
 
         async def sample() -> None:
@@ -123,9 +144,12 @@ async def run(n: int, ramp: float, timeout: float, extra: list[str]) -> None:
     errors = [e for x in learners for e in x.errors] + ["did not finish"] * sum(
         1 for x in learners if not x.done and not x.errors
     )
-    print(
-        f"{n} concurrent learners, {'pre-started' if extra else 'on-demand'} kernels, {wall:.0f} s in all"
+    kind = (
+        f"pre-started kernels (pool of {pool} per lesson, filled in {warmup:.0f} s)"
+        if pool
+        else "on-demand kernels"
     )
+    print(f"{n} concurrent learners, {kind}, {wall:.0f} s in all")
     print(f"finished: {sum(x.done for x in learners)}/{n}; errors: {len(errors)}")
     for e in sorted(set(errors))[:5]:
         print(f"  {errors.count(e)} x {e}")
@@ -149,12 +173,18 @@ def main() -> None:
     parser.add_argument(
         "--timeout", type=float, default=300.0, help="bound on the whole run, seconds"
     )
-    parser.add_argument("--preheat", action="store_true", help="serve with pre-started kernels")
+    parser.add_argument(
+        "--pool",
+        type=int,
+        default=0,
+        help="pre-start this many kernels per lesson used (0: on demand)",
+    )
     args = parser.parse_args()
     if not 1 <= args.learners <= 100:
         parser.error("--learners must be between 1 and 100")
-    extra = ["--preheat_kernel=True", "--pool_size=2"] if args.preheat else []
-    asyncio.run(run(args.learners, args.ramp, min(args.timeout, 900.0), extra))
+    if not 0 <= args.pool <= 100:
+        parser.error("--pool must be between 0 and 100")
+    asyncio.run(run(args.learners, args.ramp, min(args.timeout, 900.0), args.pool, args.fill_delay))
 
 
 if __name__ == "__main__":

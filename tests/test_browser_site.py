@@ -38,9 +38,23 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+OUTSIDE: list[str] = []
+"""Requests any page made to a host other than this machine."""
+ALLOWED_OUTSIDE = re.compile(r"^https://cdn\.jsdelivr\.net/.*fontawesome|^https://[^/]*fontawesome")
+"""The one outside request Voila's page makes (an icon font); offline it fails harmlessly."""
+
+
 def open_page(browser: Browser, site: str, name: str) -> Page:
     page = browser.new_page(viewport={"width": 1100, "height": 1300})
     page.set_default_timeout(TIMEOUT)
+    page.on(
+        "request",
+        lambda r: (
+            None
+            if r.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
+            else OUTSIDE.append(r.url)
+        ),
+    )
     page.goto(f"{site}/voila/render/{name}", wait_until="commit")
     page.locator(".pt-widget").first.wait_for(state="visible")
     return page
@@ -168,3 +182,10 @@ def test_game_table_plays_a_full_trick(browser: Browser, site: str) -> None:
     shot(page, "6-game-trick")
     assert_clean(page)
     page.close()
+
+
+def test_pages_need_nothing_from_outside_this_machine() -> None:
+    """Usable offline on a closed network: apart from the icon font, every request the
+    pages above made went to this machine (runs after the other tests of this file)."""
+    unexpected = [u for u in OUTSIDE if not ALLOWED_OUTSIDE.search(u)]
+    assert not unexpected, unexpected[:5]
