@@ -174,6 +174,12 @@ def main() -> None:
         "--timeout", type=float, default=300.0, help="bound on the whole run, seconds"
     )
     parser.add_argument(
+        "--fill-delay",
+        type=float,
+        default=1.0,
+        help="seconds before a used pool kernel is replaced (Voila's fill_delay)",
+    )
+    parser.add_argument(
         "--pool",
         type=int,
         default=0,
