@@ -22,13 +22,19 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
+import re
 import statistics
 import sys
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from playwright.async_api import Browser, async_playwright
+from tornado.httpclient import AsyncHTTPClient
+from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -37,6 +43,18 @@ from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, kernel_pids, rss_mb, voila
 
 READY = ".pt-widget"
 LESSONS = ("05_trick_rules.ipynb", "04_meld.ipynb")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time used so far by these processes (user + system), in seconds."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -92,7 +110,163 @@ async def visit(browser: Browser, base: str, learner: Learner, timeout_ms: int) 
         await context.close()
 
 
-async def run(n: int, ramp: float, timeout: float, pool: int, fill_delay: float) -> None:
+# ---------------------------------------------------------------- protocol client
+# A learner without a browser: what Voila's page does over the kernel websocket.
+# Page ready = the rendered page fetched and every widget's state received.
+class Channel:
+    """One page's kernel websocket, speaking the Jupyter and ipywidgets protocols."""
+
+    def __init__(self, ws: WebSocketClientConnection) -> None:
+        self.ws = ws
+        self.states: dict[str, dict[str, Any]] = {}
+        self.updates: dict[str, list[dict[str, Any]]] = {}
+        self.errors: list[str] = []
+
+    @classmethod
+    async def open(cls, base: str, page: str, timeout: float) -> Channel:
+        client = AsyncHTTPClient()
+        reply = await client.fetch(f"{base}/voila/render/{page}", request_timeout=timeout)
+        html = reply.body.decode("utf-8")
+        match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+        if match is None:
+            raise RuntimeError(f"{page}: no kernel id in the page")
+        ws = await websocket_connect(
+            f"{base.replace('http', 'ws')}/api/kernels/{match.group(1)}/channels"
+        )
+        channel = cls(ws)
+        control = uuid.uuid4().hex
+        await channel.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                           metadata={"version": "1.0.0"})  # fmt: skip
+        await channel.request(
+            "comm_msg",
+            {"comm_id": control, "data": {"method": "request_states"}},
+            timeout,
+            until="update_states",
+        )
+        return channel
+
+    async def send(
+        self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None
+    ) -> str:
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": msg_type, "username": "learner", "session": "load",
+                  "date": "", "version": "5.3"}  # fmt: skip
+        await self.ws.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
+                                                "content": content, "channel": "shell", "buffers": []}))  # fmt: skip
+        return msg_id
+
+    async def request(
+        self, msg_type: str, content: dict[str, Any], timeout: float, until: str = "idle"
+    ) -> None:
+        """Send a message and read replies until the kernel is idle again (or the states arrive)."""
+        msg_id = await self.send(msg_type, content)
+        deadline = time.monotonic() + timeout
+        while True:
+            raw = await asyncio.wait_for(
+                self.ws.read_message(), max(0.1, deadline - time.monotonic())
+            )
+            if raw is None:
+                raise RuntimeError("the kernel websocket closed")
+            if not isinstance(raw, str):
+                continue
+            m = json.loads(raw)
+            kind, c = m.get("msg_type"), m.get("content", {})
+            if kind == "comm_msg" and c.get("data", {}).get("method") == "update_states":
+                self.states.update(c["data"]["states"])
+                if until == "update_states":
+                    return
+            elif kind == "comm_msg" and c.get("data", {}).get("method") == "update":
+                self.updates.setdefault(c["comm_id"], []).append(c["data"]["state"])
+            elif kind == "comm_open":
+                self.states[c["comm_id"]] = c.get("data", {})
+            elif kind == "error" or (kind == "stream" and "Traceback" in str(c.get("text", ""))):
+                self.errors.append(str(c.get("text") or c.get("evalue"))[:100])
+            if until == "idle" and kind == "status" and m.get("parent_header", {}).get("msg_id") == msg_id \
+                    and c.get("execution_state") == "idle":  # fmt: skip
+                return
+
+    def models(self, css: str, within: str | None = None) -> list[str]:
+        """Model ids whose widget has the CSS class ``css`` (below ``within``, if given)."""
+        ids = [
+            k for k, v in self.states.items() if css in v.get("state", {}).get("_dom_classes", [])
+        ]
+        if within is None:
+            return ids
+        below = set(self._descendants(within))
+        return [k for k in ids if k in below]
+
+    def _descendants(self, root: str) -> list[str]:
+        out, todo = [], [root]
+        while todo:
+            k = todo.pop()
+            out.append(k)
+            for child in self.states.get(k, {}).get("state", {}).get("children", []):
+                todo.append(str(child).replace("IPY_MODEL_", ""))
+        return out
+
+    async def click(self, model: str, timeout: float) -> None:
+        await self.request(
+            "comm_msg",
+            {"comm_id": model, "data": {"method": "custom", "content": {"event": "click"}}},
+            timeout,
+        )
+
+    async def set_value(self, model: str, value: object, timeout: float) -> None:
+        data = {"method": "update", "state": {"value": value}, "buffer_paths": []}
+        await self.request("comm_msg", {"comm_id": model, "data": data}, timeout)
+
+    def text_of(self, model: str) -> str:
+        latest = (self.updates.get(model) or [{}])[-1].get("value")
+        return str(
+            latest
+            if latest is not None
+            else self.states.get(model, {}).get("state", {}).get("value", "")
+        )
+
+
+async def visit_protocol(base: str, learner: Learner, timeout: float) -> None:
+    try:
+        start = time.perf_counter()
+        page = await Channel.open(base, "05_trick_rules.ipynb", timeout)
+        learner.ready.append(time.perf_counter() - start)
+        learner.step = "trick checker"
+        for _ in range(2):
+            for card in page.models("pt-card-button")[:3]:
+                await page.click(card, timeout)
+            await page.click(page.models("pt-next")[0], timeout)
+            page.states.clear()  # Next deals new cards: ask for the widgets again
+            control = uuid.uuid4().hex
+            await page.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                            metadata={"version": "1.0.0"})  # fmt: skip
+            await page.request("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, timeout,
+                               until="update_states")  # fmt: skip
+        page.ws.close()
+        learner.step = "open the meld lesson"
+        start = time.perf_counter()
+        page = await Channel.open(base, "04_meld.ipynb", timeout)
+        learner.ready.append(time.perf_counter() - start)
+        learner.step = "check a meld answer"
+        counter = page.models("pt-meld-counter")[1]
+        total = page.models("pt-total", within=counter)[0]
+        model_name = page.states[total].get("model_name", "")
+        await page.set_value(total, 190 if "Int" in model_name else "190", timeout)
+        await page.click(page.models("pt-check", within=counter)[0], timeout)
+        message = page.models("pt-message-area", within=counter)
+        if not message or "pt-ok" not in page.text_of(message[0]):
+            learner.errors.append("check a meld answer: the right answer was not marked right")
+        if page.errors:
+            learner.errors.append(f"kernel said: {page.errors[0]}")
+        page.ws.close()
+        learner.done = not learner.errors
+    except Exception as exc:  # a failed learner is counted, never fatal to the run
+        learner.errors.append(
+            f"{learner.step}: {type(exc).__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}"
+        )
+
+
+async def run(
+    n: int, ramp: float, timeout: float, pool: int, fill_delay: float, client: str
+) -> None:
     extra: list[str] = []
     if pool:
         pools = {"default": {"pool_size": 0}, **{f: {"pool_size": pool} for f in LESSONS}}
@@ -110,7 +284,15 @@ async def run(n: int, ramp: float, timeout: float, pool: int, fill_delay: float)
                 and time.perf_counter() - began < timeout
             ):
                 await asyncio.sleep(1)
-            await asyncio.sleep(5)
+            # Started is not ready: each kernel still runs its lesson. Wait until the
+            # server and its kernels use under a tenth of a core for two seconds.
+            last = cpu_seconds([base.pid, *kernel_pids(base.pid)])
+            while time.perf_counter() - began < timeout:
+                await asyncio.sleep(2)
+                now = cpu_seconds([base.pid, *kernel_pids(base.pid)])
+                if now - last < 0.2:
+                    break
+                last = now
             warmup = time.perf_counter() - began
         peak = {"server": 0.0, "kernels": 0.0, "count": 0}
 
@@ -127,17 +309,22 @@ async def run(n: int, ramp: float, timeout: float, pool: int, fill_delay: float)
                 executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
             )
             sampler = asyncio.create_task(sample())
+            cpu_before = cpu_seconds([base.pid, *kernel_pids(base.pid)])
             began = time.perf_counter()
 
             async def one(i: int, learner: Learner) -> None:
                 await asyncio.sleep(i * ramp)
-                await visit(browser, base, learner, int(min(60.0, timeout) * 1000))
+                if client == "protocol":
+                    await visit_protocol(base, learner, min(60.0, timeout))
+                else:
+                    await visit(browser, base, learner, int(min(60.0, timeout) * 1000))
 
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(
                     asyncio.gather(*(one(i, x) for i, x in enumerate(learners))), timeout
                 )
             wall = time.perf_counter() - began
+            server_cpu = cpu_seconds([base.pid, *kernel_pids(base.pid)]) - cpu_before
             sampler.cancel()
             await browser.close()
     ready = sorted(t for x in learners for t in x.ready)
@@ -150,6 +337,11 @@ async def run(n: int, ramp: float, timeout: float, pool: int, fill_delay: float)
         else "on-demand kernels"
     )
     print(f"{n} concurrent learners, {kind}, {wall:.0f} s in all")
+    cores = os.cpu_count() or 1
+    print(
+        f"CPU: the server and its kernels used {server_cpu:.0f} s of the {wall * cores:.0f} s "
+        f"the {cores} cores offered ({server_cpu / n:.1f} s per learner); the browser took most of the rest"
+    )
     print(f"finished: {sum(x.done for x in learners)}/{n}; errors: {len(errors)}")
     for e in sorted(set(errors))[:5]:
         print(f"  {errors.count(e)} x {e}")
@@ -174,6 +366,12 @@ def main() -> None:
         "--timeout", type=float, default=300.0, help="bound on the whole run, seconds"
     )
     parser.add_argument(
+        "--client",
+        choices=["browser", "protocol"],
+        default="browser",
+        help="learners as Chromium pages, or as protocol clients (no local browser eating the CPU)",
+    )
+    parser.add_argument(
         "--fill-delay",
         type=float,
         default=1.0,
@@ -190,7 +388,16 @@ def main() -> None:
         parser.error("--learners must be between 1 and 100")
     if not 0 <= args.pool <= 100:
         parser.error("--pool must be between 0 and 100")
-    asyncio.run(run(args.learners, args.ramp, min(args.timeout, 900.0), args.pool, args.fill_delay))
+    asyncio.run(
+        run(
+            args.learners,
+            args.ramp,
+            min(args.timeout, 900.0),
+            args.pool,
+            args.fill_delay,
+            args.client,
+        )
+    )
 
 
 if __name__ == "__main__":
