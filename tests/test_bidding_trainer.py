@@ -3,11 +3,8 @@ after the call, the progress bar and the play-out."""
 
 from __future__ import annotations
 
-import json
 from html import escape
-from typing import Any
 
-import ipywidgets as widgets
 import pytest
 from traitlets import TraitError
 
@@ -15,28 +12,7 @@ from pinochle_tutor import Phase, PinochleError
 from pinochle_tutor.cards import Card, all_cards
 from pinochle_tutor.session import BiddingDrill
 from pinochle_widgets.bidding_trainer import BiddingTrainer, chance_chart_html
-
-
-def tree_states(root: widgets.Widget) -> str:
-    """Every synced state in the widget tree (children, layouts, styles), as text."""
-    seen: set[str] = set()
-    out: list[str] = []
-
-    def walk(w: widgets.Widget) -> None:
-        if w.model_id in seen:
-            return
-        seen.add(w.model_id)
-        for synced in w.get_state().values():
-            out.append(synced if isinstance(synced, str) else json.dumps(synced, default=str))
-        for key in w.keys:
-            value: Any = getattr(w, key, None)
-            items = value if isinstance(value, (list, tuple)) else [value]
-            for item in items:
-                if isinstance(item, widgets.Widget):
-                    walk(item)
-
-    walk(root)
-    return "\n".join(out)
+from tests.widget_client import tree_states
 
 
 def unseen_cards(trainer: BiddingTrainer) -> list[Card]:

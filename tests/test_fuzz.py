@@ -125,6 +125,8 @@ def test_progress_file(tmp_path: Path, data: bytes) -> None:
 def test_bank_file(tmp_path: Path, data: bytes, name: str) -> None:
     path = tmp_path / name
     path.write_bytes(data)
-    items, problems = load_bank(path)  # never raises; names the file when wrong (empty banks are fine)
+    items, problems = load_bank(
+        path
+    )  # never raises; names the file when wrong (empty banks are fine)
     assert isinstance(items, list)
     assert all(name in str(p) for p in problems)

@@ -3,10 +3,8 @@ explained; hidden hands never in synced state."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import ipywidgets as widgets
 import pytest
 from traitlets import TraitError
 
@@ -14,28 +12,7 @@ from pinochle_tutor import Phase, Suit
 from pinochle_tutor.cards import Card
 from pinochle_tutor.session import GameSession
 from pinochle_widgets.game_table import GameTable
-
-
-def tree_states(root: widgets.Widget) -> str:
-    """Every synced string in the widget tree (children, layouts, styles)."""
-    seen: set[str] = set()
-    out: list[str] = []
-
-    def walk(w: widgets.Widget) -> None:
-        if w.model_id in seen:
-            return
-        seen.add(w.model_id)
-        for synced in w.get_state().values():
-            out.append(synced if isinstance(synced, str) else json.dumps(synced, default=str))
-        for key in w.keys:
-            value: Any = getattr(w, key, None)
-            items = value if isinstance(value, (list, tuple)) else [value]
-            for item in items:
-                if isinstance(item, widgets.Widget):
-                    walk(item)
-
-    walk(root)
-    return "\n".join(out)
+from tests.widget_client import tree_states
 
 
 def hidden_only(s: GameSession) -> set[Card]:

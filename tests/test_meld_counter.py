@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as widgets
@@ -15,31 +14,10 @@ import pytest
 from pinochle_tutor import DOUBLE_DECK, THREE_HANDED, MeldKind, PinochleError, Suit, meld
 from pinochle_tutor.explain import InvalidClaimError, explain_meld
 from pinochle_widgets.meld_counter import MeldCounter, breakdown_frame, breakdown_html, parse_total
+from tests.widget_client import client_click, client_update, tree
 
 RUN_HAND = "AH 10H KH QH JH KH QH 9S 9C JD QS AC"
 """Hearts trump: run 150 + royal marriage 40 + pinochle 40 = 230."""
-
-
-def client_click(button: widgets.Button) -> None:
-    button._handle_msg(
-        {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
-    )
-
-
-def client_update(widget: widgets.Widget, **state: Any) -> None:
-    widget._handle_msg(
-        {
-            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-            "buffers": [],
-        }
-    )
-
-
-def tree(widget: widgets.Widget) -> Iterator[widgets.Widget]:
-    """The widget and every widget below it (children, accordion pages)."""
-    yield widget
-    for child in getattr(widget, "children", ()) or ():
-        yield from tree(child)
 
 
 def synced_text(widget: widgets.Widget) -> str:

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as widgets
 import pytest
 
 from pinochle_tutor.progress import Progress, ProgressFileError
@@ -21,12 +20,7 @@ from pinochle_widgets.progress_view import (
     progress_frame,
     progress_html,
 )
-
-
-def client_click(button: widgets.Button) -> None:
-    button._handle_msg(
-        {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
-    )
+from tests.widget_client import client_click
 
 
 def sample(path: Path) -> Progress:

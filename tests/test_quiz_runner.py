@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets.widget import _instances
 
@@ -37,6 +35,7 @@ from pinochle_widgets.quiz_runner import (
     prompt_html,
     rule_scores,
 )
+from tests.widget_client import client_click, client_update, tree
 
 KINDS = ["meld", "trick", "score", "bid"]
 
@@ -51,28 +50,6 @@ def classic_site(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
 
 
 # ------------------------------------------------------------------ helpers
-
-
-def client_click(button: widgets.Button) -> None:
-    """A click as the browser sends it (works on disabled and hidden buttons too)."""
-    button._handle_msg(
-        {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
-    )
-
-
-def client_update(widget: widgets.Widget, **state: Any) -> None:
-    widget._handle_msg(
-        {
-            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-            "buffers": [],
-        }
-    )
-
-
-def tree(widget: widgets.Widget) -> Iterator[widgets.Widget]:
-    yield widget
-    for child in getattr(widget, "children", ()) or ():
-        yield from tree(child)
 
 
 def state_text(ws: Any) -> str:

@@ -5,36 +5,14 @@ nothing a client sends crashes it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import ipywidgets as widgets
 import pytest
 
 from pinochle_tutor import THREE_HANDED, TrickRule, check_play, legal_plays, parse_card
 from pinochle_tutor.positions import TrickCase
 from pinochle_widgets.trick_checker import TrickChecker, coerce_case
-
-
-def client_click(button: widgets.Button) -> None:
-    button._handle_msg(
-        {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
-    )
-
-
-def client_update(widget: widgets.Widget, **state: Any) -> None:
-    widget._handle_msg(
-        {
-            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-            "buffers": [],
-        }
-    )
-
-
-def tree(widget: widgets.Widget) -> Iterator[widgets.Widget]:
-    yield widget
-    for child in getattr(widget, "children", ()) or ():
-        yield from tree(child)
+from tests.widget_client import client_click, client_update, tree
 
 
 def test_shows_trump_trick_seats_and_winner() -> None:

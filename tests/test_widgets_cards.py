@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import ipywidgets as widgets
 import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Card, InvalidRulesError, parse_card
@@ -22,24 +21,7 @@ from pinochle_widgets._base import (
     style_widget,
 )
 from pinochle_widgets.cards import CardsView, HandPicker
-
-
-def client_click(button: widgets.Button) -> None:
-    """A click as it arrives from the browser (the disabled flag is not checked)."""
-    button._handle_msg(
-        {"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []}
-    )
-
-
-def client_update(widget: widgets.Widget, **state: Any) -> None:
-    """A trait update as it arrives from the browser (any value a client likes)."""
-    widget._handle_msg(
-        {
-            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-            "buffers": [],
-        }
-    )
-
+from tests.widget_client import client_click, client_update
 
 # ------------------------------------------------------------------ HandPicker
 

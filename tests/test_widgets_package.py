@@ -21,5 +21,7 @@ def test_the_package_is_not_importable_as_bare_widgets() -> None:
 
 def test_importing_the_package_does_not_import_pandas() -> None:
     code = "import sys, pinochle_widgets; print('pandas' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/"
+    )
     assert out.stdout.strip() == "False"
