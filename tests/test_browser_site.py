@@ -189,3 +189,40 @@ def test_pages_need_nothing_from_outside_this_machine() -> None:
     pages above made went to this machine (runs after the other tests of this file)."""
     unexpected = [u for u in OUTSIDE if not ALLOWED_OUTSIDE.search(u)]
     assert not unexpected, unexpected[:5]
+
+
+def test_a_callback_that_raises_shows_no_traceback(browser: Browser, tmp_path: Path) -> None:
+    """The site's configuration hides tracebacks: from a callback that does not guard
+    itself (every widget of ours does) and from a cell that fails (which Voila would
+    show with show_tracebacks on): a probe page, served like the lessons."""
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    code = (
+        "import ipywidgets as w\n"
+        "b = w.Button(description='Break')\n"
+        "b.add_class('pt-widget')\n"
+        "def boom(_):\n"
+        "    raise RuntimeError('secret internals /srv/path')\n"
+        "b.on_click(boom)\n"
+        "b"
+    )
+    # A failing cell too: with show_tracebacks on, its traceback would be in the page.
+    nb = new_notebook(
+        cells=[new_code_cell(code), new_code_cell("raise ValueError('secret cell internals')")]
+    )
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(nb, tmp_path / "probe.ipynb")
+    with voila_server(root=tmp_path) as base:
+        page = open_page(browser, base, "probe.ipynb")
+        page.locator("button.widget-button", has_text="Break").click()
+        page.wait_for_timeout(1500)
+        body = page.inner_text("body")
+        assert "secret" not in body and "RuntimeError" not in body and "ValueError" not in body
+        assert "Traceback" not in page.content()
+        shot(page, "7-callback-raises")
+        page.close()
