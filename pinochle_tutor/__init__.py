@@ -43,6 +43,7 @@ from pinochle_tutor.errors import (
 from pinochle_tutor.game import (
     GameRecord,
     Hand,
+    IllegalAttempt,
     Phase,
     PlayerView,
     TrickRecord,
@@ -79,6 +80,7 @@ __all__ = [
     "Hand",
     "HandScore",
     "IllegalActionError",
+    "IllegalAttempt",
     "IllegalBidError",
     "IllegalPlayError",
     "InvalidCardError",

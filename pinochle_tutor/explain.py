@@ -2005,42 +2005,10 @@ class HandReview:
         return self.text
 
 
-def _attempt_seat_ok(
-    hand: Hand, number: int, seat: int, verdict: PlayVerdict
-) -> PlayExplanation | None:
-    """Replay ``verdict`` for ``seat`` in trick ``number`` (0-based); the
-    explanation if the seat's position at that moment gives the same verdict."""
-    assert hand.trump is not None
-    tricks = list(hand.tricks)
-    records: list[tuple[tuple[Card, ...], tuple[int, ...]]] = [(t.cards, t.seats) for t in tricks]
-    if hand.trick:
-        records.append((tuple(hand.trick), tuple(hand.trick_seats)))
-    if number >= len(records) + (0 if hand.trick else 1):
-        return None
-    held = list(hand.hands[seat])
-    for cards, seats in records[number:]:
-        held += [c for c, s in zip(cards, seats, strict=False) if s == seat]
-    if number < len(records):
-        cards, seats = records[number]
-        prefix = cards[: seats.index(seat)] if seat in seats else cards
-    else:
-        prefix = ()
-    if len(prefix) >= hand.rules.players:
-        return None
-    again = check_play(held, prefix, hand.trump, verdict.card, hand.rules)
-    if again != verdict:
-        return None
-    return PlayExplanation(verdict, tuple(sort_hand(held)), tuple(prefix), hand.trump)
-
-
 def review_hand(hand: Hand, learner_seat: int) -> HandReview:
     """Review a hand (played or in progress) from ``learner_seat``: each trick
     with its leader, cards, winner, points and running side totals; each card
-    the learner tried that the rules refused, with the rule; and the contract.
-
-    ``Hand.illegal_attempts`` does not record who tried a card, so an attempt is
-    shown as the learner's when replaying it from the learner's position at that
-    moment gives the very same verdict."""
+    the learner tried that the rules refused, with the rule; and the contract."""
     rules = hand.rules
     if (
         isinstance(learner_seat, bool)
@@ -2074,10 +2042,10 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
         )
     attempts: list[AttemptReview] = []
     if hand.trump is not None:
-        for number, verdict in hand.illegal_attempts:
-            e = _attempt_seat_ok(hand, number, learner_seat, verdict)
-            if e is not None:
-                attempts.append(AttemptReview(number + 1, e))
+        for a in hand.illegal_attempts:
+            if a.seat == learner_seat:
+                e = PlayExplanation(a.verdict, tuple(sort_hand(a.hand)), a.played, hand.trump)
+                attempts.append(AttemptReview(a.trick + 1, e))
     contracts = tuple(_contract_from_score(s, rules) for s in hand.scores)
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,

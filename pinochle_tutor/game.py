@@ -35,7 +35,16 @@ from pinochle_tutor.tricks import PlayVerdict, _winner_index, check_play, legal_
 if TYPE_CHECKING:
     from pinochle_tutor.players import Player
 
-__all__ = ["GameRecord", "Hand", "Phase", "PlayerView", "TrickRecord", "play_game", "play_hand"]
+__all__ = [
+    "GameRecord",
+    "Hand",
+    "IllegalAttempt",
+    "Phase",
+    "PlayerView",
+    "TrickRecord",
+    "play_game",
+    "play_hand",
+]
 
 
 class Phase(Enum):
@@ -75,6 +84,20 @@ class TrickRecord:
     def winning_card(self) -> Card:
         """The card that won."""
         return self.cards[self.seats.index(self.winner)]
+
+
+@dataclass(frozen=True)
+class IllegalAttempt:
+    """A card the rules refused: who tried it, when, and why."""
+
+    trick: int
+    """The number of the trick (0 for the first)."""
+    seat: int
+    verdict: PlayVerdict
+    hand: tuple[Card, ...]
+    """The player's hand at that moment."""
+    played: tuple[Card, ...]
+    """The trick so far, led card first."""
 
 
 @dataclass(frozen=True)
@@ -150,8 +173,8 @@ class Hand:
         self.trick: list[Card] = []
         self.trick_seats: list[int] = []
         self.conceded = False
-        self.illegal_attempts: list[tuple[int, PlayVerdict]] = []
-        """Every refused card: (trick number, verdict)."""
+        self.illegal_attempts: list[IllegalAttempt] = []
+        """Every refused card, with who tried it and when."""
         self.scores: tuple[HandScore, ...] = ()
         self.side_points: list[int] = [0] * rules.sides
         """Trick points taken by each side (three-handed: discards count for the declarer)."""
@@ -335,10 +358,18 @@ class Hand:
         carrying the verdict, and is recorded in ``illegal_attempts``."""
         verdict = self.check(seat, card)
         if not verdict.legal:
-            self.illegal_attempts.append((len(self.tricks), verdict))
+            self.record_attempt(seat, verdict)
             raise IllegalPlayError(verdict.reason, verdict)
         self._play(seat, verdict.card)
         return verdict
+
+    def record_attempt(self, seat: int, verdict: PlayVerdict) -> None:
+        """Keep a refused card for the review after the hand."""
+        self.illegal_attempts.append(
+            IllegalAttempt(
+                len(self.tricks), seat, verdict, tuple(self.hands[seat]), tuple(self.trick)
+            )
+        )
 
     def _play(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)

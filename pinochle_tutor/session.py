@@ -662,7 +662,7 @@ class GameSession:
         h = self._expect(Phase.PLAY)
         e = self.check(card)
         if not e.legal:
-            h.illegal_attempts.append((len(h.tricks), e.verdict))
+            h.record_attempt(self.human_seat, e.verdict)
             self._log(EventKind.ILLEGAL, self.human_seat, f"You tried {e.card.text}: {e.text}")
             raise RefusedPlayError(e)
         h.play(self.human_seat, e.card)

@@ -160,7 +160,9 @@ def test_illegal_card_is_refused_with_its_reason_and_recorded() -> None:
         with pytest.raises(IllegalPlayError) as err:
             h.play(2, other[0])
         assert err.value.verdict is not None and err.value.verdict.rule is TrickRule.FOLLOW_SUIT
-        assert h.illegal_attempts and h.illegal_attempts[0][1].card == other[0]
+        attempt = h.illegal_attempts[0]
+        assert attempt.verdict.card == other[0] and attempt.seat == 2 and attempt.trick == 0
+        assert attempt.played == (lead,) and other[0] in attempt.hand
         assert len(h.trick) == 1  # the refused card was not played
     with pytest.raises(IllegalActionError, match="before the first card"):
         h.concede(1)
