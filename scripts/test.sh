@@ -5,32 +5,8 @@
 #   bash scripts/test.sh -k scoring -x
 set -euo pipefail
 
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-REPO_ROOT="$(pwd)"
-VENV="$REPO_ROOT/.venv"
-PY="$VENV/bin/python"
-
-step() { printf '\n==> %s\n' "$*"; }
-fail() { printf '\nFAILED: %s\n' "$*" >&2; exit 1; }
-
-# Runs a command as root: directly when we are root, else through sudo.
-as_root() {
-    if [[ "$(id -u)" -eq 0 ]]; then "$@"; else sudo "$@"; fi
-}
-
-ensure_venv() {
-    [[ -x "$PY" ]] && return 0
-    step "Creating virtualenv in .venv"
-    if ! python3 -m venv "$VENV"; then
-        # Debian's python3 ships venv/ensurepip separately.
-        rm -rf "$VENV"
-        command -v apt-get >/dev/null || fail "python3 -m venv (install your OS's venv package)"
-        step "Installing Debian's python3-venv"
-        as_root apt-get update && as_root env DEBIAN_FRONTEND=noninteractive \
-            apt-get install -y python3-venv || fail "installing python3-venv"
-        python3 -m venv "$VENV" || fail "python3 -m venv"
-    fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/_common.sh"
+cd "$REPO_ROOT"
 
 # Debian's chromium for the Playwright browser tests (tests/test_*browser*.py).
 ensure_chromium() {
@@ -77,12 +53,7 @@ PYEOF
 
 ensure_venv
 
-step "Installing pinochle-tutor with test extras (pip install -e '.[test]')"
-# editable_mode=strict: a link tree that mypy can resolve `pinochle_widgets` through
-# (the default editable mode maps widgets/ via an import hook mypy cannot follow).
-"$PY" -m pip install -qq --disable-pip-version-check \
-    --config-settings editable_mode=strict -e '.[test]' \
-    || fail "pip install"
+install_package test
 check_package_list || fail "package list in pyproject.toml"
 
 step "Installing JupyterHub's proxy (configurable-http-proxy, npm) for the hub test"

@@ -1,0 +1,38 @@
+# Shared by scripts/test.sh and scripts/serve.sh (sourced, not run): the paths, the
+# messages, and setting up .venv with this package installed.
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$REPO_ROOT/.venv"
+PY="$VENV/bin/python"
+
+step() { printf '\n==> %s\n' "$*"; }
+fail() { printf '\nFAILED: %s\n' "$*" >&2; exit 1; }
+
+# Runs a command as root: directly when we are root, else through sudo.
+as_root() {
+    if [[ "$(id -u)" -eq 0 ]]; then "$@"; else sudo "$@"; fi
+}
+
+ensure_venv() {
+    [[ -x "$PY" ]] && return 0
+    step "Creating virtualenv in .venv"
+    if ! python3 -m venv "$VENV"; then
+        # Debian's python3 ships venv/ensurepip separately.
+        rm -rf "$VENV"
+        command -v apt-get >/dev/null || fail "python3 -m venv (install your OS's venv package)"
+        step "Installing Debian's python3-venv"
+        as_root apt-get update && as_root env DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y python3-venv || fail "installing python3-venv"
+        python3 -m venv "$VENV" || fail "python3 -m venv"
+    fi
+}
+
+# install_package [EXTRAS]: pip install -e ".[EXTRAS]" as a link tree
+# (editable_mode=strict), which mypy can resolve `pinochle_widgets` through; the default
+# editable mode maps widgets/ via an import hook mypy cannot follow.
+install_package() {
+    local target="."
+    [[ -n "${1:-}" ]] && target=".[$1]"
+    step "Installing pinochle-tutor (pip install -e '$target')"
+    "$PY" -m pip install -qq --disable-pip-version-check \
+        --config-settings editable_mode=strict -e "$target" || fail "pip install"
+}
