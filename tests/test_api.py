@@ -22,8 +22,17 @@ ENGINE_MODULES = [
     "pinochle_tutor.tricks",
     "pinochle_tutor.scoring",
     "pinochle_tutor.game",
+    "pinochle_tutor.explain",
     "pinochle_tutor.players",
     "pinochle_tutor.playout",
+    "pinochle_tutor._explain_text",
+    "pinochle_tutor.explain_play",
+    "pinochle_tutor.explain_meld",
+    "pinochle_tutor.explain_claims",
+    "pinochle_tutor.explain_diagnosis",
+    "pinochle_tutor.explain_contract",
+    "pinochle_tutor.explain_auction",
+    "pinochle_tutor.review",
 ]
 
 

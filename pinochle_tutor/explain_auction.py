@@ -1,0 +1,206 @@
+"""Explaining the auction: why a bid, a pass or a call is allowed or refused.
+
+Starting at the dealer's left, each player in turn bids or passes. The opening
+bid is at least 250 and every bid raises the current bid by at least 10 (classic).
+Once you pass, you cannot rejoin that auction; when all but one have passed, the
+remaining bidder is the declarer. :func:`explain_bid`, :func:`explain_pass` and
+:func:`explain_call` name the rule behind each call.
+
+>>> explain_bid(Auction(dealer=0), 240).rule
+<AuctionRule.OPENING_MINIMUM: 'opening minimum'>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pinochle_tutor.auction import Auction, AuctionProblem, BidVerdict
+from pinochle_tutor.errors import IllegalBidError
+from pinochle_tutor.rules import CLASSIC, RuleSet
+
+# ===================================================================== 6. the auction
+
+
+class AuctionRule(Enum):
+    """The auction rules a call is judged by."""
+
+    TURN_ORDER = "turn order"
+    """Starting at the dealer's left, each player in turn bids or passes."""
+    OPENING_MINIMUM = "opening minimum"
+    """The opening bid is at least 250 (classic)."""
+    INCREMENT = "multiples of the increment"
+    """Every bid is a multiple of 10 (classic)."""
+    RAISE = "raise"
+    """Every bid raises the current bid by at least 10 (classic)."""
+    PASS_IS_FINAL = "a pass is final"
+    """Once you pass, you cannot rejoin that auction."""
+    AUCTION_OVER = "the auction is over"
+    """When all but one have passed, the remaining bidder is the declarer."""
+    DEALER_STUCK = "the dealer is stuck"
+    """If everyone before the dealer passes without a bid, the dealer takes the contract."""
+    WHOLE_NUMBER = "whole number"
+    """A bid is a whole number of points."""
+
+    def statement(self, rules: RuleSet = CLASSIC) -> str:
+        """The rule in a sentence, with the numbers of ``rules``."""
+        others = rules.players - 1
+        return {
+            AuctionRule.TURN_ORDER: "Starting at the dealer's left, each player in turn bids or passes.",
+            AuctionRule.OPENING_MINIMUM: f"The opening bid must be at least {rules.opening_bid}.",
+            AuctionRule.INCREMENT: f"Bids go up in multiples of {rules.bid_increment}.",
+            AuctionRule.RAISE: f"Each bid must raise the current bid by at least {rules.bid_increment}.",
+            AuctionRule.PASS_IS_FINAL: "Once you pass, you cannot rejoin that auction.",
+            AuctionRule.AUCTION_OVER: f"When {others} players have passed, the remaining bidder is the declarer.",
+            AuctionRule.DEALER_STUCK: (
+                f"If the first {others} players pass without bidding, the dealer takes the "
+                f"contract at {rules.stuck_bid} and has no choice."
+            ),
+            AuctionRule.WHOLE_NUMBER: "A bid is a whole number of points.",
+        }[self]
+
+
+_PROBLEM_RULE = {
+    AuctionProblem.AUCTION_OVER: AuctionRule.AUCTION_OVER,
+    AuctionProblem.ALREADY_PASSED: AuctionRule.PASS_IS_FINAL,
+    AuctionProblem.BELOW_OPENING: AuctionRule.OPENING_MINIMUM,
+    AuctionProblem.NOT_MULTIPLE: AuctionRule.INCREMENT,
+    AuctionProblem.NOT_ABOVE: AuctionRule.RAISE,
+    AuctionProblem.NOT_A_NUMBER: AuctionRule.WHOLE_NUMBER,
+    AuctionProblem.DEALER_STUCK: AuctionRule.DEALER_STUCK,
+}
+
+
+@dataclass(frozen=True)
+class BidExplanation:
+    """Whether a call (a bid of ``amount``, or a pass when it is ``None``) is
+    allowed now, the auction rule that decides it, and the numbers involved."""
+
+    seat: int | None
+    """The seat making the call (``None`` once the auction is over and none was given)."""
+    amount: object
+    """The bid (``None`` for a pass); kept as given, so a bad value can be quoted."""
+    legal: bool
+    rule: AuctionRule
+    problem: AuctionProblem | None
+    """The engine's problem code, when the engine judged the call."""
+    reason: str
+    minimum: int | None
+    """The lowest bid allowed at that moment."""
+    high_bid: int | None
+    high_bidder: int | None
+    turn: int | None
+    """The seat whose turn it is (``None`` once the auction is over)."""
+    verdict: BidVerdict | None = None
+    """The engine's verdict, when the engine judged the call."""
+
+    @property
+    def is_pass(self) -> bool:
+        """Whether the call is a pass."""
+        return self.amount is None
+
+    @property
+    def text(self) -> str:
+        """The verdict in plain words."""
+        return self.reason
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _from_verdict(auction: Auction, verdict: BidVerdict, amount: object) -> BidExplanation:
+    if verdict.legal:
+        if amount is None:
+            rule = AuctionRule.PASS_IS_FINAL
+        else:
+            rule = AuctionRule.OPENING_MINIMUM if auction.high_bid is None else AuctionRule.RAISE
+    else:
+        assert verdict.problem is not None
+        rule = _PROBLEM_RULE[verdict.problem]
+    reason = verdict.reason
+    if verdict.problem is AuctionProblem.AUCTION_OVER and auction.stuck:
+        reason += " " + AuctionRule.DEALER_STUCK.statement(auction.rules)
+    elif verdict.legal and amount is not None:
+        if auction.high_bid is None:
+            reason = f"Seat {verdict.seat} may open the bidding at {amount} (at least {auction.rules.opening_bid})."
+        else:
+            reason = (
+                f"Seat {verdict.seat} may bid {amount}: it raises seat {auction.high_bidder}'s "
+                f"{auction.high_bid} by {int(str(amount)) - auction.high_bid}."
+            )
+    return BidExplanation(
+        verdict.seat, amount, verdict.legal, rule, verdict.problem, reason, verdict.minimum,
+        auction.high_bid, auction.high_bidder, auction.turn, verdict,
+    )  # fmt: skip
+
+
+def explain_bid(auction: Auction, amount: object) -> BidExplanation:
+    """Whether the seat to act may bid ``amount`` now: the opening bid is at least
+    250, bids are multiples of 10, each bid raises the last by at least 10, and
+    nobody bids once the auction is over (classic numbers).
+
+    >>> explain_bid(Auction(dealer=0), 240).rule
+    <AuctionRule.OPENING_MINIMUM: 'opening minimum'>
+    """
+    return _from_verdict(auction, auction.check_bid(amount), amount)
+
+
+def explain_pass(auction: Auction) -> BidExplanation:
+    """Whether the seat to act may pass now (always, until the auction is over; a
+    pass is final)."""
+    return _from_verdict(auction, auction.check_pass(), None)
+
+
+def explain_call(auction: Auction, seat: int, amount: object = None) -> BidExplanation:
+    """Whether ``seat`` may bid ``amount`` (or pass, when ``amount`` is ``None``)
+    now. Besides the checks of :func:`explain_bid`, this says when the seat has
+    already passed (a pass is final), when it is another seat's turn, and when
+    the dealer is stuck with the contract.
+
+    Raises :class:`~pinochle_tutor.errors.IllegalBidError` if ``seat`` is not a seat."""
+    rules = auction.rules
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise IllegalBidError(f"seat={seat!r} is not a seat: seats are 0 to {rules.players - 1}")
+    call = "pass" if amount is None else f"bid {amount}"
+
+    def refuse(rule: AuctionRule, problem: AuctionProblem | None, reason: str) -> BidExplanation:
+        return BidExplanation(
+            seat, amount, False, rule, problem, reason, None if auction.is_over else auction.min_bid,
+            auction.high_bid, auction.high_bidder, auction.turn,
+        )  # fmt: skip
+
+    if auction.is_over:
+        if auction.stuck and seat == auction.dealer:
+            return refuse(
+                AuctionRule.DEALER_STUCK, AuctionProblem.DEALER_STUCK,
+                f"Seat {seat} cannot {call}: the other players all passed without a bid, so the dealer "
+                f"(seat {seat}) is stuck with the contract at {auction.contract} and has no choice.",
+            )  # fmt: skip
+        verdict = auction.check_pass() if amount is None else auction.check_bid(amount)
+        e = _from_verdict(auction, verdict, amount)
+        return BidExplanation(
+            seat,
+            amount,
+            False,
+            e.rule,
+            e.problem,
+            e.reason,
+            None,
+            e.high_bid,
+            e.high_bidder,
+            None,
+            verdict,
+        )
+    if seat in auction.passed:
+        return refuse(
+            AuctionRule.PASS_IS_FINAL, AuctionProblem.ALREADY_PASSED,
+            f"Seat {seat} has passed; a pass is final, so seat {seat} cannot "
+            f"{'pass again' if amount is None else 'bid'} in this auction. It is seat {auction.turn}'s turn.",
+        )  # fmt: skip
+    if seat != auction.turn:
+        return refuse(
+            AuctionRule.TURN_ORDER, None,
+            f"It is seat {auction.turn}'s turn, not seat {seat}'s: players bid or pass in turn, "
+            "clockwise from the dealer's left.",
+        )  # fmt: skip
+    return explain_pass(auction) if amount is None else explain_bid(auction, amount)

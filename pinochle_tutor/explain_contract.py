@@ -1,0 +1,197 @@
+"""Explaining the contract: did the bidders make it, and what each side scores.
+
+Meld kept plus trick points must reach the bid: then the bidders add the full
+total. Bidders who fall short, who take no trick points at all, or whose declarer
+concedes before trick play score nothing else and subtract the bid.
+:func:`explain_contract` reads the reckoning out line by line.
+
+>>> print(explain_contract(320, 180, 130, 0, 120).lines()[1])
+They captured 130: 180 + 130 = 310, 10 short of 320, so they score nothing and subtract the bid: -320.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.scoring import HandScore, score_hand
+
+# ==================================================================== 5. the contract
+
+
+class ContractOutcome(Enum):
+    """How a hand ended for the bidders."""
+
+    MADE = "made"
+    """Meld kept plus trick points reached the bid: they add the full total."""
+    SHORT = "short"
+    """They fell short of the bid: they subtract the bid and score nothing else."""
+    SET_NO_TRICKS = "set, no trick points"
+    """Bidders who take no trick points at all are set (they subtract the bid)."""
+    CONCEDED = "conceded"
+    """The declarer conceded before trick play: the bidders subtract the bid."""
+
+
+@dataclass(frozen=True)
+class ContractExplanation:
+    """The reckoning of one hand for the bidders and the defenders, built on
+    :func:`~pinochle_tutor.scoring.score_hand`, with the numbers of the rule set."""
+
+    score: HandScore
+    total_trick_points: int
+    """Trick points in one hand (250 classic, 50 double deck)."""
+    minimum_tricks: int | None
+    """The fewest trick points that would have made the contract (``None``: none could)."""
+
+    @property
+    def bid(self) -> int:
+        """The contract."""
+        return self.score.bid
+
+    @property
+    def bidder_meld(self) -> int:
+        """Meld shown by the bidders."""
+        return self.score.bidder_meld
+
+    @property
+    def needed(self) -> int:
+        """Trick points the bidders needed on top of their meld (bid - meld, at least 0)."""
+        return self.score.needed
+
+    @property
+    def captured(self) -> int:
+        """Trick points the bidders took."""
+        return self.score.bidder_tricks
+
+    @property
+    def meld_save(self) -> int:
+        """Trick points a side needs to keep its meld."""
+        return self.score.meld_save
+
+    @property
+    def outcome(self) -> ContractOutcome:
+        """How the contract ended."""
+        s = self.score
+        if s.conceded:
+            return ContractOutcome.CONCEDED
+        if s.set_no_tricks:
+            return ContractOutcome.SET_NO_TRICKS
+        return ContractOutcome.MADE if s.made else ContractOutcome.SHORT
+
+    @property
+    def bidder_change(self) -> int:
+        """What the hand adds to (or takes from) the bidders' score."""
+        return self.score.bidder
+
+    @property
+    def defender_change(self) -> int:
+        """What the hand adds to the defenders' score."""
+        return self.score.defender
+
+    def lines(self) -> list[str]:
+        """The reckoning as sentences, in order."""
+        s = self.score
+        save = self.meld_save
+        head = f"The bid was {s.bid} and the bidders showed {s.bidder_meld} meld"
+        out: list[str] = []
+        if s.conceded:
+            out.append(head + ".")
+            out.append(
+                f"The declarer conceded before trick play, so the bidders lose their bid: -{s.bid}."
+            )
+            out.append(f"The defenders score their {s.defender_meld} meld only: +{s.defender}.")
+            return out
+        if s.needed > 0:
+            need = (
+                f"{head}, so they needed {s.needed} of the {self.total_trick_points} trick points"
+            )
+            if s.needed < save:
+                need += f" (and at least {save} to keep their meld)"
+            out.append(need + ".")
+        else:
+            out.append(
+                f"{head}, which covers the bid, but meld is kept only with at least {save} trick "
+                f"point{'s' if save != 1 else ''}, so they needed {self.minimum_tricks} of the "
+                f"{self.total_trick_points} trick points."
+            )
+        if s.set_no_tricks:
+            out.append(f"They captured no trick points at all, so they are set: -{s.bid}.")
+        elif not s.bidder_meld_kept:
+            out.append(
+                f"They captured {s.bidder_tricks}, fewer than {save}, so they lose their meld, "
+                f"and {s.bidder_tricks} is short of {s.bid}: -{s.bid}."
+                if not s.made
+                else f"They captured {s.bidder_tricks}, fewer than {save}, so they lose their meld, "
+                f"but {s.bidder_tricks} still makes {s.bid}: +{s.bidder}."
+            )
+        elif s.made:
+            out.append(
+                f"They captured {s.bidder_tricks}: {s.bidder_meld} + {s.bidder_tricks} = {s.bidder_total}, "
+                f"which makes the contract: +{s.bidder}."
+            )
+        else:
+            out.append(
+                f"They captured {s.bidder_tricks}: {s.bidder_meld} + {s.bidder_tricks} = {s.bidder_total}, "
+                f"{s.bid - s.bidder_total} short of {s.bid}, so they score nothing and subtract the bid: -{s.bid}."
+            )
+        if s.defender_meld_kept and not s.defender_meld:
+            out.append(
+                f"The defenders took {s.defender_tricks} trick points and had no meld: +{s.defender}."
+            )
+        elif s.defender_meld_kept:
+            out.append(
+                f"The defenders took {s.defender_tricks} trick points (at least {save}), so they keep "
+                f"their {s.defender_meld} meld: {s.defender_meld} + {s.defender_tricks} = +{s.defender}."
+            )
+        else:
+            lost = f" and lose their {s.defender_meld} meld" if s.defender_meld else ""
+            out.append(
+                f"The defenders took {s.defender_tricks} trick points, fewer than {save}, "
+                f"so they score nothing{lost}: +0."
+            )
+        return out
+
+    @property
+    def text(self) -> str:
+        """The reckoning in plain words."""
+        return " ".join(self.lines())
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _contract_from_score(score: HandScore, rules: RuleSet) -> ContractExplanation:
+    total = rules.total_trick_points
+    minimum: int | None = None
+    if not score.conceded:
+        for t in range(total + 1):
+            if score_hand(score.bid, score.bidder_meld, t, 0, 0, rules).made:
+                minimum = t
+                break
+    return ContractExplanation(score, total, minimum)
+
+
+def explain_contract(
+    bid: int,
+    bidder_meld: int,
+    bidder_tricks: int,
+    defender_meld: int,
+    defender_tricks: int,
+    rules: RuleSet = CLASSIC,
+    conceded: bool = False,
+) -> ContractExplanation:
+    """Did the bidders make their contract? They need meld + trick points of at
+    least the bid, and keep their meld only with at least 10 trick points (classic);
+    made, they add the full total; missed, they subtract the bid; with no trick
+    points at all they are set. Defenders score meld + trick points with at least
+    10 trick points, else nothing. A declarer who concedes before trick play
+    loses the bid, and the defenders score their meld only.
+
+    >>> print(explain_contract(320, 180, 130, 0, 120).lines()[1])
+    They captured 130: 180 + 130 = 310, 10 short of 320, so they score nothing and subtract the bid: -320.
+    """
+    score = score_hand(
+        bid, bidder_meld, bidder_tricks, defender_meld, defender_tricks, rules, conceded
+    )
+    return _contract_from_score(score, rules)

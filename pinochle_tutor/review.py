@@ -1,0 +1,196 @@
+"""Reviewing a hand: a played hand, trick by trick, from one learner's seat.
+
+For each trick: who led, the cards, who won and how many points, and the running
+trick points of each side; then the cards the learner tried that the rules
+refused, and the reckoning of the contract. :func:`review_hand` builds it from a
+finished :class:`~pinochle_tutor.game.Hand`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pinochle_tutor.cards import Card, Suit, sort_hand
+from pinochle_tutor.errors import IllegalBidError
+from pinochle_tutor.explain_contract import ContractExplanation, _contract_from_score
+from pinochle_tutor.explain_play import PlayExplanation
+from pinochle_tutor.rules import RuleSet
+
+if TYPE_CHECKING:
+    from pinochle_tutor.game import Hand
+
+
+# ==================================================================== 7. hand review
+
+
+@dataclass(frozen=True)
+class TrickReview:
+    """One completed trick, with the running trick points of each side after it."""
+
+    number: int
+    """1 for the first trick."""
+    leader: int
+    cards: tuple[Card, ...]
+    """In play order, the led card first."""
+    seats: tuple[int, ...]
+    winner: int
+    winning_card: Card
+    points: int
+    """Trick points it held, with the last-trick bonus where it applies."""
+    last: bool
+    running: tuple[int, ...]
+    """Trick points of each side after this trick."""
+
+
+@dataclass(frozen=True)
+class AttemptReview:
+    """A card the learner tried to play that the rules refused."""
+
+    trick_number: int
+    """1 for the first trick."""
+    explanation: PlayExplanation
+
+    @property
+    def text(self) -> str:
+        """The refusal in plain words."""
+        return f"Trick {self.trick_number}: you tried {self.explanation.card.text}. {self.explanation.text}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """A hand, trick by trick, from one learner's seat: who led, the cards, who
+    won and how many points, the running totals, the learner's refused cards and
+    the reckoning of the contract."""
+
+    rules: RuleSet
+    learner_seat: int
+    dealer: int
+    declarer: int | None
+    contract: int | None
+    trump: Suit | None
+    side_meld: tuple[int, ...]
+    tricks: tuple[TrickReview, ...]
+    attempts: tuple[AttemptReview, ...]
+    contracts: tuple[ContractExplanation, ...]
+    """The reckoning (one per defending side; empty until the hand is scored)."""
+    conceded: bool = False
+
+    def side_name(self, side: int) -> str:
+        """``'seats 0+2'`` (partnerships) or ``'seat 1'``, with ``' (you)'`` for the learner's side."""
+        r = self.rules
+        name = f"seats {side}+{side + 2}" if r.partnerships else f"seat {side}"
+        return name + (" (you)" if r.side(self.learner_seat) == side else "")
+
+    def _seat(self, seat: int) -> str:
+        return f"seat {seat}" + (" (you)" if seat == self.learner_seat else "")
+
+    @property
+    def contract_explanation(self) -> ContractExplanation | None:
+        """The reckoning against the first defending side (the only one in partnerships)."""
+        return self.contracts[0] if self.contracts else None
+
+    @property
+    def text(self) -> str:
+        """The review as a multi-line report."""
+        r = self.rules
+        lines: list[str] = []
+        if self.declarer is None or self.trump is None:
+            lines.append("The hand has not reached trick play yet.")
+        else:
+            lines.append(
+                f"Seat {self.dealer} dealt. {self._seat(self.declarer).capitalize()} won the auction at "
+                f"{self.contract} and named {self.trump.plural} trump."
+            )
+            lines.append(
+                "Meld: "
+                + ", ".join(f"{self.side_name(s)} {m}" for s, m in enumerate(self.side_meld))
+                + "."
+            )
+        if self.conceded:
+            lines.append("The declarer conceded before the first trick.")
+        by_trick: dict[int, list[AttemptReview]] = {}
+        for a in self.attempts:
+            by_trick.setdefault(a.trick_number, []).append(a)
+        for t in self.tricks:
+            for a in by_trick.pop(t.number, []):
+                lines.append(f"  ! {a.text}")
+            plays = ", ".join(
+                f"{self._seat(s)} {c.text}" for s, c in zip(t.seats[1:], t.cards[1:], strict=False)
+            )
+            bonus = (
+                f" (with {r.last_trick_bonus} for the last trick)"
+                if t.last and r.last_trick_bonus
+                else ""
+            )
+            running = ", ".join(f"{self.side_name(s)} {p}" for s, p in enumerate(t.running))
+            lines.append(
+                f"Trick {t.number}: {self._seat(t.leader)} led {t.cards[0].text}; {plays}. "
+                f"{self._seat(t.winner).capitalize()} won with {t.winning_card.text}: "
+                f"{t.points} point{'s' if t.points != 1 else ''}{bonus}. Totals: {running}."
+            )
+        for rest in by_trick.values():
+            for a in rest:
+                lines.append(f"  ! {a.text}")
+        if self.attempts:
+            lines.append(
+                f"You tried {len(self.attempts)} card{'s' if len(self.attempts) != 1 else ''} "
+                "that the rules did not allow."
+            )
+        for c in self.contracts:
+            lines.append(c.text)
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def review_hand(hand: Hand, learner_seat: int) -> HandReview:
+    """Review a hand (played or in progress) from ``learner_seat``: each trick
+    with its leader, cards, winner, points and running side totals; each card
+    the learner tried that the rules refused, with the rule; and the contract."""
+    rules = hand.rules
+    if (
+        isinstance(learner_seat, bool)
+        or not isinstance(learner_seat, int)
+        or not 0 <= learner_seat < rules.players
+    ):
+        raise IllegalBidError(
+            f"learner_seat={learner_seat!r} is not a seat: seats are 0 to {rules.players - 1}"
+        )
+    running = [0] * rules.sides
+    if hand.discards and hand.declarer is not None:
+        running[rules.side(hand.declarer)] += sum(
+            rules.counter_points[c.rank] for c in hand.discards
+        )
+    tricks: list[TrickReview] = []
+    n = rules.tricks_per_hand
+    for i, t in enumerate(hand.tricks):
+        running[rules.side(t.winner)] += t.points
+        tricks.append(
+            TrickReview(
+                i + 1,
+                t.leader,
+                t.cards,
+                t.seats,
+                t.winner,
+                t.winning_card,
+                t.points,
+                i + 1 == n,
+                tuple(running),
+            )
+        )
+    attempts: list[AttemptReview] = []
+    if hand.trump is not None:
+        for a in hand.illegal_attempts:
+            if a.seat == learner_seat:
+                e = PlayExplanation(a.verdict, tuple(sort_hand(a.hand)), a.played, hand.trump)
+                attempts.append(AttemptReview(a.trick + 1, e))
+    contracts = tuple(_contract_from_score(s, rules) for s in hand.scores)
+    return HandReview(
+        rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
+        tuple(hand.side_meld), tuple(tricks), tuple(attempts), contracts, hand.conceded,
+    )  # fmt: skip
