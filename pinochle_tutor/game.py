@@ -363,6 +363,31 @@ class Hand:
         self._play(seat, verdict.card)
         return verdict
 
+    def act(self, player: Player) -> Phase:
+        """Ask ``player``, who holds the seat to act, for the decision this phase
+        needs (a bid, trump, cards to pass, return or discard, a concession before
+        the first card, a card) and carry it out. Returns the phase it was taken in."""
+        seat = self.to_act
+        if seat is None:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        view = self.view(seat)
+        p = self.phase
+        if p is Phase.AUCTION:
+            self.bid(seat, player.bid(view))
+        elif p is Phase.DISCARD:
+            self.discard(seat, player.discard(view))
+        elif p is Phase.TRUMP:
+            self.name_trump(seat, player.choose_trump(view))
+        elif p is Phase.PASS:
+            self.pass_cards(seat, player.pass_cards(view))
+        elif p is Phase.RETURN:
+            self.return_cards(seat, player.return_cards(view))
+        elif not self.tricks and not self.trick and seat == self.declarer and player.concede(view):
+            self.concede(seat)
+        else:
+            self.play(seat, player.play(view))
+        return p
+
     def record_attempt(self, seat: int, verdict: PlayVerdict) -> None:
         """Keep a refused card for the review after the hand."""
         self.illegal_attempts.append(
@@ -466,29 +491,7 @@ def play_hand(
     while hand.phase is not Phase.DONE:
         seat = hand.to_act
         assert seat is not None
-        player = players[seat]
-        view = hand.view(seat)
-        p = hand.phase
-        if p is Phase.AUCTION:
-            hand.bid(seat, player.bid(view))
-        elif p is Phase.DISCARD:
-            hand.discard(seat, player.discard(view))
-        elif p is Phase.TRUMP:
-            hand.name_trump(seat, player.choose_trump(view))
-        elif p is Phase.PASS:
-            hand.pass_cards(seat, player.pass_cards(view))
-        elif p is Phase.RETURN:
-            hand.return_cards(seat, player.return_cards(view))
-        elif p is Phase.PLAY:
-            if (
-                not hand.tricks
-                and not hand.trick
-                and seat == hand.declarer
-                and player.concede(view)
-            ):
-                hand.concede(seat)
-                continue
-            hand.play(seat, player.play(view))
+        hand.act(players[seat])
     return hand
 
 

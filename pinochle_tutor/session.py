@@ -546,24 +546,7 @@ class GameSession:
         while h.phase is not Phase.DONE and h.to_act != self.human_seat:
             seat = h.to_act
             assert seat is not None
-            player = self._players[seat]
-            view = h.view(seat)
-            phase = h.phase
-            if phase is Phase.AUCTION:
-                h.bid(seat, player.bid(view))
-            elif phase is Phase.DISCARD:
-                h.discard(seat, player.discard(view))
-            elif phase is Phase.TRUMP:
-                h.name_trump(seat, player.choose_trump(view))
-            elif phase is Phase.PASS:
-                h.pass_cards(seat, player.pass_cards(view))
-            elif phase is Phase.RETURN:
-                h.return_cards(seat, player.return_cards(view))
-            elif phase is Phase.PLAY:
-                if not h.tricks and not h.trick and seat == h.declarer and player.concede(view):
-                    h.concede(seat)
-                else:
-                    h.play(seat, player.play(view))
+            phase = h.act(self._players[seat])
             self._after_action(seat, phase)
 
     # --------------------------------------------------------- learner's acts

@@ -60,21 +60,7 @@ def step(hand: Hand, players: Sequence[Player]) -> None:
     """Let the seat to act take one action."""
     seat = hand.to_act
     assert seat is not None
-    player = players[seat]
-    view = hand.view(seat)
-    p = hand.phase
-    if p is Phase.AUCTION:
-        hand.bid(seat, player.bid(view))
-    elif p is Phase.DISCARD:
-        hand.discard(seat, player.discard(view))
-    elif p is Phase.TRUMP:
-        hand.name_trump(seat, player.choose_trump(view))
-    elif p is Phase.PASS:
-        hand.pass_cards(seat, player.pass_cards(view))
-    elif p is Phase.RETURN:
-        hand.return_cards(seat, player.return_cards(view))
-    else:
-        hand.play(seat, player.play(view))
+    hand.act(players[seat])
 
 
 # ------------------------------------------------------------------ legality

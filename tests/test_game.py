@@ -292,3 +292,14 @@ def test_three_handed_exact_tie_at_the_top_plays_another_hand() -> None:
     # Two players reach 1500 on the same hand with equal scores and the declarer was set.
     assert game_winner([1550, 1550, 900], bidder_side=2, made=False, rules=THREE_HANDED) is None
     assert game_winner([1550, 1560, 900], bidder_side=2, made=False, rules=THREE_HANDED) == 1
+
+
+def test_act_asks_the_seat_to_act_and_refuses_once_the_hand_is_over() -> None:
+    h = Hand(dealer=0, seed=8)
+    players = [RandomPlayer(i) for i in range(4)]
+    assert h.act(players[1]) is Phase.AUCTION and len(h.auction.history) == 1
+    while h.phase is not Phase.DONE:
+        h.act(players[h.to_act])  # type: ignore[index]
+    replay_checks(h)
+    with pytest.raises(IllegalActionError, match="nobody is to act"):
+        h.act(players[0])
