@@ -201,6 +201,16 @@ _PHASE_TASK = {
 }
 
 
+def _check_seat(name: str, seat: object, rules: RuleSet) -> None:
+    """Refuse a seat argument that is not one of the table's seats, naming it."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise IllegalActionError(f"{name}={seat!r} is not a seat")
+    if not 0 <= seat < rules.players:
+        raise IllegalActionError(
+            f"{name}={seat!r} is not a seat: seats are 0 to {rules.players - 1}"
+        )
+
+
 class GameSession:
     """A game to the target for one learner against computer players.
 
@@ -224,12 +234,7 @@ class GameSession:
     ) -> None:
         self.rules = rules_named(rules) if isinstance(rules, str) else rules
         r = self.rules
-        if isinstance(human_seat, bool) or not isinstance(human_seat, int):
-            raise IllegalActionError(f"human_seat={human_seat!r} is not a seat")
-        if not 0 <= human_seat < r.players:
-            raise IllegalActionError(
-                f"human_seat={human_seat!r} is not a seat: seats are 0 to {r.players - 1}"
-            )
+        _check_seat("human_seat", human_seat, r)
         self.human_seat = human_seat
         self._rng = random.Random(seed)
         partner_seat = r.partner(human_seat)
@@ -786,12 +791,7 @@ class BiddingDrill:
     ) -> None:
         self.rules = rules_named(rules) if isinstance(rules, str) else rules
         r = self.rules
-        if isinstance(learner_seat, bool) or not isinstance(learner_seat, int):
-            raise IllegalActionError(f"learner_seat={learner_seat!r} is not a seat")
-        if not 0 <= learner_seat < r.players:
-            raise IllegalActionError(
-                f"learner_seat={learner_seat!r} is not a seat: seats are 0 to {r.players - 1}"
-            )
+        _check_seat("learner_seat", learner_seat, r)
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise IllegalActionError(f"samples={samples!r} must be a whole number of at least 1")
         self.learner_seat = learner_seat
