@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pinochle_tutor import Player, RandomPlayer, RuleSet, play_hand, rules_named
-from pinochle_tutor.heuristic import HeuristicPlayer, heuristic_playout, play_context
-from pinochle_tutor.montecarlo import MonteCarloPlayer
+from pinochle_tutor.bots.heuristic import HeuristicPlayer, heuristic_playout, play_context
+from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 
 
 def make_player(spec: str, seed: int) -> Player:

@@ -40,16 +40,7 @@ from pinochle_tutor.errors import (
     InvalidSuitError,
     PinochleError,
 )
-from pinochle_tutor.game import (
-    GameRecord,
-    Hand,
-    IllegalAttempt,
-    Phase,
-    PlayerView,
-    TrickRecord,
-    play_game,
-    play_hand,
-)
+from pinochle_tutor.game import GameRecord, Hand, play_game, play_hand
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport, meld, meld_points
 from pinochle_tutor.players import Player, RandomPlayer
 from pinochle_tutor.rules import (
@@ -63,6 +54,7 @@ from pinochle_tutor.rules import (
 )
 from pinochle_tutor.scoring import HandScore, game_winner, score_hand, trick_points
 from pinochle_tutor.tricks import PlayVerdict, TrickRule, check_play, legal_plays, trick_winner
+from pinochle_tutor.view import IllegalAttempt, Phase, PlayerView, TrickRecord
 
 __version__ = "0.1.0"
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from pinochle_tutor._hands import as_cards
 from pinochle_tutor.cards import Card, CardLike, sort_hand
 from pinochle_tutor.errors import IllegalActionError
+from pinochle_tutor.hands import as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
 __all__ = ["give_cards", "remove_cards"]

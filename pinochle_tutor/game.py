@@ -18,124 +18,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import TYPE_CHECKING
 
-from pinochle_tutor._hands import as_cards, mask_of
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, parse_suit, sort_hand
 from pinochle_tutor.deal import Deal, deal, next_dealer
 from pinochle_tutor.errors import IllegalActionError, IllegalPlayError
 from pinochle_tutor.exchange import remove_cards
+from pinochle_tutor.hands import as_cards, mask_of
 from pinochle_tutor.meld import MeldReport, meld
+from pinochle_tutor.players import Player
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import HandScore, game_winner, score_hand
 from pinochle_tutor.tricks import PlayVerdict, _winner_index, check_play, legal_mask
+from pinochle_tutor.view import IllegalAttempt, Phase, PlayerView, TrickRecord
 
-if TYPE_CHECKING:
-    from pinochle_tutor.players import Player
-
-__all__ = [
-    "GameRecord",
-    "Hand",
-    "IllegalAttempt",
-    "Phase",
-    "PlayerView",
-    "TrickRecord",
-    "play_game",
-    "play_hand",
-]
-
-
-class Phase(Enum):
-    """Where a hand stands."""
-
-    AUCTION = "auction"
-    """Players bid or pass in turn."""
-    TRUMP = "trump"
-    """The declarer names trump (three-handed: after taking the kitty)."""
-    PASS = "pass"
-    """The declarer's partner passes cards to the declarer."""
-    RETURN = "return"
-    """The declarer returns as many cards to the partner."""
-    DISCARD = "discard"
-    """Three-handed: the declarer, holding the kitty, discards as many cards."""
-    PLAY = "play"
-    """Trick play (meld has been shown). The declarer may still concede before the first card."""
-    DONE = "done"
-    """The hand is scored."""
-
-
-@dataclass(frozen=True)
-class TrickRecord:
-    """One completed trick."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    """In play order, the led card first."""
-    seats: tuple[int, ...]
-    """Who played each card."""
-    winner: int
-    """The seat that won it."""
-    points: int
-    """Trick points it held, with the last-trick bonus where it applies."""
-
-    @property
-    def winning_card(self) -> Card:
-        """The card that won."""
-        return self.cards[self.seats.index(self.winner)]
-
-
-@dataclass(frozen=True)
-class IllegalAttempt:
-    """A card the rules refused: who tried it, when, and why."""
-
-    trick: int
-    """The number of the trick (0 for the first)."""
-    seat: int
-    verdict: PlayVerdict
-    hand: tuple[Card, ...]
-    """The player's hand at that moment."""
-    played: tuple[Card, ...]
-    """The trick so far, led card first."""
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """What one seat may know at a decision: its own hand and everything shown to
-    the table, never another player's hidden cards."""
-
-    seat: int
-    phase: Phase
-    rules: RuleSet
-    dealer: int
-    hand: tuple[Card, ...]
-    auction: tuple[tuple[int, int | None], ...]
-    high_bid: int | None
-    min_bid: int
-    declarer: int | None
-    contract: int | None
-    trump: Suit | None
-    melds: tuple[MeldReport, ...] | None
-    """Every seat's meld, once shown: each report holds only the cards laid down
-    (:meth:`~pinochle_tutor.meld.MeldReport.shown`), never the rest of a hand."""
-    tricks: tuple[TrickRecord, ...]
-    trick: tuple[Card, ...]
-    """The current trick so far, led card first."""
-    trick_seats: tuple[int, ...]
-    legal: tuple[Card, ...]
-    """Cards that may be played now (play phase)."""
-    received: tuple[Card, ...] = ()
-    """Cards this seat received in the exchange (the declarer) or the kitty it took."""
-    given: tuple[Card, ...] = ()
-    """Cards this seat gave away in the exchange or discarded."""
-    kitty: tuple[Card, ...] = ()
-    """Three-handed: the kitty, shown to all once the auction is won."""
-
-    @property
-    def partner(self) -> int | None:
-        """This seat's partner, if any."""
-        return self.rules.partner(self.seat)
+__all__ = ["GameRecord", "Hand", "play_game", "play_hand"]
 
 
 class Hand:
@@ -218,7 +115,7 @@ class Hand:
         if self.phase is not Phase.PLAY:
             return []
         seat = self._next_to_play()
-        from pinochle_tutor._hands import cards_of_mask
+        from pinochle_tutor.hands import cards_of_mask
 
         assert self.trump is not None
         h = mask_of(self.hands[seat])

@@ -37,8 +37,8 @@ from enum import Enum
 from functools import cached_property
 from typing import NamedTuple
 
-from pinochle_tutor._hands import as_cards, counts_of
 from pinochle_tutor.cards import _CARDS, Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
+from pinochle_tutor.hands import as_cards, counts_of
 from pinochle_tutor.rules import CLASSIC, MeldTable, RuleSet
 
 __all__ = ["MeldItem", "MeldKind", "MeldReport", "meld", "meld_points"]

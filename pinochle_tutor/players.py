@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from pinochle_tutor.cards import Card, Suit
 from pinochle_tutor.meld import meld_points
-
-if TYPE_CHECKING:
-    from pinochle_tutor.game import PlayerView
+from pinochle_tutor.view import PlayerView
 
 __all__ = ["Player", "RandomPlayer"]
 

@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pinochle_tutor._hands import as_cards
 from pinochle_tutor.cards import CardLike
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.hands import as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
 __all__ = ["HandScore", "game_winner", "score_hand", "trick_points"]

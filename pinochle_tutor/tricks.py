@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from pinochle_tutor._hands import ABOVE, SUIT_MASK, SUIT_OF, as_cards, cards_of_mask, mask_of
 from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, parse_suit
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF, as_cards, cards_of_mask, mask_of
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
 __all__ = ["PlayVerdict", "TrickRule", "check_play", "legal_mask", "legal_plays", "trick_winner"]

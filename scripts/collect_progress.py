@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from pinochle_tutor.progress import Attempt, ProgressFileError, read_attempts, summarize
+from pinochle_tutor.course.progress import Attempt, ProgressFileError, read_attempts, summarize
 
 ATTEMPT_COLUMNS = ["learner", "file", "item_id", "kind", "rules", "answer", "right", "time"]
 RULE_COLUMNS = ["learner", "rule", "attempts", "right", "wrong", "accuracy", "last"]

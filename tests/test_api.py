@@ -24,15 +24,15 @@ ENGINE_MODULES = [
     "pinochle_tutor.game",
     "pinochle_tutor.explain",
     "pinochle_tutor.players",
-    "pinochle_tutor.playout",
-    "pinochle_tutor._explain_text",
-    "pinochle_tutor.explain_play",
-    "pinochle_tutor.explain_meld",
-    "pinochle_tutor.explain_claims",
-    "pinochle_tutor.explain_diagnosis",
-    "pinochle_tutor.explain_contract",
-    "pinochle_tutor.explain_auction",
-    "pinochle_tutor.review",
+    "pinochle_tutor.bots.playout",
+    "pinochle_tutor.explain._text",
+    "pinochle_tutor.explain.play",
+    "pinochle_tutor.explain.meld",
+    "pinochle_tutor.explain.claims",
+    "pinochle_tutor.explain.diagnosis",
+    "pinochle_tutor.explain.contract",
+    "pinochle_tutor.explain.auction",
+    "pinochle_tutor.explain.review",
 ]
 
 
@@ -51,7 +51,7 @@ def test_everything_in_all_is_importable() -> None:
 
 def test_engine_imports_nothing_from_jupyter() -> None:
     code = (
-        "import sys, pinochle_tutor, pinochle_tutor.playout\n"
+        "import sys, pinochle_tutor, pinochle_tutor.bots.playout\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'ipywidgets', 'IPython', 'ipykernel', 'jupyter_client', 'traitlets', 'voila', 'pandas'})\n"
         "print(','.join(bad))\n"

@@ -30,13 +30,13 @@ from pinochle_tutor import (
     meld,
     play_hand,
 )
-from pinochle_tutor.heuristic import (
+from pinochle_tutor.bots.heuristic import (
     HeuristicPlayer,
     estimate_hand,
     heuristic_playout,
     play_context,
 )
-from pinochle_tutor.knowledge import (
+from pinochle_tutor.bots.knowledge import (
     Knowledge,
     consistent,
     deck_counts,
@@ -44,7 +44,7 @@ from pinochle_tutor.knowledge import (
     shown_counts,
     trick_inferences,
 )
-from pinochle_tutor.montecarlo import MonteCarloPlayer
+from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 
 ALL_RULES = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 

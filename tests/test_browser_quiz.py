@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from pinochle_tutor.progress import read_attempts
-from pinochle_tutor.quiz import ScoreQuiz, answer_text
+from pinochle_tutor.course.progress import read_attempts
+from pinochle_tutor.course.quiz import ScoreQuiz, answer_text
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"

@@ -23,9 +23,9 @@ from pinochle_tutor import (
     parse_cards,
     parse_suit,
 )
-from pinochle_tutor.house_rules import load_house_rules
-from pinochle_tutor.progress import Progress
-from pinochle_tutor.quiz import load_bank
+from pinochle_tutor.course.house_rules import load_house_rules
+from pinochle_tutor.course.progress import Progress
+from pinochle_tutor.course.quiz import load_bank
 
 FUZZ = settings(max_examples=3000, deadline=None, derandomize=True)
 FILES = settings(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK
-from pinochle_tutor.house_rules import find_house_rules, load_house_rules, site_rules
+from pinochle_tutor.course.house_rules import find_house_rules, load_house_rules, site_rules
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""pinochle_tutor.positions: generated trick positions cover every rule case, and
+"""pinochle_tutor.course.positions: generated trick positions cover every rule case, and
 each position's case is what the engine (legal_plays / check_play) says it is."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pinochle_tutor import (
     legal_plays,
     trick_winner,
 )
-from pinochle_tutor.positions import (
+from pinochle_tutor.course.positions import (
     Position,
     TrickCase,
     classify,
@@ -189,7 +189,7 @@ def test_case_labels() -> None:
 def test_docstring_examples_run() -> None:
     import doctest
 
-    import pinochle_tutor.positions as module
+    import pinochle_tutor.course.positions as module
 
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -200,7 +200,7 @@ def test_svg_and_positions_import_nothing_from_jupyter() -> None:
     import sys
 
     code = (
-        "import sys, pinochle_tutor.positions, pinochle_tutor.svg\n"
+        "import sys, pinochle_tutor.course.positions, pinochle_tutor.svg\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'ipywidgets', 'IPython', 'ipykernel', 'traitlets', 'voila', 'pandas'})\n"
         "print(','.join(bad))\n"

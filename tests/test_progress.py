@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor import progress as progress_module
-from pinochle_tutor.progress import (
+from pinochle_tutor.course import progress as progress_module
+from pinochle_tutor.course.progress import (
     ENV_VAR,
     Progress,
     ProgressFileError,
@@ -25,7 +25,7 @@ from pinochle_tutor.progress import (
     read_attempts,
     summarize,
 )
-from pinochle_tutor.quiz import MeldQuiz, QuizRule, check_answer, generate
+from pinochle_tutor.course.quiz import MeldQuiz, QuizRule, check_answer, generate
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "collect_progress.py"
@@ -98,7 +98,7 @@ def test_a_failed_write_leaves_the_old_file_intact(
 CHILD = textwrap.dedent(
     """
     import os, sys, time
-    from pinochle_tutor import progress
+    from pinochle_tutor.course import progress
     p = progress.Progress.load(sys.argv[1])
     real_fsync = os.fsync
     def slow_fsync(fd):

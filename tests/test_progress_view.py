@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from pinochle_tutor.progress import Progress, ProgressFileError
-from pinochle_tutor.quiz import QuizRule
+from pinochle_tutor.course.progress import Progress, ProgressFileError
+from pinochle_tutor.course.quiz import QuizRule
 from pinochle_widgets.progress_view import (
     CLASS_COLUMNS,
     PROGRESS_COLUMNS,

@@ -10,11 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import pinochle_tutor.quiz as quiz
-from pinochle_tutor.advisor import BidAdvice
+import pinochle_tutor.course.quiz as quiz
+from pinochle_tutor.bots.advisor import BidAdvice
 from pinochle_tutor.cards import Card, Rank, Suit, parse_cards
-from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.quiz import (
+from pinochle_tutor.course.quiz import (
     BidQuiz,
     InvalidAnswerError,
     MeldQuiz,
@@ -36,6 +35,7 @@ from pinochle_tutor.quiz import (
     parse_yes_no,
     rules_of,
 )
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
 
 RUN_ROYAL = MeldQuiz(
@@ -437,7 +437,7 @@ def test_quiz_and_progress_import_nothing_from_jupyter_or_pandas() -> None:
     import sys
 
     code = (
-        "import sys, pinochle_tutor.quiz, pinochle_tutor.progress\n"
+        "import sys, pinochle_tutor.course.quiz, pinochle_tutor.course.progress\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'ipywidgets', 'IPython', 'ipykernel', 'jupyter_client', 'traitlets', 'voila', 'pandas'})\n"
         "print(','.join(bad))\n"

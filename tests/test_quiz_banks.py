@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pinochle_tutor.quiz import (
+from pinochle_tutor.course.quiz import (
     QuizKind,
     QuizRule,
     answer_text,

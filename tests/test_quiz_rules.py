@@ -10,11 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 
-import pinochle_tutor.quiz as quiz
-from pinochle_tutor.advisor import BidAdvice
+import pinochle_tutor.course.quiz as quiz
+from pinochle_tutor.bots.advisor import BidAdvice
 from pinochle_tutor.cards import Card, Rank
-from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.quiz import (
+from pinochle_tutor.course.quiz import (
     BidQuiz,
     BidRange,
     MeldQuiz,
@@ -33,6 +32,7 @@ from pinochle_tutor.quiz import (
     rules_label,
     rules_of,
 )
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 
 RULE_SETS = [DOUBLE_DECK, THREE_HANDED]

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from pinochle_tutor.progress import Progress, read_attempts
-from pinochle_tutor.quiz import (
+from pinochle_tutor.course.progress import Progress, read_attempts
+from pinochle_tutor.course.quiz import (
     BidQuiz,
     BidRange,
     MeldQuiz,

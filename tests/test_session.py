@@ -22,8 +22,7 @@ from pinochle_tutor import (
     TrickRule,
 )
 from pinochle_tutor.cards import Card, all_cards
-from pinochle_tutor.explain import explain_call
-from pinochle_tutor.session import (
+from pinochle_tutor.course.session import (
     Event,
     EventKind,
     GameSession,
@@ -31,6 +30,7 @@ from pinochle_tutor.session import (
     RefusedPlayError,
     make_player,
 )
+from pinochle_tutor.explain import explain_call
 
 PRESET_NAMES = ["classic", "double_deck", "three_handed"]
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pinochle_tutor import THREE_HANDED, TrickRule, check_play, legal_plays, parse_card
-from pinochle_tutor.positions import TrickCase
+from pinochle_tutor.course.positions import TrickCase
 from pinochle_widgets.trick_checker import TrickChecker, coerce_case
 from tests.widget_client import client_click, client_update, tree
 

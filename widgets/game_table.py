@@ -4,7 +4,7 @@
 naming trump, the exchange (or the three-handed discard), everyone's meld, the
 tricks with the current trick in view, and the score sheet after each hand, with
 an optional hint and a review of each finished hand. Illegal clicks get the
-tutor's reason. The logic is :class:`pinochle_tutor.session.GameSession`; the
+tutor's reason. The logic is :class:`pinochle_tutor.course.session.GameSession`; the
 widget shows only what :meth:`Hand.view <pinochle_tutor.game.Hand.view>` of the
 learner's seat holds, so the other players' hidden cards are never in synced
 state.
@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, trick_winner
-from pinochle_tutor.session import GameSession, RefusedPlayError
+from pinochle_tutor.course.session import GameSession, RefusedPlayError
 
 from ._base import Message, card_spans, coerce_rules, guarded, style_widget
 from .cards import CardsView, HandPicker

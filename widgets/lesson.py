@@ -1,7 +1,7 @@
 """Helpers that keep lesson notebooks short and their numbers true.
 
 Every number a lesson states comes from the rules in force (the site's
-``house_rules.toml``, see :mod:`pinochle_tutor.house_rules`), so a house rule
+``house_rules.toml``, see :mod:`pinochle_tutor.course.house_rules`), so a house rule
 changes the lessons too::
 
     from pinochle_widgets.lesson import R, say, meld_table
@@ -22,7 +22,7 @@ from IPython.display import HTML, Markdown, display
 
 from pinochle_tutor import RuleSet, parse_cards
 from pinochle_tutor.cards import Rank, Suit
-from pinochle_tutor.house_rules import HouseRules, find_house_rules, load_house_rules
+from pinochle_tutor.course.house_rules import HouseRules, find_house_rules, load_house_rules
 
 if TYPE_CHECKING:
     import pandas as pd

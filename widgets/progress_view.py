@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from pinochle_tutor.progress import (
+from pinochle_tutor.course.progress import (
     Attempt,
     ProgressFileError,
     default_progress_path,
@@ -34,7 +34,7 @@ from pinochle_tutor.progress import (
     summarize,
     weak_rules,
 )
-from pinochle_tutor.quiz import QuizRule
+from pinochle_tutor.course.quiz import QuizRule
 
 from ._base import Message, guarded, style_widget
 
@@ -74,7 +74,7 @@ def _description(rule: str) -> str:
 
 def attempts_frame(attempts: list[Attempt]) -> pd.DataFrame:
     """Attempts and accuracy per rule case (see :data:`PROGRESS_COLUMNS`), in the
-    order of :class:`~pinochle_tutor.quiz.QuizRule` (unknown rule cases last)."""
+    order of :class:`~pinochle_tutor.course.quiz.QuizRule` (unknown rule cases last)."""
     weak = set(weak_rules(attempts))
     order = {r.value: i for i, r in enumerate(QuizRule)}
     rows: list[dict[str, Any]] = []
@@ -88,9 +88,9 @@ def attempts_frame(attempts: list[Attempt]) -> pd.DataFrame:
 
 def progress_frame(path: str | Path | None = None) -> pd.DataFrame:
     """One learner's progress per rule case (default file:
-    :func:`~pinochle_tutor.progress.default_progress_path`). A missing file is an
+    :func:`~pinochle_tutor.course.progress.default_progress_path`). A missing file is an
     empty table; a file that is not progress JSON raises
-    :class:`~pinochle_tutor.progress.ProgressFileError` (attempts that cannot be
+    :class:`~pinochle_tutor.course.progress.ProgressFileError` (attempts that cannot be
     read are left out, and listed in ``frame.attrs["problems"]``)."""
     p = Path(path).expanduser() if path is not None else default_progress_path()
     try:

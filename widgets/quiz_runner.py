@@ -10,14 +10,14 @@ One line in an exercise notebook::
 Each question shows its prompt (cards in colour, the hand and the trick drawn),
 takes the answer in the input that suits it (a box for meld, score and bids, a
 "Pass" button, a clickable hand for "which cards may you play?", Yes / No for
-"may you play this card?"), marks it with :func:`pinochle_tutor.quiz.check_answer`
+"may you play this card?"), marks it with :func:`pinochle_tutor.course.quiz.check_answer`
 and shows the verdict, the tutor's explanation and the rule cases, then "Next".
 The last "Next" shows the score, overall and per rule case. Every readable
 answer is recorded in the learner's progress file; an unreadable one gets a hint
 and the question is asked again (it does not count).
 
 Rules: by default the site's house rules
-(:func:`pinochle_tutor.house_rules.site_rules`); ``rules=`` takes a preset name or
+(:func:`pinochle_tutor.course.house_rules.site_rules`); ``rules=`` takes a preset name or
 a :class:`~pinochle_tutor.rules.RuleSet`. Only bank items written for those rules
 are asked (see :func:`pick_items`); generated items fill the rest of the round,
 and a prompt names the rules when they are not the classic ones.
@@ -42,11 +42,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor.cards import parse_card
-from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain import LegalSetExplanation
-from pinochle_tutor.house_rules import site_rules
-from pinochle_tutor.progress import Progress
-from pinochle_tutor.quiz import (
+from pinochle_tutor.course.house_rules import site_rules
+from pinochle_tutor.course.progress import Progress
+from pinochle_tutor.course.quiz import (
     BidQuiz,
     Mark,
     MeldQuiz,
@@ -60,6 +58,8 @@ from pinochle_tutor.quiz import (
     item_to_entry,
     load_banks,
 )
+from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.explain import LegalSetExplanation
 from pinochle_tutor.rules import RuleSet, rules_named
 
 from ._base import Message, card_spans, guarded, style_widget
@@ -113,7 +113,7 @@ def _check_level(level: int | None) -> int | None:
 
 def resolve_rules(rules: RuleSet | str | None) -> RuleSet:
     """The rules a round is played under: ``None`` for the site's house rules
-    (:func:`~pinochle_tutor.house_rules.site_rules`), a preset name
+    (:func:`~pinochle_tutor.course.house_rules.site_rules`), a preset name
     (``"double_deck"``) or a :class:`~pinochle_tutor.rules.RuleSet`."""
     if rules is None:
         return site_rules()
@@ -318,7 +318,7 @@ def _load_progress(progress: Progress | str | Path | None) -> Progress:
 class QuizRunner(widgets.VBox):
     """A round of ``count`` questions (see :func:`pick_items` for ``kind``,
     ``level``, ``source`` and ``seed``), recorded in ``progress`` (a
-    :class:`~pinochle_tutor.progress.Progress`, a path, or ``None`` for the
+    :class:`~pinochle_tutor.course.progress.Progress`, a path, or ``None`` for the
     default file). With ``learner_focus``, generated questions aim at the
     learner's weak rule cases (:meth:`Progress.weak_rules`). ``rules`` is the
     version of the game asked about: ``None`` (the default) for the site's house

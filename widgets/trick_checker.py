@@ -11,7 +11,7 @@ winning) and the learner's hand. Clicking a card says whether it may be played,
 with the tutor's reason (:func:`pinochle_tutor.explain.explain_play`), and
 highlights the cards that prove it. "Show legal cards" marks the whole legal set,
 grouped by rule (:func:`~pinochle_tutor.explain.explain_legal`); "Next" deals a
-new position from :mod:`pinochle_tutor.positions`, so every rule case comes up.
+new position from :mod:`pinochle_tutor.course.positions`, so every rule case comes up.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import ipywidgets as widgets
 
 from pinochle_tutor import RuleSet, parse_card
 from pinochle_tutor.cards import CardLike
+from pinochle_tutor.course.positions import Position, TrickCase, position_stream
 from pinochle_tutor.explain import LegalSetExplanation, PlayExplanation, explain_legal, explain_play
-from pinochle_tutor.positions import Position, TrickCase, position_stream
 
 from ._base import Message, coerce_rules, guarded, style_widget
 from .cards import CardsView, HandPicker
@@ -53,7 +53,7 @@ class TrickChecker(widgets.VBox):
 
     ``seed`` makes the positions reproducible; ``rules`` is ``"classic"``,
     ``"double_deck"``, ``"three_handed"`` or a :class:`~pinochle_tutor.RuleSet`;
-    ``case`` drills one :class:`~pinochle_tutor.positions.TrickCase` (every case
+    ``case`` drills one :class:`~pinochle_tutor.course.positions.TrickCase` (every case
     in turn when ``None``).
 
     CSS hooks: ``pt-trick-checker``, ``pt-trump-line``, ``pt-trick-view``,

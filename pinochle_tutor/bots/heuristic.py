@@ -32,9 +32,9 @@ your partner is winning and nothing still to come can beat the card, *feed*
 counters. Otherwise throw the least valuable card: a non-counter, not a trump.
 
 The card-play policy works on the engine's bit masks (card index = suit*6 + rank;
-see :mod:`pinochle_tutor._hands`): :func:`choose_lead` and :func:`choose_follow`
+see :mod:`pinochle_tutor.hands`): :func:`choose_lead` and :func:`choose_follow`
 are the one source of the policy. :class:`HeuristicPlayer` calls them with what
-its seat knows (:class:`~pinochle_tutor.knowledge.Knowledge`) and
+its seat knows (:class:`~pinochle_tutor.bots.knowledge.Knowledge`) and
 :func:`heuristic_playout` calls them for every seat to play a hand out thousands
 of times a second.
 """
@@ -44,16 +44,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from pinochle_tutor._hands import ABOVE, SUIT_MASK, SUIT_OF
+from pinochle_tutor.bots.knowledge import Knowledge, trick_inferences
 from pinochle_tutor.cards import _CARDS, Card, Suit
-from pinochle_tutor.knowledge import Knowledge, trick_inferences
+from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import MeldTable, RuleSet
-
-if TYPE_CHECKING:
-    from pinochle_tutor.game import PlayerView
+from pinochle_tutor.view import PlayerView
 
 __all__ = [
     "HeuristicPlayer",

@@ -21,13 +21,13 @@ and explains the answer:
 * :func:`review_hand` - a played hand, trick by trick, with the learner's refused cards.
 
 The explanations live in one module per job, all re-exported here:
-:mod:`~pinochle_tutor.explain_play` (a card, the legal set),
-:mod:`~pinochle_tutor.explain_meld` (a meld breakdown),
-:mod:`~pinochle_tutor.explain_claims` (claimed meld lines and mistakes),
-:mod:`~pinochle_tutor.explain_diagnosis` (a learner's meld count),
-:mod:`~pinochle_tutor.explain_contract` (the contract),
-:mod:`~pinochle_tutor.explain_auction` (auction calls) and
-:mod:`~pinochle_tutor.review` (a played hand).
+:mod:`~pinochle_tutor.explain.play` (a card, the legal set),
+:mod:`~pinochle_tutor.explain.meld` (a meld breakdown),
+:mod:`~pinochle_tutor.explain.claims` (claimed meld lines and mistakes),
+:mod:`~pinochle_tutor.explain.diagnosis` (a learner's meld count),
+:mod:`~pinochle_tutor.explain.contract` (the contract),
+:mod:`~pinochle_tutor.explain.auction` (auction calls) and
+:mod:`~pinochle_tutor.explain.review` (a played hand).
 
 >>> print(explain_play("KC 9C AH", ["KC"], "H", "AH").rule.label)
 rule 1 (follow suit)
@@ -37,14 +37,14 @@ rule 1 (follow suit)
 
 from __future__ import annotations
 
-from pinochle_tutor.explain_auction import (
+from pinochle_tutor.explain.auction import (
     AuctionRule,
     BidExplanation,
     explain_bid,
     explain_call,
     explain_pass,
 )
-from pinochle_tutor.explain_claims import (
+from pinochle_tutor.explain.claims import (
     ClaimedLine,
     ClaimLike,
     InvalidClaimError,
@@ -52,16 +52,16 @@ from pinochle_tutor.explain_claims import (
     MeldMistakeKind,
     parse_claim,
 )
-from pinochle_tutor.explain_contract import ContractExplanation, ContractOutcome, explain_contract
-from pinochle_tutor.explain_diagnosis import MeldDiagnosis, diagnose_meld
-from pinochle_tutor.explain_meld import (
+from pinochle_tutor.explain.contract import ContractExplanation, ContractOutcome, explain_contract
+from pinochle_tutor.explain.diagnosis import MeldDiagnosis, diagnose_meld
+from pinochle_tutor.explain.meld import (
     MeldExplanation,
     MeldNote,
     MeldNoteKind,
     MeldRule,
     explain_meld,
 )
-from pinochle_tutor.explain_play import (
+from pinochle_tutor.explain.play import (
     CardGroup,
     InvalidPositionError,
     LegalSetExplanation,
@@ -69,7 +69,7 @@ from pinochle_tutor.explain_play import (
     explain_legal,
     explain_play,
 )
-from pinochle_tutor.review import AttemptReview, HandReview, TrickReview, review_hand
+from pinochle_tutor.explain.review import AttemptReview, HandReview, TrickReview, review_hand
 
 __all__ = [
     "AttemptReview",

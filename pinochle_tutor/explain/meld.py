@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from pinochle_tutor._explain_text import _distinct, _names, _words
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, sort_hand
+from pinochle_tutor.explain._text import _distinct, _names, _words
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport, meld
 from pinochle_tutor.rules import CLASSIC, RuleSet
 

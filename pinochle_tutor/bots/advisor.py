@@ -24,14 +24,14 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from pinochle_tutor._hands import as_cards, counts_of
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.heuristic import HeuristicPlayer, heuristic_playout, play_context
 from pinochle_tutor.cards import _CARDS, Card, CardLike, Suit
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.game import Phase, PlayerView
-from pinochle_tutor.heuristic import HeuristicPlayer, heuristic_playout, play_context
+from pinochle_tutor.hands import as_cards, counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = ["BidAdvice", "TrumpOutlook", "advise_bid"]
 

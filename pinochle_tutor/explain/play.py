@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pinochle_tutor._explain_text import _distinct, _names
-from pinochle_tutor._hands import as_cards
 from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.explain._text import _distinct, _names
+from pinochle_tutor.hands import as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.tricks import PlayVerdict, TrickRule, check_play, legal_plays, trick_winner
 

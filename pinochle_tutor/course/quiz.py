@@ -51,8 +51,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, TypeAlias, Union
 
-from pinochle_tutor.advisor import BidAdvice, advise_bid
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.advisor import BidAdvice, advise_bid
 from pinochle_tutor.cards import Card, Rank, Suit, all_cards, cards_text, parse_cards, parse_suit
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import (
@@ -1531,7 +1531,7 @@ def load_banks(folder: str | Path | None = None) -> tuple[list[QuizItem], list[B
 
 def default_bank_dir() -> Path:
     """The curated banks: ``exercises/banks`` beside the package (a source checkout)."""
-    return Path(__file__).resolve().parent.parent / "exercises" / "banks"
+    return Path(__file__).resolve().parents[2] / "exercises" / "banks"
 
 
 def _expected_text(item: QuizItem, expected: Any) -> str:
@@ -1938,7 +1938,7 @@ def generate(
     name; classic by default), the same for the same arguments.
 
     ``level`` (1-3) picks the rule cases and the size of the position; with
-    ``focus_rules`` (e.g. :meth:`Progress.weak_rules <pinochle_tutor.progress.Progress.weak_rules>`)
+    ``focus_rules`` (e.g. :meth:`Progress.weak_rules <pinochle_tutor.course.progress.Progress.weak_rules>`)
     the item exercises one of those rule cases instead (those of other kinds are
     ignored). The item's ``rules`` are the cases the engine finds in it, and its
     ``rule_set`` is ``rules``.

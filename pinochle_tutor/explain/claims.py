@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeAlias
 
-from pinochle_tutor._explain_text import _a, _names, _signed
 from pinochle_tutor.cards import Card, Suit, parse_suit
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain_meld import (
+from pinochle_tutor.explain._text import _a, _names, _signed
+from pinochle_tutor.explain.meld import (
     _MULTIPLE_PREFIX,
     _MULTIPLE_WORDS,
     MeldRule,

@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from pinochle_tutor._hands import as_cards
-from pinochle_tutor.advisor import BidAdvice, ProgressCallback, advise_bid
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.advisor import BidAdvice, ProgressCallback, advise_bid
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 from pinochle_tutor.cards import (
     Card,
     CardLike,
@@ -44,14 +45,14 @@ from pinochle_tutor.deal import Deal, make_deck, next_dealer
 from pinochle_tutor.errors import IllegalActionError, IllegalBidError, IllegalPlayError
 from pinochle_tutor.explain import HandReview, PlayExplanation, explain_call, explain_play
 from pinochle_tutor.explain import review_hand as _review_hand
-from pinochle_tutor.game import Hand, Phase, PlayerView
-from pinochle_tutor.heuristic import HeuristicPlayer
+from pinochle_tutor.game import Hand
+from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld_points
-from pinochle_tutor.montecarlo import MonteCarloPlayer
 from pinochle_tutor.players import Player, RandomPlayer
 from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
 from pinochle_tutor.scoring import game_winner
 from pinochle_tutor.tricks import trick_winner
+from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
     "OPPONENT_KINDS",
@@ -864,7 +865,7 @@ class BiddingDrill:
         self.committed = True
 
     def advise(self, progress: ProgressCallback | None = None) -> BidAdvice:
-        """The advisor's :class:`~pinochle_tutor.advisor.BidAdvice` for the learner's
+        """The advisor's :class:`~pinochle_tutor.bots.advisor.BidAdvice` for the learner's
         decision (only after the call). ``progress(done, total)`` is called while
         it simulates."""
         if not self.committed:

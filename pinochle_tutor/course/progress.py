@@ -122,7 +122,7 @@ class Attempt:
 
 
 class MarkLike(Protocol):
-    """What :meth:`Progress.record_mark` needs from a :class:`pinochle_tutor.quiz.Mark`."""
+    """What :meth:`Progress.record_mark` needs from a :class:`pinochle_tutor.course.quiz.Mark`."""
 
     @property
     def item_id(self) -> str: ...
@@ -351,7 +351,7 @@ class Progress:
         when: datetime | None = None,
     ) -> Attempt:
         """Add one attempt and save the file at once. ``rules`` may be rule-case
-        texts or :class:`~pinochle_tutor.quiz.QuizRule` members. A file that
+        texts or :class:`~pinochle_tutor.course.quiz.QuizRule` members. A file that
         cannot be written is reported in ``messages`` (the attempt is kept in memory)."""
         time = (
             when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -376,7 +376,7 @@ class Progress:
         return attempt
 
     def record_mark(self, mark: MarkLike) -> Attempt:
-        """Record a :class:`~pinochle_tutor.quiz.Mark` (only readable answers should be recorded)."""
+        """Record a :class:`~pinochle_tutor.course.quiz.Mark` (only readable answers should be recorded)."""
         return self.record(mark.item_id, _text(mark.kind), mark.rules, mark.answer, mark.right)
 
     def save(self) -> None:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from pinochle_tutor.cards import Card, Suit, sort_hand
 from pinochle_tutor.errors import IllegalBidError
-from pinochle_tutor.explain_contract import ContractExplanation, _contract_from_score
-from pinochle_tutor.explain_play import PlayExplanation
+from pinochle_tutor.explain.contract import ContractExplanation, _contract_from_score
+from pinochle_tutor.explain.play import PlayExplanation
 from pinochle_tutor.rules import RuleSet
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@
 A playout deals a hand, names a declarer, a contract and trump, counts every
 player's meld and plays every trick with uniformly random legal cards, then
 scores the hand. It works on the engine's internal form (per-card counts and
-bit masks, see :mod:`pinochle_tutor._hands`) and uses the same rule core as the
+bit masks, see :mod:`pinochle_tutor.hands`) and uses the same rule core as the
 public API (:func:`~pinochle_tutor.tricks.legal_mask`'s logic, the meld counting
 core), so its answers are the engine's answers. The tests check it against the
 public API card for card.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pinochle_tutor._hands import ABOVE, SUIT_MASK, SUIT_OF
+from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import score_hand

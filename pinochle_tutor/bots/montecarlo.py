@@ -3,13 +3,13 @@
 At each card it must choose, the player deals the cards it cannot see to the
 other seats many times over, each deal agreeing with everything it has seen:
 the meld shown, the voids revealed by play, the exchange it took part in (see
-:mod:`pinochle_tutor.knowledge`). For every deal it tries each legal card and
+:mod:`pinochle_tutor.bots.knowledge`). For every deal it tries each legal card and
 plays the rest of the hand out with the heuristic policy
-(:func:`~pinochle_tutor.heuristic.heuristic_playout`), scoring the result the way
+(:func:`~pinochle_tutor.bots.heuristic.heuristic_playout`), scoring the result the way
 the hand will be scored: its side's score change less the opponents'. The card
 with the best average wins; every card is tried on the same deals, so the
 comparison is fair. Bidding, trump, the exchange and concession are left to the
-:class:`~pinochle_tutor.heuristic.HeuristicPlayer`.
+:class:`~pinochle_tutor.bots.heuristic.HeuristicPlayer`.
 
 The method is "determinized" sampling (perfect-information playouts of
 imagined deals): it cannot plan to hide or discover information, but it counts
@@ -20,16 +20,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from pinochle_tutor.bots.heuristic import (
+    HeuristicPlayer,
+    heuristic_playout,
+    play_context,
+    policy_card,
+)
+from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
 from pinochle_tutor.cards import _CARDS, Card, Suit
-from pinochle_tutor.heuristic import HeuristicPlayer, heuristic_playout, play_context, policy_card
-from pinochle_tutor.knowledge import Knowledge, sample_hidden_hands
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_hand
-
-if TYPE_CHECKING:
-    from pinochle_tutor.game import PlayerView
+from pinochle_tutor.view import PlayerView
 
 __all__ = ["MonteCarloPlayer"]
 

@@ -25,22 +25,19 @@ that respects every entry of the ledger, which is what a Monte Carlo player
 needs to imagine the hands it cannot see.
 
 Cards are handled in the engine's internal form: a hand is 24 per-card counts,
-a set of cards a bit mask (see :mod:`pinochle_tutor._hands`).
+a set of cards a bit mask (see :mod:`pinochle_tutor.hands`).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from pinochle_tutor._hands import ABOVE, SUIT_MASK, SUIT_OF
 from pinochle_tutor.cards import Suit
+from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
 from pinochle_tutor.meld import MeldKind, MeldReport
 from pinochle_tutor.rules import RuleSet
-
-if TYPE_CHECKING:
-    from pinochle_tutor.game import PlayerView
+from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
     "Knowledge",
@@ -202,14 +199,11 @@ class Knowledge:
                 if n > 0:
                     row[i] = n
         sizes = [rules.hand_size - sum(played_by[s]) for s in range(players)]
-        if view.declarer is not None and rules.exchange_size:
-            from pinochle_tutor.game import Phase
-
-            if view.phase is Phase.RETURN:
-                dp = rules.partner(view.declarer)
-                assert dp is not None
-                sizes[view.declarer] += rules.exchange_size
-                sizes[dp] -= rules.exchange_size
+        if view.declarer is not None and rules.exchange_size and view.phase is Phase.RETURN:
+            dp = rules.partner(view.declarer)
+            assert dp is not None
+            sizes[view.declarer] += rules.exchange_size
+            sizes[dp] -= rules.exchange_size
         sizes[seat] = len(view.hand)
         deck = deck_counts(rules)
         own_discards = given if (rules.has_kitty and seat == view.declarer) else [0] * 24

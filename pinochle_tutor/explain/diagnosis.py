@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pinochle_tutor._explain_text import _distinct, _signed
 from pinochle_tutor.cards import Card, CardLike, Rank, SuitLike
-from pinochle_tutor.explain_claims import (
+from pinochle_tutor.explain._text import _distinct, _signed
+from pinochle_tutor.explain.claims import (
     ClaimedLine,
     ClaimLike,
     InvalidClaimError,
@@ -26,7 +26,7 @@ from pinochle_tutor.explain_claims import (
     MeldMistakeKind,
     parse_claim,
 )
-from pinochle_tutor.explain_meld import (
+from pinochle_tutor.explain.meld import (
     _SETS,
     MeldExplanation,
     MeldRule,

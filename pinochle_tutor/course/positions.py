@@ -153,7 +153,7 @@ def classify(
     """The rule case of a position, as the engine's verdicts decide it.
 
     Raises :class:`PinochleError` for a lead (an empty trick) or an empty hand."""
-    from pinochle_tutor._hands import as_cards
+    from pinochle_tutor.hands import as_cards
 
     h = as_cards(hand)
     t = as_cards(trick)

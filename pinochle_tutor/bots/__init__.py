@@ -1,0 +1,20 @@
+"""The computer players, and everything that evaluates a decision.
+
+- :mod:`~pinochle_tutor.bots.heuristic`: :class:`HeuristicPlayer`, a fast rule-of-thumb
+  player, and its bit-mask policy.
+- :mod:`~pinochle_tutor.bots.knowledge`: what a seat can infer about the hidden hands
+  (meld shown, voids, passed cards) and sampling of hands consistent with it.
+- :mod:`~pinochle_tutor.bots.montecarlo`: :class:`MonteCarloPlayer`, which samples the
+  hidden hands and plays each candidate card out.
+- :mod:`~pinochle_tutor.bots.playout`: the fast playout core for simulations.
+- :mod:`~pinochle_tutor.bots.advisor`: the bidding advisor.
+
+Bots use the core rules (:mod:`pinochle_tutor`) and may use :mod:`pinochle_tutor.explain`
+for reasons; nothing in the core imports them. A new computer player goes here, as a class
+with the methods of :class:`pinochle_tutor.players.Player`.
+"""
+
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
+
+__all__ = ["HeuristicPlayer", "MonteCarloPlayer"]
