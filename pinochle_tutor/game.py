@@ -24,12 +24,12 @@ from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, par
 from pinochle_tutor.deal import Deal, deal, next_dealer
 from pinochle_tutor.errors import IllegalActionError, IllegalPlayError
 from pinochle_tutor.exchange import remove_cards
-from pinochle_tutor.hands import as_cards, mask_of
+from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import MeldReport, meld
 from pinochle_tutor.players import Player
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import HandScore, game_winner, score_hand
-from pinochle_tutor.tricks import PlayVerdict, _winner_index, check_play, legal_mask
+from pinochle_tutor.tricks import PlayVerdict, check_play, legal_plays, trick_winner
 from pinochle_tutor.view import IllegalAttempt, Phase, PlayerView, TrickRecord
 
 __all__ = ["GameRecord", "Hand", "play_game", "play_hand"]
@@ -111,18 +111,12 @@ class Hand:
         return self.declarer
 
     def legal_plays(self) -> list[Card]:
-        """The cards the seat to play may play now."""
+        """The cards the seat to play may play now (the trick rules of
+        :func:`~pinochle_tutor.tricks.legal_plays`); none outside trick play."""
         if self.phase is not Phase.PLAY:
             return []
-        seat = self._next_to_play()
-        from pinochle_tutor.hands import cards_of_mask
-
         assert self.trump is not None
-        h = mask_of(self.hands[seat])
-        if not self.trick:
-            return cards_of_mask(h)
-        idx = [c.index for c in self.trick]
-        return cards_of_mask(legal_mask(h, idx[0], idx[_winner_index(idx, self.trump)], self.trump))
+        return legal_plays(self.hands[self._next_to_play()], self.trick, self.trump)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now."""
@@ -299,8 +293,7 @@ class Hand:
         self.trick_seats.append(seat)
         if len(self.trick) == self.rules.players:
             assert self.trump is not None
-            win_pos = _winner_index([c.index for c in self.trick], self.trump)
-            winner = self.trick_seats[win_pos]
+            winner = self.trick_seats[trick_winner(self.trick, self.trump)]
             last = not self.hands[winner]
             pts = sum(self.rules.counter_points[c.rank] for c in self.trick)
             if last:

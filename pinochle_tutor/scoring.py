@@ -38,7 +38,9 @@ __all__ = ["HandScore", "game_winner", "score_hand", "trick_points"]
 
 @dataclass(frozen=True)
 class HandScore:
-    """What one hand was worth to each side, and why."""
+    """What one hand was worth to each side, and the facts that decided it. The
+    tutor reads it out in words with
+    :func:`pinochle_tutor.explain.explain_contract` (one narrator for the score)."""
 
     bid: int
     bidder_meld: int
@@ -70,72 +72,6 @@ class HandScore:
     def bidder_total(self) -> int:
         """Meld kept plus trick points: what the bidders earned before comparing with the bid."""
         return (self.bidder_meld if self.bidder_meld_kept else 0) + self.bidder_tricks
-
-    @property
-    def explanation(self) -> str:
-        """The whole reckoning in plain words."""
-        return " ".join(self.lines())
-
-    def lines(self) -> list[str]:
-        """The reckoning as sentences, in order (worded for one declarer against one
-        defender when ``solo``, for two sides otherwise)."""
-        if self.solo:
-            bidders, they, their, have, lose = "The declarer", "The declarer", "the", "has", "loses"
-            defenders, d_keep, d_score = "This defender", "keeps", "scores"
-        else:
-            bidders, they, their, have, lose = "The bidders", "They", "their", "have", "lose"
-            defenders, d_keep, d_score = "The defenders", "keep", "score"
-        out = [f"{bidders} bid {self.bid} and showed {self.bidder_meld} meld."]
-        if self.conceded:
-            out.append(
-                f"The declarer conceded before trick play, so {bidders.lower()} {lose} {their} bid: "
-                f"-{self.bid}."
-            )
-            out.append(f"{defenders} {d_score} meld only: +{self.defender_meld}.")
-            return out
-        covered = " (the meld alone covered the bid, but meld is only kept with trick points)."
-        out.append(
-            f"{they} needed {self.needed} trick points" + (covered if self.needed == 0 else ".")
-        )
-        out.append(f"{they} captured {self.bidder_tricks}.")
-        if self.set_no_tricks:
-            out.append(f"Taking no trick points at all is a set: -{self.bid}.")
-        elif not self.bidder_meld_kept:
-            verdict = (
-                f"which makes the bid: +{self.bidder}"
-                if self.made
-                else f"short of {self.bid}: -{self.bid}"
-            )
-            out.append(
-                f"With fewer than {self.meld_save} trick points the meld is lost, "
-                f"so {they.lower()} {have} {self.bidder_tricks}, {verdict}."
-            )
-        elif self.made:
-            out.append(
-                f"{self.bidder_meld} + {self.bidder_tricks} = {self.bidder_total} "
-                f"makes the bid of {self.bid}: +{self.bidder}."
-            )
-        else:
-            out.append(
-                f"{self.bidder_meld} + {self.bidder_tricks} = {self.bidder_total} is short of "
-                f"{self.bid} by {self.bid - self.bidder_total}: nothing is scored and the bid is "
-                f"subtracted, -{self.bid}."
-            )
-        if self.defender_meld_kept:
-            out.append(
-                f"{defenders} took {self.defender_tricks} trick points and {d_keep} "
-                f"{self.defender_meld} meld: +{self.defender}."
-            )
-        else:
-            lost = f" (the {self.defender_meld} meld is lost)." if self.defender_meld else "."
-            out.append(
-                f"{defenders} took {self.defender_tricks} trick points, fewer than {self.meld_save}, "
-                f"so {d_score} nothing" + lost
-            )
-        return out
-
-    def __str__(self) -> str:
-        return self.explanation
 
 
 def trick_points(

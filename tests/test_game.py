@@ -278,12 +278,14 @@ def test_views_show_other_players_meld_but_not_their_hands() -> None:
 
 
 def test_three_handed_scores_are_worded_for_one_declarer_and_one_defender() -> None:
-    solo = score_hand(250, 100, 130, 40, 60, THREE_HANDED)
-    assert solo.explanation.startswith("The declarer bid 250")
-    assert "This defender took 60 trick points and keeps 40 meld: +100." in solo.explanation
-    pair = score_hand(250, 100, 130, 40, 60, CLASSIC)
-    assert pair.explanation.startswith("The bidders bid 250")
-    assert (solo.bidder, solo.defender) == (pair.bidder, pair.defender)  # wording only
+    from pinochle_tutor.explain import explain_contract
+
+    solo = explain_contract(250, 100, 130, 40, 60, THREE_HANDED)
+    assert solo.text.startswith("The bid was 250 and the declarer showed 100 meld")
+    assert "This defender took 60 trick points (at least 10), so this defender keeps its 40 meld" in solo.text
+    pair = explain_contract(250, 100, 130, 40, 60, CLASSIC)
+    assert pair.text.startswith("The bid was 250 and the bidders showed 100 meld")
+    assert (solo.bidder_change, solo.defender_change) == (pair.bidder_change, pair.defender_change)
 
 
 def test_three_handed_exact_tie_at_the_top_plays_another_hand() -> None:

@@ -29,6 +29,7 @@ from pinochle_tutor import (
     score_hand,
     trick_points,
 )
+from pinochle_tutor.explain import explain_contract
 
 # ------------------------------------------------------------------- hand scores
 
@@ -140,7 +141,7 @@ def test_needed(bid: int, meld: int, needed: int) -> None:
 def test_explanation_mentions_the_numbers(
     args: tuple[int, int, int, int, int], numbers: list[str]
 ) -> None:
-    explanation = score_hand(*args).explanation
+    explanation = explain_contract(*args).text
     for number in numbers:
         assert number in explanation, (number, explanation)
 
@@ -165,7 +166,7 @@ def test_concession(rules: RuleSet, bid: int, bm: int, dm: int, bidder: int, def
     assert score.bidder == bidder
     assert score.defender == defender
     assert not score.made
-    assert str(bid) in score.explanation
+    assert str(bid) in explain_contract(bid, bm, 0, dm, 0, rules, conceded=True).text
 
 
 # --------------------------------------------------------------------- trick points

@@ -901,26 +901,11 @@ class BiddingDrill:
         if not self.committed:
             raise IllegalActionError("Make your call first, then play the hand out.")
         h = self._hand
-        bot = self._bot
         while h.phase is not Phase.DONE:
-            seat = h.to_act
-            assert seat is not None
-            view = h.view(seat)
-            p = h.phase
-            if p is Phase.AUCTION:
-                h.bid(seat, None if seat == self.learner_seat else bot.bid(view))
-            elif p is Phase.DISCARD:
-                h.discard(seat, bot.discard(view))
-            elif p is Phase.TRUMP:
-                h.name_trump(seat, bot.choose_trump(view))
-            elif p is Phase.PASS:
-                h.pass_cards(seat, bot.pass_cards(view))
-            elif p is Phase.RETURN:
-                h.return_cards(seat, bot.return_cards(view))
-            elif not h.tricks and not h.trick and seat == h.declarer and bot.concede(view):
-                h.concede(seat)
+            if h.phase is Phase.AUCTION and h.to_act == self.learner_seat:
+                h.bid(self.learner_seat, None)
             else:
-                h.play(seat, bot.play(view))
+                h.act(self._bot)
         return _review_hand(h, self.learner_seat)
 
     @property

@@ -17,7 +17,50 @@ from enum import Enum
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import HandScore, score_hand
 
-# ==================================================================== 5. the contract
+
+@dataclass(frozen=True)
+class _Words:
+    """Who the reckoning speaks of: two sides, or one declarer and one defender."""
+
+    bidders: str
+    they: str
+    their: str
+    are: str
+    lose: str
+    score: str
+    Defenders: str
+    dthey: str
+    dtheir: str
+    keep: str
+    subtract: str
+
+
+_SIDE_WORDS = _Words(
+    "the bidders",
+    "they",
+    "their",
+    "are",
+    "lose",
+    "score",
+    "The defenders",
+    "they",
+    "their",
+    "keep",
+    "subtract",
+)
+_SOLO_WORDS = _Words(
+    "the declarer",
+    "the declarer",
+    "the",
+    "is",
+    "loses",
+    "scores",
+    "This defender",
+    "this defender",
+    "its",
+    "keeps",
+    "subtracts",
+)
 
 
 class ContractOutcome(Enum):
@@ -89,66 +132,77 @@ class ContractExplanation:
         """What the hand adds to the defenders' score."""
         return self.score.defender
 
+    @property
+    def solo(self) -> bool:
+        """Three-handed: one declarer against each defender alone (the wording only)."""
+        return self.score.solo
+
     def lines(self) -> list[str]:
-        """The reckoning as sentences, in order."""
+        """The reckoning as sentences, in order: worded for the bidders and the
+        defenders, or (three-handed) for the declarer and one defender."""
         s = self.score
         save = self.meld_save
-        head = f"The bid was {s.bid} and the bidders showed {s.bidder_meld} meld"
+        w = _SOLO_WORDS if self.solo else _SIDE_WORDS
+        head = f"The bid was {s.bid} and {w.bidders} showed {s.bidder_meld} meld"
         out: list[str] = []
         if s.conceded:
             out.append(head + ".")
             out.append(
-                f"The declarer conceded before trick play, so the bidders lose their bid: -{s.bid}."
+                f"The declarer conceded before trick play, so {w.bidders} {w.lose} {w.their} bid: -{s.bid}."
             )
-            out.append(f"The defenders score their {s.defender_meld} meld only: +{s.defender}.")
+            out.append(
+                f"{w.Defenders} {w.score} {w.dtheir} {s.defender_meld} meld only: +{s.defender}."
+            )
             return out
         if s.needed > 0:
-            need = (
-                f"{head}, so they needed {s.needed} of the {self.total_trick_points} trick points"
-            )
+            need = f"{head}, so {w.they} needed {s.needed} of the {self.total_trick_points} trick points"
             if s.needed < save:
-                need += f" (and at least {save} to keep their meld)"
+                need += f" (and at least {save} to keep {w.their} meld)"
             out.append(need + ".")
         else:
             out.append(
                 f"{head}, which covers the bid, but meld is kept only with at least {save} trick "
-                f"point{'s' if save != 1 else ''}, so they needed {self.minimum_tricks} of the "
+                f"point{'s' if save != 1 else ''}, so {w.they} needed {self.minimum_tricks} of the "
                 f"{self.total_trick_points} trick points."
             )
+        They = w.they.capitalize()
         if s.set_no_tricks:
-            out.append(f"They captured no trick points at all, so they are set: -{s.bid}.")
+            out.append(
+                f"{They} captured no trick points at all, so {w.they} {w.are} set: -{s.bid}."
+            )
         elif not s.bidder_meld_kept:
             out.append(
-                f"They captured {s.bidder_tricks}, fewer than {save}, so they lose their meld, "
+                f"{They} captured {s.bidder_tricks}, fewer than {save}, so {w.they} {w.lose} {w.their} meld, "
                 f"and {s.bidder_tricks} is short of {s.bid}: -{s.bid}."
                 if not s.made
-                else f"They captured {s.bidder_tricks}, fewer than {save}, so they lose their meld, "
+                else f"{They} captured {s.bidder_tricks}, fewer than {save}, so {w.they} {w.lose} {w.their} meld, "
                 f"but {s.bidder_tricks} still makes {s.bid}: +{s.bidder}."
             )
         elif s.made:
             out.append(
-                f"They captured {s.bidder_tricks}: {s.bidder_meld} + {s.bidder_tricks} = {s.bidder_total}, "
+                f"{They} captured {s.bidder_tricks}: {s.bidder_meld} + {s.bidder_tricks} = {s.bidder_total}, "
                 f"which makes the contract: +{s.bidder}."
             )
         else:
             out.append(
-                f"They captured {s.bidder_tricks}: {s.bidder_meld} + {s.bidder_tricks} = {s.bidder_total}, "
-                f"{s.bid - s.bidder_total} short of {s.bid}, so they score nothing and subtract the bid: -{s.bid}."
+                f"{They} captured {s.bidder_tricks}: {s.bidder_meld} + {s.bidder_tricks} = {s.bidder_total}, "
+                f"{s.bid - s.bidder_total} short of {s.bid}, so {w.they} {w.score} nothing "
+                f"and {w.subtract} the bid: -{s.bid}."
             )
         if s.defender_meld_kept and not s.defender_meld:
             out.append(
-                f"The defenders took {s.defender_tricks} trick points and had no meld: +{s.defender}."
+                f"{w.Defenders} took {s.defender_tricks} trick points and had no meld: +{s.defender}."
             )
         elif s.defender_meld_kept:
             out.append(
-                f"The defenders took {s.defender_tricks} trick points (at least {save}), so they keep "
-                f"their {s.defender_meld} meld: {s.defender_meld} + {s.defender_tricks} = +{s.defender}."
+                f"{w.Defenders} took {s.defender_tricks} trick points (at least {save}), so {w.dthey} {w.keep} "
+                f"{w.dtheir} {s.defender_meld} meld: {s.defender_meld} + {s.defender_tricks} = +{s.defender}."
             )
         else:
-            lost = f" and lose their {s.defender_meld} meld" if s.defender_meld else ""
+            lost = f" and {w.lose} {w.dtheir} {s.defender_meld} meld" if s.defender_meld else ""
             out.append(
-                f"The defenders took {s.defender_tricks} trick points, fewer than {save}, "
-                f"so they score nothing{lost}: +0."
+                f"{w.Defenders} took {s.defender_tricks} trick points, fewer than {save}, "
+                f"so {w.dthey} {w.score} nothing{lost}: +0."
             )
         return out
 
