@@ -27,6 +27,7 @@ from typing import Any
 
 from pinochle_tutor.cards import Rank
 from pinochle_tutor.errors import InvalidRulesError
+from pinochle_tutor.names import find_named
 
 __all__ = [
     "CLASSIC",
@@ -35,6 +36,7 @@ __all__ = [
     "THREE_HANDED",
     "MeldTable",
     "RuleSet",
+    "as_rules",
     "rules_named",
 ]
 
@@ -326,13 +328,27 @@ PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, DOUBLE_DECK, THREE_H
 """The presets by name."""
 
 
+def as_rules(rules: RuleSet | str) -> RuleSet:
+    """``rules`` itself, or the preset it names (see :func:`rules_named`).
+
+    >>> as_rules("Double deck") is DOUBLE_DECK
+    True
+    """
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        return rules_named(rules)
+    raise InvalidRulesError(
+        f"rules={rules!r}: give a preset name ({', '.join(sorted(PRESETS))}) or a RuleSet"
+    )
+
+
 def rules_named(name: str) -> RuleSet:
     """The preset called ``name``: ``classic``, ``double_deck`` or ``three_handed``
     (case, spaces and hyphens are forgiven: ``"Double deck"`` works)."""
-    key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
-    try:
-        return PRESETS[key]
-    except KeyError:
+    found = find_named(name, PRESETS)
+    if found is None:
         raise InvalidRulesError(
             f"{name!r} is not a rule set: choose one of {', '.join(sorted(PRESETS))}"
-        ) from None
+        )
+    return found

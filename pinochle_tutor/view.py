@@ -16,7 +16,7 @@ from pinochle_tutor.meld import MeldReport
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.tricks import PlayVerdict
 
-__all__ = ["IllegalAttempt", "Phase", "PlayerView", "TrickRecord"]
+__all__ = ["IllegalAttempt", "Phase", "PlayerView", "TrickRecord", "seat_name"]
 
 
 class Phase(Enum):
@@ -108,3 +108,30 @@ class PlayerView:
     def partner(self) -> int | None:
         """This seat's partner, if any."""
         return self.rules.partner(self.seat)
+
+
+def seat_name(seat: int, me: int, rules: RuleSet, *, short: bool = False) -> str:
+    """Who sits at ``seat``, seen from seat ``me``: ``'You'``, ``'Left opponent'``,
+    ``'Partner'`` or ``'Right opponent'`` (``short``: ``'Left'``, ``'Partner'``,
+    ``'Right'``). Play goes clockwise, so the player on your left plays after you and
+    the one on your right just before you; your partner sits opposite.
+
+    >>> from pinochle_tutor.rules import CLASSIC, THREE_HANDED
+    >>> [seat_name(s, 0, CLASSIC) for s in range(4)]
+    ['You', 'Left opponent', 'Partner', 'Right opponent']
+    >>> [seat_name(s, 1, THREE_HANDED, short=True) for s in range(3)]
+    ['Right', 'You', 'Left']
+    """
+    n = rules.players
+    rel = (seat - me) % n
+    if rel == 0:
+        return "You"
+    if rel == 1:
+        return "Left" if short else "Left opponent"
+    if rel == n - 1:
+        return "Right" if short else "Right opponent"
+    if rel == 2 and n == 4:
+        if rules.partnerships:
+            return "Partner"
+        return "Opposite" if short else "Opposite player"
+    return f"Seat {seat}"

@@ -27,8 +27,8 @@ from pinochle_tutor.course.positions import (
     classify,
     generate_position,
     position_stream,
-    seat_name,
 )
+from pinochle_tutor.view import seat_name
 
 PRESETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 
@@ -156,7 +156,7 @@ def test_stream_of_chosen_cases() -> None:
 
 
 def test_seat_names_from_the_learners_chair() -> None:
-    assert [seat_name(s, 0) for s in range(4)] == [
+    assert [seat_name(s, 0, CLASSIC) for s in range(4)] == [
         "You",
         "Left opponent",
         "Partner",

@@ -26,8 +26,10 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from pinochle_tutor import PinochleError, RuleSet, rules_named
+from pinochle_tutor import PinochleError, RuleSet
 from pinochle_tutor.cards import Card
+from pinochle_tutor.course.house_rules import site_rules
+from pinochle_tutor.rules import as_rules
 
 __all__ = [
     "CSS",
@@ -63,14 +65,12 @@ RULE_CHOICES: tuple[tuple[str, str], ...] = (
 
 def coerce_rules(rules: RuleSet | str | None) -> RuleSet:
     """A :class:`RuleSet` from a rule set, a preset name (case, spaces and hyphens
-    forgiven: ``"Double deck"``, ``"three-handed"``) or ``None`` (classic).
+    forgiven: ``"Double deck"``, ``"three-handed"``) or ``None``: the site's house
+    rules (:func:`~pinochle_tutor.course.house_rules.site_rules`), so every widget
+    follows the rules in force unless a lesson names others.
 
     Raises :class:`~pinochle_tutor.InvalidRulesError` naming the choices otherwise."""
-    if rules is None:
-        return rules_named("classic")
-    if isinstance(rules, RuleSet):
-        return rules
-    return rules_named(rules)
+    return site_rules() if rules is None else as_rules(rules)
 
 
 class Message(widgets.HTML):

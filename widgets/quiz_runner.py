@@ -42,7 +42,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor.cards import parse_card
-from pinochle_tutor.course.house_rules import site_rules
 from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.course.quiz import (
     BidQuiz,
@@ -60,9 +59,9 @@ from pinochle_tutor.course.quiz import (
 )
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import LegalSetExplanation
-from pinochle_tutor.rules import RuleSet, rules_named
+from pinochle_tutor.rules import RuleSet
 
-from ._base import Message, card_spans, guarded, style_widget
+from ._base import Message, card_spans, coerce_rules, guarded, style_widget
 from .cards import CardsView, HandPicker
 
 __all__ = [
@@ -72,7 +71,6 @@ __all__ = [
     "cards_html",
     "pick_items",
     "prompt_html",
-    "resolve_rules",
     "rule_scores",
     "score_html",
 ]
@@ -109,22 +107,6 @@ def _check_level(level: int | None) -> int | None:
     if isinstance(level, bool) or level not in (1, 2, 3):
         raise ValueError(f"level={level!r}: levels are 1, 2 and 3 (or None for every level)")
     return level
-
-
-def resolve_rules(rules: RuleSet | str | None) -> RuleSet:
-    """The rules a round is played under: ``None`` for the site's house rules
-    (:func:`~pinochle_tutor.course.house_rules.site_rules`), a preset name
-    (``"double_deck"``) or a :class:`~pinochle_tutor.rules.RuleSet`."""
-    if rules is None:
-        return site_rules()
-    if isinstance(rules, RuleSet):
-        return rules
-    if isinstance(rules, str):
-        try:
-            return rules_named(rules)
-        except PinochleError as e:
-            raise ValueError(str(e)) from None
-    raise ValueError(f"rules={rules!r}: give a preset name such as 'classic', or a RuleSet")
 
 
 def _for_rules(item: QuizItem, rules: RuleSet) -> QuizItem | None:
@@ -201,7 +183,7 @@ def pick_items(
     ``focus`` of its kind) or ``"mixed"`` (half of each, alternating). A bank with
     too few items is topped up with generated ones, so a round has ``count`` items.
 
-    Every item is asked under ``rules`` (see :func:`resolve_rules`; ``None``: the
+    Every item is asked under ``rules`` (see :func:`~pinochle_widgets._base.coerce_rules`; ``None``: the
     site's house rules). Bank items declare the rule set they were written for
     (``rule_set``, default classic); those written for another rule set are left
     out, and those written for the same preset are asked under the site's
@@ -212,7 +194,7 @@ def pick_items(
         raise ValueError(f"count={count!r}: ask at least 1 question")
     kinds = _kinds(kind)
     level = _check_level(level)
-    rs = resolve_rules(rules)
+    rs = coerce_rules(rules)
     aims = [QuizRule.parse(r).value for r in focus]
     rng = random.Random(f"quiz-runner:{seed}")
     bank: list[QuizItem] = []
@@ -344,7 +326,7 @@ class QuizRunner(widgets.VBox):
         bank_dir: str | Path | None = None,
         rules: RuleSet | str | None = None,
     ) -> None:
-        self.rules: RuleSet = resolve_rules(rules)
+        self.rules: RuleSet = coerce_rules(rules)
         """The rules every question of every round is asked under."""
         self._options: dict[str, Any] = dict(
             kind=kind, level=level, source=source, count=count, bank_dir=bank_dir, rules=self.rules

@@ -26,6 +26,7 @@ from pinochle_tutor import RuleSet, parse_card
 from pinochle_tutor.cards import CardLike
 from pinochle_tutor.course.positions import Position, TrickCase, position_stream
 from pinochle_tutor.explain import LegalSetExplanation, PlayExplanation, explain_legal, explain_play
+from pinochle_tutor.names import find_named
 
 from ._base import Message, coerce_rules, guarded, style_widget
 from .cards import CardsView, HandPicker
@@ -40,10 +41,9 @@ def coerce_case(case: TrickCase | str | int | None) -> TrickCase | None:
         return case
     if isinstance(case, int) and not isinstance(case, bool):
         return TrickCase(case)
-    key = str(case).strip().upper().replace("-", "").replace(" ", "_")
-    for c in TrickCase:
-        if key in (c.name, c.name.replace("_", "")) or str(case).strip().lower() == c.label:
-            return c
+    found = find_named(case, [pair for c in TrickCase for pair in ((c.name, c), (c.label, c))])
+    if found is not None:
+        return found
     names = ", ".join(c.name.lower() for c in TrickCase)
     raise ValueError(f"{case!r} is not a trick case: choose one of {names}")
 

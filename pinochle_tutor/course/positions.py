@@ -25,8 +25,9 @@ from enum import IntEnum
 
 from pinochle_tutor.cards import _CARDS, Card, CardLike, Suit, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
+from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules
 from pinochle_tutor.tricks import TrickRule, check_play, trick_winner
+from pinochle_tutor.view import seat_name
 
 __all__ = [
     "Position",
@@ -34,7 +35,6 @@ __all__ = [
     "classify",
     "generate_position",
     "position_stream",
-    "seat_name",
 ]
 
 
@@ -71,20 +71,6 @@ _CASE_LABEL = {
     TrickCase.CANNOT_OVERTRUMP: "cannot over-trump",
     TrickCase.DISCARD: "free discard",
 }
-
-
-def seat_name(seat: int, me: int, rules: RuleSet = CLASSIC) -> str:
-    """Who sits at ``seat``, seen from seat ``me``: ``'You'``, ``'Left opponent'``,
-    ``'Partner'`` or ``'Right opponent'``. Play goes clockwise, so the player on
-    your left plays after you and the one on your right just before you."""
-    rel = (seat - me) % rules.players
-    if rel == 0:
-        return "You"
-    if rel == 1:
-        return "Left opponent"
-    if rel == rules.players - 1:
-        return "Right opponent"
-    return "Partner" if rules.partnerships else "Opposite player"
 
 
 @dataclass(frozen=True)
@@ -310,10 +296,6 @@ def _try_once(
     return position
 
 
-def _coerce_rules(rules: RuleSet | str) -> RuleSet:
-    return rules if isinstance(rules, RuleSet) else rules_named(rules)
-
-
 def generate_position(
     case: TrickCase | None = None,
     seed: int | None = None,
@@ -326,7 +308,7 @@ def generate_position(
     same ``seed``. ``partner_winning`` asks for (``True``) or rules out
     (``False``) a trick the learner's partner is winning; it is ignored where
     nobody has a partner. ``rng`` lets a caller share one generator."""
-    rs = _coerce_rules(rules)
+    rs = as_rules(rules)
     if rng is None:
         rng = random.Random(seed)
     if case is None:
@@ -349,7 +331,7 @@ def position_stream(
     """An endless stream of positions cycling through ``cases`` (all of them by
     default) in a shuffled order each round, so every case comes up within each
     round; where there are partners, about a third of them have the partner winning."""
-    rs = _coerce_rules(rules)
+    rs = as_rules(rules)
     rng = random.Random(seed)
     chosen = list(dict.fromkeys(TrickCase(c) for c in (cases if cases is not None else TrickCase)))
     if not chosen:

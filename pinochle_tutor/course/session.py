@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -48,11 +48,12 @@ from pinochle_tutor.explain import review_hand as _review_hand
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld_points
+from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player, RandomPlayer
-from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
+from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules
 from pinochle_tutor.scoring import game_winner
 from pinochle_tutor.tricks import trick_winner
-from pinochle_tutor.view import Phase, PlayerView
+from pinochle_tutor.view import Phase, PlayerView, seat_name
 
 __all__ = [
     "OPPONENT_KINDS",
@@ -74,16 +75,17 @@ def make_player(kind: str | Player, seed: int | None = None) -> Player:
     or ``kind`` itself when it is already a player."""
     if not isinstance(kind, str):
         return kind
-    key = kind.strip().lower().replace("-", "").replace("_", "").replace(" ", "")
-    if key == "heuristic":
-        return HeuristicPlayer()
-    if key == "random":
-        return RandomPlayer(seed=seed)
-    if key == "montecarlo":
-        return MonteCarloPlayer(seed=seed)
-    raise IllegalActionError(
-        f"{kind!r} is not a computer player: choose one of {', '.join(OPPONENT_KINDS)}"
-    )
+    makers: dict[str, Callable[[], Player]] = {
+        "heuristic": HeuristicPlayer,
+        "random": lambda: RandomPlayer(seed=seed),
+        "montecarlo": lambda: MonteCarloPlayer(seed=seed),
+    }
+    make = find_named(kind, makers)
+    if make is None:
+        raise IllegalActionError(
+            f"{kind!r} is not a computer player: choose one of {', '.join(OPPONENT_KINDS)}"
+        )
+    return make()
 
 
 class EventKind(Enum):
@@ -233,7 +235,7 @@ class GameSession:
         hint_player: str = "heuristic",
         max_hands: int = 200,
     ) -> None:
-        self.rules = rules_named(rules) if isinstance(rules, str) else rules
+        self.rules = as_rules(rules)
         r = self.rules
         _check_seat("human_seat", human_seat, r)
         self.human_seat = human_seat
@@ -266,13 +268,7 @@ class GameSession:
     # ------------------------------------------------------------------ names
     def seat_name(self, seat: int) -> str:
         """``'You'``, ``'Left'``, ``'Partner'`` or ``'Right'`` (relative to the learner)."""
-        n = self.rules.players
-        offset = (seat - self.human_seat) % n
-        if n == 4:
-            return ("You", "Left", "Partner", "Right")[offset]
-        if n == 3:
-            return ("You", "Left", "Right")[offset]
-        return "You" if offset == 0 else f"Seat {seat}"
+        return seat_name(seat, self.human_seat, self.rules, short=True)
 
     def side_name(self, side: int) -> str:
         """``'Us'`` / ``'Them'`` in partnerships, the seat's name otherwise."""
@@ -790,7 +786,7 @@ class BiddingDrill:
         learner_seat: int = 0,
         samples: int = 200,
     ) -> None:
-        self.rules = rules_named(rules) if isinstance(rules, str) else rules
+        self.rules = as_rules(rules)
         r = self.rules
         _check_seat("learner_seat", learner_seat, r)
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
@@ -828,10 +824,7 @@ class BiddingDrill:
 
     def seat_name(self, seat: int) -> str:
         """``'You'``, ``'Left'``, ``'Partner'`` or ``'Right'``."""
-        n = self.rules.players
-        offset = (seat - self.learner_seat) % n
-        names = ("You", "Left", "Partner", "Right") if n == 4 else ("You", "Left", "Right")
-        return names[offset] if offset < len(names) else f"Seat {seat}"
+        return seat_name(seat, self.learner_seat, self.rules, short=True)
 
     def calls(self) -> list[tuple[str, str]]:
         """The auction so far as (seat name, call) pairs."""
