@@ -69,11 +69,13 @@ step "ruff check ."
 step "mypy"
 "$VENV/bin/mypy" || fail "mypy"
 
-step "pytest: tests, lesson and exercise notebooks${*:+ ($*)}"
+step "pytest: docstring examples, tests, lesson and exercise notebooks${*:+ ($*)}"
 rc=0
-# tests/ plus every lesson and exercise notebook executed by nbval (lessons/practice is a
+# Every docstring example of the engine (--doctest-modules), tests/, and every lesson and
+# exercise notebook executed by nbval (lessons/practice is a
 # link to exercises/, so it is not collected twice).
-"$VENV/bin/pytest" --nbval-lax tests lessons exercises --ignore=lessons/practice "$@" || rc=$?
+"$VENV/bin/pytest" --nbval-lax --doctest-modules pinochle_tutor tests lessons exercises \
+    --ignore=lessons/practice "$@" || rc=$?
 if [[ $rc -eq 5 ]]; then
     fail "pytest collected no tests (exit code 5); the project must always have tests"
 elif [[ $rc -ne 0 ]]; then

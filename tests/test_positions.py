@@ -186,15 +186,6 @@ def test_case_labels() -> None:
     assert len({c.label for c in TrickCase}) == len(TrickCase)
 
 
-def test_docstring_examples_run() -> None:
-    import doctest
-
-    import pinochle_tutor.course.positions as module
-
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_svg_and_positions_import_nothing_from_jupyter() -> None:
     import subprocess
     import sys

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor.course import progress as progress_module
 from pinochle_tutor.course.progress import (
     ENV_VAR,
     Progress,
@@ -271,9 +270,3 @@ def test_collect_script_by_rule_to_stdout(tmp_path: Path) -> None:
 def test_collect_script_on_a_missing_folder(tmp_path: Path) -> None:
     result = _run(str(tmp_path / "nowhere"))
     assert result.returncode == 2 and "not a folder" in result.stderr
-
-
-def test_docstring_examples_run() -> None:
-    import doctest
-
-    assert doctest.testmod(progress_module).failed == 0

@@ -159,10 +159,3 @@ def test_no_script_or_external_reference() -> None:
     text = svg.hand(all_cards()) + svg.trick(parse_cards("AS KS"), ["a", "b"], 0) + svg.back()
     assert "<script" not in text
     assert not re.search(r'href="(?!#)', text)
-
-
-def test_docstring_examples_run() -> None:
-    import doctest
-
-    result = doctest.testmod(svg, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,230 @@
+"""The package's four layers, read from the source's own import statements.
+
+    pinochle_tutor (core rules) <- explain/, bots/ <- course/ <- pinochle_widgets <- notebooks
+
+Every import counts, including those under ``if TYPE_CHECKING:`` and inside
+functions: a lazy import still ties two modules together. The one allowed
+back-edge is the display hook (``Card._repr_svg_`` importing ``svg`` inside the
+method, as python-chess does), and it stays inside the core.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = {"pinochle_tutor": ROOT / "pinochle_tutor", "pinochle_widgets": ROOT / "widgets"}
+
+CORE, EXPLAIN, BOTS, COURSE, WIDGETS = "core", "explain", "bots", "course", "widgets"
+ALLOWED: dict[str, set[str]] = {
+    CORE: {CORE},
+    EXPLAIN: {CORE, EXPLAIN},
+    BOTS: {CORE, EXPLAIN, BOTS},
+    COURSE: {CORE, EXPLAIN, BOTS, COURSE},
+    WIDGETS: {CORE, EXPLAIN, BOTS, COURSE, WIDGETS},
+}
+LAZY_DISPLAY_HOOK = {("pinochle_tutor.cards", "pinochle_tutor.svg")}
+"""Imports made inside a method for Jupyter's display (no cycle at import time)."""
+JUPYTER = {
+    "ipywidgets",
+    "IPython",
+    "ipykernel",
+    "jupyter_client",
+    "traitlets",
+    "voila",
+    "comm",
+    "pandas",
+}
+"""What the engine never imports (pandas too: the course must run where it is missing)."""
+
+
+def _module_name(package: str, root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join([package, *parts])
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package, root in PACKAGES.items():
+        for path in sorted(root.rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                found[_module_name(package, root, path)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _resolve(name: str, level: int, here: str, is_package: bool) -> str:
+    if not level:
+        return name
+    base = here.split(".")
+    base = base if is_package else base[:-1]
+    base = base[: len(base) - (level - 1)]
+    return ".".join([*base, name] if name else base)
+
+
+def _imports(module: str, source: str | None = None) -> set[str]:
+    """Every module of ours that ``module`` imports (the longest known prefix), and
+    every third-party top-level name it imports."""
+    path = MODULES[module]
+    tree = ast.parse(path.read_text() if source is None else source, str(path))
+    is_package = path.name == "__init__.py"
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            target = _resolve(node.module or "", node.level, module, is_package)
+            names = [f"{target}.{a.name}" for a in node.names] + [target]
+        for name in names:
+            known = [m for m in MODULES if name == m or name.startswith(m + ".")]
+            if known:
+                out.add(max(known, key=len))
+            elif name.split(".")[0] not in PACKAGES:
+                out.add(name.split(".")[0])
+    out.discard(module)
+    return out
+
+
+GRAPH = {m: _imports(m) for m in MODULES}
+
+
+def layer(module: str) -> str:
+    """The layer a module of ours belongs to."""
+    if module.startswith("pinochle_widgets"):
+        return WIDGETS
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in (EXPLAIN, BOTS, COURSE):
+        return parts[1]
+    return CORE
+
+
+def _edges() -> list[tuple[str, str]]:
+    return [(a, b) for a, targets in GRAPH.items() for b in targets if b in MODULES]
+
+
+def test_the_tree_shows_the_four_layers() -> None:
+    layers = {layer(m) for m in MODULES}
+    assert layers == {CORE, EXPLAIN, BOTS, COURSE, WIDGETS}
+    for sub in (EXPLAIN, BOTS, COURSE):
+        assert (ROOT / "pinochle_tutor" / sub / "__init__.py").is_file()
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_each_module_imports_only_its_own_layer_and_those_below(module: str) -> None:
+    for target in sorted(GRAPH[module]):
+        if target not in MODULES or (module == "pinochle_tutor" and target in MODULES):
+            continue
+        assert layer(target) in ALLOWED[layer(module)], (
+            f"{module} ({layer(module)}) imports {target} ({layer(target)}): "
+            f"a {layer(module)} module may import only {sorted(ALLOWED[layer(module)])}"
+        )
+
+
+def test_the_package_root_exports_only_core_rules() -> None:
+    """``from pinochle_tutor import ...`` is the rules: the root re-exports the core,
+    never a higher layer (which would make the core import it)."""
+    assert {layer(t) for t in GRAPH["pinochle_tutor"] if t in MODULES} == {CORE}
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) != WIDGETS))
+def test_nothing_in_the_engine_imports_jupyter(module: str) -> None:
+    assert not GRAPH[module] & JUPYTER, f"{module} imports {sorted(GRAPH[module] & JUPYTER)}"
+
+
+def _cycles() -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    graph = {
+        m: {t for t in GRAPH[m] if t in MODULES and (m, t) not in LAZY_DISPLAY_HOOK}
+        for m in MODULES
+    }
+    # A package's __init__ re-exporting its own submodules is not a cycle of the design.
+    for m in graph:
+        graph[m] = {t for t in graph[m] if not t.startswith(m + ".")}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles() -> None:
+    assert _cycles() == []
+
+
+def test_the_cycle_check_can_fail() -> None:
+    """The checker itself finds a cycle when one is there."""
+    GRAPH["pinochle_tutor.rules"].add("pinochle_tutor.game")
+    try:
+        assert _cycles()
+    finally:
+        GRAPH["pinochle_tutor.rules"].discard("pinochle_tutor.game")
+
+
+def test_the_layer_check_reads_lazy_and_type_checking_imports() -> None:
+    """A local import inside a function counts (that is how knowledge.py once
+    reached back into game.py)."""
+    local = "def f():\n    from pinochle_tutor.game import Hand\n"
+    typing_only = "if TYPE_CHECKING:\n    from ..course import session\n"
+    found = _imports("pinochle_tutor.explain.play", local + typing_only)
+    assert {"pinochle_tutor.game", "pinochle_tutor.course.session"} <= found
+
+
+def test_notebooks_use_the_widgets_and_the_core_only() -> None:
+    """Notebooks stay thin: they import the widgets (and core names for a sentence),
+    never the course layer's internals."""
+    for nb in sorted([*ROOT.glob("lessons/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]):
+        cells = json.loads(nb.read_text())["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        for line in code.splitlines():
+            if "import" in line and "pinochle_tutor." in line:
+                target = line.split("pinochle_tutor.")[1].split()[0]
+                assert target.split(".")[0] not in (COURSE, BOTS, EXPLAIN), (nb.name, line)
+
+
+def test_importing_the_engine_loads_no_jupyter_module() -> None:
+    code = (
+        "import sys, pinochle_tutor, pinochle_tutor.explain, pinochle_tutor.bots,"
+        " pinochle_tutor.course.session\n"
+        f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(JUPYTER)!r})))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
