@@ -24,6 +24,7 @@ from pinochle_tutor.course.quiz import (
     TrickQuiz,
     answer_for,
     answer_text,
+    bidding,
     check_answer,
     generate,
     item_from_entry,
@@ -151,7 +152,7 @@ def test_partner_winning_and_trumped_are_explained() -> None:
         id="t-p", hand=tuple(parse_cards("AH QH QS")), trick=tuple(parse_cards("KH 9H")), trump=Suit.CLUBS,
         card=parse_cards("QH")[0],
     )  # fmt: skip
-    assert QuizRule.TRICK_PARTNER_WINNING in partner.rules
+    assert QuizRule.TRICK_PARTNER_WINNING in rules_of(partner)
     m = check_answer(partner, "yes")
     assert not m.right and "partner" in m.explanation
     trumped = TrickQuiz(
@@ -160,7 +161,7 @@ def test_partner_winning_and_trumped_are_explained() -> None:
         trick=tuple(parse_cards("AS 9H")),
         trump=Suit.HEARTS,
     )
-    assert QuizRule.TRICK_TRUMPED in trumped.rules
+    assert QuizRule.TRICK_TRUMPED in rules_of(trumped)
     m = check_answer(trumped, "KS")
     assert not m.right and "trumped" in m.explanation
 
@@ -206,14 +207,14 @@ def test_score_answers_right() -> None:
     assert check_answer(dataclasses.replace(SEED_SCORE, ask="defenders", rules=()), "+120").right
 
 
-def _stub_outlook(hand: tuple[Card, ...], rules: RuleSet) -> quiz._Outlook:
+def _stub_outlook(hand: tuple[Card, ...], rules: RuleSet) -> bidding.Outlook:
     """A fast stand-in for the advisor: the hand's worth grows with its counters."""
     counters = sum(1 for c in hand if c.rank >= Rank.KING)
     even = 250 + 20 * counters if counters >= 2 else None
     advice = BidAdvice(hand, rules, (), 250, 0.5, 250 if even else None, even)
     sure = even - 30 if even is not None and even - 30 >= 250 else None
     bold = even + 40 if even is not None else 290
-    return quiz._Outlook(sure, even, bold, advice)
+    return bidding.Outlook(sure, even, bold, advice)
 
 
 BID = BidQuiz(id="t-bid", hand=tuple(parse_cards("AH 10H KH QH JH AS AD AC 10S 10D KC QC")))
@@ -223,7 +224,7 @@ def test_bid_range_from_the_advisor_and_wrong_bids_are_explained() -> None:
     r = answer_for(BID)
     assert isinstance(r, quiz.BidRange)
     assert r.low is not None and r.high is not None and r.low <= r.high
-    assert QuizRule.BID_OPEN in BID.rules
+    assert QuizRule.BID_OPEN in rules_of(BID)
     assert check_answer(BID, str(r.low)).right
     assert check_answer(BID, str(r.high)).right
     m = check_answer(BID, "pass")
@@ -244,7 +245,7 @@ def test_a_bid_over_the_odds_is_explained() -> None:
         hand=tuple(parse_cards("10S JS 9S 10H JH 9H 10D JD 9D 10C JC 9C")),
         calls=(300,),
     )
-    assert weak.rules == (QuizRule.BID_PASS,)
+    assert rules_of(weak) == (QuizRule.BID_PASS,)
     assert check_answer(weak, "pass").right
     m = check_answer(weak, "310")
     assert not m.right and "more than this hand is worth" in m.explanation
@@ -274,10 +275,13 @@ def test_entries_round_trip() -> None:
 
 
 def test_declared_rules_are_kept_and_missing_ones_computed() -> None:
-    assert RUN_ROYAL.rules == rules_of(RUN_ROYAL)
-    assert set(RUN_ROYAL.rules) >= {QuizRule.MELD_RUN, QuizRule.MELD_RUN_ROYAL}
+    # An item built without rule cases declares none; the mark finds them.
+    assert RUN_ROYAL.rules == ()
+    assert check_answer(RUN_ROYAL, "190").rules == rules_of(RUN_ROYAL)
+    assert set(rules_of(RUN_ROYAL)) >= {QuizRule.MELD_RUN, QuizRule.MELD_RUN_ROYAL}
     declared = dataclasses.replace(RUN_ROYAL, rules=(QuizRule.MELD_RUN,))
     assert declared.rules == (QuizRule.MELD_RUN,)
+    assert check_answer(declared, "190").rules == (QuizRule.MELD_RUN,)
 
 
 def test_rule_vocabulary() -> None:
@@ -311,7 +315,7 @@ def test_generators_cover_every_rule_case_over_1000_seeds(kind: QuizKind) -> Non
 
 @pytest.fixture
 def fast_advisor(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(quiz, "_outlook", _stub_outlook)
+    monkeypatch.setattr(bidding, "outlook", _stub_outlook)
     yield
 
 
@@ -428,8 +432,16 @@ def test_numbers_read_back(n: int) -> None:
 
 def test_docstring_examples_run() -> None:
     import doctest
+    import importlib
+    import pkgutil
 
-    assert doctest.testmod(quiz, optionflags=doctest.ELLIPSIS).failed == 0
+    modules = [quiz] + [
+        importlib.import_module(f"{quiz.__name__}.{m.name}") for m in pkgutil.iter_modules(quiz.__path__)
+    ]
+    assert len(modules) == 8
+    for module in modules:
+        assert module.__doc__, module.__name__
+        assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0, module.__name__
 
 
 def test_quiz_and_progress_import_nothing_from_jupyter_or_pandas() -> None:

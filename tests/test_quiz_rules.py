@@ -24,6 +24,7 @@ from pinochle_tutor.course.quiz import (
     TrickQuiz,
     answer_for,
     answer_text,
+    bidding,
     check_answer,
     generate,
     item_from_entry,
@@ -40,7 +41,7 @@ SEEDS = range(300)
 KINDS = [QuizKind.MELD, QuizKind.TRICK, QuizKind.SCORE, QuizKind.BID]
 
 
-def _stub_outlook(hand: tuple[Card, ...], rules: RuleSet) -> quiz._Outlook:
+def _stub_outlook(hand: tuple[Card, ...], rules: RuleSet) -> bidding.Outlook:
     """A fast stand-in for the advisor on the scale of ``rules``: the hand's worth
     grows with its counters."""
     lo, inc = rules.opening_bid, rules.bid_increment
@@ -50,12 +51,12 @@ def _stub_outlook(hand: tuple[Card, ...], rules: RuleSet) -> quiz._Outlook:
     advice = BidAdvice(hand, rules, (), lo, 0.5, lo if even else None, even)
     sure = even - 3 * inc if even is not None and even - 3 * inc >= lo else None
     bold = even + 4 * inc if even is not None else lo + 4 * inc
-    return quiz._Outlook(sure, even, bold, advice)
+    return bidding.Outlook(sure, even, bold, advice)
 
 
 @pytest.fixture
 def fast_advisor(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(quiz, "_outlook", _stub_outlook)
+    monkeypatch.setattr(bidding, "outlook", _stub_outlook)
     yield
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
+from pinochle_tutor.course.house_rules import site_rules
 from pinochle_tutor.course.progress import (
     Attempt,
     ProgressFileError,
@@ -35,6 +36,7 @@ from pinochle_tutor.course.progress import (
     weak_rules,
 )
 from pinochle_tutor.course.quiz import QuizRule
+from pinochle_tutor.rules import RuleSet
 
 from ._base import Message, guarded, style_widget
 
@@ -65,22 +67,26 @@ CLASS_COLUMNS = ["learner", "rule", "attempts", "right", "wrong", "accuracy", "l
 """The columns of :func:`class_frame` (those of ``collect_progress.py --by-rule``)."""
 
 
-def _description(rule: str) -> str:
+def _description(rule: str, rules: RuleSet) -> str:
+    """The rule case in a sentence, with the numbers of ``rules``."""
     try:
-        return QuizRule.parse(rule).description
+        return QuizRule.parse(rule).statement(rules)
     except ValueError:
         return ""
 
 
-def attempts_frame(attempts: list[Attempt]) -> pd.DataFrame:
+def attempts_frame(attempts: list[Attempt], rules: RuleSet | None = None) -> pd.DataFrame:
     """Attempts and accuracy per rule case (see :data:`PROGRESS_COLUMNS`), in the
-    order of :class:`~pinochle_tutor.course.quiz.QuizRule` (unknown rule cases last)."""
+    order of :class:`~pinochle_tutor.course.quiz.QuizRule` (unknown rule cases last).
+    Each rule case is stated with the numbers of ``rules`` (default: the site's
+    house rules, :func:`~pinochle_tutor.course.house_rules.site_rules`)."""
+    in_force = rules if rules is not None else site_rules()
     weak = set(weak_rules(attempts))
     order = {r.value: i for i, r in enumerate(QuizRule)}
     rows: list[dict[str, Any]] = []
     for r in sorted(summarize(attempts), key=lambda x: (order.get(x.rule, len(order)), x.rule)):
         row = r.row()
-        row["description"] = _description(r.rule)
+        row["description"] = _description(r.rule, in_force)
         row["weak"] = r.rule in weak
         rows.append(row)
     return pd.DataFrame(rows, columns=PROGRESS_COLUMNS)

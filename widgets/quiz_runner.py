@@ -31,6 +31,7 @@ own phase and refuses with a message.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Iterable, Sequence
@@ -56,10 +57,11 @@ from pinochle_tutor.course.quiz import (
     item_from_entry,
     item_to_entry,
     load_banks,
+    rules_of,
 )
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import LegalSetExplanation
-from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.rules import CLASSIC, RuleSet
 
 from ._base import Message, card_spans, coerce_rules, guarded, style_widget
 from .cards import CardsView, HandPicker
@@ -122,9 +124,10 @@ def _for_rules(item: QuizItem, rules: RuleSet) -> QuizItem | None:
     entry.pop("rule_set", None)
     entry.pop("rules", None)
     try:
-        return item_from_entry(entry, rule_set=rules)
+        fitted = item_from_entry(entry, rule_set=rules)
     except PinochleError:
         return None
+    return dataclasses.replace(fitted, rules=rules_of(fitted))
 
 
 def _bank_items(
@@ -260,11 +263,12 @@ def rule_scores(marks: Iterable[Mark]) -> list[RuleScore]:
     return rows
 
 
-def score_html(marks: Sequence[Mark]) -> str:
-    """The end-of-round score: right out of N, and a table per rule case."""
+def score_html(marks: Sequence[Mark], rules: RuleSet = CLASSIC) -> str:
+    """The end-of-round score: right out of N, and a table per rule case (each
+    stated with the numbers of ``rules``, the rules the round was played under)."""
     right = sum(m.right for m in marks)
     rows = "".join(
-        f"<tr><td>{escape(s.rule.description)}</td><td>{s.right} / {s.attempts}</td></tr>"
+        f"<tr><td>{escape(s.rule.statement(rules))}</td><td>{s.right} / {s.attempts}</td></tr>"
         for s in rule_scores(marks)
     )
     table = (
@@ -277,9 +281,9 @@ def score_html(marks: Sequence[Mark]) -> str:
     )
 
 
-def _mark_html(mark: Mark) -> str:
+def _mark_html(mark: Mark, rule_set: RuleSet) -> str:
     verdict = "Right!" if mark.right else f"Not quite: the answer is {mark.correct}."
-    rules = "".join(f"<li>{cards_html(r.description)}</li>" for r in mark.rules)
+    rules = "".join(f"<li>{cards_html(r.statement(rule_set))}</li>" for r in mark.rules)
     return (
         f'<div class="pt-message pt-{"ok" if mark.right else "error"}">'
         f'<b class="pt-quiz-verdict">{cards_html(verdict)}</b><br>'
@@ -552,7 +556,7 @@ class QuizRunner(widgets.VBox):
         self._marks.append(mark)
         self._phase = "marked"
         saved = self._record(mark)
-        self.feedback.value = _mark_html(mark) + saved
+        self.feedback.value = _mark_html(mark, self.rules) + saved
         if isinstance(mark.detail, LegalSetExplanation):
             self.picker.mark(mark.detail.legal, "legal")
         self.submit_button.disabled = True
@@ -597,7 +601,7 @@ class QuizRunner(widgets.VBox):
 
     def _finish(self) -> None:
         self._phase = "done"
-        self.score_view.value = score_html(self._marks)
+        self.score_view.value = score_html(self._marks, self.rules)
         self.feedback.value = ""
         self.answer_box.children = ()
         self._show(self.trick_view, False)

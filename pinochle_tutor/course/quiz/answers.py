@@ -1,0 +1,466 @@
+"""Answers: reading a learner's typed answer and marking it with the tutor's explanation.
+
+The parsers read ``"190"``, ``"run + royal marriage"``, ``"AS, 10S"``, ``"yes"``,
+``"-320"``, ``"pass"`` or ``"330"`` and raise :class:`InvalidAnswerError` saying
+how to write an answer they cannot read. :func:`check_answer` never raises: it
+asks the engine for the right answer and returns a :class:`Mark` with the
+tutor's explanation and the rule cases exercised (found here, when the answer
+is checked, for an item that declares none). :func:`answer_for` gives the
+engine's answer on its own.
+
+>>> from pinochle_tutor.cards import Suit, parse_cards
+>>> from pinochle_tutor.course.quiz.items import MeldQuiz
+>>> item = MeldQuiz(id="demo", hand=parse_cards("AH 10H KH QH JH KH QH"), trump=Suit.HEARTS)
+>>> check_answer(item, "run + royal marriage").right
+True
+>>> check_answer(item, "lots").readable
+False
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TypeAlias, Union
+
+from pinochle_tutor.cards import Card, cards_text, parse_cards
+from pinochle_tutor.course.quiz.bidding import BOLD, BidRange, bid_range
+from pinochle_tutor.course.quiz.items import BidQuiz, MeldQuiz, QuizItem, ScoreQuiz, TrickQuiz
+from pinochle_tutor.course.quiz.rule_cases import rules_for
+from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
+from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.explain import (
+    ClaimedLine,
+    diagnose_meld,
+    explain_bid,
+    explain_contract,
+    explain_legal,
+    explain_meld,
+    explain_play,
+    parse_claim,
+)
+from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.scoring import score_hand
+
+__all__ = [
+    "Answer",
+    "InvalidAnswerError",
+    "Mark",
+    "MeldAnswer",
+    "answer_for",
+    "answer_text",
+    "check_answer",
+    "parse_answer",
+    "parse_bid_answer",
+    "parse_cards_answer",
+    "parse_meld_answer",
+    "parse_score_answer",
+    "parse_yes_no",
+]
+
+
+class InvalidAnswerError(PinochleError):
+    """A typed answer could not be read; the message says how to write it."""
+
+
+# ------------------------------------------------------------------ parsers
+
+_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-", "\uff0b": "+"})
+_NUMBER = re.compile(r"^([+-]?)\s*([0-9]+)\s*(?:points?|pts?)?\.?$", re.ASCII)
+_MAX_DIGITS = 6
+
+
+def _clean(text: object) -> str:
+    if not isinstance(text, str):
+        raise InvalidAnswerError(f"{text!r} is not an answer: type the answer as text")
+    return " ".join(text.translate(_MINUS).strip().lower().split())
+
+
+def _number(text: str, what: str, example: str, signed: bool) -> int:
+    m = _NUMBER.match(text)
+    if m is None:
+        raise InvalidAnswerError(f"{text!r} is not {what}: type a whole number, e.g. {example!r}")
+    sign, digits = m.groups()
+    if len(digits) > _MAX_DIGITS:
+        raise InvalidAnswerError(f"{text!r} is far too large for {what}: try {example!r}")
+    if sign == "-" and not signed:
+        raise InvalidAnswerError(f"{text!r} is negative, but {what} is never below 0")
+    value = int(digits)
+    return -value if sign == "-" else value
+
+
+@dataclass(frozen=True)
+class MeldAnswer:
+    """A learner's meld answer: the total, and the lines counted when they were named."""
+
+    total: int
+    claims: tuple[ClaimedLine, ...] | None = None
+
+
+def parse_meld_answer(text: str, rules: RuleSet = CLASSIC) -> MeldAnswer:
+    """Read a meld answer: a total (``'190'``), a sum (``'150 + 40'``), or the lines
+    counted (``'run + royal marriage'``, optionally ``'= 190'`` at the end).
+
+    Raises :class:`InvalidAnswerError` saying how to write it."""
+    s = _clean(text)
+    how = "type the meld total, e.g. '190', or the lines, e.g. 'run + royal marriage'"
+    if not s:
+        raise InvalidAnswerError(f"The answer is empty: {how}.")
+    stated: int | None = None
+    if "=" in s:
+        left, _, right = s.rpartition("=")
+        stated = _number(right.strip(), "a meld total", "190", signed=False)
+        s = left.strip()
+        if not s:
+            return MeldAnswer(stated)
+    parts = [p.strip() for p in re.split(r"[+,;&]|\band\b|\bplus\b", s) if p.strip()]
+    if not parts:
+        raise InvalidAnswerError(f"{text!r} is not a meld answer: {how}.")
+    numeric = [bool(re.fullmatch(r"[0-9]+(?:\s*points?)?", p, re.ASCII)) for p in parts]
+    if all(numeric):
+        values = [_number(p, "a meld total", "190", signed=False) for p in parts]
+        return MeldAnswer(stated if stated is not None else sum(values))
+    if any(numeric):
+        raise InvalidAnswerError(
+            f"{text!r} mixes numbers and meld names: {how} (names or numbers, not both)."
+        )
+    claims: list[ClaimedLine] = []
+    for p in parts:
+        try:
+            claims.append(parse_claim(p, rules))
+        except PinochleError as e:
+            raise InvalidAnswerError(f"{e}. In short: {how}.") from None
+    total = sum(c.points(rules) for c in claims)
+    return MeldAnswer(stated if stated is not None else total, tuple(claims))
+
+
+_ALL_WORDS = frozenset(
+    {"all", "any", "any card", "all cards", "every card", "anything", "all of them"}
+)
+
+
+def parse_cards_answer(text: str) -> tuple[Card, ...]:
+    """Read a set of cards: ``'AS, 10S'``, ``'A♠ 10♠'``, ``'AS and 10S'``.
+
+    Raises :class:`InvalidAnswerError` naming the unreadable card."""
+    _clean(text)  # checks that it is text
+    s = " ".join(text.split())
+    if not s:
+        raise InvalidAnswerError(
+            "The answer is empty: name the cards you may play, e.g. 'AS, 10S' (or 'all')."
+        )
+    s = re.sub(r"(?i)\band\b|\bor\b|\+|/|\.", " ", s)
+    try:
+        cards = parse_cards(s)
+    except PinochleError as e:
+        raise InvalidAnswerError(f"{e}. Name the cards you may play, e.g. 'AS, 10S'.") from None
+    if not cards:
+        raise InvalidAnswerError("Name the cards you may play, e.g. 'AS, 10S' (or 'all').")
+    return tuple(cards)
+
+
+_YES = frozenset({"yes", "y", "legal", "true", "ok", "allowed", "yes it is", "it is legal", "may"})
+_NO = frozenset(
+    {"no", "n", "illegal", "false", "not allowed", "not legal", "no it isn't", "may not", "not"}
+)
+
+
+def parse_yes_no(text: str) -> bool:
+    """Read ``'yes'`` / ``'no'`` (also ``'legal'``, ``'illegal'``, ``'y'``, ``'n'``).
+
+    Raises :class:`InvalidAnswerError` otherwise."""
+    s = _clean(text).rstrip(".!")
+    if s in _YES:
+        return True
+    if s in _NO:
+        return False
+    raise InvalidAnswerError(
+        f"{text!r} is not an answer to a yes-or-no question: type 'yes' or 'no'."
+    )
+
+
+def parse_score_answer(text: str) -> int:
+    """Read a score change: ``'+340'``, ``'340'``, ``'-320'`` (a Unicode minus too), ``'0'``.
+
+    Raises :class:`InvalidAnswerError` saying how to write it."""
+    s = _clean(text)
+    if not s:
+        raise InvalidAnswerError("The answer is empty: type the score, e.g. '+340' or '-320'.")
+    return _number(s, "a score", "-320", signed=True)
+
+
+_PASS_WORDS = frozenset({"pass", "p", "no bid", "i pass", "passes", "i'd pass", "i would pass"})
+
+
+def parse_bid_answer(text: str) -> int | None:
+    """Read a call: ``'pass'`` (``None``) or a bid such as ``'330'`` or ``'bid 330'``.
+
+    Raises :class:`InvalidAnswerError` saying how to write it."""
+    s = _clean(text).rstrip(".!")
+    if s in _PASS_WORDS:
+        return None
+    if not s:
+        raise InvalidAnswerError("The answer is empty: type a bid such as '300', or 'pass'.")
+    s = re.sub(r"^(?:i(?:'d| would)? )?bid\s*", "", s)
+    return _number(s, "a bid", "300", signed=False)
+
+
+Answer: TypeAlias = Union[MeldAnswer, tuple[Card, ...], bool, int, None]  # noqa: UP007
+"""A parsed answer: a meld answer, a set of cards, yes/no, a score, or a call (``None`` = pass)."""
+
+
+def parse_answer(item: QuizItem, text: str) -> Answer:
+    """Read ``text`` as an answer to ``item`` (the reader depends on the question).
+
+    Raises :class:`InvalidAnswerError` with a message a learner can act on."""
+    if isinstance(item, MeldQuiz):
+        return parse_meld_answer(text, item.rule_set)
+    if isinstance(item, TrickQuiz):
+        if item.card is not None:
+            return parse_yes_no(text)
+        if _clean(text).rstrip(".!") in _ALL_WORDS:
+            return tuple(sorted(set(item.hand)))
+        return parse_cards_answer(text)
+    if isinstance(item, ScoreQuiz):
+        return parse_score_answer(text)
+    return parse_bid_answer(text)
+
+
+# ------------------------------------------------------------------ marking
+
+
+@dataclass(frozen=True)
+class Mark:
+    """The verdict on one answer: right or wrong, the right answer, the tutor's
+    explanation and the rule cases exercised.
+
+    ``readable`` is false when the answer could not be read; then ``right`` is
+    false, ``correct`` is empty (the answer is not given away: the learner may
+    try again) and ``explanation`` says how to write an answer. Record only
+    readable answers in a learner's progress."""
+
+    item_id: str
+    kind: QuizKind
+    answer: str
+    """The answer as typed."""
+    right: bool
+    correct: str
+    """The engine's answer, as text (empty when the answer was unreadable)."""
+    explanation: str
+    """The tutor's explanation (for a wrong answer, what went wrong first)."""
+    rules: tuple[QuizRule, ...]
+    """The rule cases exercised: the item's declared ones, else those the engine finds."""
+    readable: bool = True
+    detail: object = field(default=None, repr=False, compare=False)
+    """The tutor's explanation object (a meld diagnosis, a legal-set or play
+    explanation, a contract explanation, the bid range), for a widget to
+    highlight cards."""
+
+    @property
+    def text(self) -> str:
+        """The verdict and the explanation, for display."""
+        if not self.readable:
+            return self.explanation
+        head = "Right!" if self.right else f"Not quite: the answer is {self.correct}."
+        return f"{head}\n{self.explanation}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def answer_for(item: QuizItem) -> MeldAnswer | tuple[Card, ...] | bool | int | BidRange:
+    """The engine's answer to ``item``: the meld total (as a :class:`MeldAnswer`),
+    the legal cards, whether the card is legal, the score, or the :class:`BidRange`."""
+    if isinstance(item, MeldQuiz):
+        return MeldAnswer(explain_meld(item.hand, item.trump, item.rule_set).total)
+    if isinstance(item, TrickQuiz):
+        if item.card is not None:
+            return explain_play(item.hand, item.trick, item.trump, item.card, item.rule_set).legal
+        return explain_legal(item.hand, item.trick, item.trump, item.rule_set).legal
+    if isinstance(item, ScoreQuiz):
+        return _score_value(item)
+    return bid_range(item)
+
+
+def answer_text(item: QuizItem) -> str:
+    """The engine's answer to ``item`` as text (what :attr:`Mark.correct` shows)."""
+    a = answer_for(item)
+    if isinstance(a, MeldAnswer):
+        return str(a.total)
+    if isinstance(a, bool):
+        return "yes" if a else "no"
+    if isinstance(a, int):
+        return _signed(a)
+    if isinstance(a, BidRange):
+        return a.text
+    return cards_text(sorted(a, key=lambda c: c.order), ", ")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _score_value(item: ScoreQuiz) -> int:
+    s = score_hand(
+        item.bid, item.bidder_meld, item.bidder_tricks, item.defender_meld,
+        item.defender_tricks, item.rule_set, item.conceded,
+    )  # fmt: skip
+    return s.bidder if item.ask == "bidders" else s.defender
+
+
+def check_answer(item: QuizItem, answer_text: str) -> Mark:
+    """Mark a learner's typed answer to ``item``. Never raises for any text: an
+    unreadable answer gives a mark with ``readable=False`` and a message saying
+    how to write it."""
+    try:
+        parsed = parse_answer(item, answer_text)
+    except InvalidAnswerError as e:
+        return Mark(item.id, item.kind, str(answer_text), False, "", str(e), rules_for(item), False)
+    if isinstance(item, MeldQuiz):
+        assert isinstance(parsed, MeldAnswer)
+        return _mark_meld(item, answer_text, parsed)
+    if isinstance(item, TrickQuiz):
+        if item.card is not None:
+            assert isinstance(parsed, bool)
+            return _mark_play(item, answer_text, parsed)
+        assert isinstance(parsed, tuple)
+        return _mark_legal_set(item, answer_text, parsed)
+    if isinstance(item, ScoreQuiz):
+        assert isinstance(parsed, int)
+        return _mark_score(item, answer_text, parsed)
+    assert parsed is None or isinstance(parsed, int)
+    return _mark_bid(item, answer_text, parsed)
+
+
+def _mark_meld(item: MeldQuiz, text: str, parsed: MeldAnswer) -> Mark:
+    d = diagnose_meld(item.hand, item.trump, parsed.total, parsed.claims, item.rule_set)
+    return Mark(
+        item.id,
+        item.kind,
+        text,
+        d.correct,
+        str(d.expected_total),
+        d.text,
+        rules_for(item),
+        detail=d,
+    )
+
+
+def _mark_play(item: TrickQuiz, text: str, parsed: bool) -> Mark:
+    assert item.card is not None
+    e = explain_play(item.hand, item.trick, item.trump, item.card, item.rule_set)
+    right = parsed == e.legal
+    verdict = "may" if e.legal else "may not"
+    head = "" if right else f"{item.card.text} {verdict} be played. "
+    explanation = f"{head}{e.context} {e.text}"
+    return Mark(
+        item.id,
+        item.kind,
+        text,
+        right,
+        "yes" if e.legal else "no",
+        explanation,
+        rules_for(item),
+        detail=e,
+    )
+
+
+def _mark_legal_set(item: TrickQuiz, text: str, parsed: tuple[Card, ...]) -> Mark:
+    e = explain_legal(item.hand, item.trick, item.trump, item.rule_set)
+    legal = set(e.legal)
+    given = set(parsed)
+    right = given == legal
+    lines: list[str] = []
+    held = set(item.hand)
+    for c in sorted(given - legal):
+        if c not in held:
+            lines.append(f"You do not hold {c.text}: you can only play a card from your hand.")
+        else:
+            g = e.group_of(c)
+            lines.append(f"{c.text} may not be played. " + (g.text if g is not None else ""))
+    for c in sorted(legal - given):
+        g = e.group_of(c)
+        lines.append(
+            f"You left out {c.text}, which may be played. " + (g.text if g is not None else "")
+        )
+    lines.append(e.text)
+    correct = cards_text(sorted(legal, key=lambda c: c.order), ", ")
+    return Mark(
+        item.id, item.kind, text, right, correct, "\n".join(lines), rules_for(item), detail=e
+    )
+
+
+def _mark_score(item: ScoreQuiz, text: str, parsed: int) -> Mark:
+    e = explain_contract(
+        item.bid, item.bidder_meld, item.bidder_tricks, item.defender_meld,
+        item.defender_tricks, item.rule_set, item.conceded,
+    )  # fmt: skip
+    s = e.score
+    value = s.bidder if item.ask == "bidders" else s.defender
+    right = parsed == value
+    hints: list[str] = []
+    if not right:
+        if parsed == -value and value:
+            hints.append("Check the sign.")
+        if item.ask == "bidders":
+            if not s.made and parsed == s.bidder_meld + s.bidder_tricks and not s.conceded:
+                hints.append(
+                    "You added meld and trick points, but the contract was missed: the bidders "
+                    "subtract the bid instead."
+                )
+            if s.made and parsed == s.bid and s.bid != value:
+                hints.append(
+                    "A made contract scores everything the bidders earned (meld + trick points), "
+                    "not the bid."
+                )
+            if s.set_no_tricks and parsed == -(s.bid - s.bidder_meld):
+                hints.append(
+                    "Bidders with no trick points lose their meld and subtract the whole bid."
+                )
+        else:
+            if not s.defender_meld_kept and parsed == s.defender_meld + s.defender_tricks:
+                hints.append(
+                    f"The defenders took fewer than {s.meld_save} trick points, so their meld is lost."
+                )
+            if s.conceded and parsed != s.defender_meld:
+                hints.append("After a concession the defenders score their meld only.")
+        if item.rule_set.partnerships:
+            whose = f"the {item.ask} score"
+        else:
+            whose = "the declarer scores" if item.ask == "bidders" else "that defender scores"
+        hints.insert(0, f"You gave {_signed(parsed)}; {whose} {_signed(value)}.")
+    explanation = " ".join([*hints, e.text])
+    return Mark(
+        item.id, item.kind, text, right, _signed(value), explanation, rules_for(item), detail=e
+    )
+
+
+def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
+    r = bid_range(item)
+    advice = r.advice
+    if call is not None:
+        verdict = explain_bid(item.auction(), call)
+        if not verdict.legal:
+            rule = verdict.rule.statement(item.rule_set)
+            said = verdict.text if rule in verdict.text else f"{verdict.text} {rule}"
+            explanation = f"{said} The advisor's answer: {r.text}. {advice.explanation}"
+            return Mark(
+                item.id, item.kind, text, False, r.text, explanation, rules_for(item), detail=r
+            )
+    right = r.accepts(call)
+    if right:
+        head = "That is within the range the advisor finds acceptable."
+    elif call is None:
+        head = (
+            f"Passing gives up a good hand: the advisor's top bid at even odds is {r.advised}, "
+            f"and the lowest bid now is {r.minimum}."
+        )
+    elif r.low is None or r.high is None:
+        head = f"A bid of {call} is more than this hand is worth: the advisor would pass at {r.minimum}."
+    elif call < r.low:
+        head = f"{call} is too timid: this hand is worth at least {r.low}."
+    else:
+        head = f"{call} is too bold: the side makes {call} less than {BOLD:.0%} of the time."
+    sims = f"(Simulated {advice.best.deals} deals per trump suit.)"
+    explanation = f"{head} The acceptable answer: {r.text}. {advice.explanation} {sims}"
+    return Mark(item.id, item.kind, text, right, r.text, explanation, rules_for(item), detail=r)

@@ -1,0 +1,418 @@
+"""Generators: fresh quiz items from a seed, steered toward the rule cases a learner misses.
+
+:func:`generate` picks a rule case for the kind and level (or one of the
+learner's weak ones), deals a position aimed at it from the deck of the rules in
+force, and retries until the engine finds that rule case in the position. The
+generator, not the item, computes the item's rule cases: a generated item
+declares exactly the cases :func:`~pinochle_tutor.course.quiz.rule_cases.rules_of`
+finds in it.
+
+>>> item = generate("meld", seed=7, level=2)
+>>> item.id.startswith("gen-meld-2-7-"), item == generate("meld", seed=7, level=2)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+import math
+import random
+from collections.abc import Callable, Iterable
+
+from pinochle_tutor.cards import Card, Rank, Suit, all_cards
+from pinochle_tutor.course.quiz import bidding
+from pinochle_tutor.course.quiz.items import (
+    BidQuiz,
+    MeldQuiz,
+    QuizItem,
+    ScoreQuiz,
+    TrickQuiz,
+    trick_point_step,
+)
+from pinochle_tutor.course.quiz.rule_cases import rules_of
+from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
+from pinochle_tutor.errors import InvalidRulesError, PinochleError
+from pinochle_tutor.explain import explain_legal
+from pinochle_tutor.meld import meld_points
+from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet, rules_named
+
+__all__ = ["InvalidLevelError", "generate"]
+
+
+class InvalidLevelError(PinochleError):
+    """A quiz level that does not exist (levels are 1, 2 and 3)."""
+
+
+_POOLS: dict[QuizKind, dict[int, tuple[QuizRule, ...]]] = {
+    QuizKind.MELD: {
+        1: (
+            QuizRule.MELD_RUN, QuizRule.MELD_ROYAL_MARRIAGE, QuizRule.MELD_MARRIAGE,
+            QuizRule.MELD_DIX, QuizRule.MELD_ACES_AROUND, QuizRule.MELD_KINGS_AROUND,
+            QuizRule.MELD_QUEENS_AROUND, QuizRule.MELD_JACKS_AROUND, QuizRule.MELD_PINOCHLE,
+            QuizRule.MELD_NONE,
+        ),
+        2: (
+            QuizRule.MELD_RUN, QuizRule.MELD_RUN_ROYAL, QuizRule.MELD_ROYAL_MARRIAGE,
+            QuizRule.MELD_MARRIAGE, QuizRule.MELD_DIX, QuizRule.MELD_ACES_AROUND,
+            QuizRule.MELD_KINGS_AROUND, QuizRule.MELD_QUEENS_AROUND, QuizRule.MELD_JACKS_AROUND,
+            QuizRule.MELD_PINOCHLE, QuizRule.MELD_SHARED_CARD, QuizRule.MELD_DOUBLE_PINOCHLE,
+        ),
+        3: (
+            QuizRule.MELD_DOUBLE_RUN, QuizRule.MELD_RUN_ROYAL, QuizRule.MELD_RUN_LONE_EXTRA,
+            QuizRule.MELD_DOUBLE_AROUND, QuizRule.MELD_DOUBLE_PINOCHLE, QuizRule.MELD_SHARED_CARD,
+            QuizRule.MELD_INCOMPLETE_DOUBLE,
+        ),
+    },
+    QuizKind.TRICK: {
+        1: (QuizRule.TRICK_LEAD, QuizRule.TRICK_FOLLOW_SUIT, QuizRule.TRICK_TRUMP, QuizRule.TRICK_DISCARD),
+        2: (
+            QuizRule.TRICK_FOLLOW_SUIT, QuizRule.TRICK_BEAT, QuizRule.TRICK_TRUMP,
+            QuizRule.TRICK_OVER_TRUMP, QuizRule.TRICK_DISCARD,
+        ),
+        3: (
+            QuizRule.TRICK_BEAT, QuizRule.TRICK_OVER_TRUMP, QuizRule.TRICK_PARTNER_WINNING,
+            QuizRule.TRICK_TRUMPED,
+        ),
+    },
+    QuizKind.SCORE: {
+        1: (QuizRule.SCORE_MADE, QuizRule.SCORE_MISSED),
+        2: (QuizRule.SCORE_MADE, QuizRule.SCORE_MISSED, QuizRule.SCORE_SET, QuizRule.SCORE_DEFENDERS),
+        3: (
+            QuizRule.SCORE_SET, QuizRule.SCORE_MELD_SAVE, QuizRule.SCORE_CONCESSION,
+            QuizRule.SCORE_DEFENDERS, QuizRule.SCORE_MISSED,
+        ),
+    },
+    QuizKind.BID: {
+        1: (QuizRule.BID_OPEN,),
+        2: (QuizRule.BID_OPEN, QuizRule.BID_RAISE),
+        3: (QuizRule.BID_RAISE, QuizRule.BID_PASS),
+    },
+}  # fmt: skip
+
+_RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+_AROUND_RULE = {
+    QuizRule.MELD_ACES_AROUND: Rank.ACE,
+    QuizRule.MELD_KINGS_AROUND: Rank.KING,
+    QuizRule.MELD_QUEENS_AROUND: Rank.QUEEN,
+    QuizRule.MELD_JACKS_AROUND: Rank.JACK,
+}
+_QS = Card(Suit.SPADES, Rank.QUEEN)
+_JD = Card(Suit.DIAMONDS, Rank.JACK)
+
+
+@functools.lru_cache(maxsize=16)
+def _deck(rules: RuleSet) -> tuple[Card, ...]:
+    """Every card of the deck of ``rules`` (each as many times as the deck holds it)."""
+    return tuple(c for c in all_cards() if c.rank in rules.ranks for _ in range(rules.copies))
+
+
+def _copies(rng: random.Random, rules: RuleSet) -> int:
+    """How many complete sets a double (or triple, quadruple) meld uses."""
+    return 2 if rules.copies <= 2 else rng.randint(2, rules.copies)
+
+
+def _take(pool: list[Card], cards: Iterable[Card]) -> list[Card]:
+    taken = []
+    for c in cards:
+        pool.remove(c)
+        taken.append(c)
+    return taken
+
+
+def _meld_core(rng: random.Random, target: QuizRule, t: Suit, rules: RuleSet) -> list[Card]:
+    run = [Card(t, r) for r in _RUN_RANKS]
+    kq = [Card(t, Rank.KING), Card(t, Rank.QUEEN)]
+    if target is QuizRule.MELD_RUN:
+        return run
+    if target is QuizRule.MELD_DOUBLE_RUN:
+        return run * _copies(rng, rules)
+    if target is QuizRule.MELD_RUN_ROYAL:
+        return run + kq
+    if target is QuizRule.MELD_RUN_LONE_EXTRA:
+        return [*run, rng.choice(kq)]
+    if target is QuizRule.MELD_ROYAL_MARRIAGE:
+        return kq
+    if target is QuizRule.MELD_MARRIAGE:
+        s = rng.choice([x for x in Suit if x != t])
+        return [Card(s, Rank.KING), Card(s, Rank.QUEEN)]
+    if target is QuizRule.MELD_DIX:
+        return [Card(t, Rank.NINE)]
+    if target in _AROUND_RULE:
+        return [Card(s, _AROUND_RULE[target]) for s in Suit]
+    if target is QuizRule.MELD_DOUBLE_AROUND:
+        rank = rng.choice(list(_AROUND_RULE.values()))
+        return [Card(s, rank) for s in Suit] * _copies(rng, rules)
+    if target is QuizRule.MELD_PINOCHLE:
+        return [_QS, _JD]
+    if target is QuizRule.MELD_DOUBLE_PINOCHLE:
+        return [_QS, _JD] * _copies(rng, rules)
+    if target is QuizRule.MELD_SHARED_CARD:
+        choices = [
+            [Card(Suit.SPADES, Rank.KING), _QS, _JD],
+            [*(Card(s, Rank.QUEEN) for s in Suit), Card(Suit.SPADES, Rank.KING)],
+            [*(Card(s, Rank.QUEEN) for s in Suit), _JD],
+        ]
+        return rng.choice(choices)
+    if target is QuizRule.MELD_INCOMPLETE_DOUBLE:
+        if rng.random() < 0.5:
+            return rng.choice([[_QS, _QS, _JD], [_QS, _JD, _JD]])
+        rank = rng.choice(list(_AROUND_RULE.values()))
+        short = rng.choice(list(Suit))
+        return [Card(s, rank) for s in Suit] + [Card(s, rank) for s in Suit if s != short]
+    return []
+
+
+def _build_meld(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> MeldQuiz:
+    t = rng.choice(list(Suit))
+    pool = list(_deck(rules))
+    hand = _take(pool, _meld_core(rng, target, t, rules))
+    n = rules.hand_size
+    # Level 1: a part of a hand (5 to 8 cards of 12); later levels: a whole hand.
+    size = max(len(hand), rng.randint(n * 5 // 12, n * 8 // 12) if level == 1 else n)
+    rng.shuffle(pool)
+    while len(hand) < size and pool:
+        card = pool.pop()
+        if target is QuizRule.MELD_NONE and meld_points([*hand, card], t, rules):
+            continue
+        hand.append(card)
+    hand.sort(key=lambda c: c.order)
+    return MeldQuiz(id="", hand=tuple(hand), trump=t, level=level, rule_set=rules)
+
+
+def _build_trick(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> TrickQuiz:
+    t = rng.choice(list(Suit))
+    size = {1: rng.randint(4, 6), 2: rng.randint(6, 9), 3: rng.randint(8, 12)}[level]
+    size = min(size, rules.hand_size)
+    most = rules.players - 1  # cards already played when the learner is last to play
+    pool = list(_deck(rules))
+    rng.shuffle(pool)
+    if target is QuizRule.TRICK_LEAD:
+        hand = pool[:size]
+        trick: list[Card] = []
+    else:
+        follow = target in (QuizRule.TRICK_FOLLOW_SUIT, QuizRule.TRICK_BEAT)
+        led_suit = t if follow and rng.random() < 0.2 else rng.choice([s for s in Suit if s != t])
+        n = 1 if level == 1 else rng.randint(1, min(3 if level == 3 else 2, most))
+        if target is QuizRule.TRICK_PARTNER_WINNING:
+            n = rng.randint(2, most)
+        if target in (QuizRule.TRICK_TRUMPED, QuizRule.TRICK_OVER_TRUMP):
+            n = max(n, 2)
+        led = next(c for c in pool if c.suit == led_suit)
+        trick = _take(pool, [led])
+        while len(trick) < n:
+            must_trump = target in (QuizRule.TRICK_TRUMPED, QuizRule.TRICK_OVER_TRUMP)
+            if must_trump and len(trick) == n - 1 and all(c.suit != t for c in trick):
+                nxt = next(c for c in pool if c.suit == t)
+            elif rng.random() < 0.5:
+                nxt = next(c for c in pool if c.suit == led_suit)
+            else:
+                nxt = pool[0]
+            trick += _take(pool, [nxt])
+        void: set[Suit] = set()
+        if target in (QuizRule.TRICK_TRUMP, QuizRule.TRICK_OVER_TRUMP, QuizRule.TRICK_DISCARD):
+            void.add(led_suit)
+        if target is QuizRule.TRICK_DISCARD:
+            void.add(t)
+        allowed = [c for c in pool if c.suit not in void]
+        hand = allowed[:size]
+        need: Suit | None = None
+        if target in (QuizRule.TRICK_FOLLOW_SUIT, QuizRule.TRICK_BEAT, QuizRule.TRICK_TRUMPED):
+            need = led_suit
+        elif target in (QuizRule.TRICK_TRUMP, QuizRule.TRICK_OVER_TRUMP):
+            need = t
+        if need is not None and all(c.suit != need for c in hand):
+            extra = next((c for c in allowed[size:] if c.suit == need), None)
+            if extra is not None:
+                hand = [*hand[:-1], extra]
+    hand.sort(key=lambda c: c.order)
+    card: Card | None = None
+    if rng.random() < (0.7 if level == 1 else 0.4):
+        legal = set(explain_legal(tuple(hand), tuple(trick), t, rules).legal)
+        distinct = sorted(set(hand))
+        bad = [c for c in distinct if c not in legal]
+        card = rng.choice(bad if bad and rng.random() < 0.5 else distinct)
+    return TrickQuiz(
+        id="",
+        hand=tuple(hand),
+        trick=tuple(trick),
+        trump=t,
+        card=card,
+        level=level,
+        rule_set=rules,
+    )
+
+
+def _meld_step(rules: RuleSet) -> int:
+    """Meld totals come in multiples of this (10 classic, 2 double deck)."""
+    mt = rules.meld_table
+    return functools.reduce(math.gcd, (mt.royal_marriage, mt.marriage, mt.dix), 0) or 1
+
+
+def _scaled(value: int, rules: RuleSet, step: int) -> int:
+    """A classic number of points on the scale of ``rules`` (a multiple of ``step``)."""
+    raw = value * rules.total_trick_points / CLASSIC.total_trick_points
+    return max(step, round(raw / step) * step)
+
+
+def _build_score(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> ScoreQuiz:
+    # The classic numbers (bids 250-500, meld up to 300, 250 trick points in steps
+    # of 10) scaled to the rule set: double deck bids 50-100, 50 trick points in
+    # steps of 1. Without partnerships the "defenders" are one defender of two.
+    total = rules.total_trick_points
+    u = trick_point_step(rules)
+    inc, opening = rules.bid_increment, rules.opening_bid
+    ms = _meld_step(rules)
+    top = opening + _scaled(100 if level == 1 else 250, rules, inc)
+    bid = rng.randrange(opening, top + 1, inc)
+    if level > 1:
+        meld = rng.randrange(0, _scaled(310, rules, ms), ms)
+    else:
+        meld = rng.randrange(_scaled(40, rules, ms), _scaled(250, rules, ms), ms)
+    low_meld = _scaled(20, rules, ms)
+    d_meld = 0 if rng.random() < 0.25 else rng.randrange(low_meld, _scaled(250, rules, ms), ms)
+    ask = "bidders"
+    if target is QuizRule.SCORE_DEFENDERS or (level == 3 and rng.random() < 0.3):
+        ask = "defenders"
+    conceded = False
+    if target is QuizRule.SCORE_MADE:
+        lo = max(u, bid - meld)
+        bt = rng.randrange(lo - lo % u, total + 1, u) if lo <= total else total
+    elif target is QuizRule.SCORE_MISSED:
+        hi = min(total, bid - meld - u)
+        bt = rng.randrange(u, hi + 1, u) if hi >= u else u
+    elif target is QuizRule.SCORE_SET:
+        bt = 0
+    elif target is QuizRule.SCORE_MELD_SAVE:
+        if rng.random() < 0.5:
+            bt, ask, d_meld = total, "defenders", max(d_meld, low_meld)
+        else:
+            bt, ask, meld = 0, "bidders", max(meld, low_meld)
+    elif target is QuizRule.SCORE_CONCESSION:
+        bt, conceded = 0, True
+    else:
+        bt = rng.randrange(0, total + 1, u)
+    if conceded:
+        dt = 0
+    elif rules.partnerships:
+        dt = total - bt
+    else:  # one defender's share of what the declarer did not take
+        dt = rng.randrange(0, total - bt + 1, u)
+    return ScoreQuiz(
+        id="", bid=bid, bidder_meld=meld, bidder_tricks=bt, defender_meld=d_meld,
+        defender_tricks=dt, conceded=conceded, ask=ask, level=level, rule_set=rules,
+    )  # fmt: skip
+
+
+def _prior_calls(
+    rng: random.Random, high: int, level: int, rules: RuleSet
+) -> tuple[int | None, ...]:
+    """Calls by the seats before the learner (seat 0) in the first round, the
+    highest of them ``high`` by an opponent."""
+    n = rules.players
+    k = rng.randint(1, min(3 if level == 3 else 2, n - 1))
+    calls: list[int | None] = [None] * k
+    # Seat of call i is i - k (mod players); the learner's partner (if any) is not an opponent.
+    partner = rules.partner(0)
+    top = rng.choice([i for i in range(k) if (i - k) % n != partner])
+    calls[top] = high
+    opening, inc = rules.opening_bid, rules.bid_increment
+    if level >= 2 and top > 0 and high - inc >= opening and rng.random() < 0.5:
+        calls[rng.randrange(top)] = rng.randrange(opening, high, inc)
+    return tuple(calls)
+
+
+def _build_bid(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> BidQuiz:
+    pool = list(_deck(rules))
+    rng.shuffle(pool)
+    hand = tuple(sorted(pool[: rules.hand_size], key=lambda c: c.order))
+    o = bidding.outlook(tuple(sorted(hand)), rules)
+    opening, inc = rules.opening_bid, rules.bid_increment
+    jump = _scaled(10, rules, inc)  # how far past the hand's worth a "pass" auction goes
+    calls: tuple[int | None, ...] = ()
+    if target is QuizRule.BID_OPEN:
+        # Everyone but the dealer passing ends the auction: at most players - 2 passes.
+        calls = tuple([None] * rng.randint(0, 0 if level == 1 else min(2, rules.players - 2)))
+    elif target is QuizRule.BID_RAISE and o.even is not None and o.even >= opening + inc:
+        worth = o.sure if o.sure is not None and o.sure >= opening + inc else o.even
+        calls = _prior_calls(rng, rng.randrange(opening, worth, inc), level, rules)
+    elif target is QuizRule.BID_PASS:
+        worth = max(o.even or opening, o.bold or opening)
+        calls = _prior_calls(rng, worth + jump * rng.randint(0, 4), level, rules)
+    dealer = (-len(calls) - 1) % rules.players
+    return BidQuiz(id="", hand=hand, calls=calls, dealer=dealer, level=level, rule_set=rules)
+
+
+_Builder = Callable[[random.Random, int, QuizRule, RuleSet], QuizItem]
+"""Deals one item of a kind aimed at a rule case (it may miss: :func:`generate` retries)."""
+
+_BUILDERS: dict[QuizKind, _Builder] = {
+    QuizKind.MELD: _build_meld,
+    QuizKind.TRICK: _build_trick,
+    QuizKind.SCORE: _build_score,
+    QuizKind.BID: _build_bid,
+}
+
+
+def _rules_tag(rules: RuleSet) -> str:
+    """A short, stable name for ``rules`` in generated ids (empty for classic)."""
+    if rules == CLASSIC:
+        return ""
+    if PRESETS.get(rules.name) == rules:
+        return rules.name
+    settings = json.dumps(rules.settings(), sort_keys=True)
+    return f"{rules.name}-{hashlib.sha256(settings.encode()).hexdigest()[:8]}"
+
+
+def generate(
+    kind: QuizKind | str,
+    seed: int,
+    level: int = 1,
+    focus_rules: Iterable[QuizRule | str] = (),
+    rules: RuleSet | str = CLASSIC,
+) -> QuizItem:
+    """A fresh item of ``kind`` under ``rules`` (a :class:`RuleSet` or a preset
+    name; classic by default), the same for the same arguments.
+
+    ``level`` (1-3) picks the rule cases and the size of the position; with
+    ``focus_rules`` (e.g. :meth:`Progress.weak_rules <pinochle_tutor.course.progress.Progress.weak_rules>`)
+    the item exercises one of those rule cases instead (those of other kinds are
+    ignored). The item's ``rules`` are the cases the engine finds in it, and its
+    ``rule_set`` is ``rules``.
+
+    Items follow the rule set: meld hands are dealt from its deck (double deck:
+    hands of 20 without 9s, with triple and quadruple melds; three-handed: 15),
+    tricks have fewer cards than it has players, scores are on its scale (double
+    deck: 50 trick points, bids from 50 by 1; three-handed: the declarer against
+    one defender at a time) and bids follow its auction. Rule cases that cannot
+    occur under ``rules`` (see :func:`rule_applies`: the dix in double deck, a
+    partner winning the trick three-handed) are skipped, both from the level's
+    cases and from ``focus_rules``."""
+    k = QuizKind.parse(kind)
+    if isinstance(level, bool) or level not in (1, 2, 3):
+        raise InvalidLevelError(f"level={level!r}: levels are 1, 2 and 3")
+    rs = rules_named(rules) if isinstance(rules, str) else rules
+    if not isinstance(rs, RuleSet):
+        raise InvalidRulesError(
+            f"rules={rules!r}: give a RuleSet or a preset name such as 'classic'"
+        )
+    focus = [
+        r for r in (QuizRule.parse(f) for f in focus_rules) if r.kind is k and rule_applies(r, rs)
+    ]
+    tag = _rules_tag(rs)
+    key = f"{k.value}:{level}:{seed}:{','.join(sorted(r.value for r in focus))}"
+    rng = random.Random(f"{key}:{tag}" if tag else key)
+    pool = [r for r in _POOLS[k][level] if rule_applies(r, rs)]
+    target = rng.choice(focus or pool)
+    builder = _BUILDERS[k]
+    item = builder(rng, level, target, rs)
+    for _ in range(300):
+        if target in rules_of(item):
+            break
+        item = builder(rng, level, target, rs)
+    item_id = f"gen-{k.value}-{level}-{seed}-{target.value.split('.', 1)[1]}"
+    if tag:
+        item_id += f".{tag}"
+    return dataclasses.replace(item, id=item_id, rules=rules_of(item))

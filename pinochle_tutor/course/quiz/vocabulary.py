@@ -1,0 +1,326 @@
+"""The quiz vocabulary: the kinds of question and the rule cases they exercise.
+
+:class:`QuizKind` names the four kinds of question; :class:`QuizRule` names the
+rule cases progress is kept against (its value, ``'meld.run'``, is what progress
+files store). :meth:`QuizRule.statement` says a rule case in a sentence with the
+numbers of the rules in force, and :func:`rule_applies` says whether a rule case
+can come up at all under a rule set.
+
+>>> QuizRule.parse("meld.run").statement()
+'A 10 K Q J of trump is a run: 150.'
+>>> from pinochle_tutor.rules import DOUBLE_DECK
+>>> QuizRule.MELD_RUN.statement(DOUBLE_DECK)
+'A 10 K Q J of trump is a run: 15.'
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.rules import CLASSIC, RuleSet
+
+__all__ = [
+    "InvalidQuizKindError",
+    "InvalidQuizRuleError",
+    "QuizKind",
+    "QuizRule",
+    "rule_applies",
+]
+
+
+class InvalidQuizKindError(PinochleError):
+    """A quiz kind written in text is not one of :class:`QuizKind`."""
+
+
+class InvalidQuizRuleError(PinochleError):
+    """A rule case written in text is not one of :class:`QuizRule`."""
+
+
+class QuizKind(Enum):
+    """The kinds of question."""
+
+    MELD = "meld"
+    """How much meld does this hand hold with this trump?"""
+    TRICK = "trick"
+    """Which cards may you play to this trick (or: is this play legal)?"""
+    SCORE = "score"
+    """What does a side score for this hand?"""
+    BID = "bid"
+    """What is the most you would bid with this hand (or pass)?"""
+
+    @classmethod
+    def parse(cls, value: QuizKind | str) -> QuizKind:
+        """A kind from itself or its name (``'meld'``, ``'trick'``, ``'score'``, ``'bid'``).
+
+        Raises :class:`InvalidQuizKindError` quoting ``value``."""
+        if isinstance(value, QuizKind):
+            return value
+        key = str(value).strip().lower()
+        for kind in cls:
+            if kind.value == key:
+                return kind
+        raise InvalidQuizKindError(
+            f"{value!r} is not a quiz kind: kinds are {', '.join(k.value for k in cls)}"
+        )
+
+
+class QuizRule(Enum):
+    """The rule cases quizzes exercise; progress is kept per rule case. The value
+    (``'meld.run'``) is what progress files store. The numbers in the member
+    docstrings are the classic ones; :meth:`statement` gives those of any rule set."""
+
+    MELD_RUN = "meld.run"
+    """A 10 K Q J of trump: a run, 150."""
+    MELD_DOUBLE_RUN = "meld.double_run"
+    """Both copies of the run: 1500, and no marriages from its kings and queens."""
+    MELD_RUN_ROYAL = "meld.run_royal"
+    """A further complete trump K+Q beside a run: run + royal marriage = 190."""
+    MELD_RUN_LONE_EXTRA = "meld.run_lone_extra"
+    """A lone extra trump K or Q beside a run earns nothing."""
+    MELD_ROYAL_MARRIAGE = "meld.royal_marriage"
+    """K Q of trump: a royal marriage, 40 each."""
+    MELD_MARRIAGE = "meld.marriage"
+    """K Q of a non-trump suit: a marriage, 20 each."""
+    MELD_DIX = "meld.dix"
+    """The 9 of trump: 10 each."""
+    MELD_ACES_AROUND = "meld.aces_around"
+    """An ace of each suit: 100."""
+    MELD_KINGS_AROUND = "meld.kings_around"
+    """A king of each suit: 80."""
+    MELD_QUEENS_AROUND = "meld.queens_around"
+    """A queen of each suit: 60."""
+    MELD_JACKS_AROUND = "meld.jacks_around"
+    """A jack of each suit: 40."""
+    MELD_DOUBLE_AROUND = "meld.double_around"
+    """Both copies of an around: 1000, 800, 600 or 400, replacing the single one."""
+    MELD_PINOCHLE = "meld.pinochle"
+    """Q♠ + J♦: a pinochle, 40."""
+    MELD_DOUBLE_PINOCHLE = "meld.double_pinochle"
+    """Both Q♠ and both J♦: a double pinochle, 300."""
+    MELD_SHARED_CARD = "meld.shared_card"
+    """One card counts in several categories (never twice in one)."""
+    MELD_INCOMPLETE_DOUBLE = "meld.incomplete_double"
+    """A second copy of some cards of a meld, but not all: still a single meld."""
+    MELD_NONE = "meld.none"
+    """A hand with no meld at all."""
+    TRICK_LEAD = "trick.lead"
+    """The leader may play any card."""
+    TRICK_FOLLOW_SUIT = "trick.follow_suit"
+    """Rule 1: follow the led suit if you can."""
+    TRICK_BEAT = "trick.beat"
+    """Rule 2: beat the winning card if you can do so legally."""
+    TRICK_TRUMP = "trick.trump"
+    """Rule 3: void in the led suit, play trump."""
+    TRICK_OVER_TRUMP = "trick.over_trump"
+    """Rule 3: over-trump an earlier trump when you can."""
+    TRICK_DISCARD = "trick.discard"
+    """Rule 4: with neither the led suit nor trump, play any card."""
+    TRICK_PARTNER_WINNING = "trick.partner_winning"
+    """The rules apply even when your partner is winning the trick."""
+    TRICK_TRUMPED = "trick.trumped"
+    """Once a trick is trumped, any card of the led suit will do."""
+    SCORE_MADE = "score.made"
+    """Meld + trick points reach the bid: the bidders add the full total."""
+    SCORE_MISSED = "score.missed"
+    """Meld + trick points fall short: the bidders subtract the bid."""
+    SCORE_SET = "score.set"
+    """Bidders who take no trick points are set: they subtract the bid."""
+    SCORE_MELD_SAVE = "score.meld_save"
+    """A side keeps its meld only with at least 10 trick points."""
+    SCORE_CONCESSION = "score.concession"
+    """A declarer who concedes loses the bid; the defenders score their meld only."""
+    SCORE_DEFENDERS = "score.defenders"
+    """Defenders score meld + trick points with at least 10 trick points, else nothing."""
+    BID_OPEN = "bid.open"
+    """Nobody has bid yet, and the hand is worth an opening bid."""
+    BID_RAISE = "bid.raise"
+    """The hand is worth more than the bid already made: raise."""
+    BID_PASS = "bid.pass"
+    """The bidding is already above what the hand is worth: pass."""
+
+    @property
+    def kind(self) -> QuizKind:
+        """The kind of question the rule case belongs to."""
+        return QuizKind.parse(self.value.split(".", 1)[0])
+
+    def statement(self, rules: RuleSet = CLASSIC) -> str:
+        """The rule case in a sentence, with every number taken from ``rules``
+        (the rules in force: a preset or a house rule)."""
+        return _statement(self, rules)
+
+    @property
+    def description(self) -> str:
+        """The rule case in a sentence under the classic rules (``statement(CLASSIC)``);
+        a page that knows the rules in force should call :meth:`statement`."""
+        return self.statement(CLASSIC)
+
+    @classmethod
+    def parse(cls, value: QuizRule | str) -> QuizRule:
+        """A rule case from itself or its value (``'meld.run'``).
+
+        Raises :class:`InvalidQuizRuleError` quoting ``value``."""
+        if isinstance(value, QuizRule):
+            return value
+        key = str(value).strip().lower()
+        for rule in cls:
+            if rule.value == key:
+                return rule
+        raise InvalidQuizRuleError(
+            f"{value!r} is not a rule case: rule cases are {', '.join(r.value for r in cls)}"
+        )
+
+
+# ------------------------------------------------------------------ statements
+
+_SET_NAMES = ("single", "double", "triple", "quadruple")
+
+
+def _trick_points(n: int) -> str:
+    return f"{n} trick point" if n == 1 else f"{n} trick points"
+
+
+def _ladder(rows: tuple[tuple[int, ...], ...], rules: RuleSet) -> str:
+    """``'double 100, 80, 60 or 40; triple 150, ...'``: the multiple melds of ``rows``."""
+    parts = []
+    for n in range(2, rules.copies + 1):
+        values = [str(row[n - 1]) for row in rows]
+        listed = values[0] if len(values) == 1 else f"{', '.join(values[:-1])} or {values[-1]}"
+        parts.append(f"{_SET_NAMES[n - 1]} {listed}")
+    return "; ".join(parts)
+
+
+def _meld_statement(rule: QuizRule, rules: RuleSet) -> str:
+    t = rules.meld_table
+    around = (t.aces_around, t.kings_around, t.queens_around, t.jacks_around)
+    one_copy = "The deck holds one copy of each card: there are no double melds."
+    if rule is QuizRule.MELD_RUN:
+        return f"A 10 K Q J of trump is a run: {t.run[0]}."
+    if rule is QuizRule.MELD_DOUBLE_RUN:
+        if rules.copies < 2:
+            return one_copy
+        if rules.copies == 2:
+            return f"Both copies of the run are a double run: {t.run[1]}, with no marriages."
+        return f"Several copies of the run replace the single one ({_ladder((t.run,), rules)}), with no marriages."
+    if rule is QuizRule.MELD_RUN_ROYAL:
+        rm = t.royal_marriage
+        return f"A further complete trump K+Q beside a run earns {rm}: run + royal marriage = {t.run[0] + rm}."
+    if rule is QuizRule.MELD_RUN_LONE_EXTRA:
+        return "A lone extra trump K or Q beside a run earns nothing."
+    if rule is QuizRule.MELD_ROYAL_MARRIAGE:
+        return f"K Q of trump is a royal marriage: {t.royal_marriage} each."
+    if rule is QuizRule.MELD_MARRIAGE:
+        return f"K Q of a non-trump suit is a marriage: {t.marriage} each."
+    if rule is QuizRule.MELD_DIX:
+        if not rules.has_nines:
+            return "The deck has no 9s, so there is no dix."
+        return f"The 9 of trump is the dix: {t.dix} each."
+    arounds = {
+        QuizRule.MELD_ACES_AROUND: ("An ace", "aces", t.aces_around),
+        QuizRule.MELD_KINGS_AROUND: ("A king", "kings", t.kings_around),
+        QuizRule.MELD_QUEENS_AROUND: ("A queen", "queens", t.queens_around),
+        QuizRule.MELD_JACKS_AROUND: ("A jack", "jacks", t.jacks_around),
+    }
+    if rule in arounds:
+        one, many, row = arounds[rule]
+        return f"{one} of each suit is {many} around: {row[0]}."
+    if rule is QuizRule.MELD_DOUBLE_AROUND:
+        if rules.copies < 2:
+            return one_copy
+        if rules.copies == 2:
+            values = [str(row[1]) for row in around]
+            return (
+                f"Both copies around replace the single: {', '.join(values[:-1])} or {values[-1]}."
+            )
+        return f"Several copies around replace the single: {_ladder(around, rules)}."
+    if rule is QuizRule.MELD_PINOCHLE:
+        return f"Q♠ + J♦ is a pinochle: {t.pinochle[0]}."
+    if rule is QuizRule.MELD_DOUBLE_PINOCHLE:
+        if rules.copies < 2:
+            return one_copy
+        if rules.copies == 2:
+            return f"Both Q♠ and both J♦ are a double pinochle: {t.pinochle[1]}."
+        return (
+            f"Several Q♠ + J♦ pairs replace the single pinochle: {_ladder((t.pinochle,), rules)}."
+        )
+    if rule is QuizRule.MELD_SHARED_CARD:
+        return "A card may count in several categories, never twice in one."
+    if rule is QuizRule.MELD_INCOMPLETE_DOUBLE:
+        return "A double needs both copies of every card; otherwise it is a single meld."
+    return "Some hands have no meld at all."
+
+
+def _score_statement(rule: QuizRule, rules: RuleSet) -> str:
+    save = rules.meld_save
+    if rule is QuizRule.SCORE_MADE:
+        return "Made: the bidders add their meld and trick points."
+    if rule is QuizRule.SCORE_MISSED:
+        return "Missed: the bidders subtract the bid and score nothing else."
+    if rule is QuizRule.SCORE_SET:
+        return "No trick points at all: the bidders are set and subtract the bid."
+    if rule is QuizRule.SCORE_MELD_SAVE:
+        if save <= 0:
+            return "A side keeps its meld even without trick points."
+        return f"A side keeps its meld only with at least {_trick_points(save)}."
+    if rule is QuizRule.SCORE_CONCESSION:
+        return "Conceded: the bidders lose the bid, the defenders score meld only."
+    if save <= 0:
+        return "Defenders score meld + trick points."
+    return f"Defenders score meld + trick points with at least {_trick_points(save)}."
+
+
+_FIXED_TEXT: dict[QuizRule, str] = {
+    QuizRule.TRICK_LEAD: "The leader may play any card.",
+    QuizRule.TRICK_FOLLOW_SUIT: "Rule 1: follow the led suit if you can.",
+    QuizRule.TRICK_BEAT: "Rule 2: beat the winning card if you can do so legally.",
+    QuizRule.TRICK_TRUMP: "Rule 3: with no card of the led suit, play trump.",
+    QuizRule.TRICK_OVER_TRUMP: "Rule 3: over-trump an earlier trump when you can.",
+    QuizRule.TRICK_DISCARD: "Rule 4: with neither the led suit nor trump, play any card.",
+    QuizRule.TRICK_PARTNER_WINNING: "The rules apply even when your partner is winning.",
+    QuizRule.TRICK_TRUMPED: "Once the trick is trumped, any card of the led suit will do.",
+    QuizRule.BID_OPEN: "Open the bidding when the hand is worth it.",
+    QuizRule.BID_RAISE: "Raise when the hand is worth more than the current bid.",
+    QuizRule.BID_PASS: "Pass when the bidding is above what the hand is worth.",
+}
+"""The statements that quote no number (trick play and bidding)."""
+
+
+def _statement(rule: QuizRule, rules: RuleSet) -> str:
+    if rule in _FIXED_TEXT:
+        return _FIXED_TEXT[rule]
+    if rule.kind is QuizKind.MELD:
+        return _meld_statement(rule, rules)
+    return _score_statement(rule, rules)
+
+
+# ------------------------------------------------------------ where they apply
+
+_NEEDS_SECOND_COPY = frozenset(
+    {
+        QuizRule.MELD_DOUBLE_RUN,
+        QuizRule.MELD_RUN_ROYAL,
+        QuizRule.MELD_RUN_LONE_EXTRA,
+        QuizRule.MELD_DOUBLE_AROUND,
+        QuizRule.MELD_DOUBLE_PINOCHLE,
+        QuizRule.MELD_INCOMPLETE_DOUBLE,
+    }
+)
+
+
+def rule_applies(rule: QuizRule | str, rules: RuleSet = CLASSIC) -> bool:
+    """Whether the rule case can come up at all under ``rules``. It cannot when
+    the deck has no 9s or the dix earns nothing (``meld.dix``, e.g. double deck),
+    when the deck has one copy of each card (the doubles, ``meld.run_royal``,
+    ``meld.run_lone_extra``), when nobody has a partner (``trick.partner_winning``,
+    three-handed), or when meld is kept without trick points (``score.meld_save``).
+    :func:`~pinochle_tutor.course.quiz.generate` skips such cases."""
+    r = QuizRule.parse(rule)
+    if r is QuizRule.MELD_DIX:
+        return rules.has_nines and rules.meld_table.dix > 0
+    if r in _NEEDS_SECOND_COPY:
+        return rules.copies >= 2
+    if r is QuizRule.TRICK_PARTNER_WINNING:
+        return rules.partnerships and rules.players == 4
+    if r is QuizRule.SCORE_MELD_SAVE:
+        return rules.meld_save > 0
+    return True
