@@ -430,8 +430,8 @@ def test_numbers_read_back(n: int) -> None:
         assert parse_bid_answer(str(n)) == n
 
 
-def test_docstring_examples_run() -> None:
-    import doctest
+def test_every_quiz_module_has_a_docstring() -> None:
+    """(Their examples run under ``--doctest-modules pinochle_tutor`` in the test command.)"""
     import importlib
     import pkgutil
 
@@ -441,7 +441,6 @@ def test_docstring_examples_run() -> None:
     assert len(modules) == 8
     for module in modules:
         assert module.__doc__, module.__name__
-        assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0, module.__name__
 
 
 def test_quiz_and_progress_import_nothing_from_jupyter_or_pandas() -> None:

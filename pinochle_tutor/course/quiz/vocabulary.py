@@ -18,6 +18,7 @@ from __future__ import annotations
 from enum import Enum
 
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
 __all__ = [
@@ -56,10 +57,9 @@ class QuizKind(Enum):
         Raises :class:`InvalidQuizKindError` quoting ``value``."""
         if isinstance(value, QuizKind):
             return value
-        key = str(value).strip().lower()
-        for kind in cls:
-            if kind.value == key:
-                return kind
+        found = find_named(value, [(k.value, k) for k in cls])
+        if found is not None:
+            return found
         raise InvalidQuizKindError(
             f"{value!r} is not a quiz kind: kinds are {', '.join(k.value for k in cls)}"
         )
@@ -162,10 +162,9 @@ class QuizRule(Enum):
         Raises :class:`InvalidQuizRuleError` quoting ``value``."""
         if isinstance(value, QuizRule):
             return value
-        key = str(value).strip().lower()
-        for rule in cls:
-            if rule.value == key:
-                return rule
+        found = find_named(value, [(r.value, r) for r in cls])
+        if found is not None:
+            return found
         raise InvalidQuizRuleError(
             f"{value!r} is not a rule case: rule cases are {', '.join(r.value for r in cls)}"
         )
