@@ -22,11 +22,13 @@ from enum import IntEnum
 from operator import attrgetter
 from typing import Any, ClassVar, TypeAlias, Union
 
-from pinochle_tutor.errors import InvalidCardError, InvalidSuitError
+from pinochle_tutor.errors import PinochleError
 
 __all__ = [
     "Card",
     "CardLike",
+    "InvalidCardError",
+    "InvalidSuitError",
     "Rank",
     "Suit",
     "SuitLike",
@@ -36,6 +38,15 @@ __all__ = [
     "parse_suit",
     "sort_hand",
 ]
+
+
+class InvalidCardError(PinochleError):
+    """A card written as text (or built from a suit and a rank) that is not a Pinochle
+    card, e.g. ``'QX'`` or ``'2S'``; the message quotes it and says what is allowed."""
+
+
+class InvalidSuitError(InvalidCardError):
+    """A suit written as text (or given as a number) that is not one of the four suits."""
 
 
 class Suit(IntEnum):
@@ -158,7 +169,7 @@ class Card:
         except (KeyError, TypeError):
             pass
         if not (isinstance(suit, int) and 0 <= suit < 4):
-            raise InvalidCardError(
+            raise InvalidSuitError(
                 f"{suit!r} is not a suit: use Suit.SPADES, HEARTS, DIAMONDS or CLUBS"
             )
         if not (isinstance(rank, int) and 0 <= rank < 6):

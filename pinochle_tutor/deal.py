@@ -14,9 +14,14 @@ from dataclasses import dataclass
 
 from pinochle_tutor.cards import _CARDS, Card, sort_hand
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.rules import CLASSIC, RuleSet, check_seat
 
-__all__ = ["Deal", "deal", "make_deck", "next_dealer"]
+__all__ = ["Deal", "InvalidDealError", "deal", "make_deck", "next_dealer"]
+
+
+class InvalidDealError(PinochleError):
+    """A deal that does not fit the game it is given to, such as a deal made for
+    another rule set."""
 
 
 @dataclass(frozen=True)
@@ -54,8 +59,7 @@ def deal(
 
     The same ``seed`` always gives the same deal; ``rng`` lets a caller share one
     generator across many deals."""
-    if not (isinstance(dealer, int) and 0 <= dealer < rules.players):
-        raise PinochleError(f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}")
+    check_seat(dealer, rules, "dealer")
     if rng is None:
         rng = random.Random(seed)
     deck = make_deck(rules)

@@ -22,7 +22,12 @@ from pinochle_tutor.errors import IllegalActionError
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
-__all__ = ["give_cards", "remove_cards"]
+__all__ = ["IllegalExchangeError", "give_cards", "remove_cards"]
+
+
+class IllegalExchangeError(IllegalActionError):
+    """A pass, return or discard that breaks its rule: the wrong number of cards, or a
+    card the player does not hold (or not as many copies of it)."""
 
 
 def remove_cards(
@@ -31,15 +36,15 @@ def remove_cards(
     """``hand`` without ``cards`` (a multiset difference), checking that exactly
     ``expected`` cards are given and that the hand holds every one of them.
 
-    Raises :class:`IllegalActionError` naming the problem."""
+    Raises :class:`IllegalExchangeError` naming the problem."""
     chosen = as_cards(cards)
     if len(chosen) != expected:
-        raise IllegalActionError(f"{what} takes exactly {expected} cards, not {len(chosen)}")
+        raise IllegalExchangeError(f"{what} takes exactly {expected} cards, not {len(chosen)}")
     have = Counter(hand)
     for card, n in Counter(chosen).items():
         if have[card] < n:
             held = have[card]
-            raise IllegalActionError(
+            raise IllegalExchangeError(
                 f"{what}: you hold {'no' if held == 0 else held} {card.text}"
                 + ("" if held == 0 else f" but chose {n}")
             )

@@ -14,6 +14,22 @@ from pinochle_tutor.cards import _CARDS, Card, CardLike, parse_card, parse_cards
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
 
+__all__ = [
+    "ABOVE",
+    "SUIT_MASK",
+    "SUIT_OF",
+    "InvalidHandError",
+    "as_cards",
+    "cards_of_mask",
+    "counts_of",
+    "mask_of",
+]
+
+
+class InvalidHandError(PinochleError):
+    """A list of cards that the deck in force cannot hold (a rank it lacks, more copies
+    of a card than it has), or a hand of the wrong size for the rules."""
+
 SUIT_MASK: tuple[int, ...] = tuple(0b111111 << (6 * s) for s in range(4))
 """Bits of the six cards of each suit."""
 SUIT_OF: tuple[int, ...] = tuple(i // 6 for i in range(24))
@@ -61,11 +77,11 @@ def counts_of(cards: Iterable[Card], rules: RuleSet, what: str = "hand") -> list
         for i, n in enumerate(counts):
             card = _CARDS[i]
             if n and card.rank not in rules.ranks:
-                raise PinochleError(
+                raise InvalidHandError(
                     f"the {what} holds {card}, but the {rules.name} deck has no {card.rank.noun}s"
                 )
             if n > rules.copies:
-                raise PinochleError(
+                raise InvalidHandError(
                     f"the {what} holds {n} copies of {card}, but the {rules.name} deck has only {rules.copies}"
                 )
     return counts

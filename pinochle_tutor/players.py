@@ -13,10 +13,16 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from pinochle_tutor.cards import Card, Suit
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.meld import meld_points
 from pinochle_tutor.view import PlayerView
 
-__all__ = ["Player", "RandomPlayer"]
+__all__ = ["InvalidPlayersError", "Player", "RandomPlayer"]
+
+
+class InvalidPlayersError(PinochleError):
+    """A table of players that does not fit the rules: the game needs one player per
+    seat."""
 
 
 class Player(Protocol):

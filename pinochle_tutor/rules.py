@@ -26,17 +26,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pinochle_tutor.cards import Rank
-from pinochle_tutor.errors import InvalidRulesError
+from pinochle_tutor.errors import PinochleError
 
 __all__ = [
     "CLASSIC",
     "DOUBLE_DECK",
     "PRESETS",
     "THREE_HANDED",
+    "InvalidRulesError",
+    "InvalidSeatError",
     "MeldTable",
     "RuleSet",
+    "check_seat",
     "rules_named",
 ]
+
+
+class InvalidRulesError(PinochleError):
+    """A rule set that is not valid, an override of one of its settings with an unknown
+    name or a wrong value, or a preset name that does not exist."""
+
+
+class InvalidSeatError(PinochleError):
+    """A seat (a dealer, a learner's seat, a seat to act for) that is not one of the
+    table's seats under the rules in force: seats are 0 to ``players - 1``."""
 
 
 @dataclass(frozen=True)
@@ -321,6 +334,23 @@ THREE_HANDED = RuleSet(
     exchange_size=0,
 )
 """Three players, each for themselves, with a 3-card kitty for the declarer."""
+
+def check_seat(seat: object, rules: RuleSet, name: str = "seat") -> int:
+    """``seat`` itself if it is one of the table's seats under ``rules`` (a whole
+    number from 0 to ``rules.players - 1``); else :class:`InvalidSeatError` quoting
+    it as ``name=...``. Every module that takes a dealer or a seat checks it here.
+
+    >>> check_seat(3, CLASSIC, "dealer")
+    3
+    >>> check_seat(4, CLASSIC, "dealer")
+    Traceback (most recent call last):
+    ...
+    pinochle_tutor.rules.InvalidSeatError: dealer=4 is not a seat: seats are 0 to 3
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise InvalidSeatError(f"{name}={seat!r} is not a seat: seats are 0 to {rules.players - 1}")
+    return seat
+
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, DOUBLE_DECK, THREE_HANDED)}
 """The presets by name."""

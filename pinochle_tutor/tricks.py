@@ -24,11 +24,20 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, parse_suit
-from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF, as_cards, cards_of_mask, mask_of
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
-__all__ = ["PlayVerdict", "TrickRule", "check_play", "legal_mask", "legal_plays", "trick_winner"]
+__all__ = [
+    "IllegalPlayError",
+    "InvalidTrickError",
+    "PlayVerdict",
+    "TrickRule",
+    "check_play",
+    "legal_mask",
+    "legal_plays",
+    "trick_winner",
+]
 
 
 class TrickRule(IntEnum):
@@ -86,6 +95,19 @@ class PlayVerdict:
         return self.reason
 
 
+class IllegalPlayError(IllegalActionError):
+    """A card that may not be played now; ``verdict`` is the :class:`PlayVerdict` that
+    says which rule forbids it and which cards prove it."""
+
+    def __init__(self, message: str, verdict: PlayVerdict | None = None) -> None:
+        super().__init__(message)
+        self.verdict = verdict
+
+
+class InvalidTrickError(PinochleError):
+    """A trick that cannot be judged, such as an empty one (it has no winner)."""
+
+
 def legal_mask(hand: int, led: int, win: int, trump: int) -> int:
     """The legal cards as a bit mask (the engine's core rule check).
 
@@ -134,7 +156,7 @@ def trick_winner(trick: Sequence[CardLike] | str, trump: SuitLike, rules: RuleSe
     t = trump if type(trump) is Suit else parse_suit(trump)
     indices = _indices(trick)
     if not indices:
-        raise PinochleError("an empty trick has no winner")
+        raise InvalidTrickError(f"trick={trick!r} is empty: an empty trick has no winner")
     return _winner_index(indices, t)
 
 
@@ -170,7 +192,7 @@ def check_play(
 ) -> PlayVerdict:
     """Whether ``card`` may be played from ``hand`` to ``trick``, with the rule
     that decides it and the cards that prove it. Never raises for a wrong play;
-    raises :class:`~pinochle_tutor.errors.InvalidCardError` only for unreadable text."""
+    raises :class:`~pinochle_tutor.cards.InvalidCardError` only for unreadable text."""
     t = parse_suit(trump)
     c = parse_card(card)
     h_cards = as_cards(hand)

@@ -23,19 +23,35 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from pinochle_tutor.cards import _CARDS, Card, CardLike, Suit, SuitLike, parse_suit, sort_hand
+from pinochle_tutor.cards import (
+    _CARDS,
+    Card,
+    CardLike,
+    Suit,
+    SuitLike,
+    cards_text,
+    parse_suit,
+    sort_hand,
+)
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.explain.play import InvalidPositionError
 from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
 from pinochle_tutor.tricks import TrickRule, check_play, trick_winner
 
 __all__ = [
     "Position",
+    "PositionRequestError",
     "TrickCase",
     "classify",
     "generate_position",
     "position_stream",
     "seat_name",
 ]
+
+
+class PositionRequestError(PinochleError):
+    """A request for practice positions that cannot be met: no trick case to choose
+    from, or a case the rules in force never produce."""
 
 
 class TrickCase(IntEnum):
@@ -152,14 +168,18 @@ def classify(
 ) -> TrickCase:
     """The rule case of a position, as the engine's verdicts decide it.
 
-    Raises :class:`PinochleError` for a lead (an empty trick) or an empty hand."""
+    Raises :class:`~pinochle_tutor.explain.play.InvalidPositionError` for a lead (an
+    empty trick) or an empty hand."""
     from pinochle_tutor.hands import as_cards
 
     h = as_cards(hand)
     t = as_cards(trick)
     suit = parse_suit(trump)
     if not t or not h:
-        raise PinochleError("a trick position needs a card led and a card in hand")
+        raise InvalidPositionError(
+            f"hand={cards_text(h)!r}, trick={cards_text(t)!r}: "
+            "a trick position needs a card led and a card in hand"
+        )
     verdicts = [check_play(h, t, suit, c, rules) for c in set(h)]
     legal = [v for v in verdicts if v.legal]
     win = t[trick_winner(t, suit, rules)]
@@ -336,7 +356,7 @@ def generate_position(
         p = _try_once(rng, case, partner_winning, rs)
         if p is not None:
             return p
-    raise PinochleError(  # pragma: no cover - every case is reachable in the presets
+    raise PositionRequestError(  # pragma: no cover - every case is reachable in the presets
         f"could not build a {case.label!r} position for the {rs.name} rules"
     )
 
@@ -353,7 +373,9 @@ def position_stream(
     rng = random.Random(seed)
     chosen = list(dict.fromkeys(TrickCase(c) for c in (cases if cases is not None else TrickCase)))
     if not chosen:
-        raise PinochleError("position_stream needs at least one trick case")
+        raise PositionRequestError(
+            f"cases={cases!r}: position_stream needs at least one trick case"
+        )
     while True:
         order = chosen[:]
         rng.shuffle(order)
