@@ -17,7 +17,7 @@ suit ``S H D C`` or ``♠ ♥ ♦ ♣`` (letters in either case), e.g. ``AS``, `
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import IntEnum
 from operator import attrgetter
 from typing import Any, ClassVar, TypeAlias, Union
@@ -363,11 +363,3 @@ def sort_hand(hand: Iterable[Card]) -> list[Card]:
 def cards_text(cards: Iterable[Card], sep: str = " ") -> str:
     """``'A♠ 10♠ K♠'``: cards joined as text (parseable by :func:`parse_cards`)."""
     return sep.join(c.text for c in cards)
-
-
-def iter_bits(mask: int) -> Iterator[Card]:
-    """The distinct cards whose bits are set in ``mask``, in index order."""
-    while mask:
-        low = mask & -mask
-        yield _CARDS[low.bit_length() - 1]
-        mask ^= low

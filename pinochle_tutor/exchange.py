@@ -20,9 +20,8 @@ from collections.abc import Sequence
 from pinochle_tutor.cards import Card, CardLike, sort_hand
 from pinochle_tutor.errors import IllegalActionError
 from pinochle_tutor.hands import as_cards
-from pinochle_tutor.rules import CLASSIC, RuleSet
 
-__all__ = ["IllegalExchangeError", "give_cards", "remove_cards"]
+__all__ = ["IllegalExchangeError", "remove_cards"]
 
 
 class IllegalExchangeError(IllegalActionError):
@@ -51,16 +50,3 @@ def remove_cards(
     rest = Counter(hand)
     rest.subtract(chosen)
     return sort_hand(rest.elements())
-
-
-def give_cards(
-    giver: Sequence[Card],
-    taker: Sequence[Card],
-    cards: Sequence[CardLike] | str,
-    rules: RuleSet = CLASSIC,
-    what: str = "the pass",
-) -> tuple[list[Card], list[Card]]:
-    """Move ``rules.exchange_size`` cards from ``giver`` to ``taker``: the new hands."""
-    given = as_cards(cards)
-    new_giver = remove_cards(giver, given, rules.exchange_size, what)
-    return new_giver, sort_hand([*taker, *given])

@@ -14,7 +14,6 @@ from typing import Protocol
 
 from pinochle_tutor.cards import Card, Suit
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.meld import meld_points
 from pinochle_tutor.view import PlayerView
 
 __all__ = ["InvalidPlayersError", "Player", "RandomPlayer"]
@@ -83,8 +82,3 @@ class RandomPlayer:
 
     def play(self, view: PlayerView) -> Card:
         return self.rng.choice(view.legal)
-
-
-def best_trump_by_meld(hand: Sequence[Card], rules_players: object = None) -> Suit:
-    """The suit that gives ``hand`` the most meld (ties: the longer suit)."""
-    return max(Suit, key=lambda s: (meld_points(hand, s), sum(1 for c in hand if c.suit == s)))

@@ -213,10 +213,6 @@ class RuleSet:
         """How many sides keep a score (2 in partnerships, else one per player)."""
         return 2 if self.partnerships else self.players
 
-    def counter_value(self, rank: Rank) -> int:
-        """Trick points for a card of ``rank``."""
-        return self.counter_points[rank]
-
     # ------------------------------------------------------------- house rules
     def with_settings(self, **overrides: Any) -> RuleSet:
         """A copy with some settings changed (a house rule). Unknown names and bad
@@ -334,6 +330,7 @@ THREE_HANDED = RuleSet(
     exchange_size=0,
 )
 """Three players, each for themselves, with a 3-card kitty for the declarer."""
+
 
 def check_seat(seat: object, rules: RuleSet, name: str = "seat") -> int:
     """``seat`` itself if it is one of the table's seats under ``rules`` (a whole
