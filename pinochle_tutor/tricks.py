@@ -149,10 +149,18 @@ def _winner_index(indices: Sequence[int], trump: int) -> int:
     return best
 
 
-def trick_winner(trick: Sequence[CardLike] | str, trump: SuitLike, rules: RuleSet = CLASSIC) -> int:
+def trick_winner(
+    trick: Sequence[CardLike] | str,
+    trump: SuitLike,
+    _unused_rules: object = None,  # transitional: see the docstring
+) -> int:
     """The position in ``trick`` (play order, led card first) of the card that wins
     it: the highest trump, else the highest card of the led suit; of identical
-    cards the first played. For a trick in progress, the card winning so far."""
+    cards the first played. For a trick in progress, the card winning so far.
+
+    The winner does not depend on the rule set, so there is no ``rules`` parameter.
+    A third positional argument is still accepted and ignored only until
+    ``course/quiz.py`` (being split on another branch) stops passing one; do not pass it."""
     t = trump if type(trump) is Suit else parse_suit(trump)
     indices = _indices(trick)
     if not indices:
@@ -164,10 +172,10 @@ def legal_plays(
     hand: Sequence[CardLike] | str,
     trick: Sequence[CardLike] | str,
     trump: SuitLike,
-    rules: RuleSet = CLASSIC,
 ) -> list[Card]:
     """The distinct cards of ``hand`` that may be played to ``trick`` (the cards
-    already played, led card first), in suit and rank order."""
+    already played, led card first), in suit and rank order. The same under every
+    rule set, so there is no ``rules`` parameter."""
     t = trump if type(trump) is Suit else parse_suit(trump)
     h = mask_of(hand)
     if not trick:

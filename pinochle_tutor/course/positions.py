@@ -123,7 +123,7 @@ class Position:
     @property
     def winner(self) -> int:
         """Position in ``trick`` of the card winning so far."""
-        return trick_winner(self.trick, self.trump, self.rules)
+        return trick_winner(self.trick, self.trump)
 
     @property
     def winning_card(self) -> Card:
@@ -182,7 +182,7 @@ def classify(
         )
     verdicts = [check_play(h, t, suit, c, rules) for c in set(h)]
     legal = [v for v in verdicts if v.legal]
-    win = t[trick_winner(t, suit, rules)]
+    win = t[trick_winner(t, suit)]
     rules_used = {v.rule for v in legal}
     if TrickRule.BEAT in rules_used:
         return TrickCase.MUST_BEAT
@@ -299,7 +299,7 @@ def _try_once(
         if c is None:
             return None
         trick.append(c)
-    win_pos = trick_winner(trick, trump, rules)
+    win_pos = trick_winner(trick, trump)
     win = trick[win_pos]
     if not _trick_ok(case, led, trump, win):
         return None
