@@ -29,6 +29,7 @@ from pinochle_tutor.cards import (
     cards_text,
     parse_card,
     parse_cards,
+    parse_rank,
     parse_suit,
     sort_hand,
 )
@@ -127,6 +128,7 @@ __all__ = [
     "next_dealer",
     "parse_card",
     "parse_cards",
+    "parse_rank",
     "parse_suit",
     "play_game",
     "play_hand",

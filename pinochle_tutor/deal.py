@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pinochle_tutor.cards import _CARDS, Card, sort_hand
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, sort_hand
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import CLASSIC, RuleSet, check_seat
 
@@ -42,7 +42,7 @@ class Deal:
 
 def make_deck(rules: RuleSet = CLASSIC) -> list[Card]:
     """Every card of the deck, with its copies (48 classic, 80 double deck)."""
-    return [c for c in _CARDS if c.rank in rules.ranks for _ in range(rules.copies)]
+    return [c for c in CARDS_BY_INDEX if c.rank in rules.ranks for _ in range(rules.copies)]
 
 
 def _seat_order(dealer: int, rules: RuleSet) -> list[int]:

@@ -32,9 +32,12 @@ from pinochle_tutor.scoring import HandScore, game_winner, score_hand
 from pinochle_tutor.tricks import (
     IllegalPlayError,
     PlayVerdict,
-    _winner_index,
     check_play,
     legal_mask,
+    winner_index,
+)
+from pinochle_tutor.tricks import (
+    winner_index as _winner_index,  # Hand.legal_plays, until its rewrite
 )
 from pinochle_tutor.view import IllegalAttempt, Phase, PlayerView, TrickRecord
 
@@ -311,7 +314,7 @@ class Hand:
         self.trick_seats.append(seat)
         if len(self.trick) == self.rules.players:
             assert self.trump is not None
-            win_pos = _winner_index([c.index for c in self.trick], self.trump)
+            win_pos = winner_index([c.index for c in self.trick], self.trump)
             winner = self.trick_seats[win_pos]
             last = not self.hands[winner]
             pts = sum(self.rules.counter_points[c.rank] for c in self.trick)

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pinochle_tutor.cards import Rank
+from pinochle_tutor.cards import InvalidCardError, Rank, parse_rank
 from pinochle_tutor.errors import PinochleError
 
 __all__ = [
@@ -246,15 +246,11 @@ class RuleSet:
 def _coerce(key: str, value: Any, current: Any) -> Any:
     """Check one override against the type of the current value."""
     if key == "ranks":
-        from pinochle_tutor.cards import _RANK_WORDS
-
         try:
             return tuple(
-                sorted(
-                    Rank(v) if isinstance(v, int) else _RANK_WORDS[str(v).lower()] for v in value
-                )
+                sorted(Rank(v) if isinstance(v, int) else parse_rank(str(v)) for v in value)
             )
-        except (KeyError, ValueError, TypeError):
+        except (InvalidCardError, ValueError, TypeError):
             raise InvalidRulesError(
                 f"ranks={value!r}: use rank symbols such as ['A', '10', 'K']"
             ) from None

@@ -37,6 +37,7 @@ __all__ = [
     "legal_mask",
     "legal_plays",
     "trick_winner",
+    "winner_index",
 ]
 
 
@@ -138,8 +139,11 @@ def _indices(cards: Sequence[CardLike] | str) -> list[int]:
     return out
 
 
-def _winner_index(indices: Sequence[int], trump: int) -> int:
-    """Position of the winning card among card indices in play order."""
+def winner_index(indices: Sequence[int], trump: int) -> int:
+    """The position of the winning card in a trick given as card indices
+    (:attr:`Card.index`) in play order, with ``trump`` a suit number: the fast core of
+    :func:`trick_winner`, for callers that already hold indices. The trick must not be
+    empty."""
     best = 0
     w = indices[0]
     for pos in range(1, len(indices)):
@@ -165,7 +169,7 @@ def trick_winner(
     indices = _indices(trick)
     if not indices:
         raise InvalidTrickError(f"trick={trick!r} is empty: an empty trick has no winner")
-    return _winner_index(indices, t)
+    return winner_index(indices, t)
 
 
 def legal_plays(
@@ -181,7 +185,7 @@ def legal_plays(
     if not trick:
         return cards_of_mask(h)
     indices = _indices(trick)
-    return cards_of_mask(legal_mask(h, indices[0], indices[_winner_index(indices, t)], t))
+    return cards_of_mask(legal_mask(h, indices[0], indices[winner_index(indices, t)], t))
 
 
 def _names(cards: Sequence[Card]) -> str:
@@ -223,7 +227,7 @@ def check_play(
 
     idx = [x.index for x in played]
     led = played[0]
-    wpos = _winner_index(idx, t)
+    wpos = winner_index(idx, t)
     win = played[wpos]
     seat_pos = len(played)
     partner_winning = (

@@ -28,7 +28,7 @@ from pinochle_tutor.bots.heuristic import (
     policy_card,
 )
 from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.cards import _CARDS, Card, Suit
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_hand
@@ -152,7 +152,7 @@ class MonteCarloPlayer:
         best = max(
             range(len(legal)), key=lambda j: (round(totals[j], 6), legal[j].index == preferred)
         )
-        return _CARDS[legal[best].index]
+        return CARDS_BY_INDEX[legal[best].index]
 
 
 def _utility(

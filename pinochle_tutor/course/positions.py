@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from pinochle_tutor.cards import (
-    _CARDS,
+    CARDS_BY_INDEX,
     Card,
     CardLike,
     Suit,
@@ -271,7 +271,9 @@ def _draw(rng: random.Random, pool: Counter[Card], pred: _Pred) -> Card | None:
 def _try_once(
     rng: random.Random, case: TrickCase, partner_winning: bool | None, rules: RuleSet
 ) -> Position | None:
-    pool: Counter[Card] = Counter({c: rules.copies for c in _CARDS if c.rank in rules.ranks})
+    pool: Counter[Card] = Counter(
+        {c: rules.copies for c in CARDS_BY_INDEX if c.rank in rules.ranks}
+    )
     trump = Suit(rng.randrange(4))
     must_differ = case not in (TrickCase.FOLLOW_SUIT, TrickCase.MUST_BEAT, TrickCase.DISCARD)
     led = Suit(rng.randrange(4))

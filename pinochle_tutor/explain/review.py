@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.cards import Card, Suit, sort_hand
-from pinochle_tutor.explain.contract import ContractExplanation, _contract_from_score
+from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
 from pinochle_tutor.explain.play import PlayExplanation
 from pinochle_tutor.rules import RuleSet, check_seat
 
@@ -181,7 +181,7 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
             if a.seat == learner_seat:
                 e = PlayExplanation(a.verdict, tuple(sort_hand(a.hand)), a.played, hand.trump)
                 attempts.append(AttemptReview(a.trick + 1, e))
-    contracts = tuple(_contract_from_score(s, rules) for s in hand.scores)
+    contracts = tuple(contract_explanation(s, rules) for s in hand.scores)
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), tuple(tricks), tuple(attempts), contracts, hand.conceded,
