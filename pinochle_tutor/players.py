@@ -62,7 +62,7 @@ class RandomPlayer:
             return view.min_bid
         return None
 
-    def choose_trump(self, view: PlayerView) -> Suit:
+    def choose_trump(self, view: PlayerView) -> Suit:  # noqa: ARG002 - the Player protocol's signature
         return self.rng.choice(list(Suit))
 
     def _some(self, view: PlayerView, n: int) -> list[Card]:
@@ -77,7 +77,7 @@ class RandomPlayer:
     def discard(self, view: PlayerView) -> Sequence[Card]:
         return self._some(view, view.rules.kitty_size)
 
-    def concede(self, view: PlayerView) -> bool:
+    def concede(self, view: PlayerView) -> bool:  # noqa: ARG002 - the Player protocol's signature
         return False
 
     def play(self, view: PlayerView) -> Card:

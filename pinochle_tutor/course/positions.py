@@ -206,7 +206,7 @@ def _hand_spec(case: TrickCase, led: Suit, trump: Suit, win: Card) -> tuple[_Pre
     """What the learner's hand may hold (``allowed``) and must hold at least one of
     each (``required``) for ``case``."""
 
-    def any_card(c: Card) -> bool:
+    def any_card(_c: Card) -> bool:
         return True
 
     def is_led(c: Card) -> bool:
