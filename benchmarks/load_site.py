@@ -273,6 +273,7 @@ async def run(
         extra = [
             "--preheat_kernel=True",
             f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+            f"--VoilaKernelManager.fill_delay={fill_delay}",
         ]
     with voila_server(extra=extra) as base:
         learners = [Learner() for _ in range(n)]

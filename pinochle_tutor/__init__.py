@@ -18,42 +18,56 @@ quotes the input.
 This package imports nothing from Jupyter; the widgets live in ``pinochle_widgets``.
 """
 
-from pinochle_tutor.auction import Auction, AuctionProblem, BidVerdict
+from pinochle_tutor.auction import Auction, AuctionProblem, BidVerdict, IllegalBidError
 from pinochle_tutor.cards import (
     Card,
+    InvalidCardError,
+    InvalidSuitError,
     Rank,
     Suit,
     all_cards,
     cards_text,
     parse_card,
     parse_cards,
+    parse_rank,
     parse_suit,
     sort_hand,
 )
-from pinochle_tutor.deal import Deal, deal, make_deck, next_dealer
-from pinochle_tutor.errors import (
-    IllegalActionError,
-    IllegalBidError,
-    IllegalPlayError,
-    InvalidCardError,
-    InvalidRulesError,
-    InvalidSuitError,
-    PinochleError,
-)
-from pinochle_tutor.game import GameRecord, Hand, play_game, play_hand
+from pinochle_tutor.deal import Deal, InvalidDealError, deal, make_deck, next_dealer
+from pinochle_tutor.errors import IllegalActionError, PinochleError
+from pinochle_tutor.exchange import IllegalExchangeError
+from pinochle_tutor.game import GameRecord, Hand, OutOfTurnError, play_game, play_hand
+from pinochle_tutor.hands import InvalidHandError
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport, meld, meld_points
-from pinochle_tutor.players import Player, RandomPlayer
+from pinochle_tutor.players import InvalidPlayersError, Player, RandomPlayer
 from pinochle_tutor.rules import (
     CLASSIC,
     DOUBLE_DECK,
     PRESETS,
     THREE_HANDED,
+    InvalidRulesError,
+    InvalidSeatError,
     MeldTable,
     RuleSet,
+    check_seat,
     rules_named,
 )
-from pinochle_tutor.scoring import HandScore, game_winner, score_hand, trick_points
-from pinochle_tutor.tricks import PlayVerdict, TrickRule, check_play, legal_plays, trick_winner
+from pinochle_tutor.scoring import (
+    HandScore,
+    InvalidPointsError,
+    game_winner,
+    score_hand,
+    trick_points,
+)
+from pinochle_tutor.tricks import (
+    IllegalPlayError,
+    InvalidTrickError,
+    PlayVerdict,
+    TrickRule,
+    check_play,
+    legal_plays,
+    trick_winner,
+)
 from pinochle_tutor.view import IllegalAttempt, Phase, PlayerView, TrickRecord
 
 __version__ = "0.1.0"
@@ -74,14 +88,22 @@ __all__ = [
     "IllegalActionError",
     "IllegalAttempt",
     "IllegalBidError",
+    "IllegalExchangeError",
     "IllegalPlayError",
     "InvalidCardError",
+    "InvalidDealError",
+    "InvalidHandError",
+    "InvalidPlayersError",
+    "InvalidPointsError",
     "InvalidRulesError",
+    "InvalidSeatError",
     "InvalidSuitError",
+    "InvalidTrickError",
     "MeldItem",
     "MeldKind",
     "MeldReport",
     "MeldTable",
+    "OutOfTurnError",
     "Phase",
     "PinochleError",
     "PlayVerdict",
@@ -96,6 +118,7 @@ __all__ = [
     "all_cards",
     "cards_text",
     "check_play",
+    "check_seat",
     "deal",
     "game_winner",
     "legal_plays",
@@ -105,6 +128,7 @@ __all__ = [
     "next_dealer",
     "parse_card",
     "parse_cards",
+    "parse_rank",
     "parse_suit",
     "play_game",
     "play_hand",

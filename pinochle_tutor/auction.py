@@ -16,10 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from pinochle_tutor.errors import IllegalBidError
-from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.errors import IllegalActionError
+from pinochle_tutor.rules import CLASSIC, RuleSet, check_seat
 
-__all__ = ["Auction", "AuctionProblem", "BidVerdict"]
+__all__ = ["Auction", "AuctionProblem", "BidVerdict", "IllegalBidError"]
+
+
+class IllegalBidError(IllegalActionError):
+    """A bid or pass the auction does not allow now (too low, not a multiple of the
+    increment, after a final pass, after the auction is over); the message is the
+    :class:`BidVerdict`'s reason."""
 
 
 class AuctionProblem(Enum):
@@ -65,11 +71,7 @@ class Auction:
     """
 
     def __init__(self, dealer: int = 0, rules: RuleSet = CLASSIC) -> None:
-        if not (isinstance(dealer, int) and 0 <= dealer < rules.players):
-            raise IllegalBidError(
-                f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}"
-            )
-        self.dealer = dealer
+        self.dealer = check_seat(dealer, rules, "dealer")
         self.rules = rules
         self.history: list[tuple[int, int | None]] = []
         """Every call in order: (seat, amount) for a bid, (seat, None) for a pass."""

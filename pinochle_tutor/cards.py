@@ -17,25 +17,38 @@ suit ``S H D C`` or ``♠ ♥ ♦ ♣`` (letters in either case), e.g. ``AS``, `
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import IntEnum
 from operator import attrgetter
 from typing import Any, ClassVar, TypeAlias, Union
 
-from pinochle_tutor.errors import InvalidCardError, InvalidSuitError
+from pinochle_tutor.errors import PinochleError
 
 __all__ = [
+    "CARDS_BY_INDEX",
     "Card",
     "CardLike",
+    "InvalidCardError",
+    "InvalidSuitError",
     "Rank",
     "Suit",
     "SuitLike",
     "all_cards",
     "parse_card",
     "parse_cards",
+    "parse_rank",
     "parse_suit",
     "sort_hand",
 ]
+
+
+class InvalidCardError(PinochleError):
+    """A card written as text (or built from a suit and a rank) that is not a Pinochle
+    card, e.g. ``'QX'`` or ``'2S'``; the message quotes it and says what is allowed."""
+
+
+class InvalidSuitError(InvalidCardError):
+    """A suit written as text (or given as a number) that is not one of the four suits."""
 
 
 class Suit(IntEnum):
@@ -158,7 +171,7 @@ class Card:
         except (KeyError, TypeError):
             pass
         if not (isinstance(suit, int) and 0 <= suit < 4):
-            raise InvalidCardError(
+            raise InvalidSuitError(
                 f"{suit!r} is not a suit: use Suit.SPADES, HEARTS, DIAMONDS or CLUBS"
             )
         if not (isinstance(rank, int) and 0 <= rank < 6):
@@ -245,8 +258,10 @@ class Card:
 CardLike: TypeAlias = Union[Card, str]  # noqa: UP007 (a runtime alias on Python 3.10)
 """A card, or its text (``'AS'``, ``'10♥'``)."""
 
-# Interned cards in index order: _CARDS[suit * 6 + rank].
-_CARDS: tuple[Card, ...] = tuple(Card(Suit(i // 6), Rank(i % 6)) for i in range(24))
+CARDS_BY_INDEX: tuple[Card, ...] = tuple(Card(Suit(i // 6), Rank(i % 6)) for i in range(24))
+"""The 24 interned cards in index order: ``CARDS_BY_INDEX[card.index] is card``, i.e.
+``CARDS_BY_INDEX[suit * 6 + rank]``. The engine's internal tables (counts per index,
+bit masks) turn back into cards through it."""
 
 _SUIT_WORDS: dict[str, Suit] = {}
 for _s in Suit:
@@ -259,7 +274,7 @@ _RANK_WORDS: dict[str, Rank] = {
 }  # fmt: skip
 _CARD_RE = re.compile(r"^(10|[atkqj9])([shdc♠♥♦♣♤♡♢♧])$")
 _CARD_CACHE: dict[str, Card] = {}
-for _c in _CARDS:
+for _c in CARDS_BY_INDEX:
     for _t in (_c.code, _c.text, _c.code.lower(), _c.rank.letter + _c.suit.letter):
         _CARD_CACHE[_t] = _c
         _CARD_CACHE[_t.lower()] = _c
@@ -279,6 +294,21 @@ def parse_suit(suit: SuitLike) -> Suit:
     raise InvalidSuitError(
         f"{suit!r} is not a suit: suits are S, H, D, C (or ♠ ♥ ♦ ♣, or spades, hearts, ...)"
     )
+
+
+def parse_rank(text: str) -> Rank:
+    """Read a rank symbol: ``'A'``, ``'10'`` (or ``'T'``), ``'K'``, ``'Q'``, ``'J'`` or
+    ``'9'``, in either case.
+
+    Raises :class:`InvalidCardError` quoting the input otherwise.
+
+    >>> parse_rank("t") is Rank.TEN
+    True
+    """
+    found = _RANK_WORDS.get(text.strip().lower()) if isinstance(text, str) else None
+    if found is None:
+        raise InvalidCardError(f"{text!r} is not a rank: ranks are A 10 K Q J 9 (T also means 10)")
+    return found
 
 
 def parse_card(text: CardLike) -> Card:
@@ -338,7 +368,7 @@ def parse_cards(text: str | Iterable[CardLike]) -> list[Card]:
 
 def all_cards() -> tuple[Card, ...]:
     """The 24 distinct cards, in index order (suit, then rank from 9 up to A)."""
-    return _CARDS
+    return CARDS_BY_INDEX
 
 
 _ORDER = attrgetter("order")
@@ -352,11 +382,3 @@ def sort_hand(hand: Iterable[Card]) -> list[Card]:
 def cards_text(cards: Iterable[Card], sep: str = " ") -> str:
     """``'A♠ 10♠ K♠'``: cards joined as text (parseable by :func:`parse_cards`)."""
     return sep.join(c.text for c in cards)
-
-
-def iter_bits(mask: int) -> Iterator[Card]:
-    """The distinct cards whose bits are set in ``mask``, in index order."""
-    while mask:
-        low = mask & -mask
-        yield _CARDS[low.bit_length() - 1]
-        mask ^= low

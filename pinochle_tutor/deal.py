@@ -12,11 +12,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pinochle_tutor.cards import _CARDS, Card, sort_hand
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, sort_hand
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.rules import CLASSIC, RuleSet, check_seat
 
-__all__ = ["Deal", "deal", "make_deck", "next_dealer"]
+__all__ = ["Deal", "InvalidDealError", "deal", "make_deck", "next_dealer"]
+
+
+class InvalidDealError(PinochleError):
+    """A deal that does not fit the game it is given to, such as a deal made for
+    another rule set."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ class Deal:
 
 def make_deck(rules: RuleSet = CLASSIC) -> list[Card]:
     """Every card of the deck, with its copies (48 classic, 80 double deck)."""
-    return [c for c in _CARDS if c.rank in rules.ranks for _ in range(rules.copies)]
+    return [c for c in CARDS_BY_INDEX if c.rank in rules.ranks for _ in range(rules.copies)]
 
 
 def _seat_order(dealer: int, rules: RuleSet) -> list[int]:
@@ -54,8 +59,7 @@ def deal(
 
     The same ``seed`` always gives the same deal; ``rng`` lets a caller share one
     generator across many deals."""
-    if not (isinstance(dealer, int) and 0 <= dealer < rules.players):
-        raise PinochleError(f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}")
+    check_seat(dealer, rules, "dealer")
     if rng is None:
         rng = random.Random(seed)
     deck = make_deck(rules)

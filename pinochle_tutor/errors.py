@@ -1,47 +1,29 @@
-"""One error hierarchy for the whole engine.
+"""The root of the engine's errors.
 
 Every error the engine raises on purpose is a :class:`PinochleError`, which is a
-:class:`ValueError`, so callers that only know ``ValueError`` still catch it.
-Messages quote the offending input and say what is allowed, so a lesson can
-show them to a learner unchanged.
+:class:`ValueError`, so callers that only know ``ValueError`` still catch it. The
+root is never raised itself: each module raises narrow subclasses kept beside the
+type they guard (:class:`~pinochle_tutor.cards.InvalidCardError` in ``cards``,
+:class:`~pinochle_tutor.tricks.IllegalPlayError` beside ``PlayVerdict``, ...).
+Messages quote the offending input and say what is allowed, so a lesson can show
+them to a learner unchanged.
+
+This module imports nothing from the package, so every module can import it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from pinochle_tutor.tricks import PlayVerdict
+__all__ = ["IllegalActionError", "PinochleError"]
 
 
 class PinochleError(ValueError):
-    """Root of every error the engine raises on purpose."""
-
-
-class InvalidCardError(PinochleError):
-    """A card (or suit) written in text could not be read."""
-
-
-class InvalidSuitError(InvalidCardError):
-    """A suit written in text could not be read."""
-
-
-class InvalidRulesError(PinochleError):
-    """A rule set, or an override of one of its settings, is not valid."""
-
-
-class IllegalBidError(PinochleError):
-    """A bid or pass that the auction does not allow."""
-
-
-class IllegalPlayError(PinochleError):
-    """A card that may not be played now; ``verdict`` says which rule and why."""
-
-    def __init__(self, message: str, verdict: PlayVerdict | None = None) -> None:
-        super().__init__(message)
-        self.verdict = verdict
+    """Root of every error the engine raises on purpose (raised only through a subclass)."""
 
 
 class IllegalActionError(PinochleError):
-    """An action out of turn or out of phase (e.g. playing a card during the auction),
-    or an exchange / discard that breaks its rule."""
+    """Base of the refusals of a game action: a bid, a card, an exchange or a step out
+    of turn that the game does not allow now (raised only through a subclass:
+    :class:`~pinochle_tutor.auction.IllegalBidError`,
+    :class:`~pinochle_tutor.tricks.IllegalPlayError`,
+    :class:`~pinochle_tutor.exchange.IllegalExchangeError`,
+    :class:`~pinochle_tutor.game.OutOfTurnError`)."""

@@ -20,9 +20,13 @@ from collections.abc import Sequence
 from pinochle_tutor.cards import Card, CardLike, sort_hand
 from pinochle_tutor.errors import IllegalActionError
 from pinochle_tutor.hands import as_cards
-from pinochle_tutor.rules import CLASSIC, RuleSet
 
-__all__ = ["give_cards", "remove_cards"]
+__all__ = ["IllegalExchangeError", "remove_cards"]
+
+
+class IllegalExchangeError(IllegalActionError):
+    """A pass, return or discard that breaks its rule: the wrong number of cards, or a
+    card the player does not hold (or not as many copies of it)."""
 
 
 def remove_cards(
@@ -31,31 +35,18 @@ def remove_cards(
     """``hand`` without ``cards`` (a multiset difference), checking that exactly
     ``expected`` cards are given and that the hand holds every one of them.
 
-    Raises :class:`IllegalActionError` naming the problem."""
+    Raises :class:`IllegalExchangeError` naming the problem."""
     chosen = as_cards(cards)
     if len(chosen) != expected:
-        raise IllegalActionError(f"{what} takes exactly {expected} cards, not {len(chosen)}")
+        raise IllegalExchangeError(f"{what} takes exactly {expected} cards, not {len(chosen)}")
     have = Counter(hand)
     for card, n in Counter(chosen).items():
         if have[card] < n:
             held = have[card]
-            raise IllegalActionError(
+            raise IllegalExchangeError(
                 f"{what}: you hold {'no' if held == 0 else held} {card.text}"
                 + ("" if held == 0 else f" but chose {n}")
             )
     rest = Counter(hand)
     rest.subtract(chosen)
     return sort_hand(rest.elements())
-
-
-def give_cards(
-    giver: Sequence[Card],
-    taker: Sequence[Card],
-    cards: Sequence[CardLike] | str,
-    rules: RuleSet = CLASSIC,
-    what: str = "the pass",
-) -> tuple[list[Card], list[Card]]:
-    """Move ``rules.exchange_size`` cards from ``giver`` to ``taker``: the new hands."""
-    given = as_cards(cards)
-    new_giver = remove_cards(giver, given, rules.exchange_size, what)
-    return new_giver, sort_hand([*taker, *given])

@@ -21,18 +21,30 @@ from dataclasses import dataclass, field
 
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, parse_suit, sort_hand
-from pinochle_tutor.deal import Deal, deal, next_dealer
-from pinochle_tutor.errors import IllegalActionError, IllegalPlayError
+from pinochle_tutor.deal import Deal, InvalidDealError, deal, next_dealer
+from pinochle_tutor.errors import IllegalActionError
 from pinochle_tutor.exchange import remove_cards
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import MeldReport, meld
-from pinochle_tutor.players import Player
+from pinochle_tutor.players import InvalidPlayersError, Player
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import HandScore, game_winner, score_hand
-from pinochle_tutor.tricks import PlayVerdict, check_play, legal_plays, trick_winner
+from pinochle_tutor.tricks import (
+    IllegalPlayError,
+    PlayVerdict,
+    check_play,
+    legal_plays,
+    trick_winner,
+)
 from pinochle_tutor.view import IllegalAttempt, Phase, PlayerView, TrickRecord
 
-__all__ = ["GameRecord", "Hand", "play_game", "play_hand"]
+__all__ = ["GameRecord", "Hand", "OutOfTurnError", "play_game", "play_hand"]
+
+
+class OutOfTurnError(IllegalActionError):
+    """An action taken out of turn or out of phase: a seat acting when another seat
+    is to act, a step the current phase does not take (a card during the auction, a
+    concession after the first card), or any action once the hand or game is over."""
 
 
 class Hand:
@@ -54,7 +66,7 @@ class Hand:
         self.rules = rules
         self.deal = dealt if dealt is not None else deal(dealer, rules, seed=seed, rng=rng)
         if self.deal.rules != rules:
-            raise IllegalActionError(
+            raise InvalidDealError(
                 f"the deal was made for {self.deal.rules.name}, not {rules.name}"
             )
         self.dealer = self.deal.dealer
@@ -156,11 +168,11 @@ class Hand:
     def _expect(self, seat: int, *phases: Phase) -> None:
         if self.phase not in phases:
             wanted = " or ".join(p.value for p in phases)
-            raise IllegalActionError(
+            raise OutOfTurnError(
                 f"seat {seat} cannot act for the {wanted} now: the hand is in the {self.phase.value} phase"
             )
         if seat != self.to_act:
-            raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+            raise OutOfTurnError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
 
     def bid(self, seat: int, amount: int | None) -> None:
         """``seat`` bids ``amount`` (``None`` to pass)."""
@@ -228,11 +240,11 @@ class Hand:
     def concede(self, seat: int) -> None:
         """The declarer concedes before the first card is played."""
         if self.phase is not Phase.PLAY or self.tricks or self.trick:
-            raise IllegalActionError(
+            raise OutOfTurnError(
                 "the declarer may concede only after meld and before the first card is played"
             )
         if seat != self.declarer:
-            raise IllegalActionError(
+            raise OutOfTurnError(
                 f"only the declarer (seat {self.declarer}) may concede, not seat {seat}"
             )
         self.conceded = True
@@ -260,7 +272,7 @@ class Hand:
         the first card, a card) and carry it out. Returns the phase it was taken in."""
         seat = self.to_act
         if seat is None:
-            raise IllegalActionError("the hand is over: nobody is to act")
+            raise OutOfTurnError("the hand is over: nobody is to act")
         view = self.view(seat)
         p = self.phase
         if p is Phase.AUCTION:
@@ -376,7 +388,7 @@ def play_hand(
 ) -> Hand:
     """Play one hand to the end with ``players`` (one per seat) and return it."""
     if len(players) != rules.players:
-        raise IllegalActionError(f"{rules.name} needs {rules.players} players, not {len(players)}")
+        raise InvalidPlayersError(f"{rules.name} needs {rules.players} players, not {len(players)}")
     hand = Hand(dealer, rules, seed=seed, rng=rng)
     while hand.phase is not Phase.DONE:
         seat = hand.to_act

@@ -10,9 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pinochle_tutor.cards import _CARDS, Card, CardLike, parse_card, parse_cards
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, parse_card, parse_cards
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
+
+__all__ = [
+    "ABOVE",
+    "SUIT_MASK",
+    "SUIT_OF",
+    "InvalidHandError",
+    "as_cards",
+    "cards_of_mask",
+    "counts_of",
+    "mask_of",
+]
+
+
+class InvalidHandError(PinochleError):
+    """A list of cards that the deck in force cannot hold (a rank it lacks, more copies
+    of a card than it has), or a hand of the wrong size for the rules."""
+
 
 SUIT_MASK: tuple[int, ...] = tuple(0b111111 << (6 * s) for s in range(4))
 """Bits of the six cards of each suit."""
@@ -23,7 +40,10 @@ ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 6] & ~((1 << (i + 1)) - 1) for i i
 
 # For each suit and each 6-bit pattern, the cards (highest first is not needed: index order).
 _SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(tuple(_CARDS[6 * s + r] for r in range(6) if pattern >> r & 1) for pattern in range(64))
+    tuple(
+        tuple(CARDS_BY_INDEX[6 * s + r] for r in range(6) if pattern >> r & 1)
+        for pattern in range(64)
+    )
     for s in range(4)
 )
 
@@ -59,13 +79,13 @@ def counts_of(cards: Iterable[Card], rules: RuleSet, what: str = "hand") -> list
         counts[c.index] += 1
     if max(counts) > rules.copies or (not rules.has_nines and any(counts[0::6])):
         for i, n in enumerate(counts):
-            card = _CARDS[i]
+            card = CARDS_BY_INDEX[i]
             if n and card.rank not in rules.ranks:
-                raise PinochleError(
+                raise InvalidHandError(
                     f"the {what} holds {card}, but the {rules.name} deck has no {card.rank.noun}s"
                 )
             if n > rules.copies:
-                raise PinochleError(
+                raise InvalidHandError(
                     f"the {what} holds {n} copies of {card}, but the {rules.name} deck has only {rules.copies}"
                 )
     return counts

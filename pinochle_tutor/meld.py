@@ -37,7 +37,16 @@ from enum import Enum
 from functools import cached_property
 from typing import NamedTuple
 
-from pinochle_tutor.cards import _CARDS, Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
+from pinochle_tutor.cards import (
+    CARDS_BY_INDEX,
+    Card,
+    CardLike,
+    Rank,
+    Suit,
+    SuitLike,
+    parse_suit,
+    sort_hand,
+)
 from pinochle_tutor.hands import as_cards, counts_of
 from pinochle_tutor.rules import CLASSIC, MeldTable, RuleSet
 
@@ -216,7 +225,7 @@ def _items(counts: list[int], t: Suit, table: MeldTable) -> tuple[MeldItem, ...]
     s = _count_sets(counts, t)
     items: list[MeldItem] = []
     if s.runs:
-        run_cards = tuple(_CARDS[t * 6 + r] for r in _RUN_RANKS) * s.runs
+        run_cards = tuple(CARDS_BY_INDEX[t * 6 + r] for r in _RUN_RANKS) * s.runs
         items.append(MeldItem(MeldKind.RUN, s.runs, table.run[s.runs - 1], run_cards, t))
     for _ in range(s.royal_marriages):
         items.append(MeldItem(MeldKind.ROYAL_MARRIAGE, 1, table.royal_marriage, _marriage(t), t))
@@ -225,21 +234,28 @@ def _items(counts: list[int], t: Suit, table: MeldTable) -> tuple[MeldItem, ...]
             items.append(MeldItem(MeldKind.MARRIAGE, 1, table.marriage, _marriage(suit), suit))
     if table.dix:
         for _ in range(s.dix):
-            items.append(MeldItem(MeldKind.DIX, 1, table.dix, (_CARDS[t * 6 + Rank.NINE],), t))
+            items.append(
+                MeldItem(MeldKind.DIX, 1, table.dix, (CARDS_BY_INDEX[t * 6 + Rank.NINE],), t)
+            )
     for (kind, rank), n in zip(_AROUND, s.arounds, strict=True):
         if n:
-            cards_used = tuple(_CARDS[suit * 6 + rank] for suit in range(4)) * n
+            cards_used = tuple(CARDS_BY_INDEX[suit * 6 + rank] for suit in range(4)) * n
             items.append(MeldItem(kind, n, table.around(rank)[n - 1], cards_used))
     if s.pinochles:
         n = s.pinochles
         items.append(
-            MeldItem(MeldKind.PINOCHLE, n, table.pinochle[n - 1], (_CARDS[_QS], _CARDS[_JD]) * n)
+            MeldItem(
+                MeldKind.PINOCHLE,
+                n,
+                table.pinochle[n - 1],
+                (CARDS_BY_INDEX[_QS], CARDS_BY_INDEX[_JD]) * n,
+            )
         )
     return tuple(items)
 
 
 def _marriage(suit: Suit) -> tuple[Card, Card]:
-    return (_CARDS[suit * 6 + Rank.KING], _CARDS[suit * 6 + Rank.QUEEN])
+    return (CARDS_BY_INDEX[suit * 6 + Rank.KING], CARDS_BY_INDEX[suit * 6 + Rank.QUEEN])
 
 
 def meld(hand: Iterable[CardLike] | str, trump: SuitLike, rules: RuleSet = CLASSIC) -> MeldReport:

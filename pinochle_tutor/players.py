@@ -13,10 +13,15 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from pinochle_tutor.cards import Card, Suit
-from pinochle_tutor.meld import meld_points
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.view import PlayerView
 
-__all__ = ["Player", "RandomPlayer"]
+__all__ = ["InvalidPlayersError", "Player", "RandomPlayer"]
+
+
+class InvalidPlayersError(PinochleError):
+    """A table of players that does not fit the rules: the game needs one player per
+    seat."""
 
 
 class Player(Protocol):
@@ -57,7 +62,7 @@ class RandomPlayer:
             return view.min_bid
         return None
 
-    def choose_trump(self, view: PlayerView) -> Suit:
+    def choose_trump(self, view: PlayerView) -> Suit:  # noqa: ARG002 - the Player protocol's signature
         return self.rng.choice(list(Suit))
 
     def _some(self, view: PlayerView, n: int) -> list[Card]:
@@ -72,13 +77,8 @@ class RandomPlayer:
     def discard(self, view: PlayerView) -> Sequence[Card]:
         return self._some(view, view.rules.kitty_size)
 
-    def concede(self, view: PlayerView) -> bool:
+    def concede(self, view: PlayerView) -> bool:  # noqa: ARG002 - the Player protocol's signature
         return False
 
     def play(self, view: PlayerView) -> Card:
         return self.rng.choice(view.legal)
-
-
-def best_trump_by_meld(hand: Sequence[Card], rules_players: object = None) -> Suit:
-    """The suit that gives ``hand`` the most meld (ties: the longer suit)."""
-    return max(Suit, key=lambda s: (meld_points(hand, s), sum(1 for c in hand if c.suit == s)))

@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pinochle_tutor.cards import Rank
-from pinochle_tutor.errors import InvalidRulesError
+from pinochle_tutor.cards import InvalidCardError, Rank, parse_rank
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 
 __all__ = [
@@ -34,11 +34,24 @@ __all__ = [
     "DOUBLE_DECK",
     "PRESETS",
     "THREE_HANDED",
+    "InvalidRulesError",
+    "InvalidSeatError",
     "MeldTable",
     "RuleSet",
     "as_rules",
+    "check_seat",
     "rules_named",
 ]
+
+
+class InvalidRulesError(PinochleError):
+    """A rule set that is not valid, an override of one of its settings with an unknown
+    name or a wrong value, or a preset name that does not exist."""
+
+
+class InvalidSeatError(PinochleError):
+    """A seat (a dealer, a learner's seat, a seat to act for) that is not one of the
+    table's seats under the rules in force: seats are 0 to ``players - 1``."""
 
 
 @dataclass(frozen=True)
@@ -202,10 +215,6 @@ class RuleSet:
         """How many sides keep a score (2 in partnerships, else one per player)."""
         return 2 if self.partnerships else self.players
 
-    def counter_value(self, rank: Rank) -> int:
-        """Trick points for a card of ``rank``."""
-        return self.counter_points[rank]
-
     # ------------------------------------------------------------- house rules
     def with_settings(self, **overrides: Any) -> RuleSet:
         """A copy with some settings changed (a house rule). Unknown names and bad
@@ -239,15 +248,11 @@ class RuleSet:
 def _coerce(key: str, value: Any, current: Any) -> Any:
     """Check one override against the type of the current value."""
     if key == "ranks":
-        from pinochle_tutor.cards import _RANK_WORDS
-
         try:
             return tuple(
-                sorted(
-                    Rank(v) if isinstance(v, int) else _RANK_WORDS[str(v).lower()] for v in value
-                )
+                sorted(Rank(v) if isinstance(v, int) else parse_rank(str(v)) for v in value)
             )
-        except (KeyError, ValueError, TypeError):
+        except (InvalidCardError, ValueError, TypeError):
             raise InvalidRulesError(
                 f"ranks={value!r}: use rank symbols such as ['A', '10', 'K']"
             ) from None
@@ -323,6 +328,24 @@ THREE_HANDED = RuleSet(
     exchange_size=0,
 )
 """Three players, each for themselves, with a 3-card kitty for the declarer."""
+
+
+def check_seat(seat: object, rules: RuleSet, name: str = "seat") -> int:
+    """``seat`` itself if it is one of the table's seats under ``rules`` (a whole
+    number from 0 to ``rules.players - 1``); else :class:`InvalidSeatError` quoting
+    it as ``name=...``. Every module that takes a dealer or a seat checks it here.
+
+    >>> check_seat(3, CLASSIC, "dealer")
+    3
+    >>> check_seat(4, CLASSIC, "dealer")
+    Traceback (most recent call last):
+    ...
+    pinochle_tutor.rules.InvalidSeatError: dealer=4 is not a seat: seats are 0 to 3
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise InvalidSeatError(f"{name}={seat!r} is not a seat: seats are 0 to {rules.players - 1}")
+    return seat
+
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, DOUBLE_DECK, THREE_HANDED)}
 """The presets by name."""

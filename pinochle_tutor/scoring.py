@@ -33,7 +33,12 @@ from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
-__all__ = ["HandScore", "game_winner", "score_hand", "trick_points"]
+__all__ = ["HandScore", "InvalidPointsError", "game_winner", "score_hand", "trick_points"]
+
+
+class InvalidPointsError(PinochleError):
+    """A number given to the scorer (a bid, meld or trick points) that is not a whole
+    number of points of 0 or more, or trick points beyond what a hand holds."""
 
 
 @dataclass(frozen=True)
@@ -87,9 +92,9 @@ def trick_points(
 
 def _check_points(name: str, value: object, limit: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PinochleError(f"{name}={value!r} must be a whole number of points, 0 or more")
+        raise InvalidPointsError(f"{name}={value!r} must be a whole number of points, 0 or more")
     if limit is not None and value > limit:
-        raise PinochleError(f"{name}={value!r} is more than the {limit} trick points in a hand")
+        raise InvalidPointsError(f"{name}={value!r} is more than the {limit} trick points in a hand")
     return value
 
 

@@ -27,11 +27,13 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 
 from pinochle_tutor.cards import Card, Rank, Suit
+from pinochle_tutor.errors import PinochleError
 
 __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
     "HIGHLIGHTS",
+    "InvalidDrawingError",
     "SvgImage",
     "back",
     "card",
@@ -39,6 +41,13 @@ __all__ = [
     "suit_color",
     "trick",
 ]
+
+
+
+class InvalidDrawingError(PinochleError):
+    """A drawing request the SVG functions cannot draw: a highlight style that is not
+    one of :data:`HIGHLIGHTS`, or a winner position outside the trick."""
+
 
 CARD_WIDTH = 100
 """Width of a card in SVG user units (the ``size`` argument scales it to pixels)."""
@@ -89,7 +98,7 @@ def suit_color(suit: Suit, four_color: bool = False) -> str:
 
 def _check_highlight(highlight: str | None) -> None:
     if highlight is not None and highlight not in HIGHLIGHTS:
-        raise ValueError(
+        raise InvalidDrawingError(
             f"{highlight!r} is not a highlight: use one of {', '.join(sorted(HIGHLIGHTS))}"
         )
 
@@ -330,7 +339,7 @@ def trick(
     for style in marks.values():
         _check_highlight(style)
     if winner is not None and not 0 <= winner < len(cs):
-        raise ValueError(f"winner={winner!r} is not a position in a trick of {len(cs)} cards")
+        raise InvalidDrawingError(f"winner={winner!r} is not a position in a trick of {len(cs)} cards")
     # Leave room for the longest seat label (14px text, about 8 units a character).
     longest = max((len(str(x)) for x in seat_labels), default=0) + (
         len(" (winning)") if winner is not None else 0

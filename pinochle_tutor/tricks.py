@@ -24,11 +24,21 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, parse_suit
-from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF, as_cards, cards_of_mask, mask_of
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
-__all__ = ["PlayVerdict", "TrickRule", "check_play", "legal_mask", "legal_plays", "trick_winner"]
+__all__ = [
+    "IllegalPlayError",
+    "InvalidTrickError",
+    "PlayVerdict",
+    "TrickRule",
+    "check_play",
+    "legal_mask",
+    "legal_plays",
+    "trick_winner",
+    "winner_index",
+]
 
 
 class TrickRule(IntEnum):
@@ -86,6 +96,19 @@ class PlayVerdict:
         return self.reason
 
 
+class IllegalPlayError(IllegalActionError):
+    """A card that may not be played now; ``verdict`` is the :class:`PlayVerdict` that
+    says which rule forbids it and which cards prove it."""
+
+    def __init__(self, message: str, verdict: PlayVerdict | None = None) -> None:
+        super().__init__(message)
+        self.verdict = verdict
+
+
+class InvalidTrickError(PinochleError):
+    """A trick that cannot be judged, such as an empty one (it has no winner)."""
+
+
 def legal_mask(hand: int, led: int, win: int, trump: int) -> int:
     """The legal cards as a bit mask (the engine's core rule check).
 
@@ -116,8 +139,11 @@ def _indices(cards: Sequence[CardLike] | str) -> list[int]:
     return out
 
 
-def _winner_index(indices: Sequence[int], trump: int) -> int:
-    """Position of the winning card among card indices in play order."""
+def winner_index(indices: Sequence[int], trump: int) -> int:
+    """The position of the winning card in a trick given as card indices
+    (:attr:`Card.index`) in play order, with ``trump`` a suit number: the fast core of
+    :func:`trick_winner`, for callers that already hold indices. The trick must not be
+    empty."""
     best = 0
     w = indices[0]
     for pos in range(1, len(indices)):
@@ -127,31 +153,33 @@ def _winner_index(indices: Sequence[int], trump: int) -> int:
     return best
 
 
-def trick_winner(trick: Sequence[CardLike] | str, trump: SuitLike, rules: RuleSet = CLASSIC) -> int:
+def trick_winner(trick: Sequence[CardLike] | str, trump: SuitLike) -> int:
     """The position in ``trick`` (play order, led card first) of the card that wins
     it: the highest trump, else the highest card of the led suit; of identical
-    cards the first played. For a trick in progress, the card winning so far."""
+    cards the first played. For a trick in progress, the card winning so far.
+
+    The winner does not depend on the rule set, so there is no ``rules`` parameter."""
     t = trump if type(trump) is Suit else parse_suit(trump)
     indices = _indices(trick)
     if not indices:
-        raise PinochleError("an empty trick has no winner")
-    return _winner_index(indices, t)
+        raise InvalidTrickError(f"trick={trick!r} is empty: an empty trick has no winner")
+    return winner_index(indices, t)
 
 
 def legal_plays(
     hand: Sequence[CardLike] | str,
     trick: Sequence[CardLike] | str,
     trump: SuitLike,
-    rules: RuleSet = CLASSIC,
 ) -> list[Card]:
     """The distinct cards of ``hand`` that may be played to ``trick`` (the cards
-    already played, led card first), in suit and rank order."""
+    already played, led card first), in suit and rank order. The same under every
+    rule set, so there is no ``rules`` parameter."""
     t = trump if type(trump) is Suit else parse_suit(trump)
     h = mask_of(hand)
     if not trick:
         return cards_of_mask(h)
     indices = _indices(trick)
-    return cards_of_mask(legal_mask(h, indices[0], indices[_winner_index(indices, t)], t))
+    return cards_of_mask(legal_mask(h, indices[0], indices[winner_index(indices, t)], t))
 
 
 def _names(cards: Sequence[Card]) -> str:
@@ -170,7 +198,7 @@ def check_play(
 ) -> PlayVerdict:
     """Whether ``card`` may be played from ``hand`` to ``trick``, with the rule
     that decides it and the cards that prove it. Never raises for a wrong play;
-    raises :class:`~pinochle_tutor.errors.InvalidCardError` only for unreadable text."""
+    raises :class:`~pinochle_tutor.cards.InvalidCardError` only for unreadable text."""
     t = parse_suit(trump)
     c = parse_card(card)
     h_cards = as_cards(hand)
@@ -193,7 +221,7 @@ def check_play(
 
     idx = [x.index for x in played]
     led = played[0]
-    wpos = _winner_index(idx, t)
+    wpos = winner_index(idx, t)
     win = played[wpos]
     seat_pos = len(played)
     partner_winning = (

@@ -55,6 +55,7 @@ def test_errors_form_one_hierarchy_rooted_in_value_error() -> None:
         "InvalidCardError",
         "InvalidSuitError",
         "InvalidRulesError",
+        "InvalidSeatError",
         "IllegalBidError",
         "IllegalPlayError",
         "IllegalActionError",

@@ -21,8 +21,10 @@ from pinochle_tutor import (
     all_cards,
     parse_card,
     parse_cards,
+    parse_rank,
     parse_suit,
 )
+from pinochle_tutor.cards import CARDS_BY_INDEX
 
 ALL_CARDS = [Card(suit, rank) for suit in Suit for rank in Rank]
 CARD_IDS = [card.code for card in ALL_CARDS]
@@ -326,3 +328,20 @@ def test_comparison_operators_follow_index() -> None:
     assert high >= low
     assert low <= low
     assert not low < low
+
+
+@pytest.mark.parametrize("rank", list(Rank))
+def test_parse_rank_reads_every_rank_symbol(rank: Rank) -> None:
+    assert parse_rank(rank.symbol) is rank
+    assert parse_rank(rank.symbol.lower()) is rank
+
+
+def test_parse_rank_quotes_what_it_cannot_read() -> None:
+    assert parse_rank(" T ") is Rank.TEN
+    with pytest.raises(InvalidCardError, match="'8' is not a rank"):
+        parse_rank("8")
+
+
+def test_cards_by_index_is_the_index_table() -> None:
+    assert all(CARDS_BY_INDEX[c.index] is c for c in ALL_CARDS)
+    assert all_cards() == CARDS_BY_INDEX

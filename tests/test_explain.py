@@ -29,8 +29,8 @@ from pinochle_tutor import (
     AuctionProblem,
     Card,
     Hand,
-    IllegalBidError,
     IllegalPlayError,
+    InvalidSeatError,
     MeldKind,
     Phase,
     PinochleError,
@@ -630,7 +630,7 @@ def test_dealer_stuck() -> None:
 
 
 def test_call_bad_seat() -> None:
-    with pytest.raises(IllegalBidError, match="seat=7"):
+    with pytest.raises(InvalidSeatError, match="seat=7"):
         explain_call(Auction(dealer=0), 7, 250)
 
 
@@ -706,5 +706,5 @@ def test_review_unfinished_hand_and_bad_seat() -> None:
     review = review_hand(hand, 1)
     assert review.tricks == () and review.contracts == ()
     assert "not reached trick play" in review.text
-    with pytest.raises(IllegalBidError, match="learner_seat=4"):
+    with pytest.raises(InvalidSeatError, match="learner_seat=4"):
         review_hand(hand, 4)

@@ -57,12 +57,12 @@ def replay_checks(hand: Hand) -> None:
         assert leader is not None
         assert list(t.seats) == [(leader + j) % rules.players for j in range(rules.players)]
         for j, (seat, card) in enumerate(zip(t.seats, t.cards, strict=True)):
-            assert card in legal_plays(hands[seat], t.cards[:j], hand.trump, rules)
+            assert card in legal_plays(hands[seat], t.cards[:j], hand.trump)
             hands[seat].remove(card)
-        win = trick_winner(t.cards, hand.trump, rules)
+        win = trick_winner(t.cards, hand.trump)
         assert t.winner == t.seats[win]
         # The winner is never beaten by a later card: the running winner only moves onto a new card.
-        running = [trick_winner(t.cards[: k + 1], hand.trump, rules) for k in range(len(t.cards))]
+        running = [trick_winner(t.cards[: k + 1], hand.trump) for k in range(len(t.cards))]
         assert all(running[k] in (running[k - 1], k) for k in range(1, len(running)))
         assert running[-1] == win
         leader = t.winner

@@ -359,9 +359,8 @@ def test_each_learners_kernels_keep_progress_in_their_own_home(
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 @pytest.mark.skipif(not (REPO / "exercises" / QUIZ.split("/")[-1]).exists(),
                     reason=f"no quiz page {QUIZ} yet")  # fmt: skip
-def test_each_learner_answers_a_quiz_in_a_browser_into_their_own_progress_file(
-    hub: Hub, learners: dict[str, Learner]
-) -> None:
+@pytest.mark.usefixtures("learners")  # their servers must be up; the test logs in itself
+def test_each_learner_answers_a_quiz_in_a_browser_into_their_own_progress_file(hub: Hub) -> None:
     """The whole path a learner takes: the hub's login form in Chromium, the course outline
     as the landing page, a practice page, one answer; the attempt is in that learner's
     progress file and in no other."""
@@ -420,5 +419,5 @@ def test_a_single_machine_site_with_a_token_turns_away_requests_without_it() -> 
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+    def redirect_request(self, *_args: Any, **_kwargs: Any) -> None:
         return None

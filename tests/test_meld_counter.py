@@ -225,7 +225,7 @@ def test_client_nonsense_is_refused_and_the_widget_still_works() -> None:
 def test_an_unexpected_error_in_check_is_shown_not_lost(monkeypatch: pytest.MonkeyPatch) -> None:
     import pinochle_widgets.meld_counter as module
 
-    def boom(*args: Any, **kwargs: Any) -> None:
+    def boom(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("secret detail")
 
     monkeypatch.setattr(module, "diagnose_meld", boom)

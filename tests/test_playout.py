@@ -47,12 +47,12 @@ def reference_playout(rng: random.Random, rules: RuleSet, dealer: int) -> Playou
         seats: list[int] = []
         for j in range(players):
             seat = (leader + j) % players
-            legal = legal_plays(hands[seat], trick, trump, rules)
+            legal = legal_plays(hands[seat], trick, trump)
             card = legal[int(rng.random() * len(legal))]
             hands[seat].remove(card)
             trick.append(card)
             seats.append(seat)
-        winner = seats[trick_winner(trick, trump, rules)]
+        winner = seats[trick_winner(trick, trump)]
         points[rules.side(winner)] += sum(rules.counter_points[c.rank] for c in trick)
         if t == n - 1:
             points[rules.side(winner)] += rules.last_trick_bonus

@@ -36,7 +36,7 @@ PRESETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 def assert_engine_agrees(p: Position) -> None:
     """Check the case against the engine's legal set and verdicts, independently of classify()."""
     held = set(p.hand)
-    legal = set(legal_plays(p.hand, p.trick, p.trump, p.rules))
+    legal = set(legal_plays(p.hand, p.trick, p.trump))
     verdicts = {c: check_play(p.hand, p.trick, p.trump, c, p.rules) for c in held}
     assert {c for c, v in verdicts.items() if v.legal} == legal
     led, t = p.trick[0].suit, p.trump

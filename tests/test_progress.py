@@ -80,7 +80,7 @@ def test_a_failed_write_leaves_the_old_file_intact(
     _fill(p, 2)
     before = path.read_bytes()
 
-    def broken_replace(src: object, dst: object) -> None:
+    def broken_replace(_src: object, _dst: object) -> None:
         raise OSError("simulated crash before the rename")
 
     monkeypatch.setattr(os, "replace", broken_replace)

@@ -42,7 +42,7 @@ HAND = "AH 10H KH QH JH AS AD AC 10S 10D KC QC"
 
 @pytest.fixture
 def no_advisor(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*args: object, **kwargs: object) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("the advisor ran")
 
     monkeypatch.setattr(bidding, "advise_bid", refuse)

@@ -16,6 +16,7 @@ from pinochle_tutor import (
     IllegalActionError,
     IllegalBidError,
     InvalidCardError,
+    InvalidSeatError,
     Phase,
     PinochleError,
     Suit,
@@ -28,6 +29,7 @@ from pinochle_tutor.course.session import (
     GameSession,
     Hint,
     RefusedPlayError,
+    UnknownPlayerError,
     make_player,
 )
 from pinochle_tutor.explain import explain_call
@@ -461,10 +463,12 @@ def test_monte_carlo_and_random_opponents_play_a_hand() -> None:
 
 
 def test_bad_settings_refused() -> None:
-    with pytest.raises(IllegalActionError, match="not a computer player"):
+    with pytest.raises(UnknownPlayerError, match="'grandmaster' is not a computer player"):
         GameSession(opponents="grandmaster")
-    with pytest.raises(IllegalActionError, match="not a seat"):
+    with pytest.raises(InvalidSeatError, match="human_seat=4 is not a seat"):
         GameSession(human_seat=4)
+    with pytest.raises(InvalidSeatError, match="first_dealer=-1 is not a seat"):
+        GameSession(first_dealer=-1)
     with pytest.raises(PinochleError):
         GameSession("five_handed")
     assert make_player("Monte-Carlo") is not None

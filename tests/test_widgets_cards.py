@@ -145,7 +145,7 @@ def test_an_exception_in_a_pick_callback_is_shown_and_logged(
 ) -> None:
     p = HandPicker("AS")
 
-    def broken(card: Card) -> None:
+    def broken(_card: Card) -> None:
         raise KeyError("internal detail")
 
     p.on_pick(broken)

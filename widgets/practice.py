@@ -12,7 +12,7 @@ import html
 
 import ipywidgets as w
 
-from pinochle_tutor import Card, PinochleError, RuleSet, deal
+from pinochle_tutor import Card, InvalidPointsError, RuleSet, deal
 from pinochle_tutor.explain import explain_contract
 
 from ._base import Message, coerce_rules, guarded, style_widget
@@ -119,7 +119,7 @@ class ScoreCalculator(w.VBox):
         total = self.rules.total_trick_points
         tricks = self.tricks.value
         if not 0 <= tricks <= total:
-            raise PinochleError(f"trick points must be between 0 and {total}, not {tricks}")
+            raise InvalidPointsError(f"trick points must be between 0 and {total}, not {tricks}")
         e = explain_contract(
             self.bid.value, self.meld.value, tricks, self.defender_meld.value, total - tricks,
             self.rules, conceded=bool(self.conceded.value),

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.bots.heuristic import HeuristicPlayer, heuristic_playout, play_context
-from pinochle_tutor.cards import _CARDS, Card, CardLike, Suit
-from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.hands import as_cards, counts_of
+from pinochle_tutor.bots.montecarlo import InvalidSimulationError, check_samples
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Suit, cards_text
+from pinochle_tutor.hands import InvalidHandError, as_cards, counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.view import Phase, PlayerView
@@ -222,7 +222,7 @@ def _simulate(
         kitty = unseen[(players - 1) * n :]
         for i in kitty:
             hands[0][i] += 1
-        my_cards = [_CARDS[i] for i in range(24) for _ in range(hands[0][i])]
+        my_cards = [CARDS_BY_INDEX[i] for i in range(24) for _ in range(hands[0][i])]
         discards = bot.discard(_view(my_cards, suit, rules, 0, 0))
         _remove(hands[0], discards)
         discard_points = sum(rules.counter_points[c.rank] for c in discards)
@@ -230,12 +230,12 @@ def _simulate(
         discard_points = 0
     partner = rules.partner(0)
     if partner is not None and rules.exchange_size:
-        p_cards = [_CARDS[i] for i in range(24) for _ in range(hands[partner][i])]
+        p_cards = [CARDS_BY_INDEX[i] for i in range(24) for _ in range(hands[partner][i])]
         passed = bot.pass_cards(_view(p_cards, suit, rules, partner, 0))
         _remove(hands[partner], passed)
         for c in passed:
             hands[0][c.index] += 1
-        my_cards = [_CARDS[i] for i in range(24) for _ in range(hands[0][i])]
+        my_cards = [CARDS_BY_INDEX[i] for i in range(24) for _ in range(hands[0][i])]
         returned = bot.return_cards(_view(my_cards, suit, rules, 0, 0))
         _remove(hands[0], returned)
         for c in returned:
@@ -267,11 +267,12 @@ def advise_bid(
     advice. Three-handed, the kitty is part of the simulation."""
     cards = as_cards(hand)
     if len(cards) != rules.hand_size:
-        raise PinochleError(f"a {rules.name} hand has {rules.hand_size} cards, not {len(cards)}")
-    if not isinstance(samples, int) or samples < 1:
-        raise PinochleError(f"samples={samples!r} must be a whole number of at least 1")
+        raise InvalidHandError(
+            f"{cards_text(cards)!r}: a {rules.name} hand has {rules.hand_size} cards, not {len(cards)}"
+        )
+    check_samples(samples)
     if not 0.0 < confidence <= 1.0:
-        raise PinochleError(f"confidence={confidence!r} must be between 0 and 1")
+        raise InvalidSimulationError(f"confidence={confidence!r} must be between 0 and 1")
     mine = counts_of(cards, rules)
     rng = random.Random(seed)
     bot = HeuristicPlayer()

@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pinochle_tutor.bots.knowledge import Knowledge, trick_inferences
-from pinochle_tutor.cards import _CARDS, Card, Suit
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import MeldTable, RuleSet
@@ -680,7 +680,7 @@ class HeuristicPlayer:
                     if g > best_g:
                         best, best_g = i, g
             c[best] -= 1
-            chosen.append(_CARDS[best])
+            chosen.append(CARDS_BY_INDEX[best])
         return chosen
 
     def concede(self, view: PlayerView) -> bool:
@@ -698,7 +698,7 @@ class HeuristicPlayer:
     def play(self, view: PlayerView) -> Card:
         if len(view.legal) == 1:
             return view.legal[0]
-        return _CARDS[policy_card(view, Knowledge.from_view(view))]
+        return CARDS_BY_INDEX[policy_card(view, Knowledge.from_view(view))]
 
 
 def _meld_loss(counts: list[int], i: int, trump: int, table: MeldTable) -> float:

@@ -28,12 +28,28 @@ from pinochle_tutor.bots.heuristic import (
     policy_card,
 )
 from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.cards import _CARDS, Card, Suit
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.view import PlayerView
 
-__all__ = ["MonteCarloPlayer"]
+__all__ = ["InvalidSimulationError", "MonteCarloPlayer", "check_samples"]
+
+
+class InvalidSimulationError(PinochleError):
+    """A setting of a simulation that cannot be used: a number of imagined deals
+    (``samples``) that is not a whole number of at least 1, or a ``confidence`` that is
+    not a chance between 0 and 1."""
+
+
+def check_samples(samples: object, name: str = "samples") -> int:
+    """``samples`` itself if it is a whole number of at least 1; else
+    :class:`InvalidSimulationError` quoting it. Every simulating player, advisor and
+    drill checks its number of deals here."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise InvalidSimulationError(f"{name}={samples!r} must be a whole number of at least 1")
+    return samples
 
 
 class MonteCarloPlayer:
@@ -46,9 +62,7 @@ class MonteCarloPlayer:
     def __init__(
         self, samples: int = 24, seed: int | None = None, base: HeuristicPlayer | None = None
     ) -> None:
-        if samples < 1:
-            raise ValueError(f"samples={samples!r}: at least one sample is needed")
-        self.samples = samples
+        self.samples = check_samples(samples)
         self.rng = random.Random(seed)
         self.base = base if base is not None else HeuristicPlayer()
 
@@ -138,7 +152,7 @@ class MonteCarloPlayer:
         best = max(
             range(len(legal)), key=lambda j: (round(totals[j], 6), legal[j].index == preferred)
         )
-        return _CARDS[legal[best].index]
+        return CARDS_BY_INDEX[legal[best].index]
 
 
 def _utility(

@@ -27,19 +27,33 @@ from pathlib import Path
 from typing import Any
 
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
+from pinochle_tutor.rules import CLASSIC, InvalidRulesError, RuleSet, rules_named
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-__all__ = ["FILE_NAME", "HouseRules", "find_house_rules", "load_house_rules", "site_rules"]
+__all__ = [
+    "FILE_NAME",
+    "HouseRules",
+    "HouseRulesFileError",
+    "find_house_rules",
+    "load_house_rules",
+    "site_rules",
+]
 
 FILE_NAME = "house_rules.toml"
 """The file name looked for in the site's folders."""
+
 ENV_VAR = "PINOCHLE_TUTOR_RULES"
 """An environment variable that may name the file instead."""
+
+
+class HouseRulesFileError(InvalidRulesError):
+    """A house rules file whose content is not a rule set: an unknown key, a preset
+    that is not a name, a ``[settings]`` that is not a table, or a setting it may not
+    change. (:func:`load_house_rules` reports it instead of raising.)"""
 
 
 @dataclass(frozen=True)
@@ -94,19 +108,19 @@ def find_house_rules(start: str | os.PathLike[str] | None = None) -> Path | None
 def _from_data(data: dict[str, Any], where: str) -> RuleSet:
     unknown = sorted(set(data) - {"preset", "settings"})
     if unknown:
-        raise PinochleError(
+        raise HouseRulesFileError(
             f"{where}: unknown key(s) {', '.join(map(repr, unknown))}; "
             "the file takes 'preset' and a [settings] table"
         )
     preset = data.get("preset", "classic")
     if not isinstance(preset, str):
-        raise PinochleError(f'{where}: preset={preset!r} must be a name such as "classic"')
+        raise HouseRulesFileError(f'{where}: preset={preset!r} must be a name such as "classic"')
     base = rules_named(preset)
     settings = data.get("settings", {})
     if not isinstance(settings, dict):
-        raise PinochleError(f"{where}: [settings] must be a table of setting = value")
+        raise HouseRulesFileError(f"{where}: [settings] must be a table of setting = value")
     if "name" in settings:
-        raise PinochleError(
+        raise HouseRulesFileError(
             f"{where}: 'name' is not a setting; choose the preset with preset = ..."
         )
     return base.with_settings(**settings) if settings else base

@@ -23,19 +23,35 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from pinochle_tutor.cards import _CARDS, Card, CardLike, Suit, SuitLike, parse_suit, sort_hand
+from pinochle_tutor.cards import (
+    CARDS_BY_INDEX,
+    Card,
+    CardLike,
+    Suit,
+    SuitLike,
+    cards_text,
+    parse_suit,
+    sort_hand,
+)
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.explain.play import InvalidPositionError
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules
 from pinochle_tutor.tricks import TrickRule, check_play, trick_winner
 from pinochle_tutor.view import seat_name
 
 __all__ = [
     "Position",
+    "PositionRequestError",
     "TrickCase",
     "classify",
     "generate_position",
     "position_stream",
 ]
+
+
+class PositionRequestError(PinochleError):
+    """A request for practice positions that cannot be met: no trick case to choose
+    from, or a case the rules in force never produce."""
 
 
 class TrickCase(IntEnum):
@@ -93,7 +109,7 @@ class Position:
     @property
     def winner(self) -> int:
         """Position in ``trick`` of the card winning so far."""
-        return trick_winner(self.trick, self.trump, self.rules)
+        return trick_winner(self.trick, self.trump)
 
     @property
     def winning_card(self) -> Card:
@@ -138,17 +154,21 @@ def classify(
 ) -> TrickCase:
     """The rule case of a position, as the engine's verdicts decide it.
 
-    Raises :class:`PinochleError` for a lead (an empty trick) or an empty hand."""
+    Raises :class:`~pinochle_tutor.explain.play.InvalidPositionError` for a lead (an
+    empty trick) or an empty hand."""
     from pinochle_tutor.hands import as_cards
 
     h = as_cards(hand)
     t = as_cards(trick)
     suit = parse_suit(trump)
     if not t or not h:
-        raise PinochleError("a trick position needs a card led and a card in hand")
+        raise InvalidPositionError(
+            f"hand={cards_text(h)!r}, trick={cards_text(t)!r}: "
+            "a trick position needs a card led and a card in hand"
+        )
     verdicts = [check_play(h, t, suit, c, rules) for c in set(h)]
     legal = [v for v in verdicts if v.legal]
-    win = t[trick_winner(t, suit, rules)]
+    win = t[trick_winner(t, suit)]
     rules_used = {v.rule for v in legal}
     if TrickRule.BEAT in rules_used:
         return TrickCase.MUST_BEAT
@@ -172,7 +192,7 @@ def _hand_spec(case: TrickCase, led: Suit, trump: Suit, win: Card) -> tuple[_Pre
     """What the learner's hand may hold (``allowed``) and must hold at least one of
     each (``required``) for ``case``."""
 
-    def any_card(c: Card) -> bool:
+    def any_card(_c: Card) -> bool:
         return True
 
     def is_led(c: Card) -> bool:
@@ -237,7 +257,9 @@ def _draw(rng: random.Random, pool: Counter[Card], pred: _Pred) -> Card | None:
 def _try_once(
     rng: random.Random, case: TrickCase, partner_winning: bool | None, rules: RuleSet
 ) -> Position | None:
-    pool: Counter[Card] = Counter({c: rules.copies for c in _CARDS if c.rank in rules.ranks})
+    pool: Counter[Card] = Counter(
+        {c: rules.copies for c in CARDS_BY_INDEX if c.rank in rules.ranks}
+    )
     trump = Suit(rng.randrange(4))
     must_differ = case not in (TrickCase.FOLLOW_SUIT, TrickCase.MUST_BEAT, TrickCase.DISCARD)
     led = Suit(rng.randrange(4))
@@ -265,7 +287,7 @@ def _try_once(
         if c is None:
             return None
         trick.append(c)
-    win_pos = trick_winner(trick, trump, rules)
+    win_pos = trick_winner(trick, trump)
     win = trick[win_pos]
     if not _trick_ok(case, led, trump, win):
         return None
@@ -318,7 +340,7 @@ def generate_position(
         p = _try_once(rng, case, partner_winning, rs)
         if p is not None:
             return p
-    raise PinochleError(  # pragma: no cover - every case is reachable in the presets
+    raise PositionRequestError(  # pragma: no cover - every case is reachable in the presets
         f"could not build a {case.label!r} position for the {rs.name} rules"
     )
 
@@ -335,7 +357,9 @@ def position_stream(
     rng = random.Random(seed)
     chosen = list(dict.fromkeys(TrickCase(c) for c in (cases if cases is not None else TrickCase)))
     if not chosen:
-        raise PinochleError("position_stream needs at least one trick case")
+        raise PositionRequestError(
+            f"cases={cases!r}: position_stream needs at least one trick case"
+        )
     while True:
         order = chosen[:]
         rng.shuffle(order)

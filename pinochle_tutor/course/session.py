@@ -27,32 +27,33 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from pinochle_tutor.auction import Auction
+from pinochle_tutor.auction import Auction, IllegalBidError
 from pinochle_tutor.bots.advisor import BidAdvice, ProgressCallback, advise_bid
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
-from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
+from pinochle_tutor.bots.montecarlo import MonteCarloPlayer, check_samples
 from pinochle_tutor.cards import (
     Card,
     CardLike,
     Rank,
     Suit,
     SuitLike,
+    cards_text,
     parse_card,
     parse_suit,
     sort_hand,
 )
 from pinochle_tutor.deal import Deal, make_deck, next_dealer
-from pinochle_tutor.errors import IllegalActionError, IllegalBidError, IllegalPlayError
+from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.explain import HandReview, PlayExplanation, explain_call, explain_play
 from pinochle_tutor.explain import review_hand as _review_hand
-from pinochle_tutor.game import Hand
-from pinochle_tutor.hands import as_cards
+from pinochle_tutor.game import Hand, OutOfTurnError
+from pinochle_tutor.hands import InvalidHandError, as_cards
 from pinochle_tutor.meld import meld_points
 from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player, RandomPlayer
-from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules
+from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
 from pinochle_tutor.scoring import game_winner
-from pinochle_tutor.tricks import trick_winner
+from pinochle_tutor.tricks import IllegalPlayError, trick_winner
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 
 __all__ = [
@@ -63,11 +64,16 @@ __all__ = [
     "GameSession",
     "Hint",
     "RefusedPlayError",
+    "UnknownPlayerError",
     "make_player",
 ]
 
 OPPONENT_KINDS = ("heuristic", "random", "montecarlo")
 """The names of the computer players a session can seat."""
+
+
+class UnknownPlayerError(PinochleError):
+    """A computer player asked for by a name that is not one of :data:`OPPONENT_KINDS`."""
 
 
 def make_player(kind: str | Player, seed: int | None = None) -> Player:
@@ -82,7 +88,7 @@ def make_player(kind: str | Player, seed: int | None = None) -> Player:
     }
     make = find_named(kind, makers)
     if make is None:
-        raise IllegalActionError(
+        raise UnknownPlayerError(
             f"{kind!r} is not a computer player: choose one of {', '.join(OPPONENT_KINDS)}"
         )
     return make()
@@ -204,16 +210,6 @@ _PHASE_TASK = {
 }
 
 
-def _check_seat(name: str, seat: object, rules: RuleSet) -> None:
-    """Refuse a seat argument that is not one of the table's seats, naming it."""
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise IllegalActionError(f"{name}={seat!r} is not a seat")
-    if not 0 <= seat < rules.players:
-        raise IllegalActionError(
-            f"{name}={seat!r} is not a seat: seats are 0 to {rules.players - 1}"
-        )
-
-
 class GameSession:
     """A game to the target for one learner against computer players.
 
@@ -237,7 +233,7 @@ class GameSession:
     ) -> None:
         self.rules = as_rules(rules)
         r = self.rules
-        _check_seat("human_seat", human_seat, r)
+        check_seat(human_seat, r, "human_seat")
         self.human_seat = human_seat
         self._rng = random.Random(seed)
         partner_seat = r.partner(human_seat)
@@ -262,6 +258,8 @@ class GameSession:
         self.winner: int | None = None
         """The side that won the game (``None`` while it goes on)."""
         self._game_over = False
+        if first_dealer is not None:
+            check_seat(first_dealer, r, "first_dealer")
         self._dealer = first_dealer if first_dealer is not None else (human_seat - 1) % r.players
         self._start_hand()
 
@@ -535,11 +533,9 @@ class GameSession:
     def next_hand(self) -> None:
         """Deal the next hand once the current one is scored."""
         if self._game_over:
-            raise IllegalActionError("The game is over: start a new game to play again.")
+            raise OutOfTurnError("The game is over: start a new game to play again.")
         if not self.hand_over:
-            raise IllegalActionError(
-                f"Finish this hand first: it is in the {self.phase.value} phase."
-            )
+            raise OutOfTurnError(f"Finish this hand first: it is in the {self.phase.value} phase.")
         self._start_hand()
 
     def advance(self) -> None:
@@ -555,15 +551,15 @@ class GameSession:
     def _expect(self, phase: Phase) -> Hand:
         """The current hand, if it waits for the learner in ``phase``; else a refusal."""
         if self._game_over:
-            raise IllegalActionError("The game is over.")
+            raise OutOfTurnError("The game is over.")
         h = self.engine_hand
         if h.phase is Phase.DONE:
-            raise IllegalActionError("The hand is over: deal the next hand.")
+            raise OutOfTurnError("The hand is over: deal the next hand.")
         if h.to_act != self.human_seat:
             assert h.to_act is not None
-            raise IllegalActionError(f"It is {self.seat_name(h.to_act)}'s turn, not yours.")
+            raise OutOfTurnError(f"It is {self.seat_name(h.to_act)}'s turn, not yours.")
         if h.phase is not phase:
-            raise IllegalActionError(
+            raise OutOfTurnError(
                 f"You cannot {_PHASE_TASK[phase]} now: it is time to {_PHASE_TASK[h.phase]}."
             )
         return h
@@ -626,7 +622,7 @@ class GameSession:
         """As the declarer, concede the hand before the first card is played."""
         if not self.can_concede:
             self._expect(Phase.PLAY)
-            raise IllegalActionError(
+            raise OutOfTurnError(
                 "Only the declarer may concede, after meld and before the first card is played."
             )
         h = self.engine_hand
@@ -788,11 +784,9 @@ class BiddingDrill:
     ) -> None:
         self.rules = as_rules(rules)
         r = self.rules
-        _check_seat("learner_seat", learner_seat, r)
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise IllegalActionError(f"samples={samples!r} must be a whole number of at least 1")
+        check_seat(learner_seat, r, "learner_seat")
         self.learner_seat = learner_seat
-        self.samples = samples
+        self.samples = check_samples(samples)
         self._rng = random.Random(seed)
         self._advice_seed = self._rng.randrange(2**32)
         dealer = self._rng.choice([s for s in range(r.players) if s != learner_seat])
@@ -862,7 +856,7 @@ class BiddingDrill:
         decision (only after the call). ``progress(done, total)`` is called while
         it simulates."""
         if not self.committed:
-            raise IllegalActionError("Make your call first: the advice comes after it.")
+            raise OutOfTurnError("Make your call first: the advice comes after it.")
         if self._advice is None:
             auction = _auction_copy(self._hand.auction, self._decision_calls)
             self._advice = advise_bid(
@@ -892,7 +886,7 @@ class BiddingDrill:
         play the hand with computer players at every seat; the review from the
         learner's seat (with the contract's reckoning)."""
         if not self.committed:
-            raise IllegalActionError("Make your call first, then play the hand out.")
+            raise OutOfTurnError("Make your call first, then play the hand out.")
         h = self._hand
         while h.phase is not Phase.DONE:
             if h.phase is Phase.AUCTION and h.to_act == self.learner_seat:
@@ -920,13 +914,13 @@ def _deal_around(
 ) -> Deal:
     """A deal in which ``seat`` holds ``mine`` and the other cards are dealt at random."""
     if len(mine) != rules.hand_size:
-        raise IllegalActionError(
-            f"a {rules.name} hand has {rules.hand_size} cards, not {len(mine)}"
+        raise InvalidHandError(
+            f"{cards_text(mine)!r}: a {rules.name} hand has {rules.hand_size} cards, not {len(mine)}"
         )
     rest = Counter(make_deck(rules))
     for card, n in Counter(mine).items():
         if rest[card] < n:
-            raise IllegalActionError(f"the {rules.name} deck has {rest[card]} {card.text}, not {n}")
+            raise InvalidHandError(f"the {rules.name} deck has {rest[card]} {card.text}, not {n}")
     rest.subtract(mine)
     deck = list(rest.elements())
     rng.shuffle(deck)

@@ -52,7 +52,12 @@ from pinochle_tutor.explain.claims import (
     MeldMistakeKind,
     parse_claim,
 )
-from pinochle_tutor.explain.contract import ContractExplanation, ContractOutcome, explain_contract
+from pinochle_tutor.explain.contract import (
+    ContractExplanation,
+    ContractOutcome,
+    contract_explanation,
+    explain_contract,
+)
 from pinochle_tutor.explain.diagnosis import MeldDiagnosis, diagnose_meld
 from pinochle_tutor.explain.meld import (
     MeldExplanation,
@@ -93,6 +98,7 @@ __all__ = [
     "MeldRule",
     "PlayExplanation",
     "TrickReview",
+    "contract_explanation",
     "diagnose_meld",
     "explain_bid",
     "explain_call",

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pinochle_tutor.auction import Auction, AuctionProblem, BidVerdict
-from pinochle_tutor.errors import IllegalBidError
-from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.rules import CLASSIC, RuleSet, check_seat
 
 # ===================================================================== 6. the auction
 
@@ -157,10 +156,9 @@ def explain_call(auction: Auction, seat: int, amount: object = None) -> BidExpla
     already passed (a pass is final), when it is another seat's turn, and when
     the dealer is stuck with the contract.
 
-    Raises :class:`~pinochle_tutor.errors.IllegalBidError` if ``seat`` is not a seat."""
+    Raises :class:`~pinochle_tutor.rules.InvalidSeatError` if ``seat`` is not a seat."""
     rules = auction.rules
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
-        raise IllegalBidError(f"seat={seat!r} is not a seat: seats are 0 to {rules.players - 1}")
+    check_seat(seat, rules, "seat")
     call = "pass" if amount is None else f"bid {amount}"
 
     def refuse(rule: AuctionRule, problem: AuctionProblem | None, reason: str) -> BidExplanation:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeAlias
 
-from pinochle_tutor.cards import Card, Suit, parse_suit
+from pinochle_tutor.cards import Card, InvalidSuitError, Suit, parse_suit
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain._text import _a, _names, _signed
 from pinochle_tutor.explain.meld import (
@@ -247,7 +247,7 @@ def _parse_claim_text(text: str) -> ClaimedLine:
     if len(words) == 2 and words[1] == "marriage" and words[0] != "royal":
         try:
             suit = parse_suit(words[0])
-        except PinochleError:
+        except InvalidSuitError:
             raise InvalidClaimError(
                 f"{text!r} is not a meld line: {words[0]!r} is not a suit"
             ) from None
@@ -255,7 +255,7 @@ def _parse_claim_text(text: str) -> ClaimedLine:
     if len(words) == 3 and words[:2] == ["marriage", "in"]:
         try:
             suit = parse_suit(words[2])
-        except PinochleError:
+        except InvalidSuitError:
             raise InvalidClaimError(
                 f"{text!r} is not a meld line: {words[2]!r} is not a suit"
             ) from None

@@ -215,7 +215,10 @@ class ContractExplanation:
         return self.text
 
 
-def _contract_from_score(score: HandScore, rules: RuleSet) -> ContractExplanation:
+def contract_explanation(score: HandScore, rules: RuleSet) -> ContractExplanation:
+    """The reckoning of an already scored hand (a :class:`HandScore` from
+    :func:`~pinochle_tutor.scoring.score_hand` or a played :class:`~pinochle_tutor.game.Hand`),
+    with the fewest trick points that would have made the contract."""
     total = rules.total_trick_points
     minimum: int | None = None
     if not score.conceded:
@@ -248,4 +251,4 @@ def explain_contract(
     score = score_hand(
         bid, bidder_meld, bidder_tricks, defender_meld, defender_tricks, rules, conceded
     )
-    return _contract_from_score(score, rules)
+    return contract_explanation(score, rules)

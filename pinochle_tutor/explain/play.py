@@ -293,10 +293,10 @@ def explain_legal(
     suit = parse_suit(trump)
     distinct = sorted(set(h))
     verdicts = tuple(check_play(h, t, suit, c, rules) for c in distinct)
-    engine = legal_plays(h, t, suit, rules)
+    engine = legal_plays(h, t, suit)
     agreed = [v.card for v in verdicts if v.legal]
-    if agreed != engine:  # pragma: no cover - a disagreement is an engine bug
-        raise PinochleError(
+    if agreed != engine:  # pragma: no cover - a disagreement is an engine bug, not bad input
+        raise AssertionError(
             f"check_play and legal_plays disagree for hand {' '.join(c.text for c in h)!r}, "
             f"trick {' '.join(c.text for c in t)!r}: {agreed} vs {engine}"
         )

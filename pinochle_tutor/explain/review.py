@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.cards import Card, Suit, sort_hand
-from pinochle_tutor.errors import IllegalBidError
-from pinochle_tutor.explain.contract import ContractExplanation, _contract_from_score
+from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
 from pinochle_tutor.explain.play import PlayExplanation
-from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.rules import RuleSet, check_seat
 
 if TYPE_CHECKING:
     from pinochle_tutor.game import Hand
@@ -153,14 +152,7 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
     with its leader, cards, winner, points and running side totals; each card
     the learner tried that the rules refused, with the rule; and the contract."""
     rules = hand.rules
-    if (
-        isinstance(learner_seat, bool)
-        or not isinstance(learner_seat, int)
-        or not 0 <= learner_seat < rules.players
-    ):
-        raise IllegalBidError(
-            f"learner_seat={learner_seat!r} is not a seat: seats are 0 to {rules.players - 1}"
-        )
+    check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
     if hand.discards and hand.declarer is not None:
         running[rules.side(hand.declarer)] += sum(
@@ -189,7 +181,7 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
             if a.seat == learner_seat:
                 e = PlayExplanation(a.verdict, tuple(sort_hand(a.hand)), a.played, hand.trump)
                 attempts.append(AttemptReview(a.trick + 1, e))
-    contracts = tuple(_contract_from_score(s, rules) for s in hand.scores)
+    contracts = tuple(contract_explanation(s, rules) for s in hand.scores)
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), tuple(tricks), tuple(attempts), contracts, hand.conceded,

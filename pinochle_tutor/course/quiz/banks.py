@@ -541,7 +541,7 @@ def default_bank_dir() -> Path:
     return Path(__file__).resolve().parents[3] / "exercises" / "banks"
 
 
-def _expected_text(item: QuizItem, expected: Any) -> str:
+def _expected_text(expected: Any) -> str:
     if isinstance(expected, bool):
         return "yes" if expected else "no"
     if isinstance(expected, int):
@@ -569,7 +569,7 @@ def audit_bank(path: str | Path) -> list[BankProblem]:
             )  # fmt: skip
         if expected is None:
             continue
-        mark = check_answer(item, _expected_text(item, expected))
+        mark = check_answer(item, _expected_text(expected))
         if not mark.readable:
             problems.append(BankProblem(p.name, label, "expected", mark.explanation))
         elif not mark.right:

@@ -34,10 +34,16 @@ from pinochle_tutor.course.quiz.items import (
 )
 from pinochle_tutor.course.quiz.rule_cases import rules_of
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
-from pinochle_tutor.errors import InvalidRulesError, PinochleError
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import explain_legal
 from pinochle_tutor.meld import meld_points
-from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet, rules_named
+from pinochle_tutor.rules import (
+    CLASSIC,
+    PRESETS,
+    InvalidRulesError,
+    RuleSet,
+    rules_named,
+)
 
 __all__ = ["InvalidLevelError", "generate"]
 

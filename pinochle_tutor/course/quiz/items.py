@@ -160,7 +160,7 @@ class TrickQuiz(_Item):
             n = len(self.trick)
             led = f" Trick so far: {cards_text(self.trick)}"
             if n >= 2:
-                pos = trick_winner(self.trick, self.trump, self.rule_set)
+                pos = trick_winner(self.trick, self.trump)
                 whose = ""
                 if self.rule_set.partnerships and self.rule_set.players == 4:
                     whose = " (your partner's card)" if pos == n - 2 else " (an opponent's card)"
