@@ -10,7 +10,7 @@ from traitlets import TraitError
 
 from pinochle_tutor import Phase, PinochleError
 from pinochle_tutor.cards import Card, all_cards
-from pinochle_tutor.course.session import BiddingDrill
+from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_widgets.bidding_trainer import BiddingTrainer, chance_chart_html
 from tests.widget_client import tree_states
 

@@ -8,7 +8,7 @@ chance of making each bid as a small bar chart, the recommendation and its
 reasons. "Play it out" then plays the hand with computer players and says
 whether the contract was made, and why.
 
-The logic is :class:`pinochle_tutor.course.session.BiddingDrill`; nothing the advisor
+The logic is :class:`pinochle_tutor.course.bidding_drill.BiddingDrill`; nothing the advisor
 knows reaches synced state before the learner's call.
 """
 
@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from pinochle_tutor import RuleSet
 from pinochle_tutor.bots.advisor import BidAdvice, TrumpOutlook
 from pinochle_tutor.cards import CardLike
-from pinochle_tutor.course.session import BiddingDrill
+from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_tutor.explain import HandReview
 
 from ._base import Message, card_spans, coerce_rules, guarded, style_widget

@@ -1,0 +1,206 @@
+"""One auction decision for a learner, the advisor's view of it, and the hand
+played out: the logic behind the bidding trainer widget.
+
+>>> d = BiddingDrill(seed=3)
+>>> d.committed
+False
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from pinochle_tutor.auction import Auction, IllegalBidError
+from pinochle_tutor.bots.advisor import BidAdvice, ProgressCallback, advise_bid
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.bots.montecarlo import check_samples
+from pinochle_tutor.cards import (
+    Card,
+    CardLike,
+    cards_text,
+    sort_hand,
+)
+from pinochle_tutor.deal import Deal, make_deck
+from pinochle_tutor.explain import HandReview, explain_call
+from pinochle_tutor.explain import review_hand as _review_hand
+from pinochle_tutor.game import Hand, OutOfTurnError
+from pinochle_tutor.hands import InvalidHandError, as_cards
+from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
+from pinochle_tutor.view import Phase, PlayerView, seat_name
+
+__all__ = ["BiddingDrill"]
+
+
+class BiddingDrill:
+    """One auction decision for a learner, then the advisor's view and the hand
+    played out: the logic behind the bidding trainer widget.
+
+    A hand is dealt (``hand`` fixes the learner's cards; the rest are dealt at
+    random), the dealer is one of the other seats, and the computer players
+    before the learner bid with the :class:`HeuristicPlayer`. The learner makes
+    one call (:meth:`call`); only then does :meth:`advise` answer, and
+    :meth:`play_out` finishes the auction (the learner stands on the call) and
+    plays the hand with computer players at every seat."""
+
+    def __init__(
+        self,
+        rules: RuleSet | str = CLASSIC,
+        seed: int | None = None,
+        hand: Sequence[CardLike] | str | None = None,
+        learner_seat: int = 0,
+        samples: int = 200,
+    ) -> None:
+        self.rules = as_rules(rules)
+        r = self.rules
+        check_seat(learner_seat, r, "learner_seat")
+        self.learner_seat = learner_seat
+        self.samples = check_samples(samples)
+        self._rng = random.Random(seed)
+        self._advice_seed = self._rng.randrange(2**32)
+        dealer = self._rng.choice([s for s in range(r.players) if s != learner_seat])
+        dealt = (
+            None
+            if hand is None
+            else _deal_around(as_cards(hand), learner_seat, dealer, r, self._rng)
+        )
+        self._hand = Hand(dealer, r, dealt=dealt, rng=self._rng)
+        self._bot = HeuristicPlayer()
+        self.call_made: int | None = None
+        """The learner's bid (``None``: a pass, or no call yet; see :attr:`committed`)."""
+        self.committed = False
+        """Whether the learner has made the call."""
+        self._decision_hand: tuple[Card, ...] = ()
+        self._decision_calls = 0
+        self._advice: BidAdvice | None = None
+        self._run_until_learner()
+
+    @property
+    def engine_hand(self) -> Hand:
+        """The full engine state (hidden cards included: never for display)."""
+        return self._hand
+
+    @property
+    def view(self) -> PlayerView:
+        """What the learner may see now."""
+        return self._hand.view(self.learner_seat)
+
+    def seat_name(self, seat: int) -> str:
+        """``'You'``, ``'Left'``, ``'Partner'`` or ``'Right'``."""
+        return seat_name(seat, self.learner_seat, self.rules, short=True)
+
+    def calls(self) -> list[tuple[str, str]]:
+        """The auction so far as (seat name, call) pairs."""
+        return [(self.seat_name(s), "pass" if a is None else str(a)) for s, a in self.view.auction]
+
+    def _run_until_learner(self) -> None:
+        h = self._hand
+        while h.phase is Phase.AUCTION and h.to_act != self.learner_seat:
+            seat = h.to_act
+            assert seat is not None
+            h.bid(seat, self._bot.bid(h.view(seat)))
+
+    def check(self, amount: object) -> str | None:
+        """The tutor's reason why the call is refused, or ``None`` if it is allowed."""
+        if self.committed:
+            return "You have made your call for this hand: deal a new hand to bid again."
+        e = explain_call(self._hand.auction, self.learner_seat, amount)
+        return None if e.legal else e.text
+
+    def call(self, amount: object) -> None:
+        """The learner bids ``amount`` (``None`` to pass); a refused call raises
+        :class:`IllegalBidError` with the reason and changes nothing."""
+        reason = self.check(amount)
+        if reason is not None:
+            raise IllegalBidError(reason)
+        assert amount is None or isinstance(amount, int)
+        self._decision_hand = self.view.hand
+        self._decision_calls = len(self._hand.auction.history)
+        self._hand.bid(self.learner_seat, amount)
+        self.call_made = amount
+        self.committed = True
+
+    def advise(self, progress: ProgressCallback | None = None) -> BidAdvice:
+        """The advisor's :class:`~pinochle_tutor.bots.advisor.BidAdvice` for the learner's
+        decision (only after the call). ``progress(done, total)`` is called while
+        it simulates."""
+        if not self.committed:
+            raise OutOfTurnError("Make your call first: the advice comes after it.")
+        if self._advice is None:
+            auction = _auction_copy(self._hand.auction, self._decision_calls)
+            self._advice = advise_bid(
+                self._decision_hand, self.rules, auction=auction, samples=self.samples,
+                seed=self._advice_seed, progress=progress,
+            )  # fmt: skip
+        return self._advice
+
+    def verdict(self) -> str:
+        """The learner's call against the advisor's recommendation, in a sentence."""
+        advice = self.advise()
+        mine = "pass" if self.call_made is None else f"bid {self.call_made}"
+        rec = "pass" if advice.recommended is None else f"bid {advice.recommended}"
+        if (self.call_made is None) == (advice.recommended is None):
+            if self.call_made is None:
+                return f"You passed, and so would the advisor ({rec})."
+            b = advice.best
+            chance = b.make_chance(self.call_made)
+            return (
+                f"You chose to {mine}; the advisor would {rec}. With {b.trump.plural} trump your "
+                f"side makes {self.call_made} about {chance:.0%} of the time."
+            )
+        return f"You chose to {mine}; the advisor would {rec}."
+
+    def play_out(self) -> HandReview:
+        """Finish the auction (the learner stands on the call: later turns pass) and
+        play the hand with computer players at every seat; the review from the
+        learner's seat (with the contract's reckoning)."""
+        if not self.committed:
+            raise OutOfTurnError("Make your call first, then play the hand out.")
+        h = self._hand
+        while h.phase is not Phase.DONE:
+            if h.phase is Phase.AUCTION and h.to_act == self.learner_seat:
+                h.bid(self.learner_seat, None)
+            else:
+                h.act(self._bot)
+        return _review_hand(h, self.learner_seat)
+
+    @property
+    def played_out(self) -> bool:
+        """Whether the hand has been played out."""
+        return self._hand.phase is Phase.DONE
+
+
+def _auction_copy(auction: Auction, calls: int) -> Auction:
+    """A fresh auction replaying the first ``calls`` calls of ``auction``."""
+    a = Auction(auction.dealer, auction.rules)
+    for _, amount in auction.history[:calls]:
+        a.call(amount)
+    return a
+
+
+def _deal_around(
+    mine: list[Card], seat: int, dealer: int, rules: RuleSet, rng: random.Random
+) -> Deal:
+    """A deal in which ``seat`` holds ``mine`` and the other cards are dealt at random."""
+    if len(mine) != rules.hand_size:
+        raise InvalidHandError(
+            f"{cards_text(mine)!r}: a {rules.name} hand has {rules.hand_size} cards, not {len(mine)}"
+        )
+    rest = Counter(make_deck(rules))
+    for card, n in Counter(mine).items():
+        if rest[card] < n:
+            raise InvalidHandError(f"the {rules.name} deck has {rest[card]} {card.text}, not {n}")
+    rest.subtract(mine)
+    deck = list(rest.elements())
+    rng.shuffle(deck)
+    n = rules.hand_size
+    hands: list[tuple[Card, ...]] = []
+    k = 0
+    for s in range(rules.players):
+        if s == seat:
+            hands.append(tuple(sort_hand(mine)))
+        else:
+            hands.append(tuple(sort_hand(deck[k * n : (k + 1) * n])))
+            k += 1
+    return Deal(tuple(hands), tuple(sort_hand(deck[k * n :])), dealer, rules)
