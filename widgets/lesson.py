@@ -21,8 +21,11 @@ from typing import TYPE_CHECKING, Any
 from IPython.display import HTML, Markdown, display
 
 from pinochle_tutor import RuleSet, parse_cards
-from pinochle_tutor.cards import Rank, Suit
+from pinochle_tutor.cards import Suit
 from pinochle_tutor.course.house_rules import HouseRules, find_house_rules, load_house_rules
+from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
+
+from .practice import ScoreCalculator
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -39,6 +42,7 @@ __all__ = [
     "say",
     "settings_table",
     "values",
+    "worked_example_calculator",
 ]
 
 
@@ -54,38 +58,28 @@ R: RuleSet = house.rules
 
 
 def values(rules: RuleSet | None = None) -> dict[str, Any]:
-    """Every setting of ``rules`` plus derived numbers, for filling lesson text."""
+    """Every setting of ``rules`` (default: the rules in force) plus the derived numbers,
+    words and worked examples lessons write in braces
+    (:func:`pinochle_tutor.course.lesson_facts.lesson_values`)."""
+    return lesson_values(rules or R)
+
+
+def say(text: str, rules: RuleSet | None = None, *, alone: str | None = None) -> None:
+    """Show Markdown ``text`` with ``{setting}`` fields filled from the rules in force.
+    ``alone``, when given, is said instead where there are no partnerships (three-handed):
+    for a passage that only makes sense with partners."""
     r = rules or R
-    out: dict[str, Any] = {k: v for k, v in r.settings().items() if not isinstance(v, (dict, list))}
-    m = r.meld_table
-    out.update(
-        deck_size=r.deck_size,
-        total_trick_points=r.total_trick_points,
-        counter=r.counter_points[Rank.ACE],
-        tricks=r.tricks_per_hand,
-        name=r.name.replace("_", " "),
-        run=m.run[0],
-        double_run=m.run[1] if len(m.run) > 1 else m.run[0],
-        royal_marriage=m.royal_marriage,
-        marriage=m.marriage,
-        dix=m.dix,
-        aces_around=m.aces_around[0],
-        double_aces=m.aces_around[1] if len(m.aces_around) > 1 else m.aces_around[0],
-        kings_around=m.kings_around[0],
-        queens_around=m.queens_around[0],
-        jacks_around=m.jacks_around[0],
-        pinochle=m.pinochle[0],
-        double_pinochle=m.pinochle[1] if len(m.pinochle) > 1 else m.pinochle[0],
-        run_and_royal=m.run[0] + m.royal_marriage,
-        aces_plus=m.aces_around[0] + (m.aces_around[1] if len(m.aces_around) > 1 else 0),
-        partner_note="your partner sits opposite you" if r.partnerships else "everyone plays alone",
-    )
-    return out
+    chosen = alone if alone is not None and not r.partnerships else text
+    display(Markdown(chosen.format(**values(r))))
 
 
-def say(text: str, rules: RuleSet | None = None) -> None:
-    """Show Markdown ``text`` with ``{setting}`` fields filled from the rules in force."""
-    display(Markdown(text.format(**values(rules))))
+def worked_example_calculator(rules: RuleSet | None = None) -> ScoreCalculator:
+    """The score calculator set to the lesson's worked example on the scale of the rules
+    in force (:func:`pinochle_tutor.course.lesson_facts.worked_contract`): the contract
+    that the trick points shown miss."""
+    r = rules or R
+    ex = worked_contract(r)
+    return ScoreCalculator(bid=ex.bid, meld=ex.meld, tricks=ex.short_tricks, rules=r)
 
 
 def rules_banner(rules: HouseRules | None = None) -> None:

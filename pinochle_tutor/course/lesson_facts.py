@@ -1,0 +1,225 @@
+"""The numbers, words and worked examples a lesson states, derived from the rule set
+in force, so that every lesson reads true under every rule set and house rule.
+
+A lesson writes ``{opening_bid}`` or ``{bidders}`` in its text and the lesson helper
+(``pinochle_widgets.lesson.say``) fills it from :func:`lesson_values`. The worked
+examples are the rules text's own (bid 320, show 180 meld, capture 160 or 130)
+scaled to the trick points of the rule set in force, rounded to its bid increment
+and to the trick points a hand can really hold, and checked with
+:func:`~pinochle_tutor.scoring.score_hand`: an example that would no longer make
+(or miss) its contract under a house rule is never shown.
+
+>>> from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
+>>> ex = worked_contract(CLASSIC)
+>>> ex.bid, ex.meld, ex.needed, ex.made_tricks, ex.made_score, ex.short_tricks
+(320, 180, 140, 160, 340, 130)
+>>> worked_contract(DOUBLE_DECK).bid
+64
+>>> lesson_values(THREE_HANDED)["bidders"]
+'the declarer'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from pinochle_tutor.cards import Card, Rank, Suit
+from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.scoring import score_hand
+
+__all__ = ["ScoringExample", "lesson_values", "trick_point_step", "worked_contract"]
+
+_COPIES_WORD = {1: "one", 2: "two", 3: "three", 4: "four"}
+_TIMES_WORD = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
+_RANK_PLURAL = {
+    Rank.ACE: "aces",
+    Rank.TEN: "10s",
+    Rank.KING: "kings",
+    Rank.QUEEN: "queens",
+    Rank.JACK: "jacks",
+    Rank.NINE: "nines",
+}
+
+
+def trick_point_step(rules: RuleSet) -> int:
+    """The step in which trick points come: every capture is a sum of counter values
+    and the last-trick bonus, so a side's trick points are a multiple of their
+    greatest common divisor (10 classic, 1 in the double deck).
+
+    >>> from pinochle_tutor.rules import CLASSIC
+    >>> trick_point_step(CLASSIC)
+    10
+    """
+    values = [rules.counter_points[r] for r in rules.ranks if rules.counter_points[r] > 0]
+    values += [rules.last_trick_bonus] if rules.last_trick_bonus > 0 else []
+    return math.gcd(*values) if values else 1
+
+
+def _round_to(value: float, step: int) -> int:
+    return max(step, round(value / step) * step)
+
+
+def _listed(words: list[str]) -> str:
+    if not words:
+        return "none"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass(frozen=True)
+class ScoringExample:
+    """A contract worked out under one rule set: the bid and meld, the trick points
+    that make it and the trick points that miss it, with what each scores."""
+
+    bid: int
+    meld: int
+    needed: int
+    """Trick points the bidders need on top of their meld."""
+    made_tricks: int
+    made_score: int
+    short_tricks: int
+    short_score: int
+
+
+def worked_contract(rules: RuleSet) -> ScoringExample:
+    """The rules text's example (bid 320 with 180 meld; 160 trick points make it,
+    130 miss it) on the scale of ``rules``, checked with ``score_hand``."""
+    total = rules.total_trick_points
+    scale = total / 250
+    step = trick_point_step(rules)
+    inc = max(1, rules.bid_increment)
+    bid = max(rules.opening_bid, _round_to(320 * scale, inc))
+    # The meld leaves the bidders about 56% of the trick points to take (140 of 250),
+    # never less than what keeps the meld.
+    need = min(total, max(rules.meld_save, _round_to(140 * scale, step)))
+    meld = max(0, bid - need)
+    need = bid - meld
+    made = min(total, need + _round_to(20 * scale, step))
+    short = max(rules.meld_save, need - _round_to(10 * scale, step))
+    if short >= need:
+        short = max(0, need - step)
+    made_score = score_hand(bid, meld, made, 0, total - made, rules)
+    short_score = score_hand(bid, meld, short, 0, total - short, rules)
+    if not made_score.made or short_score.made:  # a house rule too odd for the example
+        made, short = total, 0
+        made_score = score_hand(bid, meld, made, 0, 0, rules)
+        short_score = score_hand(bid, meld, short, 0, total, rules)
+    return ScoringExample(bid, meld, need, made, made_score.bidder, short, short_score.bidder)
+
+
+def _non_counter_trick(rules: RuleSet) -> tuple[list[Card], int]:
+    """A trick of the lowest cards of one suit (one card a player), and its points."""
+    low = sorted(rules.ranks, key=lambda r: (rules.counter_points[r], r))
+    cards = [Card(Suit.SPADES, low[i % min(len(low), 3)]) for i in range(rules.players)]
+    return cards, sum(rules.counter_points[c.rank] for c in cards)
+
+
+def _counter_sentence(rules: RuleSet, counters: list[Rank]) -> str:
+    """``'aces, 10s and kings are worth **10** each'`` (or each rank's own value)."""
+    values = [rules.counter_points[x] for x in counters]
+    if not counters:
+        return "no card is worth anything"
+    if len(set(values)) == 1:
+        return f"{_listed([_RANK_PLURAL[x] for x in counters])} are worth **{values[0]}** each"
+    return _listed([f"{_RANK_PLURAL[x]} **{v}**" for x, v in zip(counters, values, strict=True)]) + (
+        " each"
+    )
+
+
+def lesson_values(rules: RuleSet) -> dict[str, Any]:
+    """Every setting of ``rules`` plus the derived numbers and the words the lessons
+    use, keyed by the names lessons write in braces."""
+    r = rules
+    out: dict[str, Any] = {k: v for k, v in r.settings().items() if not isinstance(v, (dict, list))}
+    m = r.meld_table
+    two = len(m.aces_around) > 1
+    counters = [x for x in sorted(r.ranks, reverse=True) if r.counter_points[x] > 0]
+    blanks = [x for x in sorted(r.ranks, reverse=True) if r.counter_points[x] == 0]
+    points = {r.counter_points[x] for x in counters}
+    trick, trick_pts = _non_counter_trick(r)
+    ex = worked_contract(r)
+    step = trick_point_step(r)
+    set_bid = max(
+        r.opening_bid, _round_to(300 * r.total_trick_points / 250, max(1, r.bid_increment))
+    )
+    inc = r.bid_increment
+    partners = r.partnerships
+    out.update(
+        deck_size=r.deck_size,
+        total_trick_points=r.total_trick_points,
+        counter=r.counter_points[Rank.ACE],
+        counter_value=next(iter(points)) if len(points) == 1 else "",
+        counters=_listed([_RANK_PLURAL[x] for x in counters]).capitalize(),
+        counter_sentence=_counter_sentence(r, counters),
+        non_counters=_listed([_RANK_PLURAL[x] for x in blanks]).capitalize(),
+        tricks=r.tricks_per_hand,
+        name=r.name.replace("_", " "),
+        copies_word=_COPIES_WORD.get(r.copies, str(r.copies)),
+        Copies_word=_COPIES_WORD.get(r.copies, str(r.copies)).capitalize(),
+        appears=_TIMES_WORD.get(r.copies, f"{r.copies} times"),
+        every_copy="both copies"
+        if r.copies == 2
+        else f"all {_COPIES_WORD.get(r.copies, r.copies)} copies",
+        other_copies_gone="the other is gone" if r.copies == 2 else "the others are gone",
+        low_trick=" ".join(c.text for c in trick),
+        low_trick_points=trick_pts,
+        low_trick_answer=(
+            f"None: {_listed([_RANK_PLURAL[c.rank] for c in dict.fromkeys(trick)])} are not counters."
+            if trick_pts == 0
+            else f"{trick_pts}: only the counters in it score."
+        ),
+        raise_rule=(
+            f"raises the current bid by at least **{inc}**, always in multiples of {inc}"
+            if inc > 1
+            else "raises the current bid by at least **1**"
+        ),
+        off_step_bid=r.opening_bid + inc // 2 if inc > 1 else r.opening_bid,
+        off_step_question=(
+            f"Can you bid {r.opening_bid + inc // 2} after an opening of {r.opening_bid}?"
+            if inc > 1
+            else f"Can you bid {r.opening_bid} again after an opening of {r.opening_bid}?"
+        ),
+        run=m.run[0],
+        double_run=m.run[1] if len(m.run) > 1 else m.run[0],
+        royal_marriage=m.royal_marriage,
+        marriage=m.marriage,
+        dix=m.dix,
+        aces_around=m.aces_around[0],
+        double_aces=m.aces_around[1] if two else m.aces_around[0],
+        kings_around=m.kings_around[0],
+        queens_around=m.queens_around[0],
+        jacks_around=m.jacks_around[0],
+        pinochle=m.pinochle[0],
+        double_pinochle=m.pinochle[1] if len(m.pinochle) > 1 else m.pinochle[0],
+        run_and_royal=m.run[0] + m.royal_marriage,
+        aces_plus=m.aces_around[0] + (m.aces_around[1] if two else 0),
+        partner_note="your partner sits opposite you" if partners else "everyone plays alone",
+        trick_point_step=step,
+        trick_points_word="trick point" if r.meld_save == 1 else "trick points",
+        # who is who in the scoring: two sides, or a declarer against each player alone
+        bidders="the bidders" if partners else "the declarer",
+        Bidders="The bidders" if partners else "The declarer",
+        defenders="the defenders" if partners else "each defender",
+        Defenders="The defenders" if partners else "Each defender",
+        side="side" if partners else "player",
+        a_side="a side" if partners else "a player",
+        A_side="A side" if partners else "A player",
+        your_side="your side" if partners else "you",
+        Your_side="Your side" if partners else "You",
+        # the worked example of lesson 6 and its practice questions
+        ex_bid=ex.bid,
+        ex_meld=ex.meld,
+        ex_needed=ex.needed,
+        ex_made=ex.made_tricks,
+        ex_made_score=ex.made_score,
+        ex_short=ex.short_tricks,
+        ex_short_score=ex.short_score,
+        set_bid=set_bid,
+        set_meld=min(set_bid, _round_to(250 * r.total_trick_points / 250, max(1, inc))),
+        lost_meld=_round_to(60 * r.total_trick_points / 250, max(1, inc)),
+        lost_meld_tricks=max(0, r.meld_save - step),
+    )
+    return out
