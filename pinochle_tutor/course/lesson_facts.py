@@ -111,9 +111,11 @@ def worked_contract(rules: RuleSet) -> ScoringExample:
 
 
 def _non_counter_trick(rules: RuleSet) -> tuple[list[Card], int]:
-    """A trick of the lowest cards of one suit (one card a player), and its points."""
-    low = sorted(rules.ranks, key=lambda r: (rules.counter_points[r], r))
-    cards = [Card(Suit.SPADES, low[i % min(len(low), 3)]) for i in range(rules.players)]
+    """A trick of one suit's cards that are not counters (one card a player; the lowest
+    ranks when every rank counts), and its points."""
+    by_points = sorted(rules.ranks, key=lambda r: (rules.counter_points[r], r))
+    pool = [r for r in by_points if rules.counter_points[r] == 0][:3] or by_points[:1]
+    cards = [Card(Suit.SPADES, pool[i % len(pool)]) for i in range(rules.players)]
     return cards, sum(rules.counter_points[c.rank] for c in cards)
 
 
