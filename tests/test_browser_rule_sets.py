@@ -175,7 +175,7 @@ def test_the_lesson_worked_example_scores_under_the_rules_in_force(
         page.wait_for_timeout(500)
         text = page.inner_text("body")
         v = lesson_values(rules)
-        assert f"-{v['ex_bid']}" in text or f"−{v['ex_bid']}" in text, text[-1500:]
+        assert re.search(rf"[-\u2212]{v['ex_bid']}\b", text), text[-1500:]
         assert check_page(rules, "06_scoring.ipynb", page, text) == []
         page.screenshot(path=str(ARTIFACTS / f"rules-{name}-06-scored.png"), full_page=True)
     finally:
