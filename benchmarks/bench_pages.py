@@ -1,12 +1,19 @@
 """Page-ready time of every lesson in a real browser, printed (never asserted).
 
     python benchmarks/bench_pages.py [--rounds 3] [--preheat] [--lessons 04_meld 05_trick_rules]
+    python benchmarks/bench_pages.py --rules classic double_deck three_handed house
+
 
 Starts the site with Voila (as scripts/serve.sh does, voila.json applying) on a
 loopback port, beside a bare one-button notebook, and opens each page in Debian's
 Chromium driven by Playwright. Page ready = from navigation to the first widget
 visible. Prints the median per page and its ratio to the bare page measured in the
 same run. Target (issue 6): every lesson within 1.3x the bare page.
+
+With ``--rules``, the site is served once per rule set (a house rules file named by
+``PINOCHLE_TUTOR_RULES``; ``house`` is classic with overridden settings) and each
+page's median is printed beside its classic median: the target (issue 13) is no page
+slower than 1.3x its classic time under any rule set.
 """
 
 from __future__ import annotations
@@ -65,6 +72,64 @@ def ready_time(browser: Browser, url: str) -> tuple[float, int]:
         page.close()
 
 
+HOUSE_FILES = {
+    "classic": 'preset = "classic"\n',
+    "double_deck": 'preset = "double_deck"\n',
+    "three_handed": 'preset = "three_handed"\n',
+    "house": 'preset = "classic"\n[settings]\ntarget = 1000\nopening_bid = 300\nmeld_save = 20\n',
+}
+
+
+def measure(
+    root: Path, pages: list[str], rounds: int, extra: list[str], env: dict[str, str] | None = None
+) -> tuple[dict[str, list[float]], dict[str, int]]:
+    """Page-ready times (and error counts) of ``pages``, visited ``rounds`` times each,
+    interleaved so that load drifts hit every page alike."""
+    with voila_server(root=root, extra=extra, env=env) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        times: dict[str, list[float]] = {p: [] for p in pages}
+        errors: dict[str, int] = dict.fromkeys(pages, 0)
+        ready_time(browser, f"{base}/voila/render/{pages[0]}")  # warm the server once
+        for _ in range(rounds):
+            for name in pages:
+                t, e = ready_time(browser, f"{base}/voila/render/{name}")
+                times[name].append(t)
+                errors[name] += e
+        browser.close()
+    return times, errors
+
+
+def by_rules(names: list[str], rule_sets: list[str], rounds: int, extra: list[str]) -> None:
+    """Each page's median under every rule set, beside its classic median."""
+    medians: dict[str, dict[str, float]] = {}
+    errors: dict[str, dict[str, int]] = {}
+    with tempfile.TemporaryDirectory() as tmpdir:
+        tmp = Path(tmpdir)
+        build_root(tmp, None)
+        for rs in ["classic", *[r for r in rule_sets if r != "classic"]]:
+            path = tmp / f"{rs}.toml"
+            path.write_text(HOUSE_FILES[rs])
+            times, errs = measure(tmp, names, rounds, extra, {"PINOCHLE_TUTOR_RULES": str(path)})
+            medians[rs] = {n: statistics.median(v) for n, v in times.items()}
+            errors[rs] = errs
+    others = [r for r in medians if r != "classic"]
+    print(f"Page ready (navigation -> first widget visible), median of {rounds}, per rule set\n")
+    print(f"{'page':32s} {'classic s':>9s}" + "".join(f" {r[:12]:>12s} {'x':>5s}" for r in others))
+    worst = 0.0
+    for name in names:
+        base = medians["classic"][name]
+        row = f"{name:32s} {base:9.2f}"
+        for r in others:
+            m = medians[r][name]
+            worst = max(worst, m / base)
+            flag = "!" if m > 1.3 * base or errors[r][name] else " "
+            row += f" {m:12.2f} {m / base:4.2f}{flag}"
+        print(row)
+    print(
+        f"\nworst ratio to classic: {worst:.2f} (target 1.3; ! marks a page over it or with errors)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -72,8 +137,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="visits per page (median reported)")
     parser.add_argument("--preheat", action="store_true", help="serve with pre-started kernels")
     parser.add_argument("--lessons", nargs="*", help="only lessons whose name starts with these")
+    parser.add_argument(
+        "--rules", nargs="*", choices=sorted(HOUSE_FILES), help="compare these rule sets to classic"
+    )
     args = parser.parse_args()
     extra = ["--preheat_kernel=True", "--pool_size=2"] if args.preheat else []
+    if args.rules:
+        with tempfile.TemporaryDirectory() as tmpdir:
+            names = build_root(Path(tmpdir), args.lessons)
+        by_rules(names, args.rules, args.rounds, extra)
+        return
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         names = build_root(tmp, args.lessons)
