@@ -59,6 +59,7 @@ STATEMENTS: list[tuple[str, str, str]] = [
     ("01_the_deck.ipynb", "It has {deck_size} cards: {copies} copies of each card", "always"),
     ("01_the_deck.ipynb", "every hand has {total_trick_points} trick points to win", "always"),
     ("01_the_deck.ipynb", "Every card appears {appears}", "always"),
+    ("01_the_deck.ipynb", "The ranks, from high to low, are {ranks_text}", "always"),
     ("02_deal_and_auction.ipynb", "{hand_size} each", "always"),
     ("02_deal_and_auction.ipynb", "The first bid must be at least {opening_bid}", "always"),
     ("02_deal_and_auction.ipynb", "contract at {stuck_bid}", "always"),

@@ -159,6 +159,12 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         non_counters=_listed([_RANK_PLURAL[x] for x in blanks]).capitalize(),
         tricks=r.tricks_per_hand,
         name=r.name.replace("_", " "),
+        ranks_text=" ".join(x.symbol for x in sorted(r.ranks, reverse=True)),
+        nines_note=(
+            "a version without 9s is in lesson 8"
+            if r.has_nines
+            else "this deck has no 9s: no dix in the meld either"
+        ),
         copies_word=_COPIES_WORD.get(r.copies, str(r.copies)),
         Copies_word=_COPIES_WORD.get(r.copies, str(r.copies)).capitalize(),
         appears=_TIMES_WORD.get(r.copies, f"{r.copies} times"),
