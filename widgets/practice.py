@@ -93,9 +93,12 @@ class ScoreCalculator(w.VBox):
         self.rules = coerce_rules(rules)
         total = self.rules.total_trick_points
         self.bid = w.IntText(value=bid or self.rules.opening_bid, description="Bid")
-        self.meld = w.IntText(value=meld, description="Bidders' meld")
-        self.tricks = w.IntText(value=tricks, description="Bidders' trick points")
-        self.defender_meld = w.IntText(value=defender_meld, description="Defenders' meld")
+        bidders, defender = ("Bidders'", "Defenders'") if self.rules.partnerships else (
+            "Declarer's", "A defender's"
+        )
+        self.meld = w.IntText(value=meld, description=f"{bidders} meld")
+        self.tricks = w.IntText(value=tricks, description=f"{bidders} trick points")
+        self.defender_meld = w.IntText(value=defender_meld, description=f"{defender} meld")
         self.conceded = w.Checkbox(
             value=False, description="The declarer conceded before trick play"
         )
@@ -105,7 +108,8 @@ class ScoreCalculator(w.VBox):
         self.button.add_class("pt-score-button")
         self.message = Message()
         self.button.on_click(lambda _: self.score())
-        note = w.HTML(f"<p>The defenders take the rest of the {total} trick points.</p>")
+        rest = "The defenders take" if self.rules.partnerships else "The other two players share"
+        note = w.HTML(f"<p>{rest} the rest of the {total} trick points.</p>")
         super().__init__(
             [style_widget(), self.bid, self.meld, self.tricks, self.defender_meld, self.conceded, note,
              self.button, self.message]
@@ -126,8 +130,9 @@ class ScoreCalculator(w.VBox):
         )  # fmt: skip
         s = e.score
         verdict = "made" if s.made else "not made"
+        who = ("Bidders", "defenders") if self.rules.partnerships else ("Declarer", "the others")
         self.message.show_html(
             "ok" if s.made else "info",
-            f"<p><b>Bidders {s.bidder:+d}, defenders {s.defender:+d}</b> (contract {verdict}).</p>"
+            f"<p><b>{who[0]} {s.bidder:+d}, {who[1]} {s.defender:+d}</b> (contract {verdict}).</p>"
             f"<p>{html.escape(e.text)}</p>",
         )
