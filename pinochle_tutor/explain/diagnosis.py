@@ -368,17 +368,17 @@ def _diagnose_claims(
                 extra.remove(line2)
                 missing.remove(real)
                 missed.append(real)
-                n, m = real.multiple, line2.multiple
-                if m > n:
-                    short = tuple(c for c in _set_cards(kind, trump) if counts[c] < m)
+                have, want = real.multiple, line2.multiple
+                if want > have:
+                    short = tuple(c for c in _set_cards(kind, trump) if counts[c] < want)
                     mkind = (
                         MeldMistakeKind.PINOCHLE_TWICE
-                        if kind is MeldKind.PINOCHLE and (n, m) == (1, 2)
+                        if kind is MeldKind.PINOCHLE and (have, want) == (1, 2)
                         else MeldMistakeKind.INCOMPLETE_DOUBLE
                     )
                     mistakes.append(
                         MeldMistake(
-                            mkind, row[m - 1] - row[n - 1], line2.name, _distinct(real.cards),
+                            mkind, row[want - 1] - row[have - 1], line2.name, _distinct(real.cards),
                             missing=short, held=tuple(counts[c] for c in short),
                             claimed=line2.name,
                         )
@@ -386,9 +386,9 @@ def _diagnose_claims(
                 else:
                     mistakes.append(
                         MeldMistake(
-                            MeldMistakeKind.DOUBLE_AS_SINGLE, row[m - 1] - row[n - 1],
+                            MeldMistakeKind.DOUBLE_AS_SINGLE, row[want - 1] - row[have - 1],
                             _item_name(real), _distinct(real.cards),
-                            claimed=line2.name if m > 1 else "",
+                            claimed=line2.name if want > 1 else "",
                         )
                     )  # fmt: skip
     # 3. Royal marriages claimed beyond the real ones.
