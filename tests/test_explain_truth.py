@@ -213,3 +213,43 @@ def test_meld_diagnoses_never_contradict_themselves(rules: RuleSet) -> None:
         assert " And " not in d.text
 
     check()
+
+
+# ------------------------------------------------------------- course wording
+
+
+def test_three_handed_score_quiz_marks_speak_of_one_declarer() -> None:
+    from pinochle_tutor.course.quiz.answers import check_answer
+    from pinochle_tutor.course.quiz.items import ScoreQuiz
+
+    for ask, answer in (("bidders", "200"), ("defenders", "+10")):
+        q = ScoreQuiz(
+            id="t", bid=250, bidder_meld=100, bidder_tricks=100, defender_meld=40,
+            defender_tricks=50, rule_set=THREE_HANDED, ask=ask,
+        )  # fmt: skip
+        text = check_answer(q, answer).text
+        assert not PARTNERSHIP_WORDS.search(text), text
+
+
+def test_a_right_meld_answer_says_right_once() -> None:
+    from pinochle_tutor.cards import parse_cards
+    from pinochle_tutor.course.quiz.answers import check_answer
+    from pinochle_tutor.course.quiz.items import MeldQuiz
+
+    m = MeldQuiz(id="m", hand=tuple(parse_cards("9C 9D")), trump=Suit.HEARTS)
+    text = check_answer(m, "0").text
+    assert text.count("Right") == 1, text
+
+
+def test_a_legal_set_mark_says_each_sentence_once() -> None:
+    from pinochle_tutor.cards import parse_cards
+    from pinochle_tutor.course.quiz.answers import check_answer
+    from pinochle_tutor.course.quiz.items import TrickQuiz
+
+    t = TrickQuiz(
+        id="t", hand=tuple(parse_cards("AC 9C AH 9H KS KD")), trick=tuple(parse_cards("KC")),
+        trump=Suit.HEARTS,
+    )  # fmt: skip
+    sentences = re.split(r"(?<=[.!?])\s+", check_answer(t, "KS, KD, AH").text.replace("\n", " "))
+    repeated = [x for x, n in Counter(sentences).items() if n > 1]
+    assert not repeated, repeated
