@@ -27,18 +27,30 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pinochle_tutor.cards import CardLike
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
-__all__ = ["HandScore", "InvalidPointsError", "game_winner", "score_hand", "trick_points"]
+__all__ = [
+    "HandScore",
+    "InvalidPointsError",
+    "check_hand",
+    "game_winner",
+    "minimum_tricks",
+    "reachable_trick_points",
+    "score_hand",
+    "trick_points",
+]
 
 
 class InvalidPointsError(PinochleError):
-    """A number given to the scorer (a bid, meld or trick points) that is not a whole
-    number of points of 0 or more, or trick points beyond what a hand holds."""
+    """A number given to the scorer that cannot happen under the rules in force: a bid
+    that is not a bid (below the opening, off the increment), meld that is not a whole
+    number of 0 or more, or trick points that no side can take (more than the hand
+    holds, or a number the counters cannot add up to)."""
 
 
 @dataclass(frozen=True)
@@ -68,10 +80,11 @@ class HandScore:
     solo: bool = False
     """Three-handed: one declarer against each defender alone (changes only the wording)."""
 
-    @property
-    def needed(self) -> int:
-        """Trick points the bidders needed on top of their meld (bid - meld, at least 0)."""
-        return max(0, self.bid - self.bidder_meld)
+    needed: int | None = None
+    """The fewest trick points that would have made the contract with this meld, under
+    the rules in force (``None``: not even all the trick points could). Computed once,
+    by :func:`minimum_tricks`: it counts the meld only when the trick points keep it,
+    and a side with no trick points at all is set."""
 
     @property
     def bidder_total(self) -> int:
@@ -90,12 +103,143 @@ def trick_points(
     )
 
 
-def _check_points(name: str, value: object, limit: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidPointsError(f"{name}={value!r} must be a whole number of points, 0 or more")
-    if limit is not None and value > limit:
-        raise InvalidPointsError(f"{name}={value!r} is more than the {limit} trick points in a hand")
+@lru_cache(maxsize=32)
+def reachable_trick_points(rules: RuleSet = CLASSIC) -> frozenset[int]:
+    """Every number of trick points one side (or one player) can take in a hand
+    under ``rules``: a sum of some of the deck's counters
+    (:attr:`~pinochle_tutor.rules.RuleSet.counter_points`, each card in
+    ``rules.copies`` copies of four suits), with or without the last-trick bonus.
+
+    >>> sorted(reachable_trick_points())[:4], max(reachable_trick_points())
+    ([0, 10, 20, 30], 250)
+    >>> from pinochle_tutor.rules import DOUBLE_DECK
+    >>> reachable_trick_points(DOUBLE_DECK) == frozenset(range(51))
+    True
+    """
+    sums = {0}
+    for rank in rules.ranks:
+        value = rules.counter_points[rank]
+        if value:
+            for _ in range(4 * rules.copies):
+                sums |= {x + value for x in sums}
+    return frozenset(sums | {x + rules.last_trick_bonus for x in sums})
+
+
+def minimum_tricks(bid: int, meld: int, rules: RuleSet = CLASSIC) -> int | None:
+    """The fewest trick points that make a contract of ``bid`` for a side that showed
+    ``meld``, or ``None`` when none can: the meld counts only with at least
+    ``rules.meld_save`` trick points, a side with no trick points is set, and only
+    the numbers of :func:`reachable_trick_points` can be taken.
+
+    >>> minimum_tricks(320, 180), minimum_tricks(250, 300), minimum_tricks(500, 70)
+    (140, 10, None)
+    """
+    for t in sorted(reachable_trick_points(rules)):
+        if t > 0 and (meld if t >= rules.meld_save else 0) + t >= bid:
+            return t
+    return None
+
+
+def _whole(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int)
+
+
+def _check_bid(bid: object, rules: RuleSet) -> int:
+    """``bid`` if it can be a contract under ``rules``: the stuck dealer's bid, or a
+    bid of at least the opening on the increment."""
+    if _whole(bid) and isinstance(bid, int):
+        if bid == rules.stuck_bid or (bid >= rules.opening_bid and bid % rules.bid_increment == 0):
+            return bid
+        if bid < rules.opening_bid:
+            raise InvalidPointsError(
+                f"A bid of {bid} cannot be a contract: bids start at {rules.opening_bid}."
+            )
+        raise InvalidPointsError(
+            f"A bid of {bid} cannot be a contract: bids go up in multiples of {rules.bid_increment}."
+        )
+    raise InvalidPointsError(f"The bid must be a whole number of points, not {bid!r}.")
+
+
+def _check_meld(who: str, value: object) -> int:
+    if _whole(value) and isinstance(value, int) and value >= 0:
+        return value
+    raise InvalidPointsError(f"{who} must be a whole number of points, 0 or more, not {value!r}.")
+
+
+def _check_tricks(who: str, value: object, rules: RuleSet, exact: bool) -> int:
+    total = rules.total_trick_points
+    if not _whole(value) or not isinstance(value, int) or value < 0:
+        raise InvalidPointsError(
+            f"{who} must be a whole number of points, 0 or more, not {value!r}."
+        )
+    if value > total:
+        raise InvalidPointsError(
+            f"{who} cannot be {value}: a hand holds only {total} trick points in all."
+        )
+    if exact and value not in reachable_trick_points(rules):
+        step = min(v for v in reachable_trick_points(rules) if v > 0)
+        hint = (
+            f" (they come in steps of {step})"
+            if all(v % step == 0 for v in reachable_trick_points(rules))
+            else ""
+        )
+        raise InvalidPointsError(
+            f"{who} cannot be {value}: trick points never add up to exactly {value}{hint}."
+        )
     return value
+
+
+def check_hand(
+    bid: int,
+    bidder_meld: int,
+    bidder_tricks: int,
+    defender_meld: int,
+    defender_tricks: int,
+    rules: RuleSet = CLASSIC,
+) -> None:
+    """Refuse, with an :class:`InvalidPointsError` in words a learner reads, the
+    numbers of a hand that cannot happen under ``rules``: a bid that is not a
+    contract (below the opening, off the increment, unless it is the stuck
+    dealer's), meld below 0, trick points below 0 or beyond the hand's total, a
+    number of trick points the counters and the last trick cannot add up to
+    (:func:`reachable_trick_points`: classic ones come in tens, double-deck ones
+    in ones), or two sides' trick points that make more than the hand holds.
+
+    >>> check_hand(320, 180, 130, 0, 120)
+    >>> check_hand(320, 180, 135, 0, 115)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pinochle_tutor.scoring.InvalidPointsError: The bidders' trick points cannot be 135: ...
+    """
+    _check_hand(bid, bidder_meld, bidder_tricks, defender_meld, defender_tricks, rules, exact=True)
+
+
+def _check_hand(
+    bid: int,
+    bidder_meld: int,
+    bidder_tricks: int,
+    defender_meld: int,
+    defender_tricks: int,
+    rules: RuleSet,
+    *,
+    exact: bool,
+) -> None:
+    solo = not rules.partnerships
+    _check_bid(bid, rules)
+    _check_meld("The declarer's meld" if solo else "The bidders' meld", bidder_meld)
+    _check_meld("The defender's meld" if solo else "The defenders' meld", defender_meld)
+    _check_tricks("The declarer's trick points" if solo else "The bidders' trick points",
+                  bidder_tricks, rules, exact)  # fmt: skip
+    _check_tricks("The defender's trick points" if solo else "The defenders' trick points",
+                  defender_tricks, rules, exact)  # fmt: skip
+    total = rules.total_trick_points
+    if exact and bidder_tricks + defender_tricks > total:
+        both = "the declarer and this defender" if solo else "the bidders and the defenders"
+        raise InvalidPointsError(
+            f"Trick points of {bidder_tricks} and {defender_tricks} make "
+            f"{bidder_tricks + defender_tricks}, but {both} can take only the "
+            f"{total} trick points of a hand between them."
+        )
 
 
 def score_hand(
@@ -109,17 +253,20 @@ def score_hand(
 ) -> HandScore:
     """Score one hand for the bidders and the defenders.
 
+    Numbers that cannot happen raise :class:`InvalidPointsError`: a bid that is not
+    a contract, meld below 0, trick points below 0 or beyond the hand's total.
+    (Trick points that the counters cannot add up to, such as 135 classic, or two
+    sides' that make more than the hand, are refused by :func:`check_hand`, which
+    the tutor calls; the computer players score estimated trick points here.)
+
     >>> score_hand(320, 180, 160, 0, 90).bidder
     340
     >>> score_hand(320, 180, 130, 0, 120).bidder
     -320
     """
-    _check_points("bid", bid)
-    _check_points("bidder_meld", bidder_meld)
-    _check_points("defender_meld", defender_meld)
-    total = rules.total_trick_points
-    _check_points("bidder_tricks", bidder_tricks, total)
-    _check_points("defender_tricks", defender_tricks, total)
+    _check_hand(bid, bidder_meld, bidder_tricks, defender_meld, defender_tricks, rules, exact=False)
+    solo = not rules.partnerships
+    needed = minimum_tricks(bid, bidder_meld, rules)
     if conceded:
         return HandScore(
             bid,
@@ -135,7 +282,8 @@ def score_hand(
             True,
             False,
             rules.meld_save,
-            not rules.partnerships,
+            solo,
+            needed,
         )
     save = rules.meld_save
     bidder_kept = bidder_tricks >= save
@@ -148,7 +296,7 @@ def score_hand(
         bidder=earned if made else -bid,
         defender=defender_meld + defender_tricks if defender_kept else 0,
         made=made, bidder_meld_kept=bidder_kept, defender_meld_kept=defender_kept,
-        conceded=False, set_no_tricks=set_no_tricks, meld_save=save, solo=not rules.partnerships,
+        conceded=False, set_no_tricks=set_no_tricks, meld_save=save, solo=solo, needed=needed,
     )  # fmt: skip
 
 

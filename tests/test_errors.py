@@ -140,7 +140,7 @@ CASES = [
         lambda: pinochle_tutor.trick_winner([], "H"), "InvalidTrickError", "[]", id="empty trick"
     ),
     pytest.param(
-        lambda: pinochle_tutor.score_hand(-5, 0, 0, 0, 0), "InvalidPointsError", "bid=-5", id="bid"
+        lambda: pinochle_tutor.score_hand(-5, 0, 0, 0, 0), "InvalidPointsError", "bid of -5", id="bid"
     ),
     pytest.param(_svg_trick, "InvalidDrawingError", "winner=5", id="svg"),
     pytest.param(lambda: _bot(0), "InvalidSimulationError", "samples=0", id="samples"),

@@ -518,14 +518,19 @@ def test_contract_set_with_no_trick_points() -> None:
     assert "meld is kept only with at least 10 trick points" in e.text
 
 
-def test_contract_meld_lost_under_ten() -> None:
-    e = explain_contract(300, 320, 5, 40, 245)
+# Classic trick points come in tens, so meld is lost only by a side with no trick
+# points; a house rule that keeps meld only from 20 shows the rule at work.
+SAVE_20 = CLASSIC.with_settings(meld_save=20)
+
+
+def test_contract_meld_lost_under_the_save() -> None:
+    e = explain_contract(300, 320, 10, 40, 240, SAVE_20)
     assert e.outcome is ContractOutcome.SHORT and not e.score.bidder_meld_kept
-    assert "fewer than 10, so they lose their meld" in e.text
+    assert "fewer than 20, so they lose their meld" in e.text
 
 
-def test_defenders_lose_meld_under_ten() -> None:
-    e = explain_contract(250, 200, 245, 60, 5)
+def test_defenders_lose_meld_under_the_save() -> None:
+    e = explain_contract(250, 200, 240, 60, 10, SAVE_20)
     assert e.defender_change == 0 and "lose their 60 meld" in e.text
 
 
@@ -537,7 +542,7 @@ def test_contract_conceded() -> None:
 
 
 def test_contract_bad_numbers_raise() -> None:
-    with pytest.raises(PinochleError, match="bidder_tricks=300"):
+    with pytest.raises(PinochleError, match="The bidders' trick points cannot be 300"):
         explain_contract(300, 100, 300, 0, 0)
 
 

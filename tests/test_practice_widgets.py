@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, parse_card
 from pinochle_widgets.practice import DeckExplorer, ScoreCalculator, describe_card
 
@@ -43,13 +45,39 @@ def test_score_calculator_bad_numbers_get_a_message() -> None:
     s = ScoreCalculator(bid=300)
     s.tricks.value = 999
     s.button.click()
-    assert s.message.kind == "error" and "between 0 and 250, not 999" in s.message.text
+    assert s.message.kind == "error"
+    assert "The bidders' trick points cannot be 999" in s.message.text
     s.tricks.value = 100
     s.meld.value = -5
     s.button.click()
-    assert s.message.kind == "error" and "bidder_meld=-5" in s.message.text
+    assert s.message.kind == "error" and "The bidders' meld must be a whole number" in s.message.text
     s.conceded.value = True
     s.meld.value = 100
     s.defender_meld.value = 60
     s.button.click()
     assert "Bidders -300, defenders +60" in s.message.text
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        pytest.param("tricks", 500, "cannot be 500: a hand holds only 250", id="500-trick-points"),
+        pytest.param("tricks", 135, "never add up to exactly 135", id="not-a-multiple-of-10"),
+        pytest.param("bid", 255, "A bid of 255 cannot be a contract", id="bid-off-the-increment"),
+        pytest.param("bid", 0, "A bid of 0 cannot be a contract", id="bid-0"),
+    ],
+)
+def test_score_calculator_refuses_what_cannot_happen(field: str, value: int, words: str) -> None:
+    s = ScoreCalculator(bid=300, tricks=100)
+    getattr(s, field).value = value
+    s.button.click()
+    assert s.message.kind == "error" and words in s.message.text
+
+
+def test_score_calculator_three_handed_speaks_of_the_declarer() -> None:
+    s = ScoreCalculator(bid=250, meld=100, tricks=160, rules="three_handed", defender_tricks=50)
+    s.button.click()
+    text = s.message.text
+    assert "Declarer +260, that defender +50" in text
+    for word in ("bidders", "Bidders", "defenders", "partner", "team"):
+        assert word not in text, (word, text)

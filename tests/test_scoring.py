@@ -20,12 +20,16 @@ from pinochle_tutor import (
     DOUBLE_DECK,
     THREE_HANDED,
     Card,
+    InvalidPointsError,
     PinochleError,
     RuleSet,
     Suit,
+    check_hand,
     game_winner,
     make_deck,
+    minimum_tricks,
     parse_cards,
+    reachable_trick_points,
     score_hand,
     trick_points,
 )
@@ -84,7 +88,7 @@ def test_score_hand(
     assert score.bidder == bidder
     assert score.defender == defender
     assert score.made is made
-    assert score.needed == max(0, bid - bm)
+    assert score.needed == minimum_tricks(bid, bm, rules)
 
 
 def test_bidders_with_no_trick_points_are_set_whatever_the_meld_rule() -> None:
@@ -120,13 +124,88 @@ def test_seed_example_needs_140() -> None:
     ("bid", "meld", "needed"),
     [
         pytest.param(320, 180, 140, id="seed-example"),
-        pytest.param(250, 250, 0, id="meld-equals-bid"),
-        pytest.param(250, 400, 0, id="meld-above-bid-needs-0"),
-        pytest.param(500, 0, 500, id="no-meld"),
+        # Meld is kept only with meld_save (10) trick points: covering the bid is not enough.
+        pytest.param(250, 250, 10, id="meld-equals-bid-still-needs-10"),
+        pytest.param(250, 400, 10, id="meld-above-bid-needs-10"),
+        pytest.param(250, 245, 10, id="5-short-needs-10-to-keep-meld"),
+        pytest.param(250, 0, 250, id="no-meld"),
+        pytest.param(500, 0, None, id="impossible"),
+        pytest.param(500, 250, 250, id="all-trick-points"),
+        pytest.param(320, 185, 140, id="135-short-takes-140"),
     ],
 )
-def test_needed(bid: int, meld: int, needed: int) -> None:
+def test_needed(bid: int, meld: int, needed: int | None) -> None:
     assert score_hand(bid, meld, 100, 0, 150).needed == needed
+    assert minimum_tricks(bid, meld) == needed
+
+
+@pytest.mark.parametrize(
+    ("rules", "bid", "meld", "needed"),
+    [
+        pytest.param(DOUBLE_DECK, 50, 60, 1, id="double-deck-1-to-keep-meld"),
+        pytest.param(DOUBLE_DECK, 50, 23, 27, id="double-deck-every-number"),
+        pytest.param(DOUBLE_DECK, 110, 59, None, id="double-deck-impossible"),
+        pytest.param(THREE_HANDED, 250, 300, 10, id="three-handed"),
+        pytest.param(CLASSIC.with_settings(meld_save=0), 250, 300, 10, id="save-0-still-set-at-0"),
+        pytest.param(CLASSIC.with_settings(meld_save=30), 250, 240, 30, id="house-save-30"),
+    ],
+)
+def test_needed_under_other_rules(
+    rules: RuleSet, bid: int, meld: int, needed: int | None
+) -> None:
+    assert minimum_tricks(bid, meld, rules) == needed
+
+
+def test_reachable_trick_points_come_from_the_counters() -> None:
+    assert reachable_trick_points(CLASSIC) == frozenset(range(0, 251, 10))
+    assert reachable_trick_points(THREE_HANDED) == frozenset(range(0, 251, 10))
+    assert reachable_trick_points(DOUBLE_DECK) == frozenset(range(51))
+    # A house rule with 5-point kings reaches every multiple of 5 (never hard-coded 10).
+    house = CLASSIC.with_settings(counter_points=[0, 0, 0, 5, 10, 10])
+    assert 15 in reachable_trick_points(house)
+    assert house.total_trick_points in reachable_trick_points(house)
+
+
+@pytest.mark.parametrize(
+    ("rules", "args", "quoted"),
+    [
+        pytest.param(CLASSIC, (250, 0, 500, 0, 0), "500", id="more-than-the-hand"),
+        pytest.param(CLASSIC, (250, 0, 15, 0, 235), "15", id="classic-not-a-multiple-of-10"),
+        pytest.param(CLASSIC, (250, 0, 150, 0, 150), "300", id="both-sides-more-than-the-hand"),
+        pytest.param(CLASSIC, (255, 0, 100, 0, 150), "255", id="bid-off-the-increment"),
+        pytest.param(CLASSIC, (0, 0, 100, 0, 150), "0", id="bid-0"),
+        pytest.param(CLASSIC, (240, 0, 100, 0, 150), "240", id="bid-below-opening"),
+        pytest.param(DOUBLE_DECK, (50, 0, 51, 0, 0), "51", id="double-deck-over-50"),
+        pytest.param(CLASSIC, (250, -20, 0, 0, 0), "-20", id="negative-meld"),
+    ],
+)
+def test_impossible_inputs_are_refused_in_words(
+    rules: RuleSet, args: tuple[int, int, int, int, int], quoted: str
+) -> None:
+    with pytest.raises(InvalidPointsError) as info:
+        check_hand(*args, rules)
+    message = str(info.value)
+    assert quoted in message
+    assert message[0].isupper()
+    assert "=" not in message  # no program names such as bidder_meld=-20
+
+
+def test_score_hand_refuses_what_no_estimate_makes() -> None:
+    """score_hand itself refuses bids off the increment and trick points beyond the
+    hand (the computer players' estimates never make those)."""
+    for args in ((255, 0, 100, 0, 150), (0, 0, 100, 0, 150), (250, 0, 500, 0, 0)):
+        with pytest.raises(InvalidPointsError):
+            score_hand(*args)
+
+
+def test_every_reachable_number_is_accepted() -> None:
+    for rules in (CLASSIC, DOUBLE_DECK, THREE_HANDED):
+        total = rules.total_trick_points
+        for t in reachable_trick_points(rules):
+            check_hand(rules.opening_bid, 0, t, 0, total - t, rules)
+            assert score_hand(rules.opening_bid, 0, t, 0, total - t, rules).bidder_tricks == t
+        # The stuck dealer's bid is a contract too.
+        assert score_hand(rules.stuck_bid, 0, 0, 0, total, rules).bid == rules.stuck_bid
 
 
 @pytest.mark.parametrize(
@@ -279,7 +358,7 @@ def test_score_follows_the_contract_rule(bid: int, bm: int, bt: int, dm: int) ->
     assert score.made is made
     assert score.bidder == (kept if made else -bid)
     assert score.defender == (dm + dt if dt >= 10 else 0)
-    assert score.needed == max(0, bid - bm)
+    assert score.needed == minimum_tricks(bid, bm)
 
 
 @settings(max_examples=1000, derandomize=True, deadline=None)
@@ -297,5 +376,6 @@ def test_more_trick_points_or_meld_never_hurt_the_bidders(
 @settings(max_examples=500, derandomize=True, deadline=None)
 @given(bid=bids, bm=melds, bt=classic_points, dm=melds, dt=classic_points)
 def test_concession_ignores_tricks(bid: int, bm: int, bt: int, dm: int, dt: int) -> None:
+    dt = min(dt, CLASSIC.total_trick_points - bt)
     score = score_hand(bid, bm, bt, dm, dt, conceded=True)
     assert (score.bidder, score.defender, score.made) == (-bid, dm, False)

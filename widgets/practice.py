@@ -12,7 +12,7 @@ import html
 
 import ipywidgets as w
 
-from pinochle_tutor import Card, InvalidPointsError, RuleSet, deal
+from pinochle_tutor import Card, RuleSet, deal
 from pinochle_tutor.explain import explain_contract
 
 from ._base import Message, coerce_rules, guarded, style_widget
@@ -79,8 +79,12 @@ class DeckExplorer(w.VBox):
 
 
 class ScoreCalculator(w.VBox):
-    """Score one hand: the bidders' bid, meld and trick points, the defenders' meld,
-    and whether the declarer conceded. The defenders' trick points are the rest."""
+    """Score one hand: the bid, the bidders' meld and trick points, the defenders'
+    meld, and whether the declarer conceded. In partnerships the defenders' trick
+    points are the rest; three-handed, the boxes are the declarer's and one
+    defender's, and the other defender took the rest. The engine checks every
+    number (a bid on the increment, trick points the counters can make) and the
+    learner sees its message."""
 
     def __init__(
         self,
@@ -89,48 +93,60 @@ class ScoreCalculator(w.VBox):
         tricks: int = 0,
         defender_meld: int = 0,
         rules: RuleSet | str | None = None,
+        defender_tricks: int | None = None,
     ) -> None:
         self.rules = coerce_rules(rules)
         total = self.rules.total_trick_points
+        solo = not self.rules.partnerships
         self.bid = w.IntText(value=bid or self.rules.opening_bid, description="Bid")
-        bidders, defender = ("Bidders'", "Defenders'") if self.rules.partnerships else (
-            "Declarer's", "A defender's"
+        self.meld = w.IntText(value=meld, description="Declarer's meld" if solo else "Bidders' meld")
+        self.tricks = w.IntText(
+            value=tricks, description="Declarer's trick points" if solo else "Bidders' trick points"
         )
-        self.meld = w.IntText(value=meld, description=f"{bidders} meld")
-        self.tricks = w.IntText(value=tricks, description=f"{bidders} trick points")
-        self.defender_meld = w.IntText(value=defender_meld, description=f"{defender} meld")
+        self.defender_meld = w.IntText(
+            value=defender_meld, description="One defender's meld" if solo else "Defenders' meld"
+        )
+        self.defender_tricks: w.IntText | None = None
+        boxes = [self.bid, self.meld, self.tricks, self.defender_meld]
+        if solo:
+            self.defender_tricks = w.IntText(
+                value=defender_tricks or 0, description="That defender's trick points"
+            )
+            boxes.append(self.defender_tricks)
         self.conceded = w.Checkbox(
             value=False, description="The declarer conceded before trick play"
         )
-        for box in (self.meld, self.tricks, self.defender_meld, self.bid):
+        for box in boxes:
             box.style.description_width = "12em"
         self.button = w.Button(description="Score it", button_style="primary")
         self.button.add_class("pt-score-button")
         self.message = Message()
         self.button.on_click(lambda _: self.score())
-        rest = "The defenders take" if self.rules.partnerships else "The other two players share"
-        note = w.HTML(f"<p>{rest} the rest of the {total} trick points.</p>")
-        super().__init__(
-            [style_widget(), self.bid, self.meld, self.tricks, self.defender_meld, self.conceded, note,
-             self.button, self.message]
-        )  # fmt: skip
+        rest = (
+            f"The other defender took the rest of the {total} trick points."
+            if solo
+            else f"The defenders take the rest of the {total} trick points."
+        )
+        note = w.HTML(f"<p>{rest}</p>")
+        super().__init__([style_widget(), *boxes, self.conceded, note, self.button, self.message])
         self.add_class("pt-widget")
         self.add_class("pt-score-calculator")
 
     @guarded
     def score(self) -> None:
-        """Score the numbers entered and show the tutor's explanation."""
+        """Score the numbers entered and show the tutor's explanation (or, for numbers
+        that cannot happen, the engine's message saying why)."""
         total = self.rules.total_trick_points
         tricks = self.tricks.value
-        if not 0 <= tricks <= total:
-            raise InvalidPointsError(f"trick points must be between 0 and {total}, not {tricks}")
+        box = self.defender_tricks
+        defender_tricks = box.value if box is not None else max(0, total - tricks)
         e = explain_contract(
-            self.bid.value, self.meld.value, tricks, self.defender_meld.value, total - tricks,
+            self.bid.value, self.meld.value, tricks, self.defender_meld.value, defender_tricks,
             self.rules, conceded=bool(self.conceded.value),
         )  # fmt: skip
         s = e.score
         verdict = "made" if s.made else "not made"
-        who = ("Bidders", "defenders") if self.rules.partnerships else ("Declarer", "the others")
+        who = ("Declarer", "that defender") if e.solo else ("Bidders", "defenders")
         self.message.show_html(
             "ok" if s.made else "info",
             f"<p><b>{who[0]} {s.bidder:+d}, {who[1]} {s.defender:+d}</b> (contract {verdict}).</p>"

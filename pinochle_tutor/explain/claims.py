@@ -28,6 +28,8 @@ from pinochle_tutor.explain.meld import (
 from pinochle_tutor.meld import MeldItem, MeldKind
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
+_COPIES = ("no", "one", "two", "three", "four")
+
 
 class InvalidClaimError(PinochleError):
     """A learner's meld answer (a total or a claimed meld line) could not be read."""
@@ -92,7 +94,23 @@ class MeldMistake:
     count: int = 1
     """How many times the mistake was made (e.g. two dix forgotten)."""
     missing: tuple[Card, ...] = ()
-    """For a meld the hand does not hold: the cards it lacks."""
+    """For a meld the hand does not hold: the cards it lacks (enough copies of)."""
+    held: tuple[int, ...] = ()
+    """How many copies of each :attr:`missing` card the hand holds (0 when not given)."""
+    claimed: str = ""
+    """The line the learner claimed instead, where it differs from :attr:`meld`."""
+
+    def _short(self) -> str:
+        """``'only one Q♠ and no J♦'``: what the hand holds of the missing cards."""
+        held = self.held or (0,) * len(self.missing)
+        groups: dict[int, list[Card]] = {}
+        for card, n in zip(self.missing, held, strict=True):
+            groups.setdefault(n, []).append(card)
+        parts = [
+            f"{'no' if n == 0 else _COPIES[n]} {_names(cards)}"
+            for n, cards in sorted(groups.items(), reverse=True)
+        ]
+        return "only " + " and ".join(parts) if any(held) else " and ".join(parts)
 
     @property
     def rule(self) -> MeldRule:
@@ -129,16 +147,18 @@ class MeldMistake:
                 f"{self.meld}, worth {d} more."
             )
         if k is MeldMistakeKind.DOUBLE_AS_SINGLE:
+            if self.claimed:
+                return f"You counted the {self.meld} as {_a(self.claimed)}: it is worth {d} more."
             return f"You counted the {self.meld} as a single one: it is worth {d} more."
         if k is MeldMistakeKind.INCOMPLETE_DOUBLE:
             return (
-                f"You counted {_a(self.meld)}, but you hold only one {_names(self.missing)}: a card "
+                f"You counted {_a(self.claimed or self.meld)}, but you hold {self._short()}: a card "
                 f"cannot count twice in one category, {d} too many."
             )
         if k is MeldMistakeKind.PINOCHLE_TWICE:
             return (
                 f"You counted the pinochle twice{' (as a double pinochle)' if self.meld.startswith('double') else ''}, "
-                f"but you hold only one {_names(self.missing)}: a card cannot count twice in one "
+                f"but you hold {self._short()}: a card cannot count twice in one "
                 f"category, {d} too many."
             )
         if k is MeldMistakeKind.MARRIAGE_AS_ROYAL:
@@ -163,9 +183,11 @@ class MeldMistake:
         ):
             return f"You missed the {self.meld} ({cards}): {d} missing."
         if k is MeldMistakeKind.COUNTED_MISSING_MELD:
-            lacks = (
-                f": it needs {_names(self.missing)}, which you do not hold" if self.missing else ""
-            )
+            lacks = ""
+            if self.missing and any(self.held):
+                lacks = f": you hold {self._short()}"
+            elif self.missing:
+                lacks = f": it needs {_names(self.missing)}, which you do not hold"
             return f"You counted {_a(self.meld)} that your hand does not hold{lacks}; {d} too many."
         given = int(self.meld) + self.delta
         return f"Your lines add up to {self.meld}, not {given}: check the addition ({_signed(self.delta)})."

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pinochle_tutor.rules import CLASSIC, RuleSet
-from pinochle_tutor.scoring import HandScore, score_hand
+from pinochle_tutor.scoring import HandScore, check_hand, score_hand
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,7 @@ class _Words:
     dtheir: str
     keep: str
     subtract: str
+    set_rule: str
 
 
 _SIDE_WORDS = _Words(
@@ -47,6 +48,7 @@ _SIDE_WORDS = _Words(
     "their",
     "keep",
     "subtract",
+    "bidders who take no trick points at all are set",
 )
 _SOLO_WORDS = _Words(
     "the declarer",
@@ -60,6 +62,7 @@ _SOLO_WORDS = _Words(
     "its",
     "keeps",
     "subtracts",
+    "a declarer who takes no trick points at all is set",
 )
 
 
@@ -98,8 +101,9 @@ class ContractExplanation:
         return self.score.bidder_meld
 
     @property
-    def needed(self) -> int:
-        """Trick points the bidders needed on top of their meld (bid - meld, at least 0)."""
+    def needed(self) -> int | None:
+        """The fewest trick points that would have made the contract (``None``: none
+        could); the same number as :attr:`minimum_tricks`, from the scorer."""
         return self.score.needed
 
     @property
@@ -137,6 +141,46 @@ class ContractExplanation:
         """Three-handed: one declarer against each defender alone (the wording only)."""
         return self.score.solo
 
+    def _need_line(self, head: str, w: _Words) -> str:
+        """What the bidders needed: the fewest trick points that make the contract
+        (:attr:`HandScore.needed`), and why it is more than bid - meld when it is."""
+        s = self.score
+        save = self.meld_save
+        total = self.total_trick_points
+        gap = s.bid - s.bidder_meld
+        pts = f"point{'s' if save != 1 else ''}"
+        if s.needed is None:
+            if gap > total:
+                return (
+                    f"{head}, so the contract could not be made: even all {total} trick points "
+                    f"would bring {w.bidders} to only {s.bidder_meld + total}, short of {s.bid}."
+                )
+            return (
+                f"{head}, so the contract could not be made: no number of the {total} trick "
+                f"points would bring {w.bidders} to {s.bid}."
+            )
+        need = f"{w.they} needed {s.needed} of the {total} trick points"
+        if gap <= 0:
+            if s.needed >= save > 0:
+                return (
+                    f"{head}, which covers the bid, but meld is kept only with at least {save} "
+                    f"trick {pts}, so {need}."
+                )
+            return (
+                f"{head}, which covers the bid, but {w.set_rule}, so {need}."
+            )
+        if s.needed == gap:
+            return f"{head}, so {need}."
+        if s.needed >= save > gap:
+            return (
+                f"{head}, {gap} short of the bid, and meld is kept only with at least {save} "
+                f"trick {pts}, so {need}."
+            )
+        return (
+            f"{head}, {gap} short of the bid, and trick points never add up to exactly {gap}, "
+            f"so {need}."
+        )
+
     def lines(self) -> list[str]:
         """The reckoning as sentences, in order: worded for the bidders and the
         defenders, or (three-handed) for the declarer and one defender."""
@@ -154,17 +198,7 @@ class ContractExplanation:
                 f"{w.Defenders} {w.score} {w.dtheir} {s.defender_meld} meld only: +{s.defender}."
             )
             return out
-        if s.needed > 0:
-            need = f"{head}, so {w.they} needed {s.needed} of the {self.total_trick_points} trick points"
-            if s.needed < save:
-                need += f" (and at least {save} to keep {w.their} meld)"
-            out.append(need + ".")
-        else:
-            out.append(
-                f"{head}, which covers the bid, but meld is kept only with at least {save} trick "
-                f"point{'s' if save != 1 else ''}, so {w.they} needed {self.minimum_tricks} of the "
-                f"{self.total_trick_points} trick points."
-            )
+        out.append(self._need_line(head, w))
         They = w.they.capitalize()
         if s.set_no_tricks:
             out.append(
@@ -219,14 +253,9 @@ def contract_explanation(score: HandScore, rules: RuleSet) -> ContractExplanatio
     """The reckoning of an already scored hand (a :class:`HandScore` from
     :func:`~pinochle_tutor.scoring.score_hand` or a played :class:`~pinochle_tutor.game.Hand`),
     with the fewest trick points that would have made the contract."""
-    total = rules.total_trick_points
-    minimum: int | None = None
-    if not score.conceded:
-        for t in range(total + 1):
-            if score_hand(score.bid, score.bidder_meld, t, 0, 0, rules).made:
-                minimum = t
-                break
-    return ContractExplanation(score, total, minimum)
+    return ContractExplanation(
+        score, rules.total_trick_points, None if score.conceded else score.needed
+    )
 
 
 def explain_contract(
@@ -243,11 +272,14 @@ def explain_contract(
     made, they add the full total; missed, they subtract the bid; with no trick
     points at all they are set. Defenders score meld + trick points with at least
     10 trick points, else nothing. A declarer who concedes before trick play
-    loses the bid, and the defenders score their meld only.
+    loses the bid, and the defenders score their meld only. Numbers that cannot
+    happen (see :func:`~pinochle_tutor.scoring.check_hand`) raise
+    :class:`~pinochle_tutor.scoring.InvalidPointsError`.
 
     >>> print(explain_contract(320, 180, 130, 0, 120).lines()[1])
     They captured 130: 180 + 130 = 310, 10 short of 320, so they score nothing and subtract the bid: -320.
     """
+    check_hand(bid, bidder_meld, bidder_tricks, defender_meld, defender_tricks, rules)
     score = score_hand(
         bid, bidder_meld, bidder_tricks, defender_meld, defender_tricks, rules, conceded
     )

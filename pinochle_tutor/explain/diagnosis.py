@@ -52,11 +52,13 @@ def _mistake_for_missing(item: MeldItem) -> MeldMistake:
     return MeldMistake(kind, -item.points, _item_name(item), _distinct(item.cards))
 
 
-def _lacking(line: ClaimedLine, report: MeldReport) -> tuple[Card, ...]:
-    """Cards a claimed line needs that the hand does not hold (enough copies of)."""
+def _lacking(line: ClaimedLine, report: MeldReport) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """Cards a claimed line needs that the hand does not hold enough copies of, and
+    how many copies of each it does hold."""
     counts = Counter(report.hand)
     need = _set_cards(line.kind, report.trump, line.suit)
-    return tuple(c for c in need if counts[c] < line.multiple)
+    short = tuple(c for c in need if counts[c] < line.multiple)
+    return short, tuple(counts[c] for c in short)
 
 
 def _candidates(report: MeldReport) -> list[MeldMistake]:
@@ -226,9 +228,12 @@ class MeldDiagnosis:
                 for rule in self.rules_broken:
                     lines.append(f"Rule: {rule.statement(rules)}")
             elif len(self.candidates) == 1:
-                lines.append(
-                    f"With this hand, exactly one common mistake makes a difference of {_signed(d)}:"
+                what = (
+                    "exactly one common mistake makes"
+                    if len(self.candidates[0]) == 1
+                    else "exactly one pair of common mistakes makes"
                 )
+                lines.append(f"With this hand, {what} a difference of {_signed(d)}:")
                 lines += [f"- {m.text}" for m in self.candidates[0]]
                 for rule in self.rules_broken:
                     lines.append(f"Rule: {rule.statement(rules)}")
@@ -238,7 +243,7 @@ class MeldDiagnosis:
                     "the total alone cannot tell which one you made:"
                 )
                 for combo in self.candidates:
-                    lines.append("- " + " And ".join(m.text for m in combo))
+                    lines.append("- " + " ".join(m.text for m in combo))
             elif d:
                 lines.append(
                     f"No common mistake with this hand makes a difference of {_signed(d)}: "
@@ -340,30 +345,52 @@ def _diagnose_claims(
                         _distinct(real.cards),
                     )
                 )
-        if real is not None and real.multiple == 1:
-            counts = Counter(report.hand)
+        counts = Counter(report.hand)
+        if real is not None and real.multiple == 1 and real not in missing:
             short = tuple(c for c in _set_cards(kind, trump) if counts[c] < 2)
             mkind = (
                 MeldMistakeKind.PINOCHLE_TWICE
                 if kind is MeldKind.PINOCHLE
                 else MeldMistakeKind.INCOMPLETE_DOUBLE
             )
-            if real not in missing:
-                while take_extra(kind, 1) is not None:
+            while take_extra(kind, 1) is not None:
+                mistakes.append(
+                    MeldMistake(
+                        mkind, row[0], _item_name(real), _distinct(real.cards), missing=short,
+                        held=tuple(counts[c] for c in short),
+                    )
+                )  # fmt: skip
+        # A set claimed with a different multiple than the hand holds (a triple
+        # for a double, a double for a triple, a double for a single).
+        if real is not None and real in missing:
+            line2 = next((x for x in extra if x.kind is kind and x.multiple != real.multiple), None)
+            if line2 is not None:
+                extra.remove(line2)
+                missing.remove(real)
+                missed.append(real)
+                have, want = real.multiple, line2.multiple
+                if want > have:
+                    short = tuple(c for c in _set_cards(kind, trump) if counts[c] < want)
+                    mkind = (
+                        MeldMistakeKind.PINOCHLE_TWICE
+                        if kind is MeldKind.PINOCHLE and (have, want) == (1, 2)
+                        else MeldMistakeKind.INCOMPLETE_DOUBLE
+                    )
                     mistakes.append(
                         MeldMistake(
-                            mkind, row[0], _item_name(real), _distinct(real.cards), missing=short
+                            mkind, row[want - 1] - row[have - 1], line2.name, _distinct(real.cards),
+                            missing=short, held=tuple(counts[c] for c in short),
+                            claimed=line2.name,
                         )
-                    )
-            elif real in missing and rules.copies >= 2:
-                line2 = take_extra(kind, 2)
-                if line2 is not None:
-                    take_missing(kind, 1)
+                    )  # fmt: skip
+                else:
                     mistakes.append(
                         MeldMistake(
-                            mkind, row[1] - row[0], line2.name, _distinct(real.cards), missing=short
+                            MeldMistakeKind.DOUBLE_AS_SINGLE, row[want - 1] - row[have - 1],
+                            _item_name(real), _distinct(real.cards),
+                            claimed=line2.name if want > 1 else "",
                         )
-                    )
+                    )  # fmt: skip
     # 3. Royal marriages claimed beyond the real ones.
     kq = (Card(trump, Rank.KING), Card(trump, Rank.QUEEN))
     runs = _runs(report)
@@ -403,7 +430,8 @@ def _diagnose_claims(
                     t.royal_marriage,
                     line.name,
                     (),
-                    missing=_lacking(line, report),
+                    missing=_lacking(line, report)[0],
+                    held=_lacking(line, report)[1],
                 )
             )
     # 4. Plain marriages claimed where a royal one is.
@@ -431,7 +459,8 @@ def _diagnose_claims(
                 line.points(rules),
                 line.name,
                 (),
-                missing=_lacking(line, report),
+                missing=_lacking(line, report)[0],
+                held=_lacking(line, report)[1],
             )
         )
     claimed_sum = sum(c.points(rules) for c in claims)
@@ -440,6 +469,20 @@ def _diagnose_claims(
             MeldMistake(MeldMistakeKind.ADDITION, answer - claimed_sum, f"{claimed_sum}")
         )
     return _merge(mistakes), missed, phantom
+
+
+def _line_of(m: MeldMistake) -> str:
+    """The meld line a mistake is about, without its multiple (``'aces around'``)."""
+    name = m.meld
+    for prefix in ("double ", "triple ", "quadruple "):
+        name = name.removeprefix(prefix)
+    return name
+
+
+def _compatible(a: MeldMistake, b: MeldMistake) -> bool:
+    """Whether one count can hold both mistakes: two mistakes about one meld line
+    (forgetting the royal marriage and counting it as a plain one) cannot both be made."""
+    return _line_of(a) != _line_of(b)
 
 
 def _merge(mistakes: list[MeldMistake]) -> list[MeldMistake]:
@@ -505,6 +548,6 @@ def diagnose_meld(
         if not combos:
             for i, a in enumerate(singles):
                 for b in singles[i + 1 :]:
-                    if a.delta + b.delta == d and a.kind is not b.kind:
+                    if a.delta + b.delta == d and _compatible(a, b):
                         combos.append((a, b))
     return MeldDiagnosis(explanation, answer_total, None, (), tuple(combos))

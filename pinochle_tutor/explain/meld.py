@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, sort_hand
-from pinochle_tutor.explain._text import _distinct, _names, _words
+from pinochle_tutor.explain._text import _a, _distinct, _names, _words
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport, meld
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
@@ -103,7 +103,11 @@ class MeldNote:
     points: tuple[int, ...] = ()
     """The numbers the note quotes (see :attr:`text`)."""
     missing: tuple[Card, ...] = ()
-    """Cards whose second copy is missing (for :attr:`MeldNoteKind.INCOMPLETE_SECOND_SET`)."""
+    """Cards held only as many times as the sets counted, so one more set lacks them
+    (for :attr:`MeldNoteKind.INCOMPLETE_SECOND_SET`)."""
+    held: tuple[int, ...] = ()
+    """Copies held of each card of :attr:`cards`, then the copies held of each
+    :attr:`missing` card (for :attr:`MeldNoteKind.INCOMPLETE_SECOND_SET`)."""
 
     @property
     def rule(self) -> MeldRule:
@@ -124,9 +128,16 @@ class MeldNote:
         if k is MeldNoteKind.EXTRA_ROYAL_BESIDE_RUN:
             run, royal, total = self.points
             pair = _names(self.cards[:2])
+            n = len(self.cards) // 2
+            if n == 1:
+                return (
+                    f"Beside the run you hold another complete {pair}: that royal marriage earns "
+                    f"{royal} on top of the run's {run} (run + royal marriage = {total})."
+                )
             return (
-                f"Beside the run you hold another complete {pair}: that royal marriage earns "
-                f"{royal} on top of the run's {run} (run + royal marriage = {total})."
+                f"Beside the run you hold {_COUNT_WORDS[n]} more complete {pair}: each royal "
+                f"marriage earns {(total - run) // n} on top of the run's {run} "
+                f"(run + {_COUNT_WORDS[n]} royal marriages = {total})."
             )
         if k is MeldNoteKind.LONE_EXTRA_BESIDE_RUN:
             lone = self.cards[0]
@@ -146,22 +157,38 @@ class MeldNote:
                 f"({single}): count {value}, not {wrong}."
             )
         if k is MeldNoteKind.DOUBLE_RUN_NO_MARRIAGES:
-            runs = len(self.cards) // 2
-            each = "both" if runs == 2 else f"{runs} copies of"
+            runs = _COUNT_WORDS[len(self.cards) // 2]
             king, queen = self.cards[0].text, self.cards[1].text
             return (
-                f"The {self.melds[0]} uses {each} {king} and {each} {queen} for its kings and "
+                f"The {self.melds[0]} uses {runs} {king} and {runs} {queen} for its kings and "
                 "queens, so they earn no marriages."
             )
         single, double = self.points
-        held = _names(self.cards)
+        counts = self.held or (2,) * len(self.cards) + (1,) * len(self.missing)
+        more = _copies(self.cards, counts[: len(self.cards)])
+        short = _copies(self.missing, counts[len(self.cards) :])
+        sets = counts[len(self.cards)]
+        this = f"one {self.melds[0]}" if sets == 1 else _a(self.melds[0])
         return (
-            f"You hold two of {held} but only one {_names(self.missing)}: one card cannot count twice "
-            f"in one category, so this is one {self.melds[0]} ({single}), not a {self.melds[1]} ({double})."
+            f"You hold {more} but only {short}: one card cannot count twice in one category, "
+            f"so this is {this} ({single}), not {_a(self.melds[1])} ({double})."
         )
 
     def __str__(self) -> str:
         return self.text
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four")
+
+
+def _copies(cards: tuple[Card, ...], counts: tuple[int, ...]) -> str:
+    """``'three Q♠'``, ``'two A♠ and A♥ and three A♦'``: cards grouped by copies held."""
+    groups: dict[int, list[Card]] = {}
+    for card, n in zip(cards, counts, strict=True):
+        groups.setdefault(n, []).append(card)
+    return " and ".join(
+        f"{_COUNT_WORDS[n]} {_names(group)}" for n, group in sorted(groups.items(), reverse=True)
+    )
 
 
 _NOTE_RULE = {
@@ -315,6 +342,7 @@ def _meld_notes(report: MeldReport) -> tuple[MeldNote, ...]:
                 MeldNote(
                     MeldNoteKind.INCOMPLETE_SECOND_SET, more,
                     (_line_name(kind, n), _line_name(kind, n + 1)), (row[n - 1], row[n]), short,
+                    tuple(counts[c] for c in more) + tuple(counts[c] for c in short),
                 )
             )  # fmt: skip
     return tuple(notes)

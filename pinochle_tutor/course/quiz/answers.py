@@ -262,7 +262,11 @@ class Mark:
         if not self.readable:
             return self.explanation
         head = "Right!" if self.right else f"Not quite: the answer is {self.correct}."
-        return f"{head}\n{self.explanation}"
+        body = self.explanation
+        if self.right and body.startswith("Right"):
+            # The explanation already says so ("Right: the meld is 40."): say it once.
+            body = body.split("\n", 1)[1] if "\n" in body else ""
+        return f"{head}\n{body}" if body else head
 
     def __str__(self) -> str:
         return self.text
@@ -384,10 +388,28 @@ def _mark_legal_set(item: TrickQuiz, text: str, parsed: tuple[Card, ...]) -> Mar
             f"You left out {c.text}, which may be played. " + (g.text if g is not None else "")
         )
     lines.append(e.text)
+    lines = _once(lines)
     correct = cards_text(sorted(legal, key=lambda c: c.order), ", ")
     return Mark(
         item.id, item.kind, text, right, correct, "\n".join(lines), rules_for(item), detail=e
     )
+
+
+def _once(lines: list[str]) -> list[str]:
+    """The lines with every sentence said once: a group's reason quoted for each of
+    its cards, and again in the legal-set explanation, is kept only the first time."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for line in lines:
+        kept = []
+        for sentence in re.split(r"(?<=[.!?])\s+", line):
+            key = sentence.strip()
+            if key and key not in seen:
+                seen.add(key)
+                kept.append(sentence)
+        if kept:
+            out.append(" ".join(kept))
+    return out
 
 
 def _mark_score(item: ScoreQuiz, text: str, parsed: int) -> Mark:
@@ -399,31 +421,40 @@ def _mark_score(item: ScoreQuiz, text: str, parsed: int) -> Mark:
     value = s.bidder if item.ask == "bidders" else s.defender
     right = parsed == value
     hints: list[str] = []
+    solo = not item.rule_set.partnerships
+    # Three-handed: one declarer against one defender, never a pair.
+    bidders, subtract = ("the declarer", "subtracts") if solo else ("the bidders", "subtract")
+    defenders, their = ("that defender", "that defender's") if solo else ("the defenders", "their")
     if not right:
         if parsed == -value and value:
             hints.append("Check the sign.")
         if item.ask == "bidders":
             if not s.made and parsed == s.bidder_meld + s.bidder_tricks and not s.conceded:
                 hints.append(
-                    "You added meld and trick points, but the contract was missed: the bidders "
-                    "subtract the bid instead."
+                    f"You added meld and trick points, but the contract was missed: {bidders} "
+                    f"{subtract} the bid instead."
                 )
             if s.made and parsed == s.bid and s.bid != value:
                 hints.append(
-                    "A made contract scores everything the bidders earned (meld + trick points), "
+                    f"A made contract scores everything {bidders} earned (meld + trick points), "
                     "not the bid."
                 )
             if s.set_no_tricks and parsed == -(s.bid - s.bidder_meld):
                 hints.append(
-                    "Bidders with no trick points lose their meld and subtract the whole bid."
+                    "A declarer with no trick points loses the meld and subtracts the whole bid."
+                    if solo
+                    else "Bidders with no trick points lose their meld and subtract the whole bid."
                 )
         else:
             if not s.defender_meld_kept and parsed == s.defender_meld + s.defender_tricks:
                 hints.append(
-                    f"The defenders took fewer than {s.meld_save} trick points, so their meld is lost."
+                    f"{defenders.capitalize()} took fewer than {s.meld_save} trick points, so "
+                    f"{their} meld is lost."
                 )
             if s.conceded and parsed != s.defender_meld:
-                hints.append("After a concession the defenders score their meld only.")
+                hints.append(
+                    f"After a concession {defenders} {'scores' if solo else 'score'} {their} meld only."
+                )
         if item.rule_set.partnerships:
             whose = f"the {item.ask} score"
         else:
