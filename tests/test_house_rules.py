@@ -98,6 +98,11 @@ def test_the_committed_file_comment_shows_what_works(tmp_path: Path) -> None:
             "given both at the top level and under [settings]",
             {"target": 900},
         ),
+        (
+            "meld_save = 100000\ntarget = 900",
+            "meld_save = 100000 is ignored: meld_save=100000",
+            {"target": 900},
+        ),
     ],
 )
 def test_a_bad_setting_is_named_and_ignored_and_the_rest_is_kept(

@@ -182,7 +182,7 @@ def _checked(base: RuleSet, settings: dict[str, Any], where: str, problems: list
             for drop in itertools.combinations(suspects, n):
                 kept = {k: v for k, v in good.items() if k not in drop}
                 try:
-                    rules = base.with_settings(**kept)
+                    rules = base.with_settings(**kept) if kept else base
                 except InvalidRulesError as err:
                     last = last or err
                     continue
