@@ -32,6 +32,8 @@ from pinochle_tutor.names import find_named
 __all__ = [
     "CLASSIC",
     "DOUBLE_DECK",
+    "MAX_RAISES",
+    "MELD_RANKS",
     "PRESETS",
     "THREE_HANDED",
     "InvalidRulesError",
@@ -93,6 +95,17 @@ class MeldTable:
 
 
 _RANKS_WITH_9 = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+
+MELD_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+"""The ranks the meld table needs in every deck (runs, arounds, marriages, the
+pinochle); only the 9 (the dix) may be left out."""
+
+MAX_RAISES = 500
+"""How many raises of the bid increment the largest number of a rule set may be: the
+opening and stuck bids, each meld value and all the trick points of a hand. Classic
+needs 150 (a double run of 1500 in steps of 10), double deck 300 (a quadruple run of
+300 in steps of 1). Beyond it an auction of computer players raising one increment
+at a time, and the bidding drill that waits on it, would run for minutes."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +175,16 @@ class RuleSet:
             problems.append(f"exchange_size={self.exchange_size!r}")
         if self.meld_save < 0 or self.last_trick_bonus < 0:
             problems.append("meld_save and last_trick_bonus cannot be negative")
+        if self.hand_size <= 0:
+            problems.append(f"hand_size={self.hand_size!r} must be positive")
+        if self.kitty_size < 0:
+            problems.append(f"kitty_size={self.kitty_size!r} cannot be negative")
+        missing = [r.symbol for r in MELD_RANKS if r not in self.ranks]
+        if missing:
+            problems.append(
+                f"ranks={[r.symbol for r in self.ranks]!r} lacks {' '.join(missing)}: the meld "
+                "table needs A 10 K Q J in the deck (only the 9 may be left out)"
+            )
         for row in (
             "run",
             "aces_around",
@@ -172,8 +195,57 @@ class RuleSet:
         ):
             if len(getattr(self.meld_table, row)) < self.copies:
                 problems.append(f"meld_table.{row} needs a value for up to {self.copies} sets")
+        problems += self._playability_problems()
         if problems:
             raise InvalidRulesError(f"rule set {self.name!r} is not valid: " + "; ".join(problems))
+
+    def _playability_problems(self) -> list[str]:
+        """What makes a rule set that passes the deal checks unplayable: no trick
+        points to win, a meld save no side can reach, or numbers so large against the
+        bid increment that an auction or a bidding drill would run for ever."""
+        problems = []
+        inc = self.bid_increment
+        cap = MAX_RAISES * inc if inc > 0 else 0
+        why = f"{MAX_RAISES} raises of bid_increment={inc}"
+        counters = self.counter_points
+        if len(counters) == 6:
+            if any(p < 0 for p in counters):
+                problems.append(f"counter_points={list(counters)!r} cannot be negative")
+            elif not any(counters[r] for r in self.ranks):
+                problems.append(
+                    f"counter_points={list(counters)!r} leaves no trick points to win: at least "
+                    "one rank in the deck must count"
+                )
+            else:
+                total = self.total_trick_points
+                if self.meld_save > total:
+                    problems.append(
+                        f"meld_save={self.meld_save!r} is more than the {total} trick points of "
+                        "a hand: no side could keep its meld"
+                    )
+                if inc > 0 and total > cap:
+                    problems.append(
+                        f"counter_points={list(counters)!r} and last_trick_bonus="
+                        f"{self.last_trick_bonus!r} make {total} trick points a hand: at most "
+                        f"{cap} ({why})"
+                    )
+        if inc > 0:
+            for attr in ("opening_bid", "stuck_bid"):
+                value = getattr(self, attr)
+                if value > cap:
+                    problems.append(f"{attr}={value!r} is too high: at most {cap} ({why})")
+        mt = self.meld_table
+        for f in dataclasses.fields(mt):
+            value = getattr(mt, f.name)
+            values = value if isinstance(value, tuple) else (value,)
+            shown = list(value) if isinstance(value, tuple) else value
+            if any(v < 0 for v in values):
+                problems.append(f"meld_table.{f.name}={shown!r} cannot be negative")
+            elif inc > 0 and any(v > cap for v in values):
+                problems.append(
+                    f"meld_table.{f.name}={shown!r}: a meld is worth at most {cap} ({why})"
+                )
+        return problems
 
     # ----------------------------------------------------------- derived values
     @property

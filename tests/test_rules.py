@@ -269,3 +269,120 @@ def test_list_settings_reject_a_single_number() -> None:
     """Found by fuzzing: a number where a list belongs is named, not a crash."""
     with pytest.raises(InvalidRulesError, match="counter_points=0 must be a list"):
         CLASSIC.with_settings(counter_points=0)
+
+
+# ------------------------------------------------------------- playability checks
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        pytest.param(
+            {"counter_points": [0, 0, 0, 0, 0, 0]},
+            "counter_points=[0, 0, 0, 0, 0, 0] leaves no trick points to win: "
+            "at least one rank in the deck must count",
+            id="no-counters",
+        ),
+        pytest.param(
+            {
+                "counter_points": [10, 0, 0, 0, 0, 0],
+                "ranks": ["J", "Q", "K", "10", "A"],
+                "hand_size": 10,
+            },
+            "counter_points=[10, 0, 0, 0, 0, 0] leaves no trick points to win",
+            id="only-a-rank-the-deck-lacks-counts",
+        ),
+        pytest.param(
+            {"counter_points": [0, 0, 0, 10, 10, -10]},
+            "counter_points=[0, 0, 0, 10, 10, -10] cannot be negative",
+            id="negative-counter",
+        ),
+        pytest.param(
+            {"meld_save": 100000},
+            "meld_save=100000 is more than the 250 trick points of a hand: "
+            "no side could keep its meld",
+            id="meld-save-unreachable",
+        ),
+        pytest.param(
+            {"ranks": ["A", "10"], "hand_size": 4},
+            "ranks=['10', 'A'] lacks J Q K: the meld table needs A 10 K Q J in the deck "
+            "(only the 9 may be left out)",
+            id="ranks-the-meld-table-needs",
+        ),
+        pytest.param(
+            {"ranks": ["9", "J", "K", "10", "A"], "hand_size": 10},
+            "lacks Q: the meld table needs A 10 K Q J",
+            id="no-queens",
+        ),
+        pytest.param(
+            {"opening_bid": 100000, "stuck_bid": 100000},
+            "opening_bid=100000 is too high: at most 5000 (500 raises of bid_increment=10)",
+            id="huge-opening-bid",
+        ),
+        pytest.param(
+            {"stuck_bid": 5010},
+            "stuck_bid=5010 is too high: at most 5000 (500 raises of bid_increment=10)",
+            id="huge-stuck-bid",
+        ),
+        pytest.param(
+            {"meld_table": {"run": [150, 100000]}},
+            "meld_table.run=[150, 100000]: a meld is worth at most 5000 "
+            "(500 raises of bid_increment=10)",
+            id="huge-meld",
+        ),
+        pytest.param(
+            {"meld_table": {"dix": -10}},
+            "meld_table.dix=-10 cannot be negative",
+            id="negative-meld",
+        ),
+        pytest.param(
+            {"counter_points": [0, 0, 0, 1000, 1000, 1000]},
+            "counter_points=[0, 0, 0, 1000, 1000, 1000] and last_trick_bonus=10 make 24010 "
+            "trick points a hand: at most 5000 (500 raises of bid_increment=10)",
+            id="huge-counters",
+        ),
+        pytest.param({"opening_bid": 0}, "opening_bid=0 must be positive", id="opening-zero"),
+        pytest.param({"bid_increment": -10}, "bid_increment=-10 must be positive", id="increment"),
+        pytest.param({"target": 0}, "target=0 must be positive", id="target-zero"),
+        pytest.param({"target": -1500}, "target=-1500 must be positive", id="target-negative"),
+        pytest.param(
+            {
+                "hand_size": 0,
+                "kitty_size": 48,
+                "players": 3,
+                "partnerships": False,
+                "exchange_size": 0,
+            },
+            "hand_size=0 must be positive",
+            id="no-hands",
+        ),
+    ],
+)
+def test_a_rule_set_the_engine_cannot_play_is_refused_naming_the_setting(
+    overrides: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        CLASSIC.with_settings(**overrides)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        pytest.param({"meld_save": 250}, id="meld-save-all-the-points"),
+        pytest.param({"counter_points": [0, 0, 0, 0, 0, 10]}, id="only-aces-count"),
+        pytest.param({"ranks": ["J", "Q", "K", "10", "A"], "hand_size": 10}, id="no-nines"),
+        pytest.param({"opening_bid": 5000, "stuck_bid": 5000}, id="opening-at-the-bound"),
+        pytest.param({"meld_table": {"run": [150, 5000]}}, id="meld-at-the-bound"),
+        pytest.param({"meld_save": 0, "last_trick_bonus": 0}, id="no-meld-save"),
+    ],
+)
+def test_tricky_but_playable_house_rules_are_accepted(overrides: dict[str, Any]) -> None:
+    CLASSIC.with_settings(**overrides)
+
+
+def test_the_bounds_follow_the_bid_increment() -> None:
+    """Double deck raises by 1: its quadruple run of 300 is within 500 raises, 600 is not."""
+    DOUBLE_DECK.with_settings(meld_table={"run": [15, 150, 225, 500]})
+    with pytest.raises(InvalidRulesError, match=r"at most 500 \(500 raises of bid_increment=1\)"):
+        DOUBLE_DECK.with_settings(meld_table={"run": [15, 150, 225, 600]})

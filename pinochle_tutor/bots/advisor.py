@@ -90,16 +90,29 @@ class TrumpOutlook:
 
     def max_bid(self, chance: float) -> int | None:
         """The highest bid (from the opening bid up, in steps of the increment) made in
-        at least ``chance`` of the deals, or ``None`` if not even the opening bid is."""
+        at least ``chance`` of the deals, or ``None`` if not even the opening bid is.
+
+        Found from the deals' values sorted, not by trying every bid in turn, so the
+        time does not grow with the size of the meld or of the bids."""
         r = self.rules
-        best = None
-        bid = r.opening_bid
-        top = max(m + t for m, t in zip(self.side_meld, self.tricks, strict=True))
-        while bid <= top:
-            if self.make_chance(bid) >= chance:
-                best = bid
-            bid += r.bid_increment
-        return best
+        save = r.meld_save
+        # What each deal makes: the highest contract it would make (-1: none, no tricks).
+        values = sorted(
+            ((m if t >= save else 0) + t if t > 0 else -1
+             for m, t in zip(self.side_meld, self.tricks, strict=True)),
+            reverse=True,
+        )  # fmt: skip
+        n = len(values)
+        # The fewest deals that make a share of at least ``chance`` (as make_chance counts).
+        need = next((k for k in range(n + 1) if k / n >= chance), None)
+        if need is None:
+            return None
+        # need == 0 (a chance of 0): every bid up to the best deal's total qualifies.
+        best = max(m + t for m, t in zip(self.side_meld, self.tricks, strict=True))
+        value = values[need - 1] if need else best
+        if value < r.opening_bid:
+            return None
+        return r.opening_bid + (value - r.opening_bid) // r.bid_increment * r.bid_increment
 
     def chart(self, step: int | None = None) -> list[tuple[int, float]]:
         """(bid, chance of making it) from the opening bid up to where the chance is

@@ -1,27 +1,31 @@
 """House rules for a whole site: one file a teacher commits at the site's root.
 
-The file ``house_rules.toml`` names a preset and may override any setting of it::
+The file ``house_rules.toml`` names a preset and may change any setting of it,
+either at the top level or under ``[settings]`` (both work; use one)::
 
     # Our club plays to 1000 and keeps meld with any trick points.
     preset = "classic"          # classic, double_deck or three_handed
-
-    [settings]
     target = 1000
     meld_save = 1
 
-    [settings.meld_table]       # meld points may be changed too
-    dix = 20
+    [meld_table]                # meld points may be changed too
+    dix = 20                    # (or [settings.meld_table] beside [settings])
 
-Every lesson, widget and quiz reads the rules from :func:`site_rules`. A file
-that cannot be read, an unknown preset or an unknown or ill-typed setting never
-breaks the site: the problem is reported in words naming it, and the classic
-rules are used instead.
+Every lesson, widget and quiz reads the rules from :func:`site_rules`. A mistake
+never breaks the site: a setting that is unknown, of the wrong type or out of
+bounds is named (with the closest setting's name, or the list of them) and
+ignored, and the preset and every other setting are kept. Only a file that cannot
+be read at all, or names an unknown preset, gives the classic rules instead.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
+import itertools
 import os
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,9 +55,8 @@ ENV_VAR = "PINOCHLE_TUTOR_RULES"
 
 
 class HouseRulesFileError(InvalidRulesError):
-    """A house rules file whose content is not a rule set: an unknown key, a preset
-    that is not a name, a ``[settings]`` that is not a table, or a setting it may not
-    change. (:func:`load_house_rules` reports it instead of raising.)"""
+    """A house rules file whose preset is not a name. (:func:`load_house_rules`
+    reports it, and uses the classic rules, instead of raising.)"""
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,8 @@ class HouseRules:
     source: str
     """The file read, or a sentence saying the defaults are in use."""
     problems: tuple[str, ...] = field(default=())
-    """Problems found in the file; when there are any, the classic rules are used."""
+    """Problems found in the file, in words for the teacher: each names a setting
+    that is ignored, or says why the whole file gave way to the classic rules."""
 
     @property
     def _from_file(self) -> bool:
@@ -72,7 +76,8 @@ class HouseRules:
 
     @property
     def ok(self) -> bool:
-        """True when the file was read without problems (or there is none)."""
+        """True when the file was read without problems (or there is none): every
+        setting in it is in force."""
         return not self.problems
 
     def summary(self) -> str:
@@ -105,30 +110,154 @@ def find_house_rules(start: str | os.PathLike[str] | None = None) -> Path | None
     return None
 
 
-def _from_data(data: dict[str, Any], where: str) -> RuleSet:
-    unknown = sorted(set(data) - {"preset", "settings"})
-    if unknown:
-        raise HouseRulesFileError(
-            f"{where}: unknown key(s) {', '.join(map(repr, unknown))}; "
-            "the file takes 'preset' and a [settings] table"
+_FILE_KEYS = ("preset", "settings")
+"""The keys of the file that are not settings."""
+
+
+def _closest(key: str, names: Iterable[str]) -> str:
+    """``did you mean 'x'`` for a close name, else the list of names."""
+    names = sorted(names)
+    close = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    return f"the settings are: {', '.join(names)}"
+
+
+def _settings_of(data: dict[str, Any], where: str, problems: list[str]) -> dict[str, Any]:
+    """The settings a file gives, at its top level or under ``[settings]``; every key
+    that is not one is named in ``problems`` and left out."""
+    names = {f.name for f in dataclasses.fields(RuleSet)} - {"name"}
+    table = data.get("settings", {})
+    if not isinstance(table, dict):
+        problems.append(
+            f"{where}: settings={table!r} is not a table of setting = value, so it is ignored."
         )
+        table = {}
+    top = {k: v for k, v in data.items() if k not in _FILE_KEYS}
+    out: dict[str, Any] = {}
+    for place, given in (("", top), ("[settings] ", table)):
+        for key, value in given.items():
+            if key == "name":
+                problems.append(
+                    f"{where}: {place}'name' is not a setting (choose the preset with "
+                    "preset = ...), so it is ignored."
+                )
+            elif key not in names:
+                problems.append(
+                    f"{where}: {place}{key!r} is not a setting ({_closest(key, names)}), "
+                    "so it is ignored."
+                )
+            elif key in out:
+                problems.append(
+                    f"{where}: {key!r} is given both at the top level and under [settings]; "
+                    f"the [settings] value {value!r} is used."
+                )
+                out[key] = value
+            else:
+                out[key] = value
+    return out
+
+
+def _checked(base: RuleSet, settings: dict[str, Any], where: str, problems: list[str]) -> RuleSet:
+    """``base`` with the most settings of the file that make a valid rule set together;
+    each one left out is named in ``problems`` with the reason."""
+    good: dict[str, Any] = {}
+    alone: dict[str, InvalidRulesError] = {}  # why a setting is wrong by itself
+    for key, value in settings.items():
+        if key == "meld_table" and isinstance(value, dict):
+            value = _checked_meld(base, value, where, problems)
+            if not value:
+                continue
+        try:
+            base.with_settings(**{key: value})
+        except InvalidRulesError as err:
+            alone[key] = err
+        good[key] = value
+    # A setting wrong by itself may be right beside another (a hand size beside the
+    # kitty size it needs): keep all that fit together, leaving out as few as possible.
+    suspects = list(alone)
+    last: InvalidRulesError | None = None
+    if len(suspects) <= _MOST_SUSPECTS:
+        for n in range(len(suspects) + 1):
+            for drop in itertools.combinations(suspects, n):
+                kept = {k: v for k, v in good.items() if k not in drop}
+                try:
+                    rules = base.with_settings(**kept) if kept else base
+                except InvalidRulesError as err:
+                    last = last or err
+                    continue
+                for k in drop:
+                    problems.append(_ignored(where, k, good[k], alone[k]))
+                return rules
+    # The good settings do not fit together: add them one by one, in the file's order.
+    rules = base
+    for key, value in good.items():
+        try:
+            rules = rules.with_settings(**{key: value})
+        except InvalidRulesError as err:
+            problems.append(_ignored(where, key, value, alone.get(key, err)))
+    return rules
+
+
+_MOST_SUSPECTS = 6
+"""Up to this many settings that are wrong by themselves, every way of keeping some is tried."""
+
+
+def _ignored(where: str, key: str, value: Any, err: InvalidRulesError) -> str:
+    return f"{where}: {key} = {_toml(value)} is ignored: {_reason(err)}."
+
+
+def _checked_meld(
+    base: RuleSet, rows: dict[str, Any], where: str, problems: list[str]
+) -> dict[str, Any]:
+    names = {f.name for f in dataclasses.fields(type(base.meld_table))}
+    good: dict[str, Any] = {}
+    for key, value in rows.items():
+        if key not in names:
+            problems.append(
+                f"{where}: meld_table {key!r} is not a meld ({_closest(key, names)}), "
+                "so it is ignored."
+            )
+            continue
+        try:
+            base.with_settings(meld_table={key: value})
+        except InvalidRulesError as err:
+            problems.append(_ignored(where, f"meld_table.{key}", value, err))
+            continue
+        good[key] = value
+    return good
+
+
+def _reason(err: InvalidRulesError) -> str:
+    text = str(err).rstrip(".")
+    return text.split(" is not valid: ", 1)[1] if " is not valid: " in text else text
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+def _from_data(data: dict[str, Any], where: str) -> tuple[RuleSet, list[str]]:
+    problems: list[str] = []
     preset = data.get("preset", "classic")
     if not isinstance(preset, str):
         raise HouseRulesFileError(f'{where}: preset={preset!r} must be a name such as "classic"')
     base = rules_named(preset)
-    settings = data.get("settings", {})
-    if not isinstance(settings, dict):
-        raise HouseRulesFileError(f"{where}: [settings] must be a table of setting = value")
-    if "name" in settings:
-        raise HouseRulesFileError(
-            f"{where}: 'name' is not a setting; choose the preset with preset = ..."
-        )
-    return base.with_settings(**settings) if settings else base
+    settings = _settings_of(data, where, problems)
+    return _checked(base, settings, where, problems), problems
 
 
 def load_house_rules(path: str | os.PathLike[str] | None = None) -> HouseRules:
-    """Read a house rules file (default: :func:`find_house_rules`). Never raises:
-    problems are returned, with the classic rules in force."""
+    """Read a house rules file (default: :func:`find_house_rules`). Never raises.
+
+    A setting that is unknown, ill-typed or out of bounds is named in
+    :attr:`HouseRules.problems` and ignored; the preset and the other settings are
+    kept. A file that cannot be read or names an unknown preset gives the classic
+    rules, with the problem named."""
     found = Path(path) if path is not None else find_house_rules()
     if found is None:
         return HouseRules(CLASSIC, f"no {FILE_NAME} found, so the classic rules apply")
@@ -144,12 +273,13 @@ def load_house_rules(path: str | os.PathLike[str] | None = None) -> HouseRules:
     except tomllib.TOMLDecodeError as err:
         return _fallback(f"{where} is not valid TOML: {err}.")
     try:
-        return HouseRules(_from_data(data, where), where)
+        rules, problems = _from_data(data, where)
     except PinochleError as err:
         message = str(err)
         if not message.startswith(where):
             message = f"{where}: {message}"
         return _fallback(message.rstrip(".") + ".")
+    return HouseRules(rules, where, tuple(problems))
 
 
 def _fallback(problem: str) -> HouseRules:

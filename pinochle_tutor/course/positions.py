@@ -336,13 +336,22 @@ def generate_position(
     if case is None:
         case = rng.choice(list(TrickCase))
     case = TrickCase(case)
-    for _ in range(2000):
+    # Every case can occur under every valid rule set (the deck has A 10 K Q J in
+    # four suits); the hardest (a partner winning a trumped trick) needs about 70
+    # tries at worst, and a try costs some microseconds.
+    for _ in range(ATTEMPTS):
         p = _try_once(rng, case, partner_winning, rs)
         if p is not None:
             return p
-    raise PositionRequestError(  # pragma: no cover - every case is reachable in the presets
-        f"could not build a {case.label!r} position for the {rs.name} rules"
+    wish = {True: " with the partner winning", False: " without the partner winning", None: ""}
+    raise PositionRequestError(  # pragma: no cover - every case is reachable
+        f"could not build a {case.label!r} position{wish[partner_winning]} in "
+        f"{ATTEMPTS} tries under the {rs.name.replace('_', ' ')} rules"
     )
+
+
+ATTEMPTS = 500
+"""The most positions :func:`generate_position` tries to deal for one case."""
 
 
 def position_stream(

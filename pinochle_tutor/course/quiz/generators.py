@@ -45,11 +45,17 @@ from pinochle_tutor.rules import (
     rules_named,
 )
 
-__all__ = ["InvalidLevelError", "generate"]
+__all__ = ["ATTEMPTS", "InvalidLevelError", "QuizRequestError", "generate"]
 
 
 class InvalidLevelError(PinochleError):
     """A quiz level that does not exist (levels are 1, 2 and 3)."""
+
+
+class QuizRequestError(PinochleError):
+    """A request for a generated item that cannot be met under the rules in force:
+    no rule case of the kind and level can occur (see :func:`rule_applies`), or no
+    position dealt within :data:`ATTEMPTS` showed one."""
 
 
 _POOLS: dict[QuizKind, dict[int, tuple[QuizRule, ...]]] = {
@@ -284,6 +290,8 @@ def _build_score(rng: random.Random, level: int, target: QuizRule, rules: RuleSe
         ask = "defenders"
     conceded = False
     if target is QuizRule.SCORE_MADE:
+        if bid - meld > total:  # few trick points or a high bid: only more meld makes it
+            meld = -(-(bid - total) // ms) * ms
         lo = max(u, bid - meld)
         bt = rng.randrange(lo - lo % u, total + 1, u) if lo <= total else total
     elif target is QuizRule.SCORE_MISSED:
@@ -395,7 +403,11 @@ def generate(
     one defender at a time) and bids follow its auction. Rule cases that cannot
     occur under ``rules`` (see :func:`rule_applies`: the dix in double deck, a
     partner winning the trick three-handed) are skipped, both from the level's
-    cases and from ``focus_rules``."""
+    cases and from ``focus_rules``.
+
+    At most :data:`ATTEMPTS` positions are dealt: first aimed at the chosen case,
+    then at the level's other cases. :class:`QuizRequestError` names the cases and
+    the rules when no case of the level can occur, or none came up."""
     k = QuizKind.parse(kind)
     if isinstance(level, bool) or level not in (1, 2, 3):
         raise InvalidLevelError(f"level={level!r}: levels are 1, 2 and 3")
@@ -404,21 +416,60 @@ def generate(
         raise InvalidRulesError(
             f"rules={rules!r}: give a RuleSet or a preset name such as 'classic'"
         )
-    focus = [
-        r for r in (QuizRule.parse(f) for f in focus_rules) if r.kind is k and rule_applies(r, rs)
-    ]
+    asked = [r for r in (QuizRule.parse(f) for f in focus_rules) if r.kind is k]
+    focus = [r for r in asked if rule_applies(r, rs)]
     tag = _rules_tag(rs)
     key = f"{k.value}:{level}:{seed}:{','.join(sorted(r.value for r in focus))}"
     rng = random.Random(f"{key}:{tag}" if tag else key)
     pool = [r for r in _POOLS[k][level] if rule_applies(r, rs)]
+    if not pool:
+        raise QuizRequestError(
+            f"no {k.value} rule case of level {level} can occur under the {_rules_words(rs)}: "
+            f"the level's cases are {', '.join(r.value for r in _POOLS[k][level])}"
+        )
     target = rng.choice(focus or pool)
     builder = _BUILDERS[k]
-    item = builder(rng, level, target, rs)
-    for _ in range(300):
-        if target in rules_of(item):
+    # Aim at the chosen case, then (if it never came up) at the level's other cases;
+    # the attempts in all are bounded, so no call runs long under any rule set.
+    others = [r for r in pool if r is not target]
+    rng.shuffle(others)
+    budget = ATTEMPTS[k]
+    tried: list[QuizRule] = []
+    for aim in (target, *others):
+        tried.append(aim)
+        share = (budget * 2 // 3 if others else budget) if aim is target else max(1, budget // 4)
+        for _ in range(min(share, budget)):
+            budget -= 1
+            item = builder(rng, level, aim, rs)
+            found = rules_of(item)
+            if aim in found:
+                item_id = f"gen-{k.value}-{level}-{seed}-{aim.value.split('.', 1)[1]}"
+                if tag:
+                    item_id += f".{tag}"
+                return dataclasses.replace(item, id=item_id, rules=found)
+        if budget <= 0:
             break
-        item = builder(rng, level, target, rs)
-    item_id = f"gen-{k.value}-{level}-{seed}-{target.value.split('.', 1)[1]}"
-    if tag:
-        item_id += f".{tag}"
-    return dataclasses.replace(item, id=item_id, rules=rules_of(item))
+    raise QuizRequestError(
+        f"no {k.value} question of level {level} showing {' or '.join(r.value for r in tried)} "
+        f"came up in {ATTEMPTS[k]} positions dealt under the {_rules_words(rs)}"
+    )
+
+
+ATTEMPTS: dict[QuizKind, int] = {
+    QuizKind.MELD: 200,
+    QuizKind.TRICK: 200,
+    QuizKind.SCORE: 200,
+    QuizKind.BID: 6,
+}
+"""The most items :func:`generate` deals for one call (a bidding question runs the
+advisor's simulation on each), so that a call takes well under a second."""
+
+
+def _rules_words(rules: RuleSet) -> str:
+    """``'classic rules'``, or ``'house rules (classic with meld_save=250)'``."""
+    base = PRESETS.get(rules.name)
+    if base == rules or base is None:
+        return f"{rules.name.replace('_', ' ')} rules"
+    theirs, ours = base.settings(), rules.settings()
+    changed = [f"{k}={ours[k]!r}" for k in ours if ours[k] != theirs[k]]
+    return f"house rules ({rules.name.replace('_', ' ')} with {', '.join(changed)})"
