@@ -50,7 +50,9 @@ def step(g: GameTable) -> None:
     the first cards for an exchange, the first legal card."""
     s = g.session
     v = s.view
-    if s.hand_over:
+    if s.trick_waiting:
+        g.continue_button.click()
+    elif s.hand_over:
         g.next_button.click()
     elif v.phase is Phase.AUCTION:
         g.pass_button.click()
@@ -113,7 +115,8 @@ def test_one_full_trick_by_clicks() -> None:
         click_card(g.hand_picker, s.view.legal[0])
         assert g.message.kind == "ok", g.message.text
     caption = g.trick_caption.value
-    assert f"Trick {tricks + 1}</b> won by" in caption or "last trick won by" in caption
+    assert f"Trick {tricks + 1}</b>: " in caption and "with" in caption
+    assert g.session.trick_waiting and "Continue" in caption
     assert "wins trick" in g.log_area.value or "win trick" in g.log_area.value
     assert_no_hidden(g)
 
@@ -129,7 +132,7 @@ def test_one_full_hand_by_clicks_then_next_hand() -> None:
     assert g.next_button.layout.display is None
     g.next_button.click()
     assert s.hand_number == 2 and g.review_area.value == ""
-    assert "Hand 2" in g.status_area.value
+    assert "Hand 2" in g.info_bar.value
 
 
 def test_whole_game_by_clicks() -> None:
@@ -242,6 +245,8 @@ def test_learner_declarer_returns_and_concedes_by_clicks() -> None:
     g.give_button.click()
     assert s.view.phase is Phase.PLAY and g.concede_button.layout.display is None
     g.concede_button.click()
+    assert not s.hand_over and g.confirm_box.layout.display is None
+    g.concede_yes.click()
     assert s.hand_over and "conceded" in g.sheet_area.value
 
 
