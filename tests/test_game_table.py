@@ -3,6 +3,7 @@ explained; hidden hands never in synced state."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -50,7 +51,9 @@ def step(g: GameTable) -> None:
     the first cards for an exchange, the first legal card."""
     s = g.session
     v = s.view
-    if s.hand_over:
+    if s.trick_waiting:
+        g.continue_button.click()
+    elif s.hand_over:
         g.next_button.click()
     elif v.phase is Phase.AUCTION:
         g.pass_button.click()
@@ -113,7 +116,8 @@ def test_one_full_trick_by_clicks() -> None:
         click_card(g.hand_picker, s.view.legal[0])
         assert g.message.kind == "ok", g.message.text
     caption = g.trick_caption.value
-    assert f"Trick {tricks + 1}</b> won by" in caption or "last trick won by" in caption
+    assert f"Trick {tricks + 1}</b>: " in caption and "with" in caption
+    assert g.session.trick_waiting and "Continue" in caption
     assert "wins trick" in g.log_area.value or "win trick" in g.log_area.value
     assert_no_hidden(g)
 
@@ -129,7 +133,7 @@ def test_one_full_hand_by_clicks_then_next_hand() -> None:
     assert g.next_button.layout.display is None
     g.next_button.click()
     assert s.hand_number == 2 and g.review_area.value == ""
-    assert "Hand 2" in g.status_area.value
+    assert "Hand 2" in g.info_bar.value
 
 
 def test_whole_game_by_clicks() -> None:
@@ -242,6 +246,8 @@ def test_learner_declarer_returns_and_concedes_by_clicks() -> None:
     g.give_button.click()
     assert s.view.phase is Phase.PLAY and g.concede_button.layout.display is None
     g.concede_button.click()
+    assert not s.hand_over and g.confirm_box.layout.display is None
+    g.concede_yes.click()
     assert s.hand_over and "conceded" in g.sheet_area.value
 
 
@@ -279,3 +285,162 @@ def test_three_handed_discard_by_clicks() -> None:
         b.click()
     g.give_button.click()
     assert s.view.phase is Phase.TRUMP and len(s.view.hand) == 15
+
+
+# ------------------------------------------------ the table layout and its flow
+def test_seats_sit_around_the_table() -> None:
+    g = GameTable(seed=12)
+    assert [g.position(s) for s in range(4)] == ["south", "west", "north", "east"]
+    assert "Partner" in g.seats["north"].value and "You" in g.seats["south"].value
+    assert "Left" in g.seats["west"].value and "Right" in g.seats["east"].value
+    assert "pt-turn" in g.seats["south"].value  # the learner bids first
+    for word in ("Dealer", "Contract", "Trump", "Score", "Your turn"):
+        assert word in g.info_bar.value
+    assert all("pt-card-pic" in b._dom_classes for b in g.hand_picker.buttons)
+    t = GameTable(seed=12, rules="three_handed")
+    assert [t.position(s) for s in range(3)] == ["south", "west", "east"]
+    assert t.seats["north"].layout.display == "none"
+
+
+def test_hand_sorted_trump_first_and_received_cards_tagged() -> None:
+    for seed in range(30):
+        g = GameTable(seed=seed)
+        to_play(g)
+        v = g.session.view
+        if v.received:
+            break
+    trump = v.trump
+    assert trump is not None and v.received
+    hand = g.hand_picker.hand
+    suits = [c.suit for c in hand]
+    assert suits[0] is v.trump or v.trump not in suits
+    assert sorted(set(suits), key=suits.index) == sorted(
+        set(suits), key=lambda s: (s - trump) % 4
+    )
+    for a, b in itertools.pairwise(hand):
+        assert a.suit != b.suit or a.rank >= b.rank
+    tagged = {c for c, t in g.hand_picker.tags.items() if t == "received"}
+    assert tagged == {c for c in v.received if c in v.hand}
+
+
+def test_legal_cards_marked_on_request() -> None:
+    g = GameTable(seed=13)
+    to_play(g)
+    assert not g.hand_picker.marks
+    g.legal_box.value = True
+    assert set(g.hand_picker.marks) == set(g.session.view.legal)
+
+
+def test_finished_trick_waits_and_rapid_clicks_play_nothing() -> None:
+    g = GameTable(seed=14)
+    to_play(g)
+    s = g.session
+    while not s.trick_waiting:
+        click_card(g.hand_picker, s.view.legal[0])
+    before = snapshot(s)
+    for b in g.hand_picker.buttons[:5]:
+        b.click()  # rapid clicks on the next trick
+    assert snapshot(s) == before and "Continue first" in g.message.text
+    assert g.continue_button.layout.display is None
+    assert sum("pt-trick-card" in w.value for w in g.slots.values()) == 4
+    g.last_button.click()
+    assert g.last_area.layout.display is None and "Last trick" in g.last_area.value
+    g.continue_button.click()
+    assert not s.trick_waiting and g.continue_button.layout.display == "none"
+    g.continue_button.click()
+    assert "no finished trick" in g.message.text
+
+
+def test_automatic_pause_collects_the_trick() -> None:
+    import time
+
+    g = GameTable(seed=15, auto_continue=True, pause=0.05)
+    to_play(g)
+    s = g.session
+    while not s.trick_waiting:
+        click_card(g.hand_picker, s.view.legal[0])
+    for _ in range(100):
+        if not s.trick_waiting:
+            break
+        time.sleep(0.02)
+    assert not s.trick_waiting and len(s.view.tricks) >= 1
+
+
+def test_undo_button_takes_back_a_card_and_can_be_switched_off() -> None:
+    g = GameTable(seed=16)
+    to_play(g)
+    s = g.session
+    before = snapshot(s)
+    click_card(g.hand_picker, s.view.legal[0])
+    assert snapshot(s) != before
+    g.undo_button.click()
+    assert snapshot(s) == before and "Taken back: your play of" in g.message.text
+    assert tuple(g.hand_picker.hand) == g.sorted_hand()
+    off = GameTable(seed=16, undo=False)
+    assert off.undo_button.layout.display == "none"
+    off.pass_button.click()
+    off.undo_button.click()  # a client may press a hidden button
+    assert "switched off" in off.message.text
+
+
+def test_concede_asks_first_with_its_cost() -> None:
+    for seed in range(40):
+        g = GameTable(seed=seed)
+        s = g.session
+        while s.phase is Phase.AUCTION and s.is_my_turn:
+            g.amount.value = max(s.view.min_bid, 600)
+            g.bid_button.click()
+        if s.view.declarer == s.human_seat:
+            break
+    while not s.can_concede:
+        step(g)
+    g.concede_yes.click()  # forged: no question asked yet
+    assert not s.hand_over and "first" in g.message.text
+    g.concede_button.click()
+    assert g.confirm_box.layout.display is None and not s.hand_over
+    assert f"You lose {s.view.contract}; they score" in g.confirm_text.value
+    g.concede_no.click()
+    assert g.confirm_box.layout.display == "none" and not s.hand_over
+    g.concede_button.click()
+    g.concede_yes.click()
+    assert s.hand_over and "Hand 1 is over" in g.result_area.value
+
+
+def test_game_end_shown_plainly_with_new_game() -> None:
+    from pinochle_tutor import CLASSIC
+
+    g = GameTable(seed=5, rules=CLASSIC.with_settings(target=20))
+    g.new_game_button.click()  # forged before the end
+    assert "Finish this game" in g.message.text
+    first = g.session
+    while not first.is_over:
+        step(g)
+    assert "Game over" in g.result_area.value and "Final score" in g.result_area.value
+    assert "won the game" in g.result_area.value
+    assert g.new_game_button.layout.display is None
+    assert "<p>" in g.log_area.value and "Game over" in g.log_area.value.split("</p>")[0]
+    g.new_game_button.click()
+    assert g.session is not first and g.session.seed != first.seed
+    assert g.session.scores == [0, 0] and g.new_game_button.layout.display == "none"
+
+
+def test_each_page_deals_fresh_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PINOCHLE_TUTOR_SEED", raising=False)
+    hands = {GameTable().hand_picker.hand for _ in range(3)}
+    assert len(hands) == 3
+    monkeypatch.setenv("PINOCHLE_TUTOR_SEED", "9")
+    assert GameTable().hand_picker.hand == GameTable().hand_picker.hand
+
+
+def test_client_sets_bad_values_on_the_new_controls() -> None:
+    from tests.widget_client import client_click, client_update
+
+    g = GameTable(seed=17)
+    with pytest.raises(TraitError):
+        g.legal_box.value = "yes please"
+    client_update(g.auto_box, value=True)  # allowed: the learner's own option
+    assert g.auto_box.value is True
+    for b in (g.continue_button, g.concede_yes, g.new_game_button, g.last_button):
+        client_click(b)
+        assert g.message.kind in ("error", "info"), b.description
+    assert_no_hidden(g)

@@ -480,3 +480,147 @@ def test_seat_and_side_names() -> None:
     assert [s.side_name(i) for i in range(2)] == ["Them", "Us"]
     t = GameSession("three_handed")
     assert [t.side_name(i) for i in range(3)] == ["You", "Left", "Right"]
+
+
+# ------------------------------------------------- undo, pause, seeds, concede
+def _learner_step(s: GameSession) -> None:
+    """One learner decision by the hint player (always legal)."""
+    if s.trick_waiting:
+        s.collect_trick()
+        return
+    h = s.hint()
+    if h.concede:
+        s.concede()
+    elif h.phase is Phase.AUCTION:
+        s.bid(h.bid)
+    elif h.phase is Phase.TRUMP:
+        assert h.suit is not None
+        s.name_trump(h.suit)
+    elif h.phase is Phase.PASS:
+        s.pass_cards(h.cards)
+    elif h.phase is Phase.RETURN:
+        s.return_cards(h.cards)
+    elif h.phase is Phase.DISCARD:
+        s.discard(h.cards)
+    else:
+        s.play(h.cards[0])
+
+
+def _state(s: GameSession) -> Any:
+    h = s.engine_hand
+    return (
+        [sorted(x) for x in h.hands], h.phase, list(h.auction.history), list(h.trick),
+        list(h.tricks), h.trump, list(s.scores), [e.text for e in s.events], len(s.rows),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", PRESET_NAMES)
+def test_undo_restores_every_earlier_decision_point(rules: str) -> None:
+    s = GameSession(rules, seed=3, opponents="random")
+    before = []
+    while not s.hand_over:
+        if s.is_my_turn:
+            before.append(_state(s))
+        _learner_step(s)
+    assert s.can_undo
+    while before:
+        what = s.undo()
+        assert what.startswith(("your", "naming"))
+        after = _state(s)
+        expected = before.pop()
+        assert after[:7] == expected[:7]
+        assert after[7][:-1] == expected[7] and after[7][-1] == f"You take back {what}."
+        assert s.is_my_turn
+    assert not s.can_undo
+    with pytest.raises(IllegalActionError, match="no decision of yours"):
+        s.undo()
+
+
+def test_undo_after_the_last_card_takes_back_the_score() -> None:
+    s = GameSession(seed=5)
+    while not s.hand_over:
+        _learner_step(s)
+    scores, rows = list(s.scores), len(s.rows)
+    assert rows == 1
+    s.undo()
+    assert not s.hand_over and len(s.rows) == 0 and s.scores == [0, 0]
+    while not s.hand_over:
+        _learner_step(s)
+    assert len(s.rows) == 1 and s.scores == scores  # the heuristic bots replay alike
+
+
+def test_undo_switched_off_by_the_teacher() -> None:
+    s = GameSession(seed=1, allow_undo=False)
+    s.bid(None)
+    assert not s.can_undo
+    with pytest.raises(IllegalActionError, match="switched off"):
+        s.undo()
+
+
+def test_undo_never_reaches_into_an_earlier_hand() -> None:
+    s = GameSession(seed=2)
+    while not s.hand_over:
+        _learner_step(s)
+    s.next_hand()
+    if not s.can_undo:  # the learner has not acted yet in this hand
+        with pytest.raises(IllegalActionError):
+            s.undo()
+    assert s.hand_number == 2
+
+
+def test_pause_after_each_trick_and_no_play_into_the_next() -> None:
+    s = GameSession(seed=4, pause_after_trick=True)
+    while s.view.phase is not Phase.PLAY or not s.is_my_turn:
+        _learner_step(s)
+    seen = 0
+    while not s.hand_over:
+        if s.trick_waiting:
+            v = s.view
+            assert not v.trick and len(v.tricks) == seen + 1
+            assert s.last_trick is not None and len(s.last_trick.cards) == 4
+            assert not s.is_my_turn and "continue" in s.task()
+            card = s.engine_hand.hands[0][0]
+            with pytest.raises(IllegalActionError, match="Continue first"):
+                s.play(card)
+            assert len(s.view.tricks) == seen + 1 and not s.view.trick
+            seen += 1
+            s.collect_trick()
+        else:
+            _learner_step(s)
+    assert seen == len(s.view.tricks) - 1  # no pause after the last trick: the hand is scored
+    with pytest.raises(IllegalActionError, match="no finished trick"):
+        s.collect_trick()
+
+
+def test_seed_from_environment_or_fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pinochle_tutor.course.session import SEED_ENV, InvalidSeedError, page_seed
+
+    monkeypatch.setenv(SEED_ENV, "42")
+    assert GameSession().seed == 42 and page_seed(7) == 7
+    a, b = GameSession(), GameSession()
+    assert a.engine_hand.hands == b.engine_hand.hands
+    monkeypatch.delenv(SEED_ENV)
+    seeds = {GameSession().seed for _ in range(5)}
+    assert len(seeds) == 5
+    monkeypatch.setenv(SEED_ENV, "seven")
+    with pytest.raises(InvalidSeedError, match="'seven' is not a whole number"):
+        page_seed()
+
+
+def test_concede_cost_in_words() -> None:
+    for seed in range(60):
+        s = GameSession(seed=seed)
+        while not s.can_concede and not s.hand_over:
+            if s.phase is Phase.AUCTION and s.is_my_turn:
+                s.bid(s.view.min_bid)  # the learner takes the contract
+            else:
+                _learner_step(s)
+        if s.can_concede:
+            break
+    assert s.can_concede
+    v = s.view
+    assert v.melds is not None and v.contract is not None
+    them = sum(m.total for i, m in enumerate(v.melds) if i % 2 == 1)
+    assert s.concede_cost_text() == f"You lose {v.contract}; they score {them}."
+    s.concede()
+    assert s.scores == [-v.contract, them]

@@ -24,7 +24,7 @@ from pinochle_tutor.cards import CardLike
 
 from ._base import MARK_STYLES, Message, guarded, style_widget
 
-__all__ = ["CardsView", "HandPicker"]
+__all__ = ["CardsView", "HandPicker", "card_faces_css"]
 
 _MARK_PREFIX = {"legal": "✓ ", "illegal": "✗ ", "proof": "★ "}
 _MARK_WORD = {"legal": "legal", "illegal": "not allowed", "proof": "proof"}
@@ -61,6 +61,7 @@ class HandPicker(widgets.VBox):
         four_color: bool = False,
         message: Message | None = None,
         label: str = "Your hand",
+        pictures: bool = False,
     ) -> None:
         if mode not in ("one", "many"):
             raise ValueError(f"mode={mode!r}: use 'one' (pick a card) or 'many' (pick several)")
@@ -69,6 +70,10 @@ class HandPicker(widgets.VBox):
         self.mode = mode
         self.max_selected = 1 if mode == "one" else max_selected
         self.four_color = four_color
+        self.pictures = pictures
+        """Cards drawn as pictures (:func:`card_faces_css`) instead of text buttons."""
+        self._tags: dict[Card, str] = {}
+        self._tag_words: dict[str, str] = {}
         self._own_message = message is None
         self.message = message if message is not None else Message()
         self._hand: tuple[Card, ...] = ()
@@ -87,6 +92,8 @@ class HandPicker(widgets.VBox):
         super().__init__(children=children)
         self.add_class("pt-widget")
         self.add_class("pt-hand-picker")
+        if pictures:
+            self.add_class("pt-hand-pictures")
         if four_color:
             self.add_class("pt-four-color")
         self.set_hand(cards)
@@ -142,6 +149,7 @@ class HandPicker(widgets.VBox):
         self._hand = hand
         self._selected = []
         self._marks = {}
+        self._tags = {}
         self._buttons = [self._make_button(i, c) for i, c in enumerate(hand)]
         self._row.children = tuple(self._buttons)
         if self._own_message:
@@ -155,6 +163,9 @@ class HandPicker(widgets.VBox):
         )
         b.add_class("pt-card-button")
         b.add_class(f"pt-suit-{card.suit.plural}")
+        if self.pictures:
+            b.add_class("pt-card-pic")
+            b.add_class(f"pt-face-{card.code}")
         b.on_click(lambda button, index=index: self._clicked(button, index))
         return b
 
@@ -215,6 +226,20 @@ class HandPicker(widgets.VBox):
         self._marks = {}
         self._refresh()
 
+    def tag(self, cards: Iterable[CardLike] | str, tag: str, words: str = "") -> None:
+        """Give every copy of ``cards`` a lasting tag (CSS class ``pt-tag-<tag>``,
+        ``words`` added to the tooltip), e.g. the cards received in the exchange.
+        Tags stay when marks are cleared; a new hand clears them."""
+        for c in _as_cards(cards):
+            self._tags[c] = tag
+        self._tag_words[tag] = words or tag
+        self._refresh()
+
+    @property
+    def tags(self) -> dict[Card, str]:
+        """The tag of each tagged card."""
+        return dict(self._tags)
+
     @property
     def marks(self) -> dict[Card, str]:
         """The highlight of each marked card."""
@@ -240,7 +265,54 @@ class HandPicker(widgets.VBox):
                 words.append(_MARK_WORD[style])
             if chosen:
                 words.append("selected")
+            tag = self._tags.get(c)
+            for t in {*self._tags.values(), *([tag] if tag else [])}:
+                if t == tag:
+                    b.add_class(f"pt-tag-{t}")
+                else:
+                    b.remove_class(f"pt-tag-{t}")
+            if tag:
+                words.append(self._tag_words.get(tag, tag))
             b.tooltip = ", ".join(words)
+
+
+def card_faces_css(size: int = 64, four_color: bool = False) -> str:
+    """CSS that draws each card button of a ``pictures=True`` :class:`HandPicker` as
+    the card's picture (:func:`pinochle_tutor.svg.card`, inlined as data URIs: no
+    file or CDN to fetch). The button keeps its text for screen readers and
+    keyboards; only its look changes. Marks show as coloured frames."""
+    from urllib.parse import quote
+
+    from pinochle_tutor.cards import Rank, Suit
+
+    height = round(size * 1.4)
+    rules = [
+        f".pt-card-button.pt-card-pic {{ width: {size}px !important; height: {height}px;"
+        f" min-width: {size}px; flex: 0 0 auto;"
+        " padding: 0; border: 0; border-radius: 7px; font-size: 0; color: transparent;"
+        " background-color: transparent; background-size: 100% 100%; box-shadow: none;"
+        " margin: 0 -6px 6px 0; transition: transform 0.1s; }",
+        ".pt-card-button.pt-card-pic:hover { transform: translateY(-6px); }",
+        ".pt-card-button.pt-card-pic.pt-mark-legal { outline: 4px solid #1a7f37;"
+        " outline-offset: -2px; transform: translateY(-8px); }",
+        ".pt-card-button.pt-card-pic.pt-mark-illegal { outline: 4px dashed #c8102e;"
+        " outline-offset: -2px; opacity: 0.75; }",
+        ".pt-card-button.pt-card-pic.pt-mark-proof { outline: 4px dotted #e07b00; outline-offset: -2px; }",
+        ".pt-card-button.pt-card-pic:focus-visible { outline: 4px solid #1f5fbf; outline-offset: 1px;"
+        " transform: translateY(-8px); }",
+        ".pt-card-button.pt-card-pic.pt-tag-received::after { content: 'new'; position: absolute;"
+        " right: 2px; bottom: 2px; font-size: 11px; font-weight: 700; color: #fff;"
+        " background: #1f5fbf; border-radius: 4px; padding: 0 4px; }",
+        ".pt-card-button.pt-card-pic { position: relative; }",
+    ]
+    for suit in Suit:
+        for rank in Rank:
+            c = Card(suit, rank)
+            uri = quote(svg.card(c, four_color=four_color, size=size), safe="")
+            rules.append(
+                f'.pt-card-button.pt-card-pic.pt-face-{c.code} {{ background-image: url("data:image/svg+xml,{uri}"); }}'
+            )
+    return "\n".join(rules)
 
 
 class CardsView(widgets.HTML):

@@ -1,10 +1,24 @@
-"""The game table: a whole game of Pinochle against three computer players.
+"""The game table: a whole game of Pinochle against computer players, laid out as
+a card table.
 
-:class:`GameTable` shows every phase of every hand: the auction (bid or pass),
-naming trump, the exchange (or the three-handed discard), everyone's meld, the
-tricks with the current trick in view, and the score sheet after each hand, with
-an optional hint and a review of each finished hand. Illegal clicks get the
-tutor's reason. The logic is :class:`pinochle_tutor.course.session.GameSession`; the
+:class:`GameTable` seats the players around a table (an ipywidgets ``GridBox``
+styled by CSS shipped in this package): the partner at the top, the opponents left
+and right, the learner at the bottom (three seats three-handed, the kitty on the
+table once it is turned up). The trick lies in the middle, each card in front of
+the seat that played it; a finished trick stays there until the learner continues
+(a button, focused so Enter or Space continues, or an optional short pause); the
+last trick can be looked at any time. A bar above the table always shows the
+hand, the dealer, the declarer, the contract, trump, the score and whose turn it
+is. The learner's hand is a row of card pictures (sorted by suit, trump first, and
+rank) that are buttons: click, or Tab and Enter. Undo takes back the learner's
+last decision (unless the teacher switches it off), conceding asks first and says
+what it costs, and the end of a hand and of the game are shown plainly with a New
+game button.
+
+Each page deals fresh cards: ``seed=None`` draws a seed per page (the environment
+variable ``PINOCHLE_TUTOR_SEED`` fixes it for tests and nbval); a lesson may still
+pass a seed on purpose. Illegal clicks get the tutor's reason. The logic is
+:class:`pinochle_tutor.course.session.GameSession`; the
 widget shows only what :meth:`Hand.view <pinochle_tutor.game.Hand.view>` of the
 learner's seat holds, so the other players' hidden cards are never in synced
 state.
@@ -12,6 +26,8 @@ state.
 
 from __future__ import annotations
 
+import random
+import threading
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -19,19 +35,60 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, trick_winner
-from pinochle_tutor.course.session import GameSession, RefusedPlayError
+from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg, trick_winner
+from pinochle_tutor.course.session import EventKind, GameSession, RefusedPlayError
+from pinochle_tutor.errors import IllegalActionError
 
 from ._base import Message, card_spans, coerce_rules, guarded, style_widget
-from .cards import CardsView, HandPicker
+from .cards import HandPicker, card_faces_css
 
 __all__ = ["GameTable", "meld_html", "score_sheet_html"]
 
 _CSS = """
-.pt-log { max-height: 16em; overflow-y: auto; border: 1px solid #ddd; padding: 4px 8px; }
+.pt-game-table { max-width: 100%; box-sizing: border-box; }
+.pt-game-table .widget-html-content { overflow-wrap: anywhere; }
+.pt-log .widget-html-content { display: flex; flex-direction: column-reverse; max-height: 10em;
+  overflow-y: auto; border: 1px solid #ddd; padding: 4px 8px; }
 .pt-log p { margin: 1px 0; }
 .pt-status { font-size: 1.05em; }
+.pt-infobar .widget-html-content { display: flex; flex-wrap: wrap; gap: 4px 14px;
+  background: #f4f1e8; border: 1px solid #d8d2bf; border-radius: 6px; padding: 4px 10px; }
+.pt-infobar .pt-turn-word { font-weight: 700; color: #0b5d1e; }
+.pt-felt { background: #1f6b3a; border-radius: 18px; padding: 10px; box-sizing: border-box;
+  width: 100%; max-width: 820px; color: #fff; }
+.pt-seat .widget-html-content { text-align: center; }
+.pt-seat-box { display: inline-block; padding: 4px 10px; border-radius: 10px;
+  background: rgba(0,0,0,0.25); line-height: 1.35; min-width: 7em; }
+.pt-seat-box.pt-turn { background: #f7d154; color: #1b1b1b; box-shadow: 0 0 0 3px #fff; }
+.pt-seat-box .pt-badge { display: inline-block; font-size: 0.8em; font-weight: 700;
+  border-radius: 4px; padding: 0 4px; margin-left: 3px; background: #fff; color: #1b1b1b; }
+.pt-seat-box .pt-badge.pt-badge-declarer { background: #b8860b; color: #fff; }
+.pt-seat-box .pt-seat-name { font-weight: 700; }
+.pt-slot .widget-html-content { display: flex; justify-content: center; align-items: center;
+  min-height: 96px; }
+.pt-slot-empty { width: 62px; height: 88px; border: 2px dashed rgba(255,255,255,0.35);
+  border-radius: 8px; box-sizing: border-box; }
+.pt-trick-caption .widget-html-content { text-align: center; color: #fff; }
+.pt-trick-caption .pt-cardtext { background: #fff; border-radius: 3px; padding: 0 2px; }
+.pt-kitty .widget-html-content { text-align: center; }
+.pt-last-trick .widget-html-content { background: #f4f1e8; border-radius: 6px; padding: 4px 8px; }
+.pt-result .widget-html-content { font-size: 1.15em; }
+.pt-result-box { border: 2px solid #1a7f37; background: #e6f4ea; border-radius: 8px;
+  padding: 8px 12px; }
+.pt-result-box.pt-game-over { border-color: #b8860b; background: #fff6d8; font-size: 1.1em; }
+.pt-confirm .widget-html-content { background: #fdecee; border-left: 4px solid #c8102e;
+  padding: 6px 10px; }
+.pt-actions { flex-wrap: wrap; gap: 4px; }
+.pt-hand .pt-hand-row { padding-top: 10px; }
+@media (max-width: 700px) {
+  .pt-felt { padding: 4px; border-radius: 10px; }
+  .pt-seat-box { min-width: 5em; font-size: 0.9em; }
+}
 """
+
+_POSITIONS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east")}
+"""Where each seat sits on screen, by its place after the learner's (clockwise: the
+player on the learner's left plays next)."""
 
 _GIVE_WORDS = {
     Phase.PASS: ("Pass these cards", "to the declarer"),
@@ -74,16 +131,26 @@ def score_sheet_html(session: GameSession) -> str:
 
 
 class GameTable(widgets.VBox):
-    """A whole game to the target against computer players.
+    """A whole game to the target against computer players, at a card table.
 
-    ``seed`` makes the game reproducible; ``rules`` is a preset name or a
+    ``seed`` makes the game reproducible (``None``: a fresh seed per page, or
+    ``PINOCHLE_TUTOR_SEED`` when set); ``rules`` is a preset name or a
     :class:`RuleSet`; ``opponents`` is ``'heuristic'``, ``'random'`` or
-    ``'montecarlo'``; ``hints`` shows the Hint button. CSS hooks:
-    ``pt-game-table``, ``pt-status``, ``pt-log``, ``pt-hand`` (the hand pickers),
-    ``pt-bid-amount``, ``pt-bid``, ``pt-pass``, ``pt-trump`` (and
-    ``pt-trump-spades`` ...), ``pt-exchange``, ``pt-concede``, ``pt-trick``,
-    ``pt-trick-caption``, ``pt-meld``, ``pt-hint``, ``pt-score-sheet``,
-    ``pt-review``, ``pt-next-hand``, ``pt-message-area``."""
+    ``'montecarlo'``; ``hints`` shows the Hint button; ``undo`` shows Undo (a
+    teacher passes ``undo=False`` for a scored game); ``auto_continue`` collects a
+    finished trick by itself after ``pause`` seconds (the learner can switch it off
+    and on); ``show_legal`` marks the legal cards from the start (a checkbox).
+
+    CSS hooks: ``pt-game-table``, ``pt-infobar``, ``pt-felt`` (the table),
+    ``pt-seat pt-seat-<north|west|east|south>``, ``pt-slot pt-slot-<position>`` (the
+    trick card in front of a seat), ``pt-kitty``, ``pt-trick-caption``, ``pt-status``,
+    ``pt-hand`` (the hand pickers), ``pt-bid-amount``, ``pt-bid``, ``pt-pass``,
+    ``pt-trump`` (and ``pt-trump-spades`` ...), ``pt-exchange``, ``pt-continue``,
+    ``pt-auto-continue``, ``pt-last-trick-button``, ``pt-last-trick``, ``pt-undo``,
+    ``pt-show-legal``, ``pt-concede``, ``pt-concede-confirm``, ``pt-concede-yes``,
+    ``pt-concede-no``, ``pt-result``, ``pt-new-game``, ``pt-log``, ``pt-meld``,
+    ``pt-hint``, ``pt-score-sheet``, ``pt-review``, ``pt-next-hand``,
+    ``pt-message-area``."""
 
     def __init__(
         self,
@@ -91,17 +158,34 @@ class GameTable(widgets.VBox):
         rules: RuleSet | str = "classic",
         opponents: str = "heuristic",
         hints: bool = True,
+        undo: bool = True,
+        auto_continue: bool = False,
+        pause: float = 1.5,
+        show_legal: bool = False,
     ) -> None:
-        self.session = GameSession(coerce_rules(rules), seed=seed, opponents=opponents)
+        self._rules = coerce_rules(rules)
+        self._opponents = opponents
+        self._undo = undo
+        self.pause = pause
+        """Seconds a finished trick stays on the table when collected automatically."""
+        self._lock = threading.RLock()
+        self._timer: threading.Timer | None = None
+        self._confirming = False
+        self._show_last = False
+        self.session = self._new_session(seed)
         self.message = Message()
+        self.info_bar = self._html("pt-infobar")
         self.status_area = self._html("pt-status")
         self.log_area = self._html("pt-log")
-        self.hand_picker = HandPicker(mode="one", message=self.message, label="Your hand")
+        self.hand_picker = HandPicker(
+            mode="one", message=self.message, label="Your hand", pictures=True
+        )
         self.hand_picker.add_class("pt-hand")
         self.hand_picker.on_pick(self._picked)
         self.select_picker = HandPicker(
-            mode="many", max_selected=self._give_count(), message=self.message, label="Your hand"
-        )
+            mode="many", max_selected=self._give_count(), message=self.message,
+            label="Your hand", pictures=True,
+        )  # fmt: skip
         self.select_picker.add_class("pt-hand")
         self.amount = widgets.IntText(description="Bid", layout=widgets.Layout(width="12em"))
         self.amount.add_class("pt-bid-amount")
@@ -109,33 +193,104 @@ class GameTable(widgets.VBox):
         self.pass_button = self._button("Pass", "pt-pass", self._pass)
         self.trump_buttons = [self._trump_button(s) for s in Suit]
         self.give_button = self._button("Pass these cards", "pt-exchange", self._give, "primary")
+        self.continue_button = self._button("Continue ▸", "pt-continue", self._continue, "success")
+        self.auto_box = widgets.Checkbox(
+            value=auto_continue, description="Collect tricks after a short pause", indent=False
+        )
+        self.auto_box.add_class("pt-auto-continue")
+        self.auto_box.observe(self._auto_changed, "value")
+        self.last_button = self._button("Last trick", "pt-last-trick-button", self._toggle_last)
+        self.last_area = self._html("pt-last-trick")
+        self.undo_button = self._button("Undo", "pt-undo", self._undo_clicked, "warning")
+        self.undo_button.layout.display = None if undo else "none"
+        self.legal_box = widgets.Checkbox(
+            value=show_legal, description="Mark my legal cards", indent=False
+        )
+        self.legal_box.add_class("pt-show-legal")
+        self.legal_box.observe(lambda _: self._safe_refresh(), "value")
         self.concede_button = self._button("Concede the hand", "pt-concede", self._concede)
+        self.confirm_text = self._html("pt-confirm")
+        self.concede_yes = self._button(
+            "Yes, concede", "pt-concede-yes", self._concede_yes, "danger"
+        )
+        self.concede_no = self._button("Keep playing", "pt-concede-no", self._concede_no)
+        self.confirm_box = widgets.VBox(
+            [self.confirm_text, widgets.HBox([self.concede_yes, self.concede_no])]
+        )
+        self.confirm_box.add_class("pt-concede-confirm")
         self.trick_caption = self._html("pt-trick-caption")
-        self.trick_view = CardsView(size=50)
-        self.trick_view.add_class("pt-trick")
         self.meld_area = self._html("pt-meld")
         self.hint_button = self._button("Hint", "pt-hint", self._hint)
         self.hint_button.layout.display = None if hints else "none"
+        self.result_area = self._html("pt-result")
+        self.new_game_button = self._button("New game", "pt-new-game", self._new_game, "success")
         self.sheet_area = self._html("pt-score-sheet")
         self.review_area = self._html("pt-review")
         self.next_button = self._button("Next hand", "pt-next-hand", self._next, "success")
         self.auction_box = widgets.HBox([self.amount, self.bid_button, self.pass_button])
+        self.auction_box.add_class("pt-actions")
         self.trump_box = widgets.HBox([widgets.Label("Name trump:"), *self.trump_buttons])
+        self.trump_box.add_class("pt-actions")
         self.give_box = widgets.HBox([self.give_button])
-        css = widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none"))
+        self.seats: dict[str, widgets.HTML] = {}
+        self.slots: dict[str, widgets.HTML] = {}
+        for pos in ("north", "west", "east", "south"):
+            self.seats[pos] = self._html("pt-seat")
+            self.seats[pos].add_class(f"pt-seat-{pos}")
+            self.seats[pos].layout = widgets.Layout(grid_area=f"{pos}seat")
+            self.slots[pos] = self._html("pt-slot")
+            self.slots[pos].add_class(f"pt-slot-{pos}")
+            self.slots[pos].layout = widgets.Layout(grid_area=pos)
+        self.kitty_area = self._html("pt-kitty")
+        self.kitty_area.layout = widgets.Layout(grid_area="kitty")
+        self.trick_caption.layout = widgets.Layout(grid_area="caption")
+        self.felt = widgets.GridBox(
+            [*self.seats.values(), *self.slots.values(), self.kitty_area, self.trick_caption],
+            layout=widgets.Layout(
+                grid_template_columns="minmax(0, 1fr) minmax(70px, auto) minmax(0, 1.2fr) "
+                "minmax(70px, auto) minmax(0, 1fr)",
+                grid_template_rows="auto auto auto auto auto",
+                grid_template_areas=(
+                    '". . northseat . ." ". . kitty . ." ". . north . ." '
+                    '"westseat west caption east eastseat" ". . south . ." ". . southseat . ."'
+                ),
+                align_items="center",
+                justify_items="center",
+                grid_gap="2px 4px",
+            ),
+        )
+        self.felt.add_class("pt-felt")
+        self.felt.add_class("pt-trick")
+        self.turn_box = widgets.HBox(
+            [self.continue_button, self.last_button, self.undo_button, self.hint_button,
+             self.concede_button, self.legal_box, self.auto_box]
+        )  # fmt: skip
+        self.turn_box.add_class("pt-actions")
+        css = widgets.HTML(
+            f"<style>{_CSS}\n{card_faces_css(62)}</style>", layout=widgets.Layout(display="none")
+        )
         super().__init__(
             [
-                style_widget(), css, self.status_area, self.log_area, self.trick_caption, self.trick_view,
-                self.meld_area, self.hand_picker, self.select_picker, self.auction_box, self.trump_box,
-                self.give_box, widgets.HBox([self.concede_button, self.hint_button]),
-                self.message, self.next_button, self.sheet_area, self.review_area,
-            ]
+                style_widget(), css, self.info_bar, self.result_area, self.new_game_button,
+                self.felt, self.status_area, self.message, self.confirm_box, self.hand_picker,
+                self.select_picker, self.auction_box, self.trump_box, self.give_box,
+                self.turn_box, self.last_area, self.next_button, self.log_area, self.meld_area,
+                self.sheet_area, self.review_area,
+            ],
+            layout=widgets.Layout(max_width="100%"),
         )  # fmt: skip
         self.add_class("pt-widget")
         self.add_class("pt-game-table")
         self.refresh()
+        self._focus_next()
 
     # ----------------------------------------------------------- building
+    def _new_session(self, seed: int | None) -> GameSession:
+        return GameSession(
+            self._rules, seed=seed, opponents=self._opponents, allow_undo=self._undo,
+            pause_after_trick=True,
+        )  # fmt: skip
+
     @staticmethod
     def _html(cls: str) -> widgets.HTML:
         w = widgets.HTML()
@@ -161,6 +316,22 @@ class GameTable(widgets.VBox):
         return max(r.exchange_size, r.kitty_size, 1)
 
     # ----------------------------------------------------------- display
+    def position(self, seat: int) -> str:
+        """Where ``seat`` sits on screen: ``'south'`` (the learner), ``'west'``
+        (Left), ``'north'`` (Partner), ``'east'`` (Right)."""
+        s = self.session
+        n = s.rules.players
+        return _POSITIONS.get(n, _POSITIONS[4])[(seat - s.human_seat) % n]
+
+    def sorted_hand(self) -> tuple[Card, ...]:
+        """The learner's hand in display order: by suit, trump first (the suits
+        keep their round order, so colours alternate), then by rank, high first."""
+        v = self.session.view
+        trump = v.trump
+        if trump is None:
+            return tuple(sorted(v.hand, key=lambda c: c.order))
+        return tuple(sorted(v.hand, key=lambda c: ((c.suit - trump) % 4, -c.rank)))
+
     def refresh(self) -> None:
         """Show the session as the learner may see it."""
         s = self.session
@@ -168,31 +339,51 @@ class GameTable(widgets.VBox):
         mine = s.is_my_turn
         phase = v.phase
         giving = mine and phase in _GIVE_WORDS
+        hand = self.sorted_hand()
         self._show(self.auction_box, mine and phase is Phase.AUCTION)
         self._show(self.trump_box, mine and phase is Phase.TRUMP)
         self._show(self.give_box, giving)
-        self._show(self.concede_button, s.can_concede)
+        self._show(self.concede_button, s.can_concede and not self._confirming)
+        self._confirming = self._confirming and s.can_concede
+        self._show(self.confirm_box, self._confirming)
         self._show(self.select_picker, giving)
         self._show(self.hand_picker, not giving)
         self._show(self.next_button, s.hand_over and not s.is_over)
+        self._show(self.new_game_button, s.is_over)
+        self._show(self.continue_button, s.trick_waiting)
+        self._show(self.last_button, bool(v.tricks))
+        self._show(self.legal_box, phase is Phase.PLAY)
+        self._show(self.auto_box, phase is Phase.PLAY)
+        self.undo_button.disabled = not s.can_undo
+        self.undo_button.tooltip = (
+            f"Take back {s.undo_label}" if s.can_undo else "Nothing of yours to take back yet"
+        )
         self.hint_button.disabled = not mine
         if giving:
             words = _GIVE_WORDS[phase]
             self.give_button.description = words[0]
             n = s.rules.kitty_size if phase is Phase.DISCARD else s.rules.exchange_size
             self.select_picker.label = f"Pick {n} cards {words[1]}"
-            if tuple(self.select_picker.hand) != v.hand:
-                self.select_picker.set_hand(v.hand)
-        if tuple(self.hand_picker.hand) != v.hand:
-            self.hand_picker.set_hand(v.hand)
+            if tuple(self.select_picker.hand) != hand:
+                self.select_picker.set_hand(hand)
+        if tuple(self.hand_picker.hand) != hand:
+            self.hand_picker.set_hand(hand)
+        self.hand_picker.label = f"Your hand ({len(hand)} cards)"
+        self._mark_hand()
         if phase is Phase.AUCTION and mine:
             self.amount.value = v.min_bid
+        self.info_bar.value = self._info_html()
         self.status_area.value = self._status_html()
         texts = [e.text for e in s.events if e.hand_number == s.hand_number]
-        self.log_area.value = "".join(f"<p>{escape(t)}</p>" for t in texts[-40:])
-        self._show_trick()
+        # Newest first in the page; CSS (column-reverse) shows it at the bottom,
+        # scrolled into view, with the older lines above.
+        self.log_area.value = "".join(f"<p>{escape(t)}</p>" for t in reversed(texts[-60:]))
+        self._show_table()
+        self._show_last_trick()
         self.meld_area.value = meld_html(s)
         self.sheet_area.value = score_sheet_html(s)
+        self.result_area.value = self._result_html()
+        self._show(self.result_area, s.hand_over)
         review = s.review() if s.hand_over else None
         legend = ", ".join(f"{i} = {s.seat_name(i)}" for i in range(s.rules.players))
         self.review_area.value = (
@@ -202,69 +393,266 @@ class GameTable(widgets.VBox):
             else ""
         )
 
+    def _mark_hand(self) -> None:
+        s = self.session
+        v = s.view
+        picker = self.hand_picker
+        if v.received and v.declarer is not None:
+            src = "the kitty" if s.rules.has_kitty else (
+                "your partner" if v.seat == v.declarer else "the declarer"
+            )  # fmt: skip
+            for p in (self.hand_picker, self.select_picker):
+                p.tag([c for c in v.received if c in p.hand], "received", f"received from {src}")
+        if self.legal_box.value and s.is_my_turn and v.phase is Phase.PLAY:
+            legal = set(v.legal)
+            if {c for c, m in picker.marks.items() if m == "legal"} != legal:
+                picker.clear_marks()
+                picker.mark(sorted(legal), "legal")
+        elif any(m == "legal" for m in picker.marks.values()):
+            picker.clear_marks()
+
     @staticmethod
     def _show(w: widgets.Widget, visible: bool) -> None:
         w.layout.display = None if visible else "none"
 
+    def _info_html(self) -> str:
+        s = self.session
+        v = s.view
+        scores = ", ".join(f"{escape(s.side_name(i))} {p}" for i, p in enumerate(s.scores))
+        items = [
+            f"<span><b>Hand {s.hand_number}</b></span>",
+            f"<span>Dealer: <b>{escape(s.seat_name(v.dealer))}</b></span>",
+        ]
+        if v.declarer is not None:
+            items.append(f"<span>Declarer: <b>{escape(s.seat_name(v.declarer))}</b></span>")
+            items.append(f"<span>Contract: <b>{v.contract}</b></span>")
+        elif v.high_bid is not None:
+            items.append(f"<span>High bid: <b>{v.high_bid}</b></span>")
+        else:
+            items.append("<span>Contract: <b>not yet</b></span>")
+        trump = f"{v.trump.symbol} {v.trump.plural}" if v.trump is not None else "not named"
+        cls = f' class="pt-cardtext pt-suit-{v.trump.plural}"' if v.trump is not None else ""
+        items.append(f"<span>Trump: <b{cls}>{escape(trump)}</b></span>")
+        items.append(f"<span>Score: <b>{scores}</b> (to {s.rules.target})</span>")
+        items.append(f'<span class="pt-turn-word">{escape(self._turn_words())}</span>')
+        return "".join(items)
+
+    def _turn_words(self) -> str:
+        s = self.session
+        if s.is_over:
+            return "Game over"
+        if s.hand_over:
+            return "Hand over"
+        if s.trick_waiting:
+            return "Trick complete"
+        to_act = s.to_act
+        if to_act is None:
+            return ""
+        return "Your turn" if to_act == s.human_seat else f"{s.seat_name(to_act)} to play"
+
     def _status_html(self) -> str:
         s = self.session
         v = s.view
-        scores = ", ".join(f"{s.side_name(i)} {p}" for i, p in enumerate(s.scores))
-        parts = [f"Hand {s.hand_number}", f"dealer: {s.seat_name(v.dealer)}", f"score: {scores}"]
-        if v.declarer is not None:
-            parts.append(f"contract: {s.seat_name(v.declarer)} {v.contract}")
-        elif v.high_bid is not None:
-            parts.append(f"high bid: {v.high_bid}")
-        if v.trump is not None:
-            parts.append(f"trump: {v.trump.symbol} {v.trump.plural}")
         task = s.task()
         if s.is_my_turn and v.phase is Phase.AUCTION:
             task = f"Bid at least {v.min_bid}, or pass."
-        return f"{escape(' | '.join(parts))}<br><b>{escape(task)}</b>"
+        return f"<b>{escape(task)}</b>"
 
-    def _show_trick(self) -> None:
+    def _seat_html(self, seat: int) -> str:
+        s = self.session
+        v = s.view
+        h = s.engine_hand
+        name = "You" if seat == s.human_seat else s.seat_name(seat)
+        badges = []
+        if seat == v.dealer:
+            badges.append('<span class="pt-badge" title="dealer">Dealer</span>')
+        if seat == v.declarer:
+            badges.append(
+                f'<span class="pt-badge pt-badge-declarer" title="declarer">Declarer {v.contract}</span>'
+            )
+        lines = [f'<span class="pt-seat-name">{escape(name)}</span>{"".join(badges)}']
+        if v.phase is Phase.AUCTION:
+            calls = [a for st, a in v.auction if st == seat]
+            if calls:
+                last = calls[-1]
+                lines.append("passed" if last is None else f"bid {last}")
+        taken = [t for t in v.tricks if t.winner == seat]
+        # How many cards a seat holds is public (everyone plays one card a trick).
+        held = len(h.hands[seat])
+        info = f"{held} cards"
+        if v.phase in (Phase.PLAY, Phase.DONE):
+            info += f" · {len(taken)} trick{'s' if len(taken) != 1 else ''}"
+        lines.append(info)
+        turn = s.to_act == seat and not s.trick_waiting and not s.hand_over
+        if turn:
+            lines.append("<b>to play</b>" if seat != s.human_seat else "<b>your turn</b>")
+        cls = "pt-seat-box pt-turn" if turn else "pt-seat-box"
+        return f'<div class="{cls}">{"<br>".join(lines)}</div>'
+
+    def _show_table(self) -> None:
         s = self.session
         v = s.view
         n = s.rules.players
-        if v.trick:
-            assert v.trump is not None
-            names = [s.seat_name(x) for x in v.trick_seats]
-            nxt = (v.trick_seats[-1] + 1) % n
-            names += [s.seat_name((nxt + k) % n) for k in range(n - len(v.trick))]
-            win = trick_winner(list(v.trick), v.trump)
-            self.trick_view.show_trick(v.trick, names, win, empty_slots=n - len(v.trick))
-            who = s.seat_name(v.trick_seats[win])
-            last = ""
-            if v.tricks:
-                t = v.tricks[-1]
-                last = (
-                    f" (last trick won by {escape(s.seat_name(t.winner))}: {card_spans(t.cards)})"
-                )
-            self.trick_caption.value = (
-                f"<b>Trick {len(v.tricks) + 1}</b>: {escape(who)} winning with "
-                f"{card_spans([v.trick[win]])}{last}"
-            )
-        elif v.tricks:
+        used = set()
+        for seat in range(n):
+            pos = self.position(seat)
+            used.add(pos)
+            self.seats[pos].value = self._seat_html(seat)
+        if s.trick_waiting and v.tricks:
             t = v.tricks[-1]
-            names = [s.seat_name(x) for x in t.seats]
-            self.trick_view.show_trick(t.cards, names, t.seats.index(t.winner))
-            self.trick_caption.value = (
-                f"<b>Trick {len(v.tricks)}</b> won by {escape(s.seat_name(t.winner))} "
-                f"with {card_spans([t.winning_card])} ({t.points} points)"
-            )
+            cards, seats, win = list(t.cards), list(t.seats), t.seats.index(t.winner)
+        elif v.trick:
+            assert v.trump is not None
+            cards, seats = list(v.trick), list(v.trick_seats)
+            win = trick_winner(cards, v.trump)
         else:
-            self.trick_view.show_trick([], [])
-            self.trick_caption.value = "<b>Trick</b>: none played yet"
+            cards, seats, win = [], [], None
+        played = dict(zip(seats, cards, strict=True))
+        for pos in ("north", "west", "east", "south"):
+            self._show(self.seats[pos], pos in used)
+            self._show(self.slots[pos], pos in used)
+        for seat in range(n):
+            pos = self.position(seat)
+            card = played.get(seat)
+            if card is None:
+                self.slots[pos].value = '<div class="pt-slot-empty" aria-hidden="true"></div>'
+            else:
+                hl = "winner" if win is not None and seats[win] == seat else None
+                pic = svg.card(card, size=62, highlight=hl)
+                who = escape(s.seat_name(seat))
+                self.slots[pos].value = (
+                    f'<div class="pt-trick-card" data-seat="{who}" title="{who}: {escape(card.name)}">'
+                    f"{pic}</div>"
+                )
+        self._show(self.kitty_area, bool(v.kitty))
+        # Cleared when hidden: a hidden widget's value still reaches the page.
+        kitty = svg.hand(v.kitty, size=40, label="the kitty, turned up") if v.kitty else ""
+        self.kitty_area.value = f"Kitty: {kitty}" if kitty else ""
+        self.trick_caption.value = self._caption_html(cards, seats, win)
+
+    def _caption_html(self, cards: list[Card], seats: list[int], win: int | None) -> str:
+        s = self.session
+        v = s.view
+        if s.trick_waiting and v.tricks:
+            t = v.tricks[-1]
+            who = s.seat_name(t.winner)
+            verb = "win" if t.winner == s.human_seat else "wins"
+            return (
+                f"<b>Trick {len(v.tricks)}</b>: {escape(who)} {verb} with "
+                f"{card_spans([t.winning_card])} ({t.points} points).<br>Continue when ready."
+            )
+        if cards and win is not None:
+            who = s.seat_name(seats[win])
+            return (
+                f"<b>Trick {len(v.tricks) + 1}</b><br>{escape(who)} "
+                f"{'are' if who == 'You' else 'is'} winning with {card_spans([cards[win]])}"
+            )
+        if v.phase is Phase.PLAY:
+            return f"<b>Trick {len(v.tricks) + 1}</b>"
+        if v.phase is Phase.DONE:
+            return f"<b>Hand {s.hand_number} is over</b>"
+        return f"<b>{escape(v.phase.value.capitalize())}</b>"
+
+    def _show_last_trick(self) -> None:
+        s = self.session
+        t = s.last_trick
+        self._show(self.last_area, self._show_last and t is not None)
+        self.last_button.description = "Hide last trick" if self._show_last else "Last trick"
+        if t is None:
+            self.last_area.value = ""
+            return
+        names = [s.seat_name(x) for x in t.seats]
+        pic = svg.trick(t.cards, names, t.seats.index(t.winner), size=44)
+        self.last_area.value = (
+            f"<b>Last trick</b> (trick {len(s.view.tricks)}): {escape(s.seat_name(t.winner))} "
+            f"won with {card_spans([t.winning_card])}, {t.points} points.<br>{pic}"
+        )
+
+    def _result_html(self) -> str:
+        s = self.session
+        if not s.hand_over:
+            return ""
+        scores = " to ".join(f"{escape(s.side_name(i))} {p}" for i, p in enumerate(s.scores))
+        hand_line = next((e.text for e in reversed(s.events) if e.kind is EventKind.SCORE), "")
+        if s.is_over:
+            if s.winner is None:
+                head = "Game over: no winner."
+            else:
+                name = s.side_name(s.winner)
+                head = "Game over: you won the game!" if name in ("Us", "You") else (
+                    f"Game over: {escape(name)} won the game."
+                )  # fmt: skip
+            return (
+                f'<div class="pt-result-box pt-game-over" role="status"><b>{head}</b><br>'
+                f"Final score: {scores}.<br>{escape(hand_line)}</div>"
+            )
+        return (
+            f'<div class="pt-result-box" role="status"><b>Hand {s.hand_number} is over.</b> '
+            f"{escape(hand_line)}<br>Score: {scores}. Deal the next hand when ready.</div>"
+        )
+
+    def _focus_next(self) -> None:
+        """Put the keyboard focus where the learner acts next (Continue, or a card)."""
+        s = self.session
+        if s.trick_waiting:
+            self.continue_button.focus()
+        elif s.is_my_turn and s.phase is Phase.PLAY and self.hand_picker.buttons:
+            legal = set(s.view.legal)
+            for b, c in zip(self.hand_picker.buttons, self.hand_picker.hand, strict=True):
+                if c in legal:
+                    b.focus()
+                    break
+        elif s.hand_over:
+            (self.new_game_button if s.is_over else self.next_button).focus()
+
+    def _safe_refresh(self) -> None:
+        with self._lock:
+            self.refresh()
 
     # ----------------------------------------------------------- actions
     def _act(self, action: Callable[[], object], text: str) -> None:
         """Run a learner's action; the table is redrawn whatever happens (a refusal
         propagates to :func:`guarded`, which shows the tutor's reason)."""
-        try:
-            action()
-        finally:
+        with self._lock:
+            try:
+                action()
+            finally:
+                self.refresh()
+            self.message.ok(f"{text} {self.session.task()}")
+            self._after()
+
+    def _after(self) -> None:
+        """After a change: focus the next place to act, start the automatic pause."""
+        self._focus_next()
+        s = self.session
+        if s.trick_waiting and self.auto_box.value:
+            self._start_timer()
+
+    def _start_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        s = self.session
+        token = (id(s), s.hand_number, len(s.view.tricks))
+        self._timer = threading.Timer(self.pause, self._auto_collect, args=(token,))
+        self._timer.daemon = True
+        self._timer.start()
+
+    @guarded
+    def _auto_collect(self, token: tuple[int, int, int]) -> None:
+        with self._lock:
+            s = self.session
+            if not s.trick_waiting or token != (id(s), s.hand_number, len(s.view.tricks)):
+                return  # the learner continued already, or undid the trick
+            s.collect_trick()
             self.refresh()
-        self.message.ok(f"{text} {self.session.task()}")
+            self.message.info(s.task())
+            self._after()
+
+    @guarded
+    def _auto_changed(self, change: dict[str, Any]) -> None:
+        with self._lock:
+            if change["new"] and self.session.trick_waiting:
+                self._start_timer()
 
     @guarded
     def _bid(self, _: object = None) -> None:
@@ -292,12 +680,76 @@ class GameTable(widgets.VBox):
         self._act(lambda: action(cards), f"Done: {' '.join(c.text for c in cards)}.")
 
     @guarded
+    def _continue(self, _: object = None) -> None:
+        self._act(self.session.collect_trick, "Trick collected.")
+
+    @guarded
+    def _toggle_last(self, _: object = None) -> None:
+        with self._lock:
+            if self.session.last_trick is None:
+                self.message.info("No trick has been played in this hand yet.")
+                return
+            self._show_last = not self._show_last
+            self._show_last_trick()
+
+    @guarded
+    def _undo_clicked(self, _: object = None) -> None:
+        with self._lock:
+            self._confirming = False
+            what = self.session.undo()
+            self.hand_picker.clear_marks()
+            self.refresh()
+            self.message.ok(f"Taken back: {what}. {self.session.task()}")
+            self._after()
+
+    @guarded
     def _concede(self, _: object = None) -> None:
-        self._act(self.session.concede, "You conceded the hand.")
+        with self._lock:
+            s = self.session
+            if not s.can_concede:
+                s.concede()  # refused with the session's reason
+            self._confirming = True
+            self.confirm_text.value = (
+                f"<b>Concede hand {s.hand_number}?</b> {escape(s.concede_cost_text())} "
+                "Playing it out may still make the contract."
+            )
+            self.refresh()
+            self.message.info("Conceding cannot be undone by playing on: confirm or keep playing.")
+
+    @guarded
+    def _concede_yes(self, _: object = None) -> None:
+        with self._lock:
+            if not self._confirming:
+                raise IllegalActionError(
+                    "Press 'Concede the hand' first: it tells you what conceding costs."
+                )
+            self._confirming = False
+            cost = self.session.concede_cost_text()
+            self._act(self.session.concede, f"You conceded the hand. {cost}")
+
+    @guarded
+    def _concede_no(self, _: object = None) -> None:
+        with self._lock:
+            self._confirming = False
+            self.refresh()
+            self.message.info(f"You keep playing. {self.session.task()}")
 
     @guarded
     def _next(self, _: object = None) -> None:
         self._act(self.session.next_hand, "A new hand is dealt.")
+
+    @guarded
+    def _new_game(self, _: object = None) -> None:
+        with self._lock:
+            if not self.session.is_over:
+                raise IllegalActionError("Finish this game first: New game appears at its end.")
+            # A fixed seed stays reproducible, but the next game deals other cards.
+            seed = random.Random(self.session.seed).randrange(2**32)
+            self.session = self._new_session(seed)
+            self._show_last = False
+            self.refresh()
+            self.message.ok(f"A new game is dealt. {self.session.task()}")
+            self._after()
 
     @guarded
     def _picked(self, card: Card) -> None:
@@ -306,25 +758,27 @@ class GameTable(widgets.VBox):
     def play(self, card: Any) -> bool:
         """Play ``card`` as a click on it would; a refused card is explained (the
         card is marked, and the cards that prove the rule) and ``False`` returned."""
-        try:
-            played = self.session.play(card)
-        except PinochleError as e:
-            self.refresh()
+        with self._lock:
+            try:
+                played = self.session.play(card)
+            except PinochleError as e:
+                self.refresh()
+                self.hand_picker.clear_marks()
+                if isinstance(e, RefusedPlayError):
+                    ex = e.explanation
+                    hand = self.session.view.hand
+                    proof = [c for c in ex.cards if c in hand and c != ex.card]
+                    if proof:
+                        self.hand_picker.mark(proof, "proof")
+                    if ex.card in hand:
+                        self.hand_picker.mark([ex.card], "illegal")
+                self.message.error(str(e))
+                return False
             self.hand_picker.clear_marks()
-            if isinstance(e, RefusedPlayError):
-                ex = e.explanation
-                hand = self.session.view.hand
-                proof = [c for c in ex.cards if c in hand and c != ex.card]
-                if proof:
-                    self.hand_picker.mark(proof, "proof")
-                if ex.card in hand:
-                    self.hand_picker.mark([ex.card], "illegal")
-            self.message.error(str(e))
-            return False
-        self.hand_picker.clear_marks()
-        self.refresh()
-        self.message.ok(f"You played {played.card.text}. {self.session.task()}")
-        return True
+            self.refresh()
+            self.message.ok(f"You played {played.card.text}. {self.session.task()}")
+            self._after()
+            return True
 
     @guarded
     def _hint(self, _: object = None) -> None:

@@ -25,7 +25,9 @@ together. The bidding trainer's single-decision drill is
 
 from __future__ import annotations
 
+import os
 import random
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -53,23 +55,77 @@ from pinochle_tutor.meld import meld_points
 from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player, RandomPlayer
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
-from pinochle_tutor.scoring import game_winner
+from pinochle_tutor.scoring import HandScore, game_winner, score_hand
 from pinochle_tutor.tricks import IllegalPlayError, trick_winner
-from pinochle_tutor.view import Phase, PlayerView, seat_name
+from pinochle_tutor.view import Phase, PlayerView, TrickRecord, seat_name
 
 __all__ = [
     "OPPONENT_KINDS",
+    "SEED_ENV",
     "Event",
     "EventKind",
     "GameSession",
     "Hint",
+    "InvalidSeedError",
     "RefusedPlayError",
+    "UndoRefusedError",
     "UnknownPlayerError",
     "make_player",
+    "page_seed",
 ]
 
 OPPONENT_KINDS = ("heuristic", "random", "montecarlo")
 """The names of the computer players a session can seat."""
+
+
+SEED_ENV = "PINOCHLE_TUTOR_SEED"
+"""The environment variable that, when set to a whole number, seeds every session
+built without a seed (tests and nbval set it for reproducible runs)."""
+
+
+class InvalidSeedError(PinochleError):
+    """:data:`SEED_ENV` holds something that is not a whole number."""
+
+
+class UndoRefusedError(OutOfTurnError):
+    """Undo is switched off, or the learner has nothing to take back in this hand."""
+
+
+def page_seed(seed: int | None = None) -> int:
+    """The seed of a new game: ``seed`` when a lesson fixes one on purpose, else the
+    whole number in the environment variable :data:`SEED_ENV` when it is set (tests,
+    nbval), else a fresh random number, so each page (each kernel, each tab) deals
+    different cards.
+
+    >>> page_seed(21)
+    21
+    """
+    if seed is not None:
+        return seed
+    text = os.environ.get(SEED_ENV, "").strip()
+    if text:
+        try:
+            return int(text)
+        except ValueError:
+            raise InvalidSeedError(
+                f"{SEED_ENV}={text[:20]!r} is not a whole number: unset it or use e.g. 7"
+            ) from None
+    return secrets.randbelow(2**32)
+
+
+@dataclass(frozen=True)
+class _Checkpoint:
+    """The session just before one learner decision of the current hand (what the
+    learner saw then: counts of actions, log lines and score-sheet rows, the scores)."""
+
+    actions: int
+    events: int
+    rows: int
+    scores: tuple[int, ...]
+    winner: int | None
+    game_over: bool
+    what: str
+    """The decision in words: ``'your bid of 250'``, ``'your play of A♠'``."""
 
 
 class UnknownPlayerError(PinochleError):
@@ -123,6 +179,8 @@ class EventKind(Enum):
     """A trick is complete: its winner and points."""
     ILLEGAL = "illegal"
     """The learner tried something the rules refuse."""
+    UNDO = "undo"
+    """The learner took back a decision (practice mode)."""
     SCORE = "score"
     """The hand is scored."""
     GAME_OVER = "game over"
@@ -218,7 +276,13 @@ class GameSession:
     ``opponents`` (and ``partner``, by default the same) name the computer players:
     ``'heuristic'``, ``'random'`` or ``'montecarlo'`` (or pass player objects);
     ``hint_player`` is the player that gives hints; ``first_dealer`` defaults to the
-    learner's right, so the learner bids first in the first hand."""
+    learner's right, so the learner bids first in the first hand.
+
+    ``seed=None`` draws a fresh seed (:func:`page_seed`: the environment variable
+    :data:`SEED_ENV` fixes it for tests); :attr:`seed` tells which one was used.
+    ``allow_undo`` lets the learner take back decisions (:meth:`undo`; a teacher
+    switches it off for a scored game). ``pause_after_trick`` makes the session stop
+    when a trick is complete until :meth:`collect_trick` (the table's Continue)."""
 
     def __init__(
         self,
@@ -230,12 +294,21 @@ class GameSession:
         first_dealer: int | None = None,
         hint_player: str = "heuristic",
         max_hands: int = 200,
+        allow_undo: bool = True,
+        pause_after_trick: bool = False,
     ) -> None:
         self.rules = as_rules(rules)
         r = self.rules
         check_seat(human_seat, r, "human_seat")
         self.human_seat = human_seat
-        self._rng = random.Random(seed)
+        self.seed = page_seed(seed)
+        """The seed of this game's deals and computer players."""
+        self.allow_undo = allow_undo
+        self.pause_after_trick = pause_after_trick
+        self._waiting = False
+        self._history: list[tuple[int, Phase, object]] = []
+        self._checkpoints: list[_Checkpoint] = []
+        self._rng = random.Random(self.seed)
         partner_seat = r.partner(human_seat)
         self._players: dict[int, Player] = {}
         for seat in range(r.players):
@@ -305,7 +378,28 @@ class GameSession:
     @property
     def is_my_turn(self) -> bool:
         """Whether the hand waits for the learner."""
-        return self.to_act == self.human_seat and not self._game_over
+        return self.to_act == self.human_seat and not self._game_over and not self._waiting
+
+    @property
+    def trick_waiting(self) -> bool:
+        """Whether a finished trick lies on the table until :meth:`collect_trick`."""
+        return self._waiting
+
+    @property
+    def last_trick(self) -> TrickRecord | None:
+        """The last finished trick of this hand (``None`` before the first)."""
+        tricks = self.view.tricks
+        return tricks[-1] if tricks else None
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take back a decision now."""
+        return self.allow_undo and bool(self._checkpoints)
+
+    @property
+    def undo_label(self) -> str:
+        """The decision :meth:`undo` would take back, in words (empty if none)."""
+        return self._checkpoints[-1].what if self.can_undo else ""
 
     @property
     def hand_over(self) -> bool:
@@ -346,6 +440,8 @@ class GameSession:
         """What the learner should do now, in a few words."""
         if self._game_over:
             return "The game is over."
+        if self._waiting:
+            return "The trick is complete: continue when you have seen it."
         if self.hand_over:
             return "The hand is over: deal the next hand."
         if not self.is_my_turn:
@@ -368,6 +464,7 @@ class GameSession:
 
     def _after_action(self, seat: int, phase: Phase) -> None:
         """Log what ``seat`` just did, as the learner's view shows it."""
+        self._record(seat, phase)
         v = self.view
         me = self.human_seat
         if phase is Phase.AUCTION:
@@ -519,9 +616,110 @@ class GameSession:
             self._log(EventKind.GAME_OVER, None, f"Game over: {text}")
 
     # ------------------------------------------------------------------ flow
+    def _record(self, seat: int, phase: Phase) -> None:
+        """Keep the action just taken in the hand's history (for :meth:`undo`)."""
+        h = self.engine_hand
+        what: object
+        if phase is Phase.AUCTION:
+            what = h.auction.history[-1][1]
+        elif phase is Phase.DISCARD:
+            what = h.discards
+        elif phase is Phase.TRUMP:
+            what = h.trump
+        elif phase is Phase.PASS:
+            what = h.passed_cards
+        elif phase is Phase.RETURN:
+            what = h.returned_cards
+        elif h.conceded:
+            what = "concede"
+        else:
+            what = h.trick[-1] if h.trick else h.tricks[-1].cards[-1]
+        self._history.append((seat, phase, what))
+
+    def _checkpoint(self, what: str) -> _Checkpoint:
+        return _Checkpoint(
+            len(self._history), len(self.events), len(self.rows), tuple(self.scores),
+            self.winner, self._game_over, what,
+        )  # fmt: skip
+
+    def undo(self) -> str:
+        """Take back the learner's last decision of this hand (a card, a call, the
+        pass, trump, a concession): the hand is dealt again from the same cards and
+        its history replayed without that decision (the computer seats' recorded
+        actions, not new ones); the log and the scores go back with it. Returns the
+        decision taken back in words. Raises :class:`UndoRefusedError` when undo is
+        switched off or there is nothing to take back."""
+        if not self.allow_undo:
+            raise UndoRefusedError("Undo is switched off for this game.")
+        if not self._checkpoints:
+            raise UndoRefusedError("There is no decision of yours to take back in this hand.")
+        cp = self._checkpoints.pop()
+        old = self.engine_hand
+        h = Hand(old.dealer, self.rules, dealt=old.deal)
+        for seat, phase, what in self._history[: cp.actions]:
+            _replay(h, seat, phase, what)
+        h.illegal_attempts = list(old.illegal_attempts)
+        self.hands[-1] = h
+        del self._history[cp.actions :]
+        del self.events[cp.events :]
+        del self.rows[cp.rows :]
+        self.scores = list(cp.scores)
+        self.winner = cp.winner
+        self._game_over = cp.game_over
+        self._waiting = False
+        self._log(EventKind.UNDO, self.human_seat, f"You take back {cp.what}.")
+        return cp.what
+
+    def concede_cost(self) -> list[HandScore]:
+        """What conceding now would score (one :class:`HandScore` per defending
+        side, from :func:`~pinochle_tutor.scoring.score_hand`): the declarer loses the
+        contract, each defending side scores its meld."""
+        v = self.view
+        r = self.rules
+        if v.declarer is None or v.contract is None or v.melds is None:
+            raise OutOfTurnError("There is nothing to concede before meld is shown.")
+        meld = [0] * r.sides
+        for seat, report in enumerate(v.melds):
+            meld[r.side(seat)] += report.total
+        bside = r.side(v.declarer)
+        return [
+            score_hand(v.contract, meld[bside], 0, meld[d], 0, r, conceded=True)
+            for d in range(r.sides)
+            if d != bside
+        ]
+
+    def concede_cost_text(self) -> str:
+        """``'You lose 280; they score 140.'``: conceding now in words."""
+        costs = self.concede_cost()
+        v = self.view
+        assert v.declarer is not None
+        bside = self.rules.side(v.declarer)
+        others = [d for d in range(self.rules.sides) if d != bside]
+        parts = []
+        for d, c in zip(others, costs, strict=True):
+            name = self.side_name(d)
+            who = "they" if name == "Them" else name
+            parts.append(f"{who} score{'s' if who != 'they' else ''} {c.defender}")
+        return f"You lose {-costs[0].bidder}; {', '.join(parts)}."
+
+    def collect_trick(self) -> None:
+        """Take the finished trick off the table (the learner's Continue) and let the
+        computer seats go on."""
+        if not self._waiting:
+            raise OutOfTurnError("There is no finished trick on the table to collect.")
+        self._waiting = False
+        self.advance()
+
+    def _trick_done(self) -> bool:
+        h = self.engine_hand
+        return h.phase is Phase.PLAY and not h.trick and bool(h.tricks)
+
     def _start_hand(self) -> None:
         if self.hands:
             self._dealer = next_dealer(self._dealer, self.rules)
+        self._history = []
+        self._checkpoints = []
+        self._waiting = False
         self.hands.append(Hand(self._dealer, self.rules, rng=self._rng))
         self._log(
             EventKind.DEAL,
@@ -541,11 +739,13 @@ class GameSession:
     def advance(self) -> None:
         """Let the computer seats act until it is the learner's turn or the hand is over."""
         h = self.engine_hand
-        while h.phase is not Phase.DONE and h.to_act != self.human_seat:
+        while not self._waiting and h.phase is not Phase.DONE and h.to_act != self.human_seat:
             seat = h.to_act
             assert seat is not None
             phase = h.act(self._players[seat])
             self._after_action(seat, phase)
+            if phase is Phase.PLAY and self.pause_after_trick and self._trick_done():
+                self._waiting = True
 
     # --------------------------------------------------------- learner's acts
     def _expect(self, phase: Phase) -> Hand:
@@ -553,6 +753,8 @@ class GameSession:
         if self._game_over:
             raise OutOfTurnError("The game is over.")
         h = self.engine_hand
+        if self._waiting:
+            raise OutOfTurnError("The trick is still on the table: press Continue first.")
         if h.phase is Phase.DONE:
             raise OutOfTurnError("The hand is over: deal the next hand.")
         if h.to_act != self.human_seat:
@@ -573,7 +775,9 @@ class GameSession:
             self._log(EventKind.ILLEGAL, self.human_seat, f"Refused: {e.text}")
             raise IllegalBidError(e.text)
         assert amount is None or isinstance(amount, int)
+        cp = self._checkpoint("your pass" if amount is None else f"your bid of {amount}")
         h.bid(self.human_seat, amount)
+        self._checkpoints.append(cp)
         self._after_action(self.human_seat, Phase.AUCTION)
         self.advance()
 
@@ -585,13 +789,17 @@ class GameSession:
         """As the declarer, name ``suit`` trump."""
         h = self._expect(Phase.TRUMP)
         chosen = parse_suit(suit)
+        cp = self._checkpoint(f"naming {chosen.plural} trump")
         h.name_trump(self.human_seat, chosen)
+        self._checkpoints.append(cp)
         self._after_action(self.human_seat, Phase.TRUMP)
         self.advance()
 
     def _give(self, phase: Phase, cards: Sequence[CardLike] | str) -> None:
         h = self._expect(phase)
         chosen = as_cards(cards)
+        verb = {Phase.PASS: "pass", Phase.RETURN: "return", Phase.DISCARD: "discard"}[phase]
+        cp = self._checkpoint(f"your {verb} of {' '.join(c.text for c in chosen)}")
         try:
             if phase is Phase.PASS:
                 h.pass_cards(self.human_seat, chosen)
@@ -603,6 +811,7 @@ class GameSession:
             msg = str(e)
             self._log(EventKind.ILLEGAL, self.human_seat, f"Refused: {msg[:1].upper()}{msg[1:]}.")
             raise
+        self._checkpoints.append(cp)
         self._after_action(self.human_seat, phase)
         self.advance()
 
@@ -626,7 +835,9 @@ class GameSession:
                 "Only the declarer may concede, after meld and before the first card is played."
             )
         h = self.engine_hand
+        cp = self._checkpoint("your concession")
         h.concede(self.human_seat)
+        self._checkpoints.append(cp)
         self._after_action(self.human_seat, Phase.PLAY)
 
     def check(self, card: CardLike) -> PlayExplanation:
@@ -646,8 +857,12 @@ class GameSession:
             h.record_attempt(self.human_seat, e.verdict)
             self._log(EventKind.ILLEGAL, self.human_seat, f"You tried {e.card.text}: {e.text}")
             raise RefusedPlayError(e)
+        cp = self._checkpoint(f"your play of {e.card.text}")
         h.play(self.human_seat, e.card)
+        self._checkpoints.append(cp)
         self._after_action(self.human_seat, Phase.PLAY)
+        if self.pause_after_trick and self._trick_done():
+            self._waiting = True
         self.advance()
         return e
 
@@ -758,3 +973,22 @@ class GameSession:
             else:
                 why = "It cannot win the trick, so it is the cheapest card you may play."
         return Hint(Phase.PLAY, f"{why} ({rule})", cards=(card,))
+
+
+def _replay(h: Hand, seat: int, phase: Phase, what: object) -> None:
+    """Carry out one recorded action again (for :meth:`GameSession.undo`)."""
+    if phase is Phase.AUCTION:
+        assert what is None or isinstance(what, int)
+        h.bid(seat, what)
+    elif phase is Phase.TRUMP:
+        assert isinstance(what, Suit)
+        h.name_trump(seat, what)
+    elif phase in (Phase.PASS, Phase.RETURN, Phase.DISCARD):
+        assert isinstance(what, tuple)
+        give = {Phase.PASS: h.pass_cards, Phase.RETURN: h.return_cards, Phase.DISCARD: h.discard}
+        give[phase](seat, what)
+    elif what == "concede":
+        h.concede(seat)
+    else:
+        assert isinstance(what, Card)
+        h.play(seat, what)
