@@ -611,3 +611,28 @@ def test_house_settings_apply_to_the_classic_banks(
     plain = pick_items("score", None, "bank", 6, seed=4, rules=CLASSIC)
     assert [i.id for i in q._items] == [i.id for i in plain]
     _answer_round(q)
+
+
+# ------------------------------------------------ house rules that rule items out
+
+
+def test_a_kind_the_house_rules_rule_out_is_said_not_broken(tmp_path: Path) -> None:
+    """Opening at 5000 with the classic meld table: no hand is worth an opening bid,
+    so a level-1 bidding round has nothing to ask; the runner says so, names the
+    setting, and refuses the buttons with a message."""
+    rules = CLASSIC.with_settings(opening_bid=5000, stuck_bid=5000)
+    assert pick_items("bid", level=1, source="generated", count=3, rules=rules) == []
+    q = QuizRunner("bid", level=1, source="generated", count=2, rules=rules,
+                   progress=tmp_path / "p.json")  # fmt: skip
+    assert q.phase == "done" and q.total == 0
+    assert "No question of this kind" in q.message.text and "opening_bid=5000" in q.message.text
+    client_click(q.next_button)
+    assert "round is over" in q.message.text
+
+
+def test_a_request_that_cannot_be_met_falls_back_to_another_level() -> None:
+    """Without a fixed level the round still has every item: the levels whose cases
+    cannot occur are skipped for one that can."""
+    rules = CLASSIC.with_settings(opening_bid=5000, stuck_bid=5000)
+    items = pick_items("bid", source="generated", count=3, rules=rules)
+    assert len(items) == 3 and all(i.kind == QuizKind.BID for i in items)

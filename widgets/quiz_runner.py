@@ -50,6 +50,7 @@ from pinochle_tutor.course.quiz import (
     MeldQuiz,
     QuizItem,
     QuizKind,
+    QuizRequestError,
     QuizRule,
     TrickQuiz,
     check_answer,
@@ -59,6 +60,7 @@ from pinochle_tutor.course.quiz import (
     load_banks,
     rules_of,
 )
+from pinochle_tutor.course.quiz.generators import rules_words
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import LegalSetExplanation
 from pinochle_tutor.rules import CLASSIC, RuleSet
@@ -157,6 +159,13 @@ def _generated_items(
     rng: random.Random,
     rules: RuleSet,
 ) -> list[QuizItem]:
+    """``count`` fresh items, or fewer when the rules in force rule some out.
+
+    A request the generator cannot meet (a :class:`QuizRequestError`: say a rule
+    case that cannot occur under these house rules) falls back to the same kind
+    without the aim, then to the other levels, then to the other kinds; an item
+    no request can give is left out, so the round is shorter rather than broken
+    (the runner says so when nothing at all can be asked)."""
     out: list[QuizItem] = []
     for i in range(count):
         kind = kinds[i % len(kinds)]
@@ -164,7 +173,16 @@ def _generated_items(
         # Every other question aims at a weak rule case (when the learner has one of
         # this kind), so a round practises weak spots without drilling only them.
         aim = [r for r in focus if r.split(".", 1)[0] == kind.value] if i % 2 == 0 else []
-        out.append(generate(kind, seed * 1000 + i, lv, aim, rules=rules))
+        levels = [lv] if level is not None else [lv, *(x for x in (1, 2, 3) if x != lv)]
+        others = [k for k in kinds if k is not kind]
+        tries = [(kind, lv, aim)] if aim else []
+        tries += [(k, x, []) for k in (kind, *others) for x in levels]
+        for k, x, a in tries:
+            try:
+                out.append(generate(k, seed * 1000 + i, x, a, rules=rules))
+                break
+            except QuizRequestError:
+                continue
     return out
 
 
@@ -441,7 +459,25 @@ class QuizRunner(widgets.VBox):
         self._marks = []
         self._index = 0
         self.score_view.value = ""
+        if not self._items:
+            self._nothing_to_ask()
+            return
         self._show_item()
+
+    def _nothing_to_ask(self) -> None:
+        """No question of the kinds asked for can occur under the rules in force
+        (say the house rules leave no counters, so no score question): say so
+        instead of showing an empty round."""
+        self._phase = "done"
+        for part in (self.trick_view, self.hand_view, self.submit_button, self.next_button):
+            self._show(part, False)
+        self._show(self.restart_button, False)
+        self.answer_box.children = ()
+        self.prompt.value = ""
+        self.message.error(
+            f"No question of this kind can come up under the {rules_words(self.rules)}; "
+            "ask your teacher to check the settings."
+        )
 
     def _show(self, widget: widgets.DOMWidget, shown: bool) -> None:
         widget.layout.display = None if shown else "none"

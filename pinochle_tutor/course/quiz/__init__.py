@@ -69,7 +69,7 @@ from pinochle_tutor.course.quiz.banks import (
     load_banks,
 )
 from pinochle_tutor.course.quiz.bidding import ADVISOR_SAMPLES, ADVISOR_SEED, BidRange, bid_range
-from pinochle_tutor.course.quiz.generators import InvalidLevelError, generate
+from pinochle_tutor.course.quiz.generators import InvalidLevelError, QuizRequestError, generate
 from pinochle_tutor.course.quiz.items import (
     BidQuiz,
     MeldQuiz,
@@ -104,6 +104,7 @@ __all__ = [
     "MeldQuiz",
     "QuizItem",
     "QuizKind",
+    "QuizRequestError",
     "QuizRule",
     "ScoreQuiz",
     "TrickQuiz",

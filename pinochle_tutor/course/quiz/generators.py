@@ -424,7 +424,7 @@ def generate(
     pool = [r for r in _POOLS[k][level] if rule_applies(r, rs)]
     if not pool:
         raise QuizRequestError(
-            f"no {k.value} rule case of level {level} can occur under the {_rules_words(rs)}: "
+            f"no {k.value} rule case of level {level} can occur under the {rules_words(rs)}: "
             f"the level's cases are {', '.join(r.value for r in _POOLS[k][level])}"
         )
     target = rng.choice(focus or pool)
@@ -451,7 +451,7 @@ def generate(
             break
     raise QuizRequestError(
         f"no {k.value} question of level {level} showing {' or '.join(r.value for r in tried)} "
-        f"came up in {ATTEMPTS[k]} positions dealt under the {_rules_words(rs)}"
+        f"came up in {ATTEMPTS[k]} positions dealt under the {rules_words(rs)}"
     )
 
 
@@ -465,7 +465,7 @@ ATTEMPTS: dict[QuizKind, int] = {
 advisor's simulation on each), so that a call takes well under a second."""
 
 
-def _rules_words(rules: RuleSet) -> str:
+def rules_words(rules: RuleSet) -> str:
     """``'classic rules'``, or ``'house rules (classic with meld_save=250)'``."""
     base = PRESETS.get(rules.name)
     if base == rules or base is None:
