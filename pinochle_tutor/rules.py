@@ -100,12 +100,13 @@ MELD_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
 """The ranks the meld table needs in every deck (runs, arounds, marriages, the
 pinochle); only the 9 (the dix) may be left out."""
 
-MAX_RAISES = 500
+MAX_RAISES = 2000
 """How many raises of the bid increment the largest number of a rule set may be: the
 opening and stuck bids, each meld value and all the trick points of a hand. Classic
-needs 150 (a double run of 1500 in steps of 10), double deck 300 (a quadruple run of
-300 in steps of 1). Beyond it an auction of computer players raising one increment
-at a time, and the bidding drill that waits on it, would run for minutes."""
+needs 150 (a double run of 1500 in steps of 10), or 1500 when a house bids by ones;
+double deck 300 (a quadruple run of 300 in steps of 1). Beyond it an auction of
+computer players raising one increment at a time, and the bidding drill that waits on
+it, would run for minutes."""
 
 
 @dataclass(frozen=True)

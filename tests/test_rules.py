@@ -316,18 +316,18 @@ def test_list_settings_reject_a_single_number() -> None:
         ),
         pytest.param(
             {"opening_bid": 100000, "stuck_bid": 100000},
-            "opening_bid=100000 is too high: at most 5000 (500 raises of bid_increment=10)",
+            "opening_bid=100000 is too high: at most 20000 (2000 raises of bid_increment=10)",
             id="huge-opening-bid",
         ),
         pytest.param(
-            {"stuck_bid": 5010},
-            "stuck_bid=5010 is too high: at most 5000 (500 raises of bid_increment=10)",
+            {"stuck_bid": 20010},
+            "stuck_bid=20010 is too high: at most 20000 (2000 raises of bid_increment=10)",
             id="huge-stuck-bid",
         ),
         pytest.param(
             {"meld_table": {"run": [150, 100000]}},
-            "meld_table.run=[150, 100000]: a meld is worth at most 5000 "
-            "(500 raises of bid_increment=10)",
+            "meld_table.run=[150, 100000]: a meld is worth at most 20000 "
+            "(2000 raises of bid_increment=10)",
             id="huge-meld",
         ),
         pytest.param(
@@ -338,7 +338,7 @@ def test_list_settings_reject_a_single_number() -> None:
         pytest.param(
             {"counter_points": [0, 0, 0, 1000, 1000, 1000]},
             "counter_points=[0, 0, 0, 1000, 1000, 1000] and last_trick_bonus=10 make 24010 "
-            "trick points a hand: at most 5000 (500 raises of bid_increment=10)",
+            "trick points a hand: at most 20000 (2000 raises of bid_increment=10)",
             id="huge-counters",
         ),
         pytest.param({"opening_bid": 0}, "opening_bid=0 must be positive", id="opening-zero"),
@@ -382,7 +382,9 @@ def test_tricky_but_playable_house_rules_are_accepted(overrides: dict[str, Any])
 
 
 def test_the_bounds_follow_the_bid_increment() -> None:
-    """Double deck raises by 1: its quadruple run of 300 is within 500 raises, 600 is not."""
-    DOUBLE_DECK.with_settings(meld_table={"run": [15, 150, 225, 500]})
-    with pytest.raises(InvalidRulesError, match=r"at most 500 \(500 raises of bid_increment=1\)"):
-        DOUBLE_DECK.with_settings(meld_table={"run": [15, 150, 225, 600]})
+    """Double deck raises by 1: a quadruple run of 2000 is within 2000 raises, 2001 is
+    not; classic bidding by ones keeps its double run of 1500."""
+    DOUBLE_DECK.with_settings(meld_table={"run": [15, 150, 225, 2000]})
+    CLASSIC.with_settings(bid_increment=1)
+    with pytest.raises(InvalidRulesError, match=r"at most 2000 \(2000 raises of bid_increment=1\)"):
+        DOUBLE_DECK.with_settings(meld_table={"run": [15, 150, 225, 2001]})
