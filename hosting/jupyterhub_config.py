@@ -3,7 +3,7 @@
 # Each learner logs in, gets a Jupyter server of their own, and lands on the course's
 # welcome page rendered by Voila (a jupyter-server extension, so Voila runs inside each
 # learner's server). The learner's server runs with HOME set to that learner's home, and
-# pinochle_tutor keeps quiz progress in ~/.pinochle_tutor/progress.json, so every learner
+# pinochle_tutor keeps quiz progress in ~/.pinochle_tutor/progress.sqlite, so every learner
 # has a progress file of their own.
 #
 # Start it from the repository root, after `bash scripts/install_hub.sh`:
@@ -106,10 +106,10 @@ c.Spawner.ip = "127.0.0.1"
 c.Spawner.notebook_dir = str(LESSONS)
 c.Spawner.default_url = "/voila/render/00_welcome.ipynb"
 # HOME is the learner's home (the spawner sets it), so progress goes to
-# <home>/.pinochle_tutor/progress.json. JUPYTER_CONFIG_PATH makes the Voila extension read
+# <home>/.pinochle_tutor/progress.sqlite. JUPYTER_CONFIG_PATH makes the Voila extension read
 # the repository's voila.json (template, no tracebacks, sources stripped, file lists).
 # To keep progress elsewhere, set PINOCHLE_TUTOR_PROGRESS per learner, e.g.
-#   "PINOCHLE_TUTOR_PROGRESS": lambda spawner: f"/srv/progress/{spawner.user.name}.json"
+#   "PINOCHLE_TUTOR_PROGRESS": lambda spawner: f"/srv/progress/{spawner.user.name}.sqlite"
 c.Spawner.environment = {"JUPYTER_CONFIG_PATH": str(REPO)}
 
 # voila.json's kernel culling is a setting of the Voila app; inside a Jupyter server the

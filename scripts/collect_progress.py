@@ -4,10 +4,12 @@
     python scripts/collect_progress.py CLASS_FOLDER -o class.csv
     python scripts/collect_progress.py CLASS_FOLDER --by-rule -o rules.csv
 
-Every ``*.json`` file under CLASS_FOLDER (searched recursively) is read as a
-learner's progress file. The learner is the name of the file's folder when the
-file is called ``progress.json`` (``class/alice/progress.json`` -> ``alice``),
-otherwise the file's name without ``.json`` (``class/bob.json`` -> ``bob``).
+Every progress database (``*.sqlite``: each of its learners, e.g. the JupyterHub
+homes' ``alice/.pinochle_tutor/progress.sqlite``) and every ``*.json`` file under
+CLASS_FOLDER (searched recursively) is read. A JSON file's learner is the name of
+its folder when the file is called ``progress.json`` (``class/alice/progress.json``
+-> ``alice``), otherwise the file's name without ``.json`` (``class/bob.json`` ->
+``bob``).
 
 One row per attempt (learner, file, item_id, kind, rules, answer, right, time),
 or with ``--by-rule`` one row per learner and rule case (attempts, right,
@@ -26,35 +28,21 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from pinochle_tutor.course.progress import Attempt, ProgressFileError, read_attempts, summarize
+from pinochle_tutor.course.attempts import Attempt, summarize
+from pinochle_tutor.course.store import collect_records
 
 ATTEMPT_COLUMNS = ["learner", "file", "item_id", "kind", "rules", "answer", "right", "time"]
 RULE_COLUMNS = ["learner", "rule", "attempts", "right", "wrong", "accuracy", "last"]
 
 
-def learner_name(path: Path) -> str:
-    """``alice`` for ``.../alice/progress.json``; ``bob`` for ``.../bob.json``."""
-    if path.stem == "progress" and path.parent.name:
-        return path.parent.name
-    return path.stem
-
-
 def collect(folder: Path, errors: TextIO) -> tuple[list[tuple[str, Path, list[Attempt]]], int]:
-    """(learner, file, attempts) for every readable progress file, and how many were skipped."""
-    found: list[tuple[str, Path, list[Attempt]]] = []
-    skipped = 0
-    for path in sorted(p for p in folder.rglob("*.json") if p.is_file()):
-        rel = path.relative_to(folder)
-        try:
-            attempts, problems = read_attempts(path)
-        except (ProgressFileError, OSError) as e:
-            print(f"skipped {rel}: {e}", file=errors)
-            skipped += 1
-            continue
-        for problem in problems:
-            print(f"in {rel}: {problem} (skipped that attempt)", file=errors)
-        found.append((learner_name(path), rel, attempts))
-    return found, skipped
+    """(learner, file, attempts) for every learner found, and how many files were
+    skipped (see :func:`~pinochle_tutor.course.store.collect_records`)."""
+    records, problems = collect_records(folder)
+    for problem in problems:
+        print(problem + (" (skipped that attempt)" if problem.startswith("in ") else ""), file=errors)
+    found = [(r.learner, Path(r.source), list(r.attempts)) for r in records]
+    return found, sum(p.startswith("skipped ") for p in problems)
 
 
 def main(argv: list[str] | None = None) -> int:

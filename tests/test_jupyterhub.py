@@ -40,7 +40,7 @@ from playwright.sync_api import expect, sync_playwright
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
-from pinochle_tutor.course.progress import read_attempts
+from pinochle_tutor.course.store import ProgressStore
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, free_port, voila_server
 
 CONFIG = REPO / "hosting" / "jupyterhub_config.py"
@@ -331,13 +331,14 @@ def test_a_learner_cannot_open_another_learners_server(learners: dict[str, Learn
 
 
 def progress_file(hub: Hub, name: str) -> Path:
-    return hub.homes / name / ".pinochle_tutor" / "progress.json"
+    return hub.homes / name / ".pinochle_tutor" / "progress.sqlite"
 
 
 def answers_in(path: Path) -> list[tuple[str, str]]:
-    attempts, problems = read_attempts(path)
-    assert problems == []
-    return [(a.kind, a.answer) for a in attempts]
+    """Every answer in a learner's database, whoever it is filed under: the file
+    is the learner's own, so nothing of another learner may be in it."""
+    store = ProgressStore(path)
+    return [(s.attempt.kind, s.attempt.answer) for s in store.stored_attempts()]
 
 
 def test_each_learners_kernels_keep_progress_in_their_own_home(
@@ -353,7 +354,7 @@ def test_each_learners_kernels_keep_progress_in_their_own_home(
         assert ("meld", f"{name}'s answer") in mine
         others = {("meld", f"{other}'s answer") for other in LEARNERS if other != name}
         assert not others & set(mine), (name, mine)
-    assert not list((REPO / "lessons").rglob("progress.json"))
+    assert not list((REPO / "lessons").rglob("progress.*"))
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
@@ -394,7 +395,7 @@ def test_each_learner_answers_a_quiz_in_a_browser_into_their_own_progress_file(h
     for name in LEARNERS:
         mine = [a for k, a in answers_in(progress_file(hub, name)) if k == "score"]
         assert [a.lstrip("+") for a in mine] == [typed[name]], (name, mine)
-    assert not list((REPO / "lessons").rglob("progress.json"))
+    assert not list((REPO / "lessons").rglob("progress.*"))
 
 
 def test_a_single_machine_site_with_a_token_turns_away_requests_without_it() -> None:

@@ -64,7 +64,7 @@ def test_record_a_mark(tmp_path: Path) -> None:
 
 def test_default_path_and_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv(ENV_VAR, raising=False)
-    assert default_progress_path() == Path.home() / ".pinochle_tutor" / "progress.json"
+    assert default_progress_path() == Path.home() / ".pinochle_tutor" / "progress.sqlite"
     monkeypatch.setenv(ENV_VAR, str(tmp_path / "mine.json"))
     assert default_progress_path() == tmp_path / "mine.json"
     p = Progress.load()

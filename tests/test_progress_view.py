@@ -16,7 +16,7 @@ from pinochle_widgets.progress_view import (
     PROGRESS_COLUMNS,
     ProgressSummary,
     class_frame,
-    learner_name,
+    learner_of_file,
     progress_frame,
     progress_html,
 )
@@ -154,8 +154,8 @@ def test_class_frame_of_an_empty_folder_and_a_file(tmp_path: Path) -> None:
 
 
 def test_learner_names() -> None:
-    assert learner_name(Path("class/alice/progress.json")) == "alice"
-    assert learner_name(Path("class/bob.json")) == "bob"
+    assert learner_of_file(Path("class/alice/progress.json")) == "alice"
+    assert learner_of_file(Path("class/bob.json")) == "bob"
 
 
 def test_one_wrong_answer_is_not_yet_weak(tmp_path: Path) -> None:

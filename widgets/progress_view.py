@@ -28,7 +28,9 @@ import pandas as pd
 
 from pinochle_tutor.course.house_rules import site_rules
 from pinochle_tutor.course.progress import (
+    STORE_SUFFIXES,
     Attempt,
+    Progress,
     ProgressFileError,
     default_progress_path,
     read_attempts,
@@ -36,6 +38,7 @@ from pinochle_tutor.course.progress import (
     weak_rules,
 )
 from pinochle_tutor.course.quiz import QuizRule
+from pinochle_tutor.course.store import collect_records, learner_of_file
 from pinochle_tutor.rules import RuleSet
 
 from ._base import Message, guarded, style_widget
@@ -46,7 +49,7 @@ __all__ = [
     "ProgressSummary",
     "attempts_frame",
     "class_frame",
-    "learner_name",
+    "learner_of_file",
     "progress_frame",
     "progress_html",
 ]
@@ -93,51 +96,41 @@ def attempts_frame(attempts: list[Attempt], rules: RuleSet | None = None) -> pd.
 
 
 def progress_frame(path: str | Path | None = None) -> pd.DataFrame:
-    """One learner's progress per rule case (default file:
-    :func:`~pinochle_tutor.course.progress.default_progress_path`). A missing file is an
-    empty table; a file that is not progress JSON raises
+    """One learner's progress per rule case (default: the database at
+    :func:`~pinochle_tutor.course.progress.default_progress_path`, this page's
+    learner). A missing file is an empty table; a JSON file that is not progress raises
     :class:`~pinochle_tutor.course.progress.ProgressFileError` (attempts that cannot be
     read are left out, and listed in ``frame.attrs["problems"]``)."""
     p = Path(path).expanduser() if path is not None else default_progress_path()
-    try:
-        attempts, problems = read_attempts(p)
-    except FileNotFoundError:
-        attempts, problems = [], []
+    if p.suffix.lower() in STORE_SUFFIXES:
+        progress = Progress.load(p)
+        attempts, problems = progress.attempts, list(progress.messages)
+    else:
+        try:
+            attempts, problems = read_attempts(p)
+        except FileNotFoundError:
+            attempts, problems = [], []
     frame = attempts_frame(attempts)
     frame.attrs["problems"] = problems
     return frame
 
 
-def learner_name(path: Path) -> str:
-    """``alice`` for ``.../alice/progress.json``; ``bob`` for ``.../bob.json``
-    (the convention of ``scripts/collect_progress.py``)."""
-    if path.stem == "progress" and path.parent.name:
-        return path.parent.name
-    return path.stem
-
-
 def class_frame(folder: str | Path) -> pd.DataFrame:
-    """One row per learner and rule case for every progress file under ``folder``
-    (``*.json``, searched recursively; see :data:`CLASS_COLUMNS`). Files that are
-    not progress files are skipped and listed, with unreadable attempts, in
+    """One row per learner and rule case for every progress database and file
+    under ``folder`` (searched recursively; see :data:`CLASS_COLUMNS` and
+    :func:`~pinochle_tutor.course.store.collect_records`). Files that are not
+    progress are skipped and listed, with unreadable attempts, in
     ``frame.attrs["problems"]``."""
     root = Path(folder)
     if not root.is_dir():
-        raise NotADirectoryError(f"{root} is not a folder")
+        raise NotADirectoryError(f"{root.name} is not a folder")
+    records, problems = collect_records(root)
     rows: list[dict[str, Any]] = []
-    problems: list[str] = []
-    for path in sorted(p for p in root.rglob("*.json") if p.is_file()):
-        rel = path.relative_to(root).as_posix()
-        try:
-            attempts, trouble = read_attempts(path)
-        except (ProgressFileError, OSError) as e:
-            problems.append(f"skipped {rel}: {e}")
-            continue
-        problems += [f"in {rel}: {t}" for t in trouble]
-        for r in summarize(attempts):
+    for record in records:
+        for r in summarize(record.attempts):
             rows.append(
                 {
-                    "learner": learner_name(path),
+                    "learner": record.learner,
                     "rule": r.rule,
                     "attempts": r.attempts,
                     "right": r.right,

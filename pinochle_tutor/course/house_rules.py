@@ -272,6 +272,8 @@ def load_house_rules(path: str | os.PathLike[str] | None = None) -> HouseRules:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         return _fallback(f"{where} is not valid TOML: {err}.")
+    except RecursionError:
+        return _fallback(f"{where} is nested too deeply to be a house rules file.")
     try:
         rules, problems = _from_data(data, where)
     except PinochleError as err:

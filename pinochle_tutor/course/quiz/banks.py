@@ -449,6 +449,8 @@ def _load(path: Path) -> _Loaded:
         doc = _read_document(path)
     except (OSError, UnicodeDecodeError) as e:
         return [], [BankProblem(name, None, None, f"cannot be read: {e}")], []
+    except RecursionError:
+        return [], [BankProblem(name, None, None, "is nested too deeply to be a quiz bank")], []
     except ValueError as e:  # TOMLDecodeError, JSONDecodeError and PinochleError are ValueErrors
         return (
             [],

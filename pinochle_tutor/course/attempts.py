@@ -1,0 +1,262 @@
+"""Quiz attempts as values, and the JSON progress file format.
+
+An :class:`Attempt` records the item id, the kind of question, the rule cases it
+exercised, the answer given, whether it was right, and the time (UTC). A JSON
+progress file (a learner's own, or one exported from the static site) holds a list
+of them; :func:`write_attempts` writes it atomically (a temporary file in the same
+folder, flushed to disk, then renamed over the old one), so a crash or a kill in
+the middle of a write leaves the previous file intact. :func:`summarize` and
+:func:`weak_rules` read a list of attempts, wherever it was kept.
+
+Where progress is kept is :mod:`~pinochle_tutor.course.progress` (a learner's
+record) and :mod:`~pinochle_tutor.course.store` (the class database).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Protocol
+
+from pinochle_tutor.errors import PinochleError
+
+__all__ = [
+    "Attempt",
+    "MarkLike",
+    "ProgressFileError",
+    "RuleSummary",
+    "as_text",
+    "now",
+    "read_attempts",
+    "summarize",
+    "weak_rules",
+    "write_attempts",
+]
+
+_VERSION = 1
+
+
+class ProgressFileError(PinochleError):
+    """A progress file could not be read (it is not valid progress JSON)."""
+
+def now() -> str:
+    """The time now, in UTC, as ISO 8601 (the form of :attr:`Attempt.time`)."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answer to one quiz item."""
+
+    item_id: str
+    kind: str
+    """``'meld'``, ``'trick'``, ``'score'`` or ``'bid'``."""
+    rules: tuple[str, ...]
+    """The rule cases the item exercised (``'meld.run'``, ...)."""
+    answer: str
+    right: bool
+    time: str
+    """When, in UTC, as ISO 8601 (``'2024-06-01T12:00:00Z'``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for the progress file."""
+        return {
+            "item_id": self.item_id,
+            "kind": self.kind,
+            "rules": list(self.rules),
+            "answer": self.answer,
+            "right": self.right,
+            "time": self.time,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Attempt:
+        """Read one attempt; raises :class:`ProgressFileError` naming the bad field."""
+        if not isinstance(data, dict):
+            raise ProgressFileError(f"an attempt must be an object, not {data!r:.60}")
+        for key in ("item_id", "kind", "answer", "time"):
+            if not isinstance(data.get(key), str):
+                raise ProgressFileError(
+                    f"attempt field {key!r} must be text, not {data.get(key)!r:.60}"
+                )
+        rules = data.get("rules")
+        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+            raise ProgressFileError(
+                f"attempt field 'rules' must be a list of text, not {rules!r:.60}"
+            )
+        if not isinstance(data.get("right"), bool):
+            raise ProgressFileError(
+                f"attempt field 'right' must be true or false, not {data.get('right')!r:.60}"
+            )
+        return cls(
+            data["item_id"], data["kind"], tuple(rules), data["answer"], data["right"], data["time"]
+        )
+
+
+class MarkLike(Protocol):
+    """What :meth:`Progress.record_mark` needs from a :class:`pinochle_tutor.course.quiz.Mark`."""
+
+    @property
+    def item_id(self) -> str: ...
+    @property
+    def kind(self) -> Any: ...
+    @property
+    def rules(self) -> Sequence[Any]: ...
+    @property
+    def answer(self) -> str: ...
+    @property
+    def right(self) -> bool: ...
+
+
+def as_text(value: Any) -> str:
+    """An enum's value (``QuizRule.MELD_RUN`` -> ``'meld.run'``), or the text itself."""
+    return str(getattr(value, "value", value))
+
+
+def read_attempts(path: str | Path) -> tuple[list[Attempt], list[str]]:
+    """Read a progress file without changing it: the attempts that could be read,
+    and a message for each one that could not.
+
+    Raises :class:`ProgressFileError` when the file as a whole is not progress
+    JSON, and :class:`OSError` when it cannot be read (e.g. it does not exist)."""
+    p = Path(path)
+    raw = p.read_bytes()
+    try:
+        doc = json.loads(raw.decode("utf-8-sig"))  # a BOM from a Windows editor is fine
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ProgressFileError(f"{p.name} is not valid JSON: {e}") from None
+    except RecursionError:
+        raise ProgressFileError(f"{p.name} is nested too deeply to be a progress file") from None
+    if isinstance(doc, list):
+        entries: object = doc
+    elif isinstance(doc, dict) and "attempts" in doc:
+        entries = doc["attempts"]
+    else:
+        raise ProgressFileError(f"{p.name} is not a progress file: it has no list of attempts")
+    if not isinstance(entries, list):
+        raise ProgressFileError(f"{p.name}: 'attempts' must be a list")
+    attempts: list[Attempt] = []
+    problems: list[str] = []
+    for i, entry in enumerate(entries, 1):
+        try:
+            attempts.append(Attempt.from_json(entry))
+        except ProgressFileError as e:
+            problems.append(f"{p.name}: attempt #{i}: {e}")
+    return attempts, problems
+
+
+def write_attempts(path: str | Path, attempts: Iterable[Attempt]) -> None:
+    """Write ``attempts`` to ``path`` atomically: a temporary file in the same
+    folder, flushed and synced to disk, then renamed over ``path``. A crash at
+    any moment leaves either the old file or the new one, never a mix."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    doc = {"version": _VERSION, "attempts": [a.to_json() for a in attempts]}
+    data = json.dumps(doc, indent=1, ensure_ascii=False).encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        with contextlib.suppress(FileNotFoundError):  # keep the mode the file had
+            os.chmod(tmp, p.stat().st_mode & 0o7777)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _sync_dir(p.parent)
+
+
+def _sync_dir(folder: Path) -> None:
+    """Make the rename durable (where the platform allows syncing a directory)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - e.g. Windows
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)
+
+
+@dataclass(frozen=True)
+class RuleSummary:
+    """Progress on one rule case: a row of the summary table."""
+
+    rule: str
+    attempts: int
+    right: int
+    last: str
+    """Time of the latest attempt (UTC, ISO 8601)."""
+    recent_accuracy: float
+    """Share right over the latest attempts (see :func:`summarize`)."""
+
+    @property
+    def wrong(self) -> int:
+        """Attempts answered wrongly."""
+        return self.attempts - self.right
+
+    @property
+    def accuracy(self) -> float:
+        """Share of attempts answered rightly (0.0 to 1.0)."""
+        return self.right / self.attempts if self.attempts else 0.0
+
+    def row(self) -> dict[str, Any]:
+        """Plain data for a table (a widget may build a DataFrame from a list of these)."""
+        return {
+            "rule": self.rule,
+            "attempts": self.attempts,
+            "right": self.right,
+            "wrong": self.wrong,
+            "accuracy": round(self.accuracy, 3),
+            "recent_accuracy": round(self.recent_accuracy, 3),
+            "last": self.last,
+        }
+
+
+def summarize(attempts: Iterable[Attempt], recent: int = 10) -> list[RuleSummary]:
+    """Attempts and accuracy per rule case, sorted by rule; ``recent_accuracy``
+    counts only the latest ``recent`` attempts of each rule."""
+    per_rule: dict[str, list[Attempt]] = {}
+    for a in sorted(attempts, key=lambda x: x.time):
+        for rule in dict.fromkeys(a.rules):
+            per_rule.setdefault(rule, []).append(a)
+    out = []
+    for rule in sorted(per_rule):
+        tries = per_rule[rule]
+        latest = tries[-recent:] if recent > 0 else tries
+        out.append(
+            RuleSummary(
+                rule,
+                len(tries),
+                sum(1 for t in tries if t.right),
+                tries[-1].time,
+                sum(1 for t in latest if t.right) / len(latest),
+            )
+        )
+    return out
+
+
+def weak_rules(
+    attempts: Iterable[Attempt], threshold: float = 0.8, min_attempts: int = 2, recent: int = 10
+) -> list[str]:
+    """The rule cases a learner keeps getting wrong: at least ``min_attempts``
+    attempts and a recent accuracy below ``threshold``, weakest first (ready for
+    ``quiz.generate(..., focus_rules=...)``)."""
+    rows = [
+        r
+        for r in summarize(attempts, recent)
+        if r.attempts >= min_attempts and r.recent_accuracy < threshold
+    ]
+    rows.sort(key=lambda r: (r.recent_accuracy, -r.attempts, r.rule))
+    return [r.rule for r in rows]

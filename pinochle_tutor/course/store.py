@@ -1,0 +1,405 @@
+"""The classroom's progress store: every learner's attempts and lessons opened, in
+one SQLite database per site.
+
+Why a database and not one JSON file per learner: a site serves a class, each page
+has its own kernel, and a learner may have two tabs open. A file that each kernel
+reads on open and rewrites on every answer loses updates (A, B, A, B kept 2 of 4).
+Here every answer is one ``INSERT`` in its own transaction, so any number of
+kernels can write at once and none overwrites another; SQLite's write-ahead log
+(WAL) lets readers go on while one writes, and a crash mid-write loses at most the
+answer being written, with nothing left to clean up (the log is rolled back or
+forward on the next open).
+
+The schema is versioned (``PRAGMA user_version``) and :data:`MIGRATIONS` bring an
+older database up to date on open, inside one transaction. A JSON progress file
+(the earlier format, or one a learner exports) is imported once per learner with
+:meth:`ProgressStore.import_json`; the file is kept, never changed.
+
+>>> import os, tempfile
+>>> store = ProgressStore(os.path.join(tempfile.mkdtemp(), "class.sqlite"))
+>>> store.record("ann", Attempt("m1", "meld", ("meld.run",), "150", True, "2026-01-01T10:00:00Z"))
+1
+>>> store.record("bob", Attempt("m1", "meld", ("meld.run",), "140", False, "2026-01-01T10:01:00Z"))
+2
+>>> [a.answer for a in store.attempts("ann")], store.learners()
+(['150'], ['ann', 'bob'])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pinochle_tutor.course.attempts import Attempt, read_attempts
+from pinochle_tutor.errors import PinochleError
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "ClassRecord",
+    "LessonVisit",
+    "ProgressStore",
+    "StoreError",
+    "StoredAttempt",
+    "collect_records",
+    "learner_of_file",
+]
+
+
+class StoreError(PinochleError):
+    """The progress store cannot be used: the file is not a database, it is newer
+    than this version of the tutor, or a learner name is not acceptable."""
+
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: learners, attempts, lessons opened, JSON files imported.
+    """
+    CREATE TABLE learners (
+        learner TEXT PRIMARY KEY,
+        first_seen TEXT NOT NULL
+    );
+    CREATE TABLE attempts (
+        id INTEGER PRIMARY KEY,
+        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
+        time TEXT NOT NULL,
+        page TEXT NOT NULL DEFAULT '',
+        item_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        rule_set TEXT NOT NULL DEFAULT '',
+        answer TEXT NOT NULL,
+        right INTEGER NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 1
+    );
+    CREATE INDEX attempts_by_learner ON attempts (learner, id);
+    CREATE TABLE lessons (
+        id INTEGER PRIMARY KEY,
+        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
+        page TEXT NOT NULL,
+        time TEXT NOT NULL
+    );
+    CREATE INDEX lessons_by_learner ON lessons (learner, id);
+    CREATE TABLE imports (
+        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
+        source TEXT NOT NULL,
+        time TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        PRIMARY KEY (learner, source)
+    );
+    """,
+)
+"""The schema, one script per version: a database at version ``n`` runs scripts
+``n`` onwards when it is opened. Add a migration at the end; never edit one that
+has shipped."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The schema version this code writes."""
+
+MAX_NAME = 80
+"""The longest learner name or page name kept (longer ones are refused)."""
+MAX_TEXT = 2000
+"""The longest answer kept (the quiz refuses longer answers before they get here)."""
+
+
+@dataclass(frozen=True)
+class StoredAttempt:
+    """One attempt as the store keeps it: the learner's answer and where it was given."""
+
+    learner: str
+    attempt: Attempt
+    page: str
+    """The page (notebook) the answer was given on, ``''`` when not known."""
+    rule_set: str
+    """The name of the rule set the item was asked under, ``''`` when not known."""
+    tries: int
+    """Which try at this item this was (1 for the first)."""
+
+
+@dataclass(frozen=True)
+class LessonVisit:
+    """A learner opening a lesson or practice page."""
+
+    learner: str
+    page: str
+    time: str
+
+
+def _check_name(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise StoreError(f"a {what} must be some text, not {value!r:.60}")
+    text = value.strip()
+    if len(text) > MAX_NAME:
+        raise StoreError(f"a {what} is at most {MAX_NAME} characters, not {len(text)}")
+    return text
+
+
+class ProgressStore:
+    """One site's progress database (created, or brought up to date, on open).
+
+    Every method opens its own short connection, so an instance can be shared by
+    the callbacks of one kernel and any number of kernels can use the same file.
+    Queries never raise for a learner who has no record (they return nothing);
+    :class:`StoreError` is raised on open when ``path`` is not a usable database."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path).expanduser()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connect() as db:
+                self._migrate(db)
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path.name} is not a progress database ({e})") from None
+        except OSError as e:
+            raise StoreError(f"the progress database {self.path.name} cannot be opened ({e.strerror})") from None
+
+    # ------------------------------------------------------------- plumbing
+    @contextlib.contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            yield db
+        finally:
+            db.close()
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write, all or nothing (``BEGIN IMMEDIATE`` takes the write lock at
+        once, so two kernels never interleave inside one transaction)."""
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path.name} has schema version {version}, newer than this "
+                    f"tutor's {SCHEMA_VERSION}: update the tutor"
+                )
+            for number in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    @property
+    def schema_version(self) -> int:
+        """The version of the database's schema (after the migrations on open)."""
+        with self._connect() as db:
+            return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+    @staticmethod
+    def _learner_row(db: sqlite3.Connection, learner: str, time: str) -> None:
+        db.execute(
+            "INSERT OR IGNORE INTO learners (learner, first_seen) VALUES (?, ?)", (learner, time)
+        )
+
+    # ---------------------------------------------------------------- writing
+    def record(
+        self,
+        learner: str,
+        attempt: Attempt,
+        *,
+        page: str = "",
+        rule_set: str = "",
+        tries: int = 1,
+    ) -> int:
+        """Keep one attempt, in one transaction; returns its row number. Raises
+        :class:`StoreError` for an empty or overlong learner name, an overlong
+        answer, or ``tries`` below 1."""
+        who = _check_name(learner, "learner name")
+        if len(attempt.answer) > MAX_TEXT:
+            raise StoreError(f"an answer is at most {MAX_TEXT} characters, not {len(attempt.answer)}")
+        if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+            raise StoreError(f"tries must be a whole number from 1, not {tries!r:.30}")
+        with self._transaction() as db:
+            self._learner_row(db, who, attempt.time)
+            cur = db.execute(
+                "INSERT INTO attempts (learner, time, page, item_id, kind, rules, rule_set, "
+                "answer, right, tries) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    who,
+                    attempt.time,
+                    page[:MAX_NAME],
+                    attempt.item_id,
+                    attempt.kind,
+                    " ".join(attempt.rules),
+                    rule_set[:MAX_NAME],
+                    attempt.answer,
+                    int(attempt.right),
+                    tries,
+                ),
+            )
+            return int(cur.lastrowid or 0)
+
+    def open_lesson(self, learner: str, page: str, time: str) -> None:
+        """Note that ``learner`` opened ``page`` (a lesson or practice notebook)."""
+        who = _check_name(learner, "learner name")
+        where = _check_name(page, "page name")
+        with self._transaction() as db:
+            self._learner_row(db, who, time)
+            db.execute(
+                "INSERT INTO lessons (learner, page, time) VALUES (?, ?, ?)", (who, where, time)
+            )
+
+    def import_json(self, learner: str, path: str | os.PathLike[str]) -> tuple[int, list[str]]:
+        """Import a JSON progress file into ``learner``'s record, once: importing
+        the same file (by its resolved path) again adds nothing. Returns how many
+        attempts were added and a message for each attempt that could not be read.
+        The file itself is never changed. Raises :class:`ProgressFileError` when
+        the file is not progress JSON (see
+        :func:`~pinochle_tutor.course.attempts.read_attempts`), :class:`OSError` when it cannot be read."""
+        who = _check_name(learner, "learner name")
+        source = str(Path(path).expanduser().resolve())
+        attempts, problems = read_attempts(Path(path))
+        with self._transaction() as db:
+            done = db.execute(
+                "SELECT 1 FROM imports WHERE learner = ? AND source = ?", (who, source)
+            ).fetchone()
+            if done:
+                return 0, problems
+            first = attempts[0].time if attempts else "1970-01-01T00:00:00Z"
+            self._learner_row(db, who, first)
+            db.executemany(
+                "INSERT INTO attempts (learner, time, item_id, kind, rules, answer, right) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (who, a.time, a.item_id, a.kind, " ".join(a.rules), a.answer, int(a.right))
+                    for a in attempts
+                ],
+            )
+            db.execute(
+                "INSERT INTO imports (learner, source, time, attempts) VALUES (?, ?, ?, ?)",
+                (who, source, first, len(attempts)),
+            )
+        return len(attempts), problems
+
+    def delete_learner(self, learner: str) -> bool:
+        """Remove a learner and their whole record (a teacher's action); ``False``
+        when there was no such learner."""
+        with self._transaction() as db:
+            cur = db.execute("DELETE FROM learners WHERE learner = ?", (str(learner),))
+            return cur.rowcount > 0
+
+    # ---------------------------------------------------------------- reading
+    def learners(self) -> list[str]:
+        """Every learner with a record, by name."""
+        with self._connect() as db:
+            return [r[0] for r in db.execute("SELECT learner FROM learners ORDER BY learner")]
+
+    def attempts(self, learner: str) -> list[Attempt]:
+        """``learner``'s attempts, oldest first (empty for an unknown learner)."""
+        return [s.attempt for s in self.stored_attempts(learner)]
+
+    def stored_attempts(self, learner: str | None = None) -> list[StoredAttempt]:
+        """Attempts with their page, rule set and try, for one learner or (``None``)
+        the whole class, oldest first."""
+        query = (
+            "SELECT learner, item_id, kind, rules, answer, right, time, page, rule_set, tries "
+            "FROM attempts"
+        )
+        args: tuple[str, ...] = ()
+        if learner is not None:
+            query += " WHERE learner = ?"
+            args = (str(learner),)
+        with self._connect() as db:
+            rows = db.execute(query + " ORDER BY id", args).fetchall()
+        return [
+            StoredAttempt(
+                r[0],
+                Attempt(r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6]),
+                r[7],
+                r[8],
+                r[9],
+            )
+            for r in rows
+        ]
+
+    def lessons(self, learner: str | None = None) -> list[LessonVisit]:
+        """Lessons opened, by one learner or the whole class, oldest first."""
+        query = "SELECT learner, page, time FROM lessons"
+        args: tuple[str, ...] = ()
+        if learner is not None:
+            query += " WHERE learner = ?"
+            args = (str(learner),)
+        with self._connect() as db:
+            return [LessonVisit(*r) for r in db.execute(query + " ORDER BY id", args)]
+
+    def __repr__(self) -> str:
+        return f"<ProgressStore {self.path.name}>"
+
+
+# ------------------------------------------------------------ a class folder
+
+
+@dataclass(frozen=True)
+class ClassRecord:
+    """One learner's attempts found in a class folder, and the file they came from."""
+
+    learner: str
+    source: str
+    """The file, relative to the folder searched (``alice/progress.sqlite``)."""
+    attempts: tuple[Attempt, ...]
+
+
+def learner_of_file(path: Path) -> str:
+    """Whose JSON progress file this is: ``alice`` for ``.../alice/progress.json``,
+    ``bob`` for ``.../bob.json``."""
+    if path.stem == "progress" and path.parent.name:
+        return path.parent.name
+    return path.stem
+
+
+STORE_FILES = ("*.sqlite", "*.sqlite3", "*.db")
+"""The names of databases :func:`collect_records` reads (besides ``*.json`` files)."""
+
+
+def collect_records(folder: str | os.PathLike[str]) -> tuple[list[ClassRecord], list[str]]:
+    """Every learner's attempts under ``folder`` (searched recursively): each
+    database's learners (a JupyterHub home's ``progress.sqlite`` holds its owner's
+    record) and each JSON progress file (the learner named by
+    :func:`learner_of_file`). Also the problems, in words for the teacher: files
+    skipped (not progress, unreadable) and attempts that could not be read. Files
+    are only read, never changed; paths are given relative to ``folder``."""
+    root = Path(folder)
+    records: list[ClassRecord] = []
+    problems: list[str] = []
+    files = sorted(
+        {p for pattern in ("*.json", *STORE_FILES) for p in root.rglob(pattern) if p.is_file()}
+    )
+    for path in files:
+        rel = path.relative_to(root).as_posix()
+        if path.suffix == ".json":
+            try:
+                attempts, trouble = read_attempts(path)
+            except (PinochleError, OSError) as e:
+                problems.append(f"skipped {rel}: {getattr(e, 'strerror', None) or e}")
+                continue
+            problems += [f"in {rel}: {t}" for t in trouble]
+            records.append(ClassRecord(learner_of_file(path), rel, tuple(attempts)))
+            continue
+        try:
+            store = ProgressStore(path)
+            for learner in store.learners():
+                records.append(ClassRecord(learner, rel, tuple(store.attempts(learner))))
+        except (StoreError, sqlite3.Error) as e:
+            problems.append(f"skipped {rel}: {e}")
+    return records, problems

@@ -1,0 +1,277 @@
+"""pinochle_tutor.course.store: the class's progress database.
+
+Every answer one transaction; pages and kernels writing in turn or at once lose
+nothing; a kill -9 in the middle of writes loses at most the write in flight; the
+schema is versioned; JSON files are imported once; bad files get a message that
+names no server folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from pinochle_tutor.course.attempts import Attempt, ProgressFileError, read_attempts, write_attempts
+from pinochle_tutor.course.house_rules import load_house_rules
+from pinochle_tutor.course.progress import Progress
+from pinochle_tutor.course.quiz import load_bank
+from pinochle_tutor.course.store import SCHEMA_VERSION, ProgressStore, StoreError, collect_records
+
+
+def attempt(n: int, right: bool = True, item: str | None = None) -> Attempt:
+    return Attempt(item or f"item-{n}", "meld", ("meld.run",), str(n), right, "2026-01-01T10:00:00Z")
+
+
+def test_each_learner_has_their_own_record(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "class.sqlite")
+    store.record("ann", attempt(1), page="exercises/01_meld_level1.ipynb", rule_set="classic")
+    store.record("bob", attempt(2, right=False))
+    store.record("ann", attempt(3))
+    assert [a.answer for a in store.attempts("ann")] == ["1", "3"]
+    assert [a.answer for a in store.attempts("bob")] == ["2"]
+    assert store.attempts("nobody") == [] and store.learners() == ["ann", "bob"]
+    first = store.stored_attempts("ann")[0]
+    assert (first.page, first.rule_set, first.tries) == ("exercises/01_meld_level1.ipynb", "classic", 1)
+    assert first.attempt == attempt(1)
+    assert len(store.stored_attempts()) == 3
+
+
+def test_lessons_opened_are_kept(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "class.sqlite")
+    store.open_lesson("ann", "lessons/04_meld.ipynb", "2026-01-01T10:00:00Z")
+    store.open_lesson("bob", "lessons/01_the_deck.ipynb", "2026-01-01T10:05:00Z")
+    assert [v.page for v in store.lessons("ann")] == ["lessons/04_meld.ipynb"]
+    assert len(store.lessons()) == 2
+
+
+@pytest.mark.parametrize(
+    ("learner", "words"),
+    [("", "must be some text"), ("   ", "must be some text"), ("x" * 81, "at most 80"), (None, "not None")],
+)
+def test_bad_learner_names_are_refused_with_a_message(tmp_path: Path, learner: object, words: str) -> None:
+    store = ProgressStore(tmp_path / "class.sqlite")
+    with pytest.raises(StoreError, match=words):
+        store.record(learner, attempt(1))  # type: ignore[arg-type]
+    assert store.learners() == []
+
+
+def test_the_teacher_can_delete_a_learner(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "class.sqlite")
+    store.record("ann", attempt(1))
+    store.open_lesson("ann", "lessons/04_meld.ipynb", "2026-01-01T10:00:00Z")
+    store.record("bob", attempt(2))
+    assert store.delete_learner("ann") and not store.delete_learner("ann")
+    assert store.learners() == ["bob"] and store.attempts("ann") == [] and store.lessons("ann") == []
+
+
+# ------------------------------------------------------------------ the schema
+
+
+def test_a_new_database_has_the_current_schema_and_wal(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "class.sqlite")
+    assert store.schema_version == SCHEMA_VERSION
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_an_unversioned_database_is_migrated_and_keeps_its_tables(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+        db.execute("INSERT INTO notes VALUES ('kept')")
+    store = ProgressStore(path)
+    assert store.schema_version == SCHEMA_VERSION
+    store.record("ann", attempt(1))
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT text FROM notes").fetchall() == [("kept",)]
+
+
+def test_a_newer_database_is_refused_not_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    with pytest.raises(StoreError, match="newer than this tutor's"):
+        ProgressStore(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 5
+
+
+def test_a_file_that_is_not_a_database_is_named_without_its_folder(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite"
+    path.write_text("not a database at all " * 100)
+    with pytest.raises(StoreError) as info:
+        ProgressStore(path)
+    assert "class.sqlite is not a progress database" in str(info.value)
+    assert str(tmp_path) not in str(info.value)
+
+
+# -------------------------------------------------------------- JSON imports
+
+
+def test_a_json_file_is_imported_once_and_kept(tmp_path: Path) -> None:
+    old = tmp_path / "progress.json"
+    write_attempts(old, [attempt(1), attempt(2, right=False)])
+    before = old.read_bytes()
+    store = ProgressStore(tmp_path / "class.sqlite")
+    assert store.import_json("ann", old) == (2, [])
+    assert store.import_json("ann", old) == (0, [])
+    assert [a.answer for a in store.attempts("ann")] == ["1", "2"]
+    assert old.read_bytes() == before
+
+
+def test_a_database_beside_an_old_progress_file_takes_its_answers_once(tmp_path: Path) -> None:
+    write_attempts(tmp_path / "progress.json", [attempt(1), attempt(2)])
+    p = Progress.load(tmp_path / "progress.sqlite", learner="ann")
+    assert p.store is not None and [a.answer for a in p.attempts] == ["1", "2"]
+    p.record("new", "meld", ["meld.run"], "150", True)
+    again = Progress.load(tmp_path / "progress.sqlite", learner="ann")
+    assert [a.answer for a in again.attempts] == ["1", "2", "150"]
+
+
+def test_deeply_nested_files_get_a_message_not_a_crash(tmp_path: Path) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    progress = tmp_path / "progress.json"
+    progress.write_text(deep)
+    with pytest.raises(ProgressFileError, match="nested too deeply"):
+        read_attempts(progress)
+    loaded = Progress.load(progress)
+    assert loaded.attempts == [] and "nested too deeply" in loaded.messages[0]
+    bank = tmp_path / "deep.toml"
+    bank.write_text("a = " + deep)
+    items, problems = load_bank(bank)
+    assert items == [] and "nested too deeply" in problems[0].message
+    rules = tmp_path / "house_rules.toml"
+    rules.write_text("preset = 'classic'\nx = " + deep)
+    house = load_house_rules(rules)
+    assert house.rules.name == "classic" and any("nested too deeply" in p for p in house.problems)
+
+
+# ---------------------------------------------------- pages, kernels and kills
+
+
+def test_two_pages_answering_in_turn_keep_every_answer(tmp_path: Path) -> None:
+    """The lost update of the JSON file: pages A and B each opened the record, then
+    answered A, B, A, B; the file kept 2 of 4. The database keeps all four."""
+    path = tmp_path / "progress.sqlite"
+    a, b = Progress.load(path, learner="ann"), Progress.load(path, learner="ann")
+    for n, page in enumerate((a, b, a, b)):
+        page.record(f"q{n}", "meld", ["meld.run"], str(n), True)
+    assert [x.answer for x in Progress.load(path, learner="ann").attempts] == ["0", "1", "2", "3"]
+    assert a.attempts == b.attempts
+    b.record("q0", "meld", ["meld.run"], "again", False)
+    assert ProgressStore(path).stored_attempts("ann")[-1].tries == 2
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pinochle_tutor.course.attempts import Attempt
+    from pinochle_tutor.course.store import ProgressStore
+    store = ProgressStore(sys.argv[1])
+    who, count = sys.argv[2], int(sys.argv[3])
+    for n in range(count):
+        row = store.record(who, Attempt(f"{who}-{n}", "meld", ("meld.run",), str(n), True,
+                                        "2026-01-01T10:00:00Z"))
+        print(n, flush=True)
+    """
+)
+
+
+def writer(path: Path, who: str, count: int) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(path), who, str(count)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_kernels_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite"
+    ProgressStore(path)
+    procs = [writer(path, who, 150) for who in ("ann", "bob", "cy")]
+    for p in procs:
+        p.communicate(timeout=120)
+        assert p.returncode == 0
+    store = ProgressStore(path)
+    for who in ("ann", "bob", "cy"):
+        assert [a.answer for a in store.attempts(who)] == [str(n) for n in range(150)]
+
+
+def test_a_kill_during_writes_loses_at_most_the_write_in_flight(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite"
+    ProgressStore(path)
+    proc = writer(path, "ann", 1_000_000)
+    assert proc.stdout is not None
+    done = -1
+    deadline = time.monotonic() + 60
+    while done < 200 and time.monotonic() < deadline:
+        done = int(proc.stdout.readline())
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert done >= 200
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    kept = [a.answer for a in ProgressStore(path).attempts("ann")]
+    # Every write reported done is kept, in order; at most the one in flight more.
+    assert kept[: done + 1] == [str(n) for n in range(done + 1)]
+    assert done + 1 <= len(kept) <= done + 3
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("class.sqlite")) == []
+
+
+def test_a_database_that_cannot_be_opened_keeps_the_page_working(tmp_path: Path) -> None:
+    folder = tmp_path / "progress.sqlite"
+    folder.mkdir()
+    p = Progress.load(folder, learner="ann")
+    p.record("q", "meld", ["meld.run"], "150", True)
+    assert len(p.attempts) == 1 and "not saved" in p.messages[0]
+    assert str(tmp_path) not in json.dumps(p.messages)
+
+
+def test_a_class_folder_of_databases_and_files_is_collected_for_the_teacher(tmp_path: Path) -> None:
+    """A JupyterHub class: each home has its own database; an older learner still
+    has a JSON file; a broken file is named (relative to the folder) and skipped."""
+    import csv
+    import io
+
+    from pinochle_widgets.progress_view import class_frame
+
+    for who in ("alice", "bob"):
+        home = tmp_path / who / ".pinochle_tutor"
+        Progress.load(home / "progress.sqlite", learner=who).record(
+            f"{who}-1", "meld", ["meld.run"], "150", who == "alice"
+        )
+    write_attempts(tmp_path / "cy" / "progress.json", [attempt(7)])
+    (tmp_path / "dan.sqlite").write_text("garbage " * 200)
+    records, problems = collect_records(tmp_path)
+    assert sorted(r.learner for r in records) == ["alice", "bob", "cy"]
+    assert problems == ["skipped dan.sqlite: dan.sqlite is not a progress database (file is not a database)"]
+    frame = class_frame(tmp_path)
+    assert set(frame["learner"]) == {"alice", "bob", "cy"}
+    out = tmp_path / "class.csv"
+    script = Path(__file__).resolve().parents[1] / "scripts" / "collect_progress.py"
+    done = subprocess.run(
+        [sys.executable, str(script), str(tmp_path), "-o", str(out)], capture_output=True, text=True
+    )
+    assert done.returncode == 1 and "skipped dan.sqlite" in done.stderr
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert sorted((r["learner"], r["right"]) for r in rows) == [("alice", "yes"), ("bob", "no"), ("cy", "yes")]
+
+
+def test_a_json_file_keeps_its_mode_and_may_start_with_a_bom(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    write_attempts(path, [attempt(1)])
+    path.chmod(0o644)
+    p = Progress.load(path)
+    p.record("q", "meld", ["meld.run"], "150", True)
+    assert path.stat().st_mode & 0o777 == 0o644
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    again = Progress.load(path)
+    assert again.messages == [] and len(again.attempts) == 2
