@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from pinochle_widgets.bidding_trainer import BiddingTrainer
     from pinochle_widgets.cards import CardsView, HandPicker
     from pinochle_widgets.game_table import GameTable
+    from pinochle_widgets.identity import LearnerCard
     from pinochle_widgets.lesson import COURSE, course_outline, practice_pages, rules_banner
     from pinochle_widgets.meld_counter import MeldCounter
     from pinochle_widgets.practice import DeckExplorer, ScoreCalculator
@@ -33,6 +34,7 @@ _WHERE = {
     "DeckExplorer": "practice",
     "GameTable": "game_table",
     "HandPicker": "cards",
+    "LearnerCard": "identity",
     "MeldCounter": "meld_counter",
     "Message": "_base",
     "ScoreCalculator": "practice",
@@ -53,6 +55,7 @@ __all__ = [
     "DeckExplorer",
     "GameTable",
     "HandPicker",
+    "LearnerCard",
     "MeldCounter",
     "Message",
     "ProgressSummary",

@@ -45,6 +45,7 @@ from pinochle_tutor.course.attempts import (
     weak_rules,
     write_attempts,
 )
+from pinochle_tutor.course.identity import LEARNER_VAR, current_learner
 from pinochle_tutor.course.store import ProgressStore, StoreError
 from pinochle_tutor.errors import PinochleError
 
@@ -67,8 +68,6 @@ __all__ = [
 
 ENV_VAR = "PINOCHLE_TUTOR_PROGRESS"
 """The environment variable that may name the progress file or database."""
-LEARNER_VAR = "PINOCHLE_TUTOR_LEARNER"
-"""The environment variable that may name the learner (see :func:`default_learner`)."""
 STORE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 """Progress paths with these endings are a shared database, not a JSON file."""
 log = logging.getLogger(__name__)
@@ -85,14 +84,11 @@ def default_progress_path() -> Path:
 
 
 def default_learner() -> str:
-    """Whose record a page writes to in the database: ``$PINOCHLE_TUTOR_LEARNER``,
-    else the JupyterHub user (``$JUPYTERHUB_USER``), else ``'guest'``."""
-    for var in (LEARNER_VAR, "JUPYTERHUB_USER"):
-        value = os.environ.get(var, "").strip()
-        if value:
-            return value[:80]
-    return "guest"
-
+    """Whose record a page writes to in the database: the key of
+    :func:`~pinochle_tutor.course.identity.current_learner` (the fixed learner, the
+    JupyterHub user, the login proxy's user, the browser's learner key, or
+    ``'guest'``)."""
+    return current_learner().key
 
 
 class Progress:
@@ -116,7 +112,7 @@ class Progress:
         messages: list[str],
         *,
         store: Any = None,
-        learner: str = "",
+        learner: str | None = "",
     ) -> None:
         self.path = path
         self._attempts = attempts
@@ -124,8 +120,15 @@ class Progress:
         """What happened when the file was loaded, for the learner or the log."""
         self.store = store
         """The :class:`~pinochle_tutor.course.store.ProgressStore`, or ``None`` for a JSON file."""
-        self.learner = learner
-        """Whose record this is in the store (``''`` for a JSON file)."""
+        self._learner = learner
+
+    @property
+    def learner(self) -> str:
+        """Whose record this is in the store (``''`` for a JSON file). Loaded
+        without a learner, it is this kernel's learner at each answer (see
+        :func:`default_learner`), so a page that learns who the learner is after it
+        opened files its answers under them."""
+        return self._learner if self._learner is not None else default_learner()
 
     @property
     def attempts(self) -> list[Attempt]:
@@ -144,13 +147,13 @@ class Progress:
         ``<name>.corrupt-<timestamp>`` and a fresh file is started with whatever
         could be read, with a message in ``messages`` (and in the log).
 
-        For a database, ``learner`` (default :func:`default_learner`) names the
-        record; a ``progress.json`` beside the database is imported into it once
-        (and kept). A database that cannot be opened gives progress kept for this
-        page only, with a message."""
+        For a database, ``learner`` (default: this kernel's learner, followed as
+        it changes; see :attr:`learner`) names the record; a ``progress.json``
+        beside the database is imported into it once (and kept). A database that
+        cannot be opened gives progress kept for this page only, with a message."""
         p = Path(path).expanduser() if path is not None else default_progress_path()
         if p.suffix.lower() in STORE_SUFFIXES:
-            return cls._from_store(p, learner if learner is not None else default_learner())
+            return cls._from_store(p, learner)
         messages: list[str] = []
         try:
             attempts, problems = read_attempts(p)
@@ -184,14 +187,14 @@ class Progress:
         return cls(p, attempts, messages)
 
     @classmethod
-    def _from_store(cls, p: Path, learner: str) -> Progress:
+    def _from_store(cls, p: Path, learner: str | None) -> Progress:
         messages: list[str] = []
         try:
             store = ProgressStore(p)
             legacy = p.with_name("progress.json")
             if legacy.is_file():
                 try:
-                    added, problems = store.import_json(learner, legacy)
+                    added, problems = store.import_json(learner or default_learner(), legacy)
                 except (ProgressFileError, OSError) as e:
                     messages.append(f"{legacy.name} could not be imported ({e}).")
                 else:

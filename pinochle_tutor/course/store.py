@@ -91,6 +91,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (learner, source)
     );
     """,
+    # 2: the name a learner gave (the key in ``learner`` files the record).
+    """
+    ALTER TABLE learners ADD COLUMN name TEXT NOT NULL DEFAULT '';
+    """,
 )
 """The schema, one script per version: a database at version ``n`` runs scripts
 ``n`` onwards when it is opened. Add a migration at the end; never edit one that
@@ -291,6 +295,25 @@ class ProgressStore:
                 (who, source, first, len(attempts)),
             )
         return len(attempts), problems
+
+    def set_name(self, learner: str, name: str, time: str) -> None:
+        """Keep the name ``learner`` gave (shown to the teacher beside the record)."""
+        who = _check_name(learner, "learner name")
+        shown = _check_name(name, "name")
+        with self._transaction() as db:
+            self._learner_row(db, who, time)
+            db.execute("UPDATE learners SET name = ? WHERE learner = ?", (shown, who))
+
+    def name_of(self, learner: str) -> str:
+        """The name ``learner`` gave, ``''`` when none (or no such learner)."""
+        with self._connect() as db:
+            row = db.execute("SELECT name FROM learners WHERE learner = ?", (str(learner),)).fetchone()
+        return str(row[0]) if row else ""
+
+    def names(self) -> dict[str, str]:
+        """Every learner's given name (``''`` when none), by learner."""
+        with self._connect() as db:
+            return dict(db.execute("SELECT learner, name FROM learners ORDER BY learner"))
 
     def delete_learner(self, learner: str) -> bool:
         """Remove a learner and their whole record (a teacher's action); ``False``

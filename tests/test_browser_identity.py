@@ -1,0 +1,87 @@
+"""Who is learning, in a real browser on the shared Voila site (Debian's Chromium
+driven by Playwright): the welcome page's learner card gets the browser's key
+through the anywidget front end, a name given once is known on the next page (a
+new kernel, told by the cookie), answers on a practice page are filed under the
+browser's key, and a classmate in another browser who types the same name keeps a
+record of their own. Screenshots: test-artifacts/identity-*.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+
+from pinochle_tutor.course.store import ProgressStore
+from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+
+ARTIFACTS = REPO / "test-artifacts"
+TIMEOUT = 90_000
+WELCOME = "00_welcome.ipynb"
+QUIZ = "practice/01_meld_level1.ipynb"
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
+)
+
+
+def open_card(context: BrowserContext, site: str) -> Page:
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{site}/voila/render/{WELCOME}", wait_until="commit")
+    page.locator(".pt-learner-card").wait_for(state="visible")
+    return page
+
+
+def give_name(page: Page, name: str) -> None:
+    card = page.locator(".pt-learner-card")
+    expect(card.locator(".pt-learner-status")).to_contain_text("guest of this browser")
+    card.locator(".pt-learner-name input").fill(name)
+    card.locator("button.pt-learner-save").click()
+    expect(card.locator(".pt-message-area")).to_contain_text(f"Thank you, {name}")
+
+
+def key_of(context: BrowserContext) -> str:
+    (cookie,) = [c for c in context.cookies() if c["name"] == "pinochle_learner"]
+    return cookie["value"]
+
+
+def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_path: Path) -> None:
+    db = tmp_path / "class.sqlite"
+    ARTIFACTS.mkdir(exist_ok=True)
+    with (
+        voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as site,
+        sync_playwright() as pw,
+    ):
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        ann = browser.new_context(viewport={"width": 1024, "height": 900})
+        page = open_card(ann, site)
+        give_name(page, "Ann")
+        page.locator(".pt-learner-card").screenshot(path=str(ARTIFACTS / "identity-named.png"))
+        key = key_of(ann)
+        assert ProgressStore(db).name_of(key) == "Ann"
+
+        again = open_card(ann, site)  # a new page, a new kernel: the cookie tells it
+        expect(again.locator(".pt-learner-status")).to_contain_text("learning as Ann")
+        expect(again.locator(".pt-learner-name")).to_be_hidden()
+
+        quiz = ann.new_page()
+        quiz.set_default_timeout(TIMEOUT)
+        quiz.goto(f"{site}/voila/render/{QUIZ}", wait_until="commit")
+        runner = quiz.locator(".pt-quiz-runner")
+        runner.wait_for(state="visible")
+        runner.locator(".pt-quiz-text input").fill("0")
+        runner.locator("button.pt-quiz-submit").click()
+        expect(runner.locator(".pt-quiz-feedback")).not_to_be_empty()
+        assert len(ProgressStore(db).attempts(key)) == 1
+        assert ProgressStore(db).attempts("guest") == []
+
+        classmate = browser.new_context(viewport={"width": 1024, "height": 900})
+        other = open_card(classmate, site)
+        give_name(other, "Ann")
+        other_key = key_of(classmate)
+        assert other_key != key
+        store = ProgressStore(db)
+        assert store.names() == {key: "Ann", other_key: "Ann"}
+        assert store.attempts(other_key) == [] and len(store.attempts(key)) == 1
+        browser.close()

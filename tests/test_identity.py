@@ -1,0 +1,191 @@
+"""Who is learning: the learner found from the environment (fixed, JupyterHub, a
+login proxy's header, the browser's cookie), names checked, and the learner card,
+headless: a browser's key arrives, a name is given once, two classmates with one
+name keep two records, a client's bad key is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pinochle_tutor.course.identity import (
+    GUEST,
+    Learner,
+    LearnerNameError,
+    LearnerSource,
+    check_name,
+    current_learner,
+    learner_from_environment,
+    new_key,
+    set_current_learner,
+)
+from pinochle_tutor.course.progress import Progress
+from pinochle_tutor.course.store import ProgressStore
+from pinochle_widgets.identity import LearnerCard
+from tests.widget_client import client_click, client_update
+
+KEY = "A" * 11 + "b" * 11
+
+
+@pytest.fixture(autouse=True)
+def fresh_kernel(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """Each test is a fresh page: no learner set, a site database of its own."""
+    for var in ("PINOCHLE_TUTOR_LEARNER", "JUPYTERHUB_USER", "PINOCHLE_TUTOR_USER_HEADER", "HTTP_COOKIE"):
+        monkeypatch.delenv(var, raising=False)
+    db = tmp_path / "progress.sqlite"
+    monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(db))
+    set_current_learner(None)
+    yield db
+    set_current_learner(None)
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, GUEST),
+        ({"PINOCHLE_TUTOR_LEARNER": "tester"}, Learner("tester", "tester", LearnerSource.FIXED)),
+        ({"JUPYTERHUB_USER": "alice"}, Learner("alice", "alice", LearnerSource.HUB)),
+        (
+            {"PINOCHLE_TUTOR_USER_HEADER": "X-Forwarded-User", "HTTP_X_FORWARDED_USER": "bob"},
+            Learner("bob", "bob", LearnerSource.HEADER),
+        ),
+        # A user header nobody configured is not trusted: anyone could send it.
+        ({"HTTP_X_FORWARDED_USER": "bob"}, GUEST),
+        ({"HTTP_COOKIE": f"_xsrf=2|x; pinochle_learner={KEY}"}, Learner(KEY, "", LearnerSource.BROWSER)),
+        ({"HTTP_COOKIE": "pinochle_learner=short"}, GUEST),
+        ({"HTTP_COOKIE": 'pinochle_learner="; ;;=='}, GUEST),
+        (
+            {"JUPYTERHUB_USER": "alice", "HTTP_COOKIE": f"pinochle_learner={KEY}"},
+            Learner("alice", "alice", LearnerSource.HUB),
+        ),
+    ],
+)
+def test_the_learner_comes_from_the_environment(env: dict[str, str], expected: Learner) -> None:
+    assert learner_from_environment(env) == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [("Ann", "Ann"), ("  Mary  Ann ", "Mary Ann"), ("O'Neil", "O'Neil"), ("Jean-Luc", "Jean-Luc"), ("Zoë", "Zoë")],
+)
+def test_names_a_learner_may_give(typed: str, name: str) -> None:
+    assert check_name(typed) == name
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [("", "Type your name first"), ("   ", "Type your name first"), ("x" * 41, "at most 40"),
+     ("<script>", "characters a name does not need"), ("-ann", "characters"), (None, "not None")],
+)  # fmt: skip
+def test_names_that_are_refused_say_why(typed: object, words: str) -> None:
+    with pytest.raises(LearnerNameError, match=words):
+        check_name(typed)
+
+
+def test_new_keys_are_keys_and_differ() -> None:
+    keys = {new_key() for _ in range(50)}
+    assert len(keys) == 50
+    assert all(learner_from_environment({"HTTP_COOKIE": f"pinochle_learner={k}"}).key == k for k in keys)
+
+
+# ------------------------------------------------------------------ the card
+
+
+def test_a_first_visit_gets_a_key_then_a_name_once(fresh_kernel: Path) -> None:
+    card = LearnerCard()
+    assert current_learner().is_guest and "as a guest's" in card.status.value
+    client_update(card.keeper, client_key=KEY)
+    assert current_learner() == Learner(KEY, "", LearnerSource.BROWSER)
+    assert "guest of this browser" in card.status.value
+    assert card._form.layout.display is None
+    card.name_box.value = "Ann"
+    client_click(card.save_button)
+    assert "Thank you, Ann" in card.message.text
+    assert ProgressStore(fresh_kernel).name_of(KEY) == "Ann"
+    # The next page of this browser: the kernel starts with the cookie and knows Ann.
+    set_current_learner(None)
+    again = LearnerCard()
+    client_update(again.keeper, client_key=KEY)
+    assert "learning as <b>Ann</b>" in again.status.value
+
+
+def test_two_classmates_with_one_name_keep_two_records(fresh_kernel: Path) -> None:
+    other = "Z" * 22
+    for key in (KEY, other):
+        set_current_learner(None)
+        card = LearnerCard()
+        client_update(card.keeper, client_key=key)
+        card.name_box.value = "Ann"
+        client_click(card.save_button)
+        Progress.load().record(f"q-{key[0]}", "meld", ["meld.run"], key[0], True)
+    store = ProgressStore(fresh_kernel)
+    assert store.names() == {KEY: "Ann", other: "Ann"}
+    assert [a.answer for a in store.attempts(KEY)] == ["A"]
+    assert [a.answer for a in store.attempts(other)] == ["Z"]
+
+
+def test_a_page_opened_before_the_key_arrived_files_answers_under_it(fresh_kernel: Path) -> None:
+    progress = Progress.load()  # the quiz built before the browser spoke
+    card = LearnerCard(compact=True)
+    client_update(card.keeper, client_key=KEY)
+    progress.record("q", "meld", ["meld.run"], "150", True)
+    assert [a.answer for a in ProgressStore(fresh_kernel).attempts(KEY)] == ["150"]
+    assert ProgressStore(fresh_kernel).attempts("guest") == []
+    assert card._form.layout.display == "none"  # compact: no name box
+
+
+@pytest.mark.parametrize("bad", ["short", "x" * 200, "has space in it 0123456789", "<img src=x>"])
+def test_a_clients_bad_key_is_refused_with_a_message(bad: str) -> None:
+    card = LearnerCard()
+    client_update(card.keeper, client_key=bad)
+    assert current_learner().is_guest
+    assert "cannot be used" in card.message.text
+
+
+def test_a_bad_name_gets_a_message_and_nothing_is_kept(fresh_kernel: Path) -> None:
+    card = LearnerCard()
+    client_update(card.keeper, client_key=KEY)
+    card.name_box.value = "<b>Ann</b>"
+    client_click(card.save_button)
+    assert "characters a name does not need" in card.message.text
+    assert ProgressStore(fresh_kernel).name_of(KEY) == ""
+
+
+def test_a_name_before_the_browser_spoke_asks_for_a_reload() -> None:
+    card = LearnerCard()
+    card.name_box.value = "Ann"
+    client_click(card.save_button)
+    assert "reload the page" in card.message.text
+
+
+def test_on_jupyterhub_the_card_only_says_who(monkeypatch: pytest.MonkeyPatch, fresh_kernel: Path) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "alice")
+    card = LearnerCard()
+    assert "learning as <b>alice</b>" in card.status.value and card._form.layout.display == "none"
+    client_update(card.keeper, client_key=KEY)
+    assert current_learner().key == "alice"
+    Progress.load().record("q", "meld", ["meld.run"], "150", True)
+    assert ProgressStore(fresh_kernel).learners() == ["alice"]
+
+
+def test_a_site_without_a_database_says_the_name_cannot_be_kept(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(tmp_path / "mine.json"))
+    card = LearnerCard()
+    client_update(card.keeper, client_key=KEY)
+    card.name_box.value = "Ann"
+    client_click(card.save_button)
+    assert "cannot be kept" in card.message.text
+
+
+def test_a_page_opened_with_the_cookie_knows_the_name_at_once(
+    monkeypatch: pytest.MonkeyPatch, fresh_kernel: Path
+) -> None:
+    ProgressStore(fresh_kernel).set_name(KEY, "Ann", "2026-01-01T10:00:00Z")
+    monkeypatch.setenv("HTTP_COOKIE", f"pinochle_learner={KEY}")
+    card = LearnerCard()
+    assert current_learner() == Learner(KEY, "Ann", LearnerSource.BROWSER)
+    assert "learning as <b>Ann</b>" in card.status.value and card._form.layout.display == "none"

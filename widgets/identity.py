@@ -1,0 +1,213 @@
+"""Who is learning, on the page: a learner card with a name box, and the small
+browser part that keeps the learner key.
+
+    from pinochle_widgets.identity import LearnerCard
+    LearnerCard()            # "You are learning as Ann" or a box to give a name
+
+On a shared Voila site the browser keeps a random learner key (the
+``pinochle_learner`` cookie and local storage; see
+:mod:`pinochle_tutor.course.identity`). :class:`KeyKeeper` is the browser part: an
+`anywidget <https://anywidget.dev>`_ whose JavaScript ships in this module (no
+CDN). On a browser's first page it makes the key and tells the kernel; from then
+on every page's kernel gets the key with the page request. The name a learner
+types is kept in the progress database beside the key, so a classmate who types
+the same name still has a record of their own.
+
+Synced state: only the browser's own key (``client_key``, which the browser sent)
+and what the card shows. A client can set ``client_key`` to anything: a value
+that is not a learner key is refused with a message; a key is a secret of the
+browser that made it, so knowing one is being that browser.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from pinochle_tutor.course.attempts import now
+from pinochle_tutor.course.identity import (
+    Learner,
+    LearnerNameError,
+    LearnerSource,
+    check_name,
+    current_learner,
+    is_key,
+    set_current_learner,
+)
+from pinochle_tutor.course.progress import STORE_SUFFIXES, default_progress_path
+from pinochle_tutor.course.store import ProgressStore, StoreError
+
+from ._base import Message, guarded, style_widget
+
+__all__ = ["KeyKeeper", "LearnerCard"]
+
+_ESM = """
+const NAME = "pinochle_learner";
+const KEY = /^[A-Za-z0-9_-]{22,64}$/;
+
+function fromCookie() {
+  for (const part of document.cookie.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === NAME) return decodeURIComponent(v.join("="));
+  }
+  return "";
+}
+
+function fresh() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+}
+
+function keep(key) {
+  try { localStorage.setItem(NAME, key); } catch (e) { /* private mode: the cookie is enough */ }
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${NAME}=${key}; path=/; max-age=31536000; SameSite=Strict${secure}`;
+}
+
+export default {
+  render({ model, el }) {
+    let key = fromCookie();
+    if (!KEY.test(key)) {
+      try { key = localStorage.getItem(NAME) || ""; } catch (e) { key = ""; }
+    }
+    if (!KEY.test(key)) key = fresh();
+    keep(key);
+    el.classList.add("pt-key-keeper");
+    el.style.display = "none";
+    if (model.get("client_key") !== key) {
+      model.set("client_key", key);
+      model.save_changes();
+    }
+  },
+};
+"""
+
+
+class KeyKeeper(anywidget.AnyWidget):
+    """The browser part: keeps this browser's learner key and sends it to the kernel
+    (shows nothing). ``client_key`` is what the browser sent."""
+
+    _esm = _ESM
+    client_key = traitlets.Unicode("").tag(sync=True)
+
+
+def _store() -> ProgressStore | None:
+    path = default_progress_path()
+    if path.suffix.lower() not in STORE_SUFFIXES:
+        return None
+    try:
+        return ProgressStore(path)
+    except StoreError:
+        return None
+
+
+class LearnerCard(widgets.VBox):
+    """Says who is learning on this page, and lets a learner of a shared site give
+    their name once. On JupyterHub, or behind a school's login proxy, the site
+    knows the learner and the card only says so. ``compact`` shows one line and
+    no name box (for quiz pages: the name is given on the welcome page).
+
+    CSS hooks: ``pt-learner-card``, ``pt-learner-status``, ``pt-learner-name``
+    (the box), ``pt-learner-save``; the status line is ``pt-message-area``."""
+
+    def __init__(self, *, compact: bool = False) -> None:
+        self.compact = compact
+        self.message = Message()
+        self.keeper = KeyKeeper()
+        self.status = widgets.HTML()
+        self.status.add_class("pt-learner-status")
+        self.name_box = widgets.Text(
+            placeholder="your first name", description="Your name:",
+            style={"description_width": "initial"},
+        )  # fmt: skip
+        self.name_box.add_class("pt-learner-name")
+        self.save_button = widgets.Button(description="That's me", button_style="primary")
+        self.save_button.add_class("pt-learner-save")
+        self.save_button.on_click(lambda _b: self.save_name())
+        self._form = widgets.HBox([self.name_box, self.save_button])
+        super().__init__([style_widget(), self.keeper, self.status, self._form, self.message])
+        self.add_class("pt-widget")
+        self.add_class("pt-learner-card")
+        self.keeper.observe(self._on_key, names="client_key")
+        who = current_learner()
+        if who.source is LearnerSource.BROWSER and not who.name:
+            self._know(who.key)  # the cookie came with the page: find the name given
+        self._show()
+
+    def _know(self, key: str) -> None:
+        store = _store()
+        name = store.name_of(key) if store is not None else ""
+        set_current_learner(Learner(key, name, LearnerSource.BROWSER))
+
+    # ----------------------------------------------------------------- state
+    @property
+    def learner(self) -> Learner:
+        """The learner this page writes progress for."""
+        return current_learner()
+
+    def _show(self) -> None:
+        who = self.learner
+        if who.source in (LearnerSource.HUB, LearnerSource.HEADER, LearnerSource.FIXED):
+            text = f"You are learning as <b>{escape(who.name)}</b>."
+            form = False
+        elif who.source is LearnerSource.BROWSER and who.name:
+            text = (
+                f"You are learning as <b>{escape(who.name)}</b> on this browser: your "
+                "answers are kept for you."
+            )
+            form = False
+        elif who.source is LearnerSource.BROWSER:
+            text = (
+                "You are learning as a guest of this browser: your answers are kept for "
+                "this browser. Give your name so your teacher sees your progress."
+            )
+            form = not self.compact
+        else:
+            text = "Your answers on this page are kept as a guest's."
+            form = False
+        self.status.value = f"<p>{text}</p>"
+        self._form.layout.display = None if form else "none"
+
+    @guarded
+    def _on_key(self, change: dict[str, Any]) -> None:
+        key = change["new"]
+        if self.learner.source in (LearnerSource.HUB, LearnerSource.HEADER, LearnerSource.FIXED):
+            return  # the site knows the learner; the browser's key is not needed
+        if not is_key(key):
+            self.message.error("This browser sent a learner key that cannot be used; reload the page.")
+            return
+        if key != self.learner.key or not self.learner.name:
+            self._know(key)
+        self._show()
+
+    @guarded
+    def save_name(self) -> None:
+        """Keep the name typed in the box for this browser's learner."""
+        who = self.learner
+        if who.source is not LearnerSource.BROWSER:
+            self.message.info(
+                "Your name is already known to this site."
+                if not who.is_guest
+                else "This page has not heard from your browser yet: reload the page, then give your name."
+            )
+            return
+        try:
+            name = check_name(self.name_box.value)
+        except LearnerNameError as e:
+            self.message.error(str(e))
+            return
+        store = _store()
+        if store is None:
+            self.message.error("This site keeps no progress database, so your name cannot be kept.")
+            return
+        store.set_name(who.key, name, now())
+        set_current_learner(Learner(who.key, name, LearnerSource.BROWSER))
+        self.name_box.value = ""
+        self.message.ok(f"Thank you, {name}: every page of this course now knows you.")
+        self._show()
