@@ -189,3 +189,19 @@ def test_a_page_opened_with_the_cookie_knows_the_name_at_once(
     card = LearnerCard()
     assert current_learner() == Learner(KEY, "Ann", LearnerSource.BROWSER)
     assert "learning as <b>Ann</b>" in card.status.value and card._form.layout.display == "none"
+
+
+def test_the_page_opened_is_kept_once_the_learner_is_known(
+    monkeypatch: pytest.MonkeyPatch, fresh_kernel: Path
+) -> None:
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/04_meld.ipynb")
+    card = LearnerCard(compact=True)
+    assert ProgressStore(fresh_kernel).lessons() == []  # a guest's visit is not kept
+    client_update(card.keeper, client_key=KEY)
+    client_update(card.keeper, client_key="Q" * 22)  # another key later: still one visit
+    (visit,) = ProgressStore(fresh_kernel).lessons()
+    assert (visit.learner, visit.page) == (KEY, "04_meld.ipynb")
+    set_current_learner(None)  # a new kernel, on JupyterHub
+    monkeypatch.setenv("JUPYTERHUB_USER", "alice")
+    LearnerCard(compact=True)
+    assert [v.learner for v in ProgressStore(fresh_kernel).lessons()] == [KEY, "alice"]

@@ -36,6 +36,7 @@ from pinochle_tutor.course.identity import (
     check_name,
     current_learner,
     is_key,
+    page_from_environment,
     set_current_learner,
 )
 from pinochle_tutor.course.progress import STORE_SUFFIXES, default_progress_path
@@ -116,8 +117,12 @@ class LearnerCard(widgets.VBox):
     CSS hooks: ``pt-learner-card``, ``pt-learner-status``, ``pt-learner-name``
     (the box), ``pt-learner-save``; the status line is ``pt-message-area``."""
 
-    def __init__(self, *, compact: bool = False) -> None:
+    def __init__(self, *, compact: bool = False, page: str | None = None) -> None:
         self.compact = compact
+        self.page = page_from_environment() if page is None else page
+        """The page this card is on (default: the one Voila serves); its visit is
+        kept for the learner once the learner is known (``''``: not kept)."""
+        self._visited = False
         self.message = Message()
         self.keeper = KeyKeeper()
         self.status = widgets.HTML()
@@ -139,6 +144,17 @@ class LearnerCard(widgets.VBox):
         if who.source is LearnerSource.BROWSER and not who.name:
             self._know(who.key)  # the cookie came with the page: find the name given
         self._show()
+        self._visit()
+
+    def _visit(self) -> None:
+        """Keep that the learner opened this page (once, when the learner is known)."""
+        who = self.learner
+        if self._visited or not self.page or who.is_guest:
+            return
+        store = _store()
+        if store is not None:
+            store.open_lesson(who.key, self.page, now())
+            self._visited = True
 
     def _know(self, key: str) -> None:
         store = _store()
@@ -185,6 +201,7 @@ class LearnerCard(widgets.VBox):
         if key != self.learner.key or not self.learner.name:
             self._know(key)
         self._show()
+        self._visit()
 
     @guarded
     def save_name(self) -> None:

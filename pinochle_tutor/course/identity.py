@@ -56,6 +56,7 @@ __all__ = [
     "is_key",
     "learner_from_environment",
     "new_key",
+    "page_from_environment",
     "set_current_learner",
 ]
 
@@ -176,6 +177,22 @@ def learner_from_environment(env: Mapping[str, str] | None = None) -> Learner:
     if key is not None:
         return Learner(key, "", LearnerSource.BROWSER)
     return GUEST
+
+
+def page_from_environment(env: Mapping[str, str] | None = None) -> str:
+    """The page this kernel serves, as Voila tells it (``SCRIPT_NAME``:
+    ``/voila/render/lessons/04_meld.ipynb`` -> ``lessons/04_meld.ipynb``); ``''``
+    outside Voila.
+
+    >>> page_from_environment({"SCRIPT_NAME": "/voila/render/04_meld.ipynb"})
+    '04_meld.ipynb'
+    """
+    env = os.environ if env is None else env
+    path = env.get("SCRIPT_NAME", "")
+    marker = "/voila/render/"
+    if marker not in path or not path.endswith(".ipynb"):
+        return ""
+    return path.split(marker, 1)[1][:80]
 
 
 _current: Learner | None = None
