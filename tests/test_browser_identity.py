@@ -3,7 +3,8 @@ driven by Playwright): the welcome page's learner card gets the browser's key
 through the anywidget front end, a name given once is known on the next page (a
 new kernel, told by the cookie), answers on a practice page are filed under the
 browser's key, and a classmate in another browser who types the same name keeps a
-record of their own. Screenshots: test-artifacts/identity-*.png."""
+record of their own; the teacher's dashboard stays shut to a wrong secret and then
+shows the two learners apart. Screenshots: test-artifacts/identity-*.png."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 90_000
 WELCOME = "00_welcome.ipynb"
 QUIZ = "practice/01_meld_level1.ipynb"
+SECRET = "the teacher's own secret"
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
@@ -50,7 +52,9 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
     db = tmp_path / "class.sqlite"
     ARTIFACTS.mkdir(exist_ok=True)
     with (
-        voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as site,
+        voila_server(
+            env={"PINOCHLE_TUTOR_PROGRESS": str(db), "PINOCHLE_TUTOR_TEACHER_SECRET": SECRET}
+        ) as site,
         sync_playwright() as pw,
     ):
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -84,4 +88,22 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         store = ProgressStore(db)
         assert store.names() == {key: "Ann", other_key: "Ann"}
         assert store.attempts(other_key) == [] and len(store.attempts(key)) == 1
+
+        # The teacher, in a browser of their own, sees both Anns apart.
+        teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+        teacher.set_default_timeout(TIMEOUT)
+        teacher.goto(f"{site}/voila/render/teacher.ipynb", wait_until="commit")
+        board = teacher.locator(".pt-dashboard")
+        board.locator(".pt-dashboard-secret input").fill("a wrong guess")
+        board.locator("button.pt-dashboard-open").click()
+        expect(board.locator(".pt-message-area")).to_contain_text("not the teacher's secret")
+        assert board.locator(".pt-class-table").count() == 0
+        board.locator(".pt-dashboard-secret input").fill(SECRET)
+        board.locator("button.pt-dashboard-open").click()
+        table = board.locator(".pt-class-table")
+        expect(table).to_be_visible()
+        assert table.locator("tbody tr").count() == 2
+        expect(board.locator(".pt-dashboard-summary")).to_contain_text("2 learner(s), 1 answer(s)")
+        board.locator(".pt-class-table").scroll_into_view_if_needed()
+        teacher.screenshot(path=str(ARTIFACTS / "identity-dashboard.png"), full_page=True)
         browser.close()

@@ -166,3 +166,22 @@ def test_one_wrong_answer_is_not_yet_weak(tmp_path: Path) -> None:
     assert 'class="pt-weak"' not in view.table.value
     assert view.message.kind == "info" and "Keep practising" in view.message.text
     assert list(view.frame["rule"]) == ["trick.follow_suit", "trick.beat"]  # QuizRule order
+
+
+def test_a_learner_can_download_their_own_record(tmp_path: Path) -> None:
+    """The link holds the learner's answers as a progress file that reads back."""
+    import base64
+    import re
+
+    from pinochle_tutor.course.attempts import parse_attempts
+    from pinochle_tutor.course.progress import Progress
+
+    path = tmp_path / "progress.sqlite"
+    view = ProgressSummary(path)
+    assert view.export_link.value == ""
+    Progress.load(path, learner="guest").record("m1", "meld", ["meld.run"], "150", True)
+    view.refresh()
+    found = re.search(r'base64,([^"]+)"', view.export_link.value)
+    assert found is not None and "Download my answers (1)" in view.export_link.value
+    attempts, problems = parse_attempts(base64.b64decode(found.group(1)), "download")
+    assert problems == [] and [a.answer for a in attempts] == ["150"]

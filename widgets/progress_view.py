@@ -19,6 +19,7 @@ aside: that happens when the learner next answers a quiz).
 
 from __future__ import annotations
 
+import base64
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
+from pinochle_tutor.course.attempts import attempts_json
 from pinochle_tutor.course.house_rules import site_rules
 from pinochle_tutor.course.progress import (
     STORE_SUFFIXES,
@@ -197,11 +199,14 @@ class ProgressSummary(widgets.VBox):
         self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
         self.refresh_button.add_class("pt-progress-refresh")
         self.refresh_button.on_click(lambda _b: self.refresh())
+        self.export_link = widgets.HTML()
+        self.export_link.add_class("pt-progress-export")
         title = widgets.HTML("<b>Your progress by rule</b>")
         title.add_class("pt-title")
         super().__init__(
-            children=[style_widget(), title, self.table, self.refresh_button, self.message]
-        )
+            children=[style_widget(), title, self.table, self.refresh_button, self.export_link,
+                      self.message]
+        )  # fmt: skip
         self.add_class("pt-widget")
         self.add_class("pt-progress-summary")
         self.frame = pd.DataFrame(columns=PROGRESS_COLUMNS)
@@ -218,6 +223,7 @@ class ProgressSummary(widgets.VBox):
             self.message.error(f"Your progress could not be read: {e}")
             return
         self.table.value = progress_html(self.frame)
+        self._export()
         weak = [
             str(d or r)
             for r, d, w in zip(
@@ -237,3 +243,18 @@ class ProgressSummary(widgets.VBox):
             )
         else:
             self.message.ok("Every answer right so far: well done!" + note)
+
+    def _export(self) -> None:
+        """A link to download every answer of this learner, as a progress file (the
+        learner's own record; the teacher's dashboard can import it)."""
+        attempts = Progress.load(self.path).attempts
+        if not attempts:
+            self.export_link.value = ""
+            return
+        data = base64.b64encode(attempts_json(attempts)).decode()
+        self.export_link.value = (
+            f'<a class="pt-progress-download" download="my-pinochle-progress.json" '
+            f'href="data:application/json;base64,{data}">Download my answers '
+            f"({len(attempts)}) as a progress file</a>"
+        )
+

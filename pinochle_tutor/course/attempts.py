@@ -32,7 +32,9 @@ __all__ = [
     "ProgressFileError",
     "RuleSummary",
     "as_text",
+    "attempts_json",
     "now",
+    "parse_attempts",
     "read_attempts",
     "summarize",
     "weak_rules",
@@ -126,29 +128,43 @@ def read_attempts(path: str | Path) -> tuple[list[Attempt], list[str]]:
     Raises :class:`ProgressFileError` when the file as a whole is not progress
     JSON, and :class:`OSError` when it cannot be read (e.g. it does not exist)."""
     p = Path(path)
-    raw = p.read_bytes()
+    return parse_attempts(p.read_bytes(), p.name)
+
+
+def parse_attempts(raw: bytes, name: str) -> tuple[list[Attempt], list[str]]:
+    """The attempts in the bytes of a progress file called ``name`` (a file read,
+    or one a learner uploaded), and a message for each attempt that could not be
+    read. A UTF-8 byte-order mark is fine. Raises :class:`ProgressFileError`
+    naming the file when it is not progress JSON (nested too deeply included)."""
     try:
         doc = json.loads(raw.decode("utf-8-sig"))  # a BOM from a Windows editor is fine
     except (UnicodeDecodeError, ValueError) as e:
-        raise ProgressFileError(f"{p.name} is not valid JSON: {e}") from None
+        raise ProgressFileError(f"{name} is not valid JSON: {e}") from None
     except RecursionError:
-        raise ProgressFileError(f"{p.name} is nested too deeply to be a progress file") from None
+        raise ProgressFileError(f"{name} is nested too deeply to be a progress file") from None
     if isinstance(doc, list):
         entries: object = doc
     elif isinstance(doc, dict) and "attempts" in doc:
         entries = doc["attempts"]
     else:
-        raise ProgressFileError(f"{p.name} is not a progress file: it has no list of attempts")
+        raise ProgressFileError(f"{name} is not a progress file: it has no list of attempts")
     if not isinstance(entries, list):
-        raise ProgressFileError(f"{p.name}: 'attempts' must be a list")
+        raise ProgressFileError(f"{name}: 'attempts' must be a list")
     attempts: list[Attempt] = []
     problems: list[str] = []
     for i, entry in enumerate(entries, 1):
         try:
             attempts.append(Attempt.from_json(entry))
         except ProgressFileError as e:
-            problems.append(f"{p.name}: attempt #{i}: {e}")
+            problems.append(f"{name}: attempt #{i}: {e}")
     return attempts, problems
+
+
+def attempts_json(attempts: Iterable[Attempt]) -> bytes:
+    """The bytes of a JSON progress file holding ``attempts`` (what
+    :func:`write_attempts` writes, and what a learner downloads as their record)."""
+    doc = {"version": _VERSION, "attempts": [a.to_json() for a in attempts]}
+    return json.dumps(doc, indent=1, ensure_ascii=False).encode("utf-8")
 
 
 def write_attempts(path: str | Path, attempts: Iterable[Attempt]) -> None:
@@ -157,8 +173,7 @@ def write_attempts(path: str | Path, attempts: Iterable[Attempt]) -> None:
     any moment leaves either the old file or the new one, never a mix."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
-    doc = {"version": _VERSION, "attempts": [a.to_json() for a in attempts]}
-    data = json.dumps(doc, indent=1, ensure_ascii=False).encode("utf-8")
+    data = attempts_json(attempts)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
         with contextlib.suppress(FileNotFoundError):  # keep the mode the file had

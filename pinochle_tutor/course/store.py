@@ -30,7 +30,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -271,30 +271,38 @@ class ProgressStore:
         The file itself is never changed. Raises :class:`ProgressFileError` when
         the file is not progress JSON (see
         :func:`~pinochle_tutor.course.attempts.read_attempts`), :class:`OSError` when it cannot be read."""
-        who = _check_name(learner, "learner name")
         source = str(Path(path).expanduser().resolve())
         attempts, problems = read_attempts(Path(path))
+        return self.import_attempts(learner, attempts, source), problems
+
+    def import_attempts(self, learner: str, attempts: Sequence[Attempt], source: str) -> int:
+        """Add ``attempts`` (say, a progress file a learner uploaded from the static
+        site) to ``learner``'s record, once per ``source`` (a path, or a digest of
+        an upload's content): the same source again adds nothing. Returns how many
+        were added."""
+        who = _check_name(learner, "learner name")
         with self._transaction() as db:
             done = db.execute(
                 "SELECT 1 FROM imports WHERE learner = ? AND source = ?", (who, source)
             ).fetchone()
             if done:
-                return 0, problems
+                return 0
             first = attempts[0].time if attempts else "1970-01-01T00:00:00Z"
             self._learner_row(db, who, first)
             db.executemany(
                 "INSERT INTO attempts (learner, time, item_id, kind, rules, answer, right) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (who, a.time, a.item_id, a.kind, " ".join(a.rules), a.answer, int(a.right))
+                    (who, a.time, a.item_id, a.kind, " ".join(a.rules), a.answer[:MAX_TEXT],
+                     int(a.right))
                     for a in attempts
                 ],
-            )
+            )  # fmt: skip
             db.execute(
                 "INSERT INTO imports (learner, source, time, attempts) VALUES (?, ?, ?, ?)",
                 (who, source, first, len(attempts)),
             )
-        return len(attempts), problems
+        return len(attempts)
 
     def set_name(self, learner: str, name: str, time: str) -> None:
         """Keep the name ``learner`` gave (shown to the teacher beside the record)."""

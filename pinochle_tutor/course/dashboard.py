@@ -1,0 +1,277 @@
+"""The teacher's view of the class, as data: who practised what, how well, when,
+which lessons they opened, and the class's weakest rule cases.
+
+Everything here reads a :class:`ClassData` (built from the site's database, or a
+folder of learners' databases and JSON files, see :func:`class_data`) and returns
+small frozen rows; :mod:`pinochle_widgets.dashboard` shows them, behind the
+teacher's secret (:func:`check_secret`).
+
+>>> from pinochle_tutor.course.attempts import Attempt
+>>> data = ClassData.of({"ann": [Attempt("m1", "meld", ("meld.run",), "150", True, "2026-03-02T10:00:00Z"),
+...                              Attempt("m2", "meld", ("meld.dix",), "0", False, "2026-03-02T10:05:00Z")]})
+>>> [(r.learner, r.attempts, r.accuracy) for r in learner_rows(data)]
+[('ann', 2, 0.5)]
+>>> [r.rule for r in weakest_rules(data, min_attempts=1)]
+['meld.dix']
+"""
+
+from __future__ import annotations
+
+import csv
+import hmac
+import io
+import os
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pinochle_tutor.course.attempts import Attempt
+from pinochle_tutor.course.store import (
+    LessonVisit,
+    ProgressStore,
+    StoreError,
+    collect_records,
+)
+
+__all__ = [
+    "SECRET_VAR",
+    "ClassData",
+    "DayRow",
+    "LearnerRow",
+    "RuleRow",
+    "activity_by_day",
+    "attempts_csv",
+    "check_secret",
+    "class_data",
+    "history",
+    "learner_rows",
+    "rule_rows",
+    "teacher_secret",
+    "weakest_rules",
+]
+
+SECRET_VAR = "PINOCHLE_TUTOR_TEACHER_SECRET"
+"""The environment variable holding the teacher's secret (separate from the class token)."""
+MIN_SECRET = 8
+"""The shortest teacher secret accepted (a shorter one leaves the dashboard shut)."""
+
+
+def teacher_secret(env: Mapping[str, str] | None = None) -> str | None:
+    """The teacher's secret from ``$PINOCHLE_TUTOR_TEACHER_SECRET``; ``None`` when it
+    is unset or shorter than :data:`MIN_SECRET` characters (the dashboard stays shut)."""
+    value = (os.environ if env is None else env).get(SECRET_VAR, "")
+    return value if len(value) >= MIN_SECRET else None
+
+
+def check_secret(typed: object, env: Mapping[str, str] | None = None) -> bool:
+    """Whether ``typed`` is the teacher's secret (compared in constant time); always
+    ``False`` when no secret is set."""
+    secret = teacher_secret(env)
+    if secret is None or not isinstance(typed, str):
+        return False
+    return hmac.compare_digest(typed.encode(), secret.encode())
+
+
+@dataclass(frozen=True)
+class ClassData:
+    """The class's record: each learner's attempts (oldest first), lessons opened
+    and given name, and the problems met reading it."""
+
+    attempts: Mapping[str, tuple[Attempt, ...]]
+    lessons: Mapping[str, tuple[LessonVisit, ...]] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+    problems: tuple[str, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        attempts: Mapping[str, Iterable[Attempt]],
+        lessons: Iterable[LessonVisit] = (),
+        names: Mapping[str, str] | None = None,
+        problems: Iterable[str] = (),
+    ) -> ClassData:
+        """Build from plain attempts per learner (and visits, names, problems)."""
+        visits: dict[str, list[LessonVisit]] = defaultdict(list)
+        for v in lessons:
+            visits[v.learner].append(v)
+        return cls(
+            {k: tuple(v) for k, v in attempts.items()},
+            {k: tuple(v) for k, v in visits.items()},
+            dict(names or {}),
+            tuple(problems),
+        )
+
+    @property
+    def learners(self) -> list[str]:
+        """Every learner with attempts or visits, by shown name then key."""
+        keys = set(self.attempts) | set(self.lessons)
+        return sorted(keys, key=lambda k: (self.shown(k).lower(), k))
+
+    def shown(self, learner: str) -> str:
+        """The learner as the teacher reads them: the given name, or the key."""
+        return self.names.get(learner) or learner
+
+    def everything(self) -> list[Attempt]:
+        """All attempts of the class."""
+        return [a for rows in self.attempts.values() for a in rows]
+
+
+def class_data(source: str | os.PathLike[str]) -> ClassData:
+    """The class's record from a database file (the shared site) or a folder (one
+    database or JSON file per learner, as on JupyterHub). Never raises for a bad
+    file: it is named in :attr:`ClassData.problems` and left out."""
+    root = Path(source)
+    if root.is_dir():
+        records, problems = collect_records(root)
+        attempts: dict[str, list[Attempt]] = defaultdict(list)
+        visits: list[LessonVisit] = []
+        names: dict[str, str] = {}
+        for r in records:
+            attempts[r.learner] += r.attempts
+        for path in sorted(root.rglob("*.sqlite")):
+            try:
+                store = ProgressStore(path)
+                visits += store.lessons()
+                names.update({k: v for k, v in store.names().items() if v})
+            except StoreError:
+                pass  # already named by collect_records
+        return ClassData.of(attempts, visits, names, problems)
+    if not root.exists():
+        return ClassData({}, problems=(f"{root.name}: no progress has been kept yet",))
+    try:
+        store = ProgressStore(root)
+    except StoreError as e:
+        return ClassData({}, problems=(str(e),))
+    by: dict[str, list[Attempt]] = defaultdict(list)
+    for s in store.stored_attempts():
+        by[s.learner].append(s.attempt)
+    return ClassData.of(by, store.lessons(), store.names())
+
+
+@dataclass(frozen=True)
+class LearnerRow:
+    """One learner in the class table."""
+
+    learner: str
+    name: str
+    attempts: int
+    right: int
+    by_kind: Mapping[str, float]
+    """Accuracy per kind of question practised (``'meld'``, ``'trick'``, ...)."""
+    last_seen: str
+    """The latest answer or visit (UTC, ISO 8601), ``''`` if none."""
+    lessons_opened: int
+    """How many different lessons and practice pages were opened."""
+
+    @property
+    def accuracy(self) -> float:
+        """Right answers over attempts (0 with no attempts)."""
+        return self.right / self.attempts if self.attempts else 0.0
+
+
+def learner_rows(data: ClassData) -> list[LearnerRow]:
+    """The class table: one row per learner, by name."""
+    rows = []
+    for key in data.learners:
+        mine = data.attempts.get(key, ())
+        kinds: dict[str, list[bool]] = defaultdict(list)
+        for a in mine:
+            kinds[a.kind].append(a.right)
+        visits = data.lessons.get(key, ())
+        times = [a.time for a in mine] + [v.time for v in visits]
+        rows.append(
+            LearnerRow(
+                key,
+                data.shown(key),
+                len(mine),
+                sum(a.right for a in mine),
+                {k: sum(v) / len(v) for k, v in sorted(kinds.items())},
+                max(times, default=""),
+                len({v.page for v in visits}),
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class RuleRow:
+    """One rule case across the class."""
+
+    rule: str
+    attempts: int
+    right: int
+    learners: int
+    """How many learners practised it."""
+    struggling: int
+    """How many of them answered it right less than half the time."""
+
+    @property
+    def accuracy(self) -> float:
+        """Right answers over attempts."""
+        return self.right / self.attempts if self.attempts else 0.0
+
+
+def rule_rows(data: ClassData) -> list[RuleRow]:
+    """Every rule case practised, with the class's attempts and accuracy, by rule."""
+    per: dict[str, list[tuple[str, bool]]] = defaultdict(list)
+    for key, rows in data.attempts.items():
+        for a in rows:
+            for rule in a.rules:
+                per[rule].append((key, a.right))
+    out = []
+    for rule, marks in sorted(per.items()):
+        by_learner: dict[str, list[bool]] = defaultdict(list)
+        for key, right in marks:
+            by_learner[key].append(right)
+        struggling = sum(1 for v in by_learner.values() if sum(v) / len(v) < 0.5)
+        out.append(RuleRow(rule, len(marks), sum(r for _, r in marks), len(by_learner), struggling))
+    return out
+
+
+def weakest_rules(data: ClassData, count: int = 5, min_attempts: int = 3) -> list[RuleRow]:
+    """The class's weakest rule cases: lowest accuracy first, among those tried at
+    least ``min_attempts`` times."""
+    rows = [r for r in rule_rows(data) if r.attempts >= min_attempts]
+    return sorted(rows, key=lambda r: (r.accuracy, -r.attempts, r.rule))[:count]
+
+
+def history(data: ClassData, learner: str) -> list[Attempt]:
+    """One learner's attempts, newest first (empty for an unknown learner)."""
+    return list(reversed(data.attempts.get(learner, ())))
+
+
+@dataclass(frozen=True)
+class DayRow:
+    """The class's activity on one day (UTC)."""
+
+    day: str
+    attempts: int
+    learners: int
+
+
+def activity_by_day(data: ClassData) -> list[DayRow]:
+    """Attempts and active learners per day, oldest first."""
+    count: Counter[str] = Counter()
+    who: dict[str, set[str]] = defaultdict(set)
+    for key, rows in data.attempts.items():
+        for a in rows:
+            day = a.time[:10]
+            count[day] += 1
+            who[day].add(key)
+    return [DayRow(d, count[d], len(who[d])) for d in sorted(count)]
+
+
+def attempts_csv(data: ClassData, learners: Sequence[str] | None = None) -> str:
+    """Every attempt (or those of ``learners``) as CSV text: learner, name, time,
+    item, kind, rules, answer, right."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["learner", "name", "time", "item_id", "kind", "rules", "answer", "right"])
+    for key in learners if learners is not None else data.learners:
+        for a in data.attempts.get(key, ()):
+            writer.writerow(
+                [key, data.shown(key), a.time, a.item_id, a.kind, ";".join(a.rules),
+                 a.answer, "yes" if a.right else "no"]
+            )  # fmt: skip
+    return out.getvalue()

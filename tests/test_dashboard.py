@@ -1,0 +1,234 @@
+"""The teacher's dashboard: the class's record as data (course/dashboard.py) and the
+widget, headless: shut without the secret (and nothing of the class in synced
+state), five wrong tries shut the page, the class table, weakest rules, charts,
+one learner's history, the CSV, an uploaded progress file imported once, and a
+learner deleted only when asked twice."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pinochle_tutor.course.attempts import Attempt, write_attempts
+from pinochle_tutor.course.dashboard import (
+    ClassData,
+    activity_by_day,
+    attempts_csv,
+    check_secret,
+    class_data,
+    learner_rows,
+    rule_rows,
+    teacher_secret,
+    weakest_rules,
+)
+from pinochle_tutor.course.progress import Progress
+from pinochle_tutor.course.store import ProgressStore
+from pinochle_widgets.dashboard import MAX_TRIES, TeacherDashboard, bar_chart_svg
+from tests.widget_client import client_click, client_update, tree_states
+
+SECRET = "correct horse battery"
+
+
+def at(day: int, minute: int = 0) -> str:
+    return f"2026-03-{day:02d}T10:{minute:02d}:00Z"
+
+
+def answers(db: Path) -> None:
+    """Ann: 3 meld answers (2 right), 1 score; Bob: 2 dix answers wrong, 1 run right."""
+    store = ProgressStore(db)
+    rows = [
+        ("ann", Attempt("m1", "meld", ("meld.run",), "150", True, at(1))),
+        ("ann", Attempt("m2", "meld", ("meld.run",), "150", True, at(1, 5))),
+        ("ann", Attempt("m3", "meld", ("meld.dix",), "0", False, at(2))),
+        ("ann", Attempt("s1", "score", ("score.made",), "+340", True, at(2, 1))),
+        ("bob", Attempt("m3", "meld", ("meld.dix",), "0", False, at(2, 2))),
+        ("bob", Attempt("m3", "meld", ("meld.dix",), "20", False, at(2, 3))),
+        ("bob", Attempt("m1", "meld", ("meld.run",), "150", True, at(3))),
+    ]
+    for who, a in rows:
+        store.record(who, a)
+    store.set_name("ann", "Ann", at(1))
+    store.open_lesson("ann", "04_meld.ipynb", at(1))
+    store.open_lesson("ann", "04_meld.ipynb", at(2))
+    store.open_lesson("ann", "06_scoring.ipynb", at(2))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "class.sqlite"
+    answers(path)
+    return path
+
+
+# ------------------------------------------------------------------ the data
+
+
+def test_the_class_table_counts_each_learner(db: Path) -> None:
+    ann, bob = learner_rows(class_data(db))
+    assert (ann.name, ann.attempts, ann.right, ann.lessons_opened) == ("Ann", 4, 3, 2)
+    assert ann.by_kind == {"meld": 2 / 3, "score": 1.0} and ann.last_seen == at(2, 1)
+    assert (bob.name, bob.attempts, bob.right, bob.accuracy) == ("bob", 3, 1, 1 / 3)
+
+
+def test_rule_cases_and_the_weakest(db: Path) -> None:
+    data = class_data(db)
+    rows = {r.rule: r for r in rule_rows(data)}
+    assert (rows["meld.dix"].attempts, rows["meld.dix"].right, rows["meld.dix"].learners) == (3, 0, 2)
+    assert rows["meld.dix"].struggling == 2 and rows["meld.run"].struggling == 0
+    assert [r.rule for r in weakest_rules(data)] == ["meld.dix", "meld.run"]
+    assert weakest_rules(data, min_attempts=1)[0].rule == "meld.dix"
+
+
+def test_activity_per_day_and_the_csv(db: Path) -> None:
+    data = class_data(db)
+    assert [(d.day, d.attempts, d.learners) for d in activity_by_day(data)] == [
+        ("2026-03-01", 2, 1), ("2026-03-02", 4, 2), ("2026-03-03", 1, 1),
+    ]  # fmt: skip
+    lines = attempts_csv(data).splitlines()
+    assert lines[0] == "learner,name,time,item_id,kind,rules,answer,right" and len(lines) == 8
+    assert "ann,Ann,2026-03-01T10:00:00Z,m1,meld,meld.run,150,yes" in lines
+
+
+def test_a_folder_of_homes_is_one_class(tmp_path: Path) -> None:
+    for who in ("alice", "bob"):
+        Progress.load(tmp_path / who / ".pinochle_tutor" / "progress.sqlite", learner=who).record(
+            "m1", "meld", ["meld.run"], "150", True
+        )
+    write_attempts(tmp_path / "cy" / "progress.json", [Attempt("m1", "meld", ("meld.run",), "1", False, at(1))])
+    (tmp_path / "notes.json").write_text("{}")
+    data = class_data(tmp_path)
+    assert data.learners == ["alice", "bob", "cy"]
+    assert any("notes.json" in p for p in data.problems)
+
+
+def test_a_missing_or_broken_database_is_named(tmp_path: Path) -> None:
+    assert class_data(tmp_path / "none.sqlite").problems == ("none.sqlite: no progress has been kept yet",)
+    (tmp_path / "bad.sqlite").write_text("x" * 500)
+    (problem,) = class_data(tmp_path / "bad.sqlite").problems
+    assert "bad.sqlite is not a progress database" in problem and str(tmp_path) not in problem
+
+
+@pytest.mark.parametrize(
+    ("env", "typed", "right"),
+    [({}, "", False), ({"PINOCHLE_TUTOR_TEACHER_SECRET": "short"}, "short", False),
+     ({"PINOCHLE_TUTOR_TEACHER_SECRET": SECRET}, SECRET, True),
+     ({"PINOCHLE_TUTOR_TEACHER_SECRET": SECRET}, SECRET + " ", False),
+     ({"PINOCHLE_TUTOR_TEACHER_SECRET": SECRET}, None, False)],
+)  # fmt: skip
+def test_the_teachers_secret(env: dict[str, str], typed: object, right: bool) -> None:
+    assert check_secret(typed, env) is right
+    assert (teacher_secret(env) is not None) is (env.get("PINOCHLE_TUTOR_TEACHER_SECRET") == SECRET)
+
+
+def test_charts_are_svg_with_escaped_labels() -> None:
+    svg = bar_chart_svg([("<b>", 0.5, "1 of 2")], title="Accuracy")
+    assert svg.startswith("<svg") and "&lt;b&gt;" in svg and "<b>" not in svg and "50%" in svg
+
+
+# ---------------------------------------------------------------- the widget
+
+
+def test_without_a_secret_on_the_server_the_dashboard_stays_shut(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PINOCHLE_TUTOR_TEACHER_SECRET", raising=False)
+    d = TeacherDashboard(db)
+    assert "no teacher's secret" in d.message.text
+    client_click(d.open_button)
+    assert not d.is_open and d.body.children == ()
+
+
+def test_wrong_secrets_shut_the_page_and_nothing_of_the_class_is_sent(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PINOCHLE_TUTOR_TEACHER_SECRET", SECRET)
+    d = TeacherDashboard(db)
+    for n in range(MAX_TRIES):
+        d.secret.value = f"guess {n}"
+        client_click(d.open_button)
+        assert "not the teacher's secret" in d.message.text and d.secret.value == ""
+    assert "Ann" not in tree_states(d) and "meld.dix" not in tree_states(d)
+    d.secret.value = SECRET
+    client_click(d.open_button)
+    assert not d.is_open and "Too many wrong tries" in d.message.text
+
+
+def opened(db: Path, monkeypatch: pytest.MonkeyPatch) -> TeacherDashboard:
+    monkeypatch.setenv("PINOCHLE_TUTOR_TEACHER_SECRET", SECRET)
+    d = TeacherDashboard(db)
+    d.secret.value = SECRET
+    client_click(d.open_button)
+    assert d.is_open
+    return d
+
+
+def test_the_open_dashboard_shows_the_class(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = opened(db, monkeypatch)
+    assert "2 learner(s), 7 answer(s)" in d.summary.value
+    table = d.class_table.value
+    assert table.index("Ann") < table.index("bob") and "75%" in table and "33%" in table
+    assert "The 9 of trump is the dix: 10 each." in d.weak.value
+    assert "<svg" in d.rule_chart.value and "<svg" in d.activity_chart.value
+    assert [v for _, v in d.learner_pick.options] == ["ann", "bob"]
+    d.learner_pick.value = "bob"
+    assert d.history_view.value.index("2026-03-03") < d.history_view.value.index("2026-03-02")
+    link = re.search(r'base64,([^"]+)"', d.csv_link.value)
+    assert link is not None and base64.b64decode(link.group(1)).decode() == attempts_csv(class_data(db))
+    assert "pt-problems" in d.problems_view.value
+
+
+def upload(d: TeacherDashboard, content: bytes, name: str = "mine.json") -> None:
+    """The browser sends a chosen file (as ipywidgets' FileUpload does)."""
+    client_update(d.upload, value=[{"name": name, "type": "application/json", "size": len(content),
+                                    "content": memoryview(content), "last_modified": 0}])  # fmt: skip
+
+
+def test_an_uploaded_progress_file_is_imported_once(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = opened(db, monkeypatch)
+    doc = {"version": 1, "attempts": [Attempt("x", "trick", ("trick.follow",), "KS", True, at(4)).to_json(),
+                                      {"bad": "attempt"}]}  # fmt: skip
+    content = json.dumps(doc).encode()
+    d.upload_learner.value = "bob"
+    upload(d, content)
+    client_click(d.upload_button)
+    assert "Imported 1 answer(s) from mine.json into bob's record" in d.message.text
+    assert "1 answer(s) could not be read" in d.message.text
+    assert len(ProgressStore(db).attempts("bob")) == 4
+    upload(d, content)
+    client_click(d.upload_button)
+    assert "imported before" in d.message.text and len(ProgressStore(db).attempts("bob")) == 4
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [(b"not json", "not valid JSON"), (b"[" * 100_000, "nested too deeply"), (b'{"x": 1}', "no list of attempts")],
+)
+def test_a_bad_upload_gets_a_message(
+    db: Path, monkeypatch: pytest.MonkeyPatch, content: bytes, words: str
+) -> None:
+    d = opened(db, monkeypatch)
+    d.upload_learner.value = "ann"
+    upload(d, content)
+    client_click(d.upload_button)
+    assert words in d.message.text and len(ProgressStore(db).attempts("ann")) == 4
+
+
+def test_a_learner_is_deleted_only_when_asked_twice(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = opened(db, monkeypatch)
+    d.learner_pick.value = "bob"
+    client_click(d.confirm_button)
+    assert "first" in d.message.text and ProgressStore(db).learners() == ["ann", "bob"]
+    client_click(d.delete_button)
+    assert "cannot be undone" in d.message.text
+    client_click(d.confirm_button)
+    assert "bob and their answers are deleted" in d.message.text
+    assert ProgressStore(db).learners() == ["ann"] and "bob" not in d.class_table.value
+
+
+def test_class_data_of_plain_values() -> None:
+    data = ClassData.of({"k": [Attempt("m", "meld", ("meld.run",), "1", True, at(1))]}, names={"k": "Kim"})
+    assert data.learners == ["k"] and data.shown("k") == "Kim" and learner_rows(data)[0].name == "Kim"

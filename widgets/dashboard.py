@@ -1,0 +1,406 @@
+"""The teacher's dashboard: the class at a glance, behind the teacher's secret.
+
+    from pinochle_widgets.dashboard import TeacherDashboard
+    TeacherDashboard()           # the site's database; or source="/srv/homes"
+
+Shut until the teacher types the secret set on the server
+(``$PINOCHLE_TUTOR_TEACHER_SECRET``, separate from the class token; see
+``hosting/README.md``); the secret is checked in the kernel, so nothing of the
+class reaches a browser that has not given it. Five wrong tries shut the page
+until it is reloaded.
+
+Open, it shows the class table (learners by kind of question: attempts,
+accuracy, last seen, lessons opened), the class's weakest rule cases, accuracy
+per rule and activity per day as bar charts, one learner's history, the
+problems found in the quiz banks and the house rules, a CSV download, progress
+files uploaded by learners from elsewhere (imported into a learner's record,
+once per file), and deleting a learner (asked twice).
+
+CSS hooks: ``pt-dashboard``, ``pt-dashboard-secret``, ``pt-dashboard-open``,
+``pt-dashboard-summary``, ``pt-class-table``, ``pt-weak-rules``,
+``pt-rule-chart``, ``pt-activity-chart``, ``pt-learner-pick``,
+``pt-learner-history``, ``pt-problems``, ``pt-csv-link``, ``pt-upload``,
+``pt-upload-learner``, ``pt-delete``, ``pt-delete-confirm``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from pinochle_tutor.course.attempts import ProgressFileError, parse_attempts
+from pinochle_tutor.course.dashboard import (
+    ClassData,
+    activity_by_day,
+    attempts_csv,
+    check_secret,
+    class_data,
+    history,
+    learner_rows,
+    rule_rows,
+    teacher_secret,
+    weakest_rules,
+)
+from pinochle_tutor.course.house_rules import load_house_rules
+from pinochle_tutor.course.progress import STORE_SUFFIXES, default_progress_path
+from pinochle_tutor.course.quiz import QuizRule, load_banks
+from pinochle_tutor.course.store import ProgressStore, StoreError
+from pinochle_tutor.rules import RuleSet
+
+from ._base import Message, coerce_rules, guarded, style_widget
+
+__all__ = ["MAX_TRIES", "MAX_UPLOAD", "TeacherDashboard", "bar_chart_svg"]
+
+MAX_TRIES = 5
+"""Wrong secrets a page takes before it shuts until reloaded."""
+MAX_UPLOAD = 2_000_000
+"""The largest progress file taken as an upload (bytes)."""
+CLASS_VAR = "PINOCHLE_TUTOR_CLASS"
+"""An environment variable that may name the class's progress (a database or a folder)."""
+
+
+def bar_chart_svg(
+    bars: Sequence[tuple[str, float, str]], *, title: str, scale: float = 1.0, unit: str = "%"
+) -> str:
+    """A horizontal bar chart as SVG: one (label, value, note) per bar; the bar's
+    length is ``value / scale``. Text is escaped; the chart has a title for screen
+    readers."""
+    row, label_w, bar_w = 22, 260, 300
+    height = row * len(bars) + 10
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{label_w + bar_w + 90}" '
+        f'height="{height}" aria-label="{escape(title)}"><title>{escape(title)}</title>'
+    ]
+    for i, (label, value, note) in enumerate(bars):
+        y = 5 + i * row
+        width = max(0.0, min(1.0, value / scale if scale else 0.0)) * bar_w
+        shown = f"{value * 100:.0f}{unit}" if unit == "%" else f"{value:g}{unit}"
+        parts.append(
+            f'<text x="{label_w - 6}" y="{y + 15}" text-anchor="end" font-size="13">'
+            f"{escape(label[:40])}</text>"
+            f'<rect x="{label_w}" y="{y + 3}" width="{width:.1f}" height="15" fill="#2f6f4f">'
+            f"<title>{escape(note)}</title></rect>"
+            f'<text x="{label_w + width + 6:.1f}" y="{y + 15}" font-size="13">{escape(shown)}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.0f}%"
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], css: str) -> str:
+    th = "".join(f"<th>{escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f'<table class="{css}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+class TeacherDashboard(widgets.VBox):
+    """The class's progress for the teacher (see the module's text). ``source`` is
+    the site's database (default: ``$PINOCHLE_TUTOR_CLASS``, else the site's
+    progress database) or a folder of learners' databases and JSON files (the
+    JupyterHub homes). ``rules`` states rule cases with the numbers in force."""
+
+    def __init__(
+        self, source: str | os.PathLike[str] | None = None, *, rules: RuleSet | str | None = None
+    ) -> None:
+        env = os.environ.get(CLASS_VAR, "")
+        self.source = Path(source if source is not None else (env or default_progress_path()))
+        self.rules = coerce_rules(rules)
+        self.message = Message()
+        self._tries = 0
+        self._open = False
+        self.data = ClassData({})
+        self.secret = widgets.Password(description="Teacher's secret:", style={"description_width": "initial"})
+        self.secret.add_class("pt-dashboard-secret")
+        self.open_button = self._button("Open the dashboard", "pt-dashboard-open", self.unlock, "primary")
+        self._gate = widgets.HBox([self.secret, self.open_button])
+        self.body = widgets.VBox()
+        super().__init__([style_widget(), self._gate, self.message, self.body])
+        self.add_class("pt-widget")
+        self.add_class("pt-dashboard")
+        if teacher_secret() is None:
+            self._gate.layout.display = "none"
+            self.message.info(
+                "The dashboard is shut: this server has no teacher's secret. Set "
+                "PINOCHLE_TUTOR_TEACHER_SECRET (8 characters or more) where the site is "
+                "started; see hosting/README.md."
+            )
+
+    @staticmethod
+    def _button(label: str, css: str, action: Any, style: str = "") -> widgets.Button:
+        b = widgets.Button(description=label, button_style=style)
+        b.add_class(css)
+        b.on_click(lambda _b: action())
+        return b
+
+    # ------------------------------------------------------------------ gate
+    @property
+    def is_open(self) -> bool:
+        """Whether the right secret was given on this page."""
+        return self._open
+
+    @guarded
+    def unlock(self) -> None:
+        """Check the secret typed; open the dashboard if it is right."""
+        if self._open:
+            self.message.info("The dashboard is open.")
+            return
+        if teacher_secret() is None:
+            self.message.info("The dashboard is shut: this server has no teacher's secret.")
+            return
+        if self._tries >= MAX_TRIES:
+            self.message.error("Too many wrong tries: reload the page to try again.")
+            return
+        typed, self.secret.value = self.secret.value, ""
+        if not check_secret(typed):
+            self._tries += 1
+            left = MAX_TRIES - self._tries
+            self.message.error(
+                "That is not the teacher's secret."
+                + (f" {left} more tr{'y' if left == 1 else 'ies'} on this page." if left else "")
+            )
+            return
+        self._open = True
+        self._gate.layout.display = "none"
+        self.message.ok("Welcome. The class as it stands now:")
+        self._build()
+
+    def _refuse_shut(self) -> bool:
+        if not self._open:
+            self.message.error("Give the teacher's secret first.")
+            return True
+        return False
+
+    # ----------------------------------------------------------------- views
+    def _build(self) -> None:
+        self.data = class_data(self.source)
+        self.summary = widgets.HTML()
+        self.summary.add_class("pt-dashboard-summary")
+        self.class_table = widgets.HTML()
+        self.weak = widgets.HTML()
+        self.rule_chart = widgets.HTML()
+        self.activity_chart = widgets.HTML()
+        self.learner_pick = widgets.Dropdown(description="Learner:", options=[])
+        self.learner_pick.add_class("pt-learner-pick")
+        self.learner_pick.observe(lambda _c: self.show_history(), names="value")
+        self.history_view = widgets.HTML()
+        self.problems_view = widgets.HTML()
+        self.csv_link = widgets.HTML()
+        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Progress file")
+        self.upload.add_class("pt-upload")
+        self.upload_learner = widgets.Dropdown(description="Into:", options=[])
+        self.upload_learner.add_class("pt-upload-learner")
+        self.upload_button = self._button("Import it", "pt-upload-import", self.import_upload)
+        self.delete_button = self._button("Delete this learner", "pt-delete", self.ask_delete, "danger")
+        self.confirm_button = self._button("Yes, delete", "pt-delete-confirm", self.delete, "danger")
+        self.confirm_button.layout.display = "none"
+        self.refresh_button = self._button("Refresh", "pt-dashboard-refresh", self.refresh)
+        self.body.children = [
+            widgets.HBox([self.summary, self.refresh_button]),
+            widgets.HTML("<h3>The class</h3>"), self.class_table,
+            widgets.HTML("<h3>Weakest rule cases</h3>"), self.weak,
+            widgets.HTML("<h3>Accuracy per rule case</h3>"), self.rule_chart,
+            widgets.HTML("<h3>Activity per day</h3>"), self.activity_chart,
+            widgets.HTML("<h3>One learner</h3>"),
+            widgets.HBox([self.learner_pick, self.delete_button, self.confirm_button]),
+            self.history_view,
+            widgets.HTML("<h3>Export</h3>"), self.csv_link,
+            widgets.HTML("<h3>A progress file from elsewhere</h3>"),
+            widgets.HBox([self.upload, self.upload_learner, self.upload_button]),
+            widgets.HTML("<h3>Problems in the course's files</h3>"), self.problems_view,
+        ]  # fmt: skip
+        self._fill()
+
+    def _statement(self, rule: str) -> str:
+        try:
+            return QuizRule.parse(rule).statement(self.rules)
+        except ValueError:
+            return rule
+
+    def _fill(self) -> None:
+        data = self.data
+        rows = learner_rows(data)
+        total = sum(r.attempts for r in rows)
+        last = max((r.last_seen for r in rows), default="")
+        self.summary.value = (
+            f"<p>{len(rows)} learner(s), {total} answer(s)"
+            + (f"; last activity {escape(last)} (UTC)" if last else "")
+            + ".</p>"
+        )
+        kinds = sorted({k for r in rows for k in r.by_kind})
+        head = ["Learner", "Answers", "Right", *[f"{k} right" for k in kinds]]
+        table = [
+            [escape(r.name), str(r.attempts), _pct(r.accuracy)]
+            + [_pct(r.by_kind[k]) if k in r.by_kind else "-" for k in kinds]
+            + [escape(r.last_seen), str(r.lessons_opened)]
+            for r in rows
+        ]
+        self.class_table.value = "<p>Nobody has answered or opened a page yet.</p>"
+        if rows:
+            head += ["Last seen (UTC)", "Lessons opened"]
+            self.class_table.value = _table(head, table, "pt-class-table")
+        weak = weakest_rules(data)
+        self.weak.value = "<p>No rule case has been tried often enough to judge yet.</p>"
+        if weak:
+            cells = [
+                [escape(self._statement(r.rule)), str(r.attempts), _pct(r.accuracy),
+                 f"{r.struggling} of {r.learners}"]
+                for r in weak
+            ]  # fmt: skip
+            head = ["Rule case", "Answers", "Right", "Learners below half"]
+            self.weak.value = _table(head, cells, "pt-weak-rules")
+        per_rule = rule_rows(data)
+        bars = [(r.rule, r.accuracy, f"{r.right} of {r.attempts} right") for r in per_rule]
+        chart = bar_chart_svg(bars, title="Accuracy per rule case") if per_rule else ""
+        self.rule_chart.value = f'<div class="pt-rule-chart">{chart}</div>'
+        days = activity_by_day(data)[-30:]
+        most = max((d.attempts for d in days), default=1)
+        day_bars = [(d.day, d.attempts, f"{d.learners} learner(s)") for d in days]
+        chart = bar_chart_svg(day_bars, title="Answers per day", scale=most, unit=" answers")
+        self.activity_chart.value = f'<div class="pt-activity-chart">{chart if days else ""}</div>'
+        options = [(data.shown(k) + ("" if data.shown(k) == k else f" ({k[:6]}…)"), k) for k in data.learners]
+        self.learner_pick.options = options
+        self.upload_learner.options = options
+        self.show_history()
+        csv_text = attempts_csv(data)
+        link = base64.b64encode(csv_text.encode()).decode()
+        self.csv_link.value = (
+            f'<a class="pt-csv-link" download="class-progress.csv" '
+            f'href="data:text/csv;base64,{link}">Download every answer as CSV</a>'
+        )
+        self.problems_view.value = self._problems_html()
+
+    def _problems_html(self) -> str:
+        found: list[str] = list(self.data.problems)
+        _items, bank = load_banks()
+        found += [str(p) for p in bank]
+        found += list(load_house_rules().problems)
+        if not found:
+            return '<p class="pt-problems">None: every bank and the house rules read cleanly.</p>'
+        items = "".join(f"<li>{escape(p)}</li>" for p in found)
+        return f'<ul class="pt-problems">{items}</ul>'
+
+    @guarded
+    def show_history(self) -> None:
+        """The learner picked: every answer, newest first."""
+        if self._refuse_shut():
+            return
+        key = self.learner_pick.value
+        if key is None:
+            self.history_view.value = ""
+            return
+        rows = history(self.data, key)[:200]
+        cells = [
+            [escape(a.time), escape(a.kind), escape(", ".join(a.rules)), escape(a.answer[:60]),
+             "yes" if a.right else "no"]
+            for a in rows
+        ]  # fmt: skip
+        head = ["When (UTC)", "Kind", "Rule cases", "Answer", "Right"]
+        self.history_view.value = (
+            _table(head, cells, "pt-learner-history") if rows else "<p>No answers yet.</p>"
+        )
+
+    @guarded
+    def refresh(self) -> None:
+        """Read the class's progress again."""
+        if self._refuse_shut():
+            return
+        self.data = class_data(self.source)
+        self._fill()
+        self.message.ok("Read again.")
+
+    # --------------------------------------------------------------- actions
+    def _store(self) -> ProgressStore | None:
+        if self.source.suffix.lower() not in STORE_SUFFIXES:
+            self.message.error("This dashboard reads a folder; imports and deletions go to a site database.")
+            return None
+        try:
+            return ProgressStore(self.source)
+        except StoreError as e:
+            self.message.error(f"The progress database cannot be used: {e}")
+            return None
+
+    @guarded
+    def import_upload(self) -> None:
+        """Import the uploaded progress file into the learner picked (once per file)."""
+        if self._refuse_shut():
+            return
+        files = list(self.upload.value)
+        if not files:
+            self.message.error("Choose a progress file (.json) first.")
+            return
+        learner = self.upload_learner.value
+        if learner is None:
+            self.message.error("Pick the learner the file belongs to.")
+            return
+        upload = files[0]
+        content = bytes(upload["content"])
+        name = str(upload.get("name", "the file"))[:60]
+        if len(content) > MAX_UPLOAD:
+            self.message.error(f"{name} is {len(content):,} bytes; a progress file is at most {MAX_UPLOAD:,}.")
+            return
+        try:
+            attempts, problems = parse_attempts(content, name)
+        except ProgressFileError as e:
+            self.message.error(str(e))
+            return
+        store = self._store()
+        if store is None:
+            return
+        digest = "upload:" + hashlib.sha256(content).hexdigest()
+        added = store.import_attempts(learner, attempts, digest)
+        self.upload.value = ()
+        self.refresh()
+        skipped = f" {len(problems)} answer(s) could not be read and were left out." if problems else ""
+        if added:
+            self.message.ok(
+                f"Imported {added} answer(s) from {name} into {self.data.shown(learner)}'s record.{skipped}"
+            )
+        else:
+            self.message.info(f"{name} was imported before: nothing added.")
+
+    @guarded
+    def ask_delete(self) -> None:
+        """Ask before deleting the learner picked."""
+        if self._refuse_shut():
+            return
+        key = self.learner_pick.value
+        if key is None:
+            self.message.error("Pick a learner first.")
+            return
+        self._deleting = key
+        self.confirm_button.layout.display = None
+        self.message.info(
+            f"Delete {self.data.shown(key)} and every answer they gave? This cannot be undone. "
+            "Press 'Yes, delete' to go on."
+        )
+
+    @guarded
+    def delete(self) -> None:
+        """Delete the learner asked about (after :meth:`ask_delete`)."""
+        if self._refuse_shut():
+            return
+        key = getattr(self, "_deleting", None)
+        if key is None or key != self.learner_pick.value:
+            self.message.error("Press 'Delete this learner' first, for the learner picked.")
+            return
+        store = self._store()
+        if store is None:
+            return
+        shown = self.data.shown(key)
+        store.delete_learner(key)
+        self._deleting = None
+        self.confirm_button.layout.display = "none"
+        self.data = class_data(self.source)
+        self._fill()
+        self.message.ok(f"{shown} and their answers are deleted.")
+
