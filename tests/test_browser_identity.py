@@ -8,13 +8,14 @@ shows the two learners apart. Screenshots: test-artifacts/identity-*.png."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from pinochle_tutor.course.store import ProgressStore
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, kernel_pids, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 90_000
@@ -106,4 +107,24 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         expect(board.locator(".pt-dashboard-summary")).to_contain_text("2 learner(s), 1 answer(s)")
         board.locator(".pt-class-table").scroll_into_view_if_needed()
         teacher.screenshot(path=str(ARTIFACTS / "identity-dashboard.png"), full_page=True)
+        browser.close()
+
+
+def test_a_page_left_shuts_its_kernel_down() -> None:
+    """Voila's own shutdown request is refused (no _xsrf token, voila#1458); the
+    learner card's front end asks again with one, so leaving a page frees its
+    kernel at once instead of at the idle cull."""
+    with voila_server() as site, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_context().new_page()
+        page.set_default_timeout(TIMEOUT)
+        for n in range(3):
+            page.goto(f"{site}/voila/render/{WELCOME}", wait_until="commit")
+            expect(page.locator(".pt-learner-status")).to_contain_text("guest of this browser")
+            assert len(kernel_pids(site.pid)) >= 1, n
+        page.goto("about:blank")
+        deadline = time.monotonic() + 30
+        while kernel_pids(site.pid) and time.monotonic() < deadline:
+            time.sleep(0.25)
+        assert kernel_pids(site.pid) == [], "the kernels of the pages left are still running"
         browser.close()

@@ -11,7 +11,10 @@ On a shared Voila site the browser keeps a random learner key (the
 CDN). On a browser's first page it makes the key and tells the kernel; from then
 on every page's kernel gets the key with the page request. The name a learner
 types is kept in the progress database beside the key, so a classmate who types
-the same name still has a record of their own.
+the same name still has a record of their own. It also shuts the page's kernel
+down when the page is left (Voila's own request for that is refused for want of
+an ``_xsrf`` token, voila-dashboards/voila#1458), so a visited page no longer
+holds a kernel until the idle cull.
 
 Synced state: only the browser's own key (``client_key``, which the browser sent)
 and what the card shows. A client can set ``client_key`` to anything: a value
@@ -71,8 +74,45 @@ function keep(key) {
   document.cookie = `${NAME}=${key}; path=/; max-age=31536000; SameSite=Strict${secure}`;
 }
 
+function xsrfCookie() {
+  for (const part of document.cookie.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === "_xsrf") return v.join("=");
+  }
+  const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, "0")).join("");
+  document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
+  return token;
+}
+
+// Voila asks to shut the page's kernel down when the page is left, but its request
+// lacks the _xsrf token and gets a 403 (voila-dashboards/voila#1458), so every page
+// visited kept a kernel for the cull timeout. Ask again with the token
+// (double-submit: the cookie and the header carry the same value).
+function shutDownOnLeave() {
+  if (window.__pinochleShutDown) return;
+  window.__pinochleShutDown = true;
+  let config = {};
+  try {
+    config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
+  } catch (e) {
+    return; // not a Voila page (JupyterLab, a notebook): nothing to do
+  }
+  const id = config.kernelId;
+  if (!id || !/^[0-9a-f-]{36}$/.test(id)) return;
+  const base = (config.baseUrl || "/").replace(/\\/?$/, "/");
+  xsrfCookie();
+  window.addEventListener("pagehide", () => {
+    fetch(`${base}voila/api/shutdown/${id}`, {
+      method: "POST", keepalive: true, credentials: "same-origin",
+      headers: { "X-XSRFToken": xsrfCookie() },
+    }).catch(() => {});
+  });
+}
+
 export default {
   render({ model, el }) {
+    shutDownOnLeave();
     let key = fromCookie();
     if (!KEY.test(key)) {
       try { key = localStorage.getItem(NAME) || ""; } catch (e) { key = ""; }
