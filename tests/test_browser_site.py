@@ -158,7 +158,7 @@ def test_game_table_plays_a_full_trick(browser: Browser, site: str) -> None:
     table = page.locator(".pt-game-table").first
     caption = table.locator(".pt-trick-caption")
     for _ in range(80):
-        if re.search(r"won by|Trick 2", caption.inner_text()):
+        if re.search(r"wins? with|Trick 2", caption.inner_text()):
             break
         if table.locator(".pt-pass:visible").count():
             table.locator(".pt-pass:visible").click()
@@ -178,7 +178,7 @@ def test_game_table_plays_a_full_trick(browser: Browser, site: str) -> None:
                 if caption.inner_text() != before:
                     break
         page.wait_for_timeout(300)
-    expect(caption).to_contain_text(re.compile(r"won by|Trick 2"))
+    expect(caption).to_contain_text(re.compile(r"wins? with|Trick 2"))
     shot(page, "6-game-trick")
     assert_clean(page)
     page.close()
