@@ -145,9 +145,10 @@ class BiddingDrill:
                 return f"You passed, and so would the advisor ({rec})."
             b = advice.best
             chance = b.make_chance(self.call_made)
+            who = "your side makes" if self.rules.partnerships else "you make"
             return (
-                f"You chose to {mine}; the advisor would {rec}. With {b.trump.plural} trump your "
-                f"side makes {self.call_made} about {chance:.0%} of the time."
+                f"You chose to {mine}; the advisor would {rec}. With {b.trump.plural} trump "
+                f"{who} {self.call_made} about {chance:.0%} of the time."
             )
         return f"You chose to {mine}; the advisor would {rec}."
 

@@ -15,6 +15,7 @@ from pinochle_tutor.cards import Card, Suit, sort_hand
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
 from pinochle_tutor.explain.play import PlayExplanation
 from pinochle_tutor.rules import RuleSet, check_seat
+from pinochle_tutor.view import seat_name
 
 if TYPE_CHECKING:
     from pinochle_tutor.game import Hand
@@ -75,7 +76,8 @@ class HandReview:
     tricks: tuple[TrickReview, ...]
     attempts: tuple[AttemptReview, ...]
     contracts: tuple[ContractExplanation, ...]
-    """The reckoning (one per defending side; empty until the hand is scored)."""
+    """The reckoning (one per defending side, three-handed each naming its defender's
+    seat; empty until the hand is scored)."""
     conceded: bool = False
 
     def side_name(self, side: int) -> str:
@@ -139,9 +141,18 @@ class HandReview:
                 f"You tried {len(self.attempts)} card{'s' if len(self.attempts) != 1 else ''} "
                 "that the rules did not allow."
             )
-        for c in self.contracts:
-            lines.append(c.text)
+        reckoning = self.reckoning_lines()
+        if reckoning:
+            lines.append(" ".join(reckoning))
         return "\n".join(lines)
+
+    def reckoning_lines(self) -> list[str]:
+        """The reckoning of the contract as sentences: the bidders' (three-handed: the
+        declarer's, said once), then one sentence for each defending side, named by
+        seat when there is more than one."""
+        if not self.contracts:
+            return []
+        return [*self.contracts[0].declarer_lines(), *(c.defender_line() for c in self.contracts)]
 
     def __str__(self) -> str:
         return self.text
@@ -181,7 +192,16 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
             if a.seat == learner_seat:
                 e = PlayExplanation(a.verdict, tuple(sort_hand(a.hand)), a.played, hand.trump)
                 attempts.append(AttemptReview(a.trick + 1, e))
-    contracts = tuple(contract_explanation(s, rules) for s in hand.scores)
+    if rules.partnerships or hand.declarer is None:
+        contracts = tuple(contract_explanation(s, rules) for s in hand.scores)
+    else:
+        names = tuple(seat_name(seat, learner_seat, rules) for seat in range(rules.players))
+        bside = rules.side(hand.declarer)
+        defenders = [d for d in range(rules.sides) if d != bside]
+        contracts = tuple(
+            contract_explanation(s, rules, hand.declarer, d, names)
+            for s, d in zip(hand.scores, defenders, strict=True)
+        )
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), tuple(tricks), tuple(attempts), contracts, hand.conceded,
