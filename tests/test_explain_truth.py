@@ -8,6 +8,7 @@ contracts for each variant that check the texts against the numbers.
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 
@@ -21,6 +22,7 @@ from pinochle_tutor import (
     THREE_HANDED,
     RuleSet,
     Suit,
+    check_hand,
     make_deck,
     minimum_tricks,
     reachable_trick_points,
@@ -253,3 +255,44 @@ def test_a_legal_set_mark_says_each_sentence_once() -> None:
     sentences = re.split(r"(?<=[.!?])\s+", check_answer(t, "KS, KD, AH").text.replace("\n", " "))
     repeated = [x for x, n in Counter(sentences).items() if n > 1]
     assert not repeated, repeated
+
+
+# ------------------------------------------------------------- impossible meld
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
+def test_meld_a_side_can_show_is_a_sum_of_the_table_and_within_the_ceiling(rules: RuleSet) -> None:
+    from pinochle_tutor import InvalidPointsError, meld_ceiling, possible_meld
+    from pinochle_tutor.meld import meld_points
+
+    top = meld_ceiling(rules)
+    rng = random.Random(rules.name)
+    deck = make_deck(rules)
+    for _ in range(2000):
+        rng.shuffle(deck)
+        trump = rng.choice(list(Suit))
+        side = sum(meld_points(deck[k * rules.hand_size:(k + 1) * rules.hand_size], trump, rules)
+                   for k in range(rules.players // rules.sides))  # fmt: skip
+        assert side <= top and possible_meld(side, rules), side
+        check_hand(rules.opening_bid, side, 0, 0, 0, rules)
+    for bad in (top + 1, 10**9):
+        assert not possible_meld(bad, rules)
+        with pytest.raises(InvalidPointsError, match=f"cannot be {bad}: even every line"):
+            check_hand(rules.opening_bid, bad, 0, 0, 0, rules)
+
+
+@pytest.mark.parametrize(
+    ("rules", "impossible"),
+    [(CLASSIC, [5, 15, 105, 1505]), (DOUBLE_DECK, [1, 3, 5, 7, 9, 11, 13]), (THREE_HANDED, [25])],
+    ids=lambda x: getattr(x, "name", str(x)),
+)
+def test_meld_no_table_lines_add_up_to_is_refused(rules: RuleSet, impossible: list[int]) -> None:
+    from pinochle_tutor import InvalidPointsError, possible_meld
+
+    for m in impossible:
+        assert not possible_meld(m, rules)
+        with pytest.raises(InvalidPointsError, match=f"cannot be {m}: no lines of the meld table"):
+            explain_contract(rules.opening_bid, 0, 0, m, 0, rules)
+    # What the table can make is accepted, however it is made.
+    for m in (rules.meld_table.marriage, rules.meld_table.run[0] + rules.meld_table.marriage):
+        assert possible_meld(m, rules)
