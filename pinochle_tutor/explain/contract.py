@@ -59,7 +59,7 @@ _SOLO_WORDS = _Words(
     "scores",
     "This defender",
     "this defender",
-    "its",
+    "their",
     "keeps",
     "subtracts",
     "a declarer who takes no trick points at all is set",

@@ -73,6 +73,9 @@ class HandReview:
     contract: int | None
     trump: Suit | None
     side_meld: tuple[int, ...]
+    discard_points: int
+    """Three-handed: trick points in the declarer's discards, which count as theirs
+    (0 without a kitty). The discards are face down, so only their points are told."""
     tricks: tuple[TrickReview, ...]
     attempts: tuple[AttemptReview, ...]
     contracts: tuple[ContractExplanation, ...]
@@ -111,6 +114,13 @@ class HandReview:
                 + ", ".join(f"{self.side_name(s)} {m}" for s, m in enumerate(self.side_meld))
                 + "."
             )
+            if self.rules.has_kitty:
+                n = self.rules.kitty_size
+                lines.append(
+                    f"The declarer's {n} discard{'s count' if n != 1 else ' counts'} "
+                    f"{self.discard_points} trick point{'s' if self.discard_points != 1 else ''} "
+                    f"for {self._seat(self.declarer)}."
+                )
         if self.conceded:
             lines.append("The declarer conceded before the first trick.")
         by_trick: dict[int, list[AttemptReview]] = {}
@@ -165,10 +175,9 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
-    if hand.discards and hand.declarer is not None:
-        running[rules.side(hand.declarer)] += sum(
-            rules.counter_points[c.rank] for c in hand.discards
-        )
+    discard_points = sum(rules.counter_points[c.rank] for c in hand.discards)
+    if hand.declarer is not None:
+        running[rules.side(hand.declarer)] += discard_points
     tricks: list[TrickReview] = []
     n = rules.tricks_per_hand
     for i, t in enumerate(hand.tricks):
@@ -204,5 +213,6 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
         )
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
-        tuple(hand.side_meld), tuple(tricks), tuple(attempts), contracts, hand.conceded,
+        tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
+        hand.conceded,
     )  # fmt: skip
