@@ -417,3 +417,45 @@ def test_bidding_drill_results_are_worded_for_the_variant() -> None:
                 assert not PARTNERSHIP_WORDS.search(text), text
                 # The declarer's two sentences once, then one per defender.
                 assert len(review.reckoning_lines()) == 2 + len(review.contracts) == 4
+
+
+def test_three_handed_game_table_texts_speak_of_no_partnership() -> None:
+    """A whole three-handed game at the table, the learner taking every hint: the
+    hints, tasks, events and reviews never speak of partners, sides or teams."""
+    from pinochle_tutor.course.session import GameSession
+    from pinochle_tutor.view import Phase
+
+    for seed in range(2):
+        s = GameSession("three_handed", seed=seed)
+        texts: list[str] = []
+        for _ in range(2000):
+            if s.is_over:
+                break
+            if s.trick_waiting:
+                s.collect_trick()
+            elif s.hand_over:
+                review = s.review()
+                assert review is not None
+                texts.append(review.text)
+                s.next_hand()
+            elif not s.is_my_turn:
+                s.advance()
+            else:
+                h = s.hint()
+                texts += [h.reason, s.task()]
+                if s.phase is Phase.AUCTION:
+                    s.bid(h.bid)
+                elif s.phase is Phase.TRUMP:
+                    assert h.suit is not None
+                    s.name_trump(h.suit)
+                elif s.phase is Phase.DISCARD:
+                    s.discard(h.cards)
+                elif h.concede:
+                    s.concede()
+                else:
+                    s.play(h.cards[0])
+        assert s.is_over
+        texts += [e.text for e in s.events]
+        for t in texts:
+            assert not PARTNERSHIP_WORDS.search(t), t
+            assert t[:1].isupper() or t[:1].isdigit(), t
