@@ -25,11 +25,12 @@ the bidders win if they made their contract.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pinochle_tutor.cards import CardLike
+from pinochle_tutor.cards import CardLike, Rank
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet
@@ -39,7 +40,9 @@ __all__ = [
     "InvalidPointsError",
     "check_hand",
     "game_winner",
+    "meld_ceiling",
     "minimum_tricks",
+    "possible_meld",
     "reachable_trick_points",
     "score_hand",
     "trick_points",
@@ -125,6 +128,74 @@ def reachable_trick_points(rules: RuleSet = CLASSIC) -> frozenset[int]:
     return frozenset(sums | {x + rules.last_trick_bonus for x in sums})
 
 
+def _meld_lines(rules: RuleSet) -> list[tuple[int, int]]:
+    """(highest value, how many times one hand can hold it) for each line of the meld
+    table: the multiple rows once, marriages and dix once per copy."""
+    mt = rules.meld_table
+    lines = [
+        (max(row, default=0), 1)
+        for row in (mt.run, mt.aces_around, mt.kings_around, mt.queens_around,
+                    mt.jacks_around, mt.pinochle)
+    ]  # fmt: skip
+    lines.append((mt.royal_marriage, rules.copies))
+    lines.append((mt.marriage, 3 * rules.copies))
+    if Rank.NINE in rules.ranks:
+        lines.append((mt.dix, rules.copies))
+    return lines
+
+
+def _hands_per_side(rules: RuleSet) -> int:
+    return rules.players // rules.sides
+
+
+@lru_cache(maxsize=32)
+def meld_ceiling(rules: RuleSet = CLASSIC) -> int:
+    """More meld than one side can ever show under ``rules``: every line of the meld
+    table at its highest, in each hand of the side (2 in partnerships, else 1). No
+    hand holds all of it; it bounds what :func:`check_hand` accepts.
+
+    >>> from pinochle_tutor.rules import DOUBLE_DECK, THREE_HANDED
+    >>> meld_ceiling(), meld_ceiling(DOUBLE_DECK), meld_ceiling(THREE_HANDED)
+    (9640, 1980, 4820)
+    """
+    return _hands_per_side(rules) * sum(value * n for value, n in _meld_lines(rules))
+
+
+@lru_cache(maxsize=32)
+def _meld_sums(rules: RuleSet) -> int:
+    """Bit ``m`` is set when ``m`` is a sum of meld-table values (each used any number
+    of times), for ``m`` up to :func:`meld_ceiling`."""
+    limit = meld_ceiling(rules)
+    mask = (1 << (limit + 1)) - 1
+    mt = rules.meld_table
+    values = {v for row in (mt.run, mt.aces_around, mt.kings_around, mt.queens_around,
+                            mt.jacks_around, mt.pinochle) for v in row}  # fmt: skip
+    values |= {mt.royal_marriage, mt.marriage}
+    if Rank.NINE in rules.ranks:
+        values.add(mt.dix)
+    sums = 1
+    for v in sorted(values - {0}):
+        step = v
+        while step <= limit:  # doubling: sums of 0, 1, 2, 3, ... copies of v
+            sums = (sums | (sums << step)) & mask
+            step *= 2
+    return sums
+
+
+def possible_meld(value: int, rules: RuleSet = CLASSIC) -> bool:
+    """Whether one side could show ``value`` meld under ``rules``: a sum of the meld
+    table's values, no more than :func:`meld_ceiling`. (A necessary condition: some
+    sums need more cards than a hand holds.)
+
+    >>> possible_meld(190), possible_meld(15), possible_meld(10**6)
+    (True, False, False)
+    >>> from pinochle_tutor.rules import DOUBLE_DECK
+    >>> [m for m in range(20) if not possible_meld(m, DOUBLE_DECK)]
+    [1, 3, 5, 7, 9, 11, 13]
+    """
+    return 0 <= value <= meld_ceiling(rules) and bool(_meld_sums(rules) >> value & 1)
+
+
 def minimum_tricks(bid: int, meld: int, rules: RuleSet = CLASSIC) -> int | None:
     """The fewest trick points that make a contract of ``bid`` for a side that showed
     ``meld``, or ``None`` when none can: the meld counts only with at least
@@ -160,10 +231,27 @@ def _check_bid(bid: object, rules: RuleSet) -> int:
     raise InvalidPointsError(f"The bid must be a whole number of points, not {bid!r}.")
 
 
-def _check_meld(who: str, value: object) -> int:
-    if _whole(value) and isinstance(value, int) and value >= 0:
+def _check_meld(who: str, value: object, rules: RuleSet, exact: bool) -> int:
+    if not (_whole(value) and isinstance(value, int) and value >= 0):
+        raise InvalidPointsError(
+            f"{who} must be a whole number of points, 0 or more, not {value!r}."
+        )
+    if not exact or possible_meld(value, rules):
         return value
-    raise InvalidPointsError(f"{who} must be a whole number of points, 0 or more, not {value!r}.")
+    top = meld_ceiling(rules)
+    if value > top:
+        hands = _hands_per_side(rules)
+        where = f"in each of the {hands} hands of a side" if hands > 1 else "in one hand"
+        raise InvalidPointsError(
+            f"{who} cannot be {value}: even every line of the meld table at its highest, "
+            f"{where}, makes only {top}."
+        )
+    mt = rules.meld_table
+    step = math.gcd(*(v for v, _ in _meld_lines(rules)), *mt.run, *mt.pinochle)
+    hint = f" (meld comes in steps of {step})" if step > 1 and value % step else ""
+    raise InvalidPointsError(
+        f"{who} cannot be {value}: no lines of the meld table add up to exactly {value}{hint}."
+    )
 
 
 def _check_tricks(who: str, value: object, rules: RuleSet, exact: bool) -> int:
@@ -200,7 +288,8 @@ def check_hand(
     """Refuse, with an :class:`InvalidPointsError` in words a learner reads, the
     numbers of a hand that cannot happen under ``rules``: a bid that is not a
     contract (below the opening, off the increment, unless it is the stuck
-    dealer's), meld below 0, trick points below 0 or beyond the hand's total, a
+    dealer's), meld below 0 or that no lines of the meld table add up to
+    (:func:`possible_meld`), trick points below 0 or beyond the hand's total, a
     number of trick points the counters and the last trick cannot add up to
     (:func:`reachable_trick_points`: classic ones come in tens, double-deck ones
     in ones), or two sides' trick points that make more than the hand holds.
@@ -226,8 +315,9 @@ def _check_hand(
 ) -> None:
     solo = not rules.partnerships
     _check_bid(bid, rules)
-    _check_meld("The declarer's meld" if solo else "The bidders' meld", bidder_meld)
-    _check_meld("The defender's meld" if solo else "The defenders' meld", defender_meld)
+    _check_meld("The declarer's meld" if solo else "The bidders' meld", bidder_meld, rules, exact)
+    _check_meld("The defender's meld" if solo else "The defenders' meld", defender_meld, rules,
+                exact)  # fmt: skip
     _check_tricks("The declarer's trick points" if solo else "The bidders' trick points",
                   bidder_tricks, rules, exact)  # fmt: skip
     _check_tricks("The defender's trick points" if solo else "The defenders' trick points",

@@ -282,7 +282,7 @@ def test_three_handed_scores_are_worded_for_one_declarer_and_one_defender() -> N
 
     solo = explain_contract(250, 100, 130, 40, 60, THREE_HANDED)
     assert solo.text.startswith("The bid was 250 and the declarer showed 100 meld")
-    assert "This defender took 60 trick points (at least 10), so this defender keeps its 40 meld" in solo.text
+    assert "This defender took 60 trick points (at least 10), so this defender keeps their 40 meld" in solo.text
     pair = explain_contract(250, 100, 130, 40, 60, CLASSIC)
     assert pair.text.startswith("The bid was 250 and the bidders showed 100 meld")
     assert (solo.bidder_change, solo.defender_change) == (pair.bidder_change, pair.defender_change)

@@ -18,7 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor import DOUBLE_DECK, Auction, Hand, IllegalPlayError, Phase
+from pinochle_tutor import (
+    CLASSIC,
+    DOUBLE_DECK,
+    THREE_HANDED,
+    Auction,
+    Hand,
+    IllegalPlayError,
+    Phase,
+    RuleSet,
+)
 from pinochle_tutor.explain import (
     diagnose_meld,
     explain_bid,
@@ -41,20 +50,25 @@ def _auction(*calls: int | None) -> Auction:
     return a
 
 
-def _play(hand: str, trick: str, trump: str, card: str) -> str:
-    e = explain_play(hand, trick, trump, card)
+def _play(hand: str, trick: str, trump: str, card: str, rules: RuleSet = CLASSIC) -> str:
+    e = explain_play(hand, trick, trump, card, rules)
     return f"{e.context}\n{e.rule.label}: {e.text}\nhighlight: {' '.join(c.text for c in e.cards)}"
 
 
-def _review() -> str:
-    """A fixed hand: seat 1 bids 250, spades trump; seat 0 (the learner) tries
-    one illegal card whenever it holds one, then plays its first legal card."""
-    hand = Hand(dealer=0, seed=7)
-    for bidder, amount in ((1, 250), (2, None), (3, None), (0, None)):
-        hand.bid(bidder, amount)
+def _review(rules: RuleSet = CLASSIC) -> str:
+    """A fixed hand: seat 1 opens, the others pass, spades trump (three-handed, seat 1
+    first discards its first cards for the kitty's); seat 0 (the learner) tries one
+    illegal card whenever it holds one, then plays its first legal card."""
+    hand = Hand(dealer=0, rules=rules, seed=7)
+    hand.bid(1, rules.opening_bid)
+    for bidder in [*range(2, rules.players), 0]:
+        hand.bid(bidder, None)
+    if rules.has_kitty:
+        hand.discard(1, hand.hands[1][: rules.kitty_size])
     hand.name_trump(1, "S")
-    hand.pass_cards(3, hand.hands[3][:4])
-    hand.return_cards(1, hand.hands[1][:4])
+    if rules.partnerships:
+        hand.pass_cards(3, hand.hands[3][: rules.exchange_size])
+        hand.return_cards(1, hand.hands[1][: rules.exchange_size])
     while hand.phase is not Phase.DONE:
         seat = hand.to_act
         assert seat is not None
@@ -67,6 +81,9 @@ def _review() -> str:
         hand.play(seat, legal[0])
     return review_hand(hand, 0).text
 
+
+DD = DOUBLE_DECK
+TH = THREE_HANDED
 
 CASES: list[tuple[str, Callable[[], str]]] = [
     ("play: follow suit, partner winning", lambda: _play("KC 9C AH", "AC 10C", "H", "AH")),
@@ -110,6 +127,38 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     ("auction: over", lambda: explain_bid(_auction(250, None, None, None), 300).text),
     ("auction: dealer stuck", lambda: explain_call(_auction(None, None, None), 0, None).text),
     ("review: scripted hand, learner seat 0", _review),
+    # ---- double deck: 80 cards, no nines, 50 trick points, four copies of each card
+    ("double deck play: must over-trump, partner winning",
+     lambda: _play("AH JH KS", "KC 10H JC", "H", "JH", DD)),
+    ("double deck legal set: trump refused twice, partner winning",
+     lambda: explain_legal("AH JH KS", "KC 10H JC", "H", DD).text),
+    ("double deck meld: run with two extra royal marriages",
+     lambda: explain_meld("AH 10H KH QH JH KH QH KH QH", "H", DD).text),
+    ("double deck meld: triple aces, three Q♠ and one J♦",
+     lambda: explain_meld("AS AS AS AH AH AH AD AD AD AC AC AC QS QS QS JD", "H", DD).text),
+    ("double deck diagnose: triple counted as a double",
+     lambda: diagnose_meld("AS AS AS AH AH AH AD AD AD AC AC AC", "S", 100, ["double aces around"], DD).text),
+    ("double deck diagnose: royal marriage beside the run forgotten",
+     lambda: diagnose_meld("AH 10H KH QH JH KH QH", "H", 15, rules=DD).text),
+    ("double deck contract: short", lambda: explain_contract(60, 40, 10, 6, 40, DD).text),
+    ("double deck contract: set with no trick points", lambda: explain_contract(50, 60, 0, 10, 50, DD).text),
+    ("double deck contract: could not be made", lambda: explain_contract(120, 20, 30, 0, 20, DD).text),
+    ("double deck review: scripted hand, learner seat 0", lambda: _review(DD)),
+    # ---- three-handed: no partnerships, a kitty, the declarer against each defender
+    ("three-handed play: follow suit, no partner", lambda: _play("KC 9C AH", "AC 10C", "H", "AH", TH)),
+    ("three-handed legal set: trump refused twice",
+     lambda: explain_legal("AH 9H KS", "KC 10H", "H", TH).text),
+    ("three-handed meld: run, royal, dix, pinochle",
+     lambda: explain_meld("AH 10H KH QH JH KH QH 9H QS JD KS AS AD AC 9C", "H", TH).text),
+    ("three-handed diagnose: run K Q counted as royal",
+     lambda: diagnose_meld("AH 10H KH QH JH 9S 9C AD", "H", 190, rules=TH).text),
+    ("three-handed contract: made", lambda: explain_contract(250, 100, 160, 40, 50, TH).text),
+    ("three-handed contract: defender loses meld",
+     lambda: explain_contract(300, 150, 170, 60, 0, TH).text),
+    ("three-handed contract: could not be made", lambda: explain_contract(450, 100, 90, 20, 80, TH).text),
+    ("three-handed contract: conceded",
+     lambda: explain_contract(300, 100, 0, 50, 0, TH, conceded=True).text),
+    ("three-handed review: scripted hand, learner seat 0", lambda: _review(TH)),
 ]  # fmt: skip
 
 

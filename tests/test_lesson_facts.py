@@ -18,6 +18,7 @@ from pinochle_tutor import (
     score_hand,
 )
 from pinochle_tutor.course.lesson_facts import lesson_values, trick_point_step, worked_contract
+from pinochle_tutor.rules import MAX_RAISES
 
 
 def test_the_classic_example_is_the_rules_texts_own() -> None:
@@ -35,18 +36,27 @@ def test_trick_points_come_in_steps_of_the_counters(rules: RuleSet, step: int) -
     assert trick_point_step(rules) == step
 
 
-house_rules = st.builds(
-    lambda base, inc, mult, save, target, royal: base.with_settings(
-        bid_increment=inc, opening_bid=inc * mult, stuck_bid=inc * mult,
-        meld_save=min(save, base.total_trick_points), target=target,
-        meld_table={"royal_marriage": royal},
-    ),
-    st.sampled_from(list(PRESETS.values())),
-    st.sampled_from([1, 2, 5, 10, 20]),
-    st.integers(1, 40),
-    st.integers(1, 40),
-    st.integers(100, 5000),
-    st.integers(1, 100),
+def _increments(base: RuleSet) -> list[int]:
+    """The bid increments a house rule may use with ``base``'s meld table: the rule set
+    refuses a meld worth more than MAX_RAISES raises (rules.MAX_RAISES)."""
+    mt = base.meld_table
+    top = max(v for row in (mt.run, mt.aces_around, mt.pinochle) for v in row)
+    return [i for i in (1, 2, 5, 10, 20) if top <= MAX_RAISES * i]
+
+
+house_rules = st.sampled_from(list(PRESETS.values())).flatmap(
+    lambda base: st.builds(
+        lambda inc, mult, save, target, royal: base.with_settings(
+            bid_increment=inc, opening_bid=inc * mult, stuck_bid=inc * mult,
+            meld_save=min(save, base.total_trick_points), target=target,
+            meld_table={"royal_marriage": royal},
+        ),
+        st.sampled_from(_increments(base)),
+        st.integers(1, 40),
+        st.integers(1, 40),
+        st.integers(100, 5000),
+        st.integers(1, 100),
+    )
 )  # fmt: skip
 
 

@@ -130,7 +130,7 @@ def test_a_level_with_no_case_that_can_occur_is_refused_before_dealing(
     counted: collections.Counter[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(generators._POOLS[QuizKind.MELD], 1, (QuizRule.MELD_DIX,))
-    with pytest.raises(QuizRequestError, match="no meld rule case of level 1 can occur under"):
+    with pytest.raises(QuizRequestError, match="No meld rule case of level 1 can occur under"):
         generate("meld", 1, 1, rules=DOUBLE_DECK)
     assert counted["meld"] == 0
 

@@ -198,3 +198,10 @@ def test_svg_and_positions_import_nothing_from_jupyter() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_a_lead_cannot_be_classified_and_the_message_quotes_the_position() -> None:
+    from pinochle_tutor.explain.play import InvalidPositionError
+
+    with pytest.raises(InvalidPositionError, match=r"^A trick position needs a card led .* 'A♠ K♠'"):
+        classify("AS KS", "", "H")

@@ -65,6 +65,10 @@ def test_score_calculator_bad_numbers_get_a_message() -> None:
         pytest.param("tricks", 135, "never add up to exactly 135", id="not-a-multiple-of-10"),
         pytest.param("bid", 255, "A bid of 255 cannot be a contract", id="bid-off-the-increment"),
         pytest.param("bid", 0, "A bid of 0 cannot be a contract", id="bid-0"),
+        pytest.param("meld", 15, "meld cannot be 15: no lines of the meld table add up to "
+                     "exactly 15 (meld comes in steps of 10)", id="meld-not-a-sum"),
+        pytest.param("defender_meld", 100000, "meld cannot be 100000: even every line of the "
+                     "meld table at its highest", id="meld-beyond-any-hand"),
     ],
 )
 def test_score_calculator_refuses_what_cannot_happen(field: str, value: int, words: str) -> None:

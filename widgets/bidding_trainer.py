@@ -273,10 +273,10 @@ def result_html(drill: BiddingDrill, review: HandReview) -> str:
     score = review.contracts[0].score if review.contracts else None
     made = "made" if score and score.made else ("conceded" if review.conceded else "went set")
     ours = drill.rules.side(h.declarer) == drill.rules.side(drill.learner_seat)
-    side = "your side" if ours else "the other side"
-    reckoning = review.contract_explanation
+    pair = drill.rules.partnerships
+    side = ("your side" if ours else "the other side") if pair else f"seat {h.declarer}"
     legend = ", ".join(f"{i} = {drill.seat_name(i)}" for i in range(drill.rules.players))
-    lines = "".join(f"<li>{escape(x)}</li>" for x in (reckoning.lines() if reckoning else []))
+    lines = "".join(f"<li>{escape(x)}</li>" for x in review.reckoning_lines())
     return (
         f'<p class="pt-outcome"><b>{escape(who)}</b> ({escape(side)}) won the auction at '
         f"{h.contract} with {h.trump.plural} trump, and {made}.</p><ul>{lines}</ul>"

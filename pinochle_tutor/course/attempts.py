@@ -81,20 +81,20 @@ class Attempt:
     def from_json(cls, data: object) -> Attempt:
         """Read one attempt; raises :class:`ProgressFileError` naming the bad field."""
         if not isinstance(data, dict):
-            raise ProgressFileError(f"an attempt must be an object, not {data!r:.60}")
+            raise ProgressFileError(f"An attempt must be an object, not {data!r:.60}")
         for key in ("item_id", "kind", "answer", "time"):
             if not isinstance(data.get(key), str):
                 raise ProgressFileError(
-                    f"attempt field {key!r} must be text, not {data.get(key)!r:.60}"
+                    f"The attempt field {key!r} must be text, not {data.get(key)!r:.60}"
                 )
         rules = data.get("rules")
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
             raise ProgressFileError(
-                f"attempt field 'rules' must be a list of text, not {rules!r:.60}"
+                f"The attempt field 'rules' must be a list of text, not {rules!r:.60}"
             )
         if not isinstance(data.get("right"), bool):
             raise ProgressFileError(
-                f"attempt field 'right' must be true or false, not {data.get('right')!r:.60}"
+                f"The attempt field 'right' must be true or false, not {data.get('right')!r:.60}"
             )
         return cls(
             data["item_id"], data["kind"], tuple(rules), data["answer"], data["right"], data["time"]

@@ -145,9 +145,10 @@ class BiddingDrill:
                 return f"You passed, and so would the advisor ({rec})."
             b = advice.best
             chance = b.make_chance(self.call_made)
+            who = "your side makes" if self.rules.partnerships else "you make"
             return (
-                f"You chose to {mine}; the advisor would {rec}. With {b.trump.plural} trump your "
-                f"side makes {self.call_made} about {chance:.0%} of the time."
+                f"You chose to {mine}; the advisor would {rec}. With {b.trump.plural} trump "
+                f"{who} {self.call_made} about {chance:.0%} of the time."
             )
         return f"You chose to {mine}; the advisor would {rec}."
 
@@ -185,12 +186,15 @@ def _deal_around(
     """A deal in which ``seat`` holds ``mine`` and the other cards are dealt at random."""
     if len(mine) != rules.hand_size:
         raise InvalidHandError(
-            f"{cards_text(mine)!r}: a {rules.name} hand has {rules.hand_size} cards, not {len(mine)}"
+            f"{cards_text(mine)!r} cannot be dealt: a {rules.name} hand has {rules.hand_size} cards, not {len(mine)}."
         )
     rest = Counter(make_deck(rules))
     for card, n in Counter(mine).items():
         if rest[card] < n:
-            raise InvalidHandError(f"the {rules.name} deck has {rest[card]} {card.text}, not {n}")
+            raise InvalidHandError(
+                f"{cards_text(mine)!r} cannot be dealt: the {rules.name} deck has "
+                f"{rest[card]} {card.text}, not {n}."
+            )
     rest.subtract(mine)
     deck = list(rest.elements())
     rng.shuffle(deck)

@@ -163,8 +163,8 @@ def classify(
     suit = parse_suit(trump)
     if not t or not h:
         raise InvalidPositionError(
-            f"hand={cards_text(h)!r}, trick={cards_text(t)!r}: "
-            "a trick position needs a card led and a card in hand"
+            "A trick position needs a card led and a card in hand, not the hand "
+            f"{cards_text(h)!r} and the trick {cards_text(t)!r}."
         )
     verdicts = [check_play(h, t, suit, c, rules) for c in set(h)]
     legal = [v for v in verdicts if v.legal]

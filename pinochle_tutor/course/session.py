@@ -944,10 +944,15 @@ class GameSession:
     def _play_hint(self, v: PlayerView, p: Player) -> Hint:
         assert v.trump is not None
         if not v.tricks and not v.trick and v.declarer == v.seat and p.concede(v):
+            who, others = (
+                ("Your side", "the defenders'")
+                if self.rules.partnerships
+                else ("You", "the other players'")
+            )
             return Hint(
                 Phase.PLAY,
-                f"Your side cannot reach {v.contract} even with every trick point: conceding "
-                "saves the defenders' trick points.",
+                f"{who} cannot reach {v.contract} even with every trick point: conceding "
+                f"saves {others} trick points.",
                 concede=True,
             )
         card = p.play(v)

@@ -11,7 +11,7 @@ They captured 130: 180 + 130 = 310, 10 short of 320, so they score nothing and s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from pinochle_tutor.rules import CLASSIC, RuleSet
@@ -59,7 +59,7 @@ _SOLO_WORDS = _Words(
     "scores",
     "This defender",
     "this defender",
-    "its",
+    "their",
     "keeps",
     "subtracts",
     "a declarer who takes no trick points at all is set",
@@ -89,6 +89,13 @@ class ContractExplanation:
     """Trick points in one hand (250 classic, 50 double deck)."""
     minimum_tricks: int | None
     """The fewest trick points that would have made the contract (``None``: none could)."""
+    declarer_seat: int | None = None
+    """Three-handed: the declarer's seat, to name them (``None``: unnamed)."""
+    defender_seat: int | None = None
+    """Three-handed: the seat of the defender this reckoning is against (``None``: unnamed)."""
+    seat_names: tuple[str, ...] = ()
+    """Who sits at each seat as the learner sees it (``'You'``, ``'Left opponent'``, ...,
+    from :func:`~pinochle_tutor.view.seat_name`); empty: seats by number only."""
 
     @property
     def bid(self) -> int:
@@ -141,6 +148,35 @@ class ContractExplanation:
         """Three-handed: one declarer against each defender alone (the wording only)."""
         return self.score.solo
 
+    def _seat_words(self, seat: int) -> str:
+        """``'seat 2'`` or ``'seat 2 (left opponent)'`` (``'seat 0 (you)'``)."""
+        if seat < len(self.seat_names):
+            return f"seat {seat} ({self.seat_names[seat].lower()})"
+        return f"seat {seat}"
+
+    def _is_learner(self, seat: int | None) -> bool:
+        return seat is not None and seat < len(self.seat_names) and self.seat_names[seat] == "You"
+
+    def _words(self, defender: bool = False) -> _Words:
+        """The words of the reckoning: for two sides, or (three-handed) for the
+        declarer and one defender, each named by seat when the seats are known
+        (``defender``: the words of the defender's sentence)."""
+        if not self.solo:
+            return _SIDE_WORDS
+        w = _SOLO_WORDS
+        if self.declarer_seat is not None:
+            w = replace(w, bidders=f"the declarer at {self._seat_words(self.declarer_seat)}")
+        if defender and self.defender_seat is not None:
+            name = f"The defender at {self._seat_words(self.defender_seat)}"
+            if self._is_learner(self.defender_seat):
+                w = replace(
+                    w, Defenders=name, dthey="you", dtheir="your", keep="keep", score="score",
+                    lose="lose",
+                )  # fmt: skip
+            else:
+                w = replace(w, Defenders=name, dthey="that player", dtheir="their")
+        return w
+
     def _need_line(self, head: str, w: _Words) -> str:
         """What the bidders needed: the fewest trick points that make the contract
         (:attr:`HandScore.needed`), and why it is more than bid - meld when it is."""
@@ -181,24 +217,20 @@ class ContractExplanation:
             f"so {need}."
         )
 
-    def lines(self) -> list[str]:
-        """The reckoning as sentences, in order: worded for the bidders and the
-        defenders, or (three-handed) for the declarer and one defender."""
+    def declarer_lines(self) -> list[str]:
+        """The sentences about the bidders (three-handed: the declarer): the bid and
+        meld, what they needed, what they captured and what they score."""
         s = self.score
         save = self.meld_save
-        w = _SOLO_WORDS if self.solo else _SIDE_WORDS
+        w = self._words()
         head = f"The bid was {s.bid} and {w.bidders} showed {s.bidder_meld} meld"
-        out: list[str] = []
+        w = replace(w, bidders="the declarer") if self.solo else w
         if s.conceded:
-            out.append(head + ".")
-            out.append(
-                f"The declarer conceded before trick play, so {w.bidders} {w.lose} {w.their} bid: -{s.bid}."
-            )
-            out.append(
-                f"{w.Defenders} {w.score} {w.dtheir} {s.defender_meld} meld only: +{s.defender}."
-            )
-            return out
-        out.append(self._need_line(head, w))
+            return [
+                head + ".",
+                f"The declarer conceded before trick play, so {w.bidders} {w.lose} {w.their} bid: -{s.bid}.",
+            ]
+        out = [self._need_line(head, w)]
         They = w.they.capitalize()
         if s.set_no_tricks:
             out.append(
@@ -223,22 +255,32 @@ class ContractExplanation:
                 f"{s.bid - s.bidder_total} short of {s.bid}, so {w.they} {w.score} nothing "
                 f"and {w.subtract} the bid: -{s.bid}."
             )
+        return out
+
+    def defender_line(self) -> str:
+        """The sentence about the defenders (three-handed: this one defender)."""
+        s = self.score
+        save = self.meld_save
+        w = self._words(defender=True)
+        if s.conceded:
+            return f"{w.Defenders} {w.score} {w.dtheir} {s.defender_meld} meld only: +{s.defender}."
         if s.defender_meld_kept and not s.defender_meld:
-            out.append(
-                f"{w.Defenders} took {s.defender_tricks} trick points and had no meld: +{s.defender}."
-            )
-        elif s.defender_meld_kept:
-            out.append(
+            return f"{w.Defenders} took {s.defender_tricks} trick points and had no meld: +{s.defender}."
+        if s.defender_meld_kept:
+            return (
                 f"{w.Defenders} took {s.defender_tricks} trick points (at least {save}), so {w.dthey} {w.keep} "
                 f"{w.dtheir} {s.defender_meld} meld: {s.defender_meld} + {s.defender_tricks} = +{s.defender}."
             )
-        else:
-            lost = f" and {w.lose} {w.dtheir} {s.defender_meld} meld" if s.defender_meld else ""
-            out.append(
-                f"{w.Defenders} took {s.defender_tricks} trick points, fewer than {save}, "
-                f"so {w.dthey} {w.score} nothing{lost}: +0."
-            )
-        return out
+        lost = f" and {w.lose} {w.dtheir} {s.defender_meld} meld" if s.defender_meld else ""
+        return (
+            f"{w.Defenders} took {s.defender_tricks} trick points, fewer than {save}, "
+            f"so {w.dthey} {w.score} nothing{lost}: +0."
+        )
+
+    def lines(self) -> list[str]:
+        """The reckoning as sentences, in order: worded for the bidders and the
+        defenders, or (three-handed) for the declarer and one defender."""
+        return [*self.declarer_lines(), self.defender_line()]
 
     @property
     def text(self) -> str:
@@ -249,13 +291,22 @@ class ContractExplanation:
         return self.text
 
 
-def contract_explanation(score: HandScore, rules: RuleSet) -> ContractExplanation:
+def contract_explanation(
+    score: HandScore,
+    rules: RuleSet,
+    declarer_seat: int | None = None,
+    defender_seat: int | None = None,
+    seat_names: tuple[str, ...] = (),
+) -> ContractExplanation:
     """The reckoning of an already scored hand (a :class:`HandScore` from
     :func:`~pinochle_tutor.scoring.score_hand` or a played :class:`~pinochle_tutor.game.Hand`),
-    with the fewest trick points that would have made the contract."""
+    with the fewest trick points that would have made the contract. Three-handed,
+    ``declarer_seat`` and ``defender_seat`` name the two players by seat (and
+    ``seat_names`` by what the learner calls them)."""
     return ContractExplanation(
-        score, rules.total_trick_points, None if score.conceded else score.needed
-    )
+        score, rules.total_trick_points, None if score.conceded else score.needed,
+        declarer_seat, defender_seat, seat_names,
+    )  # fmt: skip
 
 
 def explain_contract(

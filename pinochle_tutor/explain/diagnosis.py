@@ -524,7 +524,7 @@ def diagnose_meld(
     """
     if isinstance(answer_total, bool) or not isinstance(answer_total, int):
         raise InvalidClaimError(
-            f"answer_total={answer_total!r} must be a whole number of meld points"
+            f"The meld total must be a whole number of points, not {answer_total!r}."
         )
     explanation = explain_meld(hand, trump, rules)
     report = explanation.report

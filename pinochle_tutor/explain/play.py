@@ -106,7 +106,7 @@ class PlayExplanation:
 def _check_position(trick: Sequence[Card], rules: RuleSet) -> None:
     if len(trick) >= rules.players:
         raise InvalidPositionError(
-            f"the trick {' '.join(c.text for c in trick)!r} already holds {len(trick)} cards: "
+            f"The trick {' '.join(c.text for c in trick)!r} already holds {len(trick)} cards: "
             f"a trick has one card from each of the {rules.players} players"
         )
 
@@ -154,11 +154,16 @@ class CardGroup:
 
     @property
     def text(self) -> str:
-        """One sentence for the group."""
+        """One sentence for the group (two for trump refused on two grounds)."""
+        return self.sentence(self.partner_winning)
+
+    def sentence(self, partner_note: bool) -> str:
+        """The group's text; ``partner_note`` adds, once at its end, that the rule
+        applies even though your partner is winning."""
         cards = _names(self.cards)
         led = self.led_suit
         win = self.winning
-        even = " - even though your partner is winning" if self.partner_winning else ""
+        even = " - even though your partner is winning" if partner_note else ""
         r = self.rule
         if r is TrickRule.LEAD:
             return f"You lead, so any card may be played: {cards}."
@@ -206,7 +211,7 @@ class CardGroup:
         if off:
             parts.append(
                 f"Not {_names(off)}: you have no {led.plural} but hold trump, "
-                f"so you must play a {self.trump.singular} (rule 3){even}."
+                f"so you must play a {self.trump.singular} (rule 3){'' if low else even}."
             )
         if low:
             higher = [c for c in self.proof if c.suit == self.trump and c != win]
@@ -271,7 +276,10 @@ class LegalSetExplanation:
         """The legal cards and the forbidden ones, a line per group."""
         lines = [f"You may play {_names(sort_hand(self.legal))}."]
         lines += [g.text for g in self.legal_groups]
-        lines += [g.text for g in self.illegal_groups]
+        # That the rules hold even though your partner is winning is said once, at the end.
+        noted = [i for i, g in enumerate(self.illegal_groups) if g.partner_winning]
+        last = noted[-1] if noted else -1
+        lines += [g.sentence(i == last) for i, g in enumerate(self.illegal_groups)]
         return "\n".join(lines)
 
     def __str__(self) -> str:

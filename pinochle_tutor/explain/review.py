@@ -15,6 +15,7 @@ from pinochle_tutor.cards import Card, Suit, sort_hand
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
 from pinochle_tutor.explain.play import PlayExplanation
 from pinochle_tutor.rules import RuleSet, check_seat
+from pinochle_tutor.view import seat_name
 
 if TYPE_CHECKING:
     from pinochle_tutor.game import Hand
@@ -72,10 +73,14 @@ class HandReview:
     contract: int | None
     trump: Suit | None
     side_meld: tuple[int, ...]
+    discard_points: int
+    """Three-handed: trick points in the declarer's discards, which count as theirs
+    (0 without a kitty). The discards are face down, so only their points are told."""
     tricks: tuple[TrickReview, ...]
     attempts: tuple[AttemptReview, ...]
     contracts: tuple[ContractExplanation, ...]
-    """The reckoning (one per defending side; empty until the hand is scored)."""
+    """The reckoning (one per defending side, three-handed each naming its defender's
+    seat; empty until the hand is scored)."""
     conceded: bool = False
 
     def side_name(self, side: int) -> str:
@@ -109,6 +114,13 @@ class HandReview:
                 + ", ".join(f"{self.side_name(s)} {m}" for s, m in enumerate(self.side_meld))
                 + "."
             )
+            if self.rules.has_kitty:
+                n = self.rules.kitty_size
+                lines.append(
+                    f"The declarer's {n} discard{'s count' if n != 1 else ' counts'} "
+                    f"{self.discard_points} trick point{'s' if self.discard_points != 1 else ''} "
+                    f"for {self._seat(self.declarer)}."
+                )
         if self.conceded:
             lines.append("The declarer conceded before the first trick.")
         by_trick: dict[int, list[AttemptReview]] = {}
@@ -139,9 +151,18 @@ class HandReview:
                 f"You tried {len(self.attempts)} card{'s' if len(self.attempts) != 1 else ''} "
                 "that the rules did not allow."
             )
-        for c in self.contracts:
-            lines.append(c.text)
+        reckoning = self.reckoning_lines()
+        if reckoning:
+            lines.append(" ".join(reckoning))
         return "\n".join(lines)
+
+    def reckoning_lines(self) -> list[str]:
+        """The reckoning of the contract as sentences: the bidders' (three-handed: the
+        declarer's, said once), then one sentence for each defending side, named by
+        seat when there is more than one."""
+        if not self.contracts:
+            return []
+        return [*self.contracts[0].declarer_lines(), *(c.defender_line() for c in self.contracts)]
 
     def __str__(self) -> str:
         return self.text
@@ -154,10 +175,9 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
-    if hand.discards and hand.declarer is not None:
-        running[rules.side(hand.declarer)] += sum(
-            rules.counter_points[c.rank] for c in hand.discards
-        )
+    discard_points = sum(rules.counter_points[c.rank] for c in hand.discards)
+    if hand.declarer is not None:
+        running[rules.side(hand.declarer)] += discard_points
     tricks: list[TrickReview] = []
     n = rules.tricks_per_hand
     for i, t in enumerate(hand.tricks):
@@ -181,8 +201,18 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
             if a.seat == learner_seat:
                 e = PlayExplanation(a.verdict, tuple(sort_hand(a.hand)), a.played, hand.trump)
                 attempts.append(AttemptReview(a.trick + 1, e))
-    contracts = tuple(contract_explanation(s, rules) for s in hand.scores)
+    if rules.partnerships or hand.declarer is None:
+        contracts = tuple(contract_explanation(s, rules) for s in hand.scores)
+    else:
+        names = tuple(seat_name(seat, learner_seat, rules) for seat in range(rules.players))
+        bside = rules.side(hand.declarer)
+        defenders = [d for d in range(rules.sides) if d != bside]
+        contracts = tuple(
+            contract_explanation(s, rules, hand.declarer, d, names)
+            for s, d in zip(hand.scores, defenders, strict=True)
+        )
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
-        tuple(hand.side_meld), tuple(tricks), tuple(attempts), contracts, hand.conceded,
+        tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
+        hand.conceded,
     )  # fmt: skip

@@ -263,9 +263,6 @@ class Mark:
             return self.explanation
         head = "Right!" if self.right else f"Not quite: the answer is {self.correct}."
         body = self.explanation
-        if self.right and body.startswith("Right"):
-            # The explanation already says so ("Right: the meld is 40."): say it once.
-            body = body.split("\n", 1)[1] if "\n" in body else ""
         return f"{head}\n{body}" if body else head
 
     def __str__(self) -> str:
@@ -338,13 +335,18 @@ def check_answer(item: QuizItem, answer_text: str) -> Mark:
 
 def _mark_meld(item: MeldQuiz, text: str, parsed: MeldAnswer) -> Mark:
     d = diagnose_meld(item.hand, item.trump, parsed.total, parsed.claims, item.rule_set)
+    explanation = d.text
+    right = f"Right: the meld is {d.expected_total}."
+    if d.correct and explanation.startswith(right):
+        # The mark's verdict already says "Right!" (here and in the quiz widget): say it once.
+        explanation = f"The meld is {d.expected_total}." + explanation[len(right) :]
     return Mark(
         item.id,
         item.kind,
         text,
         d.correct,
         str(d.expected_total),
-        d.text,
+        explanation,
         rules_for(item),
         detail=d,
     )

@@ -45,6 +45,7 @@ from pinochle_tutor.course.quiz.rule_cases import rules_of
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
+from pinochle_tutor.scoring import meld_ceiling, possible_meld
 
 __all__ = [
     "ENTRY_BUILDERS",
@@ -265,6 +266,15 @@ def _score_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -
         raise BankFormatError(f"{bid} is not a multiple of {rs.bid_increment}", "bid")
     bidder_meld = _as_int("bidder_meld", _req(data, "bidder_meld"), 0, 10_000)
     defender_meld = _as_int("defender_meld", data.get("defender_meld", 0), 0, 10_000)
+    for key, meld in (("bidder_meld", bidder_meld), ("defender_meld", defender_meld)):
+        if meld > meld_ceiling(rs):
+            raise BankFormatError(
+                f"{meld} cannot be shown: no side holds more than {meld_ceiling(rs)} meld", key
+            )
+        if not possible_meld(meld, rs):
+            raise BankFormatError(
+                f"{meld} cannot be shown: no lines of the {rs.name} meld table add up to it", key
+            )
     ask = _as_str("ask", data.get("ask", "bidders")).strip().lower()
     if ask not in ASK_SIDES:
         raise BankFormatError(f"{ask!r}: ask 'bidders' or 'defenders'", "ask")

@@ -424,7 +424,7 @@ def generate(
     pool = [r for r in _POOLS[k][level] if rule_applies(r, rs)]
     if not pool:
         raise QuizRequestError(
-            f"no {k.value} rule case of level {level} can occur under the {rules_words(rs)}: "
+            f"No {k.value} rule case of level {level} can occur under the {rules_words(rs)}: "
             f"the level's cases are {', '.join(r.value for r in _POOLS[k][level])}"
         )
     target = rng.choice(focus or pool)
@@ -450,7 +450,7 @@ def generate(
         if budget <= 0:
             break
     raise QuizRequestError(
-        f"no {k.value} question of level {level} showing {' or '.join(r.value for r in tried)} "
+        f"No {k.value} question of level {level} showing {' or '.join(r.value for r in tried)} "
         f"came up in {ATTEMPTS[k]} positions dealt under the {rules_words(rs)}"
     )
 

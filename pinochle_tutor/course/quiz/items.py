@@ -26,6 +26,7 @@ from typing import TypeAlias, Union
 
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Suit, cards_text, parse_cards, parse_suit
+from pinochle_tutor.course.lesson_facts import worked_contract
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet, rules_named
 from pinochle_tutor.tricks import trick_winner
@@ -196,7 +197,9 @@ class ScoreQuiz(_Item):
         plays against each defender alone: ``defender_*`` are one defender's, and
         the other defender took the rest of the trick points."""
         pre = self._rules_prefix
-        tail = "(e.g. +340 or -320)"
+        # The format hint uses the rules text's example on the scale in force (+340 or -320).
+        ex = worked_contract(self.rule_set)
+        tail = f"(e.g. +{ex.made_score} or {ex.short_score})"
         if not self.rule_set.partnerships:
             head = (
                 f"{pre}The declarer bid {self.bid} and showed {self.bidder_meld} meld; "

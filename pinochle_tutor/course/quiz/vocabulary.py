@@ -251,21 +251,29 @@ def _meld_statement(rule: QuizRule, rules: RuleSet) -> str:
 
 def _score_statement(rule: QuizRule, rules: RuleSet) -> str:
     save = rules.meld_save
+    # Three-handed: one declarer, and each defender scores alone.
+    pair = rules.partnerships
+    bidders = "the bidders" if pair else "the declarer"
+    add, subtract, are = ("add their", "subtract", "are") if pair else ("adds their", "subtracts", "is")
+    side = "A side keeps its" if pair else "A player keeps their"
+    defenders = "Defenders score" if pair else "Each defender scores"
     if rule is QuizRule.SCORE_MADE:
-        return "Made: the bidders add their meld and trick points."
+        return f"Made: {bidders} {add} meld and trick points."
     if rule is QuizRule.SCORE_MISSED:
-        return "Missed: the bidders subtract the bid and score nothing else."
+        return f"Missed: {bidders} {subtract} the bid and score{'' if pair else 's'} nothing else."
     if rule is QuizRule.SCORE_SET:
-        return "No trick points at all: the bidders are set and subtract the bid."
+        return f"No trick points at all: {bidders} {are} set and {subtract} the bid."
     if rule is QuizRule.SCORE_MELD_SAVE:
         if save <= 0:
-            return "A side keeps its meld even without trick points."
-        return f"A side keeps its meld only with at least {_trick_points(save)}."
+            return f"{side} meld even without trick points."
+        return f"{side} meld only with at least {_trick_points(save)}."
     if rule is QuizRule.SCORE_CONCESSION:
-        return "Conceded: the bidders lose the bid, the defenders score meld only."
+        if pair:
+            return "Conceded: the bidders lose the bid, the defenders score meld only."
+        return "Conceded: the declarer loses the bid, each defender scores meld only."
     if save <= 0:
-        return "Defenders score meld + trick points."
-    return f"Defenders score meld + trick points with at least {_trick_points(save)}."
+        return f"{defenders} meld + trick points."
+    return f"{defenders} meld + trick points with at least {_trick_points(save)}."
 
 
 _FIXED_TEXT: dict[QuizRule, str] = {
