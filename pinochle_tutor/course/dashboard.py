@@ -11,7 +11,7 @@ teacher's secret (:func:`check_secret`).
 ...                              Attempt("m2", "meld", ("meld.dix",), "0", False, "2026-03-02T10:05:00Z")]})
 >>> [(r.learner, r.attempts, r.accuracy) for r in learner_rows(data)]
 [('ann', 2, 0.5)]
->>> [r.rule for r in weakest_rules(data, min_attempts=1)]
+>>> [r.rule for r in weakest_rules(data, count=1, min_attempts=1)]
 ['meld.dix']
 """
 
