@@ -1,0 +1,115 @@
+"""One learner cannot exhaust the site: the classroom kernel manager (voila.json)
+keeps a few kernels per learner, refuses pages with a clear message when the site
+is full, culls kernels idle with their page open, and the websocket refuses huge
+messages. Protocol clients against a real Voila server (small limits given on the
+command line, so the test takes seconds)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+
+from tornado.websocket import WebSocketClosedError, websocket_connect
+
+from pinochle_widgets.site import FULL_MESSAGE
+from tests.voila_site import kernel_pids, voila_server
+
+LESSON = "06_scoring.ipynb"
+SMALL = [
+    "--ClassroomKernelManager.max_kernels=4",
+    "--ClassroomKernelManager.max_kernels_per_learner=2",
+    "--ClassroomKernelManager.max_guest_kernels=3",
+]
+
+
+def key(letter: str) -> str:
+    return letter * 22
+
+
+def open_page(base: str, learner: str | None) -> tuple[int, str]:
+    req = urllib.request.Request(f"{base}/voila/render/{LESSON}")
+    if learner is not None:
+        req.add_header("Cookie", f"pinochle_learner={key(learner)}")
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            return r.status, r.read().decode("utf-8")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+def kernel_id(page: str) -> str:
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
+    assert found, page[:300]
+    return found.group(1)
+
+
+def test_each_learner_keeps_a_few_kernels_and_a_full_site_says_so() -> None:
+    with voila_server(extra=SMALL) as site:
+        for _ in range(4):  # one learner opens page after page
+            status, _page = open_page(site, "a")
+            assert status == 200
+        assert len(kernel_pids(site.pid)) == 2, "the learner's oldest pages are shut down"
+        assert open_page(site, "b")[0] == 200 and open_page(site, "c")[0] == 200
+        status, page = open_page(site, "d")  # the site holds 4 kernels: full
+        assert status == 503 and "The class site is full right now" in page
+        assert "Traceback" not in page and ".venv" not in page
+        assert len(kernel_pids(site.pid)) == 4
+        assert FULL_MESSAGE.split(":")[0] in page
+
+
+def test_guests_share_a_bigger_allowance() -> None:
+    with voila_server(extra=SMALL) as site:
+        for _ in range(5):
+            assert open_page(site, None)[0] == 200
+        assert len(kernel_pids(site.pid)) == 3
+
+
+def test_a_kernel_idle_with_its_page_open_is_culled() -> None:
+    cull = [
+        "--ClassroomKernelManager.cull_connected_timeout=3",
+        "--MappingKernelManager.cull_interval=1",
+        "--MappingKernelManager.cull_idle_timeout=600",
+    ]
+    with voila_server(extra=cull) as site:
+        kid = kernel_id(open_page(site, "a")[1])
+
+        async def stay_connected() -> int:
+            ws = await websocket_connect(f"{site.replace('http', 'ws')}/api/kernels/{kid}/channels")
+            deadline = time.monotonic() + 30
+            while kernel_pids(site.pid) and time.monotonic() < deadline:
+                await asyncio.sleep(0.5)
+            left = len(kernel_pids(site.pid))
+            ws.close()
+            return left
+
+        assert asyncio.run(stay_connected()) == 0
+
+
+def test_a_huge_websocket_message_is_refused() -> None:
+    with voila_server() as site:
+        kid = kernel_id(open_page(site, "a")[1])
+
+        async def flood() -> tuple[object, int | None]:
+            ws = await websocket_connect(f"{site.replace('http', 'ws')}/api/kernels/{kid}/channels")
+            message = {"header": {"msg_type": "comm_msg"}, "content": {"data": "x" * 5_000_000},
+                       "channel": "shell", "metadata": {}, "parent_header": {}}  # fmt: skip
+            with contextlib.suppress(WebSocketClosedError):  # closed while we were still sending
+                await ws.write_message(json.dumps(message))
+            reply: object = ""
+            deadline = time.monotonic() + 20
+            while reply is not None and time.monotonic() < deadline:  # kernel chatter, then the close
+                reply = await asyncio.wait_for(ws.read_message(), timeout=20)
+            code: int | None = ws.close_code
+            ws.close()
+            return reply, code
+
+        reply, code = asyncio.run(flood())
+        # Closed by the server (tornado drops the stream, so the client may see no code);
+        # without the limit (tornado's default is 10 MiB) the socket would stay open.
+        assert reply is None and code in (1009, None), ("the server closes a socket that sends too much", code)
+        assert len(kernel_pids(site.pid)) == 1, "the kernel itself is unharmed"
