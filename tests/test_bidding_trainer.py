@@ -183,3 +183,15 @@ def test_chart_marks_the_learners_bid() -> None:
     advice = t.drill.advise()
     html = chance_chart_html(advice.best, mine=advice.rules.opening_bid + 10)
     assert "your bid" in html and html.count("<tr") <= 18
+
+
+def test_each_page_deals_its_own_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pinochle_tutor.course.seeds import SEED_ENV
+
+    monkeypatch.delenv(SEED_ENV, raising=False)
+    trainers = [BiddingTrainer(samples=20) for _ in range(3)]
+    assert len({t.drill.view.hand for t in trainers}) == 3
+    monkeypatch.setenv(SEED_ENV, "12")
+    a, b = BiddingTrainer(samples=20), BiddingTrainer(samples=20)
+    assert a.seed == 12 and a.drill.view.hand == b.drill.view.hand
+    assert BiddingTrainer(seed=4, samples=20).seed == 4

@@ -24,6 +24,7 @@ from pinochle_tutor import RuleSet
 from pinochle_tutor.bots.advisor import BidAdvice, TrumpOutlook
 from pinochle_tutor.cards import CardLike
 from pinochle_tutor.course.bidding_drill import BiddingDrill
+from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.explain import HandReview
 
 from ._base import Message, card_spans, coerce_rules, guarded, style_widget
@@ -103,7 +104,8 @@ class BiddingTrainer(widgets.VBox):
     """One auction decision with the advisor's view afterwards.
 
     ``rules`` is a preset name or a :class:`RuleSet`; ``seed`` makes the deal,
-    the auction and the advice reproducible; ``hand`` fixes the learner's cards
+    the auction and the advice reproducible (``None``: a seed per page, or
+    ``PINOCHLE_TUTOR_SEED`` when set); ``hand`` fixes the learner's cards
     (e.g. ``"AS 10S KS QS JS ..."``); ``samples`` is the number of simulated deals
     per trump suit. CSS hooks: ``pt-bidding-trainer``, ``pt-hand``, ``pt-auction``,
     ``pt-bid-amount``, ``pt-min-bid``, ``pt-raise``, ``pt-bid``, ``pt-pass``,
@@ -119,7 +121,8 @@ class BiddingTrainer(widgets.VBox):
     ) -> None:
         self.rules = coerce_rules(rules)
         self.samples = samples
-        self._seed = seed
+        self.seed = page_seed(seed)
+        """The seed of the first deal (``seed``, else :func:`page_seed`); each New hand adds 1."""
         self._fixed_hand = hand
         self._deals = 0
         self.message = Message()
@@ -171,7 +174,7 @@ class BiddingTrainer(widgets.VBox):
         return b
 
     def _deal(self) -> None:
-        seed = None if self._seed is None else self._seed + self._deals
+        seed = self.seed + self._deals
         hand = self._fixed_hand if self._deals == 0 else None
         self.drill = BiddingDrill(self.rules, seed=seed, hand=hand, samples=self.samples)
         self._deals += 1

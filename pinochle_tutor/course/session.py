@@ -25,9 +25,7 @@ together. The bidding trainer's single-decision drill is
 
 from __future__ import annotations
 
-import os
 import random
-import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -45,6 +43,7 @@ from pinochle_tutor.cards import (
     parse_card,
     parse_suit,
 )
+from pinochle_tutor.course.seeds import SEED_ENV, InvalidSeedError, page_seed
 from pinochle_tutor.deal import next_dealer
 from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.explain import HandReview, PlayExplanation, explain_call, explain_play
@@ -78,39 +77,8 @@ OPPONENT_KINDS = ("heuristic", "random", "montecarlo")
 """The names of the computer players a session can seat."""
 
 
-SEED_ENV = "PINOCHLE_TUTOR_SEED"
-"""The environment variable that, when set to a whole number, seeds every session
-built without a seed (tests and nbval set it for reproducible runs)."""
-
-
-class InvalidSeedError(PinochleError):
-    """:data:`SEED_ENV` holds something that is not a whole number."""
-
-
 class UndoRefusedError(OutOfTurnError):
     """Undo is switched off, or the learner has nothing to take back in this hand."""
-
-
-def page_seed(seed: int | None = None) -> int:
-    """The seed of a new game: ``seed`` when a lesson fixes one on purpose, else the
-    whole number in the environment variable :data:`SEED_ENV` when it is set (tests,
-    nbval), else a fresh random number, so each page (each kernel, each tab) deals
-    different cards.
-
-    >>> page_seed(21)
-    21
-    """
-    if seed is not None:
-        return seed
-    text = os.environ.get(SEED_ENV, "").strip()
-    if text:
-        try:
-            return int(text)
-        except ValueError:
-            raise InvalidSeedError(
-                f"{SEED_ENV}={text[:20]!r} is not a whole number: unset it or use e.g. 7"
-            ) from None
-    return secrets.randbelow(2**32)
 
 
 @dataclass(frozen=True)
