@@ -444,3 +444,87 @@ def test_client_sets_bad_values_on_the_new_controls() -> None:
         client_click(b)
         assert g.message.kind in ("error", "info"), b.description
     assert_no_hidden(g)
+
+
+# ------------------------------------------------------ counting one's own meld
+def to_meld_count(g: GameTable) -> None:
+    for _ in range(100):
+        if g.session.meld_count_pending:
+            return
+        step(g)
+    pytest.fail("the meld count never came")
+
+
+@pytest.mark.parametrize("rules", ["classic", "double_deck", "three_handed"])
+def test_count_your_own_meld_by_typing_it(rules: str) -> None:
+    from pinochle_tutor.explain import diagnose_meld
+    from pinochle_widgets.meld_counter import diagnosis_html
+
+    g = GameTable(seed=3, rules=rules, count_meld=True)
+    s = g.session
+    assert g.count_box.layout.display == "none"
+    g.count_button.click()  # out of turn: nothing to count yet
+    assert "no meld to count yet" in g.message.text and g.message.kind == "error"
+    to_meld_count(g)
+    assert g.count_box.layout.display is None and g.meld_area.value == ""
+    assert g.meld_check_area.value == "" and g.meld_check_area.layout.display == "none"
+    assert " meld " not in g.log_area.value and "melds" not in g.log_area.value
+    assert "Count your meld" in g.status_area.value
+    before = snapshot(s)
+    for bad, words in [
+        ("", "Type your meld total first"),
+        ("abc", "not a number"),
+        ("-5", "negative"),
+        (str(10**9), "far too large"),
+    ]:
+        g.meld_total.value = bad
+        g.count_button.click()
+        assert words in g.message.text and g.message.kind == "error", bad
+        assert snapshot(s) == before and s.meld_count_pending
+    g.hand_picker.buttons[0].click()  # a card before the count
+    assert "Count your meld first" in g.message.text and snapshot(s) == before
+    v = s.view
+    assert v.trump is not None and v.melds is not None
+    right = v.melds[s.human_seat].total
+    g.meld_total.value = f"{right + 10} points"
+    g.count_button.click()
+    expected = diagnose_meld(v.hand, v.trump, right + 10, rules=s.rules)
+    assert diagnosis_html(expected) in g.message.value and g.message.kind == "error"
+    assert g.count_box.layout.display == "none" and g.meld_total.value == ""
+    assert g.meld_check_area.layout.display is None
+    assert f"the meld is {right}" in g.meld_check_area.value
+    assert "pt-breakdown" in g.meld_check_area.value  # the meld counter's table
+    assert "Meld by side" in g.meld_area.value and "melds" in g.log_area.value
+    g.count_button.click()
+    assert "counted and shown already" in g.message.text
+    while not s.hand_over:
+        step(g)
+    assert g.meld_check_area.value == ""
+
+
+def test_count_meld_is_off_by_default_and_a_right_count_says_so() -> None:
+    g = GameTable(seed=3)
+    to_play(g)
+    assert g.count_box.layout.display == "none" and "Meld by side" in g.meld_area.value
+    g.count_meld("20")
+    assert "nothing to count" in g.message.text
+    t = GameTable(seed=8, count_meld=True)
+    to_meld_count(t)
+    v = t.session.view
+    assert v.melds is not None
+    assert t.count_meld(str(v.melds[t.session.human_seat].total)) is True
+    assert t.message.kind == "ok" and "Right: the meld is" in t.message.text
+    assert_no_hidden(t)
+
+
+def test_client_forges_the_meld_total() -> None:
+    from tests.widget_client import client_click, client_update
+
+    g = GameTable(seed=3, count_meld=True)
+    to_meld_count(g)
+    with pytest.raises(TraitError):
+        g.meld_total.value = 120
+    client_update(g.meld_total, value="x" * 5000)
+    client_click(g.count_button)
+    assert "not a number" in g.message.text and len(g.message.text) < 200
+    assert g.session.meld_count_pending
