@@ -321,6 +321,38 @@ def test_hand_sorted_trump_first_and_received_cards_tagged() -> None:
         assert a.suit != b.suit or a.rank >= b.rank
     tagged = {c for c, t in g.hand_picker.tags.items() if t == "received"}
     assert tagged == {c for c in v.received if c in v.hand}
+    # One marker per card received (a copy already held is not new), with words.
+    shown = g.hand_picker.tagged("received")
+    assert sorted(shown) == sorted(c for c in v.received if c in v.hand)
+    src = "your partner" if v.declarer == v.seat else "the declarer"
+    for b in g.hand_picker.buttons:
+        if "pt-tag-received" in b._dom_classes:
+            assert b.description.endswith(f"(received from {src})")
+            assert f"received from {src}" in b.tooltip
+
+
+def test_three_handed_kitty_cards_are_marked_in_the_hand() -> None:
+    g = GameTable(seed=4, rules="three_handed")
+    s = g.session
+    while s.view.phase is Phase.AUCTION:
+        g.amount.value = max(s.view.min_bid, 500)
+        g.bid_button.click()
+    v = s.view
+    assert v.phase is Phase.DISCARD and v.received == v.kitty and len(v.kitty) == 3
+    # While discarding, the kitty's cards are marked among the cards to pick from.
+    assert sorted(g.select_picker.tagged("received")) == sorted(v.kitty)
+    for b in g.select_picker.buttons:
+        if "pt-tag-received" in b._dom_classes:
+            assert "received from the kitty" in b.tooltip
+            assert b.description.endswith("(received from the kitty)")
+    kept = [c for c in g.select_picker.hand if c not in v.kitty][:3]
+    for c in kept:
+        click_card(g.select_picker, c)
+    g.give_button.click()
+    v = s.view
+    assert v.phase is Phase.TRUMP
+    # Only cards not from the kitty were discarded: all three stay marked.
+    assert sorted(g.hand_picker.tagged("received")) == sorted(v.kitty)
 
 
 def test_legal_cards_marked_on_request() -> None:
