@@ -501,7 +501,8 @@ def test_count_your_own_meld_by_typing_it(rules: str) -> None:
     assert g.count_box.layout.display is None and g.meld_area.value == ""
     assert g.meld_check_area.value == "" and g.meld_check_area.layout.display == "none"
     assert " meld " not in g.log_area.value and "melds" not in g.log_area.value
-    assert "Count your meld" in g.status_area.value
+    assert "Count your meld" in g.status_area.value and "Count your meld" in g.info_bar.value
+    assert not any("pt-turn" in w.value for w in g.seats.values())
     before = snapshot(s)
     for bad, words in [
         ("", "Type your meld total first"),
@@ -521,7 +522,9 @@ def test_count_your_own_meld_by_typing_it(rules: str) -> None:
     g.meld_total.value = f"{right + 10} points"
     g.count_button.click()
     expected = diagnose_meld(v.hand, v.trump, right + 10, rules=s.rules)
-    assert diagnosis_html(expected) in g.message.value and g.message.kind == "error"
+    assert diagnosis_html(expected).split("<br>")[0] in g.message.value
+    assert g.message.kind == "error" and "10 too many" in g.message.text
+    assert diagnosis_html(expected) in g.meld_check_area.value
     assert g.count_box.layout.display == "none" and g.meld_total.value == ""
     assert g.meld_check_area.layout.display is None
     assert f"the meld is {right}" in g.meld_check_area.value

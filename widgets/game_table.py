@@ -493,6 +493,8 @@ class GameTable(widgets.VBox):
             return "Hand over"
         if s.trick_waiting:
             return "Trick complete"
+        if s.meld_count_pending:
+            return "Count your meld"
         to_act = s.to_act
         if to_act is None:
             return ""
@@ -531,7 +533,12 @@ class GameTable(widgets.VBox):
         if v.phase in (Phase.PLAY, Phase.DONE):
             info += f" · {len(taken)} trick{'s' if len(taken) != 1 else ''}"
         lines.append(info)
-        turn = s.to_act == seat and not s.trick_waiting and not s.hand_over
+        turn = (
+            s.to_act == seat
+            and not s.trick_waiting
+            and not s.hand_over
+            and not s.meld_count_pending
+        )
         if turn:
             lines.append("<b>to play</b>" if seat != s.human_seat else "<b>your turn</b>")
         cls = "pt-seat-box pt-turn" if turn else "pt-seat-box"
@@ -750,9 +757,11 @@ class GameTable(widgets.VBox):
                 return False
             self.meld_total.value = ""
             self.refresh()
+            # The first line here; the whole diagnosis and the breakdown stay below
+            # (pt-meld-check) for the rest of the hand.
+            head = diagnosis_html(diagnosis).split("<br>")[0]
             self.message.show_html(
-                "ok" if diagnosis.correct else "error",
-                f"{diagnosis_html(diagnosis)}<br>{escape(s.task())}",
+                "ok" if diagnosis.correct else "error", f"{head}<br>{escape(s.task())}"
             )
             self._after()
             return True
