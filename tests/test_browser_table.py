@@ -173,13 +173,18 @@ def play_one(page: Page, use_keys: bool) -> None:
         if face in tried:
             continue
         tried.add(face)
-        before = snapshot_text(page)
+        before = page.locator(".pt-message-area").first.inner_text()
         if use_keys:
             cards.nth(i).focus()
             page.keyboard.press("Enter")
         else:
             cards.nth(i).click()
-        wait_change(page, before)
+        # Wait for the message itself: the status line is redrawn before it, so a
+        # change of the status alone would let the next card be clicked too early
+        # (into a finished trick). Every face tried is named in its own message.
+        page.wait_for_function(
+            "b => document.querySelector('.pt-message-area').innerText !== b", arg=before
+        )
         msg = page.locator(".pt-message-area").first.inner_text()
         if "You played" in msg:
             return
