@@ -382,5 +382,6 @@ def test_bidding_trainer_keeps_the_hand_beside_the_result(browser: Browser, site
     assert "(0 cards" not in hand.inner_text()
     expect(page.locator(".pt-dealt-hand").first).to_contain_text("You held:")
     assert_clean(page)
+    page.locator(".pt-dealt-hand").first.scroll_into_view_if_needed()
     shot(page, "bidding-played-out")
     page.close()
