@@ -71,6 +71,10 @@ step "mypy"
 
 step "pytest: docstring examples, tests, lesson and exercise notebooks${*:+ ($*)}"
 rc=0
+# Widgets built without a seed deal fresh cards and draw fresh questions on every page;
+# one fixed PINOCHLE_TUTOR_SEED makes the notebooks under nbval (and the tests) reproducible.
+# Tests of the per-page behaviour unset it themselves (monkeypatch, the browser tests).
+export PINOCHLE_TUTOR_SEED="${PINOCHLE_TUTOR_SEED:-2024}"
 # Every docstring example of the engine (--doctest-modules), tests/, and every lesson and
 # exercise notebook executed by nbval (lessons/practice is a
 # link to exercises/, so it is not collected twice).

@@ -59,6 +59,7 @@ def test_advice_only_after_the_call() -> None:
     assert "Advisor:" in after and 'class="pt-chart' in after
     assert escape(secret) in after
     assert t.progress.value == t.progress.max > 1
+    assert t.progress.layout.display == "none"  # the simulation is over: no bar left behind
     assert "You passed" in t.advice_html.value or "You chose to pass" in t.advice_html.value
     assert t.drill.committed and t.drill.call_made is None
     assert_no_hidden(t)
@@ -144,6 +145,12 @@ def test_play_it_out_shows_the_reckoning() -> None:
     if h.declarer == 0:
         assert h.contract == mine
     assert ("and made" in out) == h.made
+    # The hand stays on screen next to the result (the engine's hand is empty now).
+    assert not t.drill.view.hand and len(t.drill.dealt_hand) == 12
+    assert "Your hand</b> (12 cards, as dealt)" in t.hand_html.value
+    for c in t.drill.dealt_hand:
+        assert c.text in t.hand_html.value and c.text in out
+    assert "You held:" in out and t.progress.layout.display == "none"
     assert t.play_button.disabled
     t.play_button.click()
     assert "played out" in t.message.text
@@ -173,6 +180,8 @@ def test_other_rule_sets(rules: str) -> None:
     assert "Advisor:" in t.advice_html.value
     t.play_button.click()
     assert "won the auction" in t.result_html.value
+    n = t.rules.hand_size
+    assert f"({n} cards, as dealt)" in t.hand_html.value and "(0 cards" not in t.hand_html.value
     with pytest.raises(PinochleError):
         BiddingTrainer(rules="pinochle for five")
 
@@ -183,3 +192,15 @@ def test_chart_marks_the_learners_bid() -> None:
     advice = t.drill.advise()
     html = chance_chart_html(advice.best, mine=advice.rules.opening_bid + 10)
     assert "your bid" in html and html.count("<tr") <= 18
+
+
+def test_each_page_deals_its_own_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pinochle_tutor.course.seeds import SEED_ENV
+
+    monkeypatch.delenv(SEED_ENV, raising=False)
+    trainers = [BiddingTrainer(samples=20) for _ in range(3)]
+    assert len({t.drill.view.hand for t in trainers}) == 3
+    monkeypatch.setenv(SEED_ENV, "12")
+    a, b = BiddingTrainer(samples=20), BiddingTrainer(samples=20)
+    assert a.seed == 12 and a.drill.view.hand == b.drill.view.hand
+    assert BiddingTrainer(seed=4, samples=20).seed == 4

@@ -1,10 +1,13 @@
 """The game table in a real browser (Debian's Chromium, Playwright, Voila): the
 seats around the table, a whole hand played by clicks and keys, a finished trick
 kept on the table, undo, a concession that asks first, the end of a game with its
-winner and a New game button, and fresh cards in every tab.
+winner and a New game button, fresh cards in every tab, the cards received in the
+exchange marked, counting one's own meld before it is shown, and the bidding trainer's
+hand kept beside the played-out result.
 
 Screenshots go to test-artifacts/ (table-start, table-mid-trick, table-trick-done,
-table-game-over, table-tablet).
+table-game-over, table-tablet, table-received, table-count-meld, table-meld-counted,
+bidding-played-out).
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ NOTEBOOKS = {
         "from pinochle_tutor import CLASSIC\nfrom pinochle_widgets import GameTable\n"
         "GameTable(seed=5, rules=CLASSIC.with_settings(target=20))"
     ),
+    # The learner counts their own meld each hand.
+    "count_meld.ipynb": "from pinochle_widgets import GameTable\nGameTable(seed=6, count_meld=True)",
+    "bidding.ipynb": "from pinochle_widgets import BiddingTrainer\nBiddingTrainer(seed=3, samples=40)",
 }
 
 
@@ -167,13 +173,18 @@ def play_one(page: Page, use_keys: bool) -> None:
         if face in tried:
             continue
         tried.add(face)
-        before = snapshot_text(page)
+        before = page.locator(".pt-message-area").first.inner_text()
         if use_keys:
             cards.nth(i).focus()
             page.keyboard.press("Enter")
         else:
             cards.nth(i).click()
-        wait_change(page, before)
+        # Wait for the message itself: the status line is redrawn before it, so a
+        # change of the status alone would let the next card be clicked too early
+        # (into a finished trick). Every face tried is named in its own message.
+        page.wait_for_function(
+            "b => document.querySelector('.pt-message-area').innerText !== b", arg=before
+        )
         msg = page.locator(".pt-message-area").first.inner_text()
         if "You played" in msg:
             return
@@ -309,3 +320,68 @@ def test_two_tabs_deal_different_cards_and_fit_a_tablet(browser: Browser, site: 
     shot(b, "tablet")
     a.close()
     b.close()
+
+
+def test_received_cards_marked_and_meld_counted_before_it_is_shown(
+    browser: Browser, site: str
+) -> None:
+    page = open_table(browser, site, "count_meld.ipynb")
+    page.locator(".pt-bid-amount input").fill("700")
+    act(page, lambda: button(page, "pt-bid").click())
+    act(page, lambda: button(page, "pt-trump").click())
+    # The partner's four cards are marked "new" in the hand, with words for screen readers.
+    received = page.locator(".pt-hand:visible .pt-tag-received")
+    expect(received.first).to_be_visible()
+    assert 1 <= received.count() <= 4
+    assert "(received from your partner)" in (received.first.text_content() or "")
+    badge = received.first.evaluate("b => getComputedStyle(b, '::after').content")
+    assert "new" in badge
+    shot(page, "received")
+    learner_exchange(page)
+    # Meld is due: nothing is shown until the learner has counted.
+    box = page.locator(".pt-count-meld").first
+    expect(box).to_be_visible()
+    assert not visible(page, "pt-breakdown") and "Meld by side" not in page.inner_text("body")
+    field = page.locator(".pt-meld-total input").first
+    field.fill("abc")
+    act(page, lambda: button(page, "pt-count-meld-check").click())
+    expect(page.locator(".pt-message-area").first).to_contain_text("not a number")
+    field.fill("-5")
+    act(page, lambda: button(page, "pt-count-meld-check").click())
+    expect(page.locator(".pt-message-area").first).to_contain_text("negative")
+    act(page, lambda: page.locator(".pt-hand:visible .pt-card-pic").first.click())
+    expect(page.locator(".pt-message-area").first).to_contain_text("Count your meld first")
+    shot(page, "count-meld")
+    field.fill("0")
+    act(page, lambda: button(page, "pt-count-meld-check").click())
+    expect(page.locator(".pt-message-area").first).to_contain_text(
+        re.compile(r"Your total of 0 is \d+ too few|Right: the meld is 0")
+    )
+    expect(box).to_be_hidden()
+    expect(page.locator(".pt-meld-check").first).to_contain_text("Your meld count: 0")
+    expect(page.locator(".pt-meld").first).to_contain_text("Meld by side")
+    assert_clean(page)
+    no_horizontal_scroll(page)
+    shot(page, "meld-counted")
+    page.close()
+
+
+def test_bidding_trainer_keeps_the_hand_beside_the_result(browser: Browser, site: str) -> None:
+    page = browser.new_page(viewport={"width": 1024, "height": 1000})
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{site}/voila/render/bidding.ipynb", wait_until="commit")
+    hand = page.locator(".pt-bidding-trainer .pt-hand").first
+    expect(hand).to_contain_text("(12 cards)")
+    assert not visible(page, "pt-progress")
+    button(page, "pt-pass").click()
+    expect(page.locator(".pt-advice").first).to_contain_text("Advisor:")
+    expect(page.locator(".pt-progress").first).to_be_hidden()  # the work is done
+    button(page, "pt-play-out").click()
+    expect(page.locator(".pt-bidding-trainer .pt-result").first).to_contain_text("won the auction")
+    expect(hand).to_contain_text("(12 cards, as dealt)")
+    assert "(0 cards" not in hand.inner_text()
+    expect(page.locator(".pt-dealt-hand").first).to_contain_text("You held:")
+    assert_clean(page)
+    page.locator(".pt-dealt-hand").first.scroll_into_view_if_needed()
+    shot(page, "bidding-played-out")
+    page.close()

@@ -321,6 +321,38 @@ def test_hand_sorted_trump_first_and_received_cards_tagged() -> None:
         assert a.suit != b.suit or a.rank >= b.rank
     tagged = {c for c, t in g.hand_picker.tags.items() if t == "received"}
     assert tagged == {c for c in v.received if c in v.hand}
+    # One marker per card received (a copy already held is not new), with words.
+    shown = g.hand_picker.tagged("received")
+    assert sorted(shown) == sorted(c for c in v.received if c in v.hand)
+    src = "your partner" if v.declarer == v.seat else "the declarer"
+    for b in g.hand_picker.buttons:
+        if "pt-tag-received" in b._dom_classes:
+            assert b.description.endswith(f"(received from {src})")
+            assert f"received from {src}" in b.tooltip
+
+
+def test_three_handed_kitty_cards_are_marked_in_the_hand() -> None:
+    g = GameTable(seed=4, rules="three_handed")
+    s = g.session
+    while s.view.phase is Phase.AUCTION:
+        g.amount.value = max(s.view.min_bid, 500)
+        g.bid_button.click()
+    v = s.view
+    assert v.phase is Phase.DISCARD and v.received == v.kitty and len(v.kitty) == 3
+    # While discarding, the kitty's cards are marked among the cards to pick from.
+    assert sorted(g.select_picker.tagged("received")) == sorted(v.kitty)
+    for b in g.select_picker.buttons:
+        if "pt-tag-received" in b._dom_classes:
+            assert "received from the kitty" in b.tooltip
+            assert b.description.endswith("(received from the kitty)")
+    kept = [c for c in g.select_picker.hand if c not in v.kitty][:3]
+    for c in kept:
+        click_card(g.select_picker, c)
+    g.give_button.click()
+    v = s.view
+    assert v.phase is Phase.TRUMP
+    # Only cards not from the kitty were discarded: all three stay marked.
+    assert sorted(g.hand_picker.tagged("received")) == sorted(v.kitty)
 
 
 def test_legal_cards_marked_on_request() -> None:
@@ -444,3 +476,90 @@ def test_client_sets_bad_values_on_the_new_controls() -> None:
         client_click(b)
         assert g.message.kind in ("error", "info"), b.description
     assert_no_hidden(g)
+
+
+# ------------------------------------------------------ counting one's own meld
+def to_meld_count(g: GameTable) -> None:
+    for _ in range(100):
+        if g.session.meld_count_pending:
+            return
+        step(g)
+    pytest.fail("the meld count never came")
+
+
+@pytest.mark.parametrize("rules", ["classic", "double_deck", "three_handed"])
+def test_count_your_own_meld_by_typing_it(rules: str) -> None:
+    from pinochle_tutor.explain import diagnose_meld
+    from pinochle_widgets.meld_counter import diagnosis_html
+
+    g = GameTable(seed=3, rules=rules, count_meld=True)
+    s = g.session
+    assert g.count_box.layout.display == "none"
+    g.count_button.click()  # out of turn: nothing to count yet
+    assert "no meld to count yet" in g.message.text and g.message.kind == "error"
+    to_meld_count(g)
+    assert g.count_box.layout.display is None and g.meld_area.value == ""
+    assert g.meld_check_area.value == "" and g.meld_check_area.layout.display == "none"
+    assert " meld " not in g.log_area.value and "melds" not in g.log_area.value
+    assert "Count your meld" in g.status_area.value and "Count your meld" in g.info_bar.value
+    assert not any("pt-turn" in w.value for w in g.seats.values())
+    before = snapshot(s)
+    for bad, words in [
+        ("", "Type your meld total first"),
+        ("abc", "not a number"),
+        ("-5", "negative"),
+        (str(10**9), "far too large"),
+    ]:
+        g.meld_total.value = bad
+        g.count_button.click()
+        assert words in g.message.text and g.message.kind == "error", bad
+        assert snapshot(s) == before and s.meld_count_pending
+    g.hand_picker.buttons[0].click()  # a card before the count
+    assert "Count your meld first" in g.message.text and snapshot(s) == before
+    v = s.view
+    assert v.trump is not None and v.melds is not None
+    right = v.melds[s.human_seat].total
+    g.meld_total.value = f"{right + 10} points"
+    g.count_button.click()
+    expected = diagnose_meld(v.hand, v.trump, right + 10, rules=s.rules)
+    assert diagnosis_html(expected).split("<br>")[0] in g.message.value
+    assert g.message.kind == "error" and "10 too many" in g.message.text
+    assert diagnosis_html(expected) in g.meld_check_area.value
+    assert g.count_box.layout.display == "none" and g.meld_total.value == ""
+    assert g.meld_check_area.layout.display is None
+    assert f"the meld is {right}" in g.meld_check_area.value
+    assert "pt-breakdown" in g.meld_check_area.value  # the meld counter's table
+    assert "Meld by side" in g.meld_area.value and "melds" in g.log_area.value
+    g.count_button.click()
+    assert "counted and shown already" in g.message.text
+    while not s.hand_over:
+        step(g)
+    assert g.meld_check_area.value == ""
+
+
+def test_count_meld_is_off_by_default_and_a_right_count_says_so() -> None:
+    g = GameTable(seed=3)
+    to_play(g)
+    assert g.count_box.layout.display == "none" and "Meld by side" in g.meld_area.value
+    g.count_meld("20")
+    assert "nothing to count" in g.message.text
+    t = GameTable(seed=8, count_meld=True)
+    to_meld_count(t)
+    v = t.session.view
+    assert v.melds is not None
+    assert t.count_meld(str(v.melds[t.session.human_seat].total)) is True
+    assert t.message.kind == "ok" and "Right: the meld is" in t.message.text
+    assert_no_hidden(t)
+
+
+def test_client_forges_the_meld_total() -> None:
+    from tests.widget_client import client_click, client_update
+
+    g = GameTable(seed=3, count_meld=True)
+    to_meld_count(g)
+    with pytest.raises(TraitError):
+        g.meld_total.value = 120
+    client_update(g.meld_total, value="x" * 5000)
+    client_click(g.count_button)
+    assert "not a number" in g.message.text and len(g.message.text) < 200
+    assert g.session.meld_count_pending

@@ -225,12 +225,12 @@ def test_learner_focus_aims_at_weak_rules(tmp_path: Path) -> None:
     for _ in range(3):
         p.record("x", "meld", ["meld.dix"], "0", False)
     assert p.weak_rules() == ["meld.dix"]
-    focused = QuizRunner("meld", 1, "generated", count=6, progress=p)
-    plain = QuizRunner("meld", 1, "generated", count=6, progress=p, learner_focus=False)
+    focused = QuizRunner("meld", 1, "generated", count=6, seed=0, progress=p)
+    plain = QuizRunner("meld", 1, "generated", count=6, seed=0, progress=p, learner_focus=False)
     dix = [any(r.value == "meld.dix" for r in i.rules) for i in focused._items]
     assert all(dix[::2])  # every other question practises the weak rule
     assert sum(dix) > sum(any(r.value == "meld.dix" for r in i.rules) for i in plain._items)
-    bank = QuizRunner("meld", 1, "bank", count=6, progress=p)  # the bank is the teacher's
+    bank = QuizRunner("meld", 1, "bank", count=6, seed=0, progress=p)  # the bank is the teacher's
     assert [i.id for i in bank._items] == [i.id for i in pick_items("meld", 1, "bank", 6, 0)]
 
 
@@ -636,3 +636,24 @@ def test_a_request_that_cannot_be_met_falls_back_to_another_level() -> None:
     rules = CLASSIC.with_settings(opening_bid=5000, stuck_bid=5000)
     items = pick_items("bid", source="generated", count=3, rules=rules)
     assert len(items) == 3 and all(i.kind == QuizKind.BID for i in items)
+
+
+def test_each_page_draws_its_own_questions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No seed: each page (each kernel) draws its own round, so an answer revealed in
+    one tab is not the next question in another; the environment variable fixes it
+    for tests and nbval, and an explicit seed always wins."""
+    from pinochle_tutor.course.seeds import SEED_ENV, InvalidSeedError
+
+    monkeypatch.delenv(SEED_ENV, raising=False)
+    rounds = [runner("trick", tmp_path, source="generated", count=4) for _ in range(3)]
+    assert len({q.seed for q in rounds}) == 3
+    assert len({tuple(i.id for i in q._items) for q in rounds}) == 3
+    monkeypatch.setenv(SEED_ENV, "11")
+    a, b = (runner("trick", tmp_path, source="generated", count=4) for _ in range(2))
+    assert a.seed == b.seed == 11
+    assert [i.id for i in a._items] == [i.id for i in b._items]
+    fixed = runner("trick", tmp_path, source="generated", count=4, seed=3)
+    assert fixed.seed == 3
+    monkeypatch.setenv(SEED_ENV, "not a number")
+    with pytest.raises(InvalidSeedError, match="whole number"):
+        runner("trick", tmp_path, source="generated", count=4)

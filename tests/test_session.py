@@ -624,3 +624,95 @@ def test_concede_cost_in_words() -> None:
     assert s.concede_cost_text() == f"You lose {v.contract}; they score {them}."
     s.concede()
     assert s.scores == [-v.contract, them]
+
+
+# ------------------------------------------------------ counting one's own meld
+def to_meld_count(s: GameSession) -> None:
+    """The scripted learner acts until the session waits for the meld count."""
+    for _ in range(100):
+        if s.meld_count_pending:
+            return
+        act_first_legal(s)
+    pytest.fail("the meld count never came")
+
+
+def hand_events(s: GameSession, kind: EventKind) -> list[Event]:
+    return [e for e in s.events if e.kind is kind and e.hand_number == s.hand_number]
+
+
+@pytest.mark.parametrize("rules", PRESET_NAMES)
+def test_learner_counts_own_meld_before_any_meld_is_shown(rules: str) -> None:
+    from pinochle_tutor.explain import diagnose_meld
+    from pinochle_tutor.game import OutOfTurnError
+    from pinochle_tutor.meld import meld_points
+
+    s = GameSession(rules, seed=3, count_meld=True)
+    with pytest.raises(OutOfTurnError, match="no meld to count yet"):
+        s.count_meld_total(0)
+    to_meld_count(s)
+    v = s.view
+    assert v.phase is Phase.PLAY and v.melds is not None and v.trump is not None
+    # Nothing is shown or played before the count: no meld, no card, not even a
+    # computer declarer's lead.
+    assert s.melds_shown is None and not hand_events(s, EventKind.MELD)
+    assert not v.trick and not v.tricks and not s.is_my_turn
+    assert "Count your meld" in s.task()
+    before = snapshot(s)
+    for refused in (lambda: s.play(v.hand[0]), s.hint, s.concede):
+        with pytest.raises(OutOfTurnError, match="Count your meld first"):
+            refused()
+    for bad in (-5, True, "120", 2.5, None):
+        with pytest.raises(PinochleError, match="not a meld total"):
+            s.count_meld_total(bad)  # type: ignore[arg-type]
+    assert snapshot(s) == before and s.meld_count_pending
+    right = meld_points(v.hand, v.trump, s.rules)
+    assert right == v.melds[s.human_seat].total
+    wrong = right + s.rules.meld_table.royal_marriage
+    d = s.count_meld_total(wrong)
+    # The meld counter's diagnosis, not a second one.
+    assert d.text == diagnose_meld(v.hand, v.trump, wrong, rules=s.rules).text
+    assert not d.correct and d.difference == s.rules.meld_table.royal_marriage
+    assert s.meld_diagnosis is d
+    assert hand_events(s, EventKind.COUNT)[0].text == (
+        f"You count your meld as {wrong}: the meld is {right}."
+    )
+    assert len(hand_events(s, EventKind.MELD)) == s.rules.players
+    assert s.melds_shown == s.view.melds and not s.meld_count_pending
+    assert s.is_my_turn or s.view.trick  # play goes on
+    with pytest.raises(OutOfTurnError, match="counted and shown already"):
+        s.count_meld_total(right)
+
+
+def test_a_right_count_and_the_next_hand_asks_again() -> None:
+    s = GameSession(seed=8, count_meld=True)
+    to_meld_count(s)
+    v = s.view
+    assert v.trump is not None and v.melds is not None
+    d = s.count_meld_total(v.melds[s.human_seat].total)
+    assert d.correct and "right" in hand_events(s, EventKind.COUNT)[0].text
+    while not s.hand_over:
+        act_first_legal(s)
+    assert s.meld_diagnosis is d
+    s.next_hand()
+    assert s.meld_diagnosis is None
+    to_meld_count(s)
+    assert s.hand_number == 2 and s.melds_shown is None
+
+
+def test_meld_count_is_off_by_default_and_undo_goes_back_before_it() -> None:
+    from pinochle_tutor.game import OutOfTurnError
+
+    plain = GameSession(seed=3)
+    while plain.view.melds is None:
+        act_first_legal(plain)
+    assert not plain.meld_count_pending and plain.melds_shown == plain.view.melds
+    with pytest.raises(OutOfTurnError, match="nothing to count"):
+        plain.count_meld_total(0)
+    s = GameSession(seed=3, count_meld=True)
+    to_meld_count(s)
+    events = len(s.events)
+    what = s.undo()
+    assert what and not s.meld_count_pending and s.view.melds is None
+    assert len(s.events) < events
+    to_meld_count(s)  # the same decision again: the count comes back
+    assert s.melds_shown is None

@@ -269,3 +269,20 @@ def test_docstring_examples_run() -> None:
 
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_tags_mark_as_many_copies_as_were_received_and_label_them() -> None:
+    picker = HandPicker("AS AS 10H QD", pictures=True)
+    picker.tag("AS 10H", "received", "received from your partner")
+    a1, a2, t, q = picker.buttons
+    assert picker.tagged("received") == [parse_card("AS"), parse_card("10H")]
+    assert "pt-tag-received" in a1._dom_classes and "pt-tag-received" not in a2._dom_classes
+    # The words are in the button's text (read by screen readers) and its tooltip.
+    assert a1.description == "A♠ (received from your partner)" and a2.description == "A♠"
+    assert "received from your partner" in t.tooltip and "received" not in q.tooltip
+    picker.mark(["AS"], "legal")
+    assert a1.description == "✓ A♠ (received from your partner)"
+    picker.clear_marks()
+    assert picker.tagged("received") == [parse_card("AS"), parse_card("10H")]
+    picker.set_hand("AS KS")
+    assert picker.tagged("received") == [] and picker.buttons[0].description == "A♠"

@@ -24,6 +24,7 @@ from pinochle_tutor import RuleSet
 from pinochle_tutor.bots.advisor import BidAdvice, TrumpOutlook
 from pinochle_tutor.cards import CardLike
 from pinochle_tutor.course.bidding_drill import BiddingDrill
+from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.explain import HandReview
 
 from ._base import Message, card_spans, coerce_rules, guarded, style_widget
@@ -103,7 +104,8 @@ class BiddingTrainer(widgets.VBox):
     """One auction decision with the advisor's view afterwards.
 
     ``rules`` is a preset name or a :class:`RuleSet`; ``seed`` makes the deal,
-    the auction and the advice reproducible; ``hand`` fixes the learner's cards
+    the auction and the advice reproducible (``None``: a seed per page, or
+    ``PINOCHLE_TUTOR_SEED`` when set); ``hand`` fixes the learner's cards
     (e.g. ``"AS 10S KS QS JS ..."``); ``samples`` is the number of simulated deals
     per trump suit. CSS hooks: ``pt-bidding-trainer``, ``pt-hand``, ``pt-auction``,
     ``pt-bid-amount``, ``pt-min-bid``, ``pt-raise``, ``pt-bid``, ``pt-pass``,
@@ -119,7 +121,8 @@ class BiddingTrainer(widgets.VBox):
     ) -> None:
         self.rules = coerce_rules(rules)
         self.samples = samples
-        self._seed = seed
+        self.seed = page_seed(seed)
+        """The seed of the first deal (``seed``, else :func:`page_seed`); each New hand adds 1."""
         self._fixed_hand = hand
         self._deals = 0
         self.message = Message()
@@ -134,7 +137,7 @@ class BiddingTrainer(widgets.VBox):
         self.pass_button = self._button("Pass", "pt-pass", self._pass)
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Simulating")
         self.progress.add_class("pt-progress")
-        self.progress.layout.visibility = "hidden"
+        self.progress.layout.display = "none"
         self.advice_html = self._html("pt-advice")
         self.play_button = self._button("Play it out", "pt-play-out", self._play_out)
         self.result_html = self._html("pt-result")
@@ -171,13 +174,13 @@ class BiddingTrainer(widgets.VBox):
         return b
 
     def _deal(self) -> None:
-        seed = None if self._seed is None else self._seed + self._deals
+        seed = self.seed + self._deals
         hand = self._fixed_hand if self._deals == 0 else None
         self.drill = BiddingDrill(self.rules, seed=seed, hand=hand, samples=self.samples)
         self._deals += 1
         self.advice_html.value = ""
         self.result_html.value = ""
-        self.progress.layout.visibility = "hidden"
+        self.progress.layout.display = "none"
         self.progress.value = 0
         self.amount.value = self.drill.view.min_bid
         self.message.info("Your call: bid or pass.")
@@ -186,7 +189,11 @@ class BiddingTrainer(widgets.VBox):
     def _refresh(self) -> None:
         d = self.drill
         v = d.view
-        self.hand_html.value = f"<b>Your hand</b> ({len(v.hand)} cards): {card_spans(v.hand)}"
+        # The dealt hand, not the engine's current one: after the play-out every card
+        # has been played, and the learner compares the result with these cards.
+        hand = d.dealt_hand
+        when = ", as dealt" if d.played_out else ""
+        self.hand_html.value = f"<b>Your hand</b> ({len(hand)} cards{when}): {card_spans(hand)}"
         calls = "".join(
             f"<tr><td>{escape(who)}</td><td>{escape(call)}</td></tr>" for who, call in d.calls()
         )
@@ -235,14 +242,17 @@ class BiddingTrainer(widgets.VBox):
 
     def _show_advice(self) -> None:
         bar = self.progress
-        bar.layout.visibility = "visible"
+        bar.layout.display = None
 
         def progress(done: int, total: int) -> None:
             bar.max = total
             bar.value = done
 
-        advice = self.drill.advise(progress)
-        bar.value = bar.max
+        try:
+            advice = self.drill.advise(progress)
+        finally:
+            bar.value = bar.max
+            bar.layout.display = "none"  # the work is done: the bar goes away
         self.advice_html.value = advice_html(advice, self.drill.call_made, self.drill.verdict())
 
     @guarded
@@ -279,7 +289,8 @@ def result_html(drill: BiddingDrill, review: HandReview) -> str:
     lines = "".join(f"<li>{escape(x)}</li>" for x in review.reckoning_lines())
     return (
         f'<p class="pt-outcome"><b>{escape(who)}</b> ({escape(side)}) won the auction at '
-        f"{h.contract} with {h.trump.plural} trump, and {made}.</p><ul>{lines}</ul>"
+        f"{h.contract} with {h.trump.plural} trump, and {made}.</p>"
+        f'<p class="pt-dealt-hand">You held: {card_spans(drill.dealt_hand)}</p><ul>{lines}</ul>'
         f"<details><summary>Trick by trick (seats: {escape(legend)})</summary>"
         f"<pre>{escape(review.text)}</pre></details>"
     )

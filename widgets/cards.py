@@ -73,6 +73,7 @@ class HandPicker(widgets.VBox):
         self.pictures = pictures
         """Cards drawn as pictures (:func:`card_faces_css`) instead of text buttons."""
         self._tags: dict[Card, str] = {}
+        self._tag_counts: dict[Card, int] = {}
         self._tag_words: dict[str, str] = {}
         self._own_message = message is None
         self.message = message if message is not None else Message()
@@ -150,6 +151,7 @@ class HandPicker(widgets.VBox):
         self._selected = []
         self._marks = {}
         self._tags = {}
+        self._tag_counts = {}
         self._buttons = [self._make_button(i, c) for i, c in enumerate(hand)]
         self._row.children = tuple(self._buttons)
         if self._own_message:
@@ -227,13 +229,26 @@ class HandPicker(widgets.VBox):
         self._refresh()
 
     def tag(self, cards: Iterable[CardLike] | str, tag: str, words: str = "") -> None:
-        """Give every copy of ``cards`` a lasting tag (CSS class ``pt-tag-<tag>``,
-        ``words`` added to the tooltip), e.g. the cards received in the exchange.
-        Tags stay when marks are cleared; a new hand clears them."""
-        for c in _as_cards(cards):
+        """Give ``cards`` a lasting tag (CSS class ``pt-tag-<tag>``; ``words`` added to
+        the tooltip and, in brackets, to the button's text, which screen readers read
+        even when the card is drawn as a picture), e.g. the cards received in the
+        exchange. As many copies are tagged as ``cards`` holds: one A♠ received beside
+        an A♠ held is one new card, not two. Tags stay when marks are cleared; a new
+        hand clears them."""
+        chosen = _as_cards(cards)
+        for c in chosen:
             self._tags[c] = tag
+            self._tag_counts[c] = chosen.count(c)
         self._tag_words[tag] = words or tag
         self._refresh()
+
+    def tagged(self, tag: str) -> list[Card]:
+        """The cards shown with ``tag`` (one entry per tagged copy, in hand order)."""
+        return [
+            c
+            for b, c in zip(self._buttons, self._hand, strict=True)
+            if f"pt-tag-{tag}" in b._dom_classes
+        ]
 
     @property
     def tags(self) -> dict[Card, str]:
@@ -246,6 +261,7 @@ class HandPicker(widgets.VBox):
         return dict(self._marks)
 
     def _refresh(self) -> None:
+        seen: dict[Card, int] = {}
         for i, (b, c) in enumerate(zip(self._buttons, self._hand, strict=True)):
             style = self._marks.get(c)
             chosen = i in self._selected
@@ -258,14 +274,16 @@ class HandPicker(widgets.VBox):
                 b.add_class("pt-selected")
             else:
                 b.remove_class("pt-selected")
-            b.description = _MARK_PREFIX.get(style or "", "") + c.text
+            seen[c] = seen.get(c, 0) + 1
+            tag = self._tags.get(c) if seen[c] <= self._tag_counts.get(c, 0) else None
+            note = f" ({self._tag_words.get(tag, tag)})" if tag else ""
+            b.description = _MARK_PREFIX.get(style or "", "") + c.text + note
             b.button_style = _BUTTON_STYLE.get(style or "", "")
             words = [c.name]
             if style:
                 words.append(_MARK_WORD[style])
             if chosen:
                 words.append("selected")
-            tag = self._tags.get(c)
             for t in {*self._tags.values(), *([tag] if tag else [])}:
                 if t == tag:
                     b.add_class(f"pt-tag-{t}")

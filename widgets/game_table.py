@@ -41,6 +41,7 @@ from pinochle_tutor.errors import IllegalActionError
 
 from ._base import Message, card_spans, coerce_rules, guarded, style_widget
 from .cards import HandPicker, card_faces_css
+from .meld_counter import breakdown_html, diagnosis_html, parse_total
 
 __all__ = ["GameTable", "meld_html", "score_sheet_html"]
 
@@ -99,11 +100,11 @@ _GIVE_WORDS = {
 
 def meld_html(session: GameSession) -> str:
     """Each seat's shown meld, line by line, with totals (empty before meld)."""
-    v = session.view
-    if v.melds is None:
+    melds = session.melds_shown
+    if melds is None:
         return ""
     rows = []
-    for seat, report in enumerate(v.melds):
+    for seat, report in enumerate(melds):
         lines = "; ".join(f"{escape(i.name)} {i.points}" for i in report.items) or "no meld"
         rows.append(
             f"<tr><td>{escape(session.seat_name(seat))}</td><td>{card_spans(report.hand)}</td>"
@@ -111,7 +112,7 @@ def meld_html(session: GameSession) -> str:
         )
     head = "<tr><th>Seat</th><th>Cards shown</th><th>Meld</th><th>Total</th></tr>"
     totals = [0] * session.rules.sides
-    for seat, report in enumerate(v.melds):
+    for seat, report in enumerate(melds):
         totals[session.rules.side(seat)] += report.total
     sides = ", ".join(f"{escape(session.side_name(i))} {m}" for i, m in enumerate(totals))
     return (
@@ -141,6 +142,16 @@ class GameTable(widgets.VBox):
     finished trick by itself after ``pause`` seconds (the learner can switch it off
     and on); ``show_legal`` marks the legal cards from the start (a checkbox).
 
+    ``count_meld`` asks the learner to count their own meld each hand before any
+    meld is shown: they type the total, the tutor marks it as the meld counter does
+    (:func:`~pinochle_tutor.explain.diagnose_meld`: right, or which common mistake
+    explains the difference, and the breakdown), then every seat's meld is shown and
+    play goes on. It is off by default: a learner who sits down at the table to play
+    a game expects the hands to flow as at a real table, where meld is laid down and
+    checked by everyone at once, and a count that must be typed before every trick
+    play would turn each hand into a drill; a lesson on meld turns it on
+    (``GameTable(count_meld=True)``), as does a learner who wants the practice.
+
     CSS hooks: ``pt-game-table``, ``pt-infobar``, ``pt-felt`` (the table),
     ``pt-seat pt-seat-<north|west|east|south>``, ``pt-slot pt-slot-<position>`` (the
     trick card in front of a seat), ``pt-kitty``, ``pt-trick-caption``, ``pt-status``,
@@ -150,7 +161,8 @@ class GameTable(widgets.VBox):
     ``pt-show-legal``, ``pt-concede``, ``pt-concede-confirm``, ``pt-concede-yes``,
     ``pt-concede-no``, ``pt-result``, ``pt-new-game``, ``pt-log``, ``pt-meld``,
     ``pt-hint``, ``pt-score-sheet``, ``pt-review``, ``pt-next-hand``,
-    ``pt-message-area``."""
+    ``pt-count-meld`` (the count step: ``pt-meld-total``, ``pt-count-meld-check``),
+    ``pt-meld-check`` (the marked count and its breakdown), ``pt-message-area``."""
 
     def __init__(
         self,
@@ -162,8 +174,10 @@ class GameTable(widgets.VBox):
         auto_continue: bool = False,
         pause: float = 1.5,
         show_legal: bool = False,
+        count_meld: bool = False,
     ) -> None:
         self._rules = coerce_rules(rules)
+        self._count_meld = count_meld
         self._opponents = opponents
         self._undo = undo
         self.pause = pause
@@ -220,6 +234,23 @@ class GameTable(widgets.VBox):
         self.confirm_box.add_class("pt-concede-confirm")
         self.trick_caption = self._html("pt-trick-caption")
         self.meld_area = self._html("pt-meld")
+        self.meld_total = widgets.Text(
+            placeholder="e.g. 120", description="Your meld:", continuous_update=False,
+            layout=widgets.Layout(width="14em"),
+        )  # fmt: skip
+        self.meld_total.add_class("pt-meld-total")
+        self.count_button = self._button(
+            "Check my meld", "pt-count-meld-check", self._count_meld_clicked, "primary"
+        )
+        count_words = widgets.HTML(
+            "<b>Count your meld</b> before it is shown: with the trump named, what is the "
+            "meld of your hand?"
+        )
+        self.count_box = widgets.VBox(
+            [count_words, widgets.HBox([self.meld_total, self.count_button])]
+        )
+        self.count_box.add_class("pt-count-meld")
+        self.meld_check_area = self._html("pt-meld-check")
         self.hint_button = self._button("Hint", "pt-hint", self._hint)
         self.hint_button.layout.display = None if hints else "none"
         self.result_area = self._html("pt-result")
@@ -272,7 +303,8 @@ class GameTable(widgets.VBox):
         super().__init__(
             [
                 style_widget(), css, self.info_bar, self.result_area, self.new_game_button,
-                self.felt, self.status_area, self.message, self.confirm_box, self.hand_picker,
+                self.felt, self.status_area, self.message, self.confirm_box, self.count_box,
+                self.meld_check_area, self.hand_picker,
                 self.select_picker, self.auction_box, self.trump_box, self.give_box,
                 self.turn_box, self.last_area, self.next_button, self.log_area, self.meld_area,
                 self.sheet_area, self.review_area,
@@ -288,7 +320,7 @@ class GameTable(widgets.VBox):
     def _new_session(self, seed: int | None) -> GameSession:
         return GameSession(
             self._rules, seed=seed, opponents=self._opponents, allow_undo=self._undo,
-            pause_after_trick=True,
+            pause_after_trick=True, count_meld=self._count_meld,
         )  # fmt: skip
 
     @staticmethod
@@ -346,6 +378,11 @@ class GameTable(widgets.VBox):
         self._show(self.concede_button, s.can_concede and not self._confirming)
         self._confirming = self._confirming and s.can_concede
         self._show(self.confirm_box, self._confirming)
+        self._show(self.count_box, s.meld_count_pending)
+        checked = s.meld_diagnosis is not None and not s.hand_over
+        # Cleared when hidden: a hidden widget's value still reaches the page.
+        self.meld_check_area.value = self._meld_check_html() if checked else ""
+        self._show(self.meld_check_area, checked)
         self._show(self.select_picker, giving)
         self._show(self.hand_picker, not giving)
         self._show(self.next_button, s.hand_over and not s.is_over)
@@ -391,6 +428,17 @@ class GameTable(widgets.VBox):
             f"</summary><pre>{escape(review.text)}</pre></details>"
             if review is not None
             else ""
+        )
+
+    def _meld_check_html(self) -> str:
+        d = self.session.meld_diagnosis
+        assert d is not None
+        kind = "pt-ok" if d.correct else "pt-error"
+        return (
+            f"<details open><summary>Your meld count: {d.answer_total} "
+            f"({'right' if d.correct else f'the meld is {d.expected_total}'})</summary>"
+            f'<div class="pt-message {kind}">{diagnosis_html(d)}</div>'
+            f"{breakdown_html(d.explanation)}</details>"
         )
 
     def _mark_hand(self) -> None:
@@ -445,6 +493,8 @@ class GameTable(widgets.VBox):
             return "Hand over"
         if s.trick_waiting:
             return "Trick complete"
+        if s.meld_count_pending:
+            return "Count your meld"
         to_act = s.to_act
         if to_act is None:
             return ""
@@ -483,7 +533,12 @@ class GameTable(widgets.VBox):
         if v.phase in (Phase.PLAY, Phase.DONE):
             info += f" · {len(taken)} trick{'s' if len(taken) != 1 else ''}"
         lines.append(info)
-        turn = s.to_act == seat and not s.trick_waiting and not s.hand_over
+        turn = (
+            s.to_act == seat
+            and not s.trick_waiting
+            and not s.hand_over
+            and not s.meld_count_pending
+        )
         if turn:
             lines.append("<b>to play</b>" if seat != s.human_seat else "<b>your turn</b>")
         cls = "pt-seat-box pt-turn" if turn else "pt-seat-box"
@@ -596,6 +651,8 @@ class GameTable(widgets.VBox):
         s = self.session
         if s.trick_waiting:
             self.continue_button.focus()
+        elif s.meld_count_pending:
+            self.meld_total.focus()
         elif s.is_my_turn and s.phase is Phase.PLAY and self.hand_picker.buttons:
             legal = set(s.view.legal)
             for b, c in zip(self.hand_picker.buttons, self.hand_picker.hand, strict=True):
@@ -678,6 +735,36 @@ class GameTable(widgets.VBox):
         else:
             action = s.pass_cards  # out of phase: refused with the session's reason
         self._act(lambda: action(cards), f"Done: {' '.join(c.text for c in cards)}.")
+
+    @guarded
+    def _count_meld_clicked(self, _: object = None) -> None:
+        self.count_meld(self.meld_total.value)
+
+    def count_meld(self, text: Any) -> bool:
+        """Check the learner's count of their own meld (``text`` as typed) as the
+        Check my meld button does: a press when no count is due, or what is not a
+        meld total (empty, words, below 0, absurdly large), gets a message and
+        changes nothing (``False``); a count is marked with the meld counter's
+        diagnosis, then the meld is shown and play goes on (``True``)."""
+        with self._lock:
+            s = self.session
+            try:
+                s.expect_meld_count()
+                total = parse_total(text)
+                diagnosis = s.count_meld_total(total)
+            except PinochleError as e:
+                self.message.error(str(e))
+                return False
+            self.meld_total.value = ""
+            self.refresh()
+            # The first line here; the whole diagnosis and the breakdown stay below
+            # (pt-meld-check) for the rest of the hand.
+            head = diagnosis_html(diagnosis).split("<br>")[0]
+            self.message.show_html(
+                "ok" if diagnosis.correct else "error", f"{head}<br>{escape(s.task())}"
+            )
+            self._after()
+            return True
 
     @guarded
     def _continue(self, _: object = None) -> None:

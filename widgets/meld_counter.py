@@ -42,7 +42,7 @@ from pinochle_tutor.meld import MeldItem
 from ._base import Message, card_spans, coerce_rules, guarded, style_widget
 from .cards import CardsView
 
-__all__ = ["MeldCounter", "breakdown_frame", "breakdown_html", "parse_total"]
+__all__ = ["MeldCounter", "breakdown_frame", "breakdown_html", "diagnosis_html", "parse_total"]
 
 _MAX_TOTAL = 100_000
 _MULTIPLE = ("single", "double", "triple", "quadruple")
@@ -129,6 +129,12 @@ def _diagnosis_lines(diagnosis: MeldDiagnosis) -> str:
     if text.endswith(tail):
         text = text[: -len(tail)]
     return text.strip()
+
+
+def diagnosis_html(diagnosis: MeldDiagnosis) -> str:
+    """The tutor's diagnosis of a meld count as HTML lines (the breakdown it ends
+    with is left out: :func:`breakdown_html` shows it as a table)."""
+    return "<br>".join(escape(line) for line in _diagnosis_lines(diagnosis).split("\n"))
 
 
 class MeldCounter(widgets.VBox):
@@ -316,9 +322,7 @@ class MeldCounter(widgets.VBox):
             return None
         diagnosis = diagnose_meld(self._hand, self.trump, total, self.claimed_lines(), self.rules)
         explanation = diagnosis.explanation
-        head = _diagnosis_lines(diagnosis)
-        body = "<br>".join(escape(line) for line in head.split("\n"))
-        self.message.show_html("ok" if diagnosis.correct else "error", body)
+        self.message.show_html("ok" if diagnosis.correct else "error", diagnosis_html(diagnosis))
         self.breakdown.value = breakdown_html(explanation)
         used = {c: "proof" for c in explanation.cards}
         self.hand_view.show_hand(self._hand, used, label="hand to count")

@@ -61,6 +61,7 @@ from pinochle_tutor.course.quiz import (
     rules_of,
 )
 from pinochle_tutor.course.quiz.generators import rules_words
+from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import LegalSetExplanation
 from pinochle_tutor.rules import CLASSIC, RuleSet
@@ -329,6 +330,12 @@ class QuizRunner(widgets.VBox):
     rules, a preset name (``"double_deck"``) or a
     :class:`~pinochle_tutor.rules.RuleSet`; it is kept in :attr:`rules`.
 
+    ``seed=None`` (the default) draws a seed per page
+    (:func:`~pinochle_tutor.course.seeds.page_seed`; ``PINOCHLE_TUTOR_SEED`` fixes it
+    for tests and nbval), so a learner in another tab is not asked the questions
+    whose answers were just revealed here; an explicit ``seed`` keeps a round
+    reproducible. :attr:`seed` tells which one was used.
+
     CSS hooks: ``pt-quiz-runner``, ``pt-quiz-prompt``, ``pt-quiz-answer`` (the
     input area: ``pt-quiz-text``, ``pt-quiz-yes``, ``pt-quiz-no``, ``pt-quiz-pass``,
     a ``pt-hand-picker``), ``pt-quiz-submit``, ``pt-quiz-next``,
@@ -341,7 +348,7 @@ class QuizRunner(widgets.VBox):
         level: int | None = None,
         source: str = "bank",
         count: int = 10,
-        seed: int = 0,
+        seed: int | None = None,
         progress: Progress | str | Path | None = None,
         learner_focus: bool = True,
         *,
@@ -353,7 +360,8 @@ class QuizRunner(widgets.VBox):
         self._options: dict[str, Any] = dict(
             kind=kind, level=level, source=source, count=count, bank_dir=bank_dir, rules=self.rules
         )
-        self._seed = seed
+        self.seed = page_seed(seed)
+        """The seed of this runner's rounds (``seed``, else :func:`page_seed`)."""
         self._round = 0
         self.learner_focus = learner_focus
         self.progress = _load_progress(progress)
@@ -454,7 +462,7 @@ class QuizRunner(widgets.VBox):
 
     # ----------------------------------------------------------------- flow
     def _start_round(self) -> None:
-        seed = self._seed + 7919 * self._round
+        seed = self.seed + 7919 * self._round
         self._items = pick_items(seed=seed, focus=self._focus(), **self._options)
         self._marks = []
         self._index = 0

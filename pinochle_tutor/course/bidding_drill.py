@@ -66,6 +66,9 @@ class BiddingDrill:
             else _deal_around(as_cards(hand), learner_seat, dealer, r, self._rng)
         )
         self._hand = Hand(dealer, r, dealt=dealt, rng=self._rng)
+        self.dealt_hand: tuple[Card, ...] = self._hand.view(learner_seat).hand
+        """The learner's cards as dealt: the hand of the decision, still shown after
+        :meth:`play_out` has played every card."""
         self._bot = HeuristicPlayer()
         self.call_made: int | None = None
         """The learner's bid (``None``: a pass, or no call yet; see :attr:`committed`)."""

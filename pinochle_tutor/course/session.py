@@ -25,9 +25,7 @@ together. The bidding trainer's single-decision drill is
 
 from __future__ import annotations
 
-import os
 import random
-import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -45,13 +43,22 @@ from pinochle_tutor.cards import (
     parse_card,
     parse_suit,
 )
+from pinochle_tutor.course.seeds import SEED_ENV, InvalidSeedError, page_seed
 from pinochle_tutor.deal import next_dealer
 from pinochle_tutor.errors import IllegalActionError, PinochleError
-from pinochle_tutor.explain import HandReview, PlayExplanation, explain_call, explain_play
+from pinochle_tutor.explain import (
+    HandReview,
+    InvalidClaimError,
+    MeldDiagnosis,
+    PlayExplanation,
+    diagnose_meld,
+    explain_call,
+    explain_play,
+)
 from pinochle_tutor.explain import review_hand as _review_hand
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import as_cards
-from pinochle_tutor.meld import meld_points
+from pinochle_tutor.meld import MeldReport, meld_points
 from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player, RandomPlayer
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
@@ -78,39 +85,8 @@ OPPONENT_KINDS = ("heuristic", "random", "montecarlo")
 """The names of the computer players a session can seat."""
 
 
-SEED_ENV = "PINOCHLE_TUTOR_SEED"
-"""The environment variable that, when set to a whole number, seeds every session
-built without a seed (tests and nbval set it for reproducible runs)."""
-
-
-class InvalidSeedError(PinochleError):
-    """:data:`SEED_ENV` holds something that is not a whole number."""
-
-
 class UndoRefusedError(OutOfTurnError):
     """Undo is switched off, or the learner has nothing to take back in this hand."""
-
-
-def page_seed(seed: int | None = None) -> int:
-    """The seed of a new game: ``seed`` when a lesson fixes one on purpose, else the
-    whole number in the environment variable :data:`SEED_ENV` when it is set (tests,
-    nbval), else a fresh random number, so each page (each kernel, each tab) deals
-    different cards.
-
-    >>> page_seed(21)
-    21
-    """
-    if seed is not None:
-        return seed
-    text = os.environ.get(SEED_ENV, "").strip()
-    if text:
-        try:
-            return int(text)
-        except ValueError:
-            raise InvalidSeedError(
-                f"{SEED_ENV}={text[:20]!r} is not a whole number: unset it or use e.g. 7"
-            ) from None
-    return secrets.randbelow(2**32)
 
 
 @dataclass(frozen=True)
@@ -171,6 +147,8 @@ class EventKind(Enum):
     """Cards passed to the declarer or returned (shown only to the two players)."""
     MELD = "meld"
     """One seat's meld, shown to the table."""
+    COUNT = "count"
+    """The learner counted their own meld (a table with ``count_meld``)."""
     CONCEDE = "concede"
     """The declarer concedes before trick play."""
     PLAY = "play"
@@ -282,7 +260,11 @@ class GameSession:
     :data:`SEED_ENV` fixes it for tests); :attr:`seed` tells which one was used.
     ``allow_undo`` lets the learner take back decisions (:meth:`undo`; a teacher
     switches it off for a scored game). ``pause_after_trick`` makes the session stop
-    when a trick is complete until :meth:`collect_trick` (the table's Continue)."""
+    when a trick is complete until :meth:`collect_trick` (the table's Continue).
+    ``count_meld`` makes the session stop when meld is due, before anyone's meld is
+    shown, until the learner has counted their own (:meth:`count_meld_total`): the
+    answer is marked by :func:`~pinochle_tutor.explain.diagnose_meld`, then every
+    seat's meld is shown and play goes on."""
 
     def __init__(
         self,
@@ -296,6 +278,7 @@ class GameSession:
         max_hands: int = 200,
         allow_undo: bool = True,
         pause_after_trick: bool = False,
+        count_meld: bool = False,
     ) -> None:
         self.rules = as_rules(rules)
         r = self.rules
@@ -305,7 +288,12 @@ class GameSession:
         """The seed of this game's deals and computer players."""
         self.allow_undo = allow_undo
         self.pause_after_trick = pause_after_trick
+        self.count_meld = count_meld
+        """Whether the learner counts their own meld before the meld is shown."""
         self._waiting = False
+        self._counting = False
+        self.meld_diagnosis: MeldDiagnosis | None = None
+        """The diagnosis of the learner's meld count in this hand (``None`` before it)."""
         self._history: list[tuple[int, Phase, object]] = []
         self._checkpoints: list[_Checkpoint] = []
         self._rng = random.Random(self.seed)
@@ -378,7 +366,24 @@ class GameSession:
     @property
     def is_my_turn(self) -> bool:
         """Whether the hand waits for the learner."""
-        return self.to_act == self.human_seat and not self._game_over and not self._waiting
+        return (
+            self.to_act == self.human_seat
+            and not self._game_over
+            and not self._waiting
+            and not self._counting
+        )
+
+    @property
+    def meld_count_pending(self) -> bool:
+        """Whether the hand waits for the learner to count their own meld (the meld
+        of every seat is held back until then)."""
+        return self._counting
+
+    @property
+    def melds_shown(self) -> tuple[MeldReport, ...] | None:
+        """Each seat's meld as the table shows it: ``None`` before meld, and while
+        the learner is still counting their own."""
+        return None if self._counting else self.view.melds
 
     @property
     def trick_waiting(self) -> bool:
@@ -442,6 +447,8 @@ class GameSession:
             return "The game is over."
         if self._waiting:
             return "The trick is complete: continue when you have seen it."
+        if self._counting:
+            return "Count your meld: type your meld total and check it."
         if self.hand_over:
             return "The hand is over: deal the next hand."
         if not self.is_my_turn:
@@ -512,16 +519,23 @@ class GameSession:
             else:
                 self._log_play(seat, v)
         if phase is not Phase.PLAY and v.phase is Phase.PLAY and v.melds is not None:
-            for s, report in enumerate(v.melds):
-                lines = "; ".join(f"{i.name} {i.points}" for i in report.items) or "no meld"
-                self._log(
-                    EventKind.MELD,
-                    s,
-                    self._verb(s, "meld", "melds") + f" {report.total}: {lines}.",
-                    report.hand,
-                )
+            if self.count_meld:
+                self._counting = True  # the melds are logged once the learner has counted
+            else:
+                self._log_melds(v)
         if v.phase is Phase.DONE:
             self._finish_hand()
+
+    def _log_melds(self, v: PlayerView) -> None:
+        assert v.melds is not None
+        for s, report in enumerate(v.melds):
+            lines = "; ".join(f"{i.name} {i.points}" for i in report.items) or "no meld"
+            self._log(
+                EventKind.MELD,
+                s,
+                self._verb(s, "meld", "melds") + f" {report.total}: {lines}.",
+                report.hand,
+            )
 
     def _log_exchange(self, seat: int, phase: Phase, v: PlayerView) -> None:
         n = self.rules.exchange_size
@@ -667,6 +681,10 @@ class GameSession:
         self.winner = cp.winner
         self._game_over = cp.game_over
         self._waiting = False
+        # Every checkpoint is a decision before meld or after the count was answered.
+        self._counting = False
+        if h.melds is None:
+            self.meld_diagnosis = None
         self._log(EventKind.UNDO, self.human_seat, f"You take back {cp.what}.")
         return cp.what
 
@@ -720,6 +738,8 @@ class GameSession:
         self._history = []
         self._checkpoints = []
         self._waiting = False
+        self._counting = False
+        self.meld_diagnosis = None
         self.hands.append(Hand(self._dealer, self.rules, rng=self._rng))
         self._log(
             EventKind.DEAL,
@@ -739,7 +759,12 @@ class GameSession:
     def advance(self) -> None:
         """Let the computer seats act until it is the learner's turn or the hand is over."""
         h = self.engine_hand
-        while not self._waiting and h.phase is not Phase.DONE and h.to_act != self.human_seat:
+        while (
+            not self._waiting
+            and not self._counting
+            and h.phase is not Phase.DONE
+            and h.to_act != self.human_seat
+        ):
             seat = h.to_act
             assert seat is not None
             phase = h.act(self._players[seat])
@@ -755,6 +780,8 @@ class GameSession:
         h = self.engine_hand
         if self._waiting:
             raise OutOfTurnError("The trick is still on the table: press Continue first.")
+        if self._counting:
+            raise OutOfTurnError("Count your meld first: type your meld total and check it.")
         if h.phase is Phase.DONE:
             raise OutOfTurnError("The hand is over: deal the next hand.")
         if h.to_act != self.human_seat:
@@ -839,6 +866,45 @@ class GameSession:
         h.concede(self.human_seat)
         self._checkpoints.append(cp)
         self._after_action(self.human_seat, Phase.PLAY)
+
+    def expect_meld_count(self) -> None:
+        """Refuse, with the reason, when the hand does not wait for the learner's meld
+        count (so a table can say so before it reads the typed total)."""
+        if self._counting:
+            return
+        if not self.count_meld:
+            raise OutOfTurnError("This table shows your meld itself: there is nothing to count.")
+        if self._game_over:
+            raise OutOfTurnError("The game is over.")
+        if self.view.melds is None:
+            raise OutOfTurnError(
+                "There is no meld to count yet: meld is shown once trump is named"
+                + (" and the exchange is over." if self.rules.exchange_size else ".")
+            )
+        raise OutOfTurnError("Your meld for this hand has been counted and shown already.")
+
+    def count_meld_total(self, total: int) -> MeldDiagnosis:
+        """The learner's count of their own meld: marked by
+        :func:`~pinochle_tutor.explain.diagnose_meld` (right or wrong, and which
+        common mistake explains the difference), logged, and then every seat's meld
+        is shown and the hand goes on. Refused (nothing changes) when no count is
+        due (:meth:`expect_meld_count`) or ``total`` is not a whole number of 0 or
+        more."""
+        self.expect_meld_count()
+        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+            raise InvalidClaimError(
+                f"{str(total)[:20]!r} is not a meld total: type a whole number of 0 or more."
+            )
+        v = self.view
+        assert v.trump is not None and v.melds is not None
+        d = diagnose_meld(v.hand, v.trump, total, rules=self.rules)
+        self.meld_diagnosis = d
+        self._counting = False
+        verdict = "right" if d.correct else f"the meld is {d.expected_total}"
+        self._log(EventKind.COUNT, self.human_seat, f"You count your meld as {total}: {verdict}.")
+        self._log_melds(v)
+        self.advance()
+        return d
 
     def check(self, card: CardLike) -> PlayExplanation:
         """Whether the learner may play ``card`` now, and which rule decides (never
