@@ -88,7 +88,9 @@ def shown_text(runner: QuizRunner, since: set[str]) -> str:
 
 
 def runner(kind: str | None, tmp_path: Path, **kw: Any) -> QuizRunner:
+    """A round as a test wants it: reproducible (seed 0) unless the test says otherwise."""
     kw.setdefault("count", 5)
+    kw.setdefault("seed", 0)
     return QuizRunner(kind, progress=tmp_path / "progress.json", **kw)
 
 
@@ -645,15 +647,44 @@ def test_each_page_draws_its_own_questions(tmp_path: Path, monkeypatch: pytest.M
     from pinochle_tutor.course.seeds import SEED_ENV, InvalidSeedError
 
     monkeypatch.delenv(SEED_ENV, raising=False)
-    rounds = [runner("trick", tmp_path, source="generated", count=4) for _ in range(3)]
+    rounds = [runner("trick", tmp_path, source="generated", count=4, seed=None) for _ in range(3)]
     assert len({q.seed for q in rounds}) == 3
     assert len({tuple(i.id for i in q._items) for q in rounds}) == 3
     monkeypatch.setenv(SEED_ENV, "11")
-    a, b = (runner("trick", tmp_path, source="generated", count=4) for _ in range(2))
+    a, b = (runner("trick", tmp_path, source="generated", count=4, seed=None) for _ in range(2))
     assert a.seed == b.seed == 11
     assert [i.id for i in a._items] == [i.id for i in b._items]
     fixed = runner("trick", tmp_path, source="generated", count=4, seed=3)
     assert fixed.seed == 3
     monkeypatch.setenv(SEED_ENV, "not a number")
     with pytest.raises(InvalidSeedError, match="whole number"):
-        runner("trick", tmp_path, source="generated", count=4)
+        runner("trick", tmp_path, source="generated", count=4, seed=None)
+
+
+@pytest.mark.parametrize(
+    ("rules", "meld", "score", "bid"),
+    [(CLASSIC, "190", "+340 or -320", "300"), (DOUBLE_DECK, "19", None, None), (THREE_HANDED, "190", None, None)],
+)
+def test_the_answer_examples_are_on_the_scale_in_force(
+    rules: Any, meld: str, score: str | None, bid: str | None
+) -> None:
+    from pinochle_tutor.course.lesson_facts import worked_contract
+    from pinochle_widgets.quiz_runner import answer_hint
+
+    assert answer_hint(QuizKind.MELD, rules) == f"e.g. {meld}, or run + royal marriage"
+    ex = worked_contract(rules)
+    assert answer_hint(QuizKind.SCORE, rules) == f"e.g. +{ex.made_score} or {ex.short_score}"
+    if score is not None:
+        assert answer_hint(QuizKind.SCORE, rules) == f"e.g. {score}"
+    assert answer_hint(QuizKind.BID, rules) == f"e.g. {rules.opening_bid + 5 * rules.bid_increment}, or pass"
+    if bid is not None:
+        assert answer_hint(QuizKind.BID, rules).startswith(f"e.g. {bid},")
+
+
+def test_an_example_that_is_the_answer_is_moved() -> None:
+    from pinochle_widgets.quiz_runner import answer_hint
+
+    assert answer_hint(QuizKind.SCORE, CLASSIC, "+340") == "e.g. +440 or -320"
+    assert answer_hint(QuizKind.SCORE, CLASSIC, "-320") == "e.g. +340 or -420"
+    assert answer_hint(QuizKind.MELD, CLASSIC, "190") == "e.g. 290, or run + royal marriage"
+    assert answer_hint(QuizKind.BID, CLASSIC, "300") == "e.g. 400, or pass"

@@ -43,6 +43,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor.cards import parse_card
+from pinochle_tutor.course.lesson_facts import worked_contract
 from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.course.quiz import (
     BidQuiz,
@@ -53,6 +54,7 @@ from pinochle_tutor.course.quiz import (
     QuizRequestError,
     QuizRule,
     TrickQuiz,
+    answer_text,
     check_answer,
     generate,
     item_from_entry,
@@ -73,6 +75,7 @@ __all__ = [
     "SOURCES",
     "QuizRunner",
     "RuleScore",
+    "answer_hint",
     "cards_html",
     "pick_items",
     "prompt_html",
@@ -92,11 +95,28 @@ _KIND_NAMES = {
     QuizKind.SCORE: "Scoring",
     QuizKind.BID: "Bidding",
 }
-_PLACEHOLDER = {
-    QuizKind.MELD: "e.g. 190, or run + royal marriage",
-    QuizKind.SCORE: "e.g. +340 or -320",
-    QuizKind.BID: "e.g. 300, or pass",
-}
+def answer_hint(kind: QuizKind, rules: RuleSet, avoid: str = "") -> str:
+    """The answer box's example, on the scale of ``rules``: classic reads
+    ``'e.g. 190, or run + royal marriage'``, ``'e.g. +340 or -320'`` and
+    ``'e.g. 300, or pass'``; the double deck's meld example is 19. An example that
+    happens to be the answer (``avoid``) is moved by a few raises, so the box never
+    shows the answer before the learner gives it."""
+    step = 10 * rules.bid_increment
+    if kind is QuizKind.MELD:
+        run_royal = rules.meld_table.run[0] + rules.meld_table.royal_marriage
+        shown = run_royal + step if str(run_royal) == avoid else run_royal
+        return f"e.g. {shown}, or run + royal marriage"
+    if kind is QuizKind.SCORE:
+        ex = worked_contract(rules)
+        made, short = ex.made_score, ex.short_score
+        made += step if f"+{made}" in (avoid, f"+{avoid}") else 0
+        short -= step if str(short) == avoid else 0
+        return f"e.g. +{made} or {short}"
+    if kind is QuizKind.BID:
+        bid = rules.opening_bid + 5 * rules.bid_increment
+        shown = bid + step if str(bid) == avoid else bid
+        return f"e.g. {shown}, or pass"
+    return ""
 
 
 # ================================================================ the logic
@@ -520,7 +540,7 @@ class QuizRunner(widgets.VBox):
         self.picker.set_hand(())  # nothing left of an old answer in a hidden widget
         if isinstance(item, TrickQuiz):
             return (self._yes_no_row,)
-        self.text_input.placeholder = _PLACEHOLDER[item.kind]
+        self.text_input.placeholder = answer_hint(item.kind, item.rule_set, answer_text(item))
         if isinstance(item, BidQuiz):
             r = item.rule_set
             self.text_input.placeholder = f"e.g. {r.opening_bid + 5 * r.bid_increment}, or pass"
