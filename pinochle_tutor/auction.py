@@ -38,6 +38,7 @@ class AuctionProblem(Enum):
     NOT_ABOVE = "not above the current bid"
     NOT_A_NUMBER = "not a whole number"
     DEALER_STUCK = "the dealer is stuck"
+    TOO_HIGH = "above the tutor's bound on bids"
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,13 @@ class Auction:
                 self.min_bid,
             )
         minimum = self.min_bid
+        if amount > r.max_bid:
+            return BidVerdict(
+                seat, amount, False,
+                f"A bid of {amount} is far more than any hand is worth: the tutor takes bids "
+                f"up to {r.max_bid}.",
+                AuctionProblem.TOO_HIGH, minimum,
+            )  # fmt: skip
         if self.high_bid is None and amount < r.opening_bid:
             return BidVerdict(
                 seat,

@@ -284,6 +284,13 @@ class RuleSet:
         return seat % 2 if self.partnerships else seat
 
     @property
+    def max_bid(self) -> int:
+        """The highest bid the tutor takes: :data:`MAX_RAISES` raises above the
+        opening bid. Not a rule of the game (the rules set no ceiling) but an input
+        bound, far above what any hand is worth, so a mistyped number is refused."""
+        return self.opening_bid + MAX_RAISES * self.bid_increment
+
+    @property
     def sides(self) -> int:
         """How many sides keep a score (2 in partnerships, else one per player)."""
         return 2 if self.partnerships else self.players

@@ -24,6 +24,7 @@ from pinochle_tutor import (
     PinochleError,
     RuleSet,
 )
+from pinochle_tutor.auction import AuctionProblem
 
 
 def play(auction: Auction, calls: str) -> list[int | None]:
@@ -339,3 +340,14 @@ def test_random_auctions_follow_the_rules(
         assert auction.contract == rules.stuck_bid
         assert [seat for seat, _ in calls] == [(auction.dealer + k) % n for k in range(1, n)]
     assert not auction.check_bid(auction.min_bid).legal
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_a_mistyped_huge_bid_is_refused_by_the_tutors_bound(rules: RuleSet) -> None:
+    """Not a rule of the game: an input bound far above any hand's worth."""
+    a = Auction(dealer=0, rules=rules)
+    assert a.check_bid(rules.max_bid).legal
+    v = a.check_bid(10**30)
+    assert not v.legal and v.problem is AuctionProblem.TOO_HIGH
+    assert f"up to {rules.max_bid}" in v.reason and str(10**30) in v.reason
+    assert rules.max_bid == rules.opening_bid + 2000 * rules.bid_increment

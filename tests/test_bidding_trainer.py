@@ -71,7 +71,8 @@ def test_advice_only_after_the_call() -> None:
         (255, "multiples of 10"),
         (240, "at least 250"),
         (-10, "at least 250"),
-        (10**9 + 5, "multiples"),
+        (10**9 + 5, "far more than any hand is worth"),
+        (10**30, "the tutor takes bids up to 20250"),
     ],
 )
 def test_bad_bid_gets_the_reason_and_changes_nothing(amount: int, words: str) -> None:

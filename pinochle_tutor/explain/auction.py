@@ -40,6 +40,9 @@ class AuctionRule(Enum):
     """If everyone before the dealer passes without a bid, the dealer takes the contract."""
     WHOLE_NUMBER = "whole number"
     """A bid is a whole number of points."""
+    TUTOR_BOUND = "the tutor's bound on bids"
+    """Not a rule of the game: the tutor takes bids up to :attr:`RuleSet.max_bid`
+    (far above what any hand is worth), so a mistyped number is caught."""
 
     def statement(self, rules: RuleSet = CLASSIC) -> str:
         """The rule in a sentence, with the numbers of ``rules``."""
@@ -56,6 +59,9 @@ class AuctionRule(Enum):
                 f"contract at {rules.stuck_bid} and has no choice."
             ),
             AuctionRule.WHOLE_NUMBER: "A bid is a whole number of points.",
+            AuctionRule.TUTOR_BOUND: (
+                f"The tutor takes bids up to {rules.max_bid}, far more than any hand is worth."
+            ),
         }[self]
 
 
@@ -66,6 +72,7 @@ _PROBLEM_RULE = {
     AuctionProblem.NOT_MULTIPLE: AuctionRule.INCREMENT,
     AuctionProblem.NOT_ABOVE: AuctionRule.RAISE,
     AuctionProblem.NOT_A_NUMBER: AuctionRule.WHOLE_NUMBER,
+    AuctionProblem.TOO_HIGH: AuctionRule.TUTOR_BOUND,
     AuctionProblem.DEALER_STUCK: AuctionRule.DEALER_STUCK,
 }
 
