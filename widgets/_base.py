@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from html import escape, unescape
 from typing import Any, TypeVar
@@ -45,6 +47,33 @@ __all__ = [
 ]
 
 logger = logging.getLogger("pinochle_widgets")
+
+VOILA_VARS = ("VOILA_BASE_URL", "VOILA_SERVER_URL", "VOILA_REQUEST_URL")
+"""Voila sets these in every page's kernel."""
+
+
+def keep_server_details_off_the_page(env: Any = None) -> bool:
+    """In a Voila page's kernel, send log records and warnings to the server's log
+    (the kernel's own standard error, which Voila writes to the server's console)
+    instead of the page. ipykernel streams ``sys.stderr`` into the page's output,
+    so a warning or a logged exception would otherwise show a learner a traceback
+    and the server's folders, whatever ``show_tracebacks`` says. Returns whether it
+    applied (only in Voila; a notebook in JupyterLab keeps its warnings)."""
+    env = os.environ if env is None else env
+    if not any(env.get(v) for v in VOILA_VARS):
+        return False
+    root = logging.getLogger()
+    if any(getattr(h, "_pinochle_server_log", False) for h in root.handlers):
+        return True  # already done in this kernel
+    server_log: logging.Handler = logging.StreamHandler(sys.__stderr__)
+    setattr(server_log, "_pinochle_server_log", True)  # noqa: B010 (a marker on a stdlib object)
+    server_log.setFormatter(logging.Formatter("[pinochle kernel] %(levelname)s %(name)s: %(message)s"))
+    for handler in list(root.handlers):
+        if getattr(handler, "stream", None) is sys.stderr:
+            root.removeHandler(handler)
+    root.addHandler(server_log)
+    logging.captureWarnings(True)  # warnings go to the log too, not to the page
+    return True
 
 FRIENDLY_ERROR = (
     "Sorry, something went wrong on our side. Try again, or press the other buttons; "
@@ -216,3 +245,6 @@ def style_widget() -> widgets.HTML:
     w.add_class("pt-style")
     _STYLE[:] = [w]
     return w
+
+
+keep_server_details_off_the_page()
