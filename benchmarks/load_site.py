@@ -14,6 +14,11 @@ and memory: the Voila server, all its kernels, and per learner. The browser
 runs on the same machine and competes for the same two cores, so these times
 are pessimistic for a class whose learners bring their own computers.
 Target (issue 8): 30 learners, 0 errors, p95 page ready within 5 s.
+
+``--client quiz``: each learner is a protocol client with a learner key of their
+own (the cookie a browser gets on its first page) and answers a practice quiz at
+the same moment as the others; afterwards every acknowledged answer is looked up
+in the site's database (a temporary one). Target (issue 14): 30 learners, 0 lost.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import os
 import re
 import statistics
 import sys
+import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -63,6 +69,10 @@ class Learner:
     errors: list[str] = field(default_factory=list)
     done: bool = False
     step: str = "start"
+    key: str = field(default_factory=lambda: uuid.uuid4().hex[:22])
+    """The learner key the browser's cookie would carry (after the first page)."""
+    answered: int = 0
+    """Quiz answers the server acknowledged (marked on the page)."""
 
 
 async def visit(browser: Browser, base: str, learner: Learner, timeout_ms: int) -> None:
@@ -123,9 +133,12 @@ class Channel:
         self.errors: list[str] = []
 
     @classmethod
-    async def open(cls, base: str, page: str, timeout: float) -> Channel:
+    async def open(cls, base: str, page: str, timeout: float, key: str | None = None) -> Channel:
         client = AsyncHTTPClient()
-        reply = await client.fetch(f"{base}/voila/render/{page}", request_timeout=timeout)
+        headers = {"Cookie": f"pinochle_learner={key}"} if key else {}
+        reply = await client.fetch(
+            f"{base}/voila/render/{page}", request_timeout=timeout, headers=headers
+        )
         html = reply.body.decode("utf-8")
         match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
         if match is None:
@@ -264,6 +277,50 @@ async def visit_protocol(base: str, learner: Learner, timeout: float) -> None:
         )
 
 
+QUIZ = "practice/01_meld_level1.ipynb"
+QUIZ_ANSWERS = 4
+
+
+async def visit_quiz(base: str, learner: Learner, timeout: float) -> None:
+    """A learner (with a browser key) answers :data:`QUIZ_ANSWERS` meld questions."""
+    try:
+        start = time.perf_counter()
+        page = await Channel.open(base, QUIZ, timeout, key=learner.key)
+        learner.ready.append(time.perf_counter() - start)
+        runner = page.models("pt-quiz-runner")[0]
+        text = page.models("pt-quiz-text", within=runner)[0]
+        submit = page.models("pt-quiz-submit", within=runner)[0]
+        after = page.models("pt-quiz-next", within=runner)[0]
+        feedback = page.models("pt-quiz-feedback", within=runner)[0]
+        for n in range(QUIZ_ANSWERS):
+            learner.step = f"answer {n + 1}"
+            await page.set_value(text, str(20 * (n + 1)), timeout)
+            await page.click(submit, timeout)
+            if not page.text_of(feedback):
+                learner.errors.append(f"answer {n + 1}: not marked")
+                break
+            learner.answered += 1
+            await page.click(after, timeout)
+        if page.errors:
+            learner.errors.append(f"kernel said: {page.errors[0]}")
+        page.ws.close()
+        learner.done = not learner.errors
+    except Exception as exc:  # a failed learner is counted, never fatal to the run
+        learner.errors.append(
+            f"{learner.step}: {type(exc).__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}"
+        )
+
+
+def recorded(db: Path, learners: list[Learner]) -> tuple[int, int]:
+    """(attempts in the site's database for these learners, learners whose record
+    holds exactly the answers the page acknowledged)."""
+    from pinochle_tutor.course.store import ProgressStore
+
+    store = ProgressStore(db)
+    counts = [len(store.attempts(x.key)) for x in learners]
+    return sum(counts), sum(c == x.answered for c, x in zip(counts, learners, strict=True))
+
+
 async def run(
     n: int, ramp: float, timeout: float, pool: int, fill_delay: float, client: str
 ) -> None:
@@ -275,7 +332,9 @@ async def run(
             f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
             f"--VoilaKernelManager.fill_delay={fill_delay}",
         ]
-    with voila_server(extra=extra) as base:
+    db = Path(tempfile.mkdtemp(prefix="pinochle-load-")) / "class.sqlite"
+    env = {"PINOCHLE_TUTOR_PROGRESS": str(db)}
+    with voila_server(extra=extra, env=env) as base:
         learners = [Learner() for _ in range(n)]
         warmup = 0.0
         if pool:  # let the pools fill (each kernel runs its lesson) before the class arrives
@@ -315,7 +374,9 @@ async def run(
 
             async def one(i: int, learner: Learner) -> None:
                 await asyncio.sleep(i * ramp)
-                if client == "protocol":
+                if client == "quiz":
+                    await visit_quiz(base, learner, min(60.0, timeout))
+                elif client == "protocol":
                     await visit_protocol(base, learner, min(60.0, timeout))
                 else:
                     await visit(browser, base, learner, int(min(60.0, timeout) * 1000))
@@ -350,6 +411,11 @@ async def run(
         p95 = ready[max(0, round(0.95 * len(ready)) - 1)]
         print(f"page ready over {len(ready)} page loads: p50 {statistics.median(ready):.2f} s, p95 {p95:.2f} s, "
               f"max {ready[-1]:.2f} s (target p95 <= 5 s)")  # fmt: skip
+    if client == "quiz":
+        kept, whole = recorded(db, learners)
+        acked = sum(x.answered for x in learners)
+        print(f"quiz answers: {acked} acknowledged, {kept} in the database ({acked - kept} lost); "
+              f"{whole}/{n} learners' records hold exactly their answers (target: 0 lost)")  # fmt: skip
     total = peak["server"] + peak["kernels"]
     print(f"memory at peak: server {peak['server']:.0f} MB, {peak['count']} kernels {peak['kernels']:.0f} MB, "
           f"{total / n:.0f} MB per learner")  # fmt: skip
@@ -368,9 +434,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--client",
-        choices=["browser", "protocol"],
+        choices=["browser", "protocol", "quiz"],
         default="browser",
-        help="learners as Chromium pages, or as protocol clients (no local browser eating the CPU)",
+        help="learners as Chromium pages, or as protocol clients (no local browser eating the CPU); "
+        "quiz: protocol clients with their own learner key answering a practice quiz, and "
+        "every answer looked up in the site's database afterwards",
     )
     parser.add_argument(
         "--fill-delay",
