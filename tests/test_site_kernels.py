@@ -113,3 +113,42 @@ def test_a_huge_websocket_message_is_refused() -> None:
         # without the limit (tornado's default is 10 MiB) the socket would stay open.
         assert reply is None and code in (1009, None), ("the server closes a socket that sends too much", code)
         assert len(kernel_pids(site.pid)) == 1, "the kernel itself is unharmed"
+
+
+def test_widgets_a_page_tries_to_create_are_refused() -> None:
+    """A client may open ``jupyter.widget`` comms with any state; the kernel of a
+    course page closes them, so 20 labels of 1 MB do not stay in its memory."""
+    from tests.voila_site import rss_mb
+
+    with voila_server() as site:
+        kid = kernel_id(open_page(site, "a")[1])
+        (pid,) = kernel_pids(site.pid)
+
+        async def create() -> int:
+            ws = await websocket_connect(f"{site.replace('http', 'ws')}/api/kernels/{kid}/channels")
+            state = {"_model_module": "@jupyter-widgets/controls", "_model_module_version": "2.0.0",
+                     "_model_name": "LabelModel", "_view_module": "@jupyter-widgets/controls",
+                     "_view_module_version": "2.0.0", "_view_name": "LabelView", "value": "x" * 1_000_000}  # fmt: skip
+            ids = []
+            for n in range(20):
+                comm_id = f"client-made-{n}"
+                ids.append(comm_id)
+                header = {"msg_id": comm_id, "msg_type": "comm_open", "username": "x", "session": "s",
+                          "date": "", "version": "5.3"}  # fmt: skip
+                content = {"comm_id": comm_id, "target_name": "jupyter.widget", "data": {"state": state}}
+                await ws.write_message(json.dumps({"header": header, "parent_header": {}, "channel": "shell",
+                                                   "metadata": {"version": "2.1.0"}, "content": content}))  # fmt: skip
+            closed: set[str] = set()
+            deadline = time.monotonic() + 30
+            while len(closed) < len(ids) and time.monotonic() < deadline:
+                raw = await asyncio.wait_for(ws.read_message(), timeout=30)
+                if isinstance(raw, str):
+                    m = json.loads(raw)
+                    if m.get("msg_type") == "comm_close":
+                        closed.add(m["content"]["comm_id"])
+            ws.close()
+            return len(closed)
+
+        before = rss_mb(pid)
+        assert asyncio.run(create()) == 20, "every widget the client made is closed"
+        assert rss_mb(pid) - before < 15, "the kernel did not keep the 20 MB of labels"

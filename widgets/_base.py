@@ -73,6 +73,27 @@ def keep_server_details_off_the_page(env: Any = None) -> bool:
             root.removeHandler(handler)
     root.addHandler(server_log)
     logging.captureWarnings(True)  # warnings go to the log too, not to the page
+    refuse_widgets_from_the_page()
+    return True
+
+
+def refuse_widgets_from_the_page() -> bool:
+    """Close every widget a page asks the kernel to create. The course's widgets
+    are all made in Python; but ipywidgets lets a client open a ``jupyter.widget``
+    comm with any state, so one client could make a kernel hold a hundred widgets
+    of a megabyte each. Only in Voila (see :func:`keep_server_details_off_the_page`);
+    returns whether the kernel was told."""
+    from ipywidgets import comm as widget_comm
+
+    manager = widget_comm.get_comm_manager()
+    if manager is None or not hasattr(manager, "register_target"):
+        return False
+
+    def refuse(comm: Any, _msg: Any) -> None:
+        logger.warning("refused a widget the page tried to create")
+        comm.close()
+
+    manager.register_target("jupyter.widget", refuse)
     return True
 
 FRIENDLY_ERROR = (
