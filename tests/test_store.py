@@ -275,3 +275,15 @@ def test_a_json_file_keeps_its_mode_and_may_start_with_a_bom(tmp_path: Path) -> 
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     again = Progress.load(path)
     assert again.messages == [] and len(again.attempts) == 2
+
+
+def test_a_temporary_file_left_by_a_killed_write_is_cleaned_up(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    write_attempts(path, [attempt(1)])
+    old = tmp_path / ".progress.json.abc123.tmp"
+    old.write_bytes(b"x" * 1000)
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    fresh = tmp_path / ".progress.json.def456.tmp"  # another page may be writing it now
+    fresh.write_bytes(b"y")
+    p = Progress.load(path)
+    assert len(p.attempts) == 1 and not old.exists() and fresh.exists()

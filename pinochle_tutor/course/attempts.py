@@ -18,6 +18,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -36,6 +37,7 @@ __all__ = [
     "now",
     "parse_attempts",
     "read_attempts",
+    "remove_stale_temporaries",
     "summarize",
     "weak_rules",
     "write_attempts",
@@ -165,6 +167,32 @@ def attempts_json(attempts: Iterable[Attempt]) -> bytes:
     :func:`write_attempts` writes, and what a learner downloads as their record)."""
     doc = {"version": _VERSION, "attempts": [a.to_json() for a in attempts]}
     return json.dumps(doc, indent=1, ensure_ascii=False).encode("utf-8")
+
+
+STALE_TEMP = 600
+"""Seconds after which a temporary file left by an interrupted write is removed."""
+
+
+def remove_stale_temporaries(path: str | Path, now: float | None = None) -> int:
+    """Remove the temporary files an interrupted :func:`write_attempts` left beside
+    ``path`` (a kill in the middle of a write), once older than :data:`STALE_TEMP`
+    seconds (a younger one may be another page's write in progress). Returns how
+    many were removed; never raises."""
+    p = Path(path)
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        leftovers = list(p.parent.glob(f".{p.name}.*.tmp"))
+    except OSError:
+        return 0
+    for tmp in leftovers:
+        try:
+            if now - tmp.stat().st_mtime > STALE_TEMP:
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 def write_attempts(path: str | Path, attempts: Iterable[Attempt]) -> None:

@@ -41,6 +41,7 @@ from pinochle_tutor.course.attempts import (
     as_text,
     now,
     read_attempts,
+    remove_stale_temporaries,
     summarize,
     weak_rules,
     write_attempts,
@@ -155,6 +156,7 @@ class Progress:
         if p.suffix.lower() in STORE_SUFFIXES:
             return cls._from_store(p, learner)
         messages: list[str] = []
+        remove_stale_temporaries(p)
         try:
             attempts, problems = read_attempts(p)
         except FileNotFoundError:
