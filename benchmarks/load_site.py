@@ -73,6 +73,8 @@ class Learner:
     """The learner key the browser's cookie would carry (after the first page)."""
     answered: int = 0
     """Quiz answers the server acknowledged (marked on the page)."""
+    clicks: list[float] = field(default_factory=list)
+    """Seconds from pressing Submit to the kernel being idle again."""
 
 
 async def visit(browser: Browser, base: str, learner: Learner, timeout_ms: int) -> None:
@@ -295,7 +297,9 @@ async def visit_quiz(base: str, learner: Learner, timeout: float) -> None:
         for n in range(QUIZ_ANSWERS):
             learner.step = f"answer {n + 1}"
             await page.set_value(text, str(20 * (n + 1)), timeout)
+            pressed = time.perf_counter()
             await page.click(submit, timeout)
+            learner.clicks.append(time.perf_counter() - pressed)
             if not page.text_of(feedback):
                 learner.errors.append(f"answer {n + 1}: not marked")
                 break
@@ -309,6 +313,42 @@ async def visit_quiz(base: str, learner: Learner, timeout: float) -> None:
         learner.errors.append(
             f"{learner.step}: {type(exc).__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}"
         )
+
+
+async def abuse(base: str, kind: str, stop: asyncio.Event, timeout: float) -> int:
+    """One abusive client until ``stop``: ``burst`` loads pages as fast as it can (one
+    learner key), ``flood`` sends oversized and many small messages to its kernel,
+    ``slow`` asks for updates and never reads them. Returns how many things it did."""
+    done = 0
+    key = "abuser" + kind.ljust(16, "x")
+    while not stop.is_set():
+        try:
+            if kind == "burst":  # four page loads at a time, as fast as the server answers
+                client = AsyncHTTPClient()
+                await asyncio.gather(*(
+                    client.fetch(f"{base}/voila/render/{QUIZ}", request_timeout=timeout,
+                                 headers={"Cookie": f"pinochle_learner={key}"}, raise_error=False)
+                    for _ in range(4)))  # fmt: skip
+                done += 4
+                continue
+            page = await Channel.open(base, QUIZ, timeout, key=key)
+            done += 1
+            buttons = page.models("pt-quiz-next") + page.models("pt-quiz-submit")
+            while not stop.is_set():
+                if kind == "flood":
+                    with contextlib.suppress(Exception):
+                        await page.send("comm_msg", {"comm_id": "nobody", "data": {"x": "y" * 9_000_000}})
+                    for _ in range(50):
+                        await page.send("comm_msg", {"comm_id": buttons[0], "data": {
+                            "method": "custom", "content": {"event": "click"}}})  # fmt: skip
+                else:  # slow: press buttons and never read the replies
+                    await page.send("comm_msg", {"comm_id": buttons[0], "data": {
+                        "method": "custom", "content": {"event": "click"}}})  # fmt: skip
+                done += 1
+                await asyncio.sleep(0.05)
+        except Exception:  # the server closed on us: come back, as an attacker would
+            await asyncio.sleep(0.2)
+    return done
 
 
 def recorded(db: Path, learners: list[Learner]) -> tuple[int, int]:
@@ -421,6 +461,59 @@ async def run(
           f"{total / n:.0f} MB per learner")  # fmt: skip
 
 
+def p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[max(0, round(0.95 * len(xs)) - 1)] if xs else float("nan")
+
+
+async def run_abuse(n: int, abusers: int, timeout: float) -> None:
+    """``n`` ordinary learners answer a quiz on a quiet site, then ``n`` more while
+    ``abusers`` abusive clients (burst, flood, slow, in turn) work on it; prints the
+    ordinary learners' click latency in both phases, server memory and answers lost."""
+    db = Path(tempfile.mkdtemp(prefix="pinochle-abuse-")) / "class.sqlite"
+    with voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as base:
+        peak = {"server": 0.0, "kernels": 0.0, "count": 0}
+
+        async def sample() -> None:
+            while True:
+                pids = kernel_pids(base.pid)
+                k = sum(rss_mb(p) for p in pids)
+                peak["server"] = max(peak["server"], rss_mb(base.pid))
+                if k > peak["kernels"]:
+                    peak.update(kernels=k, count=len(pids))
+                await asyncio.sleep(0.5)
+
+        sampler = asyncio.create_task(sample())
+        quiet = [Learner() for _ in range(n)]
+        await asyncio.gather(*(visit_quiz(base, x, min(60.0, timeout)) for x in quiet))
+        quiet_server = peak["server"]
+        stop = asyncio.Event()
+        kinds = [("burst", "flood", "slow")[i % 3] for i in range(abusers)]
+        bad = [asyncio.create_task(abuse(base, k, stop, 30.0)) for k in kinds]
+        await asyncio.sleep(3)  # let the abuse get going
+        loud = [Learner() for _ in range(n)]
+        await asyncio.gather(*(visit_quiz(base, x, min(60.0, timeout)) for x in loud))
+        stop.set()
+        did = await asyncio.gather(*bad, return_exceptions=True)
+        sampler.cancel()
+    q = [c for x in quiet for c in x.clicks]
+    lo = [c for x in loud for c in x.clicks]
+    print(f"{n} ordinary learners per phase; {abusers} abusive clients ({', '.join(kinds)}) "
+          f"in the second: {', '.join(str(d) for d in did)} actions")  # fmt: skip
+    print(f"Submit click latency: quiet p50 {statistics.median(q):.3f} s p95 {p95(q):.3f} s; "
+          f"under abuse p50 {statistics.median(lo):.3f} s p95 {p95(lo):.3f} s "
+          f"(ratio {p95(lo) / p95(q):.2f}x; target <= 2x)")  # fmt: skip
+    errors = [e for x in quiet + loud for e in x.errors]
+    kept, _whole = recorded(db, quiet + loud)
+    acked = sum(x.answered for x in quiet + loud)
+    print(f"ordinary learners: {sum(x.done for x in quiet + loud)}/{2 * n} finished, {len(errors)} errors; "
+          f"answers {acked} acknowledged, {kept} kept ({acked - kept} lost)")  # fmt: skip
+    for e in sorted(set(errors))[:5]:
+        print(f"  {errors.count(e)} x {e}")
+    print(f"memory: server {quiet_server:.0f} MB quiet, {peak['server']:.0f} MB at peak; kernels at "
+          f"peak {peak['count']} using {peak['kernels']:.0f} MB")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -452,7 +545,15 @@ def main() -> None:
         default=0,
         help="pre-start this many kernels per lesson used (0: on demand)",
     )
+    parser.add_argument(
+        "--abuse", type=int, default=0,
+        help="run the abuse scenario with this many abusive clients (burst, flood, slow) "
+        "beside --learners ordinary ones (issue 14 target: 2 abusers, 10 learners)",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.abuse:
+        asyncio.run(run_abuse(args.learners, min(args.abuse, 6), min(args.timeout, 900.0)))
+        return
     if not 1 <= args.learners <= 100:
         parser.error("--learners must be between 1 and 100")
     if not 0 <= args.pool <= 100:
