@@ -55,7 +55,7 @@ __all__ = [
     "evaluate_play",
 ]
 
-DEFAULT_SAMPLES = 32
+DEFAULT_SAMPLES = 64
 """Imagined deals per evaluation unless told otherwise."""
 EXACT_TRICKS = 4
 """Solve each imagined deal exactly when the deciding hand holds this many cards or fewer."""
