@@ -199,10 +199,13 @@ class _Search:
         """Key -> (lower bound, upper bound, best lead) of the points still to come."""
         self.on_table = 0
         """Mask of the cards in the trick in progress."""
+        self.left = sum(self.cp[i] * n for h in self.counts for i, n in enumerate(h))
+        """Counters still in the hands (not on the table)."""
         self.nodes = 0
 
     # --------------------------------------------------------------- moves
     def _take(self, seat: int, c: int) -> None:
+        self.left -= self.cp[c]
         row = self.counts[seat]
         row[c] -= 1
         if not row[c]:
@@ -210,16 +213,22 @@ class _Search:
         self.state -= 1 << (2 + 72 * seat + 3 * c)
 
     def _give(self, seat: int, c: int) -> None:
+        self.left += self.cp[c]
         row = self.counts[seat]
         if not row[c]:
             self.masks[seat] |= 1 << c
         row[c] += 1
         self.state += 1 << (2 + 72 * seat + 3 * c)
 
-    def _candidates(self, seat: int, legal: int, hint: int) -> list[int]:
+    def _candidates(self, seat: int, legal: int, hint: int, w: int, wseat: int) -> list[int]:
         """The legal cards worth searching, most promising first: of cards that are
         interchangeable (same suit, same points, nothing between them held elsewhere or
-        on the table) only the lowest; the table's best lead first."""
+        on the table) only the lowest. Leading: the table's best lead first, then high
+        cards. Following: the cards that take the trick, highest first; then, with the
+        trick going to the own side, the richest card (feed the counters), else the
+        cheapest. ``w`` is the winning card (-1 when leading), ``wseat`` who played it."""
+        if not legal & (legal - 1):
+            return [legal.bit_length() - 1]
         outside = self.on_table
         masks = self.masks
         for s in range(self.players):
@@ -242,8 +251,22 @@ class _Search:
                 continue
             rep = i
             out.append(i)
-        # Higher cards first (they take tricks), the remembered best lead before all.
-        out.sort(key=lambda i: (i != hint, -(i % 6), -cp[i]))
+        if len(out) == 1:
+            return out
+        if w < 0:
+            out.sort(key=lambda i: (i != hint, -(i % 6), -cp[i]))
+            return out
+        trump = self.trump
+        ws = SUIT_OF[w]
+        ours = self.team[wseat] == self.team[seat]
+        above = ABOVE[w]
+
+        def order(i: int) -> tuple[int, int]:
+            if (above >> i) & 1 or (SUIT_OF[i] == trump and ws != trump):
+                return (0, -(i % 6))
+            return (1, -cp[i] if ours else cp[i])
+
+        out.sort(key=order)
         return out
 
     # --------------------------------------------------------------- search
@@ -281,6 +304,13 @@ class _Search:
     def _trick_start(self, leader: int, alpha: int, beta: int) -> int:
         """The declarer's side's points from a fresh trick led by ``leader`` on."""
         if not self.masks[leader]:
+            return 0
+        # The value lies between 0 and every point still to come: a window outside that
+        # range is answered without searching.
+        most = self.left + self.bonus
+        if most <= alpha:
+            return most
+        if beta <= 0:
             return 0
         key = self.state + leader
         entry = self.table.get(key)
@@ -327,7 +357,7 @@ class _Search:
         maximise = self.team[seat]
         best = -(1 << 30) if maximise else 1 << 30
         best_card = -1
-        for c in self._candidates(seat, legal, hint):
+        for c in self._candidates(seat, legal, hint, w if n else -1, wseat):
             v = self._play_card(seat, n, led, w, wseat, pts, c, alpha, beta)
             if maximise:
                 if v > best:
