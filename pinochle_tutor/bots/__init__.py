@@ -8,13 +8,26 @@
   hidden hands and plays each candidate card out.
 - :mod:`~pinochle_tutor.bots.playout`: the fast playout core for simulations.
 - :mod:`~pinochle_tutor.bots.advisor`: the bidding advisor.
+- :mod:`~pinochle_tutor.bots.endgame`: the exact (double-dummy) solver of the last tricks.
+- :mod:`~pinochle_tutor.bots.coach`: :func:`evaluate_play`, what every legal card is worth
+  from what the deciding seat knows.
 
 Bots use the core rules (:mod:`pinochle_tutor`) and may use :mod:`pinochle_tutor.explain`
 for reasons; nothing in the core imports them. A new computer player goes here, as a class
 with the methods of :class:`pinochle_tutor.players.Player`.
 """
 
+from pinochle_tutor.bots.coach import CardEvaluation, PlayEvaluation, evaluate_play
+from pinochle_tutor.bots.endgame import EndgameSolution, solve_endgame
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 
-__all__ = ["HeuristicPlayer", "MonteCarloPlayer"]
+__all__ = [
+    "CardEvaluation",
+    "EndgameSolution",
+    "HeuristicPlayer",
+    "MonteCarloPlayer",
+    "PlayEvaluation",
+    "evaluate_play",
+    "solve_endgame",
+]

@@ -1,0 +1,161 @@
+"""The exact endgame solver agrees with a plain minimax written on the public API."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pinochle_tutor import (
+    CLASSIC,
+    DOUBLE_DECK,
+    THREE_HANDED,
+    Card,
+    RuleSet,
+    Suit,
+    deal,
+    legal_plays,
+    trick_points,
+    trick_winner,
+)
+from pinochle_tutor.bots.endgame import InvalidEndgameError, solve_endgame
+from pinochle_tutor.errors import PinochleError
+
+VARIANTS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
+
+
+def brute_force(
+    hands: list[list[Card]],
+    trick: list[Card],
+    seat: int,
+    trump: Suit,
+    declarer: int,
+    rules: RuleSet,
+) -> int:
+    """The declarer's side's trick points from here with best play, by trying every
+    legal card at every turn (no pruning, no memory); three-handed, the defenders
+    together."""
+    players = rules.players
+    team = rules.side(declarer)
+    legal = legal_plays(hands[seat], trick, trump)
+    if not legal:
+        return 0
+    results = []
+    for card in legal:
+        hands[seat].remove(card)
+        trick.append(card)
+        if len(trick) == players:
+            leader = (seat + 1) % players
+            winner = (leader + trick_winner(trick, trump)) % players
+            last = not hands[winner]
+            pts = trick_points(trick, rules, last_trick=last)
+            gain = pts if rules.side(winner) == team else 0
+            v = gain + brute_force(hands, [], winner, trump, declarer, rules)
+        else:
+            v = brute_force(hands, trick, (seat + 1) % players, trump, declarer, rules)
+        trick.pop()
+        hands[seat].append(card)
+        results.append(v)
+    return max(results) if rules.side(seat) == team else min(results)
+
+
+def random_position(
+    rng: random.Random, rules: RuleSet, tricks: int
+) -> tuple[list[list[Card]], list[Card], int, Suit, int]:
+    """Hands of ``tricks`` cards from a fresh deal and a few random legal cards already on
+    the table: (hands, trick, seat to play, trump, declarer)."""
+    d = deal(0, rules, rng=rng)
+    hands = [rng.sample(list(h), tricks) for h in d.hands]
+    trump = Suit(rng.randrange(4))
+    declarer = rng.randrange(rules.players)
+    leader = rng.randrange(rules.players)
+    trick: list[Card] = []
+    for k in range(rng.randrange(rules.players)):
+        seat = (leader + k) % rules.players
+        card = rng.choice(legal_plays(hands[seat], trick, trump))
+        hands[seat].remove(card)
+        trick.append(card)
+    return hands, trick, (leader + len(trick)) % rules.players, trump, declarer
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
+def test_agrees_with_brute_force(rules: RuleSet) -> None:
+    rng = random.Random(f"endgame-{rules.name}")
+    for k in range(200):
+        tricks = 1 + k % 4
+        hands, trick, seat, trump, declarer = random_position(rng, rules, tricks)
+        sol = solve_endgame(hands, trump, seat, declarer=declarer, trick=trick, rules=rules)
+        remaining = trick_points([*trick, *(c for h in hands for c in h)], rules, last_trick=True)
+        assert sol.total == remaining
+        want = brute_force([list(h) for h in hands], list(trick), seat, trump, declarer, rules)
+        assert sol.declarer_points == want, (hands, trick, seat, trump, declarer)
+        ours = rules.side(seat) == rules.side(declarer)
+        assert {c for c, _ in sol.values} == set(legal_plays(hands[seat], trick, trump))
+        for card, value in sol.values:
+            h = [list(x) for x in hands]
+            h[seat].remove(card)
+            t = [*trick, card]
+            if len(t) == rules.players:
+                leader = (seat + 1) % rules.players
+                winner = (leader + trick_winner(t, trump)) % rules.players
+                pts = trick_points(t, rules, last_trick=not h[winner])
+                gain = pts if rules.side(winner) == rules.side(declarer) else 0
+                decl = gain + brute_force(h, [], winner, trump, declarer, rules)
+            else:
+                decl = brute_force(h, t, (seat + 1) % rules.players, trump, declarer, rules)
+            assert value == (decl if ours else remaining - decl)
+        assert sol.best_value == (sol.declarer_points if ours else sol.defender_points)
+
+
+def test_whole_hand_points_add_up() -> None:
+    # A full classic hand solved from the start: all 250 trick points are shared out.
+    d = deal(0, CLASSIC, seed=3)
+    hands = [list(h)[:6] for h in d.hands]
+    sol = solve_endgame(hands, "S", 1, declarer=1)
+    assert sol.total == trick_points([c for h in hands for c in h], CLASSIC, last_trick=True)
+    assert sol.best_cards and all(sol.loss(c) == 0 for c in sol.best_cards)
+
+
+def test_obvious_last_trick() -> None:
+    # Seat 0 leads; only the ace of trump takes the last trick for the declarer's side.
+    sol = solve_endgame(["AH", "9S", "QS", "JS"], "H", 0, declarer=0)
+    assert sol.declarer_points == 10 + 10  # the ace and the last trick
+    assert sol.best_cards == (Card.parse("AH"),)
+
+
+def test_throwing_a_counter_under_an_ace_loses_it() -> None:
+    # Seat 1 (a defender) follows to the declarer's ace with a ten or a nine; kept, the ten
+    # wins the last trick over the declarer's nine.
+    sol = solve_endgame(
+        ["9S", "TS 9S", "9D JD", "JS QS"], "H", 1, declarer=0, trick=["AS"], rules=CLASSIC
+    )
+    assert sol.value_of("9S") is not None and sol.value_of("TS") is not None
+    assert sol.loss("TS") == 10 and sol.loss("9S") == 0
+    assert sol.value_of("AD") is None and sol.loss("zz") is None
+
+
+def test_hand_over_is_worth_nothing() -> None:
+    sol = solve_endgame([[], [], [], []], "S", 2, declarer=0)
+    assert (sol.total, sol.values, sol.best_value, sol.best_cards) == (0, (), 0, ())
+
+
+@pytest.mark.parametrize(
+    "hands, trick, rules",
+    [
+        (["AS", "9S"], [], CLASSIC),  # two hands at a four-player table
+        (["AS KS", "9S", "TS", "QS"], [], CLASSIC),  # sizes differ with no trick
+        (["AS", "9S", "TS", "QS"], ["JS", "JS", "KS", "KS"], CLASSIC),  # a full trick
+        (["9S", "9S", "9S"], [], DOUBLE_DECK),  # wrong seat count, and no 9s there
+        (["AS", "AS", "AS", "9S"], ["AS"], CLASSIC),  # four aces of spades
+    ],
+)
+def test_impossible_positions_are_refused(
+    hands: list[str], trick: list[str], rules: RuleSet
+) -> None:
+    with pytest.raises(PinochleError):
+        solve_endgame(hands, "H", 0, declarer=0, trick=trick, rules=rules)
+
+
+def test_error_is_narrow() -> None:
+    with pytest.raises(InvalidEndgameError, match="should hold"):
+        solve_endgame(["AS KS", "9S", "TS", "QS"], "H", 0, declarer=0)
