@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pinochle_tutor.course.house_rules import load_house_rules
 from pinochle_tutor.course.lesson_facts import lesson_values
@@ -101,8 +102,13 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 def render(browser: Browser, base: str, page_name: str) -> tuple[Page, str]:
     page = browser.new_page(viewport={"width": 1100, "height": 1300})
     page.set_default_timeout(TIMEOUT)
-    page.goto(f"{base}/voila/render/{page_name}", wait_until="load")
-    page.locator(".pt-widget").first.wait_for(state="visible")
+    try:
+        page.goto(f"{base}/voila/render/{page_name}", wait_until="load")
+        page.locator(".pt-widget").first.wait_for(state="visible")
+    except PlaywrightTimeoutError:
+        page.screenshot(path=str(ARTIFACTS / f"rules-timeout-{Path(page_name).stem}.png"))
+        page.close()
+        raise
     # Voila sends the whole page once every cell has run; give the widgets a moment to draw.
     page.wait_for_timeout(300)
     return page, page.inner_text("body")
@@ -149,7 +155,11 @@ def test_every_page_renders_right_under_the_rules_in_force(
     ARTIFACTS.mkdir(exist_ok=True)
     found: dict[str, list[str]] = {}
     for page_name in PAGES:
-        page, text = render(browser, base, page_name)
+        try:
+            page, text = render(browser, base, page_name)
+        except PlaywrightTimeoutError:
+            found[page_name] = [f"no widget shown within {TIMEOUT // 1000} s"]
+            continue
         try:
             problems = check_page(rules, page_name, page, text)
             if page_name in ("01_the_deck.ipynb", "06_scoring.ipynb"):
