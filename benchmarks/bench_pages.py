@@ -10,10 +10,11 @@ Chromium driven by Playwright. Page ready = from navigation to the first widget
 visible. Prints the median per page and its ratio to the bare page measured in the
 same run. Target (issue 6): every lesson within 1.3x the bare page.
 
-With ``--rules``, the site is served once per rule set (a house rules file named by
-``PINOCHLE_TUTOR_RULES``; ``house`` is classic with overridden settings) and each
-page's median is printed beside its classic median: the target (issue 13) is no page
-slower than 1.3x its classic time under any rule set.
+With ``--rules``, every lesson and practice page is measured, the site served once
+per rule set (a house rules file named by ``PINOCHLE_TUTOR_RULES``; ``house`` is
+classic with overridden settings) and each page's median is printed beside its
+classic median: the target (issue 13) is no page slower than 1.3x its classic time
+under any rule set.
 """
 
 from __future__ import annotations
@@ -37,8 +38,9 @@ from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, voila_server  # noqa: E402
 WIDGET = ".widget-button, .widget-html-content, .jupyter-widgets"
 
 
-def build_root(tmp: Path, lessons: list[str] | None) -> list[str]:
-    """A site root with the lessons (symlinked) and a bare one-button notebook."""
+def build_root(tmp: Path, lessons: list[str] | None, practice: bool = False) -> list[str]:
+    """A site root with the lessons (symlinked), with ``practice`` the practice pages
+    too (``practice/...``), and a bare one-button notebook."""
     bare = new_notebook(
         cells=[new_code_cell("import ipywidgets as w\nw.Button(description='Ready')")]
     )
@@ -55,6 +57,10 @@ def build_root(tmp: Path, lessons: list[str] | None) -> list[str]:
             continue
         (tmp / nb.name).symlink_to(nb)
         names.append(nb.name)
+    if practice:
+        (tmp / "practice").symlink_to(REPO / "exercises")
+        names += [f"practice/{nb.name}" for nb in sorted((REPO / "exercises").glob("[0-9][0-9]_*.ipynb"))
+                  if not lessons or any(nb.stem.startswith(x) for x in lessons)]  # fmt: skip
     return names
 
 
@@ -105,7 +111,7 @@ def by_rules(names: list[str], rule_sets: list[str], rounds: int, extra: list[st
     errors: dict[str, dict[str, int]] = {}
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
-        build_root(tmp, None)
+        build_root(tmp, None, practice=True)
         for rs in ["classic", *[r for r in rule_sets if r != "classic"]]:
             path = tmp / f"{rs}.toml"
             path.write_text(HOUSE_FILES[rs])
@@ -144,7 +150,7 @@ def main() -> None:
     extra = ["--preheat_kernel=True", "--pool_size=2"] if args.preheat else []
     if args.rules:
         with tempfile.TemporaryDirectory() as tmpdir:
-            names = build_root(Path(tmpdir), args.lessons)
+            names = build_root(Path(tmpdir), args.lessons, practice=True)
         by_rules(names, args.rules, args.rounds, extra)
         return
     with tempfile.TemporaryDirectory() as tmpdir:

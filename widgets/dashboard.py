@@ -58,6 +58,15 @@ from ._base import Message, coerce_rules, guarded, style_widget
 
 __all__ = ["MAX_TRIES", "MAX_UPLOAD", "TeacherDashboard", "bar_chart_svg"]
 
+DASHBOARD_CSS = """
+.pt-dashboard table { border-collapse: collapse; margin: 4px 0 12px; }
+.pt-dashboard th, .pt-dashboard td { border: 1px solid #c8c8c8; padding: 3px 8px; text-align: left; }
+.pt-dashboard th { background: #f0f0ec; }
+.pt-dashboard td.pt-num { text-align: right; }
+.pt-dashboard a { text-decoration: underline; }
+.pt-dashboard .pt-key { color: #555; font-size: 90%; }
+"""
+
 MAX_TRIES = 5
 """Wrong secrets a page takes before it shuts until reloaded."""
 MAX_UPLOAD = 2_000_000
@@ -84,7 +93,7 @@ def bar_chart_svg(
         shown = f"{value * 100:.0f}{unit}" if unit == "%" else f"{value:g}{unit}"
         parts.append(
             f'<text x="{label_w - 6}" y="{y + 15}" text-anchor="end" font-size="13">'
-            f"{escape(label[:40])}</text>"
+            f"{escape(label if len(label) <= 40 else label[:39] + '…')}</text>"
             f'<rect x="{label_w}" y="{y + 3}" width="{width:.1f}" height="15" fill="#2f6f4f">'
             f"<title>{escape(note)}</title></rect>"
             f'<text x="{label_w + width + 6:.1f}" y="{y + 15}" font-size="13">{escape(shown)}</text>'
@@ -124,7 +133,8 @@ class TeacherDashboard(widgets.VBox):
         self.open_button = self._button("Open the dashboard", "pt-dashboard-open", self.unlock, "primary")
         self._gate = widgets.HBox([self.secret, self.open_button])
         self.body = widgets.VBox()
-        super().__init__([style_widget(), self._gate, self.message, self.body])
+        css = widgets.HTML(f"<style>{DASHBOARD_CSS}</style>", layout=widgets.Layout(display="none"))
+        super().__init__([style_widget(), css, self._gate, self.message, self.body])
         self.add_class("pt-widget")
         self.add_class("pt-dashboard")
         if teacher_secret() is None:
@@ -220,6 +230,14 @@ class TeacherDashboard(widgets.VBox):
         ]  # fmt: skip
         self._fill()
 
+    def _who(self, learner: str) -> str:
+        """The learner's name, with the start of their key when another learner has the
+        same name (two classmates called Ann)."""
+        name = self.data.shown(learner)
+        twins = [k for k in self.data.learners if self.data.shown(k) == name]
+        key = f' <span class="pt-key">({escape(learner[:6])}…)</span>' if len(twins) > 1 else ""
+        return escape(name) + key
+
     def _statement(self, rule: str) -> str:
         try:
             return QuizRule.parse(rule).statement(self.rules)
@@ -239,7 +257,7 @@ class TeacherDashboard(widgets.VBox):
         kinds = sorted({k for r in rows for k in r.by_kind})
         head = ["Learner", "Answers", "Right", *[f"{k} right" for k in kinds]]
         table = [
-            [escape(r.name), str(r.attempts), _pct(r.accuracy)]
+            [self._who(r.learner), str(r.attempts), _pct(r.accuracy)]
             + [_pct(r.by_kind[k]) if k in r.by_kind else "-" for k in kinds]
             + [escape(r.last_seen), str(r.lessons_opened)]
             for r in rows
@@ -259,7 +277,10 @@ class TeacherDashboard(widgets.VBox):
             head = ["Rule case", "Answers", "Right", "Learners below half"]
             self.weak.value = _table(head, cells, "pt-weak-rules")
         per_rule = rule_rows(data)
-        bars = [(r.rule, r.accuracy, f"{r.right} of {r.attempts} right") for r in per_rule]
+        bars = [
+            (self._statement(r.rule), r.accuracy, f"{r.rule}: {r.right} of {r.attempts} right")
+            for r in per_rule
+        ]
         chart = bar_chart_svg(bars, title="Accuracy per rule case") if per_rule else ""
         self.rule_chart.value = f'<div class="pt-rule-chart">{chart}</div>'
         days = activity_by_day(data)[-30:]
@@ -270,6 +291,8 @@ class TeacherDashboard(widgets.VBox):
         options = [(data.shown(k) + ("" if data.shown(k) == k else f" ({k[:6]}…)"), k) for k in data.learners]
         self.learner_pick.options = options
         self.upload_learner.options = options
+        if options and self.learner_pick.value is None:
+            self.learner_pick.value = options[0][1]
         self.show_history()
         csv_text = attempts_csv(data)
         link = base64.b64encode(csv_text.encode()).decode()
