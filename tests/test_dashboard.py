@@ -232,3 +232,15 @@ def test_a_learner_is_deleted_only_when_asked_twice(db: Path, monkeypatch: pytes
 def test_class_data_of_plain_values() -> None:
     data = ClassData.of({"k": [Attempt("m", "meld", ("meld.run",), "1", True, at(1))]}, names={"k": "Kim"})
     assert data.learners == ["k"] and data.shown("k") == "Kim" and learner_rows(data)[0].name == "Kim"
+
+
+def test_two_learners_with_one_name_are_told_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "class.sqlite"
+    store = ProgressStore(db)
+    for key in ("k" * 22, "z" * 22):
+        store.record(key, Attempt("m1", "meld", ("meld.run",), "150", True, at(1)))
+        store.set_name(key, "Ann", at(1))
+    d = opened(db, monkeypatch)
+    assert "Ann <span class=\"pt-key\">(kkkkkk…)</span>" in d.class_table.value
+    assert "(zzzzzz…)" in d.class_table.value
+    assert d.learner_pick.value == "k" * 22 and "2026-03-01" in d.history_view.value
