@@ -27,6 +27,7 @@ from html import escape, unescape
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
+from traitlets import TraitError
 
 from pinochle_tutor import PinochleError, RuleSet
 from pinochle_tutor.cards import Card
@@ -185,6 +186,36 @@ def _report(message: Message | None, where: str, exc: Exception) -> None:
     logger.exception("unexpected error in %s", where)
     if message is not None:
         message.error(FRIENDLY_ERROR)
+
+
+def guard_client_values(root: widgets.Widget, message: Message) -> int:
+    """Make every input box below ``root`` answer a value it cannot take with a
+    message instead of dropping it unseen. A Voila client can send any value for
+    any trait (``None`` for a number, an index 99 for a dropdown of four); the
+    trait refuses it and ipywidgets only logs that in the kernel, so the learner
+    saw nothing happen. Returns how many boxes were guarded."""
+    count = 0
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        todo += list(getattr(w, "children", ()) or ())
+        if isinstance(w, widgets.ValueWidget) and not getattr(w, "_pt_guarded", False):
+            original = w.set_state
+
+            def checked(state: Any, _w: Any = w, _set: Any = original) -> None:
+                try:
+                    _set(state)
+                except (TraitError, ValueError, TypeError, IndexError):
+                    shown = ", ".join(f"{v!r:.40}" for v in state.values()) or "nothing"
+                    what = getattr(_w, "description", "") or "This box"
+                    message.error(
+                        f"{what.rstrip(':')} cannot take {shown}; it keeps {_w.value!r:.40}."
+                    )
+
+            w.set_state = checked
+            w._pt_guarded = True
+            count += 1
+    return count
 
 
 def guarded(method: F) -> F:

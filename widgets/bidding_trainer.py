@@ -27,7 +27,7 @@ from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.explain import HandReview
 
-from ._base import Message, card_spans, coerce_rules, guarded, style_widget
+from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
 
 __all__ = ["BiddingTrainer", "advice_html", "chance_chart_html", "result_html"]
 
@@ -154,6 +154,8 @@ class BiddingTrainer(widgets.VBox):
             ]
         )  # fmt: skip
         self.add_class("pt-widget")
+        if hasattr(self, "message"):
+            guard_client_values(self, self.message)
         self.add_class("pt-bidding-trainer")
         self.drill: BiddingDrill
         self._deal()

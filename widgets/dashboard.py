@@ -54,7 +54,7 @@ from pinochle_tutor.course.quiz import QuizRule, load_banks
 from pinochle_tutor.course.store import ProgressStore, StoreError
 from pinochle_tutor.rules import RuleSet
 
-from ._base import Message, coerce_rules, guarded, style_widget
+from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget
 
 __all__ = ["MAX_TRIES", "MAX_UPLOAD", "TeacherDashboard", "bar_chart_svg"]
 
@@ -137,6 +137,7 @@ class TeacherDashboard(widgets.VBox):
         super().__init__([style_widget(), css, self._gate, self.message, self.body])
         self.add_class("pt-widget")
         self.add_class("pt-dashboard")
+        guard_client_values(self, self.message)
         if teacher_secret() is None:
             self._gate.layout.display = "none"
             self.message.info(
@@ -229,6 +230,7 @@ class TeacherDashboard(widgets.VBox):
             widgets.HTML("<h3>Problems in the course's files</h3>"), self.problems_view,
         ]  # fmt: skip
         self._fill()
+        guard_client_values(self, self.message)
 
     def _who(self, learner: str) -> str:
         """The learner's name, with the start of their key when another learner has the

@@ -39,7 +39,7 @@ from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg, trick
 from pinochle_tutor.course.session import EventKind, GameSession, RefusedPlayError
 from pinochle_tutor.errors import IllegalActionError
 
-from ._base import Message, card_spans, coerce_rules, guarded, style_widget
+from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import HandPicker, card_faces_css
 from .meld_counter import breakdown_html, diagnosis_html, parse_total
 
@@ -312,6 +312,8 @@ class GameTable(widgets.VBox):
             layout=widgets.Layout(max_width="100%"),
         )  # fmt: skip
         self.add_class("pt-widget")
+        if hasattr(self, "message"):
+            guard_client_values(self, self.message)
         self.add_class("pt-game-table")
         self.refresh()
         self._focus_next()

@@ -39,7 +39,7 @@ from pinochle_tutor.explain import (
 )
 from pinochle_tutor.meld import MeldItem
 
-from ._base import Message, card_spans, coerce_rules, guarded, style_widget
+from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import CardsView
 
 __all__ = ["MeldCounter", "breakdown_frame", "breakdown_html", "diagnosis_html", "parse_total"]
@@ -195,6 +195,8 @@ class MeldCounter(widgets.VBox):
             ]
         )
         self.add_class("pt-widget")
+        if hasattr(self, "message"):
+            guard_client_values(self, self.message)
         self.add_class("pt-meld-counter")
         if four_color:
             self.add_class("pt-four-color")

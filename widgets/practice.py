@@ -15,7 +15,7 @@ import ipywidgets as w
 from pinochle_tutor import Card, RuleSet, deal
 from pinochle_tutor.explain import explain_contract
 
-from ._base import Message, coerce_rules, guarded, style_widget
+from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import HandPicker
 
 __all__ = ["DeckExplorer", "ScoreCalculator", "describe_card"]
@@ -64,6 +64,8 @@ class DeckExplorer(w.VBox):
         self.new_hand.on_click(lambda _: self._deal(self._seed + 1))
         super().__init__([style_widget(), self.picker, self.new_hand, self.message])
         self.add_class("pt-widget")
+        if hasattr(self, "message"):
+            guard_client_values(self, self.message)
         self.add_class("pt-deck-explorer")
         self._deal(self._seed)
 
@@ -130,6 +132,8 @@ class ScoreCalculator(w.VBox):
         note = w.HTML(f"<p>{rest}</p>")
         super().__init__([style_widget(), *boxes, self.conceded, note, self.button, self.message])
         self.add_class("pt-widget")
+        if hasattr(self, "message"):
+            guard_client_values(self, self.message)
         self.add_class("pt-score-calculator")
 
     @guarded

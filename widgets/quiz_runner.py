@@ -68,7 +68,7 @@ from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import LegalSetExplanation
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
-from ._base import Message, card_spans, coerce_rules, guarded, style_widget
+from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import CardsView, HandPicker
 
 __all__ = [
@@ -394,6 +394,7 @@ class QuizRunner(widgets.VBox):
         self.add_class("pt-widget")
         self.add_class("pt-quiz-runner")
         self._start_round()
+        guard_client_values(self, self.message)
         if self.progress.messages:
             self.message.info("\n".join(self.progress.messages))
 

@@ -28,7 +28,7 @@ from pinochle_tutor.course.positions import Position, TrickCase, position_stream
 from pinochle_tutor.explain import LegalSetExplanation, PlayExplanation, explain_legal, explain_play
 from pinochle_tutor.names import find_named
 
-from ._base import Message, coerce_rules, guarded, style_widget
+from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import CardsView, HandPicker
 
 __all__ = ["TrickChecker", "coerce_case"]
@@ -105,6 +105,8 @@ class TrickChecker(widgets.VBox):
             ]
         )
         self.add_class("pt-widget")
+        if hasattr(self, "message"):
+            guard_client_values(self, self.message)
         self.add_class("pt-trick-checker")
         if four_color:
             self.add_class("pt-four-color")
