@@ -688,3 +688,20 @@ def test_an_example_that_is_the_answer_is_moved() -> None:
     assert answer_hint(QuizKind.SCORE, CLASSIC, "-320") == "e.g. +340 or -420"
     assert answer_hint(QuizKind.MELD, CLASSIC, "190") == "e.g. 290, or run + royal marriage"
     assert answer_hint(QuizKind.BID, CLASSIC, "300") == "e.g. 400, or pass"
+
+
+def test_each_answer_is_kept_with_its_page_and_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pinochle_tutor.course.identity import set_current_learner
+    from pinochle_tutor.course.store import ProgressStore
+
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/practice/07_score_level1.ipynb")
+    monkeypatch.setenv("PINOCHLE_TUTOR_LEARNER", "tester")
+    set_current_learner(None)
+    db = tmp_path / "class.sqlite"
+    q = QuizRunner("score", source="generated", count=2, seed=1, progress=db, rules=DOUBLE_DECK)
+    answer_right(q)
+    client_click(q.next_button)
+    answer_wrong(q)
+    (first, second) = ProgressStore(db).stored_attempts("tester")
+    assert (first.page, first.rule_set, first.attempt.right) == ("practice/07_score_level1.ipynb", "double_deck", True)
+    assert not second.attempt.right and second.tries == 1

@@ -43,6 +43,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor.cards import parse_card
+from pinochle_tutor.course.identity import page_from_environment
 from pinochle_tutor.course.lesson_facts import worked_contract
 from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.course.quiz import (
@@ -377,6 +378,8 @@ class QuizRunner(widgets.VBox):
     ) -> None:
         self.rules: RuleSet = coerce_rules(rules)
         """The rules every question of every round is asked under."""
+        self.page = page_from_environment()
+        """The page the quiz is on (kept with each answer; ``''`` outside Voila)."""
         self._options: dict[str, Any] = dict(
             kind=kind, level=level, source=source, count=count, bank_dir=bank_dir, rules=self.rules
         )
@@ -637,7 +640,7 @@ class QuizRunner(widgets.VBox):
         """Save the attempt; an HTML note when that failed (the round goes on)."""
         before = len(self.progress.messages)
         try:
-            self.progress.record_mark(mark)
+            self.progress.record_mark(mark, page=self.page, rule_set=self.rules.name)
         except Exception as exc:  # the round must survive any storage problem
             self.progress.messages.append(f"Progress could not be saved: {exc}")
         if len(self.progress.messages) > before:
