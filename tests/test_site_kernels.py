@@ -13,6 +13,7 @@ import re
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 from tornado.websocket import WebSocketClosedError, websocket_connect
 
@@ -152,3 +153,33 @@ def test_widgets_a_page_tries_to_create_are_refused() -> None:
         before = rss_mb(pid)
         assert asyncio.run(create()) == 20, "every widget the client made is closed"
         assert rss_mb(pid) - before < 15, "the kernel did not keep the 20 MB of labels"
+
+
+def test_two_kernels_answering_in_turn_and_at_once_lose_nothing(tmp_path: Path) -> None:
+    """Two practice pages of one learner (two real kernels, one database): answers
+    given in turn (A, B, A, B), then at the same moment, are all kept."""
+    from pinochle_tutor.course.store import ProgressStore
+    from tests.voila_site import Channel
+
+    db = tmp_path / "class.sqlite"
+    learner = "t" * 22
+
+    async def answer(page: Channel, text: str) -> None:
+        runner = page.models("pt-quiz-runner")[0]
+        await page.set_value(page.models("pt-quiz-text", within=runner)[0], text, 60)
+        await page.click(page.models("pt-quiz-submit", within=runner)[0], 60)
+        await page.click(page.models("pt-quiz-next", within=runner)[0], 60)
+
+    async def scenario() -> None:
+        a = await Channel.open(site, "practice/01_meld_level1.ipynb", 120, key=learner)
+        b = await Channel.open(site, "practice/01_meld_level1.ipynb", 120, key=learner)
+        for n, page in enumerate((a, b, a, b)):
+            await answer(page, str(10 * (n + 1)))
+        await asyncio.gather(answer(a, "50"), answer(b, "60"))
+        a.ws.close()
+        b.ws.close()
+
+    with voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as site:
+        asyncio.run(scenario())
+    kept = sorted(int(x.answer) for x in ProgressStore(db).attempts(learner))
+    assert kept == [10, 20, 30, 40, 50, 60]

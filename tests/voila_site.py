@@ -2,11 +2,16 @@
 (from the repository root, so ``voila.json`` applies), and stop it afterwards.
 
 Used by the browser tests and by ``benchmarks/bench_pages.py``; loopback only.
+:class:`Channel` speaks to a page's kernel as the browser does (the Jupyter and
+ipywidgets protocols), for protocol-level tests and ``benchmarks/load_site.py``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -14,9 +19,14 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from tornado.httpclient import AsyncHTTPClient
+from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -122,3 +132,118 @@ def voila_server(
         except (ProcessLookupError, subprocess.TimeoutExpired):
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
+
+
+# Page ready = the rendered page fetched and every widget's state received.
+class Channel:
+    """One page's kernel websocket, speaking the Jupyter and ipywidgets protocols."""
+
+    def __init__(self, ws: WebSocketClientConnection) -> None:
+        self.ws = ws
+        self.states: dict[str, dict[str, Any]] = {}
+        self.updates: dict[str, list[dict[str, Any]]] = {}
+        self.errors: list[str] = []
+
+    @classmethod
+    async def open(cls, base: str, page: str, timeout: float, key: str | None = None) -> Channel:
+        client = AsyncHTTPClient()
+        headers = {"Cookie": f"pinochle_learner={key}"} if key else {}
+        reply = await client.fetch(
+            f"{base}/voila/render/{page}", request_timeout=timeout, headers=headers
+        )
+        html = reply.body.decode("utf-8")
+        match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+        if match is None:
+            raise RuntimeError(f"{page}: no kernel id in the page")
+        ws = await websocket_connect(
+            f"{base.replace('http', 'ws')}/api/kernels/{match.group(1)}/channels"
+        )
+        channel = cls(ws)
+        control = uuid.uuid4().hex
+        await channel.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                           metadata={"version": "1.0.0"})  # fmt: skip
+        await channel.request(
+            "comm_msg",
+            {"comm_id": control, "data": {"method": "request_states"}},
+            timeout,
+            until="update_states",
+        )
+        return channel
+
+    async def send(
+        self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None
+    ) -> str:
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": msg_type, "username": "learner", "session": "load",
+                  "date": "", "version": "5.3"}  # fmt: skip
+        await self.ws.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
+                                                "content": content, "channel": "shell", "buffers": []}))  # fmt: skip
+        return msg_id
+
+    async def request(
+        self, msg_type: str, content: dict[str, Any], timeout: float, until: str = "idle"
+    ) -> None:
+        """Send a message and read replies until the kernel is idle again (or the states arrive)."""
+        msg_id = await self.send(msg_type, content)
+        deadline = time.monotonic() + timeout
+        while True:
+            raw = await asyncio.wait_for(
+                self.ws.read_message(), max(0.1, deadline - time.monotonic())
+            )
+            if raw is None:
+                raise RuntimeError("the kernel websocket closed")
+            if not isinstance(raw, str):
+                continue
+            m = json.loads(raw)
+            kind, c = m.get("msg_type"), m.get("content", {})
+            if kind == "comm_msg" and c.get("data", {}).get("method") == "update_states":
+                self.states.update(c["data"]["states"])
+                if until == "update_states":
+                    return
+            elif kind == "comm_msg" and c.get("data", {}).get("method") == "update":
+                self.updates.setdefault(c["comm_id"], []).append(c["data"]["state"])
+            elif kind == "comm_open":
+                self.states[c["comm_id"]] = c.get("data", {})
+            elif kind == "error" or (kind == "stream" and "Traceback" in str(c.get("text", ""))):
+                self.errors.append(str(c.get("text") or c.get("evalue"))[:100])
+            if until == "idle" and kind == "status" and m.get("parent_header", {}).get("msg_id") == msg_id \
+                    and c.get("execution_state") == "idle":  # fmt: skip
+                return
+
+    def models(self, css: str, within: str | None = None) -> list[str]:
+        """Model ids whose widget has the CSS class ``css`` (below ``within``, if given)."""
+        ids = [
+            k for k, v in self.states.items() if css in v.get("state", {}).get("_dom_classes", [])
+        ]
+        if within is None:
+            return ids
+        below = set(self._descendants(within))
+        return [k for k in ids if k in below]
+
+    def _descendants(self, root: str) -> list[str]:
+        out, todo = [], [root]
+        while todo:
+            k = todo.pop()
+            out.append(k)
+            for child in self.states.get(k, {}).get("state", {}).get("children", []):
+                todo.append(str(child).replace("IPY_MODEL_", ""))
+        return out
+
+    async def click(self, model: str, timeout: float) -> None:
+        await self.request(
+            "comm_msg",
+            {"comm_id": model, "data": {"method": "custom", "content": {"event": "click"}}},
+            timeout,
+        )
+
+    async def set_value(self, model: str, value: object, timeout: float) -> None:
+        data = {"method": "update", "state": {"value": value}, "buffer_paths": []}
+        await self.request("comm_msg", {"comm_id": model, "data": data}, timeout)
+
+    def text_of(self, model: str) -> str:
+        latest = (self.updates.get(model) or [{}])[-1].get("value")
+        return str(
+            latest
+            if latest is not None
+            else self.states.get(model, {}).get("state", {}).get("value", "")
+        )
