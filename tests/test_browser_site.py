@@ -226,3 +226,23 @@ def test_a_callback_that_raises_shows_no_traceback(browser: Browser, tmp_path: P
         assert "Traceback" not in page.content()
         shot(page, "7-callback-raises")
         page.close()
+
+
+def test_next_and_the_practice_link_stay_in_the_tab_and_pages_have_titles(
+    browser: Browser, site: str
+) -> None:
+    page = open_page(browser, site, "04_meld.ipynb")
+    assert page.title() == "4 · Meld · Pinochle Tutor"
+    nav = page.locator(".pt-nav")
+    nav.locator("a.pt-nav-practice").first.click()
+    page.wait_for_url("**/practice/01_meld_level1.ipynb")
+    page.locator(".pt-quiz-runner").wait_for(state="visible")
+    assert page.title() == "Meld practice, level 1 · Pinochle Tutor"
+    assert len(page.context.pages) == 1, "the link opened a new tab"
+    page.locator(".pt-nav a.pt-nav-lesson").click()
+    page.wait_for_url("**/04_meld.ipynb")
+    page.locator(".pt-nav a.pt-nav-next").click()
+    page.wait_for_url("**/05_trick_rules.ipynb")
+    page.locator(".pt-nav").wait_for(state="visible")
+    assert_clean(page)
+    page.close()

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pinochle_widgets.identity import LearnerCard
     from pinochle_widgets.lesson import COURSE, course_outline, practice_pages, rules_banner
     from pinochle_widgets.meld_counter import MeldCounter
+    from pinochle_widgets.navigation import page_nav
     from pinochle_widgets.practice import DeckExplorer, ScoreCalculator
     from pinochle_widgets.progress_view import ProgressSummary, class_frame, progress_frame
     from pinochle_widgets.quiz_runner import QuizRunner
@@ -40,6 +41,7 @@ _WHERE = {
     "ScoreCalculator": "practice",
     "TrickChecker": "trick_checker",
     "course_outline": "lesson",
+    "page_nav": "navigation",
     "practice_pages": "lesson",
     "ProgressSummary": "progress_view",
     "QuizRunner": "quiz_runner",
@@ -64,6 +66,7 @@ __all__ = [
     "TrickChecker",
     "class_frame",
     "course_outline",
+    "page_nav",
     "practice_pages",
     "progress_frame",
     "rules_banner",
