@@ -42,13 +42,16 @@ PRACTICE_TITLES: dict[str, str] = {
 
 PRACTICE: dict[str, tuple[str, ...]] = {
     "02_deal_and_auction.ipynb": ("10_bidding_level1.ipynb", "11_bidding_level2.ipynb", "12_bidding_level3.ipynb"),
+    "03_trump_and_exchange.ipynb": ("11_bidding_level2.ipynb",),
     "04_meld.ipynb": ("01_meld_level1.ipynb", "02_meld_level2.ipynb", "03_meld_level3.ipynb"),
     "05_trick_rules.ipynb": ("04_trick_level1.ipynb", "05_trick_level2.ipynb", "06_trick_level3.ipynb"),
     "06_scoring.ipynb": ("07_score_level1.ipynb", "08_score_level2.ipynb", "09_score_level3.ipynb"),
-    "07_strategy.ipynb": ("13_mixed_review.ipynb", "00_my_progress.ipynb"),
+    "07_strategy.ipynb": ("12_bidding_level3.ipynb", "13_mixed_review.ipynb", "00_my_progress.ipynb"),
+    "08_other_versions.ipynb": ("13_mixed_review.ipynb",),
     "09_full_game.ipynb": ("13_mixed_review.ipynb", "00_my_progress.ipynb"),
 }  # fmt: skip
-"""Each lesson's practice pages (lessons without practice of their own link to none)."""
+"""Each lesson's practice pages, your answers kept on *My progress* (the deck, lesson 1,
+has no drill of its own yet)."""
 
 
 @dataclass(frozen=True)
