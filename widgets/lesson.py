@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import ipywidgets as widgets
 from IPython.display import HTML, Markdown, display
 
 from pinochle_tutor import RuleSet, parse_cards
@@ -208,9 +209,11 @@ def practice_pages(folder: str | os.PathLike[str] | None = None) -> list[tuple[s
 
 def course_outline(
     entries: Iterable[Entry] = COURSE, practice: Iterable[tuple[str, str]] | None = None
-) -> None:
+) -> widgets.HTML:
     """The course outline with links (relative, so they work in Voila and JupyterLab),
-    and the practice pages (default: :func:`practice_pages`)."""
+    and the practice pages (default: :func:`practice_pages`), as a widget: a notebook
+    output's links are rewritten by the renderer to open new tabs, a widget's are not,
+    so the outline's links stay in the tab like every other link of the course."""
     if practice is None:
         practice = practice_pages()
     items = "".join(
@@ -225,7 +228,9 @@ def course_outline(
     body = f'<ol class="pt-outline" start="0">{items}</ol>'
     if extra:
         body += f'<h3>Practice</h3><ul class="pt-practice">{extra}</ul>'
-    display(HTML(body))
+    outline = widgets.HTML(body)
+    outline.add_class("pt-course-outline")
+    return outline
 
 
 def cards(text: str) -> None:
