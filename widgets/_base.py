@@ -251,6 +251,25 @@ CSS = """
 .pt-message.pt-info { background: #eef3fb; border-left: 4px solid #1f5fbf; }
 .pt-breakdown { border-collapse: collapse; margin: 4px 0; }
 .pt-breakdown th, .pt-breakdown td { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; }
+/* A visible keyboard focus on every control (JupyterLab's is a 1 px outline on buttons
+   and a border colour on text fields). Specific enough to beat .jupyter-button:focus:enabled. */
+.pt-widget .jupyter-button.widget-button:focus-visible,
+.pt-widget .widget-inline-hbox input:focus-visible, .pt-widget select:focus-visible,
+.pt-widget textarea:focus-visible, .pt-widget [tabindex]:focus-visible {
+  outline: 3px solid #1f5fbf !important; outline-offset: 2px; }
+/* Button styles with white text at 4.5:1 or more (ipywidgets' green, orange, red, light
+   blue and blue are 2.1:1 to 4.1:1). */
+.pt-widget .jupyter-button.mod-success { background-color: #1a7f37; color: #fff; }
+.pt-widget .jupyter-button.mod-warning { background-color: #a05000; color: #fff; }
+.pt-widget .jupyter-button.mod-danger { background-color: #c8102e; color: #fff; }
+.pt-widget .jupyter-button.mod-info { background-color: #0b6e99; color: #fff; }
+.pt-widget .jupyter-button.mod-primary { background-color: #1f5fbf; color: #fff; }
+/* Links inside text are underlined, not told apart by colour alone (WCAG 1.4.1); JupyterLab
+   takes the underline off rendered links (course_outline draws them in the page). */
+.pt-widget a, a.pt-lesson-link, a.pt-practice-link { text-decoration: underline !important; }
+/* An accordion's title: JupyterLab's grey (#6d6d6d on #eeeeee, 4.45:1) is below 4.5:1. */
+.pt-widget .jupyter-widget-Collapse-header, .pt-widget .jupyter-widget-Collapse-header > span {
+  color: #1b1b1b; }
 """
 """The widgets' stylesheet."""
 
