@@ -7,7 +7,9 @@
   widget, never as a traceback and never lost (Voila hides callback errors).
 * :func:`coerce_rules` - a rule set from a name (``"classic"``, ``"double deck"``,
   ``"three-handed"``) or a :class:`~pinochle_tutor.RuleSet`.
-* :func:`style_widget` - the widgets' CSS, in one ``<style>`` block.
+* :func:`style_widget` - the widgets' CSS, in one ``<style>`` block, with the
+  four-colour deck for the whole page when the learner (or the house rules) chose
+  it; :func:`set_page_four_colour` switches it on the page as it is.
 
 Security (Voila): any client can set any synced trait and press any button,
 disabled or not. So answers and game state live in Python attributes, synced
@@ -28,8 +30,9 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from pinochle_tutor import PinochleError, RuleSet
-from pinochle_tutor.cards import Card
+from pinochle_tutor import PinochleError, RuleSet, svg
+from pinochle_tutor.cards import Card, Rank, Suit
+from pinochle_tutor.course.display import four_colour_deck
 from pinochle_tutor.course.house_rules import site_rules
 from pinochle_tutor.rules import as_rules
 
@@ -41,8 +44,11 @@ __all__ = [
     "Message",
     "card_spans",
     "coerce_rules",
+    "four_colour_css",
     "guard",
     "guarded",
+    "page_four_colour",
+    "set_page_four_colour",
     "style_widget",
 ]
 
@@ -273,18 +279,74 @@ CSS = """
 """
 """The widgets' stylesheet."""
 
+
+
+def four_colour_css() -> str:
+    """CSS that draws every card of the page in four colours (diamonds blue, clubs
+    green), whatever colours it was drawn with: text cards (``pt-suit-*`` classes), SVG
+    pictures (their two-colour ink, but not the red "illegal" frame) and the picture
+    buttons of a hand (:func:`~pinochle_widgets.cards.card_faces_css`). Symbols and
+    letters stay, so suits never differ by colour alone."""
+    from urllib.parse import quote
+
+    rules = []
+    for suit in (Suit.DIAMONDS, Suit.CLUBS):
+        two, four = svg.suit_color(suit), svg.suit_color(suit, four_color=True)
+        rules.append(
+            f"body .pt-card-button.pt-suit-{suit.plural}, body .pt-cardtext.pt-suit-{suit.plural}"
+            f" {{ color: {four} !important; }}\n"
+            f'body svg.pt-suit-{suit.plural} [fill="{two}"]'
+            f" {{ fill: {four}; }}\n"
+            f'body svg.pt-suit-{suit.plural} [stroke="{two}"]:not(.pt-hl)'
+            f" {{ stroke: {four}; }}"
+        )
+        for rank in Rank:
+            c = Card(suit, rank)
+            uri = quote(svg.card(c, four_color=True, size=64), safe="")
+            rules.append(
+                f".pt-widget .pt-card-button.pt-card-pic.pt-face-{c.code}"
+                f' {{ background-image: url("data:image/svg+xml,{uri}"); }}'
+            )
+    return "\n".join(rules)
+
+
 _STYLE: list[widgets.HTML] = []
+_FOUR: list[bool] = []
+"""Whether this page (this kernel) shows the four-colour deck; empty until a style
+widget is made (then the learner's preference, or the house default, decides)."""
+
+
+def _style_html(four: bool) -> str:
+    return f"<style>{CSS}{four_colour_css() if four else ''}</style>"
 
 
 def style_widget() -> widgets.HTML:
     """An HTML widget holding the stylesheet. One instance per kernel is shared by
-    every widget (a widget may appear in many boxes), so the CSS is sent once."""
+    every widget (a widget may appear in many boxes), so the CSS is sent once. With it
+    comes the page's deck: four colours when :func:`page_four_colour` says so."""
     if _STYLE and _STYLE[0].comm is not None:
         return _STYLE[0]
-    w = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+    w = widgets.HTML(_style_html(page_four_colour()), layout=widgets.Layout(display="none"))
     w.add_class("pt-style")
     _STYLE[:] = [w]
     return w
+
+
+def page_four_colour() -> bool:
+    """Whether this page draws its cards in four colours: the page learner's choice,
+    else the house rules' ``four_colour`` (read once per page), unless
+    :func:`set_page_four_colour` changed it."""
+    if not _FOUR:
+        _FOUR.append(four_colour_deck())
+    return _FOUR[0]
+
+
+def set_page_four_colour(on: bool) -> None:
+    """Draw every card of this page in four colours (``True``) or two, now: the shared
+    style widget's CSS changes, so the cards already shown change too."""
+    _FOUR[:] = [bool(on)]
+    if _STYLE:
+        _STYLE[0].value = _style_html(bool(on))
 
 
 keep_server_details_off_the_page()
