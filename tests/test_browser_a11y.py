@@ -281,3 +281,39 @@ def test_a_trick_played_by_keyboard_alone_then_passes_axe(browser: Browser, site
     page.close()
     assert tricks == 2, f"{tricks} trick(s) finished by keyboard"
     assert_no_violations(found)
+
+
+INKS = """() => [...document.querySelectorAll(
+    'svg.pt-card.pt-suit-diamonds text, svg.pt-card.pt-suit-clubs text')]
+    .map(e => getComputedStyle(e).fill)"""
+FOUR_INKS = {"rgb(31, 95, 191)", "rgb(26, 127, 55)"}  # svg.suit_color(..., four_color=True)
+
+
+def test_the_four_colour_switch_by_keyboard_holds_on_the_next_page(browser: Browser, site: str) -> None:
+    """The site's house rules make four colours the default; a learner switches them off
+    in their learner card (keyboard only) and the next page keeps their choice."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{site}/voila/render/{LESSONS[0]}", wait_until="commit")
+    switch = page.locator(".pt-four-colour-switch input")
+    switch.wait_for(state="visible")
+    inks = set(page.evaluate(INKS))
+    assert inks and inks <= FOUR_INKS, inks  # the house default: four colours
+    expect(switch).to_be_checked()
+    tab_to(page, ".pt-four-colour-switch input")
+    assert_focus_visible(page)
+    page.keyboard.press("Space")
+    card = page.locator(".pt-learner-card")
+    expect(card.locator(".pt-message-area")).to_contain_text("kept for you on every page")
+    page.wait_for_function(f"() => !({INKS})().some(c => {sorted(FOUR_INKS)!r}.includes(c))")
+    shot(page, "two-colour-chosen")
+    # Another page of the same browser: two colours from the start, the switch off.
+    other = context.new_page()
+    other.set_default_timeout(TIMEOUT)
+    other.goto(f"{site}/voila/render/{LESSONS[0]}", wait_until="commit")
+    other.locator(".pt-four-colour-switch input").wait_for(state="visible")
+    expect(other.locator(".pt-four-colour-switch input")).not_to_be_checked()
+    inks = set(other.evaluate(INKS))
+    assert inks and not inks & FOUR_INKS, inks
+    context.close()

@@ -22,6 +22,7 @@ from pinochle_tutor import (
 )
 from pinochle_tutor import parse_cards as cards
 from pinochle_widgets._base import (
+    FOUR_COLOUR_TEXT,
     FRIENDLY_ERROR,
     Message,
     card_spans,
@@ -205,7 +206,8 @@ def test_the_four_colour_css_recolours_every_drawing_of_diamonds_and_clubs() -> 
         two, four = svg.suit_color(suit), svg.suit_color(suit, four_color=True)
         assert two != four
         # Text cards: the classes HandPicker's buttons and card_spans carry.
-        assert f".pt-card-button.pt-suit-{suit.plural}" in css and four in css
+        assert f".pt-card-button.pt-suit-{suit.plural}" in css and FOUR_COLOUR_TEXT[suit] in css
+        assert four in css
         # SVG pictures: the ink attribute CardsView draws with, on the card's own <svg>.
         drawn = CardsView(Card(suit, Rank.JACK).text).value
         assert f'class="pt-card pt-suit-{suit.plural}"' in drawn and f'fill="{two}"' in drawn

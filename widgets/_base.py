@@ -38,6 +38,7 @@ from pinochle_tutor.rules import as_rules
 
 __all__ = [
     "CSS",
+    "FOUR_COLOUR_TEXT",
     "FRIENDLY_ERROR",
     "MARK_STYLES",
     "RULE_CHOICES",
@@ -243,7 +244,7 @@ CSS = """
 .pt-card-button.pt-suit-hearts, .pt-cardtext.pt-suit-hearts { color: #c8102e; }
 .pt-card-button.pt-suit-diamonds, .pt-cardtext.pt-suit-diamonds { color: #c8102e; }
 .pt-four-color .pt-suit-diamonds { color: #1f5fbf !important; }
-.pt-four-color .pt-suit-clubs { color: #1a7f37 !important; }
+.pt-four-color .pt-suit-clubs { color: #166a2e !important; }
 .pt-card-button.pt-mark-legal { outline: 3px solid #1a7f37; background: #e6f4ea; }
 .pt-card-button.pt-mark-illegal { outline: 3px dashed #c8102e; background: #fdecee; opacity: 0.8; }
 .pt-card-button.pt-mark-proof { outline: 3px dotted #e07b00; background: #fff4e0; }
@@ -281,6 +282,12 @@ CSS = """
 
 
 
+FOUR_COLOUR_TEXT = {Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#166a2e"}
+"""Text colours of the four-colour deck's blue and green suits: at least 4.5:1 on a
+button's grey (#eeeeee) and on the marks' tints, where the pictures' green (5.1:1 on
+white) is 4.4:1."""
+
+
 def four_colour_css() -> str:
     """CSS that draws every card of the page in four colours (diamonds blue, clubs
     green), whatever colours it was drawn with: text cards (``pt-suit-*`` classes), SVG
@@ -294,7 +301,7 @@ def four_colour_css() -> str:
         two, four = svg.suit_color(suit), svg.suit_color(suit, four_color=True)
         rules.append(
             f"body .pt-card-button.pt-suit-{suit.plural}, body .pt-cardtext.pt-suit-{suit.plural}"
-            f" {{ color: {four} !important; }}\n"
+            f" {{ color: {FOUR_COLOUR_TEXT[suit]} !important; }}\n"
             f'body svg.pt-suit-{suit.plural} [fill="{two}"]'
             f" {{ fill: {four}; }}\n"
             f'body svg.pt-suit-{suit.plural} [stroke="{two}"]:not(.pt-hl)'

@@ -178,6 +178,7 @@ class LearnerCard(widgets.VBox):
         self.four_colour = widgets.Checkbox(
             value=page_four_colour(), indent=False,
             description="Four-colour deck: diamonds blue, clubs green",
+            layout=widgets.Layout(width="auto"),  # the whole label, not cut short
         )  # fmt: skip
         self.four_colour.add_class("pt-four-colour-switch")
         self._showing_choice = False
