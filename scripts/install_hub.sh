@@ -3,6 +3,8 @@
 #   jupyterhub              -> .venv (pip)
 #   configurable-http-proxy -> hosting/node_modules (npm, versions pinned in
 #                              hosting/package-lock.json)
+#   axe-core                -> hosting/node_modules (the same lock; the WCAG engine that
+#                              tests/test_browser_a11y.py injects into each page, no CDN)
 # Needs .venv (made by scripts/test.sh or scripts/serve.sh) and node >= 20 with npm.
 #   bash scripts/install_hub.sh
 set -euo pipefail
@@ -17,9 +19,10 @@ if [[ ! -x .venv/bin/jupyterhub ]]; then
     printf '==> Installing jupyterhub into .venv\n'
     "$PY" -m pip install -qq --disable-pip-version-check jupyterhub || fail "pip install jupyterhub"
 fi
-if [[ ! -x hosting/node_modules/.bin/configurable-http-proxy ]]; then
+if [[ ! -x hosting/node_modules/.bin/configurable-http-proxy \
+      || ! -f hosting/node_modules/axe-core/axe.min.js ]]; then
     command -v npm >/dev/null || fail "npm not found (install Node.js >= 20 with npm)"
-    printf '==> Installing configurable-http-proxy into hosting/node_modules (npm ci)\n'
+    printf '==> Installing configurable-http-proxy and axe-core into hosting/node_modules (npm ci)\n'
     npm ci --prefix hosting --no-audit --no-fund --loglevel=error \
         || fail "npm ci --prefix hosting"
 fi

@@ -7,7 +7,12 @@ from pathlib import Path
 import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK
-from pinochle_tutor.course.house_rules import find_house_rules, load_house_rules, site_rules
+from pinochle_tutor.course.house_rules import (
+    find_house_rules,
+    load_house_rules,
+    site_four_colour,
+    site_rules,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -22,6 +27,30 @@ def test_the_committed_site_file_is_valid() -> None:
     house = load_house_rules(REPO / "lessons" / "house_rules.toml")
     assert house.ok, house.problems
     assert house.rules == CLASSIC
+
+
+@pytest.mark.parametrize(
+    ("text", "four", "problem"),
+    [
+        ('preset = "classic"\n', False, ""),
+        ('preset = "classic"\nfour_colour = true\n', True, ""),
+        ('four_colour = false\ntarget = 900\n', False, ""),
+        ('four_colour = "yes"\ntarget = 900\n', False, 'four_colour = "yes" is ignored: it must be true or false'),
+    ],
+)
+def test_four_colour_is_a_display_setting_beside_the_rules(
+    tmp_path: Path, text: str, four: bool, problem: str
+) -> None:
+    house = load_house_rules(write(tmp_path, text))
+    assert house.four_colour is four
+    assert [p for p in house.problems if "four_colour" in p] == ([f"house_rules.toml: {problem}."] if problem else [])
+    assert not hasattr(house.rules, "four_colour")  # not a rule of the game
+    assert house.rules.target == (900 if "target" in text else CLASSIC.target)
+
+
+def test_the_committed_site_file_makes_four_colours_the_default() -> None:
+    assert load_house_rules(REPO / "lessons" / "house_rules.toml").four_colour is True
+    assert site_four_colour(REPO / "lessons") is True
 
 
 def test_preset_and_overrides(tmp_path: Path) -> None:

@@ -5,11 +5,12 @@ name keep two records, a client's bad key is refused."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from pinochle_tutor.course.display import FOUR_COLOUR
 from pinochle_tutor.course.identity import (
     GUEST,
     Learner,
@@ -23,6 +24,9 @@ from pinochle_tutor.course.identity import (
 )
 from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.course.store import ProgressStore
+from pinochle_widgets import _base
+from pinochle_widgets._base import style_widget
+from pinochle_widgets.cards import HandPicker
 from pinochle_widgets.identity import LearnerCard
 from tests.widget_client import client_click, client_update
 
@@ -205,3 +209,84 @@ def test_the_page_opened_is_kept_once_the_learner_is_known(
     monkeypatch.setenv("JUPYTERHUB_USER", "alice")
     LearnerCard(compact=True)
     assert [v.learner for v in ProgressStore(fresh_kernel).lessons()] == [KEY, "alice"]
+
+
+# ------------------------------------------------------------ the four-colour deck
+
+
+@pytest.fixture
+def house(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[[bool], None]:
+    """Write the site's house rules with ``four_colour`` on or off; each test's page
+    starts without a deck chosen (a fresh kernel)."""
+    monkeypatch.setattr(_base, "_FOUR", [])
+    monkeypatch.setattr(_base, "_STYLE", [])
+
+    def write(four: bool) -> None:
+        path = tmp_path / "house_rules.toml"
+        path.write_text(f'preset = "classic"\nfour_colour = {"true" if four else "false"}\n')
+        monkeypatch.setenv("PINOCHLE_TUTOR_RULES", str(path))
+
+    return write
+
+
+def new_page(monkeypatch: pytest.MonkeyPatch, cookie: str | None = None) -> None:
+    """A new page of the browser: a new kernel, with the learner's cookie if given."""
+    set_current_learner(None)
+    monkeypatch.setattr(_base, "_FOUR", [])
+    monkeypatch.setattr(_base, "_STYLE", [])
+    if cookie is not None:
+        monkeypatch.setenv("HTTP_COOKIE", f"pinochle_learner={cookie}")
+
+
+def four_colour_shown() -> bool:
+    return "pt-face-JD" in style_widget().value
+
+
+def test_the_four_colour_switch_is_kept_for_the_learner_on_every_page(
+    monkeypatch: pytest.MonkeyPatch, fresh_kernel: Path, house: Callable[[bool], None]
+) -> None:
+    house(False)
+    card = LearnerCard()
+    client_update(card.keeper, client_key=KEY)
+    assert card.four_colour.value is False and not four_colour_shown()
+    client_update(card.four_colour, value=True)
+    assert four_colour_shown()  # this page's cards change at once
+    assert "kept for you on every page" in card.message.text
+    assert ProgressStore(fresh_kernel).preference(KEY, FOUR_COLOUR) == "on"
+    # Another page of the same browser: the choice holds before any widget is shown.
+    new_page(monkeypatch, cookie=KEY)
+    picker = HandPicker("JD QC", pictures=True)
+    assert "pt-face-JD" in picker.children[0].value  # the hand's stylesheet
+    assert LearnerCard(compact=True).four_colour.value is True
+    # Switched off again: kept too.
+    client_update(LearnerCard().four_colour, value=False)
+    assert not four_colour_shown()
+    assert ProgressStore(fresh_kernel).preference(KEY, FOUR_COLOUR) == "off"
+
+
+def test_the_house_default_holds_until_the_learner_chooses(
+    monkeypatch: pytest.MonkeyPatch, fresh_kernel: Path, house: Callable[[bool], None]
+) -> None:
+    house(True)
+    card = LearnerCard()
+    client_update(card.keeper, client_key=KEY)
+    assert card.four_colour.value is True and four_colour_shown()
+    assert ProgressStore(fresh_kernel).preference(KEY, FOUR_COLOUR) is None  # nothing chosen
+    client_update(card.four_colour, value=False)
+    new_page(monkeypatch, cookie=KEY)
+    assert LearnerCard().four_colour.value is False and not four_colour_shown()
+    # A classmate who never chose gets the house default.
+    new_page(monkeypatch, cookie="Z" * 22)
+    assert LearnerCard().four_colour.value is True and four_colour_shown()
+
+
+def test_a_guests_switch_changes_the_page_but_is_not_kept(
+    fresh_kernel: Path, house: Callable[[bool], None]
+) -> None:
+    house(False)
+    card = LearnerCard()
+    assert current_learner().is_guest
+    client_update(card.four_colour, value=True)
+    assert four_colour_shown()
+    assert "this page only" in card.message.text
+    assert ProgressStore(fresh_kernel).learners() == []

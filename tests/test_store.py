@@ -63,6 +63,31 @@ def test_bad_learner_names_are_refused_with_a_message(tmp_path: Path, learner: o
     assert store.learners() == []
 
 
+def test_preferences_are_kept_per_learner_and_replaced(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "class.sqlite")
+    assert store.preference("ann", "four_colour") is None
+    store.set_preference("ann", "four_colour", "on", "2026-01-01T10:00:00Z")
+    store.set_preference("bob", "four_colour", "off", "2026-01-01T10:00:00Z")
+    store.set_preference("ann", "four_colour", "off", "2026-01-02T10:00:00Z")
+    again = ProgressStore(tmp_path / "class.sqlite")
+    assert again.preference("ann", "four_colour") == "off"
+    assert again.preference("bob", "four_colour") == "off"
+    assert again.preference("ann", "other") is None
+    assert again.delete_learner("ann") and again.preference("ann", "four_colour") is None
+
+
+def test_a_version_2_database_gains_the_preferences_table(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite"
+    ProgressStore(path).set_name("ann", "Ann", "2026-01-01T10:00:00Z")
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE preferences")
+        db.execute("PRAGMA user_version = 2")
+    store = ProgressStore(path)
+    assert store.schema_version == SCHEMA_VERSION and store.name_of("ann") == "Ann"
+    store.set_preference("ann", "four_colour", "on", "2026-01-02T10:00:00Z")
+    assert store.preference("ann", "four_colour") == "on"
+
+
 def test_the_teacher_can_delete_a_learner(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path / "class.sqlite")
     store.record("ann", attempt(1))

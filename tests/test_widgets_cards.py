@@ -9,15 +9,28 @@ from typing import Any
 
 import pytest
 
-from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Card, InvalidRulesError, parse_card
+from pinochle_tutor import (
+    CLASSIC,
+    DOUBLE_DECK,
+    THREE_HANDED,
+    Card,
+    InvalidRulesError,
+    Rank,
+    Suit,
+    parse_card,
+    svg,
+)
 from pinochle_tutor import parse_cards as cards
 from pinochle_widgets._base import (
+    FOUR_COLOUR_TEXT,
     FRIENDLY_ERROR,
     Message,
     card_spans,
     coerce_rules,
+    four_colour_css,
     guard,
     guarded,
+    set_page_four_colour,
     style_widget,
 )
 from pinochle_widgets.cards import CardsView, HandPicker
@@ -184,6 +197,40 @@ def test_cards_view_draws_hand_and_trick() -> None:
     assert "pt-hl-proof" in v.value and "#1f5fbf" in v.value  # four-colour diamonds
     v.show_trick("KC AC", ["Left opponent", "Partner", "You"], 1, empty_slots=1)
     assert "pt-trick-image" in v.value and "Partner (winning)" in v.value and "pt-slot" in v.value
+
+
+def test_the_four_colour_css_recolours_every_drawing_of_diamonds_and_clubs() -> None:
+    """The page-wide deck: its selectors match what the widgets really draw."""
+    css = four_colour_css()
+    for suit in (Suit.DIAMONDS, Suit.CLUBS):
+        two, four = svg.suit_color(suit), svg.suit_color(suit, four_color=True)
+        assert two != four
+        # Text cards: the classes HandPicker's buttons and card_spans carry.
+        assert f".pt-card-button.pt-suit-{suit.plural}" in css and FOUR_COLOUR_TEXT[suit] in css
+        assert four in css
+        # SVG pictures: the ink attribute CardsView draws with, on the card's own <svg>.
+        drawn = CardsView(Card(suit, Rank.JACK).text).value
+        assert f'class="pt-card pt-suit-{suit.plural}"' in drawn and f'fill="{two}"' in drawn
+        assert f'body svg.pt-suit-{suit.plural} [fill="{two}"] {{ fill: {four}; }}' in css
+        # Picture buttons: a four-colour face for every rank.
+        for rank in Rank:
+            assert f".pt-face-{Card(suit, rank).code} {{ background-image" in css
+    for suit in (Suit.SPADES, Suit.HEARTS):
+        assert f"pt-suit-{suit.plural}" not in css  # their colours do not change
+
+
+def test_the_page_deck_switches_the_shared_stylesheet_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pinochle_widgets._base as base
+
+    monkeypatch.setattr(base, "_STYLE", [])
+    monkeypatch.setattr(base, "_FOUR", [False])
+    picker = HandPicker("JD QC", pictures=True)
+    sheet = picker.children[0]
+    assert sheet is style_widget() and "pt-face-JD" not in sheet.value
+    set_page_four_colour(True)
+    assert four_colour_css() in sheet.value  # the hand already shown changes
+    set_page_four_colour(False)
+    assert "pt-face-JD" not in sheet.value
 
 
 # ------------------------------------------------------------------------ base

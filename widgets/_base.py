@@ -7,7 +7,9 @@
   widget, never as a traceback and never lost (Voila hides callback errors).
 * :func:`coerce_rules` - a rule set from a name (``"classic"``, ``"double deck"``,
   ``"three-handed"``) or a :class:`~pinochle_tutor.RuleSet`.
-* :func:`style_widget` - the widgets' CSS, in one ``<style>`` block.
+* :func:`style_widget` - the widgets' CSS, in one ``<style>`` block, with the
+  four-colour deck for the whole page when the learner (or the house rules) chose
+  it; :func:`set_page_four_colour` switches it on the page as it is.
 
 Security (Voila): any client can set any synced trait and press any button,
 disabled or not. So answers and game state live in Python attributes, synced
@@ -29,21 +31,26 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 from traitlets import TraitError
 
-from pinochle_tutor import PinochleError, RuleSet
-from pinochle_tutor.cards import Card
+from pinochle_tutor import PinochleError, RuleSet, svg
+from pinochle_tutor.cards import Card, Rank, Suit
+from pinochle_tutor.course.display import four_colour_deck
 from pinochle_tutor.course.house_rules import site_rules
 from pinochle_tutor.rules import as_rules
 
 __all__ = [
     "CSS",
+    "FOUR_COLOUR_TEXT",
     "FRIENDLY_ERROR",
     "MARK_STYLES",
     "RULE_CHOICES",
     "Message",
     "card_spans",
     "coerce_rules",
+    "four_colour_css",
     "guard",
     "guarded",
+    "page_four_colour",
+    "set_page_four_colour",
     "style_widget",
 ]
 
@@ -268,7 +275,7 @@ CSS = """
 .pt-card-button.pt-suit-hearts, .pt-cardtext.pt-suit-hearts { color: #c8102e; }
 .pt-card-button.pt-suit-diamonds, .pt-cardtext.pt-suit-diamonds { color: #c8102e; }
 .pt-four-color .pt-suit-diamonds { color: #1f5fbf !important; }
-.pt-four-color .pt-suit-clubs { color: #1a7f37 !important; }
+.pt-four-color .pt-suit-clubs { color: #166a2e !important; }
 .pt-card-button.pt-mark-legal { outline: 3px solid #1a7f37; background: #e6f4ea; }
 .pt-card-button.pt-mark-illegal { outline: 3px dashed #c8102e; background: #fdecee; opacity: 0.8; }
 .pt-card-button.pt-mark-proof { outline: 3px dotted #e07b00; background: #fff4e0; }
@@ -282,21 +289,102 @@ CSS = """
 .pt-message.pt-info { background: #eef3fb; border-left: 4px solid #1f5fbf; }
 .pt-breakdown { border-collapse: collapse; margin: 4px 0; }
 .pt-breakdown th, .pt-breakdown td { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; }
+/* A visible keyboard focus on every control (JupyterLab's is a 1 px outline on buttons
+   and a border colour on text fields). Specific enough to beat .jupyter-button:focus:enabled. */
+.pt-widget .jupyter-button.widget-button:focus-visible,
+.pt-widget .widget-inline-hbox input:focus-visible, .pt-widget select:focus-visible,
+.pt-widget textarea:focus-visible, .pt-widget [tabindex]:focus-visible {
+  outline: 3px solid #1f5fbf !important; outline-offset: 2px; }
+/* Button styles with white text at 4.5:1 or more (ipywidgets' green, orange, red, light
+   blue and blue are 2.1:1 to 4.1:1). */
+.pt-widget .jupyter-button.mod-success { background-color: #1a7f37; color: #fff; }
+.pt-widget .jupyter-button.mod-warning { background-color: #a05000; color: #fff; }
+.pt-widget .jupyter-button.mod-danger { background-color: #c8102e; color: #fff; }
+.pt-widget .jupyter-button.mod-info { background-color: #0b6e99; color: #fff; }
+.pt-widget .jupyter-button.mod-primary { background-color: #1f5fbf; color: #fff; }
+/* Links inside text are underlined, not told apart by colour alone (WCAG 1.4.1); JupyterLab
+   takes the underline off rendered links (course_outline draws them in the page). */
+.pt-widget a, a.pt-lesson-link, a.pt-practice-link { text-decoration: underline !important; }
+/* An accordion's title: JupyterLab's grey (#6d6d6d on #eeeeee, 4.45:1) is below 4.5:1. */
+.pt-widget .jupyter-widget-Collapse-header, .pt-widget .jupyter-widget-Collapse-header > span {
+  color: #1b1b1b; }
 """
 """The widgets' stylesheet."""
 
+
+
+FOUR_COLOUR_TEXT = {Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#166a2e"}
+"""Text colours of the four-colour deck's blue and green suits: at least 4.5:1 on a
+button's grey (#eeeeee) and on the marks' tints, where the pictures' green (5.1:1 on
+white) is 4.4:1."""
+
+
+def four_colour_css() -> str:
+    """CSS that draws every card of the page in four colours (diamonds blue, clubs
+    green), whatever colours it was drawn with: text cards (``pt-suit-*`` classes), SVG
+    pictures (their two-colour ink, but not the red "illegal" frame) and the picture
+    buttons of a hand (:func:`~pinochle_widgets.cards.card_faces_css`). Symbols and
+    letters stay, so suits never differ by colour alone."""
+    from urllib.parse import quote
+
+    rules = []
+    for suit in (Suit.DIAMONDS, Suit.CLUBS):
+        two, four = svg.suit_color(suit), svg.suit_color(suit, four_color=True)
+        rules.append(
+            f"body .pt-card-button.pt-suit-{suit.plural}, body .pt-cardtext.pt-suit-{suit.plural}"
+            f" {{ color: {FOUR_COLOUR_TEXT[suit]} !important; }}\n"
+            f'body svg.pt-suit-{suit.plural} [fill="{two}"]'
+            f" {{ fill: {four}; }}\n"
+            f'body svg.pt-suit-{suit.plural} [stroke="{two}"]:not(.pt-hl)'
+            f" {{ stroke: {four}; }}"
+        )
+        for rank in Rank:
+            c = Card(suit, rank)
+            uri = quote(svg.card(c, four_color=True, size=64), safe="")
+            rules.append(
+                f".pt-widget .pt-card-button.pt-card-pic.pt-face-{c.code}"
+                f' {{ background-image: url("data:image/svg+xml,{uri}"); }}'
+            )
+    return "\n".join(rules)
+
+
 _STYLE: list[widgets.HTML] = []
+_FOUR: list[bool] = []
+"""Whether this page (this kernel) shows the four-colour deck; empty until a style
+widget is made (then the learner's preference, or the house default, decides)."""
+
+
+def _style_html(four: bool) -> str:
+    return f"<style>{CSS}{four_colour_css() if four else ''}</style>"
 
 
 def style_widget() -> widgets.HTML:
     """An HTML widget holding the stylesheet. One instance per kernel is shared by
-    every widget (a widget may appear in many boxes), so the CSS is sent once."""
+    every widget (a widget may appear in many boxes), so the CSS is sent once. With it
+    comes the page's deck: four colours when :func:`page_four_colour` says so."""
     if _STYLE and _STYLE[0].comm is not None:
         return _STYLE[0]
-    w = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+    w = widgets.HTML(_style_html(page_four_colour()), layout=widgets.Layout(display="none"))
     w.add_class("pt-style")
     _STYLE[:] = [w]
     return w
+
+
+def page_four_colour() -> bool:
+    """Whether this page draws its cards in four colours: the page learner's choice,
+    else the house rules' ``four_colour`` (read once per page), unless
+    :func:`set_page_four_colour` changed it."""
+    if not _FOUR:
+        _FOUR.append(four_colour_deck())
+    return _FOUR[0]
+
+
+def set_page_four_colour(on: bool) -> None:
+    """Draw every card of this page in four colours (``True``) or two, now: the shared
+    style widget's CSS changes, so the cards already shown change too."""
+    _FOUR[:] = [bool(on)]
+    if _STYLE:
+        _STYLE[0].value = _style_html(bool(on))
 
 
 keep_server_details_off_the_page()

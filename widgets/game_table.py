@@ -48,8 +48,9 @@ __all__ = ["GameTable", "meld_html", "score_sheet_html"]
 _CSS = """
 .pt-game-table { max-width: 100%; box-sizing: border-box; }
 .pt-game-table .widget-html-content { overflow-wrap: anywhere; }
-.pt-log .widget-html-content { display: flex; flex-direction: column-reverse; max-height: 10em;
+.pt-log .pt-log-lines { display: flex; flex-direction: column-reverse; max-height: 10em;
   overflow-y: auto; border: 1px solid #ddd; padding: 4px 8px; }
+.pt-log .pt-log-lines:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
 .pt-log p { margin: 1px 0; }
 .pt-status { font-size: 1.05em; }
 .pt-infobar .widget-html-content { display: flex; flex-wrap: wrap; gap: 4px 14px;
@@ -59,11 +60,11 @@ _CSS = """
   width: 100%; max-width: 820px; color: #fff; }
 .pt-seat .widget-html-content { text-align: center; }
 .pt-seat-box { display: inline-block; padding: 4px 10px; border-radius: 10px;
-  background: rgba(0,0,0,0.25); line-height: 1.35; min-width: 7em; }
+  background: rgba(0,0,0,0.25); color: #fff; line-height: 1.35; min-width: 7em; }
 .pt-seat-box.pt-turn { background: #f7d154; color: #1b1b1b; box-shadow: 0 0 0 3px #fff; }
 .pt-seat-box .pt-badge { display: inline-block; font-size: 0.8em; font-weight: 700;
   border-radius: 4px; padding: 0 4px; margin-left: 3px; background: #fff; color: #1b1b1b; }
-.pt-seat-box .pt-badge.pt-badge-declarer { background: #b8860b; color: #fff; }
+.pt-seat-box .pt-badge.pt-badge-declarer { background: #b8860b; color: #1b1b1b; }
 .pt-seat-box .pt-seat-name { font-weight: 700; }
 .pt-slot .widget-html-content { display: flex; justify-content: center; align-items: center;
   min-height: 96px; }
@@ -416,7 +417,12 @@ class GameTable(widgets.VBox):
         texts = [e.text for e in s.events if e.hand_number == s.hand_number]
         # Newest first in the page; CSS (column-reverse) shows it at the bottom,
         # scrolled into view, with the older lines above.
-        self.log_area.value = "".join(f"<p>{escape(t)}</p>" for t in reversed(texts[-60:]))
+        # The scrolling box takes the focus (tabindex) so a keyboard can scroll it too.
+        lines = "".join(f"<p>{escape(t)}</p>" for t in reversed(texts[-60:]))
+        self.log_area.value = (
+            '<div class="pt-log-lines" role="region" aria-label="What happened this hand"'
+            f' tabindex="0">{lines}</div>'
+        )
         self._show_table()
         self._show_last_trick()
         self.meld_area.value = meld_html(s)

@@ -16,6 +16,10 @@ down when the page is left (Voila's own request for that is refused for want of
 an ``_xsrf`` token, voila-dashboards/voila#1458), so a visited page no longer
 holds a kernel until the idle cull.
 
+The card also holds the learner's switch for the four-colour deck (diamonds blue,
+clubs green): kept with their progress, so it holds on every page of the course; a
+learner who never touched it gets the house rules' ``four_colour``.
+
 Synced state: only the browser's own key (``client_key``, which the browser sent)
 and what the card shows. A client can set ``client_key`` to anything: a value
 that is not a learner key is refused with a message; a key is a secret of the
@@ -32,6 +36,7 @@ import ipywidgets as widgets
 import traitlets
 
 from pinochle_tutor.course.attempts import now
+from pinochle_tutor.course.display import choose_four_colour, class_store, four_colour_deck
 from pinochle_tutor.course.identity import (
     Learner,
     LearnerNameError,
@@ -42,10 +47,9 @@ from pinochle_tutor.course.identity import (
     page_from_environment,
     set_current_learner,
 )
-from pinochle_tutor.course.progress import STORE_SUFFIXES, default_progress_path
-from pinochle_tutor.course.store import ProgressStore, StoreError
+from pinochle_tutor.course.store import ProgressStore
 
-from ._base import Message, guarded, style_widget
+from ._base import Message, guarded, page_four_colour, set_page_four_colour, style_widget
 
 __all__ = ["KeyKeeper", "LearnerCard"]
 
@@ -139,13 +143,7 @@ class KeyKeeper(anywidget.AnyWidget):
 
 
 def _store() -> ProgressStore | None:
-    path = default_progress_path()
-    if path.suffix.lower() not in STORE_SUFFIXES:
-        return None
-    try:
-        return ProgressStore(path)
-    except StoreError:
-        return None
+    return class_store()
 
 
 class LearnerCard(widgets.VBox):
@@ -155,7 +153,8 @@ class LearnerCard(widgets.VBox):
     no name box (for quiz pages: the name is given on the welcome page).
 
     CSS hooks: ``pt-learner-card``, ``pt-learner-status``, ``pt-learner-name``
-    (the box), ``pt-learner-save``; the status line is ``pt-message-area``."""
+    (the box), ``pt-learner-save``, ``pt-four-colour-switch`` (the deck's checkbox);
+    the status line is ``pt-message-area``."""
 
     def __init__(self, *, compact: bool = False, page: str | None = None) -> None:
         self.compact = compact
@@ -176,7 +175,17 @@ class LearnerCard(widgets.VBox):
         self.save_button.add_class("pt-learner-save")
         self.save_button.on_click(lambda _b: self.save_name())
         self._form = widgets.HBox([self.name_box, self.save_button])
-        super().__init__([style_widget(), self.keeper, self.status, self._form, self.message])
+        self.four_colour = widgets.Checkbox(
+            value=page_four_colour(), indent=False,
+            description="Four-colour deck: diamonds blue, clubs green",
+            layout=widgets.Layout(width="auto"),  # the whole label, not cut short
+        )  # fmt: skip
+        self.four_colour.add_class("pt-four-colour-switch")
+        self._showing_choice = False
+        self.four_colour.observe(self._on_four_colour, names="value")
+        super().__init__(
+            [style_widget(), self.keeper, self.status, self._form, self.four_colour, self.message]
+        )
         self.add_class("pt-widget")
         self.add_class("pt-learner-card")
         self.keeper.observe(self._on_key, names="client_key")
@@ -200,6 +209,32 @@ class LearnerCard(widgets.VBox):
         store = _store()
         name = store.name_of(key) if store is not None else ""
         set_current_learner(Learner(key, name, LearnerSource.BROWSER))
+        self._show_choice(four_colour_deck(self.learner, store))
+
+    def _show_choice(self, on: bool) -> None:
+        """Show the learner's deck (their kept choice, or the default) on the page and
+        in the switch, without keeping it again."""
+        set_page_four_colour(on)
+        self._showing_choice = True
+        try:
+            self.four_colour.value = on
+        finally:
+            self._showing_choice = False
+
+    @guarded
+    def _on_four_colour(self, change: dict[str, Any]) -> None:
+        if self._showing_choice:
+            return
+        on = bool(change["new"])
+        set_page_four_colour(on)
+        deck = "four-colour" if on else "two-colour"
+        if choose_four_colour(on, self.learner, _store()):
+            self.message.ok(f"The {deck} deck is kept for you on every page.")
+        else:
+            self.message.info(
+                f"The {deck} deck is on for this page only: this site keeps no record "
+                "for you yet, so it cannot be kept."
+            )
 
     # ----------------------------------------------------------------- state
     @property

@@ -11,6 +11,12 @@ either at the top level or under ``[settings]`` (both work; use one)::
     [meld_table]                # meld points may be changed too
     dix = 20                    # (or [settings.meld_table] beside [settings])
 
+Beside the rules, the file may set how cards are drawn (a display setting, not a rule
+of the game, so it is no setting of :class:`~pinochle_tutor.RuleSet`)::
+
+    four_colour = true          # diamonds blue, clubs green: the default for every
+                                # learner who has not chosen for themselves
+
 Every lesson, widget and quiz reads the rules from :func:`site_rules`. A mistake
 never breaks the site: a setting that is unknown, of the wrong type or out of
 bounds is named (with the closest setting's name, or the list of them) and
@@ -44,6 +50,7 @@ __all__ = [
     "HouseRulesFileError",
     "find_house_rules",
     "load_house_rules",
+    "site_four_colour",
     "site_rules",
 ]
 
@@ -69,6 +76,9 @@ class HouseRules:
     problems: tuple[str, ...] = field(default=())
     """Problems found in the file, in words for the teacher: each names a setting
     that is ignored, or says why the whole file gave way to the classic rules."""
+    four_colour: bool = False
+    """The display setting ``four_colour``: a four-colour deck (diamonds blue, clubs
+    green) for every learner who has not chosen for themselves."""
 
     @property
     def _from_file(self) -> bool:
@@ -110,8 +120,10 @@ def find_house_rules(start: str | os.PathLike[str] | None = None) -> Path | None
     return None
 
 
-_FILE_KEYS = ("preset", "settings")
-"""The keys of the file that are not settings."""
+DISPLAY_KEYS = ("four_colour",)
+"""The file's display settings: how the course draws things, not rules of the game."""
+_FILE_KEYS = ("preset", "settings", *DISPLAY_KEYS)
+"""The keys of the file that are not settings of the rule set."""
 
 
 def _closest(key: str, names: Iterable[str]) -> str:
@@ -251,6 +263,18 @@ def _from_data(data: dict[str, Any], where: str) -> tuple[RuleSet, list[str]]:
     return _checked(base, settings, where, problems), problems
 
 
+def _four_colour_of(data: dict[str, Any], where: str, problems: list[str]) -> bool:
+    """The file's ``four_colour`` (``false`` when absent); a value that is not
+    ``true`` or ``false`` is named in ``problems`` and ignored."""
+    value = data.get("four_colour", False)
+    if isinstance(value, bool):
+        return value
+    problems.append(
+        f"{where}: four_colour = {_toml(value)} is ignored: it must be true or false."
+    )
+    return False
+
+
 def load_house_rules(path: str | os.PathLike[str] | None = None) -> HouseRules:
     """Read a house rules file (default: :func:`find_house_rules`). Never raises.
 
@@ -281,7 +305,8 @@ def load_house_rules(path: str | os.PathLike[str] | None = None) -> HouseRules:
         if not message.startswith(where):
             message = f"{where}: {message}"
         return _fallback(message.rstrip(".") + ".")
-    return HouseRules(rules, where, tuple(problems))
+    four_colour = _four_colour_of(data, where, problems)
+    return HouseRules(rules, where, tuple(problems), four_colour=four_colour)
 
 
 def _fallback(problem: str) -> HouseRules:
@@ -296,3 +321,10 @@ def site_rules(start: str | os.PathLike[str] | None = None) -> RuleSet:
     """The rules in force for the site (classic when the file is missing or wrong)."""
     found = find_house_rules(start)
     return load_house_rules(found).rules if found is not None else CLASSIC
+
+
+def site_four_colour(start: str | os.PathLike[str] | None = None) -> bool:
+    """The site's default deck: ``True`` when the house rules file says
+    ``four_colour = true`` (``False`` when the file is missing or says nothing)."""
+    found = find_house_rules(start)
+    return load_house_rules(found).four_colour if found is not None else False

@@ -95,6 +95,16 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE learners ADD COLUMN name TEXT NOT NULL DEFAULT '';
     """,
+    # 3: a learner's display preferences (the four-colour deck), kept with their record.
+    """
+    CREATE TABLE preferences (
+        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        time TEXT NOT NULL,
+        PRIMARY KEY (learner, key)
+    );
+    """,
 )
 """The schema, one script per version: a database at version ``n`` runs scripts
 ``n`` onwards when it is opened. Add a migration at the end; never edit one that
@@ -311,6 +321,30 @@ class ProgressStore:
         with self._transaction() as db:
             self._learner_row(db, who, time)
             db.execute("UPDATE learners SET name = ? WHERE learner = ?", (shown, who))
+
+    def set_preference(self, learner: str, key: str, value: str, time: str) -> None:
+        """Keep ``learner``'s choice ``value`` for the display preference ``key`` (such as
+        ``"four_colour"``), replacing an earlier one."""
+        who = _check_name(learner, "learner name")
+        name = _check_name(key, "preference name")
+        chosen = _check_name(value, "preference value")
+        with self._transaction() as db:
+            self._learner_row(db, who, time)
+            db.execute(
+                "INSERT INTO preferences (learner, key, value, time) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (learner, key) DO UPDATE SET value = excluded.value,"
+                " time = excluded.time",
+                (who, name, chosen, time),
+            )
+
+    def preference(self, learner: str, key: str) -> str | None:
+        """``learner``'s choice for the preference ``key``, ``None`` when none was made."""
+        with self._connect() as db:
+            row = db.execute(
+                "SELECT value FROM preferences WHERE learner = ? AND key = ?",
+                (str(learner), str(key)),
+            ).fetchone()
+        return str(row[0]) if row else None
 
     def name_of(self, learner: str) -> str:
         """The name ``learner`` gave, ``''`` when none (or no such learner)."""

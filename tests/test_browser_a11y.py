@@ -1,0 +1,319 @@
+"""Accessibility in a real browser: axe-core's WCAG 2.1 A/AA rules on every page of the
+course, and the course played by keyboard alone.
+
+axe-core comes from npm with the project's own lock (``hosting/package-lock.json``,
+installed by ``scripts/install_hub.sh``, which ``scripts/test.sh`` runs): no CDN. Each
+page gets ``axe.min.js`` with ``page.add_script_tag(path=...)`` once Voila has rendered
+its cells, and any violation fails the test with its rule, element and help text.
+
+Pages checked: every lesson (``lessons/[0-9][0-9]_*.ipynb``), every practice page
+(``lessons/practice/``), the teacher's dashboard opened with the secret, a quiz after an
+answer, and the game table after a trick played by keyboard. One server and one browser
+serve the module; pages are opened one after another. Screenshots: test-artifacts/a11y-*.png.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+
+ARTIFACTS = REPO / "test-artifacts"
+AXE = REPO / "hosting" / "node_modules" / "axe-core" / "axe.min.js"
+TIMEOUT = 60_000
+SECRET = "a11y-teacher-secret"
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+LESSONS = sorted(p.name for p in (REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))
+PRACTICE = sorted(
+    f"practice/{p.name}" for p in (REPO / "lessons" / "practice").glob("[0-9][0-9]_*.ipynb")
+)
+QUIZ = "practice/07_score_level1.ipynb"
+TABLE = "09_full_game.ipynb"
+
+pytestmark = [
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+    pytest.mark.skipif(
+        not AXE.exists(), reason="axe-core is not installed (run: bash scripts/install_hub.sh)"
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("a11y") / "class.sqlite"
+    env = {k: v for k, v in os.environ.items() if k != "PINOCHLE_TUTOR_SEED"}
+    env |= {"PINOCHLE_TUTOR_PROGRESS": str(db), "PINOCHLE_TUTOR_TEACHER_SECRET": SECRET}
+    with voila_server(env=env) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser: Browser, site: str, name: str) -> Page:
+    """A page whose cells Voila has all rendered (its loading screen is gone)."""
+    page = browser.new_page(viewport={"width": 1100, "height": 1000})
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{site}/voila/render/{name}", wait_until="commit")
+    page.wait_for_function(
+        "() => document.querySelector('#rendered_cells') !== null"
+        " && document.querySelector('#loading') === null"
+    )
+    page.locator(".pt-widget").first.wait_for(state="visible")
+    return page
+
+
+def shot(page: Page, step: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"a11y-{step}.png"), full_page=True)
+
+
+def axe_violations(page: Page, where: str) -> list[str]:
+    """axe-core's WCAG 2.1 A/AA violations on the page as it is now, one line per
+    element: ``where: rule (impact) at target 'html': help [url]``."""
+    page.add_script_tag(path=str(AXE))
+    result: dict[str, Any] = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags},"
+        " resultTypes: ['violations']})",
+        WCAG_TAGS,
+    )
+    return [
+        f"{where}: {v['id']} ({v.get('impact')}) at {' '.join(map(str, n['target']))}"
+        f" {n['html'][:120]!r}: {v['help']} [{v['helpUrl']}]"
+        for v in result["violations"]
+        for n in v["nodes"]
+    ]
+
+
+def assert_no_violations(found: list[str]) -> None:
+    assert not found, f"{len(found)} WCAG 2.1 A/AA violation(s):\n" + "\n".join(found)
+
+
+def test_axe_finds_a_violation_planted_in_a_page(browser: Browser, site: str) -> None:
+    """The check itself works: an image without a text alternative is reported."""
+    page = open_page(browser, site, LESSONS[0])
+    page.evaluate(
+        "() => { const i = document.createElement('img'); i.src = 'data:,';"
+        " i.className = 'pt-planted'; document.body.appendChild(i); }"
+    )
+    found = axe_violations(page, "planted")
+    page.close()
+    assert any("image-alt" in line and "pt-planted" in line for line in found), found
+
+
+def test_every_lesson_practice_and_dashboard_page_passes_axe(browser: Browser, site: str) -> None:
+    assert len(LESSONS) >= 10 and len(PRACTICE) >= 10
+    found: list[str] = []
+    for name in [*LESSONS, *PRACTICE]:
+        page = open_page(browser, site, name)
+        found += axe_violations(page, name)
+        if name in (LESSONS[0], "03_trump_and_exchange.ipynb"):
+            shot(page, Path(name).stem)
+        page.close()
+    # The teacher's dashboard, opened with the secret, showing the class table.
+    page = open_page(browser, site, "teacher.ipynb")
+    board = page.locator(".pt-dashboard")
+    board.locator(".pt-dashboard-secret input").fill(SECRET)
+    board.locator("button.pt-dashboard-open").click()
+    expect(board.locator(".pt-dashboard-summary")).to_be_visible()
+    found += axe_violations(page, "teacher.ipynb (open)")
+    shot(page, "teacher")
+    page.close()
+    assert_no_violations(found)
+
+
+def focused(page: Page) -> str:
+    """The focused element's class list (its own, plus its parent's for inputs)."""
+    return str(
+        page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return e ? (e.className + ' ' + (e.parentElement?.className ?? '')) : ''; }"
+        )
+    )
+
+
+def tab_to(page: Page, selector: str, limit: int = 300) -> None:
+    """Press Tab until the focused element matches ``selector`` (a CSS selector)."""
+    for _ in range(limit):
+        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    pytest.fail(f"Tab never reached {selector!r} (focus is on {focused(page)!r})")
+
+
+def assert_focus_visible(page: Page) -> None:
+    """The focused element shows an outline at least 2 px wide."""
+    width = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement);"
+        " return s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth); }"
+    )
+    assert width >= 2, f"no visible focus on {focused(page)!r} (outline {width}px)"
+
+
+def test_a_quiz_answered_by_keyboard_alone_then_passes_axe(browser: Browser, site: str) -> None:
+    page = open_page(browser, site, QUIZ)
+    runner = page.locator(".pt-quiz-runner")
+    feedback = runner.locator(".pt-quiz-feedback")
+    expect(feedback).to_have_text("")
+    tab_to(page, ".pt-quiz-text input")
+    assert_focus_visible(page)
+    page.keyboard.type("0")
+    tab_to(page, "button.pt-quiz-submit")
+    assert_focus_visible(page)
+    page.keyboard.press("Enter")
+    expect(feedback).to_contain_text("The rules here")
+    shot(page, "quiz-answered")
+    tab_to(page, "button.pt-quiz-next")
+    page.keyboard.press("Space")
+    expect(runner.locator(".pt-quiz-prompt")).to_contain_text("Question 2 of")
+    found = axe_violations(page, f"{QUIZ} (answered)")
+    page.close()
+    assert_no_violations(found)
+
+
+# The game table's own status line and message (the page's learner card has a message too).
+STATUS = ".pt-game-table .pt-status"
+MESSAGE = ".pt-game-table .pt-message-area"
+
+
+def status(page: Page) -> str:
+    return page.locator(STATUS).first.inner_text().lower()
+
+
+def message(page: Page) -> str:
+    return page.locator(MESSAGE).first.inner_text()
+
+
+def wait_for_message_change(page: Page, before: str) -> None:
+    page.wait_for_function(
+        "([s, b]) => document.querySelector(s).innerText !== b", arg=[MESSAGE, before]
+    )
+
+
+def wait_for_status_change(page: Page, before: str) -> None:
+    page.wait_for_function(
+        "([s, b]) => document.querySelector(s).innerText.toLowerCase() !== b", arg=[STATUS, before]
+    )
+
+
+def keyboard_exchange(page: Page) -> None:
+    """Pick four cards with Tab and Space, then press the give button with Enter."""
+    for _ in range(4):
+        tab_to(page, ".pt-hand .pt-card-pic:not(.pt-selected)")
+        page.keyboard.press("Space")
+        page.keyboard.press("Tab")
+    expect(page.locator(".pt-hand:visible .pt-selected")).to_have_count(4)
+    before = status(page)
+    tab_to(page, "button.pt-exchange")
+    page.keyboard.press("Enter")
+    wait_for_status_change(page, before)
+
+
+def hand_faces(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        ".pt-hand:visible .pt-card-pic",
+        "bs => bs.map(b => [...b.classList].find(c => c.startsWith('pt-face-')))",
+    )
+
+
+def keyboard_play_a_card(page: Page) -> None:
+    """Play a card by keyboard: Tab to a card of the hand and press Enter. A refused
+    card is explained; Tab on to the next card of another face (a second copy would be
+    refused in the same words) and try again."""
+    tried: set[str] = set()
+    for face in hand_faces(page):
+        if face in tried:
+            continue
+        tried.add(face)
+        tab_to(page, f".pt-hand .pt-card-pic.{face}")
+        assert_focus_visible(page)
+        before = message(page)
+        page.keyboard.press("Enter")
+        wait_for_message_change(page, before)
+        if "You played" in message(page):
+            return
+    pytest.fail(f"no card could be played by keyboard: {message(page)}")
+
+
+def test_a_trick_played_by_keyboard_alone_then_passes_axe(browser: Browser, site: str) -> None:
+    page = open_page(browser, site, TABLE)
+    page.locator(".pt-hand:visible .pt-card-pic").first.wait_for(state="visible")
+    before = status(page)
+    tab_to(page, "button.pt-pass")
+    assert_focus_visible(page)
+    page.keyboard.press("Enter")
+    wait_for_status_change(page, before)
+    if "pass cards to the declarer" in status(page):
+        keyboard_exchange(page)
+    tricks = 0
+    found: list[str] = []
+    for _ in range(60):
+        if page.locator("button.pt-continue:visible").count():
+            # A finished trick waits on the table; Continue has the focus.
+            expect(page.locator(".pt-trick-card:visible")).to_have_count(4)
+            tricks += 1
+            if tricks == 1:
+                assert page.evaluate("() => document.activeElement.matches('button.pt-continue')")
+                assert_focus_visible(page)
+                shot(page, "table-trick")
+                found = axe_violations(page, f"{TABLE} (a trick played)")
+            before = status(page)
+            page.keyboard.press("Enter")
+            wait_for_status_change(page, before)
+            if tricks == 2:
+                break
+            continue
+        if "play a card" in status(page) or "lead the first" in status(page):
+            keyboard_play_a_card(page)
+            continue
+        page.wait_for_timeout(200)
+    page.close()
+    assert tricks == 2, f"{tricks} trick(s) finished by keyboard"
+    assert_no_violations(found)
+
+
+INKS = """() => [...document.querySelectorAll(
+    'svg.pt-card.pt-suit-diamonds text, svg.pt-card.pt-suit-clubs text')]
+    .map(e => getComputedStyle(e).fill)"""
+FOUR_INKS = {"rgb(31, 95, 191)", "rgb(26, 127, 55)"}  # svg.suit_color(..., four_color=True)
+
+
+def test_the_four_colour_switch_by_keyboard_holds_on_the_next_page(browser: Browser, site: str) -> None:
+    """The site's house rules make four colours the default; a learner switches them off
+    in their learner card (keyboard only) and the next page keeps their choice."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{site}/voila/render/{LESSONS[0]}", wait_until="commit")
+    switch = page.locator(".pt-four-colour-switch input")
+    switch.wait_for(state="visible")
+    inks = set(page.evaluate(INKS))
+    assert inks and inks <= FOUR_INKS, inks  # the house default: four colours
+    expect(switch).to_be_checked()
+    tab_to(page, ".pt-four-colour-switch input")
+    assert_focus_visible(page)
+    page.keyboard.press("Space")
+    card = page.locator(".pt-learner-card")
+    expect(card.locator(".pt-message-area")).to_contain_text("kept for you on every page")
+    page.wait_for_function(f"() => !({INKS})().some(c => {sorted(FOUR_INKS)!r}.includes(c))")
+    shot(page, "two-colour-chosen")
+    # Another page of the same browser: two colours from the start, the switch off.
+    other = context.new_page()
+    other.set_default_timeout(TIMEOUT)
+    other.goto(f"{site}/voila/render/{LESSONS[0]}", wait_until="commit")
+    other.locator(".pt-four-colour-switch input").wait_for(state="visible")
+    expect(other.locator(".pt-four-colour-switch input")).not_to_be_checked()
+    inks = set(other.evaluate(INKS))
+    assert inks and not inks & FOUR_INKS, inks
+    context.close()
