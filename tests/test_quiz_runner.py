@@ -483,7 +483,7 @@ def test_save_failure_is_shown_and_the_round_goes_on(tmp_path: Path) -> None:
 def test_unexpected_storage_error_is_caught(tmp_path: Path, monkeypatch: Any) -> None:
     p = Progress.load(tmp_path / "p.json")
 
-    def boom(_mark: Any) -> None:
+    def boom(_mark: Any, **_where: Any) -> None:
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(p, "record_mark", boom)
