@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.coach import DEFAULT_SAMPLES, PlayEvaluation, evaluate_play
+from pinochle_tutor.bots.coach import DEFAULT_SAMPLES, EXACT_TRICKS, PlayEvaluation, evaluate_play
 from pinochle_tutor.bots.knowledge import Knowledge
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Rank
 from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayJudgement, PlayPrinciple
@@ -38,8 +38,11 @@ from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
+    "CONFIRM_SAMPLES",
     "FOLLOW_ORDER",
     "LEAD_ORDER",
+    "REVIEW_EXACT_TRICKS",
+    "REVIEW_MARGIN",
     "REVIEW_SAMPLES",
     "PrincipleFit",
     "advise_play",
@@ -52,6 +55,16 @@ __all__ = [
 
 REVIEW_SAMPLES = 24
 """Imagined deals per decision in a hand's review (fewer than a hint's, to bound its cost)."""
+REVIEW_MARGIN = 0.25
+"""The smallest loss the review calls a mistake, in counters of the rule set in force (a
+quarter of a king's 10 points in the classic game): above it a card costs something a
+learner should hear about, provided the loss is also beyond twice its error."""
+REVIEW_EXACT_TRICKS = 3
+"""The review solves each imagined deal exactly from this many cards a hand (one trick
+fewer than a lone evaluation's default: an exact 4-card solve of many deals is the
+review's most expensive step)."""
+CONFIRM_SAMPLES = 96
+"""Imagined deals for a review's second look at a card that may have cost trick points."""
 
 FOLLOW_ORDER = (
     PlayPrinciple.FEED_PARTNER,
@@ -276,15 +289,19 @@ def advise_play(
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = 0,
     margin: float | None = None,
+    exact_tricks: int = EXACT_TRICKS,
 ) -> PlayAdvice:
     """The coach's advice for ``view`` (the seat's turn to play): its best card, the
     principle that explains it (never one the evaluation contradicts) and every
     alternative's numbers. ``evaluation`` defaults to
-    ``evaluate_play(view, samples=samples, seed=seed, margin=margin)``."""
+    ``evaluate_play(view, samples=samples, seed=seed, margin=margin,
+    exact_tricks=exact_tricks)``."""
     ev = (
         evaluation
         if evaluation is not None
-        else evaluate_play(view, samples=samples, seed=seed, margin=margin)
+        else evaluate_play(
+            view, samples=samples, seed=seed, margin=margin, exact_tricks=exact_tricks
+        )
     )
     best = ev.best
     fits = principle_fits(view)
@@ -355,26 +372,42 @@ def judge_plays(
     seat: int,
     *,
     samples: int = REVIEW_SAMPLES,
+    confirm_samples: int = CONFIRM_SAMPLES,
     seed: int = 0,
     hand_number: int = 1,
     margin: float | None = None,
+    exact_tricks: int = REVIEW_EXACT_TRICKS,
 ) -> tuple[PlayJudgement, ...]:
     """Every card ``seat`` played in ``hand`` that was a choice (more than one distinct
     legal card), judged against the coach's advice from the seat's view at that
-    moment, ``samples`` imagined deals each (seeded by :func:`decision_seed`).
+    moment, on ``samples`` imagined deals (seeded by :func:`decision_seed`). A card
+    that may have cost something (a loss above half of ``margin``) is judged again on
+    ``confirm_samples`` deals (the first ones the same), so the verdict on the cards
+    that matter rests on more deals while the whole review stays cheap.
 
     A card is called a mistake only when its loss is beyond twice its standard error
-    and above ``margin``: by default one counter of the rule set in force (a costly
-    card, not a small difference)."""
+    and above ``margin`` (by default :data:`REVIEW_MARGIN` counters of the rule set in
+    force): small differences within the evaluation's error are not mistakes."""
     if margin is None:
-        margin = float(max(hand.rules.counter_points))
+        margin = REVIEW_MARGIN * max(hand.rules.counter_points)
     out = []
     for trick_number, view, card in play_decisions(hand, seat):
         if len(set(view.legal)) <= 1:
             continue
         played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
-        advice = advise_play(
-            view, samples=samples, seed=decision_seed(seed, hand_number, played), margin=margin
+        dseed = decision_seed(seed, hand_number, played)
+        ev = evaluate_play(
+            view, samples=samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
         )
-        out.append(PlayJudgement(trick_number, card, advice))
+        loss = ev.loss(card)
+        assert loss is not None
+        if confirm_samples > samples and loss > ev.margin / 2:
+            ev = evaluate_play(
+                view,
+                samples=confirm_samples,
+                seed=dseed,
+                margin=margin,
+                exact_tricks=exact_tricks,
+            )
+        out.append(PlayJudgement(trick_number, card, advise_play(view, ev)))
     return tuple(out)

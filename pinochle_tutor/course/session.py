@@ -32,7 +32,7 @@ from enum import Enum
 from typing import Any
 
 from pinochle_tutor.auction import IllegalBidError
-from pinochle_tutor.bots.advice import advise_play, decision_seed, judge_plays
+from pinochle_tutor.bots.advice import REVIEW_MARGIN, advise_play, decision_seed, judge_plays
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
@@ -88,8 +88,10 @@ OPPONENT_KINDS = ("heuristic", "random", "montecarlo")
 """The names of the computer players a session can seat."""
 HINT_SAMPLES = DEFAULT_SAMPLES
 """Imagined deals behind a card-play hint (and undo's verdict on a card taken back)."""
-REVIEW_SAMPLES = 24
-"""Imagined deals per card choice in the review after a hand (a whole hand stays quick)."""
+HINT_EXACT_TRICKS = 3
+"""A hint solves each imagined deal exactly from this many cards a hand: measured, an
+exact solve of 64 deals from 4 cards takes up to a second on one core, from 3 cards a
+tenth of that (benchmarks/bench_review.py)."""
 
 
 class UndoRefusedError(OutOfTurnError):
@@ -457,10 +459,7 @@ class GameSession:
         for number, h in reversed(list(enumerate(self.hands, 1))):
             if h.phase is Phase.DONE:
                 if self._reviewed is None or self._reviewed[0] is not h:
-                    judged = judge_plays(
-                        h, self.human_seat, samples=REVIEW_SAMPLES, seed=self.seed,
-                        hand_number=number,
-                    )  # fmt: skip
+                    judged = judge_plays(h, self.human_seat, seed=self.seed, hand_number=number)
                     self._reviewed = (h, _review_hand(h, self.human_seat, judged))
                 return self._reviewed[1]
         return None
@@ -701,7 +700,8 @@ class GameSession:
             _, phase, taken = self._history[cp.actions]
             v = h.view(self.human_seat)
             if isinstance(taken, Card) and v.phase is Phase.PLAY and len(set(v.legal)) > 1:
-                advice = self._coach(v, HINT_SAMPLES, margin=float(max(self.rules.counter_points)))
+                margin = REVIEW_MARGIN * max(self.rules.counter_points)
+                advice = self._coach(v, HINT_SAMPLES, margin=margin)
                 self.undo_verdict = PlayJudgement(len(v.tricks) + 1, taken, advice)
         h.illegal_attempts = list(old.illegal_attempts)
         self.hands[-1] = h
@@ -1071,7 +1071,9 @@ class GameSession:
         undo's verdict on that decision, agree)."""
         played = sum(len(t.cards) for t in v.tricks) + len(v.trick)
         seed = decision_seed(self.seed, self.hand_number, played)
-        return advise_play(v, samples=samples, seed=seed, margin=margin)
+        return advise_play(
+            v, samples=samples, seed=seed, margin=margin, exact_tricks=HINT_EXACT_TRICKS
+        )
 
 
 def _replay(h: Hand, seat: int, phase: Phase, what: object) -> None:
