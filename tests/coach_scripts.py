@@ -25,9 +25,9 @@ class Mistake(Enum):
     THROW_COUNTER = "throw a counter under the opponents' winning card"
     """Last to play to a trick the opponents win and the seat cannot beat, it plays its
     richest counter although a card worth nothing is legal."""
-    OVERTAKE_PARTNER = "overtake partner's trick with an ace"
-    """Partner's card wins and the seat must beat it (rule 2): it plays an ace (or its
-    highest trump) although a cheaper card also wins."""
+    OVERTAKE_PARTNER = "overtake partner's trick with the ace of trump"
+    """Partner's card wins and the seat, out of the led suit, must trump (rule 3): it
+    trumps with the ace of trump although a lower trump also wins."""
     TEN_INTO_ACE = "lead a ten into an unseen ace"
     """Leading, it leads a side-suit ten while an ace of that suit is neither in its hand
     nor played, although another lead is legal."""
@@ -68,16 +68,12 @@ def mistaken_card(view: PlayerView, kind: Mistake) -> Card | None:
         if wseat in same or winners or not last or len(counters) == len(legal) or not counters:
             return None
         return max(counters, key=lambda c: (_value(c, rules), c.rank))
-    if not rules.partnerships or wseat != rules.partner(view.seat) or len(winners) < 2:
+    if not rules.partnerships or wseat != rules.partner(view.seat):
         return None
-    top = [c for c in winners if c.rank is Rank.ACE or c.suit == view.trump]
-    if not top:
+    trumps = sorted((c for c in winners if c.suit == view.trump), key=lambda c: c.rank)
+    if len(trumps) < 2 or trumps[-1].rank is not Rank.ACE:
         return None
-    best = max(top, key=lambda c: (c.suit == view.trump, c.rank))
-    cheaper = [
-        c for c in winners if (c.suit == view.trump, c.rank) < (best.suit == view.trump, best.rank)
-    ]
-    return best if cheaper else None
+    return trumps[-1]
 
 
 @dataclass(frozen=True)
