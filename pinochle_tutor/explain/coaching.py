@@ -277,7 +277,7 @@ class PlayJudgement:
             )
         a = self.advice
         why = (
-            f" {a.principle.label.capitalize()}: {a.reason}"
+            f" The principle: {a.principle.label}. {a.reason}"
             if a.principle is not PlayPrinciple.NUMBERS
             else ""
         )
