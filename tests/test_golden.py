@@ -28,6 +28,8 @@ from pinochle_tutor import (
     Phase,
     RuleSet,
 )
+from pinochle_tutor.bots import judge_plays
+from pinochle_tutor.course.session import GameSession
 from pinochle_tutor.explain import (
     diagnose_meld,
     explain_bid,
@@ -55,7 +57,7 @@ def _play(hand: str, trick: str, trump: str, card: str, rules: RuleSet = CLASSIC
     return f"{e.context}\n{e.rule.label}: {e.text}\nhighlight: {' '.join(c.text for c in e.cards)}"
 
 
-def _review(rules: RuleSet = CLASSIC) -> str:
+def _review(rules: RuleSet = CLASSIC, judged: bool = False) -> str:
     """A fixed hand: seat 1 opens, the others pass, spades trump (three-handed, seat 1
     first discards its first cards for the kitty's); seat 0 (the learner) tries one
     illegal card whenever it holds one, then plays its first legal card."""
@@ -79,7 +81,42 @@ def _review(rules: RuleSet = CLASSIC) -> str:
             with contextlib.suppress(IllegalPlayError):
                 hand.play(seat, illegal[0])
         hand.play(seat, legal[0])
+    if judged:
+        return "\n".join(review_hand(hand, 0, judge_plays(hand, 0, seed=7)).judgement_lines())
     return review_hand(hand, 0).text
+
+
+def _hint(rules: RuleSet = CLASSIC, seed: int = 3, nth: int = 2) -> str:
+    """The game table's hint for the learner's ``nth`` card choice of a fixed game (the
+    learner takes every hint), with the alternatives the learner may ask for."""
+    s = GameSession(rules, seed=seed)
+    seen = 0
+    while True:
+        if s.trick_waiting:
+            s.collect_trick()
+        elif not s.is_my_turn:
+            s.advance()
+        else:
+            h = s.hint()
+            if s.phase is Phase.PLAY and h.advice is not None:
+                seen += 1
+                if seen == nth:
+                    return "\n".join([h.text, *h.alternatives_lines()])
+            if s.phase is Phase.AUCTION:
+                s.bid(h.bid)
+            elif s.phase is Phase.TRUMP:
+                assert h.suit is not None
+                s.name_trump(h.suit)
+            elif s.phase is Phase.PASS:
+                s.pass_cards(h.cards)
+            elif s.phase is Phase.RETURN:
+                s.return_cards(h.cards)
+            elif s.phase is Phase.DISCARD:
+                s.discard(h.cards)
+            elif h.concede:
+                s.concede()
+            else:
+                s.play(h.cards[0])
 
 
 DD = DOUBLE_DECK
@@ -127,6 +164,8 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     ("auction: over", lambda: explain_bid(_auction(250, None, None, None), 300).text),
     ("auction: dealer stuck", lambda: explain_call(_auction(None, None, None), 0, None).text),
     ("review: scripted hand, learner seat 0", _review),
+    ("coach hint: a card-play hint with its alternatives", _hint),
+    ("coach review: the scripted hand's card play judged", lambda: _review(judged=True)),
     # ---- double deck: 80 cards, no nines, 50 trick points, four copies of each card
     ("double deck play: must over-trump, partner winning",
      lambda: _play("AH JH KS", "KC 10H JC", "H", "JH", DD)),
@@ -144,6 +183,9 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     ("double deck contract: set with no trick points", lambda: explain_contract(50, 60, 0, 10, 50, DD).text),
     ("double deck contract: could not be made", lambda: explain_contract(120, 20, 30, 0, 20, DD).text),
     ("double deck review: scripted hand, learner seat 0", lambda: _review(DD)),
+    ("double deck coach hint: a card-play hint with its alternatives", lambda: _hint(DD)),
+    ("double deck coach review: the scripted hand's card play judged",
+     lambda: _review(DD, judged=True)),
     # ---- three-handed: no partnerships, a kitty, the declarer against each defender
     ("three-handed play: follow suit, no partner", lambda: _play("KC 9C AH", "AC 10C", "H", "AH", TH)),
     ("three-handed legal set: trump refused twice",
@@ -159,6 +201,9 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     ("three-handed contract: conceded",
      lambda: explain_contract(300, 100, 0, 50, 0, TH, conceded=True).text),
     ("three-handed review: scripted hand, learner seat 0", lambda: _review(TH)),
+    ("three-handed coach hint: a card-play hint with its alternatives", lambda: _hint(TH)),
+    ("three-handed coach review: the scripted hand's card play judged",
+     lambda: _review(TH, judged=True)),
 ]  # fmt: skip
 
 

@@ -794,7 +794,10 @@ class GameTable(widgets.VBox):
             what = self.session.undo()
             self.hand_picker.clear_marks()
             self.refresh()
-            self.message.ok(f"Taken back: {what}. {self.session.task()}")
+            verdict = self.session.undo_verdict_text
+            self.message.ok(
+                " ".join(x for x in (f"Taken back: {what}.", verdict, self.session.task()) if x)
+            )
             self._after()
 
     @guarded

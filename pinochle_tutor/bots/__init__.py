@@ -11,12 +11,16 @@
 - :mod:`~pinochle_tutor.bots.endgame`: the exact (double-dummy) solver of the last tricks.
 - :mod:`~pinochle_tutor.bots.coach`: :func:`evaluate_play`, what every legal card is worth
   from what the deciding seat knows.
+- :mod:`~pinochle_tutor.bots.advice`: :func:`advise_play`, the coach's card with the play
+  principle that explains it (never one its numbers contradict), and :func:`judge_plays`,
+  the verdict on every card a seat played in a hand.
 
 Bots use the core rules (:mod:`pinochle_tutor`) and may use :mod:`pinochle_tutor.explain`
 for reasons; nothing in the core imports them. A new computer player goes here, as a class
 with the methods of :class:`pinochle_tutor.players.Player`.
 """
 
+from pinochle_tutor.bots.advice import advise_play, judge_plays
 from pinochle_tutor.bots.coach import CardEvaluation, PlayEvaluation, evaluate_play
 from pinochle_tutor.bots.endgame import EndgameSolution, solve_endgame
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
@@ -28,6 +32,8 @@ __all__ = [
     "HeuristicPlayer",
     "MonteCarloPlayer",
     "PlayEvaluation",
+    "advise_play",
     "evaluate_play",
+    "judge_plays",
     "solve_endgame",
 ]

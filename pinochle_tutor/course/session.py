@@ -32,12 +32,13 @@ from enum import Enum
 from typing import Any
 
 from pinochle_tutor.auction import IllegalBidError
+from pinochle_tutor.bots.advice import REVIEW_MARGIN, advise_play, decision_seed, judge_plays
+from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 from pinochle_tutor.cards import (
     Card,
     CardLike,
-    Rank,
     Suit,
     SuitLike,
     parse_card,
@@ -50,7 +51,9 @@ from pinochle_tutor.explain import (
     HandReview,
     InvalidClaimError,
     MeldDiagnosis,
+    PlayAdvice,
     PlayExplanation,
+    PlayJudgement,
     diagnose_meld,
     explain_call,
     explain_play,
@@ -63,7 +66,7 @@ from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player, RandomPlayer
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
 from pinochle_tutor.scoring import HandScore, game_winner, score_hand
-from pinochle_tutor.tricks import IllegalPlayError, trick_winner
+from pinochle_tutor.tricks import IllegalPlayError
 from pinochle_tutor.view import Phase, PlayerView, TrickRecord, seat_name
 
 __all__ = [
@@ -83,6 +86,12 @@ __all__ = [
 
 OPPONENT_KINDS = ("heuristic", "random", "montecarlo")
 """The names of the computer players a session can seat."""
+HINT_SAMPLES = DEFAULT_SAMPLES
+"""Imagined deals behind a card-play hint (and undo's verdict on a card taken back)."""
+HINT_EXACT_TRICKS = 3
+"""A hint solves each imagined deal exactly from this many cards a hand: measured, an
+exact solve of 64 deals from 4 cards takes up to a second on one core, from 3 cards a
+tenth of that (benchmarks/bench_review.py)."""
 
 
 class UndoRefusedError(OutOfTurnError):
@@ -196,6 +205,13 @@ class Hint:
     """The cards to pass, return, discard, or (one card) to play."""
     concede: bool = False
     """Whether to concede the hand."""
+    advice: PlayAdvice | None = None
+    """Card play: the coach's advice behind the hint (principle, every card's numbers)."""
+
+    def alternatives_lines(self) -> list[str]:
+        """On request: every legal card with its expected trick points (card play with
+        a choice; empty otherwise)."""
+        return self.advice.alternatives_lines() if self.advice is not None else []
 
     @property
     def action(self) -> str:
@@ -306,6 +322,10 @@ class GameSession:
             self._players[seat] = make_player(kind, seed=self._rng.randrange(2**32))
         self._hinter: Player = make_player(hint_player, seed=self._rng.randrange(2**32))
         self._heuristic = HeuristicPlayer()
+        self._reviewed: tuple[Hand, HandReview] | None = None
+        self.undo_verdict: PlayJudgement | None = None
+        """The coach's verdict on the card the last :meth:`undo` took back (``None`` when
+        it took back something else, or the card was the only choice)."""
         self.max_hands = max_hands
         self.hands: list[Hand] = []
         """Every hand of the game so far, the current one last (full engine state,
@@ -436,9 +456,12 @@ class GameSession:
     def review(self) -> HandReview | None:
         """The tutor's review of the last finished hand from the learner's seat
         (``None`` before the first hand is over)."""
-        for h in reversed(self.hands):
+        for number, h in reversed(list(enumerate(self.hands, 1))):
             if h.phase is Phase.DONE:
-                return _review_hand(h, self.human_seat)
+                if self._reviewed is None or self._reviewed[0] is not h:
+                    judged = judge_plays(h, self.human_seat, seed=self.seed, hand_number=number)
+                    self._reviewed = (h, _review_hand(h, self.human_seat, judged))
+                return self._reviewed[1]
         return None
 
     def task(self) -> str:
@@ -672,6 +695,14 @@ class GameSession:
         h = Hand(old.dealer, self.rules, dealt=old.deal)
         for seat, phase, what in self._history[: cp.actions]:
             _replay(h, seat, phase, what)
+        self.undo_verdict = None
+        if cp.actions < len(self._history):
+            _, phase, taken = self._history[cp.actions]
+            v = h.view(self.human_seat)
+            if isinstance(taken, Card) and v.phase is Phase.PLAY and len(set(v.legal)) > 1:
+                margin = REVIEW_MARGIN * max(self.rules.counter_points)
+                advice = self._coach(v, HINT_SAMPLES, margin=margin)
+                self.undo_verdict = PlayJudgement(len(v.tricks) + 1, taken, advice)
         h.illegal_attempts = list(old.illegal_attempts)
         self.hands[-1] = h
         del self._history[cp.actions :]
@@ -687,6 +718,13 @@ class GameSession:
             self.meld_diagnosis = None
         self._log(EventKind.UNDO, self.human_seat, f"You take back {cp.what}.")
         return cp.what
+
+    @property
+    def undo_verdict_text(self) -> str:
+        """The coach's verdict on the card the last :meth:`undo` took back, as a
+        sentence (empty when there is none)."""
+        v = self.undo_verdict
+        return f"The coach on the card you took back: {v.text}" if v is not None else ""
 
     def concede_cost(self) -> list[HandScore]:
         """What conceding now would score (one :class:`HandScore` per defending
@@ -1021,29 +1059,21 @@ class GameSession:
                 f"saves {others} trick points.",
                 concede=True,
             )
-        card = p.play(v)
-        if len(v.legal) == 1 or len(set(v.legal)) == 1:
-            return Hint(Phase.PLAY, "It is your only legal card.", cards=(card,))
-        rule = explain_play(v.hand, v.trick, v.trump, card, self.rules).text
-        if not v.trick:
-            why = (
-                "An ace leads safely: nothing but trump can beat it."
-                if card.rank is Rank.ACE and card.suit != v.trump
-                else "Leading it keeps your strong cards for later tricks."
-            )
-        else:
-            trick = [*v.trick, card]
-            wins = trick_winner(trick, v.trump) == len(v.trick)
-            now = v.trick_seats[trick_winner(list(v.trick), v.trump)]
-            partner_wins = now == v.partner
-            counter = self.rules.counter_points[card.rank] > 0
-            if wins:
-                why = "It takes the lead in the trick."
-            elif partner_wins and counter:
-                why = "Your partner is winning the trick, so give it points."
-            else:
-                why = "It cannot win the trick, so it is the cheapest card you may play."
-        return Hint(Phase.PLAY, f"{why} ({rule})", cards=(card,))
+        if len(set(v.legal)) == 1:
+            return Hint(Phase.PLAY, "It is your only legal card.", cards=(v.legal[0],))
+        advice = self._coach(v, HINT_SAMPLES)
+        rule = explain_play(v.hand, v.trick, v.trump, advice.card, self.rules).text
+        return Hint(Phase.PLAY, f"{advice.text} ({rule})", cards=(advice.card,), advice=advice)
+
+    def _coach(self, v: PlayerView, samples: int, margin: float | None = None) -> PlayAdvice:
+        """The coach's advice for the learner's card-play view ``v``, on imagined deals
+        fixed by the game's seed and the moment of the hand (a hint asked twice, and
+        undo's verdict on that decision, agree)."""
+        played = sum(len(t.cards) for t in v.tricks) + len(v.trick)
+        seed = decision_seed(self.seed, self.hand_number, played)
+        return advise_play(
+            v, samples=samples, seed=seed, margin=margin, exact_tricks=HINT_EXACT_TRICKS
+        )
 
 
 def _replay(h: Hand, seat: int, phase: Phase, what: object) -> None:

@@ -19,6 +19,9 @@ and explains the answer:
 * :func:`explain_contract` - did the bidders make their contract, and what each side scores.
 * :func:`explain_bid`, :func:`explain_pass`, :func:`explain_call` - auction calls.
 * :func:`review_hand` - a played hand, trick by trick, with the learner's refused cards.
+* :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its
+  :class:`PlayPrinciple`, and its verdict on a card played (built in
+  :mod:`pinochle_tutor.bots.advice`).
 
 The explanations live in one module per job, all re-exported here:
 :mod:`~pinochle_tutor.explain.play` (a card, the legal set),
@@ -26,7 +29,8 @@ The explanations live in one module per job, all re-exported here:
 :mod:`~pinochle_tutor.explain.claims` (claimed meld lines and mistakes),
 :mod:`~pinochle_tutor.explain.diagnosis` (a learner's meld count),
 :mod:`~pinochle_tutor.explain.contract` (the contract),
-:mod:`~pinochle_tutor.explain.auction` (auction calls) and
+:mod:`~pinochle_tutor.explain.auction` (auction calls),
+:mod:`~pinochle_tutor.explain.coaching` (the coach's advice and verdicts) and
 :mod:`~pinochle_tutor.explain.review` (a played hand).
 
 >>> print(explain_play("KC 9C AH", ["KC"], "H", "AH").rule.label)
@@ -52,6 +56,7 @@ from pinochle_tutor.explain.claims import (
     MeldMistakeKind,
     parse_claim,
 )
+from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayJudgement, PlayPrinciple
 from pinochle_tutor.explain.contract import (
     ContractExplanation,
     ContractOutcome,
@@ -81,6 +86,7 @@ __all__ = [
     "AuctionRule",
     "BidExplanation",
     "CardGroup",
+    "CardValue",
     "ClaimLike",
     "ClaimedLine",
     "ContractExplanation",
@@ -96,7 +102,10 @@ __all__ = [
     "MeldNote",
     "MeldNoteKind",
     "MeldRule",
+    "PlayAdvice",
     "PlayExplanation",
+    "PlayJudgement",
+    "PlayPrinciple",
     "TrickReview",
     "contract_explanation",
     "diagnose_meld",

@@ -2,8 +2,9 @@
 
 For each trick: who led, the cards, who won and how many points, and the running
 trick points of each side; then the cards the learner tried that the rules
-refused, and the reckoning of the contract. :func:`review_hand` builds it from a
-finished :class:`~pinochle_tutor.game.Hand`.
+refused, the coach's verdict on the learner's card play (when the caller judged it:
+:func:`pinochle_tutor.bots.advice.judge_plays`), and the reckoning of the contract.
+:func:`review_hand` builds it from a finished :class:`~pinochle_tutor.game.Hand`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.cards import Card, Suit, sort_hand
+from pinochle_tutor.explain.coaching import PlayJudgement, points
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
 from pinochle_tutor.explain.play import PlayExplanation
 from pinochle_tutor.rules import RuleSet, check_seat
@@ -82,6 +84,39 @@ class HandReview:
     """The reckoning (one per defending side, three-handed each naming its defender's
     seat; empty until the hand is scored)."""
     conceded: bool = False
+    judgements: tuple[PlayJudgement, ...] | None = None
+    """The coach's verdict on each of the learner's card plays that was a choice
+    (``None``: the play was not judged)."""
+
+    @property
+    def mistakes(self) -> tuple[PlayJudgement, ...]:
+        """The judged card plays that cost trick points beyond the evaluation's error."""
+        return tuple(j for j in self.judgements or () if j.is_mistake)
+
+    def judgement_lines(self) -> list[str]:
+        """The coach's verdict on the learner's card play: the costly cards, each with
+        its trick, the better card, the expected points lost and the principle; or
+        that the play was good."""
+        if self.judgements is None:
+            return []
+        n = len(self.judgements)
+        if not n:
+            return ["The coach had no card choice of yours to judge in this hand."]
+        bad = self.mistakes
+        plays = f"{n} card choice{'s' if n != 1 else ''}"
+        if not bad:
+            return [
+                f"The coach judged your {plays}: all good, none cost trick points beyond the "
+                "evaluation's error."
+            ]
+        lost = sum(j.loss for j in bad)
+        good = n - len(bad)
+        lines = [
+            f"The coach judged your {plays}: {len(bad)} cost trick points "
+            f"({points(lost)} expected in all); {good} {'was' if good == 1 else 'were'} good."
+        ]
+        lines += [f"  - {j.text}" for j in bad]
+        return lines
 
     def side_name(self, side: int) -> str:
         """``'seats 0+2'`` (partnerships) or ``'seat 1'``, with ``' (you)'`` for the learner's side."""
@@ -151,6 +186,7 @@ class HandReview:
                 f"You tried {len(self.attempts)} card{'s' if len(self.attempts) != 1 else ''} "
                 "that the rules did not allow."
             )
+        lines += self.judgement_lines()
         reckoning = self.reckoning_lines()
         if reckoning:
             lines.append(" ".join(reckoning))
@@ -168,10 +204,13 @@ class HandReview:
         return self.text
 
 
-def review_hand(hand: Hand, learner_seat: int) -> HandReview:
+def review_hand(
+    hand: Hand, learner_seat: int, judgements: tuple[PlayJudgement, ...] | None = None
+) -> HandReview:
     """Review a hand (played or in progress) from ``learner_seat``: each trick
     with its leader, cards, winner, points and running side totals; each card
-    the learner tried that the rules refused, with the rule; and the contract."""
+    the learner tried that the rules refused, with the rule; the coach's
+    ``judgements`` of the learner's card play, when given; and the contract."""
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
@@ -214,5 +253,5 @@ def review_hand(hand: Hand, learner_seat: int) -> HandReview:
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
-        hand.conceded,
+        hand.conceded, judgements,
     )  # fmt: skip

@@ -1,0 +1,413 @@
+"""From the coach's numbers to advice with a true reason, and a verdict on each card played.
+
+:func:`principle_fits` reads the position from the deciding seat's knowledge and
+lists every play principle that applies, each with the cards that follow it (a
+:class:`PrincipleFit`). :func:`advise_play` sets those against the coach's
+evaluation (:func:`~pinochle_tutor.bots.coach.evaluate_play`): the reason given is the
+first principle (in :data:`FOLLOW_ORDER` or :data:`LEAD_ORDER`) whose cards include
+the evaluation's best card. A principle whose cards exclude the best card is never
+stated as the reason; when its own card is a clear mistake by the evaluation, the
+advice says so (``overruled``). When no principle fits, the reason is
+:attr:`~pinochle_tutor.explain.coaching.PlayPrinciple.NUMBERS`: the numbers decide.
+
+:func:`judge_plays` replays a hand from its record and judges every card a seat
+played that was a real choice, from that seat's view at the moment it played.
+
+>>> from pinochle_tutor import Hand, Phase
+>>> from pinochle_tutor.bots import HeuristicPlayer
+>>> h = Hand(dealer=0, seed=3)
+>>> while h.phase is not Phase.PLAY:
+...     _ = h.act(HeuristicPlayer())
+>>> a = advise_play(h.view(h.to_act), samples=4)
+>>> a.card is a.alternatives[0].card
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pinochle_tutor.bots.coach import DEFAULT_SAMPLES, EXACT_TRICKS, PlayEvaluation, evaluate_play
+from pinochle_tutor.bots.knowledge import Knowledge
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Rank
+from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayJudgement, PlayPrinciple
+from pinochle_tutor.game import Hand
+from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
+from pinochle_tutor.rules import RuleSet, check_seat
+from pinochle_tutor.view import Phase, PlayerView
+
+__all__ = [
+    "CONFIRM_SAMPLES",
+    "FOLLOW_ORDER",
+    "LEAD_ORDER",
+    "REVIEW_EXACT_TRICKS",
+    "REVIEW_MARGIN",
+    "REVIEW_SAMPLES",
+    "PrincipleFit",
+    "advise_play",
+    "decision_seed",
+    "judge_plays",
+    "play_decisions",
+    "principle_fits",
+    "side_words",
+]
+
+REVIEW_SAMPLES = 24
+"""Imagined deals per decision in a hand's review (fewer than a hint's, to bound its cost)."""
+REVIEW_MARGIN = 0.25
+"""The smallest loss the review calls a mistake, in counters of the rule set in force (a
+quarter of a king's 10 points in the classic game): above it a card costs something a
+learner should hear about, provided the loss is also beyond twice its error."""
+REVIEW_EXACT_TRICKS = 3
+"""The review solves each imagined deal exactly from this many cards a hand (one trick
+fewer than a lone evaluation's default: an exact 4-card solve of many deals is the
+review's most expensive step)."""
+CONFIRM_SAMPLES = 96
+"""Imagined deals for a review's second look at a card that may have cost trick points."""
+
+FOLLOW_ORDER = (
+    PlayPrinciple.FEED_PARTNER,
+    PlayPrinciple.SAVE_COUNTER,
+    PlayPrinciple.CHEAPEST_WINNER,
+    PlayPrinciple.POINTS_NOT_TRICKS,
+    PlayPrinciple.KEEP_GUARD,
+)
+"""The principles tried, in this order, when a card follows a lead."""
+LEAD_ORDER = (
+    PlayPrinciple.TRACK_BOTH_COPIES,
+    PlayPrinciple.CASH_SURE_WINNER,
+    PlayPrinciple.DRAW_TRUMP,
+    PlayPrinciple.LEAD_TO_PARTNER_VOID,
+    PlayPrinciple.REMEMBER_EXPOSED_MELD,
+    PlayPrinciple.KEEP_GUARD,
+)
+"""The principles tried, in this order, for a lead."""
+
+
+@dataclass(frozen=True)
+class PrincipleFit:
+    """A principle that applies in a position: the legal cards that follow it, the one
+    the rule of thumb would play, and the cards it rests on."""
+
+    principle: PlayPrinciple
+    cards: frozenset[Card]
+    pick: Card
+    evidence: tuple[Card, ...] = ()
+
+
+def side_words(view: PlayerView) -> str:
+    """Whose trick points the coach counts for ``view.seat``, in words."""
+    if view.rules.partnerships:
+        return "your side"
+    return "you" if view.seat == view.declarer else "you and the other defender"
+
+
+def _value(i: int, rules: RuleSet) -> int:
+    return rules.counter_points[CARDS_BY_INDEX[i].rank]
+
+
+def _beats(c: int, w: int, trump: int) -> bool:
+    return bool((ABOVE[w] >> c) & 1) or (SUIT_OF[c] == trump and SUIT_OF[w] != trump)
+
+
+def _may_beat(k: Knowledge, seat: int, w: int, led: int, trump: int) -> bool:
+    """Whether ``seat`` may hold a card that beats ``w`` in a trick led in suit ``led``."""
+    may = k.may_hold(seat)
+    if may & ABOVE[w] and (SUIT_OF[w] == led or SUIT_OF[w] == trump):
+        return True
+    if SUIT_OF[w] != trump and may & SUIT_MASK[trump]:
+        holds_led = any(k.must_hold[seat][6 * led + r] for r in range(6))
+        return not holds_led
+    return False
+
+
+def _fit(
+    principle: PlayPrinciple, cards: list[int], pick: int, evidence: list[int] | None = None
+) -> PrincipleFit:
+    return PrincipleFit(
+        principle,
+        frozenset(CARDS_BY_INDEX[i] for i in cards),
+        CARDS_BY_INDEX[pick],
+        tuple(CARDS_BY_INDEX[i] for i in sorted(set(evidence or []))),
+    )
+
+
+def principle_fits(view: PlayerView, knowledge: Knowledge | None = None) -> list[PrincipleFit]:
+    """Every play principle that applies to ``view`` (the seat's turn to play), in the
+    order they are tried (:data:`FOLLOW_ORDER` or :data:`LEAD_ORDER`), read from what
+    the seat knows."""
+    assert view.trump is not None and view.declarer is not None
+    k = knowledge if knowledge is not None else Knowledge.from_view(view)
+    rules = view.rules
+    trump = int(view.trump)
+    seat = view.seat
+    legal = sorted({c.index for c in view.legal})
+    if len(legal) <= 1:
+        return [_fit(PlayPrinciple.ONLY_CARD, legal, legal[0])] if legal else []
+    bidders = rules.side(view.declarer)
+    ours = rules.side(seat) == bidders
+    team = {s for s in range(rules.players) if (rules.side(s) == bidders) == ours}
+    opponents = [s for s in k.others if s not in team]
+    partner = rules.partner(seat)
+    unseen = k.unseen_mask()
+    counters = [i for i in legal if _value(i, rules) > 0]
+    blanks = [i for i in legal if _value(i, rules) == 0]
+    fits: dict[PlayPrinciple, PrincipleFit] = {}
+    order: tuple[PlayPrinciple, ...]
+
+    def cheapest(cards: list[int]) -> int:
+        return min(cards, key=lambda i: (SUIT_OF[i] == trump, _value(i, rules), i % 6))
+
+    def richest(cards: list[int]) -> int:
+        return max(cards, key=lambda i: (_value(i, rules), SUIT_OF[i] != trump, -(i % 6)))
+
+    if view.trick:
+        idx = [c.index for c in view.trick]
+        led = SUIT_OF[idx[0]]
+        w, wseat = idx[0], view.trick_seats[0]
+        for pos in range(1, len(idx)):
+            if _beats(idx[pos], w, trump):
+                w, wseat = idx[pos], view.trick_seats[pos]
+        after = [(seat + j) % rules.players for j in range(1, rules.players - len(idx))]
+        winners = [i for i in legal if _beats(i, w, trump)]
+        secure = not any(_may_beat(k, s, w, led, trump) for s in after if s not in team)
+        if partner is not None and wseat == partner and secure and blanks:
+            fed = [i for i in counters if not _beats(i, w, trump)]
+            if fed:
+                fits[PlayPrinciple.FEED_PARTNER] = _fit(
+                    PlayPrinciple.FEED_PARTNER, fed, richest(fed)
+                )
+        helpers = [s for s in after if s in team]
+        lost = (
+            wseat not in team
+            and not winners
+            and not any(_may_beat(k, s, w, led, trump) for s in helpers)
+        )
+        if lost and blanks and counters:
+            fits[PlayPrinciple.SAVE_COUNTER] = _fit(
+                PlayPrinciple.SAVE_COUNTER, blanks, cheapest(blanks)
+            )
+        if winners and wseat not in team:
+            key = min((SUIT_OF[i] == trump, i % 6) for i in winners)
+            low = [i for i in winners if (SUIT_OF[i] == trump, i % 6) == key]
+            fits[PlayPrinciple.CHEAPEST_WINNER] = _fit(
+                PlayPrinciple.CHEAPEST_WINNER, low, cheapest(low)
+            )
+        on_table = sum(_value(i, rules) for i in idx)
+        losers = [i for i in blanks if not _beats(i, w, trump)]
+        if winners and losers and on_table == 0 and len(view.hand) > 1:
+            fits[PlayPrinciple.POINTS_NOT_TRICKS] = _fit(
+                PlayPrinciple.POINTS_NOT_TRICKS, losers, cheapest(losers)
+            )
+        off_suit = all(SUIT_OF[i] != led for i in legal)
+        order = FOLLOW_ORDER
+    else:
+        off_suit = True
+        sure: list[int] = []
+        tracked: list[int] = []
+        gone: list[int] = []
+        for i in legal:
+            s = SUIT_OF[i]
+            if ABOVE[i] & unseen:
+                continue
+            if s != trump and any(
+                CARDS_BY_INDEX[i].suit in k.voids(o) and k.may_hold(o) & SUIT_MASK[trump]
+                for o in opponents
+            ):
+                continue
+            sure.append(i)
+            higher = [j for j in range(6 * s, 6 * s + 6) if (ABOVE[i] >> j) & 1 and k.played[j]]
+            if higher and not any(
+                k.hand[j] for j in range(6 * s, 6 * s + 6) if (ABOVE[i] >> j) & 1
+            ):
+                tracked.append(i)
+                gone += higher
+        if tracked:
+            fits[PlayPrinciple.TRACK_BOTH_COPIES] = _fit(
+                PlayPrinciple.TRACK_BOTH_COPIES, tracked, richest(tracked), gone
+            )
+        if sure:
+            fits[PlayPrinciple.CASH_SURE_WINNER] = _fit(
+                PlayPrinciple.CASH_SURE_WINNER, sure, richest(sure)
+            )
+        trumps = [i for i in legal if SUIT_OF[i] == trump]
+        if ours and trumps and any(k.may_hold(o) & SUIT_MASK[trump] for o in opponents):
+            fits[PlayPrinciple.DRAW_TRUMP] = _fit(
+                PlayPrinciple.DRAW_TRUMP, trumps, max(trumps, key=lambda i: i % 6)
+            )
+        if partner is not None and k.may_hold(partner) & SUIT_MASK[trump]:
+            void = {int(s) for s in k.voids(partner)} - {trump}
+            to_void = [i for i in legal if SUIT_OF[i] in void]
+            if to_void:
+                fits[PlayPrinciple.LEAD_TO_PARTNER_VOID] = _fit(
+                    PlayPrinciple.LEAD_TO_PARTNER_VOID, to_void, cheapest(to_void)
+                )
+        exposed: list[int] = []
+        beaten: set[int] = set()
+        for i in counters:
+            for o in opponents:
+                for j in range(24):
+                    if (ABOVE[i] >> j) & 1 and k.shown[o][j] > k.played_by[o][j]:
+                        exposed.append(j)
+                        beaten.add(i)
+        rest = [i for i in legal if i not in beaten]
+        if beaten and rest:
+            fits[PlayPrinciple.REMEMBER_EXPOSED_MELD] = _fit(
+                PlayPrinciple.REMEMBER_EXPOSED_MELD, rest, cheapest(rest), exposed
+            )
+        order = LEAD_ORDER
+    if off_suit:
+        guards: list[int] = []
+        for s in range(4):
+            ten = 6 * s + int(Rank.TEN)
+            ace = 6 * s + int(Rank.ACE)
+            if s == trump or not k.hand[ten] or k.hand[ace] or not k.unseen[ace]:
+                continue
+            low = [j for j in range(6 * s, ten) for _ in range(k.hand[j])]
+            if len(low) == 1 and low[0] in legal:
+                guards.append(low[0])
+        rest = [i for i in legal if i not in guards and i % 6 != int(Rank.TEN)]
+        if guards and rest:
+            fits[PlayPrinciple.KEEP_GUARD] = _fit(PlayPrinciple.KEEP_GUARD, rest, cheapest(rest))
+    return [fits[p] for p in order if p in fits]
+
+
+def _values(evaluation: PlayEvaluation) -> tuple[CardValue, ...]:
+    return tuple(
+        CardValue(
+            a.card, a.mean, a.stderr, a.loss, a.loss_stderr, evaluation.is_clear_mistake(a.card)
+        )
+        for a in evaluation.alternatives
+    )
+
+
+def advise_play(
+    view: PlayerView,
+    evaluation: PlayEvaluation | None = None,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = 0,
+    margin: float | None = None,
+    exact_tricks: int = EXACT_TRICKS,
+) -> PlayAdvice:
+    """The coach's advice for ``view`` (the seat's turn to play): its best card, the
+    principle that explains it (never one the evaluation contradicts) and every
+    alternative's numbers. ``evaluation`` defaults to
+    ``evaluate_play(view, samples=samples, seed=seed, margin=margin,
+    exact_tricks=exact_tricks)``."""
+    ev = (
+        evaluation
+        if evaluation is not None
+        else evaluate_play(
+            view, samples=samples, seed=seed, margin=margin, exact_tricks=exact_tricks
+        )
+    )
+    best = ev.best
+    fits = principle_fits(view)
+    values = _values(ev)
+    chosen = next((f for f in fits if best in f.cards), None)
+    overruled = next(
+        (
+            f
+            for f in fits
+            if best not in f.cards
+            and ev.is_clear_mistake(f.pick)
+            and (chosen is None or fits.index(f) < fits.index(chosen))
+        ),
+        None,
+    )
+    return PlayAdvice(
+        card=best,
+        principle=chosen.principle if chosen is not None else PlayPrinciple.NUMBERS,
+        alternatives=values,
+        samples=ev.samples,
+        exact=ev.exact,
+        side=side_words(view),
+        evidence=chosen.evidence if chosen is not None else (),
+        overruled=overruled.principle if overruled is not None else None,
+        overruled_card=overruled.pick if overruled is not None else None,
+    )
+
+
+def decision_seed(seed: int, hand_number: int, cards_played: int) -> int:
+    """The seed of the coach's evaluation of one decision: the same decision of the same
+    game is always judged on the same imagined deals (a hint, the review, undo)."""
+    return (seed * 1_000_003 + hand_number * 1_009 + cards_played) % 2**32
+
+
+def play_decisions(hand: Hand, seat: int) -> Iterator[tuple[int, PlayerView, Card]]:
+    """Each card ``seat`` played in ``hand`` (finished or under way): the trick number
+    (1 for the first), the seat's view just before it played, and the card. The hand is
+    replayed from its deal and record, so each view is what the seat knew then."""
+    rules = hand.rules
+    check_seat(seat, rules, "seat")
+    h = Hand(hand.dealer, rules, dealt=hand.deal)
+    for s, amount in hand.auction.history:
+        h.bid(s, amount)
+    if h.phase is Phase.DISCARD and hand.discards:
+        assert hand.declarer is not None
+        h.discard(hand.declarer, hand.discards)
+    if hand.trump is None:
+        return
+    assert hand.declarer is not None
+    h.name_trump(hand.declarer, hand.trump)
+    if h.phase is Phase.PASS and hand.passed_cards:
+        partner = rules.partner(hand.declarer)
+        assert partner is not None
+        h.pass_cards(partner, hand.passed_cards)
+        h.return_cards(hand.declarer, hand.returned_cards)
+    plays = [(s, c) for t in hand.tricks for s, c in zip(t.seats, t.cards, strict=True)]
+    plays += list(zip(hand.trick_seats, hand.trick, strict=True))
+    for s, c in plays:
+        if h.phase is not Phase.PLAY:
+            return
+        if s == seat:
+            yield len(h.tricks) + 1, h.view(s), c
+        h.play(s, c)
+
+
+def judge_plays(
+    hand: Hand,
+    seat: int,
+    *,
+    samples: int = REVIEW_SAMPLES,
+    confirm_samples: int = CONFIRM_SAMPLES,
+    seed: int = 0,
+    hand_number: int = 1,
+    margin: float | None = None,
+    exact_tricks: int = REVIEW_EXACT_TRICKS,
+) -> tuple[PlayJudgement, ...]:
+    """Every card ``seat`` played in ``hand`` that was a choice (more than one distinct
+    legal card), judged against the coach's advice from the seat's view at that
+    moment, on ``samples`` imagined deals (seeded by :func:`decision_seed`). A card
+    that may have cost something (a loss above half of ``margin``) is judged again on
+    ``confirm_samples`` deals (the first ones the same), so the verdict on the cards
+    that matter rests on more deals while the whole review stays cheap.
+
+    A card is called a mistake only when its loss is beyond twice its standard error
+    and above ``margin`` (by default :data:`REVIEW_MARGIN` counters of the rule set in
+    force): small differences within the evaluation's error are not mistakes."""
+    if margin is None:
+        margin = REVIEW_MARGIN * max(hand.rules.counter_points)
+    out = []
+    for trick_number, view, card in play_decisions(hand, seat):
+        if len(set(view.legal)) <= 1:
+            continue
+        played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
+        dseed = decision_seed(seed, hand_number, played)
+        ev = evaluate_play(
+            view, samples=samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
+        )
+        loss = ev.loss(card)
+        assert loss is not None
+        if confirm_samples > samples and loss > ev.margin / 2:
+            ev = evaluate_play(
+                view,
+                samples=confirm_samples,
+                seed=dseed,
+                margin=margin,
+                exact_tricks=exact_tricks,
+            )
+        out.append(PlayJudgement(trick_number, card, advise_play(view, ev)))
+    return tuple(out)

@@ -1,0 +1,289 @@
+"""The coach's advice on a card, and its verdict on a card played, in words.
+
+The coach (:mod:`pinochle_tutor.bots.coach`) values every legal card by playing the
+hand on over imagined deals; :mod:`pinochle_tutor.bots.advice` turns that into a
+:class:`PlayAdvice`: the recommended card, the :class:`PlayPrinciple` that explains
+it (only one the evaluation agrees with; otherwise :attr:`PlayPrinciple.NUMBERS`)
+and every alternative's expected trick points. A :class:`PlayJudgement` is one card
+the learner played, set against that advice, for the review after the hand.
+
+Everything here is data with a text rendering; every number in a text is one of the
+advice's own numbers (a mean, a loss, the number of imagined deals), written with
+:func:`points`.
+
+>>> PlayPrinciple.CHEAPEST_WINNER.label
+'play the cheapest card that wins'
+>>> points(3.04), points(-0.0)
+('3.0', '0.0')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pinochle_tutor.cards import Card
+from pinochle_tutor.explain._text import _names
+
+__all__ = [
+    "CardValue",
+    "PlayAdvice",
+    "PlayJudgement",
+    "PlayPrinciple",
+    "points",
+]
+
+
+def points(x: float) -> str:
+    """How the coach writes an expected number of trick points: one decimal."""
+    s = f"{x:.1f}"
+    return "0.0" if s == "-0.0" else s
+
+
+class PlayPrinciple(Enum):
+    """Why a card is the one to play: the seed's tips and the standard play principles.
+
+    The value is the principle's short name, as a player would say it."""
+
+    ONLY_CARD = "the only legal card"
+    """The rules leave one card (or copies of one card): nothing to decide."""
+    FEED_PARTNER = "feed partner a counter"
+    """The seed's tip: when partner's trick is secure (no seat still to play can beat
+    it), give it a counter instead of a worthless card."""
+    SAVE_COUNTER = "save a counter from a lost trick"
+    """The trick goes to the other side whatever you play: give it a card that counts
+    nothing and keep your counters for your own tricks."""
+    CHEAPEST_WINNER = "play the cheapest card that wins"
+    """Win the trick with the lowest card that does it, keeping the higher ones for
+    later tricks."""
+    POINTS_NOT_TRICKS = "points, not tricks"
+    """The seed's tip: a trick without counters is worth nothing (unless it is the
+    last); do not spend a winner on it."""
+    TRACK_BOTH_COPIES = "track both copies"
+    """The seed's tip: every card has a twin. This lead is sure only because the
+    higher cards of its suit, every copy of them, are already played or in your hand."""
+    CASH_SURE_WINNER = "cash a sure winner"
+    """Lead a card no other seat can beat (the highest of its suit left, and nobody is
+    known to be out of the suit), taking its trick before it can be trumped later."""
+    DRAW_TRUMP = "draw trump"
+    """The bidding side leads trump to pull the other side's trump, so its own side
+    suits cannot be trumped later."""
+    LEAD_TO_PARTNER_VOID = "lead to partner's void"
+    """Lead a suit your partner has shown to be out of: partner can trump it."""
+    REMEMBER_EXPOSED_MELD = "remember exposed meld"
+    """The seed's tip: meld shows where cards are. An opponent showed a card that
+    beats your counter of its suit, so keep that counter back."""
+    KEEP_GUARD = "keep a guard"
+    """Keep a low card beside your ten while the ace of its suit is still out, so the
+    ten need not fall under the ace."""
+    NUMBERS = "what the numbers say"
+    """No principle explains the choice (or the evaluation contradicts the one the
+    position suggests): the expected trick points decide."""
+
+    @property
+    def label(self) -> str:
+        """The principle's short name: ``'cash a sure winner'``."""
+        return self.value
+
+
+_REASONS: dict[PlayPrinciple, str] = {
+    PlayPrinciple.ONLY_CARD: "It is your only legal card.",
+    PlayPrinciple.FEED_PARTNER: (
+        "Your partner's card wins this trick and nobody still to play can beat it: "
+        "feed it {card}, a counter."
+    ),
+    PlayPrinciple.SAVE_COUNTER: (
+        "This trick is lost whatever you play: save your counters and give it {card}."
+    ),
+    PlayPrinciple.CHEAPEST_WINNER: "{card} is the cheapest card that wins the trick now.",
+    PlayPrinciple.POINTS_NOT_TRICKS: (
+        "The trick holds no counters yet: points, not tricks, so do not spend a winner on it."
+    ),
+    PlayPrinciple.TRACK_BOTH_COPIES: (
+        "Every copy of the cards above {card} is played or in your hand (track both "
+        "copies), so nobody can beat it in its suit: cash it."
+    ),
+    PlayPrinciple.CASH_SURE_WINNER: (
+        "{card} is the highest card of its suit left and nobody has shown a void in it: "
+        "cash a sure winner."
+    ),
+    PlayPrinciple.DRAW_TRUMP: (
+        "Draw trump: leading {card} pulls your opponents' trump, so they cannot trump "
+        "your other suits later."
+    ),
+    PlayPrinciple.LEAD_TO_PARTNER_VOID: (
+        "Your partner has shown to be out of this suit and may trump it: lead to partner's void."
+    ),
+    PlayPrinciple.REMEMBER_EXPOSED_MELD: (
+        "An opponent showed {evidence} in meld, which beats your counter of that suit: "
+        "keep the counter back."
+    ),
+    PlayPrinciple.KEEP_GUARD: (
+        "Keep a guard: the ace of your ten's suit is still out, so keep the low card "
+        "that protects the ten."
+    ),
+    PlayPrinciple.NUMBERS: "No rule of thumb decides here; the expected trick points do.",
+}
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """One legal card as the coach valued it (a copy of the evaluation's numbers)."""
+
+    card: Card
+    mean: float
+    """Mean trick points the deciding side takes from this trick on."""
+    stderr: float
+    """Standard error of :attr:`mean`."""
+    loss: float
+    """Trick points it gives away on average against the best card (0 for the best)."""
+    loss_stderr: float
+    """Standard error of :attr:`loss` (measured on the same imagined deals)."""
+    clear_mistake: bool
+    """Whether the loss is larger than its error and than the coach's margin."""
+
+
+@dataclass(frozen=True)
+class PlayAdvice:
+    """The coach's recommendation for one card-play decision, with its reason.
+
+    ``principle`` is true of ``card`` in this position and the evaluation agrees
+    (``card`` is its best card). ``overruled`` is a principle the position suggests
+    whose own card the evaluation calls a clear mistake (``overruled_card``), said so
+    that a learner who knows the rule of thumb sees why it does not apply here."""
+
+    card: Card
+    principle: PlayPrinciple
+    alternatives: tuple[CardValue, ...]
+    """Every legal card, the recommended one first, then by loss."""
+    samples: int
+    """Imagined deals behind every number."""
+    exact: bool
+    """Whether each deal was solved exactly (the last tricks)."""
+    side: str
+    """Whose trick points the numbers count: ``'your side'``, ``'you'``, ``'the defenders'``."""
+    evidence: tuple[Card, ...] = ()
+    """Cards the principle rests on (a card shown in meld, the higher cards gone)."""
+    overruled: PlayPrinciple | None = None
+    overruled_card: Card | None = None
+
+    def value(self, card: Card) -> CardValue | None:
+        """The value of ``card`` (``None`` if it is not a legal card here)."""
+        for alt in self.alternatives:
+            if alt.card is card:
+                return alt
+        return None
+
+    @property
+    def best(self) -> CardValue:
+        """The recommended card's value."""
+        return self.alternatives[0]
+
+    @property
+    def reason(self) -> str:
+        """The principle's sentence for this card (no numbers)."""
+        return _REASONS[self.principle].format(card=self.card.text, evidence=_names(self.evidence))
+
+    def numbers_line(self) -> str:
+        """The recommended card's expected trick points and the next best card's."""
+        if self.principle is PlayPrinciple.ONLY_CARD:
+            return ""
+        how = (
+            f"With best play in each of {self.samples} imagined deals"
+            if self.exact
+            else f"On average over {self.samples} imagined deals"
+        )
+        line = (
+            f"{how}, {self.card.text} takes {points(self.best.mean)} trick points for "
+            f"{self.side} from this trick on"
+        )
+        others = [a for a in self.alternatives[1:] if a.card is not self.card]
+        if others:
+            nxt = others[0]
+            fewer = points(nxt.loss)
+            line += f"; the next best, {nxt.card.text}, " + (
+                "just as many" if fewer == "0.0" else f"{fewer} fewer"
+            )
+        return line + "."
+
+    def overruled_line(self) -> str:
+        """Why the rule of thumb the position suggests does not apply (empty if none)."""
+        if self.overruled is None or self.overruled_card is None:
+            return ""
+        v = self.value(self.overruled_card)
+        assert v is not None
+        return (
+            f"The rule of thumb '{self.overruled.label}' would play {self.overruled_card.text}, "
+            f"but it takes {points(v.loss)} fewer trick points here."
+        )
+
+    @property
+    def text(self) -> str:
+        """The advice: the reason, the numbers behind it, and an overruled rule of thumb."""
+        parts = [self.reason, self.numbers_line(), self.overruled_line()]
+        return " ".join(p for p in parts if p)
+
+    def alternatives_lines(self) -> list[str]:
+        """Every legal card with its expected trick points and its loss, best first."""
+        out = []
+        for a in self.alternatives:
+            tail = (
+                "best"
+                if a.card is self.card
+                else f"{points(a.loss)} fewer (± {points(a.loss_stderr)})"
+            )
+            out.append(f"{a.card.text}: {points(a.mean)} trick points, {tail}")
+        return out
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class PlayJudgement:
+    """One card the learner played, judged against the coach's advice at that moment."""
+
+    trick_number: int
+    """1 for the first trick."""
+    played: Card
+    advice: PlayAdvice
+
+    @property
+    def played_value(self) -> CardValue:
+        """The coach's value of the card played."""
+        v = self.advice.value(self.played)
+        assert v is not None, "a played card is a legal card of its decision"
+        return v
+
+    @property
+    def loss(self) -> float:
+        """Expected trick points the card played gave away against the best card."""
+        return self.played_value.loss
+
+    @property
+    def is_mistake(self) -> bool:
+        """Whether the loss is clear (beyond the evaluation's error and margin)."""
+        return self.played_value.clear_mistake
+
+    @property
+    def text(self) -> str:
+        """The verdict in one or two sentences."""
+        head = f"Trick {self.trick_number}: you played {self.played.text}"
+        if not self.is_mistake:
+            if self.played is self.advice.card:
+                return f"{head}, the coach's card too. Good."
+            return (
+                f"{head}: as good as {self.advice.card.text} within the evaluation's error. Good."
+            )
+        a = self.advice
+        why = (
+            f" The principle: {a.principle.label}. {a.reason}"
+            if a.principle is not PlayPrinciple.NUMBERS
+            else ""
+        )
+        return (
+            f"{head}; {a.card.text} was better by {points(self.loss)} expected trick points.{why}"
+        )
+
+    def __str__(self) -> str:
+        return self.text
