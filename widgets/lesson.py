@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from IPython.display import HTML, Markdown, display
 
@@ -26,9 +26,7 @@ from pinochle_tutor.course.house_rules import HouseRules, find_house_rules, load
 from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
 
 from .practice import ScoreCalculator
-
-if TYPE_CHECKING:
-    import pandas as pd
+from .tables import Frame, frame
 
 __all__ = [
     "COURSE",
@@ -89,13 +87,12 @@ def rules_banner(rules: HouseRules | None = None) -> None:
     display(HTML(f'<div class="{cls}" role="note"><p>{html.escape(h.summary())}</p></div>'))
 
 
-def _frame(rows: list[dict[str, object]]) -> pd.DataFrame:
-    import pandas as pd  # only when a table is shown: it is slow to import
+def _frame(rows: list[dict[str, object]]) -> Frame:
+    # pandas (where installed) is imported only when a table is shown: it is slow to import
+    return frame(rows, index=range(1, len(rows) + 1))
 
-    return pd.DataFrame(rows).set_index(pd.Index(range(1, len(rows) + 1)))
 
-
-def meld_table(rules: RuleSet | None = None) -> pd.DataFrame:
+def meld_table(rules: RuleSet | None = None) -> Frame:
     """The meld table of the rules in force: one row per meld, with multiples."""
     r = rules or R
     m = r.meld_table
@@ -122,7 +119,7 @@ def meld_table(rules: RuleSet | None = None) -> pd.DataFrame:
     return _frame(rows)
 
 
-def counters_table(rules: RuleSet | None = None) -> pd.DataFrame:
+def counters_table(rules: RuleSet | None = None) -> Frame:
     """Trick points of each rank, high to low, and how many are in the deck."""
     r = rules or R
     rows: list[dict[str, object]] = [
@@ -144,7 +141,7 @@ def _ranks(r: RuleSet) -> str:
     return " ".join(x.symbol for x in reversed(r.ranks))
 
 
-def settings_table(rules: RuleSet | None = None) -> pd.DataFrame:
+def settings_table(rules: RuleSet | None = None) -> Frame:
     """The main settings of the rules in force, in words."""
     r = rules or R
     rows: list[dict[str, object]] = [
