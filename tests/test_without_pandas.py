@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+from IPython.core.formatters import HTMLFormatter
 
 from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.explain import explain_meld
@@ -89,6 +90,13 @@ CHILD = textwrap.dedent(
 )
 
 
+def shown(value: object) -> str:
+    """What a notebook shows of ``value`` as HTML (its ``_repr_html_``)."""
+    html = HTMLFormatter()(value)
+    assert isinstance(html, str)
+    return html
+
+
 def run_without_pandas(folder: Path) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-c", CHILD, str(folder)],
@@ -115,10 +123,10 @@ def test_engine_widgets_and_tables_work_without_pandas(tmp_path: Path) -> None:
 
     # The same HTML as the pandas tables of the server site.
     assert got["breakdown"] == breakdown_html(explain_meld("AH 10H KH QH JH KH QH", "H"))
-    assert got["meld_table"] == lesson.meld_table()._repr_html_()
-    assert got["meld_table_dd"] == lesson.meld_table(DOUBLE_DECK)._repr_html_()
-    assert got["counters_table"] == lesson.counters_table()._repr_html_()
-    assert got["settings_table"] == lesson.settings_table(THREE_HANDED)._repr_html_()
+    assert got["meld_table"] == shown(lesson.meld_table())
+    assert got["meld_table_dd"] == shown(lesson.meld_table(DOUBLE_DECK))
+    assert got["counters_table"] == shown(lesson.counters_table())
+    assert got["settings_table"] == shown(lesson.settings_table(THREE_HANDED))
     assert isinstance(lesson.meld_table(), pd.DataFrame)  # the server keeps pandas
 
     progress = Progress.load(tmp_path / "p.json")
