@@ -1,5 +1,6 @@
-"""The engine and every widget work where pandas cannot be imported (the static site:
-Pyodide's runtime ships no pandas), and the tables they show are the HTML pandas writes."""
+"""The engine and every widget work where pandas and sqlite3 cannot be imported (the
+static site: Pyodide's npm runtime ships neither), and the tables they show are the HTML
+pandas writes."""
 
 from __future__ import annotations
 
@@ -21,21 +22,25 @@ from pinochle_widgets.meld_counter import breakdown_html
 from pinochle_widgets.progress_view import class_frame, progress_frame, progress_html
 from pinochle_widgets.tables import Table
 
-# Runs in a fresh interpreter whose meta path refuses pandas before anything is imported.
+# Runs in a fresh interpreter whose meta path refuses pandas and sqlite3 before anything
+# is imported; progress then goes to the learner's JSON file.
 CHILD = textwrap.dedent(
     r'''
     import importlib, json, pkgutil, sys
 
     asked = []
 
-    class NoPandas:
+    class NotInPyodide:
         def find_spec(self, name, path=None, target=None):
-            if name == "pandas" or name.startswith("pandas."):
-                asked.append(name)
-                raise ImportError(f"pandas is blocked in this test ({name})")
+            if name.split(".")[0] in ("pandas", "sqlite3", "_sqlite3"):
+                asked.append(name.split(".")[0])
+                raise ImportError(f"{name} is blocked in this test")
             return None
 
-    sys.meta_path.insert(0, NoPandas())
+    sys.meta_path.insert(0, NotInPyodide())
+    import os
+    os.environ.pop("PINOCHLE_TUTOR_PROGRESS", None)
+    os.environ["HOME"] = sys.argv[1]
     folder = sys.argv[1]
 
     import pinochle_tutor
@@ -83,7 +88,10 @@ CHILD = textwrap.dedent(
                   lambda: QuizRunner("meld", level=1, seed=2, progress=f"{folder}/q.json")):
         widget = build()
         assert widget.children, type(widget).__name__
-    out["pandas_loaded"] = "pandas" in sys.modules
+    from pinochle_tutor.course.progress import default_progress_path
+    out["default_path"] = str(default_progress_path())
+    assert QuizRunner("meld", level=1, seed=2).children  # progress at the default path
+    out["pandas_loaded"] = "pandas" in sys.modules or "sqlite3" in sys.modules
     out["asked"] = sorted(set(asked))
     print(json.dumps(out))
     '''
@@ -110,10 +118,11 @@ def run_without_pandas(folder: Path) -> dict[str, Any]:
     return result
 
 
-def test_engine_widgets_and_tables_work_without_pandas(tmp_path: Path) -> None:
+def test_engine_widgets_and_tables_work_without_pandas_or_sqlite(tmp_path: Path) -> None:
     got = run_without_pandas(tmp_path)
     # The blocker was hit (the code asked for pandas and carried on without it).
-    assert got["asked"] and not got["pandas_loaded"]
+    assert got["asked"] == ["pandas", "sqlite3"] and not got["pandas_loaded"]
+    assert got["default_path"] == str(tmp_path / ".pinochle_tutor" / "progress.json")
     for module in ("lesson", "meld_counter", "progress_view", "game_table"):
         assert module in got["modules"]
     assert got["counter"][0] == "ok", got["counter"]
