@@ -87,4 +87,7 @@ say "Vendoring the Pyodide runtime, the wheels and FontAwesome"
 "$PYTHON" "$STATIC/vendor.py" "$STATIC/node_modules" "$wheel" "$OUT" \
     "$WORK/cache" >&2 || die "vendoring Pyodide and FontAwesome (hosting/static/vendor.py)"
 
+"$PYTHON" "$STATIC/index_page.py" "$WORK/content" "$OUT" >&2 || die "writing index.html"
+size="$(du -sh "$OUT" | cut -f1)"
+say "The static site: $size in $(find "$OUT" -type f | wc -l) files"
 echo "$OUT"

@@ -125,7 +125,7 @@ def fontawesome(node_modules: Path, site: Path) -> int:
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         local = os.path.relpath(target / "css", page.parent)
-        new = FONTAWESOME_CDN.sub(lambda m: f"{local}/{m.group(1)}", text)
+        new = FONTAWESOME_CDN.sub(lambda m, local=local: f"{local}/{m.group(1)}", text)
         if new != text:
             page.write_text(new, encoding="utf-8")
             changed += 1
