@@ -8,6 +8,7 @@ skip, saying why, when it cannot be built (no npm, no registry) or there is no b
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import socket
@@ -140,6 +141,38 @@ def test_meld_lesson_checks_a_count_in_the_browser(browser: Browser, base_url: s
     shot(page, "2-meld")
     assert "Traceback (most recent call last)" not in page.content()
     page.close()
+
+
+def test_progress_is_kept_in_the_browser_and_exported(browser: Browser, base_url: str) -> None:
+    """An answer on a practice page is on "My progress" in a new page (a new kernel) and
+    after a reload, and the download link holds it: the browser keeps the file."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1300})
+    quiz = context.new_page()
+    quiz.set_default_timeout(TIMEOUT)
+    quiz.on("request", lambda r: REQUESTS.append(r.url))
+    quiz.goto(urljoin(base_url, "voici/render/practice/01_meld_level1.html"), wait_until="commit")
+    quiz.locator(".pt-quiz-text input").fill("12345")
+    quiz.locator(".pt-quiz-submit").click()
+    expect(quiz.locator(".pt-quiz-verdict")).to_be_visible(timeout=TIMEOUT)
+    quiz.wait_for_timeout(1000)  # the page's drive writes the file back to the browser
+    quiz.close()  # the tab (and its kernel) is gone; the progress file is not
+
+    mine = context.new_page()
+    mine.set_default_timeout(TIMEOUT)
+    mine.on("request", lambda r: REQUESTS.append(r.url))
+    for visit in ("first", "reloaded"):
+        if visit == "first":
+            mine.goto(urljoin(base_url, "voici/render/practice/00_my_progress.html"), wait_until="commit")
+        else:
+            mine.reload(wait_until="commit")
+        link = mine.locator(".pt-progress-download")
+        expect(link).to_contain_text("Download my answers (1)", timeout=TIMEOUT)
+        data = link.get_attribute("href") or ""
+        assert data.startswith("data:application/json;base64,")
+        exported = json.loads(base64.b64decode(data.split(",", 1)[1]))
+        assert [a["answer"] for a in exported["attempts"]] == ["12345"], visit
+    shot(mine, "3-progress")
+    context.close()
 
 
 def test_the_site_asks_no_other_host() -> None:

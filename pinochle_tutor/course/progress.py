@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -50,6 +51,7 @@ from pinochle_tutor.course.store import DATABASE_ERRORS, HAS_SQLITE, ProgressSto
 from pinochle_tutor.errors import PinochleError
 
 __all__ = [
+    "BROWSER_PROGRESS",
     "ENV_VAR",
     "LEARNER_VAR",
     "STORE_SUFFIXES",
@@ -70,6 +72,10 @@ ENV_VAR = "PINOCHLE_TUTOR_PROGRESS"
 """The environment variable that may name the progress file or database."""
 STORE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 """Progress paths with these endings are a shared database, not a JSON file."""
+BROWSER_PROGRESS = Path("/drive/my_pinochle_progress.json")
+"""The progress file in the static site: JupyterLite's drive, which the page keeps in the
+browser's storage (IndexedDB), beside the course's pages."""
+
 _NOT_SAVED: tuple[type[Exception], ...] = (*DATABASE_ERRORS, PinochleError)
 
 log = logging.getLogger(__name__)
@@ -79,10 +85,14 @@ def default_progress_path() -> Path:
     """``$PINOCHLE_TUTOR_PROGRESS`` if set, else ``~/.pinochle_tutor/progress.sqlite``
     (the database; a ``progress.json`` kept there by an earlier version is imported
     into it once). Where Python has no sqlite3 (Pyodide, the static site) the default
-    is ``~/.pinochle_tutor/progress.json``, the learner's own file."""
+    is the learner's own JSON file: :data:`BROWSER_PROGRESS` when the page runs in
+    JupyterLite or Voici (their ``/drive`` is kept in the browser's storage, so progress
+    survives a reload and a closed tab), else ``~/.pinochle_tutor/progress.json``."""
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
+    if sys.platform == "emscripten" and BROWSER_PROGRESS.parent.is_dir():
+        return BROWSER_PROGRESS
     return Path.home() / ".pinochle_tutor" / ("progress.sqlite" if HAS_SQLITE else "progress.json")
 
 
