@@ -120,6 +120,10 @@ def test_index_links_every_lesson_and_practice_page(browser: Browser, base_url: 
         with urllib.request.urlopen(urljoin(base_url, href), timeout=10) as response:
             assert response.status == 200
     shot(page, "1-index")
+    page.locator(".pt-static-lessons a").first.click()  # the welcome page, its outline
+    meld = page.locator(".pt-lesson-link", has_text="Meld")
+    expect(meld).to_be_visible(timeout=TIMEOUT)
+    assert meld.evaluate("a => a.href") == urljoin(base_url, "voici/render/04_meld.html")
     page.close()
 
 

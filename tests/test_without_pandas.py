@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+import pytest
 from IPython.core.formatters import HTMLFormatter
 
 from pinochle_tutor.course.progress import Progress
@@ -160,3 +161,12 @@ def test_table_html_is_pandas_html() -> None:
     assert empty.empty and empty.to_html() == pd.DataFrame(columns=["a", "b"]).to_html()
     indexed = Table(rows, index=[1, 2])
     assert indexed._repr_html_() == pd.DataFrame(rows, index=[1, 2])._repr_html_()
+
+
+def test_course_links_point_at_voici_pages_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the static site (Pyodide) the outline links the pages Voici built (X.html);
+    on the server, the notebooks."""
+    assert lesson.page_href("04_meld.ipynb") == "04_meld.ipynb"
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert lesson.page_href("04_meld.ipynb") == "04_meld.html"
+    assert lesson.page_href("practice/01_meld_level1.ipynb") == "practice/01_meld_level1.html"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import os
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,7 @@ __all__ = [
     "course_outline",
     "house",
     "meld_table",
+    "page_href",
     "practice_pages",
     "rules_banner",
     "say",
@@ -203,6 +205,15 @@ def practice_pages(folder: str | os.PathLike[str] | None = None) -> list[tuple[s
     return pages
 
 
+def page_href(file: str) -> str:
+    """The link to a course page: the notebook itself, except in the static site, where
+    Voici serves ``X.ipynb`` as ``X.html`` beside the page (Python runs in the browser
+    there: ``sys.platform`` is ``'emscripten'``)."""
+    if sys.platform == "emscripten" and file.endswith(".ipynb"):
+        return file.removesuffix(".ipynb") + ".html"
+    return file
+
+
 def course_outline(
     entries: Iterable[Entry] = COURSE, practice: Iterable[tuple[str, str]] | None = None
 ) -> None:
@@ -211,12 +222,12 @@ def course_outline(
     if practice is None:
         practice = practice_pages()
     items = "".join(
-        f'<li><a class="pt-lesson-link" href="{html.escape(e.file)}">{html.escape(e.title)}</a>'
+        f'<li><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">{html.escape(e.title)}</a>'
         f" &mdash; {html.escape(e.summary)}</li>"
         for e in entries
     )
     extra = "".join(
-        f'<li><a class="pt-practice-link" href="{html.escape(href)}">{html.escape(title)}</a></li>'
+        f'<li><a class="pt-practice-link" href="{html.escape(page_href(href))}">{html.escape(title)}</a></li>'
         for href, title in practice
     )
     body = f'<ol class="pt-outline" start="0">{items}</ol>'
