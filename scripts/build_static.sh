@@ -61,6 +61,7 @@ wheel="$(ls "$WORK"/dist/pinochle_tutor-*.whl)"
 # 4. The pages: every lesson and practice notebook, with the house rules beside them.
 cp lessons/*.ipynb lessons/house_rules.toml "$WORK/content/"
 cp exercises/[0-9][0-9]_*.ipynb "$WORK/content/practice/"
+cp -r exercises/banks "$WORK/content/practice/banks"  # the quiz banks (default_bank_dir)
 rm -f "$WORK/content/teacher.ipynb"  # the teacher's dashboard needs the server's database
 
 cat > "$WORK/lite/jupyter-lite.json" <<'JSON'
