@@ -63,6 +63,14 @@ if has_browser_tests; then
     ensure_chromium || fail "installing chromium"
 fi
 
+# The static site (tests/test_static_site.py serves it to the browser): built here so CI
+# runs that test instead of skipping it.
+step "Building the static site (scripts/build_static.sh)"
+command -v npm >/dev/null \
+    || fail "npm not found (the static site's Pyodide runtime comes from the npm registry)"
+bash scripts/build_static.sh >/dev/null \
+    || fail "building the static site (scripts/build_static.sh; its FAILED line above says which step)"
+
 step "ruff check ."
 "$VENV/bin/ruff" check . || fail "ruff check"
 

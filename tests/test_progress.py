@@ -62,6 +62,26 @@ def test_record_a_mark(tmp_path: Path) -> None:
     assert attempt.answer == "190"
 
 
+def test_in_the_browser_progress_goes_to_the_kept_drive(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """In Pyodide under JupyterLite/Voici the default is a JSON file on the drive the
+    page keeps in the browser's storage; without that drive, the usual default."""
+    from pinochle_tutor.course import progress
+
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    kept = tmp_path / "drive" / "my_pinochle_progress.json"
+    monkeypatch.setattr(progress, "BROWSER_PROGRESS", kept)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert default_progress_path() == Path.home() / ".pinochle_tutor" / "progress.sqlite"
+    kept.parent.mkdir()
+    assert default_progress_path() == kept
+    Progress.load().record("x", "score", ["score.made"], "+340", True)
+    assert [a.answer for a in read_attempts(kept)[0]] == ["+340"]
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert default_progress_path() == Path.home() / ".pinochle_tutor" / "progress.sqlite"
+
+
 def test_default_path_and_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv(ENV_VAR, raising=False)
     assert default_progress_path() == Path.home() / ".pinochle_tutor" / "progress.sqlite"

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 
 from pinochle_tutor.course.progress import Progress, ProgressFileError
@@ -133,6 +134,7 @@ def test_class_frame_collects_every_learner(tmp_path: Path) -> None:
     bob.record("s2", "score", ["score.made"], "-300", False)
     (tmp_path / "notes.json").write_text("[1, 2")
     frame = class_frame(tmp_path)
+    assert isinstance(frame, pd.DataFrame)  # pandas is installed: the server's table
     assert list(frame.columns) == CLASS_COLUMNS
     assert sorted(set(frame["learner"])) == ["alice", "bob"]
     bob_row = frame[frame["learner"] == "bob"].iloc[0]

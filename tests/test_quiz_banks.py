@@ -291,3 +291,17 @@ def test_any_toml_text_loads_or_reports(tmp_path: Path, text: str) -> None:
     items, problems = load_bank(path)
     assert all(p.file == "fuzz.toml" and p.message for p in problems)
     assert len(items) <= 2
+
+
+def test_without_a_checkout_the_banks_are_the_sites_copy(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An installed wheel (the static site) has no exercises/ beside it: the banks are
+    then the site's ``banks`` or ``practice/banks`` folder."""
+    from pinochle_tutor.course.quiz import banks
+
+    monkeypatch.setattr(banks, "__file__", str(tmp_path / "site-packages/pinochle_tutor/course/quiz/banks.py"))
+    (tmp_path / "practice" / "banks").mkdir(parents=True)
+    assert default_bank_dir(tmp_path) == tmp_path / "practice" / "banks"
+    assert default_bank_dir(tmp_path / "practice") == tmp_path / "practice" / "banks"
+    assert default_bank_dir(tmp_path / "elsewhere").parts[-2:] == ("exercises", "banks")

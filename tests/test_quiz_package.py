@@ -168,7 +168,7 @@ def test_pages_state_the_rules_they_were_asked_under() -> None:
 
     attempt = Attempt("m", "meld", ("meld.run",), "15", True, "2024-01-01T00:00:00Z")
     frame = attempts_frame([attempt], DOUBLE_DECK)
-    assert frame["description"].tolist() == ["A 10 K Q J of trump is a run: 15."]
+    assert list(frame["description"]) == ["A 10 K Q J of trump is a run: 15."]
 
 
 # ----------------------------------------------------- one path for trick cases

@@ -33,7 +33,6 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg, trick_winner
 from pinochle_tutor.course.session import EventKind, GameSession, RefusedPlayError
@@ -42,6 +41,7 @@ from pinochle_tutor.errors import IllegalActionError
 from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import HandPicker, card_faces_css
 from .meld_counter import breakdown_html, diagnosis_html, parse_total
+from .tables import Table
 
 __all__ = ["GameTable", "meld_html", "score_sheet_html"]
 
@@ -123,12 +123,11 @@ def meld_html(session: GameSession) -> str:
 
 
 def score_sheet_html(session: GameSession) -> str:
-    """The score sheet as an HTML table (a pandas DataFrame), one row per hand."""
+    """The score sheet as an HTML table, one row per hand (as pandas would write it)."""
     rows = session.score_sheet
     if not rows:
         return ""
-    frame = pd.DataFrame(rows)
-    table = frame.to_html(index=False, classes="pt-breakdown pt-score-table", border=0)
+    table = Table(rows).to_html(index=False, classes="pt-breakdown pt-score-table", border=0)
     return f"<b>Score sheet</b> (target {session.rules.target}){table}"
 
 

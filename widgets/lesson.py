@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import html
 import os
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 from IPython.display import HTML, Markdown, display
@@ -27,9 +28,7 @@ from pinochle_tutor.course.house_rules import HouseRules, find_house_rules, load
 from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
 
 from .practice import ScoreCalculator
-
-if TYPE_CHECKING:
-    import pandas as pd
+from .tables import Frame, frame
 
 __all__ = [
     "COURSE",
@@ -38,6 +37,7 @@ __all__ = [
     "course_outline",
     "house",
     "meld_table",
+    "page_href",
     "practice_pages",
     "rules_banner",
     "say",
@@ -90,13 +90,12 @@ def rules_banner(rules: HouseRules | None = None) -> None:
     display(HTML(f'<div class="{cls}" role="note"><p>{html.escape(h.summary())}</p></div>'))
 
 
-def _frame(rows: list[dict[str, object]]) -> pd.DataFrame:
-    import pandas as pd  # only when a table is shown: it is slow to import
+def _frame(rows: list[dict[str, object]]) -> Frame:
+    # pandas (where installed) is imported only when a table is shown: it is slow to import
+    return frame(rows, index=range(1, len(rows) + 1))
 
-    return pd.DataFrame(rows).set_index(pd.Index(range(1, len(rows) + 1)))
 
-
-def meld_table(rules: RuleSet | None = None) -> pd.DataFrame:
+def meld_table(rules: RuleSet | None = None) -> Frame:
     """The meld table of the rules in force: one row per meld, with multiples."""
     r = rules or R
     m = r.meld_table
@@ -123,7 +122,7 @@ def meld_table(rules: RuleSet | None = None) -> pd.DataFrame:
     return _frame(rows)
 
 
-def counters_table(rules: RuleSet | None = None) -> pd.DataFrame:
+def counters_table(rules: RuleSet | None = None) -> Frame:
     """Trick points of each rank, high to low, and how many are in the deck."""
     r = rules or R
     rows: list[dict[str, object]] = [
@@ -145,7 +144,7 @@ def _ranks(r: RuleSet) -> str:
     return " ".join(x.symbol for x in reversed(r.ranks))
 
 
-def settings_table(rules: RuleSet | None = None) -> pd.DataFrame:
+def settings_table(rules: RuleSet | None = None) -> Frame:
     """The main settings of the rules in force, in words."""
     r = rules or R
     rows: list[dict[str, object]] = [
@@ -207,6 +206,15 @@ def practice_pages(folder: str | os.PathLike[str] | None = None) -> list[tuple[s
     return pages
 
 
+def page_href(file: str) -> str:
+    """The link to a course page: the notebook itself, except in the static site, where
+    Voici serves ``X.ipynb`` as ``X.html`` beside the page (Python runs in the browser
+    there: ``sys.platform`` is ``'emscripten'``)."""
+    if sys.platform == "emscripten" and file.endswith(".ipynb"):
+        return file.removesuffix(".ipynb") + ".html"
+    return file
+
+
 def course_outline(
     entries: Iterable[Entry] = COURSE, practice: Iterable[tuple[str, str]] | None = None
 ) -> widgets.HTML:
@@ -217,12 +225,12 @@ def course_outline(
     if practice is None:
         practice = practice_pages()
     items = "".join(
-        f'<li><a class="pt-lesson-link" href="{html.escape(e.file)}">{html.escape(e.title)}</a>'
+        f'<li><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">{html.escape(e.title)}</a>'
         f" &mdash; {html.escape(e.summary)}</li>"
         for e in entries
     )
     extra = "".join(
-        f'<li><a class="pt-practice-link" href="{html.escape(href)}">{html.escape(title)}</a></li>'
+        f'<li><a class="pt-practice-link" href="{html.escape(page_href(href))}">{html.escape(title)}</a></li>'
         for href, title in practice
     )
     body = f'<ol class="pt-outline" start="0">{items}</ol>'

@@ -26,7 +26,6 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from pinochle_tutor import Card, MeldKind, RuleSet, Suit, deal, meld, parse_cards, parse_suit
 from pinochle_tutor.cards import CardLike, SuitLike, sort_hand
@@ -41,6 +40,7 @@ from pinochle_tutor.meld import MeldItem
 
 from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import CardsView
+from .tables import Frame, Table, frame
 
 __all__ = ["MeldCounter", "breakdown_frame", "breakdown_html", "diagnosis_html", "parse_total"]
 
@@ -95,23 +95,28 @@ def _line_name(item: MeldItem) -> str:
     return item.name
 
 
-def breakdown_frame(explanation: MeldExplanation) -> pd.DataFrame:
-    """The meld breakdown as a table: one row per line (meld, cards, points)."""
-    rows = [
+def _breakdown_rows(explanation: MeldExplanation) -> list[dict[str, object]]:
+    return [
         {"meld": _line_name(i), "cards": " ".join(c.text for c in i.cards), "points": i.points}
         for i in explanation.items
     ]
-    return pd.DataFrame(rows, columns=["meld", "cards", "points"])
+
+
+def breakdown_frame(explanation: MeldExplanation) -> Frame:
+    """The meld breakdown as a table: one row per line (meld, cards, points); a
+    DataFrame where pandas is installed (:func:`pinochle_widgets.tables.frame`)."""
+    return frame(_breakdown_rows(explanation), columns=["meld", "cards", "points"])
 
 
 def breakdown_html(explanation: MeldExplanation) -> str:
     """The breakdown table as HTML, each line's cards coloured and highlighted,
     with a total row and the tutor's notes."""
-    frame = breakdown_frame(explanation)
-    frame["cards"] = [card_spans(i.cards, "proof") for i in explanation.items]
-    frame["meld"] = [escape(m) for m in frame["meld"]]
-    total = pd.DataFrame([{"meld": "<b>total</b>", "cards": "", "points": explanation.total}])
-    table = pd.concat([frame, total], ignore_index=True) if len(frame) else total
+    rows: list[dict[str, object]] = [
+        {"meld": escape(str(row["meld"])), "cards": card_spans(i.cards, "proof"), "points": row["points"]}
+        for row, i in zip(_breakdown_rows(explanation), explanation.items, strict=True)
+    ]
+    rows.append({"meld": "<b>total</b>", "cards": "", "points": explanation.total})
+    table = Table(rows, columns=["meld", "cards", "points"])
     html = table.to_html(escape=False, index=False, classes="pt-breakdown", border=0)
     caption = f"Meld with {explanation.trump.plural} trump"
     notes = "".join(f"<li>{escape(n.text)}</li>" for n in explanation.notes)

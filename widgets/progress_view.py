@@ -6,7 +6,8 @@ One line in a notebook::
     ProgressSummary()                  # the learner's own file (see default_progress_path)
 
 * :func:`progress_frame` - one learner's attempts and accuracy per rule case, as a
-  :class:`pandas.DataFrame` (with a ``weak`` column: the rules to practise).
+  :class:`pandas.DataFrame` where pandas is installed, else a
+  :class:`~pinochle_widgets.tables.Table` (with a ``weak`` column: the rules to practise).
 * :class:`ProgressSummary` - that table as a widget, weak rules highlighted, with
   a "Refresh" button.
 * :func:`class_frame` - every learner of a class folder (``class/alice/progress.json``,
@@ -25,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from pinochle_tutor.course.attempts import attempts_json
 from pinochle_tutor.course.house_rules import site_rules
@@ -44,6 +44,7 @@ from pinochle_tutor.course.store import collect_records, learner_of_file
 from pinochle_tutor.rules import RuleSet
 
 from ._base import Message, guarded, style_widget
+from .tables import Frame, frame
 
 __all__ = [
     "CLASS_COLUMNS",
@@ -80,7 +81,7 @@ def _description(rule: str, rules: RuleSet) -> str:
         return ""
 
 
-def attempts_frame(attempts: list[Attempt], rules: RuleSet | None = None) -> pd.DataFrame:
+def attempts_frame(attempts: list[Attempt], rules: RuleSet | None = None) -> Frame:
     """Attempts and accuracy per rule case (see :data:`PROGRESS_COLUMNS`), in the
     order of :class:`~pinochle_tutor.course.quiz.QuizRule` (unknown rule cases last).
     Each rule case is stated with the numbers of ``rules`` (default: the site's
@@ -94,10 +95,10 @@ def attempts_frame(attempts: list[Attempt], rules: RuleSet | None = None) -> pd.
         row["description"] = _description(r.rule, in_force)
         row["weak"] = r.rule in weak
         rows.append(row)
-    return pd.DataFrame(rows, columns=PROGRESS_COLUMNS)
+    return frame(rows, columns=PROGRESS_COLUMNS)
 
 
-def progress_frame(path: str | Path | None = None) -> pd.DataFrame:
+def progress_frame(path: str | Path | None = None) -> Frame:
     """One learner's progress per rule case (default: the database at
     :func:`~pinochle_tutor.course.progress.default_progress_path`, this page's
     learner). A missing file is an empty table; a JSON file that is not progress raises
@@ -112,12 +113,12 @@ def progress_frame(path: str | Path | None = None) -> pd.DataFrame:
             attempts, problems = read_attempts(p)
         except FileNotFoundError:
             attempts, problems = [], []
-    frame = attempts_frame(attempts)
-    frame.attrs["problems"] = problems
-    return frame
+    table = attempts_frame(attempts)
+    table.attrs["problems"] = problems
+    return table
 
 
-def class_frame(folder: str | Path) -> pd.DataFrame:
+def class_frame(folder: str | Path) -> Frame:
     """One row per learner and rule case for every progress database and file
     under ``folder`` (searched recursively; see :data:`CLASS_COLUMNS` and
     :func:`~pinochle_tutor.course.store.collect_records`). Files that are not
@@ -141,9 +142,9 @@ def class_frame(folder: str | Path) -> pd.DataFrame:
                     "last": r.last,
                 }
             )
-    frame = pd.DataFrame(rows, columns=CLASS_COLUMNS)
-    frame.attrs["problems"] = problems
-    return frame
+    table = frame(rows, columns=CLASS_COLUMNS)
+    table.attrs["problems"] = problems
+    return table
 
 
 _SHOWN = {
@@ -156,14 +157,14 @@ _SHOWN = {
 }
 
 
-def progress_html(frame: pd.DataFrame) -> str:
+def progress_html(table: Frame) -> str:
     """The progress table as HTML: the rule in words, counts, accuracies as
     percentages; weak rules' rows get ``pt-weak`` (highlighted) and a "practise" note."""
-    if frame.empty:
+    if table.empty:
         return '<p class="pt-progress-empty">No answers recorded yet: try a practice page!</p>'
     head = "".join(f"<th>{escape(v)}</th>" for v in _SHOWN.values())
     body = []
-    for _, row in frame.iterrows():
+    for row in table.to_dict("records"):
         weak = bool(row["weak"])
         cells = {
             "description": escape(str(row["description"] or row["rule"]))
@@ -209,7 +210,7 @@ class ProgressSummary(widgets.VBox):
         )  # fmt: skip
         self.add_class("pt-widget")
         self.add_class("pt-progress-summary")
-        self.frame = pd.DataFrame(columns=PROGRESS_COLUMNS)
+        self.frame: Frame = frame([], columns=PROGRESS_COLUMNS)
         self.refresh()
 
     @guarded
@@ -218,26 +219,21 @@ class ProgressSummary(widgets.VBox):
         try:
             self.frame = progress_frame(self.path)
         except (ProgressFileError, OSError) as e:
-            self.frame = pd.DataFrame(columns=PROGRESS_COLUMNS)
+            self.frame = frame([], columns=PROGRESS_COLUMNS)
             self.table.value = ""
             self.message.error(f"Your progress could not be read: {e}")
             return
         self.table.value = progress_html(self.frame)
         self._export()
-        weak = [
-            str(d or r)
-            for r, d, w in zip(
-                self.frame["rule"], self.frame["description"], self.frame["weak"], strict=True
-            )
-            if w
-        ]
+        records = self.frame.to_dict("records")
+        weak = [str(row["description"] or row["rule"]) for row in records if row["weak"]]
         problems = self.frame.attrs.get("problems", [])
         note = f" {len(problems)} attempt(s) could not be read." if problems else ""
         if self.frame.empty:
             self.message.info("Answer some practice questions and press Refresh." + note)
         elif weak:
             self.message.info(f"Practise next: {weak[0]}" + note)
-        elif (self.frame["accuracy"] < 1).any():
+        elif any(row["accuracy"] < 1 for row in records):
             self.message.info(
                 "Keep practising: a rule is marked weak once you have answered it twice." + note
             )

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 import os
-import sqlite3
+import sys
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -47,10 +47,11 @@ from pinochle_tutor.course.attempts import (
     write_attempts,
 )
 from pinochle_tutor.course.identity import LEARNER_VAR, current_learner
-from pinochle_tutor.course.store import ProgressStore, StoreError
+from pinochle_tutor.course.store import DATABASE_ERRORS, HAS_SQLITE, ProgressStore, StoreError
 from pinochle_tutor.errors import PinochleError
 
 __all__ = [
+    "BROWSER_PROGRESS",
     "ENV_VAR",
     "LEARNER_VAR",
     "STORE_SUFFIXES",
@@ -71,17 +72,28 @@ ENV_VAR = "PINOCHLE_TUTOR_PROGRESS"
 """The environment variable that may name the progress file or database."""
 STORE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 """Progress paths with these endings are a shared database, not a JSON file."""
+BROWSER_PROGRESS = Path("/drive/my_pinochle_progress.json")
+"""The progress file in the static site: JupyterLite's drive, which the page keeps in the
+browser's storage (IndexedDB), beside the course's pages."""
+
+_NOT_SAVED: tuple[type[Exception], ...] = (*DATABASE_ERRORS, PinochleError)
+
 log = logging.getLogger(__name__)
 
 
 def default_progress_path() -> Path:
     """``$PINOCHLE_TUTOR_PROGRESS`` if set, else ``~/.pinochle_tutor/progress.sqlite``
     (the database; a ``progress.json`` kept there by an earlier version is imported
-    into it once)."""
+    into it once). Where Python has no sqlite3 (Pyodide, the static site) the default
+    is the learner's own JSON file: :data:`BROWSER_PROGRESS` when the page runs in
+    JupyterLite or Voici (their ``/drive`` is kept in the browser's storage, so progress
+    survives a reload and a closed tab), else ``~/.pinochle_tutor/progress.json``."""
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
-    return Path.home() / ".pinochle_tutor" / "progress.sqlite"
+    if sys.platform == "emscripten" and BROWSER_PROGRESS.parent.is_dir():
+        return BROWSER_PROGRESS
+    return Path.home() / ".pinochle_tutor" / ("progress.sqlite" if HAS_SQLITE else "progress.json")
 
 
 def default_learner() -> str:
@@ -137,7 +149,7 @@ class Progress:
         if self.store is not None:
             try:
                 return list(self.store.attempts(self.learner))
-            except sqlite3.Error as e:
+            except DATABASE_ERRORS as e:
                 log.warning("progress database could not be read: %s", e)
         return self._attempts
 
@@ -256,7 +268,7 @@ class Progress:
                     self.learner, attempt, page=page, rule_set=rule_set, tries=tries
                 )
                 return attempt
-            except (sqlite3.Error, PinochleError) as e:
+            except _NOT_SAVED as e:
                 msg = f"Progress could not be saved: {e}"
                 self.messages.append(msg)
                 log.warning(msg)

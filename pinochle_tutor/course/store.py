@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +36,19 @@ from pathlib import Path
 from pinochle_tutor.course.attempts import Attempt, read_attempts
 from pinochle_tutor.errors import PinochleError
 
+try:
+    import sqlite3
+except ImportError:  # Pyodide's runtime (the static site) has no sqlite3: progress is JSON there
+    HAS_SQLITE = False
+    DATABASE_ERRORS: tuple[type[Exception], ...] = ()
+else:
+    HAS_SQLITE = True
+    DATABASE_ERRORS = (sqlite3.Error,)
+"""What a database call may raise (``sqlite3.Error``; nothing where there is no sqlite3)."""
+
 __all__ = [
+    "DATABASE_ERRORS",
+    "HAS_SQLITE",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "ClassRecord",
@@ -53,6 +64,9 @@ __all__ = [
 class StoreError(PinochleError):
     """The progress store cannot be used: the file is not a database, it is newer
     than this version of the tutor, or a learner name is not acceptable."""
+
+
+_UNUSABLE: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -161,6 +175,11 @@ class ProgressStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path).expanduser()
+        if not HAS_SQLITE:
+            raise StoreError(
+                f"{self.path.name} is a progress database, and this Python has no sqlite3 "
+                "(the static site keeps progress in a JSON file)"
+            )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._connect() as db:
@@ -465,6 +484,6 @@ def collect_records(folder: str | os.PathLike[str]) -> tuple[list[ClassRecord], 
             store = ProgressStore(path)
             for learner in store.learners():
                 records.append(ClassRecord(learner, rel, tuple(store.attempts(learner))))
-        except (StoreError, sqlite3.Error) as e:
+        except _UNUSABLE as e:
             problems.append(f"skipped {rel}: {e}")
     return records, problems

@@ -548,9 +548,18 @@ def load_banks(folder: str | Path | None = None) -> tuple[list[QuizItem], list[B
     return items, problems
 
 
-def default_bank_dir() -> Path:
-    """The curated banks: ``exercises/banks`` beside the package (a source checkout)."""
-    return Path(__file__).resolve().parents[3] / "exercises" / "banks"
+def default_bank_dir(cwd: str | Path | None = None) -> Path:
+    """The curated banks: ``exercises/banks`` beside the package (a source checkout), else
+    the site's own copy, ``banks`` or ``practice/banks`` in ``cwd`` (default: the working
+    directory; the static site, whose package is an installed wheel, ships them there)."""
+    checkout = Path(__file__).resolve().parents[3] / "exercises" / "banks"
+    if checkout.is_dir():
+        return checkout
+    here = Path(cwd) if cwd is not None else Path.cwd()
+    for candidate in (here / "banks", here / "practice" / "banks"):
+        if candidate.is_dir():
+            return candidate
+    return checkout
 
 
 def _expected_text(expected: Any) -> str:

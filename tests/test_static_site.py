@@ -1,0 +1,210 @@
+"""The static site (scripts/build_static.sh) in a real browser, served by a loopback
+``python -m http.server``: Python runs in the page (Pyodide), nothing comes from outside.
+
+scripts/test.sh builds the site first; here a missing site is built once, and the tests
+skip, saying why, when it cannot be built (no npm, no registry) or there is no browser.
+``PINOCHLE_STATIC_SITE`` names a site folder built elsewhere.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from pinochle_tutor.explain import explain_meld
+from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO
+
+SITE = Path(os.environ.get("PINOCHLE_STATIC_SITE", REPO / "build" / "static"))
+TIMEOUT = 120_000
+"""Pyodide's first start in a page takes a while on 2 cores (the wheels are unpacked)."""
+ARTIFACTS = REPO / "test-artifacts"
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
+)
+
+
+def site_is_built(folder: Path) -> bool:
+    return (folder / "index.html").is_file() and (folder / "voici/render/04_meld.html").is_file()
+
+
+@pytest.fixture(scope="module")
+def site_folder() -> Path:
+    if not site_is_built(SITE):
+        done = subprocess.run(
+            ["bash", str(REPO / "scripts" / "build_static.sh"), str(SITE)],
+            capture_output=True, text=True, cwd=REPO, timeout=900,
+        )  # fmt: skip
+        if done.returncode != 0 or not site_is_built(SITE):
+            lines = [x for x in done.stderr.splitlines() if x.strip()]
+            reason = next((x for x in reversed(lines) if x.startswith("FAILED")), lines[-1:])
+            pytest.skip(f"the static site could not be built here: {reason}")
+    return SITE
+
+
+@pytest.fixture(scope="module")
+def base_url(site_folder: Path) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+         "--directory", str(site_folder)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url, timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+REQUESTS: list[str] = []
+"""Every request any page of this file made (the last test checks their hosts)."""
+
+
+def open_page(browser: Browser, url: str) -> Page:
+    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+    page.set_default_timeout(TIMEOUT)
+    page.on("request", lambda r: REQUESTS.append(r.url))
+    page.goto(url, wait_until="commit")
+    return page
+
+
+def shot(page: Page, step: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"static-{step}.png"), full_page=True)
+
+
+def notebooks() -> list[str]:
+    lessons = [p.name for p in sorted((REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))]
+    practice = [f"practice/{p.name}" for p in sorted((REPO / "exercises").glob("[0-9][0-9]_*.ipynb"))]
+    return lessons + practice
+
+
+def test_index_links_every_lesson_and_practice_page(browser: Browser, base_url: str) -> None:
+    page = open_page(browser, base_url)
+    page.wait_for_load_state()
+    expect(page.locator(".pt-static-note")).to_contain_text("your teacher sees them only if")
+    listed = page.locator(".pt-static-lessons a, .pt-static-practice a")
+    pages = listed.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert pages == ["voici/render/" + n.removesuffix(".ipynb") + ".html" for n in notebooks()]
+    for href in pages:  # every page is there
+        with urllib.request.urlopen(urljoin(base_url, href), timeout=10) as response:
+            assert response.status == 200
+    shot(page, "1-index")
+    page.locator(".pt-static-lessons a").first.click()  # the welcome page, its outline
+    meld = page.locator(".pt-lesson-link", has_text="Meld")
+    expect(meld).to_be_visible(timeout=TIMEOUT)
+    assert meld.evaluate("a => a.href") == urljoin(base_url, "voici/render/04_meld.html")
+    page.close()
+
+
+def test_meld_lesson_checks_a_count_in_the_browser(browser: Browser, base_url: str) -> None:
+    page = open_page(browser, urljoin(base_url, "voici/render/04_meld.html"))
+    # The second counter holds a heart run plus an extra K♥ Q♥ (a run and a royal marriage).
+    hand, trump = "AH 10H KH QH JH KH QH JS JS 10D JC 10C", "H"
+    right = explain_meld(hand, trump).total
+    counter = page.locator(".pt-meld-counter").nth(1)
+    counter.locator(".pt-check").wait_for(state="visible")
+    expect(page.locator("table.dataframe")).to_contain_text("pinochle")  # the meld table
+    counter.locator(".pt-total input").fill(str(right - 40))
+    counter.locator(".pt-check").click()
+    expect(counter.locator(".pt-message.pt-error")).to_contain_text(str(right))
+    counter.locator(".pt-total input").fill(str(right))
+    counter.locator(".pt-check").click()
+    expect(counter.locator(".pt-message.pt-ok")).to_have_count(1)
+    expect(counter.locator(".pt-breakdown")).to_contain_text("royal marriage")
+    shot(page, "2-meld")
+    assert "Traceback (most recent call last)" not in page.content()
+    page.close()
+
+
+def test_progress_is_kept_in_the_browser_and_exported(browser: Browser, base_url: str) -> None:
+    """An answer on a practice page is on "My progress" in a new page (a new kernel) and
+    after a reload, and the download link holds it: the browser keeps the file."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1300})
+    quiz = context.new_page()
+    quiz.set_default_timeout(TIMEOUT)
+    quiz.on("request", lambda r: REQUESTS.append(r.url))
+    quiz.goto(urljoin(base_url, "voici/render/practice/01_meld_level1.html"), wait_until="commit")
+    quiz.locator(".pt-quiz-text input").fill("12345")
+    quiz.locator(".pt-quiz-submit").click()
+    expect(quiz.locator(".pt-quiz-verdict")).to_be_visible(timeout=TIMEOUT)
+    quiz.wait_for_timeout(1000)  # the page's drive writes the file back to the browser
+    quiz.close()  # the tab (and its kernel) is gone; the progress file is not
+
+    mine = context.new_page()
+    mine.set_default_timeout(TIMEOUT)
+    mine.on("request", lambda r: REQUESTS.append(r.url))
+    for visit in ("first", "reloaded"):
+        if visit == "first":
+            mine.goto(urljoin(base_url, "voici/render/practice/00_my_progress.html"), wait_until="commit")
+        else:
+            mine.reload(wait_until="commit")
+        link = mine.locator(".pt-progress-download")
+        expect(link).to_contain_text("Download my answers (1)", timeout=TIMEOUT)
+        data = link.get_attribute("href") or ""
+        assert data.startswith("data:application/json;base64,")
+        exported = json.loads(base64.b64decode(data.split(",", 1)[1]))
+        assert [a["answer"] for a in exported["attempts"]] == ["12345"], visit
+    shot(mine, "3-progress")
+    context.close()
+
+
+def test_the_site_asks_no_other_host() -> None:
+    """Runs after the pages above: every request went to this machine (blob: and data:
+    URLs are the page's own)."""
+    assert REQUESTS, "no page was opened"
+    outside = []
+    for url in REQUESTS:
+        inner = url.removeprefix("blob:")
+        if inner.startswith("data:"):
+            continue
+        if urlsplit(inner).hostname != "127.0.0.1":
+            outside.append(url)
+    assert outside == []
+
+
+def test_the_lock_names_only_vendored_files(site_folder: Path) -> None:
+    """Pyodide fetches what its lock names: each file is in the site, with its sha256."""
+    import hashlib
+
+    folder = site_folder / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    assert {"pinochle-tutor", "ipywidgets", "anywidget", "micropip", "ipython"} <= set(lock["packages"])
+    for name, pkg in lock["packages"].items():
+        wheel = folder / pkg["file_name"]
+        assert wheel.is_file(), name
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == pkg["sha256"], name
+    config = json.loads((site_folder / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"].startswith("./static/pyodide/")
