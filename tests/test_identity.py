@@ -290,3 +290,14 @@ def test_a_guests_switch_changes_the_page_but_is_not_kept(
     assert four_colour_shown()
     assert "this page only" in card.message.text
     assert ProgressStore(fresh_kernel).learners() == []
+
+
+def test_in_the_static_site_the_card_says_the_teacher_sees_only_what_is_handed_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pinochle_widgets.identity as identity
+
+    monkeypatch.setattr(identity, "IN_BROWSER_ONLY", True)
+    card = LearnerCard()
+    assert "runs in your browser" in card.status.value and "hand in the file" in card.status.value
+    assert card._form.layout.display == "none"

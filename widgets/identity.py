@@ -28,6 +28,7 @@ browser that made it, so knowing one is being that browser.
 
 from __future__ import annotations
 
+import sys
 from html import escape
 from typing import Any
 
@@ -51,7 +52,10 @@ from pinochle_tutor.course.store import ProgressStore
 
 from ._base import Message, guarded, page_four_colour, set_page_four_colour, style_widget
 
-__all__ = ["KeyKeeper", "LearnerCard"]
+__all__ = ["IN_BROWSER_ONLY", "KeyKeeper", "LearnerCard"]
+
+IN_BROWSER_ONLY = sys.platform == "emscripten"
+"""True in the static site (Pyodide): nothing is kept on a server."""
 
 _ESM = """
 const NAME = "pinochle_learner";
@@ -244,6 +248,16 @@ class LearnerCard(widgets.VBox):
 
     def _show(self) -> None:
         who = self.learner
+        if IN_BROWSER_ONLY:
+            # The static site: Python runs in the learner's browser, no server keeps
+            # anything, and the teacher sees only what the learner hands in.
+            self.status.value = (
+                "<p>This practice site runs in your browser: your answers stay in this "
+                "browser. To show your teacher, download them from <i>My progress</i> and "
+                "hand in the file.</p>"
+            )
+            self._form.layout.display = "none"
+            return
         if who.source in (LearnerSource.HUB, LearnerSource.HEADER, LearnerSource.FIXED):
             text = f"You are learning as <b>{escape(who.name)}</b>."
             form = False
