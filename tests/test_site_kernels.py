@@ -183,3 +183,12 @@ def test_two_kernels_answering_in_turn_and_at_once_lose_nothing(tmp_path: Path) 
         asyncio.run(scenario())
     kept = sorted(int(x.answer) for x in ProgressStore(db).attempts(learner))
     assert kept == [10, 20, 30, 40, 50, 60]
+
+
+def test_a_learner_opening_pages_too_fast_is_asked_to_wait() -> None:
+    with voila_server(extra=["--ClassroomKernelManager.max_starts_per_minute=3"]) as site:
+        for _ in range(3):
+            assert open_page(site, "a")[0] == 200
+        status, page = open_page(site, "a")
+        assert status == 429 and "wait a minute" in page and "Traceback" not in page
+        assert open_page(site, "b")[0] == 200, "another learner is not held up"

@@ -13,6 +13,9 @@ for the idle timeout. Measured before: 40 page loads in 19 s added 41 kernels an
   page shuts that learner's oldest page's kernel down (they cannot be reading ten
   tabs at once). Browsers that have not yet got a learner key share a larger guest
   allowance, so a class arriving at once is not cut off;
+* refuses a page with a clear "wait a minute" message to a learner who opens more
+  than :attr:`~ClassroomKernelManager.max_starts_per_minute` pages a minute (each
+  starts a kernel: a burst of page loads would take the CPU from everyone else);
 * refuses a page with a clear "the site is full" message once the whole site runs
   :attr:`~ClassroomKernelManager.max_kernels` kernels;
 * culls a kernel idle for :attr:`~ClassroomKernelManager.cull_connected_timeout`
@@ -22,6 +25,7 @@ for the idle timeout. Measured before: 40 page loads in 19 s added 41 kernels an
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timezone
 from typing import Any
 
@@ -32,7 +36,13 @@ from traitlets import Integer
 
 from pinochle_tutor.course.identity import learner_from_environment
 
-__all__ = ["FULL_MESSAGE", "ClassroomKernelManager"]
+__all__ = ["FULL_MESSAGE", "TOO_FAST_MESSAGE", "ClassroomKernelManager"]
+
+TOO_FAST_MESSAGE = (
+    "You are opening pages faster than anyone can read them: wait a minute, then "
+    "reload this page."
+)
+"""What a learner reads who opens more pages a minute than the site allows."""
 
 FULL_MESSAGE = (
     "The class site is full right now: too many pages are open. Close the pages you "
@@ -54,6 +64,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     max_guest_kernels = Integer(
         30, config=True, help="The most kernels held by browsers that have no learner key yet."
     )
+    max_starts_per_minute = Integer(
+        30, config=True,
+        help="The most pages one learner may open a minute (each starts a kernel, "
+        "about 0.7 CPU-seconds); guests share five times as many.",
+    )  # fmt: skip
     cull_connected_timeout = Integer(
         3600, config=True,
         help="Idle seconds after which a kernel is culled even while its page is open (0: never).",
@@ -63,6 +78,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._owners: dict[str, str] = {}
         """Kernel id -> the learner whose page started it, oldest first."""
+        self._starts: dict[str, list[float]] = {}
+        """Learner -> when their recent pages started a kernel (monotonic seconds)."""
 
     def owner(self, kernel_id: str) -> str | None:
         """The learner whose page started ``kernel_id`` (``None`` if not known)."""
@@ -74,6 +91,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         env = kwargs.get("env") or {}
         learner = learner_from_environment(env)
         cap = self.max_guest_kernels if learner.is_guest else self.max_kernels_per_learner
+        now = time.monotonic()
+        recent = [t for t in self._starts.get(learner.key, []) if now - t < 60]
+        rate = self.max_starts_per_minute * (5 if learner.is_guest else 1)
+        if rate > 0 and len(recent) >= rate:
+            self.log.warning("Refusing a page: %s opened %d in a minute", learner.key[:8], len(recent))
+            raise web.HTTPError(429, reason=TOO_FAST_MESSAGE)
+        self._starts[learner.key] = [*recent, now]
         mine = [k for k, who in self._owners.items() if who == learner.key and k in self]
         for kernel_id in mine[: max(0, len(mine) - cap + 1)]:
             self.log.info("Shutting down %s: %s opened a newer page", kernel_id, learner.key[:8])
