@@ -138,21 +138,7 @@ def latency(rules: RuleSet, games: int) -> None:
                 h = s.hint()
                 if play and h.advice is not None:
                     hints.append(time.perf_counter() - start)
-                if s.phase is Phase.AUCTION:
-                    s.bid(h.bid)
-                elif s.phase is Phase.TRUMP:
-                    assert h.suit is not None
-                    s.name_trump(h.suit)
-                elif s.phase is Phase.PASS:
-                    s.pass_cards(h.cards)
-                elif s.phase is Phase.RETURN:
-                    s.return_cards(h.cards)
-                elif s.phase is Phase.DISCARD:
-                    s.discard(h.cards)
-                elif h.concede:
-                    s.concede()
-                else:
-                    s.play(h.cards[0])
+                s.take(h)
     hints.sort()
     if hints:
         p95 = hints[min(len(hints) - 1, int(0.95 * len(hints)))]

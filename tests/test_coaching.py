@@ -117,21 +117,7 @@ def test_the_cheapest_winner_is_not_claimed_when_the_numbers_prefer_another_card
 
 def _learner_step(s: GameSession) -> None:
     h = s.hint()
-    if s.phase is Phase.AUCTION:
-        s.bid(h.bid)
-    elif s.phase is Phase.TRUMP:
-        assert h.suit is not None
-        s.name_trump(h.suit)
-    elif s.phase is Phase.PASS:
-        s.pass_cards(h.cards)
-    elif s.phase is Phase.RETURN:
-        s.return_cards(h.cards)
-    elif s.phase is Phase.DISCARD:
-        s.discard(h.cards)
-    elif h.concede:
-        s.concede()
-    else:
-        s.play(h.cards[0])
+    s.take(h)
 
 
 def _play_hints(rules: RuleSet, seed: int, limit: int = 99) -> tuple[GameSession, list[str]]:

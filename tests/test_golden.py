@@ -102,21 +102,7 @@ def _hint(rules: RuleSet = CLASSIC, seed: int = 3, nth: int = 2) -> str:
                 seen += 1
                 if seen == nth:
                     return "\n".join([h.text, *h.alternatives_lines()])
-            if s.phase is Phase.AUCTION:
-                s.bid(h.bid)
-            elif s.phase is Phase.TRUMP:
-                assert h.suit is not None
-                s.name_trump(h.suit)
-            elif s.phase is Phase.PASS:
-                s.pass_cards(h.cards)
-            elif s.phase is Phase.RETURN:
-                s.return_cards(h.cards)
-            elif s.phase is Phase.DISCARD:
-                s.discard(h.cards)
-            elif h.concede:
-                s.concede()
-            else:
-                s.play(h.cards[0])
+            s.take(h)
 
 
 DD = DOUBLE_DECK

@@ -971,6 +971,26 @@ class GameSession:
         return e
 
     # ------------------------------------------------------------------ hints
+    def take(self, hint: Hint) -> None:
+        """Make the move ``hint`` recommends for the learner: the bid (or pass), the
+        trump, the cards to pass, return or discard, the concession or the card. Raises
+        as the move itself would when it is not the learner's move now."""
+        if hint.concede:
+            self.concede()
+        elif hint.phase is Phase.AUCTION:
+            self.bid(hint.bid)
+        elif hint.phase is Phase.TRUMP:
+            assert hint.suit is not None
+            self.name_trump(hint.suit)
+        elif hint.phase is Phase.PASS:
+            self.pass_cards(hint.cards)
+        elif hint.phase is Phase.RETURN:
+            self.return_cards(hint.cards)
+        elif hint.phase is Phase.DISCARD:
+            self.discard(hint.cards)
+        else:
+            self.play(hint.cards[0])
+
     def hint(self) -> Hint:
         """The hint player's choice for the learner's current decision, with a reason."""
         h_phase = self.phase
