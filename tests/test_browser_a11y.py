@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+from tests.voila_site import CHROMIUM, REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 AXE = REPO / "hosting" / "node_modules" / "axe-core" / "axe.min.js"
@@ -51,14 +51,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env |= {"PINOCHLE_TUTOR_PROGRESS": str(db), "PINOCHLE_TUTOR_TEACHER_SECRET": SECRET}
     with voila_server(env=env) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def open_page(browser: Browser, site: str, name: str) -> Page:

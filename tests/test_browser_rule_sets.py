@@ -16,13 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pinochle_tutor.course.house_rules import load_house_rules
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.rules import RuleSet
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+from tests.voila_site import CHROMIUM, REPO, voila_server
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
@@ -76,14 +76,6 @@ STATEMENTS: list[tuple[str, str, str]] = [
     ("06_scoring.ipynb", "bids {ex_bid} and shows {ex_meld} meld", "partners"),
     ("06_scoring.ipynb", "you need {ex_needed} trick points", "always"),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module", params=sorted(HOUSE_FILES))

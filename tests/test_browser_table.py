@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+from tests.voila_site import CHROMIUM, REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 60_000
@@ -67,14 +67,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # is unset, so each page deals its own cards.
     with voila_server(root, env={"PINOCHLE_TUTOR_SEED": ""}) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def open_table(browser: Browser, site: str, name: str, width: int = 1024) -> Page:

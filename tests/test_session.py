@@ -488,22 +488,7 @@ def _learner_step(s: GameSession) -> None:
     if s.trick_waiting:
         s.collect_trick()
         return
-    h = s.hint()
-    if h.concede:
-        s.concede()
-    elif h.phase is Phase.AUCTION:
-        s.bid(h.bid)
-    elif h.phase is Phase.TRUMP:
-        assert h.suit is not None
-        s.name_trump(h.suit)
-    elif h.phase is Phase.PASS:
-        s.pass_cards(h.cards)
-    elif h.phase is Phase.RETURN:
-        s.return_cards(h.cards)
-    elif h.phase is Phase.DISCARD:
-        s.discard(h.cards)
-    else:
-        s.play(h.cards[0])
+    s.take(s.hint())
 
 
 def _state(s: GameSession) -> Any:

@@ -21,10 +21,10 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from pinochle_tutor.explain import explain_meld
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO
+from tests.voila_site import CHROMIUM, REPO
 
 SITE = Path(os.environ.get("PINOCHLE_STATIC_SITE", REPO / "build" / "static"))
 TIMEOUT = 120_000
@@ -76,14 +76,6 @@ def base_url(site_folder: Path) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 REQUESTS: list[str] = []
