@@ -80,6 +80,11 @@ class Learner:
     clicks: list[float] = field(default_factory=list)
     """Seconds from pressing Submit to the kernel being idle again."""
 
+    def failed(self, exc: Exception) -> None:
+        """Count an error at the current step (its first line, shortened)."""
+        first = str(exc).splitlines()[0][:100] if str(exc) else ""
+        self.errors.append(f"{self.step}: {type(exc).__name__}: {first}")
+
 
 async def visit(browser: Browser, base: str, learner: Learner, timeout_ms: int) -> None:
     context = await browser.new_context(viewport={"width": 1100, "height": 1200})
@@ -119,9 +124,7 @@ async def visit(browser: Browser, base: str, learner: Learner, timeout_ms: int) 
             learner.errors.append("a .voila-error element on the page")
         learner.done = True
     except Exception as exc:  # a failed learner is counted, never fatal to the run
-        learner.errors.append(
-            f"{learner.step}: {type(exc).__name__}: {str(exc).splitlines()[0][:100]}"
-        )
+        learner.failed(exc)
     finally:
         await context.close()
 
@@ -163,9 +166,7 @@ async def visit_protocol(base: str, learner: Learner, timeout: float) -> None:
         page.ws.close()
         learner.done = not learner.errors
     except Exception as exc:  # a failed learner is counted, never fatal to the run
-        learner.errors.append(
-            f"{learner.step}: {type(exc).__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}"
-        )
+        learner.failed(exc)
 
 
 QUIZ = "practice/01_meld_level1.ipynb"
@@ -178,30 +179,21 @@ async def visit_quiz(base: str, learner: Learner, timeout: float) -> None:
         start = time.perf_counter()
         page = await Channel.open(base, QUIZ, timeout, key=learner.key)
         learner.ready.append(time.perf_counter() - start)
-        runner = page.models("pt-quiz-runner")[0]
-        text = page.models("pt-quiz-text", within=runner)[0]
-        submit = page.models("pt-quiz-submit", within=runner)[0]
-        after = page.models("pt-quiz-next", within=runner)[0]
-        feedback = page.models("pt-quiz-feedback", within=runner)[0]
         for n in range(QUIZ_ANSWERS):
             learner.step = f"answer {n + 1}"
-            await page.set_value(text, str(20 * (n + 1)), timeout)
-            pressed = time.perf_counter()
-            await page.click(submit, timeout)
-            learner.clicks.append(time.perf_counter() - pressed)
-            if not page.text_of(feedback):
+            took, feedback = await page.answer_quiz(str(20 * (n + 1)), timeout)
+            learner.clicks.append(took)
+            if not feedback:
                 learner.errors.append(f"answer {n + 1}: not marked")
                 break
             learner.answered += 1
-            await page.click(after, timeout)
+            await page.next_question(timeout)
         if page.errors:
             learner.errors.append(f"kernel said: {page.errors[0]}")
         page.ws.close()
         learner.done = not learner.errors
     except Exception as exc:  # a failed learner is counted, never fatal to the run
-        learner.errors.append(
-            f"{learner.step}: {type(exc).__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}"
-        )
+        learner.failed(exc)
 
 
 async def abuse(base: str, kind: str, stop: asyncio.Event, timeout: float) -> int:

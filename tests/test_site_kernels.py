@@ -165,10 +165,8 @@ def test_two_kernels_answering_in_turn_and_at_once_lose_nothing(tmp_path: Path) 
     learner = "t" * 22
 
     async def answer(page: Channel, text: str) -> None:
-        runner = page.models("pt-quiz-runner")[0]
-        await page.set_value(page.models("pt-quiz-text", within=runner)[0], text, 60)
-        await page.click(page.models("pt-quiz-submit", within=runner)[0], 60)
-        await page.click(page.models("pt-quiz-next", within=runner)[0], 60)
+        await page.answer_quiz(text, 60)
+        await page.next_question(60)
 
     async def scenario() -> None:
         a = await Channel.open(site, "practice/01_meld_level1.ipynb", 120, key=learner)

@@ -240,6 +240,21 @@ class Channel:
         data = {"method": "update", "state": {"value": value}, "buffer_paths": []}
         await self.request("comm_msg", {"comm_id": model, "data": data}, timeout)
 
+    async def answer_quiz(self, text: str, timeout: float) -> tuple[float, str]:
+        """Type ``text`` into the page's quiz and press Submit, as a learner does:
+        the seconds until the kernel was idle again, and the feedback shown."""
+        runner = self.models("pt-quiz-runner")[0]
+        await self.set_value(self.models("pt-quiz-text", within=runner)[0], text, timeout)
+        pressed = time.perf_counter()
+        await self.click(self.models("pt-quiz-submit", within=runner)[0], timeout)
+        took = time.perf_counter() - pressed
+        return took, self.text_of(self.models("pt-quiz-feedback", within=runner)[0])
+
+    async def next_question(self, timeout: float) -> None:
+        """Press the quiz's Next."""
+        runner = self.models("pt-quiz-runner")[0]
+        await self.click(self.models("pt-quiz-next", within=runner)[0], timeout)
+
     def text_of(self, model: str) -> str:
         latest = (self.updates.get(model) or [{}])[-1].get("value")
         return str(
