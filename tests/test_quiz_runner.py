@@ -705,3 +705,63 @@ def test_each_answer_is_kept_with_its_page_and_rules(tmp_path: Path, monkeypatch
     (first, second) = ProgressStore(db).stored_attempts("tester")
     assert (first.page, first.rule_set, first.attempt.right) == ("practice/07_score_level1.ipynb", "double_deck", True)
     assert not second.attempt.right and second.tries == 1
+
+
+# ------------------------------------------------------- questions made when asked
+
+
+def test_a_round_makes_each_generated_question_when_it_is_asked(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Opening a page makes its first question only (a bidding question plays out
+    sample deals), and the questions are those pick_items gives, in order."""
+    from pinochle_widgets import quiz_runner
+
+    made: list[int] = []
+    real = quiz_runner.generate
+
+    def counting(*args: Any, **kwargs: Any) -> QuizItem:
+        made.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(quiz_runner, "generate", counting)
+    q = QuizRunner("score", source="generated", count=5, seed=3, progress=tmp_path / "p.json")
+    assert len(made) == 1 and q.total == 5
+    assert "Question 1 of 5" in re.sub(r"<[^>]+>", " ", q.prompt.value)
+    seen = []
+    for _ in range(5):
+        item = item_of(q)
+        seen.append(item.id)
+        q.text_input.value = answer_text(item)
+        assert q.submit() is not None
+        q.next()
+    assert len(made) == 5 and q.phase == "done"
+    assert seen == [i.id for i in pick_items("score", None, "generated", 5, seed=3)]
+
+
+def test_a_question_the_rules_cannot_give_is_dropped_when_reached(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The round gets shorter by one; the learner is not left on an empty question."""
+    from pinochle_tutor.course.quiz import QuizRequestError
+    from pinochle_widgets import quiz_runner
+
+    real = quiz_runner.generate
+
+    def refuse_third(kind: Any, seed: int, *args: Any, **kwargs: Any) -> QuizItem:
+        if seed % 1000 == 2:
+            raise QuizRequestError(f"no question for seed {seed}")
+        return real(kind, seed, *args, **kwargs)
+
+    monkeypatch.setattr(quiz_runner, "generate", refuse_third)
+    q = QuizRunner("meld", source="generated", count=4, seed=1, progress=tmp_path / "p.json")
+    assert q.total == 4
+    answered = 0
+    while q.phase != "done":
+        q.text_input.value = answer_text(item_of(q))
+        assert q.submit() is not None
+        answered += 1
+        q.next()
+    assert answered == 3 and q.total == 3 and len(q.marks) == 3
+    with pytest.raises(IndexError, match="beyond this round of 3"):
+        q._items[3]

@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -74,11 +74,13 @@ from .cards import CardsView, HandPicker
 
 __all__ = [
     "SOURCES",
+    "QuizRound",
     "QuizRunner",
     "RuleScore",
     "answer_hint",
     "cards_html",
     "pick_items",
+    "plan_round",
     "prompt_html",
     "rule_scores",
     "score_html",
@@ -172,7 +174,25 @@ def _bank_items(
     return chosen
 
 
-def _generated_items(
+@dataclass(frozen=True)
+class _Request:
+    """One generated question not yet made: the tries in order (kind, level, aimed
+    rule cases) and the generator's seed; the first try the rules allow gives it."""
+
+    tries: tuple[tuple[QuizKind, int, tuple[str, ...]], ...]
+    seed: int
+    rules: RuleSet
+
+    def make(self) -> QuizItem | None:
+        for kind, level, aim in self.tries:
+            try:
+                return generate(kind, self.seed, level, list(aim), rules=self.rules)
+            except QuizRequestError:
+                continue
+        return None
+
+
+def _requests(
     kinds: Sequence[QuizKind],
     level: int | None,
     count: int,
@@ -180,32 +200,117 @@ def _generated_items(
     focus: Sequence[str],
     rng: random.Random,
     rules: RuleSet,
-) -> list[QuizItem]:
-    """``count`` fresh items, or fewer when the rules in force rule some out.
+) -> list[_Request]:
+    """``count`` fresh items to make, each when it is asked.
 
     A request the generator cannot meet (a :class:`QuizRequestError`: say a rule
     case that cannot occur under these house rules) falls back to the same kind
     without the aim, then to the other levels, then to the other kinds; an item
     no request can give is left out, so the round is shorter rather than broken
     (the runner says so when nothing at all can be asked)."""
-    out: list[QuizItem] = []
+    out: list[_Request] = []
     for i in range(count):
         kind = kinds[i % len(kinds)]
         lv = level if level is not None else rng.choice((1, 2, 3))
         # Every other question aims at a weak rule case (when the learner has one of
         # this kind), so a round practises weak spots without drilling only them.
-        aim = [r for r in focus if r.split(".", 1)[0] == kind.value] if i % 2 == 0 else []
+        aim = tuple(r for r in focus if r.split(".", 1)[0] == kind.value) if i % 2 == 0 else ()
         levels = [lv] if level is not None else [lv, *(x for x in (1, 2, 3) if x != lv)]
         others = [k for k in kinds if k is not kind]
         tries = [(kind, lv, aim)] if aim else []
-        tries += [(k, x, []) for k in (kind, *others) for x in levels]
-        for k, x, a in tries:
-            try:
-                out.append(generate(k, seed * 1000 + i, x, a, rules=rules))
-                break
-            except QuizRequestError:
-                continue
+        tries += [(k, x, ()) for k in (kind, *others) for x in levels]
+        out.append(_Request(tuple(tries), seed * 1000 + i, rules))
     return out
+
+
+class QuizRound(Sequence[QuizItem]):
+    """The questions of one round, each made when it is first asked for.
+
+    Bank items are ready at once; a generated one (a bidding question plays out
+    sample deals, which takes a moment) is made on first use, so a page shows its
+    first question without waiting for the other nine. The items are the same
+    whichever order they are asked in. An item the rules in force cannot give is
+    dropped when it is reached, so :func:`len` may fall by one then (never below
+    the questions already asked)."""
+
+    def __init__(self, slots: Sequence[QuizItem | _Request]) -> None:
+        self._slots: list[QuizItem | _Request] = list(slots)
+
+    def reaches(self, index: int) -> bool:
+        """Whether the round has a question at ``index`` (0-based), making the
+        questions up to it; ``False`` when the round has fewer."""
+        i = 0
+        while i < len(self._slots) and i <= index:
+            slot = self._slots[i]
+            if isinstance(slot, _Request):
+                item = slot.make()
+                if item is None:
+                    del self._slots[i]
+                    continue
+                self._slots[i] = item
+            i += 1
+        return index < len(self._slots)
+
+    def __len__(self) -> int:
+        return len(self._slots)
+
+    def __getitem__(self, index: int) -> QuizItem:  # type: ignore[override]
+        if isinstance(index, slice):
+            raise TypeError("a QuizRound is indexed one question at a time")
+        if index < 0:
+            index += len(self._slots)
+        if index < 0 or not self.reaches(index):
+            raise IndexError(f"question {index} is beyond this round of {len(self)}")
+        slot = self._slots[index]
+        assert not isinstance(slot, _Request)
+        return slot
+
+    def __iter__(self) -> Iterator[QuizItem]:
+        i = 0
+        while self.reaches(i):
+            yield self[i]
+            i += 1
+
+    @property
+    def made(self) -> int:
+        """How many of the questions exist so far (the rest are made when asked)."""
+        return sum(not isinstance(s, _Request) for s in self._slots)
+
+
+def plan_round(
+    kind: QuizKind | str | None = None,
+    level: int | None = None,
+    source: str = "bank",
+    count: int = 10,
+    seed: int = 0,
+    focus: Iterable[QuizRule | str] = (),
+    bank_dir: str | Path | None = None,
+    rules: RuleSet | str | None = None,
+) -> QuizRound:
+    """The round :func:`pick_items` gives, as a :class:`QuizRound` whose generated
+    questions are made when they are asked (same arguments, same items)."""
+    if source not in SOURCES:
+        raise ValueError(f"source={source!r}: use one of {', '.join(SOURCES)}")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count={count!r}: ask at least 1 question")
+    kinds = _kinds(kind)
+    level = _check_level(level)
+    rs = coerce_rules(rules)
+    aims = [QuizRule.parse(r).value for r in focus]
+    rng = random.Random(f"quiz-runner:{seed}")
+    bank: list[QuizItem] = []
+    if source != "generated":
+        bank = _bank_items(kinds, level, rng, bank_dir, rs)
+        if source == "mixed":
+            bank = bank[: count - count // 2]
+        bank = bank[:count]
+    fresh = _requests(kinds, level, count - len(bank), seed, aims, rng, rs)
+    if source == "mixed":
+        out: list[QuizItem | _Request] = []
+        for i in range(max(len(bank), len(fresh))):
+            out += [*bank[i : i + 1], *fresh[i : i + 1]]
+        return QuizRound(out)
+    return QuizRound([*bank, *fresh])
 
 
 def pick_items(
@@ -230,29 +335,11 @@ def pick_items(
     site's house rules). Bank items declare the rule set they were written for
     (``rule_set``, default classic); those written for another rule set are left
     out, and those written for the same preset are asked under the site's
-    settings of it (left out too if they no longer fit, e.g. a hand too big)."""
-    if source not in SOURCES:
-        raise ValueError(f"source={source!r}: use one of {', '.join(SOURCES)}")
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"count={count!r}: ask at least 1 question")
-    kinds = _kinds(kind)
-    level = _check_level(level)
-    rs = coerce_rules(rules)
-    aims = [QuizRule.parse(r).value for r in focus]
-    rng = random.Random(f"quiz-runner:{seed}")
-    bank: list[QuizItem] = []
-    if source != "generated":
-        bank = _bank_items(kinds, level, rng, bank_dir, rs)
-        if source == "mixed":
-            bank = bank[: count - count // 2]
-        bank = bank[:count]
-    fresh = _generated_items(kinds, level, count - len(bank), seed, aims, rng, rs)
-    if source == "mixed":
-        out: list[QuizItem] = []
-        for i in range(max(len(bank), len(fresh))):
-            out += bank[i : i + 1] + fresh[i : i + 1]
-        return out
-    return bank + fresh
+    settings of it (left out too if they no longer fit, e.g. a hand too big).
+
+    Every item is made here; the quiz runner uses :func:`plan_round` to make each
+    generated one only when it is asked."""
+    return list(plan_round(kind, level, source, count, seed, focus, bank_dir, rules))
 
 
 def cards_html(text: str) -> str:
@@ -388,7 +475,7 @@ class QuizRunner(widgets.VBox):
         self._round = 0
         self.learner_focus = learner_focus
         self.progress = _load_progress(progress)
-        self._items: list[QuizItem] = []
+        self._items: QuizRound = QuizRound(())
         self._marks: list[Mark] = []
         self._index = 0
         self._phase = "asking"
@@ -487,11 +574,11 @@ class QuizRunner(widgets.VBox):
     # ----------------------------------------------------------------- flow
     def _start_round(self) -> None:
         seed = self.seed + 7919 * self._round
-        self._items = pick_items(seed=seed, focus=self._focus(), **self._options)
+        self._items = plan_round(seed=seed, focus=self._focus(), **self._options)
         self._marks = []
         self._index = 0
         self.score_view.value = ""
-        if not self._items:
+        if not self._items.reaches(0):
             self._nothing_to_ask()
             return
         self._show_item()
@@ -660,7 +747,7 @@ class QuizRunner(widgets.VBox):
         if self._phase == "done":
             self.message.info("The round is over: press 'Start a new round' to practise more.")
             return
-        if self._index + 1 < len(self._items):
+        if self._items.reaches(self._index + 1):
             self._index += 1
             self.next_button.description = "Next"
             self._show_item()
