@@ -7,18 +7,22 @@ command line, so the test takes seconds)."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
+import os
 import re
+import socket
 import time
 import urllib.error
 import urllib.request
+import uuid
 from pathlib import Path
 
 from tornado.websocket import WebSocketClosedError, websocket_connect
 
 from pinochle_widgets.site import FULL_MESSAGE
-from tests.voila_site import kernel_pids, voila_server
+from tests.voila_site import REPO, kernel_pids, rss_mb, voila_server
 
 LESSON = "06_scoring.ipynb"
 SMALL = [
@@ -119,7 +123,6 @@ def test_a_huge_websocket_message_is_refused() -> None:
 def test_widgets_a_page_tries_to_create_are_refused() -> None:
     """A client may open ``jupyter.widget`` comms with any state; the kernel of a
     course page closes them, so 20 labels of 1 MB do not stay in its memory."""
-    from tests.voila_site import rss_mb
 
     with voila_server() as site:
         kid = kernel_id(open_page(site, "a")[1])
@@ -190,3 +193,124 @@ def test_a_learner_opening_pages_too_fast_is_asked_to_wait() -> None:
         status, page = open_page(site, "a")
         assert status == 429 and "wait a minute" in page and "Traceback" not in page
         assert open_page(site, "b")[0] == 200, "another learner is not held up"
+
+
+def _request(msg_type: str, n: int) -> str:
+    """A request with a fresh id (the kernel refuses a replayed signature)."""
+    header = {"msg_id": f"m{n}-{uuid.uuid4().hex}", "msg_type": msg_type, "username": "x", "session": "s",
+              "date": "", "version": "5.3"}  # fmt: skip
+    return json.dumps({"header": header, "parent_header": {}, "channel": "shell",
+                       "metadata": {}, "content": {}})  # fmt: skip
+
+
+def test_a_page_that_floods_its_kernel_is_slowed_then_closed() -> None:
+    """Messages over the rate are dropped (the kernel answers only the allowance),
+    and a page that keeps on is closed; another page of the site is unharmed."""
+    limits = [
+        "--ClassroomWebsocketConnection.messages_per_second=1",
+        "--ClassroomWebsocketConnection.message_burst=30",
+        "--ClassroomWebsocketConnection.max_dropped=200",
+    ]
+    with voila_server(extra=limits) as site:
+        ws_base = site.replace("http", "ws")
+        flooded = kernel_id(open_page(site, "a")[1])
+        calm = kernel_id(open_page(site, "b")[1])
+
+        async def flood() -> tuple[int, int | None]:
+            ws = await websocket_connect(f"{ws_base}/api/kernels/{flooded}/channels")
+            with contextlib.suppress(WebSocketClosedError):
+                for n in range(100):
+                    await ws.write_message(_request("kernel_info_request", n))
+            replies = 0
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                try:
+                    raw = await asyncio.wait_for(ws.read_message(), timeout=3)
+                except asyncio.TimeoutError:
+                    break
+                if raw is None:
+                    break
+                if isinstance(raw, str) and json.loads(raw).get("msg_type") == "kernel_info_reply":
+                    replies += 1
+            ws.close()
+            return replies, None
+
+        async def keep_flooding() -> int | None:
+            ws = await websocket_connect(f"{ws_base}/api/kernels/{flooded}/channels")
+            with contextlib.suppress(WebSocketClosedError):
+                for n in range(400):
+                    await ws.write_message(_request("kernel_info_request", n))
+            while True:  # replies, then the server's close
+                raw = await asyncio.wait_for(ws.read_message(), timeout=20)
+                if raw is None:
+                    return ws.close_code
+
+        async def answer(kid: str) -> bool:
+            ws = await websocket_connect(f"{ws_base}/api/kernels/{kid}/channels")
+            await ws.write_message(_request("kernel_info_request", 0))
+            while True:
+                raw = await asyncio.wait_for(ws.read_message(), timeout=20)
+                if isinstance(raw, str) and json.loads(raw).get("msg_type") == "kernel_info_reply":
+                    ws.close()
+                    return True
+
+        replies, _ = asyncio.run(flood())
+        assert 25 <= replies <= 45, f"the burst and the rate pass, the rest is dropped: {replies}"
+        assert asyncio.run(keep_flooding()) in (1008, None), "a page that keeps flooding is closed"
+        assert asyncio.run(answer(calm)), "the other page's kernel still answers"
+        assert asyncio.run(answer(flooded)), "the flooding page may reload and carry on"
+
+
+def _raw_websocket(base: str, path: str) -> socket.socket:
+    """A websocket opened by hand with a tiny receive buffer, set before connecting:
+    a client that does not read then stops the server's writes after a few KB, where
+    loopback would otherwise take tens of MB before the server notices."""
+    host, port = base.rsplit("/", 1)[1].split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
+
+
+def _send_text(sock: socket.socket, text: str) -> None:
+    """One masked text frame (clients must mask)."""
+    data = text.encode()
+    mask = os.urandom(4)
+    n = len(data)
+    size = bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+    sock.sendall(b"\x81" + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+
+def test_a_page_that_never_reads_is_closed_before_the_server_fills_up() -> None:
+    """A client that asks and never reads: what waits for it is bounded, and it is
+    closed (the server writes to it no more)."""
+    limits = [
+        "--ClassroomWebsocketConnection.messages_per_second=0",
+        "--ClassroomWebsocketConnection.max_unread_bytes=200000",
+    ]
+    with voila_server(extra=limits) as site:
+        kid = kernel_id(open_page(site, "a")[1])
+        server_before = rss_mb(site.pid)
+        sock = _raw_websocket(site, f"/api/kernels/{kid}/channels")
+        for n in range(6000):
+            _send_text(sock, _request("kernel_info_request", n))
+        log_file = REPO / "test-artifacts" / f"voila-{site.rsplit(':', 1)[1]}.log"
+        deadline = time.monotonic() + 120
+        while "bytes unread" not in log_file.read_text() and time.monotonic() < deadline:
+            time.sleep(1)
+        assert "bytes unread" in log_file.read_text(), "the server closed the page for not reading"
+        assert rss_mb(site.pid) - server_before < 100, "the server did not keep the replies"
+        sock.settimeout(30)
+        with contextlib.suppress(ConnectionError):
+            while sock.recv(65536):  # what got through, then the end
+                pass
+        sock.close()
