@@ -32,6 +32,7 @@ own phase and refuses with a message.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -162,16 +163,21 @@ def _bank_items(
     rng: random.Random,
     bank_dir: str | Path | None,
     rules: RuleSet,
-) -> list[QuizItem]:
+) -> Iterator[QuizItem]:
+    """The teachers' items of these kinds and level, shuffled, each fitted to
+    ``rules`` when it is reached (fitting a bidding item to house rules works out
+    its answer afresh, which takes a moment); those that no longer fit are skipped."""
     items, _problems = load_banks(bank_dir)
-    chosen = []
-    for i in items:
-        if i.kind in kinds and (level is None or i.level == level):
-            fitted = _for_rules(i, rules)
-            if fitted is not None:
-                chosen.append(fitted)
+    chosen = [
+        i
+        for i in items
+        if i.kind in kinds and (level is None or i.level == level) and i.rule_set.name == rules.name
+    ]
     rng.shuffle(chosen)
-    return chosen
+    for item in chosen:
+        fitted = _for_rules(item, rules)
+        if fitted is not None:
+            yield fitted
 
 
 @dataclass(frozen=True)
@@ -223,58 +229,84 @@ def _requests(
     return out
 
 
+def _made(requests: Iterable[_Request]) -> Iterator[QuizItem]:
+    for request in requests:
+        item = request.make()
+        if item is not None:
+            yield item
+
+
+def _round_items(
+    bank: Iterator[QuizItem], fresh: list[_Request], source: str, count: int
+) -> Iterator[QuizItem]:
+    """The round's items in order: the bank's (up to ``count``) topped up with fresh
+    ones; for ``"mixed"``, up to half from the bank, each followed by a fresh one."""
+    made = _made(fresh)
+    if source == "mixed":
+        taken = 0
+        for item in itertools.islice(bank, count - count // 2):
+            yield item
+            taken += 1
+            yield from itertools.islice(made, 1)
+        yield from itertools.islice(made, count - 2 * taken)
+        return
+    taken = 0
+    for item in itertools.islice(bank, count):
+        yield item
+        taken += 1
+    yield from itertools.islice(made, count - taken)
+
+
 class QuizRound(Sequence[QuizItem]):
     """The questions of one round, each made when it is first asked for.
 
-    Bank items are ready at once; a generated one (a bidding question plays out
-    sample deals, which takes a moment) is made on first use, so a page shows its
-    first question without waiting for the other nine. The items are the same
-    whichever order they are asked in. An item the rules in force cannot give is
-    dropped when it is reached, so :func:`len` may fall by one then (never below
-    the questions already asked)."""
+    A generated question (a bidding question plays out sample deals, which takes a
+    moment) or a bank item fitted to house rules is made on first use, so a page
+    shows its first question without waiting for the other nine; the items are the
+    same whichever order they are asked in. :func:`len` is the round's planned
+    size; should the rules in force give fewer questions (rare: every fallback of
+    a request failed), it falls when the round runs out, never below the questions
+    already asked."""
 
-    def __init__(self, slots: Sequence[QuizItem | _Request]) -> None:
-        self._slots: list[QuizItem | _Request] = list(slots)
+    def __init__(self, items: Iterable[QuizItem], planned: int) -> None:
+        self._source = iter(items)
+        self._made: list[QuizItem] = []
+        self._planned = planned
+        self._ended = False
 
     def reaches(self, index: int) -> bool:
         """Whether the round has a question at ``index`` (0-based), making the
         questions up to it; ``False`` when the round has fewer."""
-        i = 0
-        while i < len(self._slots) and i <= index:
-            slot = self._slots[i]
-            if isinstance(slot, _Request):
-                item = slot.make()
-                if item is None:
-                    del self._slots[i]
-                    continue
-                self._slots[i] = item
-            i += 1
-        return index < len(self._slots)
+        while len(self._made) <= index and not self._ended:
+            try:
+                self._made.append(next(self._source))
+            except StopIteration:
+                self._ended = True
+        return index < len(self._made)
 
     def __len__(self) -> int:
-        return len(self._slots)
+        return len(self._made) if self._ended else max(self._planned, len(self._made))
 
     def __getitem__(self, index: int) -> QuizItem:  # type: ignore[override]
         if isinstance(index, slice):
             raise TypeError("a QuizRound is indexed one question at a time")
         if index < 0:
-            index += len(self._slots)
+            self.reaches(self._planned)
+            index += len(self)
         if index < 0 or not self.reaches(index):
             raise IndexError(f"question {index} is beyond this round of {len(self)}")
-        slot = self._slots[index]
-        assert not isinstance(slot, _Request)
-        return slot
+        return self._made[index]
 
     def __iter__(self) -> Iterator[QuizItem]:
         i = 0
         while self.reaches(i):
-            yield self[i]
+            yield self._made[i]
             i += 1
 
     @property
     def made(self) -> int:
         """How many of the questions exist so far (the rest are made when asked)."""
-        return sum(not isinstance(s, _Request) for s in self._slots)
+        return len(self._made)
 
 
 def plan_round(
@@ -287,8 +319,8 @@ def plan_round(
     bank_dir: str | Path | None = None,
     rules: RuleSet | str | None = None,
 ) -> QuizRound:
-    """The round :func:`pick_items` gives, as a :class:`QuizRound` whose generated
-    questions are made when they are asked (same arguments, same items)."""
+    """The round :func:`pick_items` gives, as a :class:`QuizRound` whose questions
+    are made when they are asked (same arguments, same items)."""
     if source not in SOURCES:
         raise ValueError(f"source={source!r}: use one of {', '.join(SOURCES)}")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
@@ -298,19 +330,11 @@ def plan_round(
     rs = coerce_rules(rules)
     aims = [QuizRule.parse(r).value for r in focus]
     rng = random.Random(f"quiz-runner:{seed}")
-    bank: list[QuizItem] = []
+    bank: Iterator[QuizItem] = iter(())
     if source != "generated":
         bank = _bank_items(kinds, level, rng, bank_dir, rs)
-        if source == "mixed":
-            bank = bank[: count - count // 2]
-        bank = bank[:count]
-    fresh = _requests(kinds, level, count - len(bank), seed, aims, rng, rs)
-    if source == "mixed":
-        out: list[QuizItem | _Request] = []
-        for i in range(max(len(bank), len(fresh))):
-            out += [*bank[i : i + 1], *fresh[i : i + 1]]
-        return QuizRound(out)
-    return QuizRound([*bank, *fresh])
+    fresh = _requests(kinds, level, count, seed, aims, rng, rs)
+    return QuizRound(_round_items(bank, fresh, source, count), count)
 
 
 def pick_items(
@@ -475,7 +499,7 @@ class QuizRunner(widgets.VBox):
         self._round = 0
         self.learner_focus = learner_focus
         self.progress = _load_progress(progress)
-        self._items: QuizRound = QuizRound(())
+        self._items: QuizRound = QuizRound((), 0)
         self._marks: list[Mark] = []
         self._index = 0
         self._phase = "asking"
