@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -196,6 +197,10 @@ async def visit_quiz(base: str, learner: Learner, timeout: float) -> None:
         learner.failed(exc)
 
 
+ABUSE_KINDS = ("burst", "flood", "slow")
+"""The abusive clients of :func:`abuse`."""
+
+
 async def abuse(base: str, kind: str, stop: asyncio.Event, timeout: float) -> int:
     """One abusive client until ``stop``: ``burst`` loads pages as fast as it can (one
     learner key), ``flood`` sends oversized and many small messages to its kernel,
@@ -347,9 +352,9 @@ def p95(xs: list[float]) -> float:
     return xs[max(0, round(0.95 * len(xs)) - 1)] if xs else float("nan")
 
 
-async def run_abuse(n: int, abusers: int, timeout: float) -> None:
+async def run_abuse(n: int, abusers: int, timeout: float, kinds: Sequence[str] = ABUSE_KINDS) -> None:
     """``n`` ordinary learners answer a quiz on a quiet site, then ``n`` more while
-    ``abusers`` abusive clients (burst, flood, slow, in turn) work on it; prints the
+    ``abusers`` abusive clients (of ``kinds``, in turn) work on it; prints the
     ordinary learners' click latency in both phases, server memory and answers lost."""
     db = Path(tempfile.mkdtemp(prefix="pinochle-abuse-")) / "class.sqlite"
     with voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as base:
@@ -369,7 +374,7 @@ async def run_abuse(n: int, abusers: int, timeout: float) -> None:
         await asyncio.gather(*(visit_quiz(base, x, min(60.0, timeout)) for x in quiet))
         quiet_server = peak["server"]
         stop = asyncio.Event()
-        kinds = [("burst", "flood", "slow")[i % 3] for i in range(abusers)]
+        kinds = [kinds[i % len(kinds)] for i in range(abusers)]
         bad = [asyncio.create_task(abuse(base, k, stop, 30.0)) for k in kinds]
         await asyncio.sleep(3)  # let the abuse get going
         loud = [Learner() for _ in range(n)]
@@ -431,9 +436,15 @@ def main() -> None:
         help="run the abuse scenario with this many abusive clients (burst, flood, slow) "
         "beside --learners ordinary ones (issue 14 target: 2 abusers, 10 learners)",
     )  # fmt: skip
+    parser.add_argument(
+        "--abuse-kinds", nargs="+", choices=ABUSE_KINDS, default=list(ABUSE_KINDS),
+        help="the kinds of abusive client, taken in turn (default: burst flood slow)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.abuse:
-        asyncio.run(run_abuse(args.learners, min(args.abuse, 6), min(args.timeout, 900.0)))
+        asyncio.run(
+            run_abuse(args.learners, min(args.abuse, 6), min(args.timeout, 900.0), args.abuse_kinds)
+        )
         return
     if not 1 <= args.learners <= 100:
         parser.error("--learners must be between 1 and 100")
