@@ -111,10 +111,14 @@ class Hand:
             assert self.declarer is not None
             return self.rules.partner(self.declarer)
         if p is Phase.PLAY:
-            return self._next_to_play()
+            return self.next_to_play()
         return None
 
-    def _next_to_play(self) -> int:
+    def next_to_play(self) -> int:
+        """Who plays next in trick play: the declarer leads the first trick; the
+        others play in turn, clockwise; the winner of each trick leads the next.
+
+        Call it once the auction has a declarer."""
         if self.trick_seats:
             return (self.trick_seats[-1] + 1) % self.rules.players
         if self.tricks:
@@ -128,7 +132,7 @@ class Hand:
         if self.phase is not Phase.PLAY:
             return []
         assert self.trump is not None
-        return legal_plays(self.hands[self._next_to_play()], self.trick, self.trump)
+        return legal_plays(self.hands[self.next_to_play()], self.trick, self.trump)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now."""

@@ -276,7 +276,8 @@ class RuleSet:
         return self.kitty_size > 0
 
     def partner(self, seat: int) -> int | None:
-        """The partner's seat, or ``None`` where everyone plays alone."""
+        """The partner's seat: seats go clockwise 0 to 3 and partners sit opposite
+        (0 with 2, 1 with 3); ``None`` where everyone plays alone."""
         return (seat + 2) % 4 if self.partnerships else None
 
     def side(self, seat: int) -> int:
