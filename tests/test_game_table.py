@@ -89,7 +89,7 @@ def test_builds_showing_the_auction() -> None:
     v = g.session.view
     assert "Bid at least 250" in g.status_area.value
     assert tuple(g.hand_picker.hand) == v.hand
-    assert g.auction_box.layout.display is None and g.trump_box.layout.display == "none"
+    assert g.auction_box.layout.display == "" and g.trump_box.layout.display == "none"
     assert g.next_button.layout.display == "none"
     assert "Hand 1" in g.log_area.value
     for cls in (
@@ -130,7 +130,7 @@ def test_one_full_hand_by_clicks_then_next_hand() -> None:
         assert_no_hidden(g)
     assert "<table" in g.sheet_area.value and "Contract" in g.sheet_area.value
     assert "Review of hand 1" in g.review_area.value
-    assert g.next_button.layout.display is None
+    assert g.next_button.layout.display == ""
     g.next_button.click()
     assert s.hand_number == 2 and g.review_area.value == ""
     assert "Hand 2" in g.info_bar.value
@@ -244,9 +244,9 @@ def test_learner_declarer_returns_and_concedes_by_clicks() -> None:
     assert "exactly 4" in g.message.text and s.view.phase is Phase.RETURN
     g.select_picker.buttons[3].click()
     g.give_button.click()
-    assert s.view.phase is Phase.PLAY and g.concede_button.layout.display is None
+    assert s.view.phase is Phase.PLAY and g.concede_button.layout.display == ""
     g.concede_button.click()
-    assert not s.hand_over and g.confirm_box.layout.display is None
+    assert not s.hand_over and g.confirm_box.layout.display == ""
     g.concede_yes.click()
     assert s.hand_over and "conceded" in g.sheet_area.value
 
@@ -373,10 +373,10 @@ def test_finished_trick_waits_and_rapid_clicks_play_nothing() -> None:
     for b in g.hand_picker.buttons[:5]:
         b.click()  # rapid clicks on the next trick
     assert snapshot(s) == before and "Continue first" in g.message.text
-    assert g.continue_button.layout.display is None
+    assert g.continue_button.layout.display == ""
     assert sum("pt-trick-card" in w.value for w in g.slots.values()) == 4
     g.last_button.click()
-    assert g.last_area.layout.display is None and "Last trick" in g.last_area.value
+    assert g.last_area.layout.display == "" and "Last trick" in g.last_area.value
     g.continue_button.click()
     assert not s.trick_waiting and g.continue_button.layout.display == "none"
     g.continue_button.click()
@@ -429,7 +429,7 @@ def test_concede_asks_first_with_its_cost() -> None:
     g.concede_yes.click()  # forged: no question asked yet
     assert not s.hand_over and "first" in g.message.text
     g.concede_button.click()
-    assert g.confirm_box.layout.display is None and not s.hand_over
+    assert g.confirm_box.layout.display == "" and not s.hand_over
     assert f"You lose {s.view.contract}; they score" in g.confirm_text.value
     g.concede_no.click()
     assert g.confirm_box.layout.display == "none" and not s.hand_over
@@ -449,7 +449,7 @@ def test_game_end_shown_plainly_with_new_game() -> None:
         step(g)
     assert "Game over" in g.result_area.value and "Final score" in g.result_area.value
     assert "won the game" in g.result_area.value
-    assert g.new_game_button.layout.display is None
+    assert g.new_game_button.layout.display == ""
     assert "<p>" in g.log_area.value and "Game over" in g.log_area.value.split("</p>")[0]
     g.new_game_button.click()
     assert g.session is not first and g.session.seed != first.seed
@@ -498,7 +498,7 @@ def test_count_your_own_meld_by_typing_it(rules: str) -> None:
     g.count_button.click()  # out of turn: nothing to count yet
     assert "no meld to count yet" in g.message.text and g.message.kind == "error"
     to_meld_count(g)
-    assert g.count_box.layout.display is None and g.meld_area.value == ""
+    assert g.count_box.layout.display == "" and g.meld_area.value == ""
     assert g.meld_check_area.value == "" and g.meld_check_area.layout.display == "none"
     assert " meld " not in g.log_area.value and "melds" not in g.log_area.value
     assert "Count your meld" in g.status_area.value and "Count your meld" in g.info_bar.value
@@ -526,7 +526,7 @@ def test_count_your_own_meld_by_typing_it(rules: str) -> None:
     assert g.message.kind == "error" and "10 too many" in g.message.text
     assert diagnosis_html(expected) in g.meld_check_area.value
     assert g.count_box.layout.display == "none" and g.meld_total.value == ""
-    assert g.meld_check_area.layout.display is None
+    assert g.meld_check_area.layout.display == ""
     assert f"the meld is {right}" in g.meld_check_area.value
     assert "pt-breakdown" in g.meld_check_area.value  # the meld counter's table
     assert "Meld by side" in g.meld_area.value and "melds" in g.log_area.value

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -135,6 +136,57 @@ def test_meld_lesson_checks_a_count_in_the_browser(browser: Browser, base_url: s
     expect(counter.locator(".pt-message.pt-ok")).to_have_count(1)
     expect(counter.locator(".pt-breakdown")).to_contain_text("royal marriage")
     shot(page, "2-meld")
+    assert "Traceback (most recent call last)" not in page.content()
+    page.close()
+
+
+def test_game_table_plays_in_the_browser(browser: Browser, base_url: str) -> None:
+    """The full-game lesson's table: twelve cards dealt to the learner; a pass in the
+    auction, which the computer players (running in the page too) bid out; four cards
+    passed if the partner won it; then a card the rules allow, tried card by card as a
+    learner would (a refused card says why). The pickers and buttons each phase shows
+    must appear: a widget shown again after being hidden once stayed hidden here."""
+    page = open_page(browser, urljoin(base_url, "voici/render/09_full_game.html"))
+    table = page.locator(".pt-game-table").first
+    table.wait_for(state="visible")
+    cards = table.locator(".pt-hand:visible .pt-card-pic")
+    expect(cards.first).to_be_visible(timeout=TIMEOUT)
+    expect(cards).to_have_count(12)
+    expect(table.locator(".pt-seat-south")).to_contain_text("You")
+    expect(table.locator(".pt-seat-north")).to_contain_text("Partner")
+    status = table.locator(".pt-status").first
+    table.locator("button.pt-pass:visible").first.click()
+    expect(table.locator(".pt-log").first).to_contain_text("You pass.", timeout=TIMEOUT)
+    expect(status).to_contain_text(
+        re.compile("play a card|pass cards to the declarer", re.I), timeout=TIMEOUT
+    )
+    if "pass cards" in status.inner_text().lower():  # the partner won the auction
+        for i in range(4):
+            cards.nth(i).click()
+            expect(table.locator(".pt-hand:visible .pt-selected")).to_have_count(i + 1, timeout=TIMEOUT)
+        table.locator("button.pt-exchange:visible").first.click()
+        expect(status).to_contain_text(re.compile("play a card", re.I), timeout=TIMEOUT)
+    expect(table.locator(".pt-auto-continue")).to_be_visible(timeout=TIMEOUT)  # hidden until play
+    message = table.locator(".pt-message-area").first
+    faces = cards.evaluate_all(
+        "bs => bs.map(b => [...b.classList].find(c => c.startsWith('pt-face-')))"
+    )
+    played = False
+    for i, face in enumerate(faces):
+        if face in faces[:i]:  # a second copy is refused in the same words
+            continue
+        before = message.inner_text()
+        cards.nth(i).click()
+        page.wait_for_function(
+            "([el, b]) => el.innerText !== b", arg=[message.element_handle(), before]
+        )
+        if "You played" in message.inner_text():
+            played = True
+            break
+        assert "You cannot play" in message.inner_text()
+    assert played, "no card of the hand could be played"
+    expect(table.locator(".pt-log").first).to_contain_text("You play", timeout=TIMEOUT)
+    shot(page, "4-table")
     assert "Traceback (most recent call last)" not in page.content()
     page.close()
 

@@ -468,7 +468,9 @@ class GameTable(widgets.VBox):
 
     @staticmethod
     def _show(w: widgets.Widget, visible: bool) -> None:
-        w.layout.display = None if visible else "none"
+        # "" and not None to show: in the static site (Pyodide) None reaches the page as
+        # undefined, which leaves a hidden widget hidden; "" clears the style in both sites.
+        w.layout.display = "" if visible else "none"
 
     def _info_html(self) -> str:
         s = self.session
