@@ -103,7 +103,7 @@ def test_a_first_visit_gets_a_key_then_a_name_once(fresh_kernel: Path) -> None:
     client_update(card.keeper, client_key=KEY)
     assert current_learner() == Learner(KEY, "", LearnerSource.BROWSER)
     assert "guest of this browser" in card.status.value
-    assert card._form.layout.display is None
+    assert card._form.layout.display == ""
     card.name_box.value = "Ann"
     client_click(card.save_button)
     assert "Thank you, Ann" in card.message.text

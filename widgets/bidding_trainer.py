@@ -244,7 +244,7 @@ class BiddingTrainer(widgets.VBox):
 
     def _show_advice(self) -> None:
         bar = self.progress
-        bar.layout.display = None
+        bar.layout.display = ""
 
         def progress(done: int, total: int) -> None:
             bar.max = total

@@ -403,7 +403,7 @@ class TeacherDashboard(widgets.VBox):
             self.message.error("Pick a learner first.")
             return
         self._deleting = key
-        self.confirm_button.layout.display = None
+        self.confirm_button.layout.display = ""
         self.message.info(
             f"Delete {self.data.shown(key)} and every answer they gave? This cannot be undone. "
             "Press 'Yes, delete' to go on."

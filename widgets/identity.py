@@ -277,7 +277,7 @@ class LearnerCard(widgets.VBox):
             text = "Your answers on this page are kept as a guest's."
             form = False
         self.status.value = f"<p>{text}</p>"
-        self._form.layout.display = None if form else "none"
+        self._form.layout.display = "" if form else "none"
 
     @guarded
     def _on_key(self, change: dict[str, Any]) -> None:

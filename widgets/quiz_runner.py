@@ -623,7 +623,7 @@ class QuizRunner(widgets.VBox):
         )
 
     def _show(self, widget: widgets.DOMWidget, shown: bool) -> None:
-        widget.layout.display = None if shown else "none"
+        widget.layout.display = "" if shown else "none"
 
     def _show_item(self) -> None:
         item = self._item()
