@@ -314,3 +314,20 @@ def test_a_page_that_never_reads_is_closed_before_the_server_fills_up() -> None:
             while sock.recv(65536):  # what got through, then the end
                 pass
         sock.close()
+
+
+def test_a_learner_opening_many_pages_gets_kernels_of_lower_priority() -> None:
+    """Past the calm rate, a learner's pages still open, but their kernels yield the
+    CPU to the rest of the class; another learner's kernel keeps its priority."""
+    calm = [
+        "--ClassroomKernelManager.calm_starts_per_minute=2",
+        "--ClassroomKernelManager.busy_niceness=7",
+    ]
+    with voila_server(extra=calm) as site:
+        for _ in range(3):
+            assert open_page(site, "a")[0] == 200
+        assert open_page(site, "b")[0] == 200
+        assert open_page(site, "c")[0] == 200
+        nice = sorted(os.getpriority(os.PRIO_PROCESS, pid) for pid in kernel_pids(site.pid))
+        # a: two at 0 and one at 7; b and c: 0 each
+        assert nice == [0, 0, 0, 0, 7], nice

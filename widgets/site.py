@@ -15,7 +15,11 @@ for the idle timeout. Measured before: 40 page loads in 19 s added 41 kernels an
   allowance, so a class arriving at once is not cut off;
 * refuses a page with a clear "wait a minute" message to a learner who opens more
   than :attr:`~ClassroomKernelManager.max_starts_per_minute` pages a minute (each
-  starts a kernel: a burst of page loads would take the CPU from everyone else);
+  starts a kernel: a burst of page loads would take the CPU from everyone else),
+  and starts the kernels of a learner past
+  :attr:`~ClassroomKernelManager.calm_starts_per_minute` pages a minute at a lower
+  CPU priority (``nice``), so that their pages still open but the rest of the class
+  comes first;
 * refuses a page with a clear "the site is full" message once the whole site runs
   :attr:`~ClassroomKernelManager.max_kernels` kernels;
 * culls a kernel idle for :attr:`~ClassroomKernelManager.cull_connected_timeout`
@@ -36,6 +40,7 @@ are already saved, one transaction each.
 
 from __future__ import annotations
 
+import os
 import time
 from datetime import datetime, timezone
 from typing import Any
@@ -86,6 +91,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="The most pages one learner may open a minute (each starts a kernel, "
         "about 0.7 CPU-seconds); guests share five times as many.",
     )  # fmt: skip
+    calm_starts_per_minute = Integer(
+        4, config=True,
+        help="Pages a minute after which a learner's further pages start their kernel "
+        "at a lower CPU priority (guests: five times as many; 0: never).",
+    )  # fmt: skip
+    busy_niceness = Integer(
+        10, config=True, help="The niceness (0 to 19) of the kernels started past the calm rate."
+    )
     cull_connected_timeout = Integer(
         3600, config=True,
         help="Idle seconds after which a kernel is culled even while its page is open (0: never).",
@@ -124,7 +137,29 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             raise web.HTTPError(503, reason=FULL_MESSAGE)
         kernel_id = str(await super().start_kernel(*args, **kwargs))
         self._owners[kernel_id] = learner.key
+        calm = self.calm_starts_per_minute * (5 if learner.is_guest else 1)
+        if calm > 0 and len(recent) >= calm:
+            self._lower_priority(kernel_id)
         return kernel_id
+
+    def kernel_pid(self, kernel_id: str) -> int | None:
+        """The process id of a local kernel (``None`` when it is not known)."""
+        kernel = self._kernels.get(kernel_id)
+        provisioner = getattr(kernel, "provisioner", None)
+        pid = getattr(provisioner, "pid", None)
+        return pid if isinstance(pid, int) else None
+
+    def _lower_priority(self, kernel_id: str) -> None:
+        pid = self.kernel_pid(kernel_id)
+        if pid is None:
+            return
+        try:
+            os.setpriority(os.PRIO_PROCESS, pid, max(0, min(19, self.busy_niceness)))
+        except OSError as exc:  # gone already, or not ours: the page works all the same
+            self.log.info("Could not lower the priority of kernel %s: %s", kernel_id, exc)
+            return
+        self.log.info("Kernel %s starts at niceness %d: its learner opens many pages",
+                      kernel_id, self.busy_niceness)  # fmt: skip
 
     async def shutdown_kernel(  # type: ignore[override]
         self, kernel_id: str, *args: Any, **kwargs: Any
