@@ -352,9 +352,12 @@ def p95(xs: list[float]) -> float:
     return xs[max(0, round(0.95 * len(xs)) - 1)] if xs else float("nan")
 
 
-async def run_abuse(n: int, abusers: int, timeout: float, kinds: Sequence[str] = ABUSE_KINDS) -> None:
+async def run_abuse(
+    n: int, abusers: int, timeout: float, kinds: Sequence[str] = ABUSE_KINDS, rounds: int = 1
+) -> None:
     """``n`` ordinary learners answer a quiz on a quiet site, then ``n`` more while
-    ``abusers`` abusive clients (of ``kinds``, in turn) work on it; prints the
+    ``abusers`` abusive clients (of ``kinds``, in turn) work on it, ``rounds`` times
+    in turn (so a drift in the machine's load hits both phases alike); prints the
     ordinary learners' click latency in both phases, server memory and answers lost."""
     db = Path(tempfile.mkdtemp(prefix="pinochle-abuse-")) / "class.sqlite"
     with voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as base:
@@ -370,21 +373,29 @@ async def run_abuse(n: int, abusers: int, timeout: float, kinds: Sequence[str] =
                 await asyncio.sleep(0.5)
 
         sampler = asyncio.create_task(sample())
-        quiet = [Learner() for _ in range(n)]
-        await asyncio.gather(*(visit_quiz(base, x, min(60.0, timeout)) for x in quiet))
-        quiet_server = peak["server"]
-        stop = asyncio.Event()
         kinds = [kinds[i % len(kinds)] for i in range(abusers)]
-        bad = [asyncio.create_task(abuse(base, k, stop, 30.0)) for k in kinds]
-        await asyncio.sleep(3)  # let the abuse get going
-        loud = [Learner() for _ in range(n)]
-        await asyncio.gather(*(visit_quiz(base, x, min(60.0, timeout)) for x in loud))
-        stop.set()
-        did = await asyncio.gather(*bad, return_exceptions=True)
+        quiet: list[Learner] = []
+        loud: list[Learner] = []
+        did: list[object] = []
+        quiet_server = 0.0
+        for _ in range(rounds):
+            calm = [Learner() for _ in range(n)]
+            await asyncio.gather(*(visit_quiz(base, x, min(60.0, timeout)) for x in calm))
+            quiet += calm
+            quiet_server = max(quiet_server, peak["server"])
+            stop = asyncio.Event()
+            bad = [asyncio.create_task(abuse(base, k, stop, 30.0)) for k in kinds]
+            await asyncio.sleep(3)  # let the abuse get going
+            noisy = [Learner() for _ in range(n)]
+            await asyncio.gather(*(visit_quiz(base, x, min(60.0, timeout)) for x in noisy))
+            loud += noisy
+            stop.set()
+            did += await asyncio.gather(*bad, return_exceptions=True)
+            await asyncio.sleep(5)  # the abusers' kernels settle before the next quiet phase
         sampler.cancel()
     q = [c for x in quiet for c in x.clicks]
     lo = [c for x in loud for c in x.clicks]
-    print(f"{n} ordinary learners per phase; {abusers} abusive clients ({', '.join(kinds)}) "
+    print(f"{n} ordinary learners per phase, {rounds} round(s); {abusers} abusive clients ({', '.join(kinds)}) "
           f"in the second: {', '.join(str(d) for d in did)} actions")  # fmt: skip
     print(f"Submit click latency: quiet p50 {statistics.median(q):.3f} s p95 {p95(q):.3f} s; "
           f"under abuse p50 {statistics.median(lo):.3f} s p95 {p95(lo):.3f} s "
@@ -392,7 +403,7 @@ async def run_abuse(n: int, abusers: int, timeout: float, kinds: Sequence[str] =
     errors = [e for x in quiet + loud for e in x.errors]
     kept, _whole = recorded(db, quiet + loud)
     acked = sum(x.answered for x in quiet + loud)
-    print(f"ordinary learners: {sum(x.done for x in quiet + loud)}/{2 * n} finished, {len(errors)} errors; "
+    print(f"ordinary learners: {sum(x.done for x in quiet + loud)}/{2 * n * rounds} finished, {len(errors)} errors; "
           f"answers {acked} acknowledged, {kept} kept ({acked - kept} lost)")  # fmt: skip
     for e in sorted(set(errors))[:5]:
         print(f"  {errors.count(e)} x {e}")
@@ -440,10 +451,20 @@ def main() -> None:
         "--abuse-kinds", nargs="+", choices=ABUSE_KINDS, default=list(ABUSE_KINDS),
         help="the kinds of abusive client, taken in turn (default: burst flood slow)",
     )  # fmt: skip
+    parser.add_argument(
+        "--rounds", type=int, default=1,
+        help="with --abuse: quiet and abused phases this many times in turn, pooled",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.abuse:
         asyncio.run(
-            run_abuse(args.learners, min(args.abuse, 6), min(args.timeout, 900.0), args.abuse_kinds)
+            run_abuse(
+                args.learners,
+                min(args.abuse, 6),
+                min(args.timeout, 900.0),
+                args.abuse_kinds,
+                max(1, args.rounds),
+            )
         )
         return
     if not 1 <= args.learners <= 100:
