@@ -10,8 +10,9 @@ from pinochle_widgets.practice import DeckExplorer, ScoreCalculator, describe_ca
 
 def test_describe_card_uses_the_rules_in_force() -> None:
     text = describe_card(parse_card("10H"), CLASSIC)
-    assert "It beats the K Q J 9 of hearts" in text
-    assert "The A of hearts beat it" in text
+    assert "It beats the K, Q, J and 9 of hearts" in text
+    assert "The A of hearts beats it," in text
+    assert "The A and 10 of clubs beat it," in describe_card(parse_card("KC"), CLASSIC)
     assert "worth 10 points (a counter)" in text
     assert "The deck has 2 of it" in text
     nine = describe_card(parse_card("9S"), CLASSIC)

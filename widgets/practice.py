@@ -21,6 +21,11 @@ from .cards import HandPicker
 __all__ = ["DeckExplorer", "ScoreCalculator", "describe_card"]
 
 
+def _and(words: list[str]) -> str:
+    """``A``, ``A and 10``, ``K, Q and J``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def describe_card(card: Card, rules: RuleSet) -> str:
     """What one card beats, what beats it, and its worth in a trick, in words."""
     ranks = sorted(rules.ranks)
@@ -30,11 +35,15 @@ def describe_card(card: Card, rules: RuleSet) -> str:
     points = rules.counter_points[card.rank]
     parts = [f"{card.text}, the {card.name}."]
     parts.append(
-        f"It beats the {' '.join(lower)} of {suit}." if lower else f"It beats no other {suit[:-1]}."
+        f"It beats the {_and(lower)} of {suit}."
+        if lower
+        else f"It beats no other {card.suit.singular}."
     )
     if higher:
+        verb = "beats" if len(higher) == 1 else "beat"
         parts.append(
-            f"The {' '.join(higher)} of {suit} beat it, and so does any trump (unless {suit} are trump)."
+            f"The {_and(higher)} of {suit} {verb} it, and so does any trump "
+            f"(unless {suit} are trump)."
         )
     else:
         parts.append(f"Only a trump beats it (unless {suit} are trump, when nothing does).")
