@@ -164,7 +164,7 @@ async def visit_protocol(base: str, learner: Learner, timeout: float) -> None:
             learner.errors.append("check a meld answer: the right answer was not marked right")
         if page.errors:
             learner.errors.append(f"kernel said: {page.errors[0]}")
-        page.ws.close()
+        await page.leave(timeout)  # the learner closes the page, as a browser does
         learner.done = not learner.errors
     except Exception as exc:  # a failed learner is counted, never fatal to the run
         learner.failed(exc)
@@ -191,7 +191,7 @@ async def visit_quiz(base: str, learner: Learner, timeout: float) -> None:
             await page.next_question(timeout)
         if page.errors:
             learner.errors.append(f"kernel said: {page.errors[0]}")
-        page.ws.close()
+        await page.leave(timeout)  # the learner closes the page, as a browser does
         learner.done = not learner.errors
     except Exception as exc:  # a failed learner is counted, never fatal to the run
         learner.failed(exc)

@@ -138,8 +138,12 @@ def voila_server(
 class Channel:
     """One page's kernel websocket, speaking the Jupyter and ipywidgets protocols."""
 
-    def __init__(self, ws: WebSocketClientConnection) -> None:
+    def __init__(
+        self, ws: WebSocketClientConnection, base: str = "", kernel_id: str = ""
+    ) -> None:
         self.ws = ws
+        self.base = base
+        self.kernel_id = kernel_id
         self.states: dict[str, dict[str, Any]] = {}
         self.updates: dict[str, list[dict[str, Any]]] = {}
         self.errors: list[str] = []
@@ -158,7 +162,7 @@ class Channel:
         ws = await websocket_connect(
             f"{base.replace('http', 'ws')}/api/kernels/{match.group(1)}/channels"
         )
-        channel = cls(ws)
+        channel = cls(ws, base, match.group(1))
         control = uuid.uuid4().hex
         await channel.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
                            metadata={"version": "1.0.0"})  # fmt: skip
@@ -169,6 +173,19 @@ class Channel:
             until="update_states",
         )
         return channel
+
+    async def leave(self, timeout: float = 30.0) -> int:
+        """Leave the page as a browser does: close the socket and ask the server to
+        shut the kernel down, as the page's ``pagehide`` handler does (with the
+        ``_xsrf`` token in cookie and header). Returns the HTTP status."""
+        self.ws.close()
+        token = uuid.uuid4().hex
+        reply = await AsyncHTTPClient().fetch(
+            f"{self.base}/voila/api/shutdown/{self.kernel_id}",
+            method="POST", body=b"", request_timeout=timeout, raise_error=False,
+            headers={"Cookie": f"_xsrf={token}", "X-XSRFToken": token},
+        )  # fmt: skip
+        return int(reply.code)
 
     async def send(
         self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None
