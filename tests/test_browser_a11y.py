@@ -309,3 +309,58 @@ def test_the_four_colour_switch_by_keyboard_holds_on_the_next_page(browser: Brow
     inks = set(other.evaluate(INKS))
     assert inks and not inks & FOUR_INKS, inks
     context.close()
+
+
+DECK_PAGE = "01_the_deck.ipynb"  # shows lesson.cards("AC 10C KC")
+TEXT_INKS = """() => [...document.querySelectorAll(
+    '.pt-cards .pt-cardtext.pt-suit-clubs, .pt-card-button.pt-suit-clubs:not(.pt-card-pic)')]
+    .map(e => getComputedStyle(e).color)"""
+TWO_TEXT, FOUR_TEXT = "rgb(27, 27, 27)", "rgb(22, 106, 46)"  # #1b1b1b, FOUR_COLOUR_TEXT[CLUBS]
+
+
+def text_inks(page: Page) -> set[str]:
+    page.locator(".pt-cards .pt-cardtext").first.wait_for(state="visible")
+    return set(page.evaluate(TEXT_INKS))
+
+
+def switch_by_keyboard(page: Page) -> None:
+    card = page.locator(".pt-learner-card")
+    before = card.locator(".pt-message-area").inner_text()
+    tab_to(page, ".pt-four-colour-switch input")
+    assert_focus_visible(page)
+    page.keyboard.press("Space")
+    page.wait_for_function(
+        "([s, b]) => { const e = document.querySelector(s); return e && e.innerText !== b"
+        " && e.innerText.includes('kept for you'); }",
+        arg=[".pt-learner-card .pt-message-area", before],
+    )
+
+
+def test_four_colours_switched_on_by_keyboard_hold_after_a_reload(browser: Browser, site: str) -> None:
+    """Switched off, then on again by keyboard, each choice holds when the page is
+    reloaded: with four colours on, the text cards of ``lesson.cards`` and the card
+    buttons are green for clubs; off, they are black."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{site}/voila/render/{DECK_PAGE}", wait_until="commit")
+    switch = page.locator(".pt-four-colour-switch input")
+    switch.wait_for(state="visible")
+    expect(switch).to_be_checked()
+    assert text_inks(page) == {FOUR_TEXT}
+    switch_by_keyboard(page)
+    page.reload(wait_until="commit")
+    switch.wait_for(state="visible")
+    expect(switch).not_to_be_checked()
+    assert text_inks(page) == {TWO_TEXT}
+    switch_by_keyboard(page)
+    assert text_inks(page) == {FOUR_TEXT}  # at once, before any reload
+    page.reload(wait_until="commit")
+    switch.wait_for(state="visible")
+    expect(switch).to_be_checked()
+    assert text_inks(page) == {FOUR_TEXT}
+    page.locator(".pt-cards").first.scroll_into_view_if_needed()
+    shot(page, "four-colour-reloaded")
+    found = axe_violations(page, f"{DECK_PAGE} (four colours)")
+    context.close()
+    assert_no_violations(found)
