@@ -105,6 +105,16 @@ def test_a_whole_hand_by_keyboard_alone_is_heard_trick_by_trick(
     expect(region).to_have_attribute("aria-atomic", "true")
     expect(region).to_have_text("Hand 1: Right deals. Your turn: bid at least 250, or pass.")
     said: list[str] = []
+    # The live regions are made once; a message changes what is inside them (a region
+    # put on the page with its words already in it is not read out).
+    regions = (
+        f"{REGION}, .pt-game-table .pt-message-area [role=status],"
+        " .pt-game-table .pt-message-area [role=alert]"
+    )
+    marked = page.evaluate(
+        "s => [...document.querySelectorAll(s)].map(e => (e.ptMarked = 1)).length", regions
+    )
+    assert marked == 3
     # The auction: Tab to the bid box (it holds the lowest bid), type it, Tab to Bid.
     tab_to(page, ".pt-bid-amount input")
     assert_focus_visible(page)
@@ -114,6 +124,9 @@ def test_a_whole_hand_by_keyboard_alone_is_heard_trick_by_trick(
     assert_focus_visible(page)
     text = press(page, "Enter", said)
     assert "You won the auction at 250" in text and text.endswith("Your turn: name trump."), text
+    assert page.evaluate("s => [...document.querySelectorAll(s)].every(e => e.ptMarked)", regions)
+    message = page.locator(".pt-game-table .pt-message-area [role=status]")
+    expect(message).to_contain_text("You bid 250.")
     # Trump: the focus is on the first suit already.
     focus_lands_on(page, "button.pt-trump")
     text = press(page, "Enter", said)

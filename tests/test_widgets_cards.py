@@ -242,11 +242,23 @@ def test_message_kinds_and_escaping() -> None:
     assert 'class="pt-message pt-ok"' in m.value and "&lt;b&gt;" in m.value
     assert m.text == "fine <b>\nline two"
     m.error("no")
-    assert "pt-error" in m.value and 'role="alert"' in m.value
+    assert "pt-error" in m.value and m.kind == "error"  # read out by the alert region
     m.info("hi")
-    assert "pt-info" in m.value and 'role="status"' in m.value
+    assert "pt-info" in m.value and m.kind == "info"  # by the status region
+    assert "role=" not in m.value  # the regions are made once by the page, not per message
     m.clear()
     assert m.value == "" and m.kind == ""
+
+
+def test_a_message_is_said_in_live_regions_made_once_and_takes_no_words_from_the_page() -> None:
+    from pinochle_widgets._base import _MESSAGE_ESM
+
+    for attr in ('"role", role', 'make("status")', 'make("alert")', '"aria-live", "polite"'):
+        assert attr in _MESSAGE_ESM
+    m = Message()
+    m.ok("Right.")
+    client_update(m, value="<b>You won!</b>", kind="error")
+    assert m.value == '<div class="pt-message pt-ok">Right.</div>' and m.kind == "ok"
 
 
 def test_guarded_shows_engine_errors_as_written_and_hides_others() -> None:
