@@ -187,12 +187,6 @@ def message(page: Page) -> str:
     return page.locator(MESSAGE).first.inner_text()
 
 
-def wait_for_message_change(page: Page, before: str) -> None:
-    page.wait_for_function(
-        "([s, b]) => document.querySelector(s).innerText !== b", arg=[MESSAGE, before]
-    )
-
-
 def wait_for_status_change(page: Page, before: str) -> None:
     page.wait_for_function(
         "([s, b]) => document.querySelector(s).innerText.toLowerCase() !== b", arg=[STATUS, before]
@@ -232,7 +226,12 @@ def keyboard_play_a_card(page: Page) -> None:
         assert_focus_visible(page)
         before = message(page)
         page.keyboard.press("Enter")
-        wait_for_message_change(page, before)
+        # The message about this card (not a late one of the previous action).
+        page.wait_for_function(
+            "([s, b]) => { const t = document.querySelector(s).innerText;"
+            " return t !== b && /You played|You cannot play/.test(t); }",
+            arg=[MESSAGE, before],
+        )
         if "You played" in message(page):
             return
     pytest.fail(f"no card could be played by keyboard: {message(page)}")
