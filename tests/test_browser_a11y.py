@@ -158,6 +158,10 @@ def test_a_quiz_answered_by_keyboard_alone_then_passes_axe(browser: Browser, sit
     runner = page.locator(".pt-quiz-runner")
     feedback = runner.locator(".pt-quiz-feedback")
     expect(feedback).to_have_text("")
+    # The verdict goes into a live region that is on the page before it (so it is read out).
+    verdict = feedback.locator("[role=status]")
+    expect(verdict).to_have_attribute("aria-live", "polite")
+    verdict.evaluate("e => { e.ptMarked = 1; }")
     tab_to(page, ".pt-quiz-text input")
     assert_focus_visible(page)
     page.keyboard.type("0")
@@ -165,6 +169,8 @@ def test_a_quiz_answered_by_keyboard_alone_then_passes_axe(browser: Browser, sit
     assert_focus_visible(page)
     page.keyboard.press("Enter")
     expect(feedback).to_contain_text("The rules here")
+    expect(verdict).to_contain_text("The rules here")
+    assert verdict.evaluate("e => e.ptMarked === 1"), "the verdict's region was made anew"
     shot(page, "quiz-answered")
     tab_to(page, "button.pt-quiz-next")
     page.keyboard.press("Space")

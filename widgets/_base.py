@@ -46,6 +46,7 @@ __all__ = [
     "FRIENDLY_ERROR",
     "MARK_STYLES",
     "RULE_CHOICES",
+    "LiveHTML",
     "Message",
     "card_spans",
     "coerce_rules",
@@ -163,30 +164,23 @@ export default {
 """
 
 
-class Message(anywidget.AnyWidget):
-    """A status line for a widget that screen readers read out. ``ok``, ``error`` and
-    ``info`` show plain text (escaped; newlines become line breaks); ``show_html``
-    shows trusted HTML built by the widgets themselves. CSS: ``pt-message-area`` on
-    the widget, and ``pt-message pt-ok|pt-error|pt-info`` on the text.
+class LiveHTML(anywidget.AnyWidget):
+    """HTML built here that screen readers read out whenever it changes (a verdict,
+    a status line). The page holds two live regions made once when the widget is
+    drawn, a ``role="status"`` one and a ``role="alert"`` one (used when ``kind`` is
+    ``'error'``), and each change replaces only what is inside them: an ipywidgets
+    ``HTML`` widget rewrites its whole content, so a region inside its value would be
+    a new element every time, and a region put on the page with its text already in
+    it is not read out.
 
-    The page holds two live regions made once when the message is drawn, a
-    ``role="status"`` one and a ``role="alert"`` one for errors, and each message
-    changes only what is inside them: an ipywidgets ``HTML`` widget rewrites its whole
-    content, so a region inside its value would be a new element every time, and a
-    region put on the page with its text already in it is not read out.
-
-    Synced state: ``value`` (the message's HTML) and ``kind``, both what the learner
-    reads; a client's values for them are refused (the kernel's are sent back)."""
+    Synced state: ``value`` (the HTML) and ``kind``, both what the learner reads; a
+    client's values for them are refused (the kernel's are sent back)."""
 
     _esm = _MESSAGE_ESM
-    value = traitlets.Unicode("", help="The message, as HTML built here.").tag(sync=True)
+    value = traitlets.Unicode("", help="What is shown, as HTML built here.").tag(sync=True)
     kind = traitlets.Unicode(
-        "", help="'ok', 'error', 'info' or '' (nothing shown); 'error' goes to the alert region."
+        "", help="'error' goes to the alert region, anything else to the status region."
     ).tag(sync=True)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.add_class("pt-message-area")
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """A client's update: the words come from Python only."""
@@ -196,6 +190,18 @@ class Message(anywidget.AnyWidget):
             super().set_state(rest)
         if refused:
             self.send_state(refused)
+
+
+class Message(LiveHTML):
+    """A status line for a widget that screen readers read out (a :class:`LiveHTML`).
+    ``ok``, ``error`` and ``info`` show plain text (escaped; newlines become line
+    breaks); ``show_html`` shows trusted HTML built by the widgets themselves. CSS:
+    ``pt-message-area`` on the widget, and ``pt-message pt-ok|pt-error|pt-info`` on
+    the text."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("pt-message-area")
 
     def _set(self, kind: str, body: str) -> None:
         with self.hold_sync():
