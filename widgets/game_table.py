@@ -742,10 +742,11 @@ class GameTable(widgets.VBox):
             self._after()
 
     def _after(self) -> None:
-        """After a change: say what happened, focus the next place to act, start the
-        automatic pause."""
-        self._announce()
+        """After a change: focus the next place to act, say what happened, start the
+        automatic pause. The focus first: a key pressed as soon as the table has
+        changed must reach the next control, not the page."""
         self._focus_next()
+        self._announce()
         s = self.session
         if s.trick_waiting and self.auto_box.value:
             self._start_timer()
