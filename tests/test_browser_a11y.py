@@ -158,6 +158,10 @@ def test_a_quiz_answered_by_keyboard_alone_then_passes_axe(browser: Browser, sit
     runner = page.locator(".pt-quiz-runner")
     feedback = runner.locator(".pt-quiz-feedback")
     expect(feedback).to_have_text("")
+    # The verdict goes into a live region that is on the page before it (so it is read out).
+    verdict = feedback.locator("[role=status]")
+    expect(verdict).to_have_attribute("aria-live", "polite")
+    verdict.evaluate("e => { e.ptMarked = 1; }")
     tab_to(page, ".pt-quiz-text input")
     assert_focus_visible(page)
     page.keyboard.type("0")
@@ -165,6 +169,8 @@ def test_a_quiz_answered_by_keyboard_alone_then_passes_axe(browser: Browser, sit
     assert_focus_visible(page)
     page.keyboard.press("Enter")
     expect(feedback).to_contain_text("The rules here")
+    expect(verdict).to_contain_text("The rules here")
+    assert verdict.evaluate("e => e.ptMarked === 1"), "the verdict's region was made anew"
     shot(page, "quiz-answered")
     tab_to(page, "button.pt-quiz-next")
     page.keyboard.press("Space")
@@ -185,12 +191,6 @@ def status(page: Page) -> str:
 
 def message(page: Page) -> str:
     return page.locator(MESSAGE).first.inner_text()
-
-
-def wait_for_message_change(page: Page, before: str) -> None:
-    page.wait_for_function(
-        "([s, b]) => document.querySelector(s).innerText !== b", arg=[MESSAGE, before]
-    )
 
 
 def wait_for_status_change(page: Page, before: str) -> None:
@@ -232,7 +232,12 @@ def keyboard_play_a_card(page: Page) -> None:
         assert_focus_visible(page)
         before = message(page)
         page.keyboard.press("Enter")
-        wait_for_message_change(page, before)
+        # The message about this card (not a late one of the previous action).
+        page.wait_for_function(
+            "([s, b]) => { const t = document.querySelector(s).innerText;"
+            " return t !== b && /You played|You cannot play/.test(t); }",
+            arg=[MESSAGE, before],
+        )
         if "You played" in message(page):
             return
     pytest.fail(f"no card could be played by keyboard: {message(page)}")
@@ -255,8 +260,10 @@ def test_a_trick_played_by_keyboard_alone_then_passes_axe(browser: Browser, site
             # A finished trick waits on the table; Continue has the focus.
             expect(page.locator(".pt-trick-card:visible")).to_have_count(4)
             tricks += 1
+            # The focus moves there by itself (the kernel asks for it after the card
+            # played): wait for it, as a learner waits to hear where they are.
+            page.wait_for_function("() => document.activeElement.matches('button.pt-continue')")
             if tricks == 1:
-                assert page.evaluate("() => document.activeElement.matches('button.pt-continue')")
                 assert_focus_visible(page)
                 shot(page, "table-trick")
                 found = axe_violations(page, f"{TABLE} (a trick played)")
@@ -309,3 +316,58 @@ def test_the_four_colour_switch_by_keyboard_holds_on_the_next_page(browser: Brow
     inks = set(other.evaluate(INKS))
     assert inks and not inks & FOUR_INKS, inks
     context.close()
+
+
+DECK_PAGE = "01_the_deck.ipynb"  # shows lesson.cards("AC 10C KC")
+TEXT_INKS = """() => [...document.querySelectorAll(
+    '.pt-cards .pt-cardtext.pt-suit-clubs, .pt-card-button.pt-suit-clubs:not(.pt-card-pic)')]
+    .map(e => getComputedStyle(e).color)"""
+TWO_TEXT, FOUR_TEXT = "rgb(27, 27, 27)", "rgb(22, 106, 46)"  # #1b1b1b, FOUR_COLOUR_TEXT[CLUBS]
+
+
+def text_inks(page: Page) -> set[str]:
+    page.locator(".pt-cards .pt-cardtext").first.wait_for(state="visible")
+    return set(page.evaluate(TEXT_INKS))
+
+
+def switch_by_keyboard(page: Page) -> None:
+    card = page.locator(".pt-learner-card")
+    before = card.locator(".pt-message-area").inner_text()
+    tab_to(page, ".pt-four-colour-switch input")
+    assert_focus_visible(page)
+    page.keyboard.press("Space")
+    page.wait_for_function(
+        "([s, b]) => { const e = document.querySelector(s); return e && e.innerText !== b"
+        " && e.innerText.includes('kept for you'); }",
+        arg=[".pt-learner-card .pt-message-area", before],
+    )
+
+
+def test_four_colours_switched_on_by_keyboard_hold_after_a_reload(browser: Browser, site: str) -> None:
+    """Switched off, then on again by keyboard, each choice holds when the page is
+    reloaded: with four colours on, the text cards of ``lesson.cards`` and the card
+    buttons are green for clubs; off, they are black."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{site}/voila/render/{DECK_PAGE}", wait_until="commit")
+    switch = page.locator(".pt-four-colour-switch input")
+    switch.wait_for(state="visible")
+    expect(switch).to_be_checked()
+    assert text_inks(page) == {FOUR_TEXT}
+    switch_by_keyboard(page)
+    page.reload(wait_until="commit")
+    switch.wait_for(state="visible")
+    expect(switch).not_to_be_checked()
+    assert text_inks(page) == {TWO_TEXT}
+    switch_by_keyboard(page)
+    assert text_inks(page) == {FOUR_TEXT}  # at once, before any reload
+    page.reload(wait_until="commit")
+    switch.wait_for(state="visible")
+    expect(switch).to_be_checked()
+    assert text_inks(page) == {FOUR_TEXT}
+    page.locator(".pt-cards").first.scroll_into_view_if_needed()
+    shot(page, "four-colour-reloaded")
+    found = axe_violations(page, f"{DECK_PAGE} (four colours)")
+    context.close()
+    assert_no_violations(found)

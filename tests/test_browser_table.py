@@ -171,11 +171,14 @@ def play_one(page: Page, use_keys: bool) -> None:
             page.keyboard.press("Enter")
         else:
             cards.nth(i).click()
-        # Wait for the message itself: the status line is redrawn before it, so a
-        # change of the status alone would let the next card be clicked too early
-        # (into a finished trick). Every face tried is named in its own message.
+        # Wait for the message about this card: the status line is redrawn before the
+        # message, so a change of the status alone would let the next card be clicked
+        # too early (into a finished trick), and so would the previous action's own
+        # message ("Trick collected. ...") arriving late.
         page.wait_for_function(
-            "b => document.querySelector('.pt-message-area').innerText !== b", arg=before
+            "b => { const t = document.querySelector('.pt-message-area').innerText;"
+            " return t !== b && /You played|You cannot play/.test(t); }",
+            arg=before,
         )
         msg = page.locator(".pt-message-area").first.inner_text()
         if "You played" in msg:

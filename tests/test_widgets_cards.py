@@ -242,11 +242,23 @@ def test_message_kinds_and_escaping() -> None:
     assert 'class="pt-message pt-ok"' in m.value and "&lt;b&gt;" in m.value
     assert m.text == "fine <b>\nline two"
     m.error("no")
-    assert "pt-error" in m.value and 'role="alert"' in m.value
+    assert "pt-error" in m.value and m.kind == "error"  # read out by the alert region
     m.info("hi")
-    assert "pt-info" in m.value and 'role="status"' in m.value
+    assert "pt-info" in m.value and m.kind == "info"  # by the status region
+    assert "role=" not in m.value  # the regions are made once by the page, not per message
     m.clear()
     assert m.value == "" and m.kind == ""
+
+
+def test_a_message_is_said_in_live_regions_made_once_and_takes_no_words_from_the_page() -> None:
+    from pinochle_widgets._base import _MESSAGE_ESM
+
+    for attr in ('"role", role', 'make("status")', 'make("alert")', '"aria-live", "polite"'):
+        assert attr in _MESSAGE_ESM
+    m = Message()
+    m.ok("Right.")
+    client_update(m, value="<b>You won!</b>", kind="error")
+    assert m.value == '<div class="pt-message pt-ok">Right.</div>' and m.kind == "ok"
 
 
 def test_guarded_shows_engine_errors_as_written_and_hides_others() -> None:
@@ -333,3 +345,26 @@ def test_tags_mark_as_many_copies_as_were_received_and_label_them() -> None:
     assert picker.tagged("received") == [parse_card("AS"), parse_card("10H")]
     picker.set_hand("AS KS")
     assert picker.tagged("received") == [] and picker.buttons[0].description == "A♠"
+
+
+def test_lesson_cards_follow_the_learners_four_colour_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``lesson.cards`` draws its cards with the course's suit classes, coloured by the
+    page's shared stylesheet: four colours when the learner chose them, and the switch
+    recolours them at once (no fixed colour written into the cards)."""
+    import pinochle_widgets._base as base
+    from pinochle_widgets.lesson import cards as lesson_cards
+
+    monkeypatch.setattr(base, "_STYLE", [])
+    monkeypatch.setattr(base, "_FOUR", [True])
+    box = lesson_cards("AD 10C KS")
+    sheet, shown = box.children
+    assert sheet is style_widget()
+    for c in cards("AD 10C KS"):
+        assert f'<span class="pt-cardtext pt-suit-{c.suit.plural}" title="{c.name}">{c.text}</span>' in shown.value
+    assert "style=" not in shown.value and "color" not in shown.value
+    for suit in (Suit.DIAMONDS, Suit.CLUBS):
+        rule = f"body .pt-cardtext.pt-suit-{suit.plural} {{ color: {FOUR_COLOUR_TEXT[suit]} !important; }}"
+        assert rule in sheet.value
+    set_page_four_colour(False)  # the learner card's switch, off: two colours at once
+    assert "body .pt-cardtext.pt-suit-diamonds" not in sheet.value
+    assert ".pt-cardtext.pt-suit-diamonds { color: #c8102e; }" in sheet.value

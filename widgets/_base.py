@@ -1,7 +1,8 @@
 """Shared plumbing for the Pinochle Tutor widgets.
 
 * :class:`Message` - a status line (``pt-message`` plus ``pt-ok`` / ``pt-error`` /
-  ``pt-info``) that screen readers announce (``role="status"``).
+  ``pt-info``) that screen readers announce (live regions, ``role="status"`` and
+  ``role="alert"``, made once, whose text changes).
 * :func:`guarded` / :func:`guard` - every callback runs through them: an exception
   is logged (logger ``pinochle_widgets``) and shown as a friendly message in the
   widget, never as a traceback and never lost (Voila hides callback errors).
@@ -28,7 +29,9 @@ from collections.abc import Callable, Iterable
 from html import escape, unescape
 from typing import Any, TypeVar
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 from traitlets import TraitError
 
 from pinochle_tutor import PinochleError, RuleSet, svg
@@ -43,6 +46,7 @@ __all__ = [
     "FRIENDLY_ERROR",
     "MARK_STYLES",
     "RULE_CHOICES",
+    "LiveHTML",
     "Message",
     "card_spans",
     "coerce_rules",
@@ -131,23 +135,78 @@ def coerce_rules(rules: RuleSet | str | None) -> RuleSet:
     return site_rules() if rules is None else as_rules(rules)
 
 
-class Message(widgets.HTML):
-    """A status line for a widget. ``ok``, ``error`` and ``info`` show plain text
-    (escaped; newlines become line breaks); ``show_html`` shows trusted HTML
-    built by the widgets themselves. CSS: ``pt-message`` on the widget, and
-    ``pt-message pt-ok|pt-error|pt-info`` on the text."""
+_MESSAGE_ESM = """
+export default {
+  render({ model, el }) {
+    // Two regions made once, so a screen reader hears each new message: a region
+    // put on the page with its text already in it is not read out.
+    const make = (role) => {
+      const r = document.createElement("div");
+      r.setAttribute("role", role);
+      r.setAttribute("aria-live", "polite");
+      r.setAttribute("aria-atomic", "true");
+      r.className = "pt-message-region";
+      el.appendChild(r);
+      return r;
+    };
+    const polite = make("status");
+    const urgent = make("alert");
+    const show = () => {
+      const error = model.get("kind") === "error";
+      (error ? polite : urgent).innerHTML = "";
+      (error ? urgent : polite).innerHTML = model.get("value");
+    };
+    show();
+    model.on("change:value change:kind", show);
+    return () => model.off("change:value change:kind", show);
+  },
+};
+"""
+
+
+class LiveHTML(anywidget.AnyWidget):
+    """HTML built here that screen readers read out whenever it changes (a verdict,
+    a status line). The page holds two live regions made once when the widget is
+    drawn, a ``role="status"`` one and a ``role="alert"`` one (used when ``kind`` is
+    ``'error'``), and each change replaces only what is inside them: an ipywidgets
+    ``HTML`` widget rewrites its whole content, so a region inside its value would be
+    a new element every time, and a region put on the page with its text already in
+    it is not read out.
+
+    Synced state: ``value`` (the HTML) and ``kind``, both what the learner reads; a
+    client's values for them are refused (the kernel's are sent back)."""
+
+    _esm = _MESSAGE_ESM
+    value = traitlets.Unicode("", help="What is shown, as HTML built here.").tag(sync=True)
+    kind = traitlets.Unicode(
+        "", help="'error' goes to the alert region, anything else to the status region."
+    ).tag(sync=True)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A client's update: the words come from Python only."""
+        refused = sorted(k for k in sync_data if k in ("value", "kind"))
+        rest = {k: v for k, v in sync_data.items() if k not in refused}
+        if rest:
+            super().set_state(rest)
+        if refused:
+            self.send_state(refused)
+
+
+class Message(LiveHTML):
+    """A status line for a widget that screen readers read out (a :class:`LiveHTML`).
+    ``ok``, ``error`` and ``info`` show plain text (escaped; newlines become line
+    breaks); ``show_html`` shows trusted HTML built by the widgets themselves. CSS:
+    ``pt-message-area`` on the widget, and ``pt-message pt-ok|pt-error|pt-info`` on
+    the text."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("pt-message-area")
-        self.kind = ""
 
     def _set(self, kind: str, body: str) -> None:
-        self.kind = kind
-        role = "alert" if kind == "error" else "status"
-        self.value = (
-            f'<div class="pt-message pt-{kind}" role="{role}" aria-live="polite">{body}</div>'
-        )
+        with self.hold_sync():
+            self.kind = kind
+            self.value = f'<div class="pt-message pt-{kind}">{body}</div>'
 
     def ok(self, text: str) -> None:
         """A right answer or a legal play."""
@@ -167,8 +226,9 @@ class Message(widgets.HTML):
 
     def clear(self) -> None:
         """Show nothing."""
-        self.kind = ""
-        self.value = ""
+        with self.hold_sync():
+            self.kind = ""
+            self.value = ""
 
     @property
     def text(self) -> str:

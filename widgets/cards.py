@@ -316,8 +316,9 @@ def card_faces_css(size: int = 64, four_color: bool = False) -> str:
         ".pt-card-button.pt-card-pic.pt-mark-illegal { outline: 4px dashed #c8102e;"
         " outline-offset: -2px; opacity: 0.75; }",
         ".pt-card-button.pt-card-pic.pt-mark-proof { outline: 4px dotted #e07b00; outline-offset: -2px; }",
+        # Above its neighbours (the cards overlap), so the whole outline shows.
         ".pt-card-button.pt-card-pic:focus-visible { outline: 4px solid #1f5fbf; outline-offset: 1px;"
-        " transform: translateY(-8px); }",
+        " transform: translateY(-8px); z-index: 2; }",
         ".pt-card-button.pt-card-pic.pt-tag-received::after { content: 'new'; position: absolute;"
         " right: 2px; bottom: 2px; font-size: 11px; font-weight: 700; color: #fff;"
         " background: #1f5fbf; border-radius: 4px; padding: 0 4px; }",

@@ -35,11 +35,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg, trick_winner
-from pinochle_tutor.course.session import EventKind, GameSession, RefusedPlayError
+from pinochle_tutor.course.announce import announcement
+from pinochle_tutor.course.session import Event, EventKind, GameSession, RefusedPlayError
 from pinochle_tutor.errors import IllegalActionError
 
 from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import HandPicker, card_faces_css
+from .live import LiveRegion
 from .meld_counter import breakdown_html, diagnosis_html, parse_total
 from .tables import Table
 
@@ -82,6 +84,8 @@ _CSS = """
   padding: 6px 10px; }
 .pt-actions { flex-wrap: wrap; gap: 4px; }
 .pt-hand .pt-hand-row { padding-top: 10px; }
+.pt-announce .pt-live-text { background: #eef3fb; border-left: 4px solid #1f5fbf;
+  border-radius: 4px; padding: 4px 10px; line-height: 1.4; min-height: 1.4em; }
 @media (max-width: 700px) {
   .pt-felt { padding: 4px; border-radius: 10px; }
   .pt-seat-box { min-width: 5em; font-size: 0.9em; }
@@ -162,7 +166,14 @@ class GameTable(widgets.VBox):
     ``pt-concede-no``, ``pt-result``, ``pt-new-game``, ``pt-log``, ``pt-meld``,
     ``pt-hint``, ``pt-score-sheet``, ``pt-review``, ``pt-next-hand``,
     ``pt-count-meld`` (the count step: ``pt-meld-total``, ``pt-count-meld-check``),
-    ``pt-meld-check`` (the marked count and its breakdown), ``pt-message-area``."""
+    ``pt-meld-check`` (the marked count and its breakdown), ``pt-message-area``,
+    ``pt-announce`` (the polite live region that tells a screen reader what happened
+    at the table after each of the learner's actions: :attr:`announcer`).
+
+    Keyboard: every control is a button, a box or a checkbox (Tab, then Enter or
+    Space); after each action the focus goes where the learner acts next (the bid
+    box, the first trump button, the first card to give or to play, Continue, Keep
+    playing, Next hand or New game), never back to the top of the page."""
 
     def __init__(
         self,
@@ -190,6 +201,9 @@ class GameTable(widgets.VBox):
         self.message = Message()
         self.info_bar = self._html("pt-infobar")
         self.status_area = self._html("pt-status")
+        self.announcer = LiveRegion(label="At the table")
+        self.announcer.add_class("pt-announce")
+        self._heard: Event | None = None
         self.log_area = self._html("pt-log")
         self.hand_picker = HandPicker(
             mode="one", message=self.message, label="Your hand", pictures=True
@@ -303,7 +317,7 @@ class GameTable(widgets.VBox):
         super().__init__(
             [
                 style_widget(), css, self.info_bar, self.result_area, self.new_game_button,
-                self.felt, self.status_area, self.message, self.confirm_box, self.count_box,
+                self.felt, self.announcer, self.status_area, self.message, self.confirm_box, self.count_box,
                 self.meld_check_area, self.hand_picker,
                 self.select_picker, self.auction_box, self.trump_box, self.give_box,
                 self.turn_box, self.last_area, self.next_button, self.log_area, self.meld_area,
@@ -316,7 +330,9 @@ class GameTable(widgets.VBox):
             guard_client_values(self, self.message)
         self.add_class("pt-game-table")
         self.refresh()
-        self._focus_next()
+        # The deal is in the region from the start (not read out: a page's first
+        # content is not an update); the focus stays where the page put it.
+        self._announce()
 
     # ----------------------------------------------------------- building
     def _new_session(self, seed: int | None) -> GameSession:
@@ -656,20 +672,60 @@ class GameTable(widgets.VBox):
         )
 
     def _focus_next(self) -> None:
-        """Put the keyboard focus where the learner acts next (Continue, or a card)."""
+        """Put the keyboard focus where the learner acts next. The control that had
+        it (a card just played, a hidden box) may be gone from the page, and a focus
+        left there falls back to the top of the page."""
+        target = self._next_control()
+        if target is not None:
+            target.focus()
+
+    def _next_control(self) -> widgets.DOMWidget | None:
+        """The control the learner uses next (``None``: nothing of theirs to do)."""
         s = self.session
+        phase = s.phase
+        if self._confirming:
+            return self.concede_no
         if s.trick_waiting:
-            self.continue_button.focus()
-        elif s.meld_count_pending:
-            self.meld_total.focus()
-        elif s.is_my_turn and s.phase is Phase.PLAY and self.hand_picker.buttons:
+            return self.continue_button
+        if s.meld_count_pending:
+            return self.meld_total
+        if s.hand_over:
+            return self.new_game_button if s.is_over else self.next_button
+        if not s.is_my_turn:
+            return None
+        if phase is Phase.AUCTION:
+            return self.amount
+        if phase is Phase.TRUMP:
+            return self.trump_buttons[0]
+        if phase in _GIVE_WORDS:
+            buttons = self.select_picker.buttons
+            return buttons[0] if buttons else self.give_button
+        if phase is Phase.PLAY and self.hand_picker.buttons:
             legal = set(s.view.legal)
             for b, c in zip(self.hand_picker.buttons, self.hand_picker.hand, strict=True):
                 if c in legal:
-                    b.focus()
-                    break
-        elif s.hand_over:
-            (self.new_game_button if s.is_over else self.next_button).focus()
+                    return b
+            return self.hand_picker.buttons[0]
+        return None
+
+    def _announce(self) -> None:
+        """Tell a screen reader what happened since the learner's last action (the
+        computer players' bids and cards, tricks won, meld, the score) and what comes
+        next, in one update of :attr:`announcer`."""
+        events = self.session.events
+        start = 0
+        if self._heard is not None:
+            # The last line read out; gone after an undo took it back, when only the
+            # lines after the undo are new.
+            found = next((i for i in range(len(events) - 1, -1, -1) if events[i] is self._heard), None)
+            if found is not None:
+                start = found + 1
+            else:
+                undone = [i for i, e in enumerate(events) if e.kind is EventKind.UNDO]
+                start = undone[-1] if undone else len(events)
+        new = events[start:]
+        self._heard = events[-1] if events else None
+        self.announcer.say(announcement(self.session, new))
 
     def _safe_refresh(self) -> None:
         with self._lock:
@@ -688,8 +744,11 @@ class GameTable(widgets.VBox):
             self._after()
 
     def _after(self) -> None:
-        """After a change: focus the next place to act, start the automatic pause."""
+        """After a change: focus the next place to act, say what happened, start the
+        automatic pause. The focus first: a key pressed as soon as the table has
+        changed must reach the next control, not the page."""
         self._focus_next()
+        self._announce()
         s = self.session
         if s.trick_waiting and self.auto_box.value:
             self._start_timer()
@@ -814,6 +873,7 @@ class GameTable(widgets.VBox):
             )
             self.refresh()
             self.message.info("Conceding cannot be undone by playing on: confirm or keep playing.")
+            self._focus_next()  # Keep playing: the safe answer
 
     @guarded
     def _concede_yes(self, _: object = None) -> None:
@@ -832,6 +892,7 @@ class GameTable(widgets.VBox):
             self._confirming = False
             self.refresh()
             self.message.info(f"You keep playing. {self.session.task()}")
+            self._focus_next()
 
     @guarded
     def _next(self, _: object = None) -> None:
@@ -845,6 +906,7 @@ class GameTable(widgets.VBox):
             # A fixed seed stays reproducible, but the next game deals other cards.
             seed = random.Random(self.session.seed).randrange(2**32)
             self.session = self._new_session(seed)
+            self._heard = None  # every line of the new game is new
             self._show_last = False
             self.refresh()
             self.message.ok(f"A new game is dealt. {self.session.task()}")

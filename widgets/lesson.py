@@ -23,16 +23,17 @@ import ipywidgets as widgets
 from IPython.display import HTML, Markdown, display
 
 from pinochle_tutor import RuleSet, parse_cards
-from pinochle_tutor.cards import Suit
 from pinochle_tutor.course.house_rules import HouseRules, find_house_rules, load_house_rules
 from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
 
+from ._base import card_spans, style_widget
 from .practice import ScoreCalculator
 from .tables import Frame, frame
 
 __all__ = [
     "COURSE",
     "R",
+    "cards",
     "counters_table",
     "course_outline",
     "house",
@@ -241,11 +242,15 @@ def course_outline(
     return outline
 
 
-def cards(text: str) -> None:
-    """Show cards written as text (``"AS 10S KS"``) in their symbol form."""
-    shown = " ".join(
-        f'<span class="pt-card-text" style="color:{"#c00" if c.suit in (Suit.HEARTS, Suit.DIAMONDS) else "#000"}">'
-        f"{html.escape(c.text)}</span>"
-        for c in parse_cards(text)
-    )
-    display(HTML(f'<p class="pt-cards">{shown}</p>'))
+def cards(text: str) -> widgets.Box:
+    """Cards written as text (``"AS 10S KS"``) in their symbol form, in the colours of
+    the learner's deck like every other card of the course: the shared stylesheet
+    (:func:`~pinochle_widgets._base.style_widget`) colours them, four colours when the
+    learner (or the house rules) chose them, and the learner card's switch recolours
+    them at once. A widget (show it as a cell's last line); each card's name is its
+    tooltip."""
+    shown = widgets.HTML(f'<p class="pt-cards">{card_spans(parse_cards(text))}</p>')
+    box = widgets.Box([style_widget(), shown])
+    box.add_class("pt-widget")
+    box.add_class("pt-cards-line")
+    return box

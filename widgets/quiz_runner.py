@@ -70,7 +70,15 @@ from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import LegalSetExplanation
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
-from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
+from ._base import (
+    LiveHTML,
+    Message,
+    card_spans,
+    coerce_rules,
+    guard_client_values,
+    guarded,
+    style_widget,
+)
 from .cards import CardsView, HandPicker
 
 __all__ = [
@@ -541,7 +549,8 @@ class QuizRunner(widgets.VBox):
         self.submit_button = self._button("Submit", "pt-quiz-submit", self.submit, "primary")
         self.next_button = self._button("Next", "pt-quiz-next", self.next)
         self.restart_button = self._button("Start a new round", "pt-quiz-restart", self.restart)
-        self.feedback = widgets.HTML()
+        # The verdict is read out when it is shown (the message only says what to press).
+        self.feedback = LiveHTML()
         self.feedback.add_class("pt-quiz-feedback")
         self.score_view = widgets.HTML()
         self.score_view.add_class("pt-quiz-score")
