@@ -95,6 +95,36 @@ def shot(page: Page, step: str, selector: str | None = None) -> None:
     page.screenshot(path=path, clip=clip)  # type: ignore[arg-type]
 
 
+def concede_and_keep_playing(page: Page) -> None:
+    """Concede asks first; Keep playing, by keyboard, brings the focus back to the hand."""
+    tab_to(page, "button.pt-concede")
+    assert_focus_visible(page)
+    page.keyboard.press("Enter")
+    expect(page.locator(".pt-confirm:visible").first).to_contain_text("Concede hand 1?")
+    focus_lands_on(page, "button.pt-concede-no")
+    page.keyboard.press("Enter")
+    expect(page.locator(".pt-confirm:visible")).to_have_count(0)
+    focus_lands_on(page, ".pt-hand .pt-card-pic")
+
+
+def look_at_the_last_trick(page: Page) -> None:
+    """The Last trick button shows the trick just collected and hides it again, by
+    keyboard; Space on "Mark my legal cards" marks them, and Tab reaches one."""
+    tab_to(page, "button.pt-last-trick-button")
+    assert_focus_visible(page)
+    page.keyboard.press("Enter")
+    shown = page.locator(".pt-last-trick:visible").first
+    expect(shown).to_contain_text("(trick 1)")
+    expect(page.locator("button.pt-last-trick-button").first).to_have_text("Hide last trick")
+    page.keyboard.press("Enter")
+    expect(page.locator(".pt-last-trick:visible")).to_have_count(0)
+    tab_to(page, ".pt-show-legal input")
+    assert_focus_visible(page)
+    page.keyboard.press("Space")
+    expect(page.locator(".pt-hand:visible .pt-mark-legal").first).to_be_visible()
+    tab_to(page, ".pt-hand .pt-card-pic.pt-mark-legal")
+
+
 def test_a_whole_hand_by_keyboard_alone_is_heard_trick_by_trick(
     browser: Browser, site: str
 ) -> None:
@@ -155,6 +185,9 @@ def test_a_whole_hand_by_keyboard_alone_is_heard_trick_by_trick(
         focus_lands_on(page, ".pt-hand .pt-card-pic")
         if not tricks:
             shot(page, "card-focus", ".pt-game-table .pt-hand:visible")
+            concede_and_keep_playing(page)
+        if tricks == 1 and page.locator("button.pt-last-trick-button:visible").count():
+            look_at_the_last_trick(page)
         press(page, "Enter", said)
         expect(page.locator(".pt-game-table .pt-message-area").first).to_contain_text("You played")
     result = page.locator(".pt-result").first

@@ -187,11 +187,20 @@ def test_two_kernels_answering_in_turn_and_at_once_lose_nothing(tmp_path: Path) 
 
 
 def test_a_learner_opening_pages_too_fast_is_asked_to_wait() -> None:
-    with voila_server(extra=["--ClassroomKernelManager.max_starts_per_minute=3"]) as site:
+    extra = [
+        "--ClassroomKernelManager.max_starts_per_minute=3",
+        "--ClassroomIdentityProvider.refusal_delay=1.5",
+    ]
+    with voila_server(extra=extra) as site:
         for _ in range(3):
             assert open_page(site, "a")[0] == 200
+        start = time.monotonic()
         status, page = open_page(site, "a")
+        waited = time.monotonic() - start
         assert status == 429 and "wait a minute" in page and "Traceback" not in page
+        assert waited >= 1.5, "a refusal is not served as fast as a client can ask"
+        log = (REPO / "test-artifacts" / f"voila-{site.rsplit(':', 1)[1]}.log").read_text()
+        assert "Refusing a page before rendering it" in log, "refused before Voila builds the page"
         assert open_page(site, "b")[0] == 200, "another learner is not held up"
 
 

@@ -40,12 +40,15 @@ are already saved, one transaction each.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
+from collections.abc import Awaitable
 from datetime import datetime, timezone
 from typing import Any
 
 from jupyter_core.utils import ensure_async
+from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
@@ -56,8 +59,10 @@ from pinochle_tutor.course.identity import learner_from_environment
 __all__ = [
     "FULL_MESSAGE",
     "TOO_FAST_MESSAGE",
+    "ClassroomIdentityProvider",
     "ClassroomKernelManager",
     "ClassroomWebsocketConnection",
+    "request_environment",
 ]
 
 TOO_FAST_MESSAGE = (
@@ -71,6 +76,13 @@ FULL_MESSAGE = (
     "are not using, wait a minute and reload this one."
 )
 """What a learner reads when the site runs as many kernels as it may."""
+
+REFUSED_PAGE = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    "<title>Please wait a minute</title></head><body><main>"
+    f'<p role="alert">{TOO_FAST_MESSAGE}</p></main></body></html>'
+)
+"""The page a learner over the page rate gets, before any work is done for it."""
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -122,9 +134,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         learner = learner_from_environment(env)
         cap = self.max_guest_kernels if learner.is_guest else self.max_kernels_per_learner
         now = time.monotonic()
-        recent = [t for t in self._starts.get(learner.key, []) if now - t < 60]
-        rate = self.max_starts_per_minute * (5 if learner.is_guest else 1)
-        if rate > 0 and len(recent) >= rate:
+        recent = self._recent_starts(learner.key, now)
+        if self._over_rate(learner.key, learner.is_guest, now):
             self.log.warning("Refusing a page: %s opened %d in a minute", learner.key[:8], len(recent))
             raise web.HTTPError(429, reason=TOO_FAST_MESSAGE)
         self._starts[learner.key] = [*recent, now]
@@ -141,6 +152,23 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if calm > 0 and len(recent) >= calm:
             self._lower_priority(kernel_id)
         return kernel_id
+
+    def _recent_starts(self, key: str, now: float) -> list[float]:
+        return [t for t in self._starts.get(key, []) if now - t < 60]
+
+    def _over_rate(self, key: str, is_guest: bool, now: float) -> bool:
+        rate = self.max_starts_per_minute * (5 if is_guest else 1)
+        return rate > 0 and len(self._recent_starts(key, now)) >= rate
+
+    def too_fast(self, env: dict[str, str]) -> bool:
+        """Whether the learner of a page request (its environment, as a kernel of
+        that page would get it) has opened as many pages this minute as the site
+        allows: the next page is refused. A query: never raises."""
+        try:
+            learner = learner_from_environment(env)
+        except Exception:  # an unreadable request is left to the page handler
+            return False
+        return self._over_rate(learner.key, learner.is_guest, time.monotonic())
 
     def kernel_pid(self, kernel_id: str) -> int | None:
         """The process id of a local kernel (``None`` when it is not known)."""
@@ -280,3 +308,46 @@ class ClassroomWebsocketConnection(ZMQChannelsWebsocketConnection):
             self._close_page(f"more than {self.max_unread_bytes} bytes unread")
             return
         super().handle_outgoing_message(stream, outgoing_msg)
+
+
+def request_environment(handler: web.RequestHandler) -> dict[str, str]:
+    """The environment a page's kernel would get from this request for telling who
+    is learning: the server's own, with each request header as ``HTTP_<NAME>``
+    (as Voila passes the headers of ``http_header_envs``)."""
+    headers = {
+        "HTTP_" + name.upper().replace("-", "_"): value
+        for name, value in handler.request.headers.get_all()
+    }
+    return {**os.environ, **headers}
+
+
+class ClassroomIdentityProvider(PasswordIdentityProvider):
+    """Voila's identity provider, which also refuses a page to a learner over the page
+    rate *before* any work is done for it (Voila would otherwise read the notebook
+    and build its page, about a tenth of a CPU-second of the one server process,
+    before the kernel manager refuses). The refusal waits
+    :attr:`refusal_delay` seconds first, so a client that retries at once is slowed
+    down rather than served refusals as fast as it can ask."""
+
+    refusal_delay = Float(
+        2.0, config=True, help="Seconds a refused page request waits before its answer."
+    )
+
+    async def get_user(self, handler: web.RequestHandler) -> Any:
+        """The user, after refusing a page request of a learner who is over the rate."""
+        manager = handler.settings.get("kernel_manager")
+        if (
+            isinstance(manager, ClassroomKernelManager)
+            and handler.request.method == "GET"
+            and "/voila/render/" in (handler.request.path or "")
+            and manager.too_fast(request_environment(handler))
+        ):
+            manager.log.warning("Refusing a page before rendering it: too many pages a minute")
+            await asyncio.sleep(max(0.0, self.refusal_delay))
+            handler.set_status(429)
+            handler.set_header("Content-Type", "text/html; charset=UTF-8")
+            handler.set_header("Retry-After", "60")
+            handler.finish(REFUSED_PAGE)
+            raise web.Finish()
+        user = super().get_user(handler)
+        return await user if isinstance(user, Awaitable) else user
