@@ -19,7 +19,7 @@ for the idle timeout. Measured before: 40 page loads in 19 s added 41 kernels an
   and starts the kernels of a learner past
   :attr:`~ClassroomKernelManager.calm_starts_per_minute` pages a minute at a lower
   CPU priority (``nice``), so that their pages still open but the rest of the class
-  comes first;
+  comes first (on an idle server a niced kernel runs as fast as any other);
 * refuses a page with a clear "the site is full" message once the whole site runs
   :attr:`~ClassroomKernelManager.max_kernels` kernels;
 * culls a kernel idle for :attr:`~ClassroomKernelManager.cull_connected_timeout`
@@ -104,7 +104,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         "about 0.7 CPU-seconds); guests share five times as many.",
     )  # fmt: skip
     calm_starts_per_minute = Integer(
-        4, config=True,
+        2, config=True,
         help="Pages a minute after which a learner's further pages start their kernel "
         "at a lower CPU priority (guests: five times as many; 0: never).",
     )  # fmt: skip
