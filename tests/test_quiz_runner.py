@@ -16,11 +16,14 @@ from pinochle_tutor.course.progress import Progress, read_attempts
 from pinochle_tutor.course.quiz import (
     BidQuiz,
     BidRange,
+    CallQuiz,
+    CountersQuiz,
     MeldQuiz,
     QuizItem,
     QuizKind,
     ScoreQuiz,
     TrickQuiz,
+    WinnerQuiz,
     answer_for,
     answer_text,
     check_answer,
@@ -37,7 +40,7 @@ from pinochle_widgets.quiz_runner import (
 )
 from tests.widget_client import client_click, client_update, tree
 
-KINDS = ["meld", "trick", "score", "bid"]
+KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "call"]
 
 
 @pytest.fixture(autouse=True)
@@ -107,7 +110,12 @@ def pick_cards(q: QuizRunner, cards: Any) -> None:
 
 def answer_right(q: QuizRunner) -> None:
     item = item_of(q)
-    if isinstance(item, TrickQuiz) and item.asks_legal:
+    if isinstance(item, WinnerQuiz):
+        winner = answer_for(item)
+        assert isinstance(winner, int)
+        client_click(q.place_buttons[winner])
+        return
+    if isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal):
         client_click(q.yes_button if answer_for(item) else q.no_button)
         return
     if isinstance(item, TrickQuiz):
@@ -132,6 +140,12 @@ def wrong_answer(item: QuizItem) -> str | None:
         return str(int(answer_text(item)) + 10)
     if isinstance(item, ScoreQuiz):
         return str(int(answer_text(item)) + 10)
+    if isinstance(item, CountersQuiz):
+        return str(int(answer_text(item)) + 1)
+    if isinstance(item, CallQuiz):
+        return "no" if answer_for(item) else "yes"
+    if isinstance(item, WinnerQuiz):
+        return str(1 if answer_for(item) != 0 else 2)
     if isinstance(item, TrickQuiz):
         if item.asks_legal:
             return "no" if answer_for(item) else "yes"
@@ -147,12 +161,25 @@ def wrong_answer(item: QuizItem) -> str | None:
 
 
 def answer_wrong(q: QuizRunner) -> bool:
-    """Give a wrong answer through the widget; ``False`` when the item has none."""
+    """Give a wrong answer through the widget, twice when a first wrong answer gets a
+    hint and a second try (so the question ends marked wrong); ``False`` when the
+    item has no wrong answer."""
+    if not answer_wrong_once(q):
+        return False
+    if q.phase == "asking" and q.tries == 2:
+        assert answer_wrong_once(q)
+    return True
+
+
+def answer_wrong_once(q: QuizRunner) -> bool:
+    """Give one wrong answer through the widget; ``False`` when the item has none."""
     item = item_of(q)
     text = wrong_answer(item)
     if text is None:
         return False
-    if isinstance(item, TrickQuiz) and item.asks_legal:
+    if isinstance(item, WinnerQuiz):
+        client_click(q.place_buttons[int(text) - 1])
+    elif isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal):
         client_click(q.yes_button if text == "yes" else q.no_button)
     elif isinstance(item, TrickQuiz):
         pick_cards(q, [c for c in item.hand if c.text in text.split(", ")])
@@ -182,6 +209,11 @@ def assert_hidden(q: QuizRunner, since: set[str]) -> None:
     if isinstance(item, (MeldQuiz, ScoreQuiz)) and len(correct.lstrip("+-")) >= 2:
         shown = shown_text(q, since)
         assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?!\d)", shown), correct
+    elif isinstance(item, CountersQuiz) and len(correct) >= 2:
+        shown = shown_text(q, since)  # a card's "10♠" is not the number 10
+        assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?![\d♠♥♦♣])", shown), correct
+    elif isinstance(item, WinnerQuiz):
+        assert correct not in sent
     elif isinstance(item, TrickQuiz) and not item.asks_legal:
         assert correct not in sent if "," in correct else True
     elif isinstance(item, BidQuiz) and correct != "pass":
@@ -197,7 +229,7 @@ def test_pick_items_is_seeded_and_filters() -> None:
     assert [i.id for i in a] == [i.id for i in b] and len(a) == 6
     assert all(i.kind is QuizKind.MELD and i.level == 2 for i in a)
     assert [i.id for i in pick_items("meld", 2, "bank", 6, seed=5)] != [i.id for i in a]
-    gen = pick_items(None, None, "generated", 8, seed=1)
+    gen = pick_items(None, None, "generated", 14, seed=1)
     assert [i.kind.value for i in gen] == KINDS * 2
     assert all(i.id.startswith("gen-") for i in gen)
     mixed = pick_items("score", 1, "mixed", 6, seed=2)
@@ -541,10 +573,12 @@ def _answer_round(q: QuizRunner) -> None:
 def test_double_deck_runner_asks_only_double_deck_items(source: str, tmp_path: Path) -> None:
     q = runner(None, tmp_path, rules="double_deck", source=source, count=8, seed=1)
     assert q.rules == DOUBLE_DECK and q.total == 8
-    # The curated banks are classic: a double-deck round is generated for double deck.
+    # Only the banks' double-deck items are asked; generated ones fill the round.
     assert all(i.rule_set == DOUBLE_DECK for i in q._items)
     assert all(len(i.hand) == 20 for i in q._items if isinstance(i, BidQuiz))
-    assert {i.kind.value for i in q._items} == set(KINDS)
+    assert {i.kind.value for i in q._items} <= set(KINDS)
+    if source == "generated":
+        assert {i.kind.value for i in q._items} == set(KINDS)
     for _ in range(q.total):
         assert "Double deck: " in q.prompt.value
         answer_right(q)
@@ -704,7 +738,7 @@ def test_each_answer_is_kept_with_its_page_and_rules(tmp_path: Path, monkeypatch
     answer_wrong(q)
     (first, second) = ProgressStore(db).stored_attempts("tester")
     assert (first.page, first.rule_set, first.attempt.right) == ("practice/07_score_level1.ipynb", "double_deck", True)
-    assert not second.attempt.right and second.tries == 1
+    assert first.tries == 1 and not second.attempt.right and second.tries == 2
 
 
 # ------------------------------------------------------- questions made when asked
