@@ -34,6 +34,7 @@ from pinochle_widgets.quiz_runner import (
     MAX_ANSWER,
     QuizRunner,
     cards_html,
+    hint_html,
     pick_items,
     prompt_html,
     rule_scores,
@@ -102,7 +103,10 @@ def item_of(q: QuizRunner) -> QuizItem:
 
 
 def pick_cards(q: QuizRunner, cards: Any) -> None:
-    """Click one copy of each card in the hand picker, as the browser would."""
+    """Click one copy of each card in the hand picker, as the browser would (first
+    unpicking what is picked: after a hint the picker keeps the first answer)."""
+    for i in q.picker.selected_indices:
+        client_click(q.picker.buttons[i])
     hand = q.picker.hand
     for c in sorted(set(cards)):
         client_click(q.picker.buttons[hand.index(c)])
@@ -799,3 +803,144 @@ def test_a_question_the_rules_cannot_give_is_dropped_when_reached(
     assert answered == 3 and q.total == 3 and len(q.marks) == 3
     with pytest.raises(IndexError, match="beyond this round of 3"):
         q._items[3]
+
+
+# ------------------------------------------------------------ a second try, with a hint
+
+SECOND_TRY_KINDS = ["meld", "trick", "score", "bid", "winner", "counters"]
+
+
+def _to_second_try_item(q: QuizRunner) -> QuizItem:
+    """Answer rightly until a question that takes a second try and has a wrong answer."""
+    from pinochle_tutor.course.quiz import allows_second_try
+
+    while not (allows_second_try(item_of(q)) and wrong_answer(item_of(q)) is not None):
+        answer_right(q)
+        client_click(q.next_button)
+    return item_of(q)
+
+
+def _answer_not_shown(q: QuizRunner, item: QuizItem, since: set[str]) -> None:
+    """After the hint, the answer is still nowhere in what the browser holds."""
+    sent = everything_sent(q, since)
+    correct = answer_text(item)
+    assert "Not quite: the answer is" not in sent and "pt-quiz-rules" not in sent
+    # The hint is the rules in the position (their numbers are the rules', not the answer).
+    assert q.feedback.value == hint_html(item)
+    if isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct.lstrip("+-")) >= 2:
+        shown = shown_text(q, since).replace(q.feedback.value, "")
+        assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?![\d♠♥♦♣])", shown), correct
+    elif not isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct) > 3:
+        assert correct not in sent
+    right = check_answer(item, correct if not isinstance(item, BidQuiz) else "pass")
+    for line in right.explanation.split("\n"):
+        if len(line) > 12:
+            assert line not in sent, line
+    assert "pt-mark-legal" not in sent
+
+
+@pytest.mark.parametrize("kind", SECOND_TRY_KINDS)
+def test_a_first_wrong_answer_gets_a_hint_and_a_second_try(kind: str, tmp_path: Path) -> None:
+    since = set(_instances)
+    q = runner(kind, tmp_path, level=2, source="generated", count=6, seed=5)
+    item = _to_second_try_item(q)
+    before = len(q.marks)
+    assert answer_wrong_once(q)
+    assert q.phase == "asking" and q.tries == 2 and len(q.marks) == before
+    assert "pt-quiz-hint" in q.feedback.value and "try once more" in q.message.text
+    _answer_not_shown(q, item, since)
+    attempts = read_attempts(tmp_path / "progress.json")[0] if before else []
+    assert len(attempts) == before  # nothing recorded until the question is marked
+    answer_right(q)
+    assert q.phase == "marked" and q.marks[-1].right and q.marked_tries[-1] == 2
+    assert "Right, on the second try!" in q.feedback.value
+    last = read_attempts(tmp_path / "progress.json")[0][-1]
+    assert last.item_id == item.id and last.right and last.tries == 2 and not last.first_try
+
+
+def test_a_second_wrong_answer_reveals_the_answer(tmp_path: Path) -> None:
+    q = runner("counters", tmp_path, source="bank", count=2, seed=0)
+    item = item_of(q)
+    assert answer_wrong_once(q) and q.phase == "asking"
+    assert answer_wrong_once(q) and q.phase == "marked"
+    assert f"Not quite: the answer is {answer_text(item)}." in q.feedback.value
+    (attempt,) = read_attempts(tmp_path / "progress.json")[0]
+    assert not attempt.right and attempt.tries == 2
+    assert q.tries == 2 and q.marked_tries == (2,)
+    client_click(q.next_button)
+    assert q.tries == 1  # a fresh question starts on its first try
+
+
+def test_yes_or_no_questions_are_marked_at_once(tmp_path: Path) -> None:
+    q = runner("call", tmp_path, source="bank", count=2, seed=0)
+    assert answer_wrong_once(q) and q.phase == "marked"
+    assert "Not quite: the answer is" in q.feedback.value and "pt-quiz-hint" not in q.feedback.value
+    (attempt,) = read_attempts(tmp_path / "progress.json")[0]
+    assert not attempt.right and attempt.tries == 1
+
+
+def test_an_unreadable_answer_does_not_use_up_the_second_try(tmp_path: Path) -> None:
+    q = runner("meld", tmp_path, source="bank", count=2, seed=0)
+    assert answer_wrong_once(q) and q.tries == 2
+    client_update(q.text_input, value="lots")
+    client_click(q.submit_button)
+    assert q.phase == "asking" and q.tries == 2 and "does not count" in q.message.text
+    answer_right(q)
+    assert q.phase == "marked" and q.marks[-1].right and q.marked_tries == (2,)
+
+
+def test_the_second_try_can_be_turned_off(tmp_path: Path) -> None:
+    q = runner("meld", tmp_path, source="bank", count=2, seed=0, second_try=False)
+    assert answer_wrong_once(q) and q.phase == "marked" and q.marked_tries == (1,)
+
+
+def test_the_score_counts_second_tries_apart(tmp_path: Path) -> None:
+    q = runner("counters", tmp_path, source="bank", count=3, seed=0)
+    assert answer_wrong_once(q)
+    answer_right(q)
+    client_click(q.next_button)
+    for _ in range(2):
+        answer_right(q)
+        client_click(q.next_button)
+    assert q.phase == "done" and q.right == 3 and q.marked_tries == (2, 1, 1)
+    assert "You got 3 of 3 right (1 of them on the second try)." in q.score_view.value
+    p = Progress.load(tmp_path / "progress.json")
+    rows = {r.rule: r for r in p.summary()}
+    assert sum(r.right for r in rows.values()) >= 3
+    assert any(r.first_try < r.right for r in rows.values())
+    assert all(0 <= r.first_try_accuracy <= r.accuracy for r in rows.values())
+
+
+def test_tries_are_kept_in_the_class_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pinochle_tutor.course.identity import set_current_learner
+    from pinochle_tutor.course.store import ProgressStore
+
+    monkeypatch.setenv("PINOCHLE_TUTOR_LEARNER", "tester")
+    set_current_learner(None)
+    db = tmp_path / "class.sqlite"
+    q = QuizRunner("winner", source="bank", count=2, seed=1, progress=db)
+    assert answer_wrong_once(q)
+    answer_right(q)
+    client_click(q.next_button)
+    answer_right(q)
+    first, second = ProgressStore(db).stored_attempts("tester")
+    assert (first.tries, first.attempt.right, first.attempt.tries) == (2, True, 2)
+    assert (second.tries, second.attempt.first_try) == (1, True)
+
+
+# ------------------------------------------------------------- who wins: the buttons
+
+def test_a_trick_winner_is_answered_with_one_button_per_card(tmp_path: Path) -> None:
+    since = set(_instances)
+    q = runner("winner", tmp_path, source="bank", count=2, seed=0)
+    item = item_of(q)
+    assert isinstance(item, WinnerQuiz)
+    labels = [b.description for b in q.place_buttons]
+    assert labels == [f"{n}: {c.text}" for n, c in zip(("1st", "2nd", "3rd", "4th"), item.trick, strict=False)]
+    assert q.submit_button.layout.display == "none"
+    assert q.submit() is None and "pressing the card" in q.message.text
+    assert q.answer_place(9) is None and "one of the 4 cards" in q.message.text
+    assert "winning" not in everything_sent(q, since)
+    assert q.answer_yes_no(True) is None and q.phase == "asking"
+    answer_right(q)
+    assert q.phase == "marked" and "winning" in q.trick_view.value  # the winner is framed now

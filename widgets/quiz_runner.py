@@ -81,7 +81,7 @@ from pinochle_tutor.course.quiz import (
 from pinochle_tutor.course.quiz.generators import rules_words
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain import LegalSetExplanation
+from pinochle_tutor.explain import LegalSetExplanation, TrickWinnerExplanation
 from pinochle_tutor.explain.trick_result import ordinal
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
@@ -853,6 +853,8 @@ class QuizRunner(widgets.VBox):
         self.feedback.value = _mark_html(mark, self.rules, self._try) + saved
         if isinstance(mark.detail, LegalSetExplanation):
             self.picker.mark(mark.detail.legal, "legal")
+        if isinstance(mark.detail, TrickWinnerExplanation):  # now the winner may be framed
+            self.trick_view.show_trick(mark.detail.trick, winner=mark.detail.winner)
         self.submit_button.disabled = True
         self.next_button.disabled = False
         last = self._index + 1 == len(self._items)
