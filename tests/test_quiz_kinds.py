@@ -197,7 +197,7 @@ def test_legal_calls_are_accepted(calls: tuple[int | None, ...], call: int | Non
 
 def test_rule_statements_take_their_numbers_from_the_rules() -> None:
     assert QuizRule.CALL_OPENING.statement(HOUSE) == "The opening bid must be at least 300."
-    assert QuizRule.COUNTERS_LAST_TRICK.statement(DOUBLE_DECK).endswith("2 trick points more.")
+    assert QuizRule.COUNTERS_LAST_TRICK.statement(DOUBLE_DECK).endswith("a bonus of 2 trick points.")
     assert QuizRule.COUNTERS_CARDS.statement(HOUSE).startswith("A, 10 and K count 10 trick points each; Q counts 5")
     assert not rule_applies(QuizRule.CALL_INCREMENT, DOUBLE_DECK)  # bids go up by 1
     assert rule_applies(QuizRule.WINNER_FIRST_IDENTICAL, THREE_HANDED)
@@ -324,7 +324,14 @@ def test_yes_no_questions_have_no_second_try() -> None:
 def test_hints_state_the_rules_and_never_the_answer() -> None:
     item = CountersQuiz(id="c", cards=cards_of("AS 10S KH QH"), last_trick=True, rule_set=DOUBLE_DECK)
     text = hint(item)
-    assert "A, 10 and K count 1 trick point each" in text and "2 trick points more" in text
+    assert "A, 10 and K count 1 trick point each" in text and "a bonus of 2 trick points" in text
     assert "5" not in text
-    w = WinnerQuiz(id="w", trick=cards_of("KS AS AS QS"), trump=parse_suit("H"))
-    assert "the one played first wins" in hint(w) and "2nd" not in hint(w)
+    # A lone trump: naming the trump rule alone would tell the answer, so the hint
+    # states the whole trick-winner rule.
+    w = WinnerQuiz(id="w", trick=cards_of("AS 10S 9H KS"), trump=parse_suit("H"))
+    assert rules_of(w) == (QuizRule.WINNER_TRUMP,)
+    for rule in (QuizRule.WINNER_TRUMP, QuizRule.WINNER_LED_SUIT, QuizRule.WINNER_FIRST_IDENTICAL):
+        assert rule.statement() in hint(w)
+    assert "9♥" not in hint(w) and "3rd" not in hint(w)
+    passing = generate("bid", 1, 3, focus_rules=["bid.pass"])
+    assert all(r.statement() in hint(passing) for r in (QuizRule.BID_OPEN, QuizRule.BID_RAISE, QuizRule.BID_PASS))

@@ -60,7 +60,7 @@ class Attempt:
 
     item_id: str
     kind: str
-    """``'meld'``, ``'trick'``, ``'score'`` or ``'bid'``."""
+    """The quiz kind: ``'meld'``, ``'trick'``, ``'score'``, ``'bid'``, ``'winner'``, ``'counters'`` or ``'call'``."""
     rules: tuple[str, ...]
     """The rule cases the item exercised (``'meld.run'``, ...)."""
     answer: str

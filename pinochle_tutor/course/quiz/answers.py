@@ -36,7 +36,7 @@ from pinochle_tutor.course.quiz.items import (
     WinnerQuiz,
 )
 from pinochle_tutor.course.quiz.rule_cases import rules_for
-from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, counter_values
+from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, counter_values, rule_applies
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import (
     BidExplanation,
@@ -665,11 +665,37 @@ _KIND_HINTS = {
 }
 
 
+_GENERAL: dict[QuizKind, tuple[QuizRule, ...]] = {
+    QuizKind.SCORE: (QuizRule.SCORE_MADE, QuizRule.SCORE_MISSED, QuizRule.SCORE_MELD_SAVE),
+    QuizKind.BID: (QuizRule.BID_OPEN, QuizRule.BID_RAISE, QuizRule.BID_PASS),
+    QuizKind.WINNER: (
+        QuizRule.WINNER_TRUMP, QuizRule.WINNER_LED_SUIT, QuizRule.WINNER_FIRST_IDENTICAL,
+    ),
+    QuizKind.COUNTERS: (QuizRule.COUNTERS_CARDS,),
+    QuizKind.CALL: (
+        QuizRule.CALL_OPENING, QuizRule.CALL_INCREMENT, QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
+    ),
+}  # fmt: skip
+"""Kinds whose hint states the whole rule, not the rule case of the position: for
+these the case alone would give the answer away (a lone trump "wins", "pass")."""
+
+
 def hint(item: QuizItem) -> str:
-    """A hint for a second try: what to check, and the rules in the position, stated
-    with the numbers of the rules in force; never the answer itself."""
+    """A hint for a second try: what to check, and the rules to check it by, stated
+    with the numbers of the rules in force; never the answer itself. Meld and trick
+    questions name the rule cases in the position (which melds, which trick rule);
+    the others state their whole rule, since the case would tell the answer."""
+    rs = item.rule_set
     lines = [_KIND_HINTS[item.kind]]
-    lines += [r.statement(item.rule_set) for r in rules_for(item)]
-    if isinstance(item, CountersQuiz) and QuizRule.COUNTERS_CARDS not in rules_for(item):
-        lines.append(counter_values(item.rule_set))
+    if item.kind in _GENERAL:
+        cases = [r for r in _GENERAL[item.kind] if rule_applies(r, rs)]
+        if isinstance(item, ScoreQuiz) and item.conceded:
+            cases.append(QuizRule.SCORE_CONCESSION)
+        if isinstance(item, ScoreQuiz) and item.ask == "defenders":
+            cases.append(QuizRule.SCORE_DEFENDERS)
+        if isinstance(item, CountersQuiz) and item.last_trick:
+            cases.append(QuizRule.COUNTERS_LAST_TRICK)
+    else:
+        cases = list(rules_for(item))
+    lines += [r.statement(rs) for r in cases]
     return " ".join(dict.fromkeys(lines))

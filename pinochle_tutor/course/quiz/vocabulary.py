@@ -354,7 +354,7 @@ def _counters_statement(rule: QuizRule, rules: RuleSet) -> str:
     if rule is QuizRule.COUNTERS_LAST_TRICK:
         if rules.last_trick_bonus <= 0:
             return "The last trick earns no bonus under these rules."
-        return f"The last trick earns its takers {_trick_points(rules.last_trick_bonus)} more."
+        return f"The last trick earns its takers a bonus of {_trick_points(rules.last_trick_bonus)}."
     if rule is QuizRule.COUNTERS_NONE:
         zero = [r.symbol for r in sorted(rules.ranks, reverse=True) if not rules.counter_points[r]]
         if not zero:
