@@ -168,6 +168,9 @@ def test_a_quiz_answered_by_keyboard_alone_then_passes_axe(browser: Browser, sit
     tab_to(page, "button.pt-quiz-submit")
     assert_focus_visible(page)
     page.keyboard.press("Enter")
+    expect(feedback).not_to_have_text("")
+    if runner.locator(".pt-quiz-hint").count():  # a wrong first try: a hint, then once more
+        page.keyboard.press("Enter")  # the focus stays on Submit
     expect(feedback).to_contain_text("The rules here")
     expect(verdict).to_contain_text("The rules here")
     assert verdict.evaluate("e => e.ptMarked === 1"), "the verdict's region was made anew"

@@ -86,6 +86,11 @@ def test_a_scoring_round_to_the_final_score(tmp_path: Path) -> None:
                 expect(message).to_contain_text("does not count")
                 expect(prompt).to_contain_text("Question 1 of")
                 answer(page, str(int(right) + 10))
+                expect(feedback.locator(".pt-quiz-hint")).to_contain_text("try once more")
+                if len(right.lstrip("+-")) >= 2:
+                    expect(feedback).not_to_contain_text(right)  # a hint, not the answer
+                page.screenshot(path=str(ARTIFACTS / "browser-quiz-1-hint.png"), full_page=True)
+                answer(page, str(int(right) + 20))
                 expect(feedback).to_contain_text(f"Not quite: the answer is {right}.")
                 page.screenshot(path=str(ARTIFACTS / "browser-quiz-1-wrong.png"), full_page=True)
             else:

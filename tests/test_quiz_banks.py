@@ -29,7 +29,7 @@ FILES = sorted(BANKS.glob("*.toml"))
 
 
 def test_the_curated_banks_are_found() -> None:
-    assert {p.stem for p in FILES} == {"meld", "trick", "score", "bid"}
+    assert {p.stem for p in FILES} == {"meld", "trick", "score", "bid", "winner", "counters", "call"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -56,6 +56,9 @@ def test_every_curated_item_is_answered_and_explained(path: Path) -> None:
             else right + ", 9S, 9H",
             QuizKind.SCORE: "+9999",
             QuizKind.BID: "9990",
+            QuizKind.WINNER: "1" if not right.startswith("the 1st") else "2",
+            QuizKind.COUNTERS: "9999",
+            QuizKind.CALL: "no" if right == "yes" else "yes",
         }[item.kind]
         mark = check_answer(item, wrong)
         assert mark.readable and not mark.right and mark.explanation, item.id

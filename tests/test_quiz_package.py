@@ -88,6 +88,9 @@ ENTRIES: dict[QuizKind, dict[str, Any]] = {
     QuizKind.TRICK: {"id": "t", "trump": "H", "hand": "KS 9S", "trick": "AS", "card": "9S"},
     QuizKind.SCORE: {"id": "s", "bid": 300, "bidder_meld": 100, "bidder_tricks": 200},
     QuizKind.BID: {"id": "b", "hand": HAND},
+    QuizKind.WINNER: {"id": "w", "trump": "H", "trick": "KS AS AS 9H"},
+    QuizKind.COUNTERS: {"id": "c", "cards": "AS 10S KH QH", "last_trick": True},
+    QuizKind.CALL: {"id": "l", "calls": "250 pass", "call": 260, "seat": 1},
 }
 
 
@@ -113,6 +116,13 @@ def test_every_kind_is_built_from_its_entry(kind: QuizKind) -> None:
         ({"kind": "score", "id": "x", "bid": 305, "bidder_meld": 0, "bidder_tricks": 0}, "bid", "305"),
         ({"kind": "bid", "id": "x", "hand": HAND, "calls": "250 maybe"}, "calls", "'maybe'"),
         ({"kind": "trick", "id": "x", "trump": "H", "hand": "KS", "card": "AS"}, "card", "A♠"),
+        ({"kind": "winner", "id": "x", "trump": "H", "trick": "KS AS 9H"}, "trick", "3 cards"),
+        ({"kind": "winner", "id": "x", "trump": "H", "trick": "KS AS AS AS"}, "trick", "A♠ appears 3 times"),
+        ({"kind": "counters", "id": "x", "cards": "AS QX"}, "cards", "'QX'"),
+        ({"kind": "counters", "id": "x", "cards": "AS", "last_trick": "yes"}, "last_trick", "'yes'"),
+        ({"kind": "call", "id": "x", "calls": "250", "call": "maybe"}, "call", "'maybe'"),
+        ({"kind": "call", "id": "x", "calls": "pass pass pass"}, "calls", "already over"),
+        ({"kind": "call", "id": "x", "calls": "250", "call": 260, "seat": 3}, "seat", "seat 3"),
     ],
 )  # fmt: skip
 def test_bank_errors_name_the_field_and_quote_the_value(

@@ -16,11 +16,14 @@ from pinochle_tutor.course.progress import Progress, read_attempts
 from pinochle_tutor.course.quiz import (
     BidQuiz,
     BidRange,
+    CallQuiz,
+    CountersQuiz,
     MeldQuiz,
     QuizItem,
     QuizKind,
     ScoreQuiz,
     TrickQuiz,
+    WinnerQuiz,
     answer_for,
     answer_text,
     check_answer,
@@ -31,13 +34,14 @@ from pinochle_widgets.quiz_runner import (
     MAX_ANSWER,
     QuizRunner,
     cards_html,
+    hint_html,
     pick_items,
     prompt_html,
     rule_scores,
 )
 from tests.widget_client import client_click, client_update, tree
 
-KINDS = ["meld", "trick", "score", "bid"]
+KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "call"]
 
 
 @pytest.fixture(autouse=True)
@@ -99,7 +103,10 @@ def item_of(q: QuizRunner) -> QuizItem:
 
 
 def pick_cards(q: QuizRunner, cards: Any) -> None:
-    """Click one copy of each card in the hand picker, as the browser would."""
+    """Click one copy of each card in the hand picker, as the browser would (first
+    unpicking what is picked: after a hint the picker keeps the first answer)."""
+    for i in q.picker.selected_indices:
+        client_click(q.picker.buttons[i])
     hand = q.picker.hand
     for c in sorted(set(cards)):
         client_click(q.picker.buttons[hand.index(c)])
@@ -107,7 +114,12 @@ def pick_cards(q: QuizRunner, cards: Any) -> None:
 
 def answer_right(q: QuizRunner) -> None:
     item = item_of(q)
-    if isinstance(item, TrickQuiz) and item.asks_legal:
+    if isinstance(item, WinnerQuiz):
+        winner = answer_for(item)
+        assert isinstance(winner, int)
+        client_click(q.place_buttons[winner])
+        return
+    if isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal):
         client_click(q.yes_button if answer_for(item) else q.no_button)
         return
     if isinstance(item, TrickQuiz):
@@ -132,6 +144,12 @@ def wrong_answer(item: QuizItem) -> str | None:
         return str(int(answer_text(item)) + 10)
     if isinstance(item, ScoreQuiz):
         return str(int(answer_text(item)) + 10)
+    if isinstance(item, CountersQuiz):
+        return str(int(answer_text(item)) + 1)
+    if isinstance(item, CallQuiz):
+        return "no" if answer_for(item) else "yes"
+    if isinstance(item, WinnerQuiz):
+        return str(1 if answer_for(item) != 0 else 2)
     if isinstance(item, TrickQuiz):
         if item.asks_legal:
             return "no" if answer_for(item) else "yes"
@@ -147,12 +165,25 @@ def wrong_answer(item: QuizItem) -> str | None:
 
 
 def answer_wrong(q: QuizRunner) -> bool:
-    """Give a wrong answer through the widget; ``False`` when the item has none."""
+    """Give a wrong answer through the widget, twice when a first wrong answer gets a
+    hint and a second try (so the question ends marked wrong); ``False`` when the
+    item has no wrong answer."""
+    if not answer_wrong_once(q):
+        return False
+    if q.phase == "asking" and q.tries == 2:
+        assert answer_wrong_once(q)
+    return True
+
+
+def answer_wrong_once(q: QuizRunner) -> bool:
+    """Give one wrong answer through the widget; ``False`` when the item has none."""
     item = item_of(q)
     text = wrong_answer(item)
     if text is None:
         return False
-    if isinstance(item, TrickQuiz) and item.asks_legal:
+    if isinstance(item, WinnerQuiz):
+        client_click(q.place_buttons[int(text) - 1])
+    elif isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal):
         client_click(q.yes_button if text == "yes" else q.no_button)
     elif isinstance(item, TrickQuiz):
         pick_cards(q, [c for c in item.hand if c.text in text.split(", ")])
@@ -182,6 +213,11 @@ def assert_hidden(q: QuizRunner, since: set[str]) -> None:
     if isinstance(item, (MeldQuiz, ScoreQuiz)) and len(correct.lstrip("+-")) >= 2:
         shown = shown_text(q, since)
         assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?!\d)", shown), correct
+    elif isinstance(item, CountersQuiz) and len(correct) >= 2:
+        shown = shown_text(q, since)  # a card's "10♠" is not the number 10
+        assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?![\d♠♥♦♣])", shown), correct
+    elif isinstance(item, WinnerQuiz):
+        assert correct not in sent
     elif isinstance(item, TrickQuiz) and not item.asks_legal:
         assert correct not in sent if "," in correct else True
     elif isinstance(item, BidQuiz) and correct != "pass":
@@ -197,7 +233,7 @@ def test_pick_items_is_seeded_and_filters() -> None:
     assert [i.id for i in a] == [i.id for i in b] and len(a) == 6
     assert all(i.kind is QuizKind.MELD and i.level == 2 for i in a)
     assert [i.id for i in pick_items("meld", 2, "bank", 6, seed=5)] != [i.id for i in a]
-    gen = pick_items(None, None, "generated", 8, seed=1)
+    gen = pick_items(None, None, "generated", 14, seed=1)
     assert [i.kind.value for i in gen] == KINDS * 2
     assert all(i.id.startswith("gen-") for i in gen)
     mixed = pick_items("score", 1, "mixed", 6, seed=2)
@@ -541,10 +577,12 @@ def _answer_round(q: QuizRunner) -> None:
 def test_double_deck_runner_asks_only_double_deck_items(source: str, tmp_path: Path) -> None:
     q = runner(None, tmp_path, rules="double_deck", source=source, count=8, seed=1)
     assert q.rules == DOUBLE_DECK and q.total == 8
-    # The curated banks are classic: a double-deck round is generated for double deck.
+    # Only the banks' double-deck items are asked; generated ones fill the round.
     assert all(i.rule_set == DOUBLE_DECK for i in q._items)
     assert all(len(i.hand) == 20 for i in q._items if isinstance(i, BidQuiz))
-    assert {i.kind.value for i in q._items} == set(KINDS)
+    assert {i.kind.value for i in q._items} <= set(KINDS)
+    if source == "generated":
+        assert {i.kind.value for i in q._items} == set(KINDS)
     for _ in range(q.total):
         assert "Double deck: " in q.prompt.value
         answer_right(q)
@@ -704,7 +742,7 @@ def test_each_answer_is_kept_with_its_page_and_rules(tmp_path: Path, monkeypatch
     answer_wrong(q)
     (first, second) = ProgressStore(db).stored_attempts("tester")
     assert (first.page, first.rule_set, first.attempt.right) == ("practice/07_score_level1.ipynb", "double_deck", True)
-    assert not second.attempt.right and second.tries == 1
+    assert first.tries == 1 and not second.attempt.right and second.tries == 2
 
 
 # ------------------------------------------------------- questions made when asked
@@ -765,3 +803,144 @@ def test_a_question_the_rules_cannot_give_is_dropped_when_reached(
     assert answered == 3 and q.total == 3 and len(q.marks) == 3
     with pytest.raises(IndexError, match="beyond this round of 3"):
         q._items[3]
+
+
+# ------------------------------------------------------------ a second try, with a hint
+
+SECOND_TRY_KINDS = ["meld", "trick", "score", "bid", "winner", "counters"]
+
+
+def _to_second_try_item(q: QuizRunner) -> QuizItem:
+    """Answer rightly until a question that takes a second try and has a wrong answer."""
+    from pinochle_tutor.course.quiz import allows_second_try
+
+    while not (allows_second_try(item_of(q)) and wrong_answer(item_of(q)) is not None):
+        answer_right(q)
+        client_click(q.next_button)
+    return item_of(q)
+
+
+def _answer_not_shown(q: QuizRunner, item: QuizItem, since: set[str]) -> None:
+    """After the hint, the answer is still nowhere in what the browser holds."""
+    sent = everything_sent(q, since)
+    correct = answer_text(item)
+    assert "Not quite: the answer is" not in sent and "pt-quiz-rules" not in sent
+    # The hint is the rules in the position (their numbers are the rules', not the answer).
+    assert q.feedback.value == hint_html(item)
+    if isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct.lstrip("+-")) >= 2:
+        shown = shown_text(q, since).replace(q.feedback.value, "")
+        assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?![\d♠♥♦♣])", shown), correct
+    elif not isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct) > 3:
+        assert correct not in sent
+    right = check_answer(item, correct if not isinstance(item, BidQuiz) else "pass")
+    for line in right.explanation.split("\n"):
+        if len(line) > 12:
+            assert line not in sent, line
+    assert "pt-mark-legal" not in sent
+
+
+@pytest.mark.parametrize("kind", SECOND_TRY_KINDS)
+def test_a_first_wrong_answer_gets_a_hint_and_a_second_try(kind: str, tmp_path: Path) -> None:
+    since = set(_instances)
+    q = runner(kind, tmp_path, level=2, source="generated", count=6, seed=5)
+    item = _to_second_try_item(q)
+    before = len(q.marks)
+    assert answer_wrong_once(q)
+    assert q.phase == "asking" and q.tries == 2 and len(q.marks) == before
+    assert "pt-quiz-hint" in q.feedback.value and "try once more" in q.message.text
+    _answer_not_shown(q, item, since)
+    attempts = read_attempts(tmp_path / "progress.json")[0] if before else []
+    assert len(attempts) == before  # nothing recorded until the question is marked
+    answer_right(q)
+    assert q.phase == "marked" and q.marks[-1].right and q.marked_tries[-1] == 2
+    assert "Right, on the second try!" in q.feedback.value
+    last = read_attempts(tmp_path / "progress.json")[0][-1]
+    assert last.item_id == item.id and last.right and last.tries == 2 and not last.first_try
+
+
+def test_a_second_wrong_answer_reveals_the_answer(tmp_path: Path) -> None:
+    q = runner("counters", tmp_path, source="bank", count=2, seed=0)
+    item = item_of(q)
+    assert answer_wrong_once(q) and q.phase == "asking"
+    assert answer_wrong_once(q) and q.phase == "marked"
+    assert f"Not quite: the answer is {answer_text(item)}." in q.feedback.value
+    (attempt,) = read_attempts(tmp_path / "progress.json")[0]
+    assert not attempt.right and attempt.tries == 2
+    assert q.tries == 2 and q.marked_tries == (2,)
+    client_click(q.next_button)
+    assert q.tries == 1  # a fresh question starts on its first try
+
+
+def test_yes_or_no_questions_are_marked_at_once(tmp_path: Path) -> None:
+    q = runner("call", tmp_path, source="bank", count=2, seed=0)
+    assert answer_wrong_once(q) and q.phase == "marked"
+    assert "Not quite: the answer is" in q.feedback.value and "pt-quiz-hint" not in q.feedback.value
+    (attempt,) = read_attempts(tmp_path / "progress.json")[0]
+    assert not attempt.right and attempt.tries == 1
+
+
+def test_an_unreadable_answer_does_not_use_up_the_second_try(tmp_path: Path) -> None:
+    q = runner("meld", tmp_path, source="bank", count=2, seed=0)
+    assert answer_wrong_once(q) and q.tries == 2
+    client_update(q.text_input, value="lots")
+    client_click(q.submit_button)
+    assert q.phase == "asking" and q.tries == 2 and "does not count" in q.message.text
+    answer_right(q)
+    assert q.phase == "marked" and q.marks[-1].right and q.marked_tries == (2,)
+
+
+def test_the_second_try_can_be_turned_off(tmp_path: Path) -> None:
+    q = runner("meld", tmp_path, source="bank", count=2, seed=0, second_try=False)
+    assert answer_wrong_once(q) and q.phase == "marked" and q.marked_tries == (1,)
+
+
+def test_the_score_counts_second_tries_apart(tmp_path: Path) -> None:
+    q = runner("counters", tmp_path, source="bank", count=3, seed=0)
+    assert answer_wrong_once(q)
+    answer_right(q)
+    client_click(q.next_button)
+    for _ in range(2):
+        answer_right(q)
+        client_click(q.next_button)
+    assert q.phase == "done" and q.right == 3 and q.marked_tries == (2, 1, 1)
+    assert "You got 3 of 3 right (1 of them on the second try)." in q.score_view.value
+    p = Progress.load(tmp_path / "progress.json")
+    rows = {r.rule: r for r in p.summary()}
+    assert sum(r.right for r in rows.values()) >= 3
+    assert any(r.first_try < r.right for r in rows.values())
+    assert all(0 <= r.first_try_accuracy <= r.accuracy for r in rows.values())
+
+
+def test_tries_are_kept_in_the_class_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pinochle_tutor.course.identity import set_current_learner
+    from pinochle_tutor.course.store import ProgressStore
+
+    monkeypatch.setenv("PINOCHLE_TUTOR_LEARNER", "tester")
+    set_current_learner(None)
+    db = tmp_path / "class.sqlite"
+    q = QuizRunner("winner", source="bank", count=2, seed=1, progress=db)
+    assert answer_wrong_once(q)
+    answer_right(q)
+    client_click(q.next_button)
+    answer_right(q)
+    first, second = ProgressStore(db).stored_attempts("tester")
+    assert (first.tries, first.attempt.right, first.attempt.tries) == (2, True, 2)
+    assert (second.tries, second.attempt.first_try) == (1, True)
+
+
+# ------------------------------------------------------------- who wins: the buttons
+
+def test_a_trick_winner_is_answered_with_one_button_per_card(tmp_path: Path) -> None:
+    since = set(_instances)
+    q = runner("winner", tmp_path, source="bank", count=2, seed=0)
+    item = item_of(q)
+    assert isinstance(item, WinnerQuiz)
+    labels = [b.description for b in q.place_buttons]
+    assert labels == [f"{n}: {c.text}" for n, c in zip(("1st", "2nd", "3rd", "4th"), item.trick, strict=False)]
+    assert q.submit_button.layout.display == "none"
+    assert q.submit() is None and "pressing the card" in q.message.text
+    assert q.answer_place(9) is None and "one of the 4 cards" in q.message.text
+    assert "winning" not in everything_sent(q, since)
+    assert q.answer_yes_no(True) is None and q.phase == "asking"
+    answer_right(q)
+    assert q.phase == "marked" and "winning" in q.trick_view.value  # the winner is framed now

@@ -201,6 +201,8 @@ def test_progress_is_kept_in_the_browser_and_exported(browser: Browser, base_url
     quiz.goto(urljoin(base_url, "voici/render/practice/01_meld_level1.html"), wait_until="commit")
     quiz.locator(".pt-quiz-text input").fill("12345")
     quiz.locator(".pt-quiz-submit").click()
+    expect(quiz.locator(".pt-quiz-hint")).to_be_visible(timeout=TIMEOUT)  # a wrong first try
+    quiz.locator(".pt-quiz-submit").click()  # the same answer again: now it is marked
     expect(quiz.locator(".pt-quiz-verdict")).to_be_visible(timeout=TIMEOUT)
     quiz.wait_for_timeout(1000)  # the page's drive writes the file back to the browser
     quiz.close()  # the tab (and its kernel) is gone; the progress file is not

@@ -191,8 +191,9 @@ def test_two_pages_answering_in_turn_keep_every_answer(tmp_path: Path) -> None:
         page.record(f"q{n}", "meld", ["meld.run"], str(n), True)
     assert [x.answer for x in Progress.load(path, learner="ann").attempts] == ["0", "1", "2", "3"]
     assert a.attempts == b.attempts
-    b.record("q0", "meld", ["meld.run"], "again", False)
-    assert ProgressStore(path).stored_attempts("ann")[-1].tries == 2
+    b.record("q0", "meld", ["meld.run"], "again", False, tries=2)
+    stored = ProgressStore(path).stored_attempts("ann")
+    assert stored[0].tries == 1 and stored[-1].tries == 2 == stored[-1].attempt.tries
 
 
 WRITER = textwrap.dedent(

@@ -37,17 +37,25 @@ PRACTICE_TITLES: dict[str, str] = {
     "11_bidding_level2.ipynb": "Bidding practice, level 2",
     "12_bidding_level3.ipynb": "Bidding practice, level 3",
     "13_mixed_review.ipynb": "Mixed review: your weak spots",
+    "14_who_wins.ipynb": "Who wins the trick?",
+    "15_counters.ipynb": "Count the counters",
+    "16_legal_calls.ipynb": "Is this call legal?",
+    "17_double_deck_mixed.ipynb": "Double deck: mixed practice",
+    "18_three_handed_mixed.ipynb": "Three-handed: mixed practice",
 }
 """The practice pages (in ``practice/``) and their titles."""
 
 PRACTICE: dict[str, tuple[str, ...]] = {
-    "02_deal_and_auction.ipynb": ("10_bidding_level1.ipynb", "11_bidding_level2.ipynb", "12_bidding_level3.ipynb"),
+    "02_deal_and_auction.ipynb": ("16_legal_calls.ipynb", "10_bidding_level1.ipynb", "11_bidding_level2.ipynb",
+                                  "12_bidding_level3.ipynb"),
     "03_trump_and_exchange.ipynb": ("11_bidding_level2.ipynb",),
     "04_meld.ipynb": ("01_meld_level1.ipynb", "02_meld_level2.ipynb", "03_meld_level3.ipynb"),
-    "05_trick_rules.ipynb": ("04_trick_level1.ipynb", "05_trick_level2.ipynb", "06_trick_level3.ipynb"),
-    "06_scoring.ipynb": ("07_score_level1.ipynb", "08_score_level2.ipynb", "09_score_level3.ipynb"),
+    "05_trick_rules.ipynb": ("04_trick_level1.ipynb", "05_trick_level2.ipynb", "06_trick_level3.ipynb",
+                             "14_who_wins.ipynb"),
+    "06_scoring.ipynb": ("15_counters.ipynb", "07_score_level1.ipynb", "08_score_level2.ipynb",
+                         "09_score_level3.ipynb"),
     "07_strategy.ipynb": ("12_bidding_level3.ipynb", "13_mixed_review.ipynb", "00_my_progress.ipynb"),
-    "08_other_versions.ipynb": ("13_mixed_review.ipynb",),
+    "08_other_versions.ipynb": ("17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb", "13_mixed_review.ipynb"),
     "09_full_game.ipynb": ("13_mixed_review.ipynb", "00_my_progress.ipynb"),
 }  # fmt: skip
 """Each lesson's practice pages, your answers kept on *My progress* (the deck, lesson 1,
@@ -86,7 +94,8 @@ def nav_links(page: str) -> NavLinks:
         # A practice page's lesson, or for the reviews the outline's next steps.
         up = (f"../{lesson}", titles[lesson]) if lesson else None
         siblings = PRACTICE.get(lesson, ()) if lesson else ()
-        later = [p for p in siblings if p > name]
+        # Next: the page after this one in its lesson's list (the order the lesson gives).
+        later = list(siblings[siblings.index(name) + 1 :]) if name in siblings else []
         nxt = (later[0], PRACTICE_TITLES[later[0]]) if later else None
         return NavLinks(None, nxt, (), up, ("../00_welcome.ipynb", "Course outline"))
     if page not in titles:

@@ -8,13 +8,22 @@ One line in an exercise notebook::
     QuizRunner("meld", rules="double_deck")              # double-deck meld questions
 
 Each question shows its prompt (cards in colour, the hand and the trick drawn),
-takes the answer in the input that suits it (a box for meld, score and bids, a
-"Pass" button, a clickable hand for "which cards may you play?", Yes / No for
-"may you play this card?"), marks it with :func:`pinochle_tutor.course.quiz.check_answer`
-and shows the verdict, the tutor's explanation and the rule cases, then "Next".
-The last "Next" shows the score, overall and per rule case. Every readable
-answer is recorded in the learner's progress file; an unreadable one gets a hint
-and the question is asked again (it does not count).
+takes the answer in the input that suits it (a box for meld, score, counters and
+bids, a "Pass" button, a clickable hand for "which cards may you play?", Yes / No
+for "may you play this card?" and "is this call legal?", one button per card of
+the trick for "who wins this trick?"), marks it with
+:func:`pinochle_tutor.course.quiz.check_answer` and shows the verdict, the tutor's
+explanation and the rule cases, then "Next". The last "Next" shows the score,
+overall and per rule case.
+
+A second try: a first wrong (readable) answer shows a hint
+(:func:`~pinochle_tutor.course.quiz.hint`: the rules to check, never the answer)
+and the learner answers once more; only a second wrong answer reveals the answer
+and the explanation. Yes-or-no questions have no second try (it could only be the
+other answer), and ``second_try=False`` turns it off. Each question is recorded
+once in the learner's progress, when it is marked, with how many tries it took
+(``tries`` 1 or 2). An unreadable answer gets a note on how to write it and the
+question is asked again (it does not count, nor use up the try).
 
 Rules: by default the site's house rules
 (:func:`pinochle_tutor.course.house_rules.site_rules`); ``rules=`` takes a preset name or
@@ -49,6 +58,8 @@ from pinochle_tutor.course.lesson_facts import worked_contract
 from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.course.quiz import (
     BidQuiz,
+    CallQuiz,
+    CountersQuiz,
     Mark,
     MeldQuiz,
     QuizItem,
@@ -56,9 +67,12 @@ from pinochle_tutor.course.quiz import (
     QuizRequestError,
     QuizRule,
     TrickQuiz,
+    WinnerQuiz,
+    allows_second_try,
     answer_text,
     check_answer,
     generate,
+    hint,
     item_from_entry,
     item_to_entry,
     load_banks,
@@ -67,7 +81,8 @@ from pinochle_tutor.course.quiz import (
 from pinochle_tutor.course.quiz.generators import rules_words
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain import LegalSetExplanation
+from pinochle_tutor.explain import LegalSetExplanation, TrickWinnerExplanation
+from pinochle_tutor.explain.trick_result import ordinal
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
 from ._base import (
@@ -88,6 +103,7 @@ __all__ = [
     "RuleScore",
     "answer_hint",
     "cards_html",
+    "hint_html",
     "pick_items",
     "plan_round",
     "prompt_html",
@@ -106,6 +122,9 @@ _KIND_NAMES = {
     QuizKind.TRICK: "Trick rules",
     QuizKind.SCORE: "Scoring",
     QuizKind.BID: "Bidding",
+    QuizKind.WINNER: "Who wins the trick",
+    QuizKind.COUNTERS: "Counting counters",
+    QuizKind.CALL: "Legal calls",
 }
 def answer_hint(kind: QuizKind, rules: RuleSet, avoid: str = "") -> str:
     """The answer box's example, on the scale of ``rules``: classic reads
@@ -128,6 +147,11 @@ def answer_hint(kind: QuizKind, rules: RuleSet, avoid: str = "") -> str:
         bid = rules.opening_bid + 5 * rules.bid_increment
         shown = bid + step if str(bid) == avoid else bid
         return f"e.g. {shown}, or pass"
+    if kind is QuizKind.COUNTERS:
+        top = max(rules.counter_points)
+        example = 3 * top if top else rules.last_trick_bonus
+        shown = example + top if str(example) == avoid else example
+        return f"e.g. {shown}"
     return ""
 
 
@@ -422,10 +446,14 @@ def rule_scores(marks: Iterable[Mark]) -> list[RuleScore]:
     return rows
 
 
-def score_html(marks: Sequence[Mark], rules: RuleSet = CLASSIC) -> str:
-    """The end-of-round score: right out of N, and a table per rule case (each
-    stated with the numbers of ``rules``, the rules the round was played under)."""
+def score_html(
+    marks: Sequence[Mark], rules: RuleSet = CLASSIC, tries: Sequence[int] = ()
+) -> str:
+    """The end-of-round score: right out of N (and how many of those took a second
+    try, from ``tries``, one per mark), and a table per rule case (each stated with
+    the numbers of ``rules``, the rules the round was played under)."""
     right = sum(m.right for m in marks)
+    second = sum(1 for m, t in zip(marks, tries, strict=False) if m.right and t > 1)
     rows = "".join(
         f"<tr><td>{escape(s.rule.statement(rules))}</td><td>{s.right} / {s.attempts}</td></tr>"
         for s in rule_scores(marks)
@@ -435,13 +463,27 @@ def score_html(marks: Sequence[Mark], rules: RuleSet = CLASSIC) -> str:
         f"<tr><th>Rule</th><th>Right</th></tr>{rows}</table>"
     )
     cheer = "Well done!" if right == len(marks) else "Practise the rules with the fewest right."
+    after = f" ({second} of them on the second try)" if second else ""
     return (
-        f'<div class="pt-title">You got {right} of {len(marks)} right. {escape(cheer)}</div>{table}'
+        f'<div class="pt-title">You got {right} of {len(marks)} right{after}. '
+        f"{escape(cheer)}</div>{table}"
     )
 
 
-def _mark_html(mark: Mark, rule_set: RuleSet) -> str:
+def hint_html(item: QuizItem) -> str:
+    """The hint after a first wrong answer: the rules to check (from
+    :func:`~pinochle_tutor.course.quiz.hint`), never the answer."""
+    return (
+        '<div class="pt-message pt-info pt-quiz-hint">'
+        "<b>Not quite. Here is a hint; try once more.</b><br>"
+        f"{cards_html(hint(item))}</div>"
+    )
+
+
+def _mark_html(mark: Mark, rule_set: RuleSet, tries: int = 1) -> str:
     verdict = "Right!" if mark.right else f"Not quite: the answer is {mark.correct}."
+    if mark.right and tries > 1:
+        verdict = "Right, on the second try!"
     rules = "".join(f"<li>{cards_html(r.statement(rule_set))}</li>" for r in mark.rules)
     return (
         f'<div class="pt-message pt-{"ok" if mark.right else "error"}">'
@@ -478,9 +520,9 @@ class QuizRunner(widgets.VBox):
 
     CSS hooks: ``pt-quiz-runner``, ``pt-quiz-prompt``, ``pt-quiz-answer`` (the
     input area: ``pt-quiz-text``, ``pt-quiz-yes``, ``pt-quiz-no``, ``pt-quiz-pass``,
-    a ``pt-hand-picker``), ``pt-quiz-submit``, ``pt-quiz-next``,
-    ``pt-quiz-feedback``, ``pt-quiz-score``, ``pt-quiz-restart``; the status line
-    is ``pt-message-area``."""
+    ``pt-quiz-place``, a ``pt-hand-picker``), ``pt-quiz-submit``, ``pt-quiz-next``,
+    ``pt-quiz-feedback`` (``pt-quiz-hint`` after a first wrong answer),
+    ``pt-quiz-score``, ``pt-quiz-restart``; the status line is ``pt-message-area``."""
 
     def __init__(
         self,
@@ -494,6 +536,7 @@ class QuizRunner(widgets.VBox):
         *,
         bank_dir: str | Path | None = None,
         rules: RuleSet | str | None = None,
+        second_try: bool = True,
     ) -> None:
         self.rules: RuleSet = coerce_rules(rules)
         """The rules every question of every round is asked under."""
@@ -507,8 +550,13 @@ class QuizRunner(widgets.VBox):
         self._round = 0
         self.learner_focus = learner_focus
         self.progress = _load_progress(progress)
+        self.second_try = second_try
+        """Whether a first wrong answer gets a hint and one more try (see :meth:`submit`)."""
         self._items: QuizRound = QuizRound((), 0)
         self._marks: list[Mark] = []
+        self._tries: list[int] = []
+        """How many answers each marked question took (1, or 2 after a hint)."""
+        self._try = 1
         self._index = 0
         self._phase = "asking"
         self.message = Message()
@@ -542,6 +590,8 @@ class QuizRunner(widgets.VBox):
         self.yes_button = self._button("Yes", "pt-quiz-yes", lambda: self.answer_yes_no(True))
         self.no_button = self._button("No", "pt-quiz-no", lambda: self.answer_yes_no(False))
         self.pass_button = self._button("Pass", "pt-quiz-pass", self.answer_pass)
+        self.place_buttons: tuple[widgets.Button, ...] = ()
+        """The buttons of a "who wins this trick?" question, one per card played."""
         self._yes_no_row = widgets.HBox([self.yes_button, self.no_button])
         self._bid_row = widgets.HBox([self.text_input, self.pass_button])
         self.answer_box = widgets.VBox()
@@ -593,8 +643,18 @@ class QuizRunner(widgets.VBox):
 
     @property
     def right(self) -> int:
-        """Right answers so far this round."""
+        """Right answers so far this round (on the first or the second try)."""
         return sum(m.right for m in self._marks)
+
+    @property
+    def tries(self) -> int:
+        """Which try the question shown is on: 1, or 2 after a wrong answer and a hint."""
+        return self._try
+
+    @property
+    def marked_tries(self) -> tuple[int, ...]:
+        """How many tries each marked question of this round took (1 or 2)."""
+        return tuple(self._tries)
 
     def _item(self) -> QuizItem:
         return self._items[self._index]
@@ -609,6 +669,7 @@ class QuizRunner(widgets.VBox):
         seed = self.seed + 7919 * self._round
         self._items = plan_round(seed=seed, focus=self._focus(), **self._options)
         self._marks = []
+        self._tries = []
         self._index = 0
         self.score_view.value = ""
         if not self._items.reaches(0):
@@ -640,7 +701,8 @@ class QuizRunner(widgets.VBox):
         self.prompt.value = prompt_html(item, self._index + 1, len(self._items))
         self.feedback.value = ""
         self.text_input.value = ""
-        trick = item.trick if isinstance(item, TrickQuiz) else ()
+        self._try = 1
+        trick = item.trick if isinstance(item, (TrickQuiz, WinnerQuiz)) else ()
         if trick:
             self.trick_view.show_trick(trick)
         self._show(self.trick_view, bool(trick))
@@ -648,22 +710,46 @@ class QuizRunner(widgets.VBox):
         hand = item.hand if isinstance(item, (MeldQuiz, TrickQuiz, BidQuiz)) else ()
         if hand and not picking:
             self.hand_view.show_hand(hand, label="your hand")
+        if isinstance(item, CountersQuiz):
+            hand = item.cards
+            self.hand_view.show_hand(hand, label="the cards")
         self._show(self.hand_view, bool(hand) and not picking)
         self.answer_box.children = self._inputs(item)
-        self._show(self.submit_button, not (isinstance(item, TrickQuiz) and item.asks_legal))
+        self._show(self.submit_button, not self._buttons_only(item))
         self._show(self.next_button, True)
         self._show(self.restart_button, False)
         self.submit_button.disabled = False
         self.next_button.disabled = True
         self.message.info(self._instructions(item))
 
+    @staticmethod
+    def _buttons_only(item: QuizItem) -> bool:
+        """Whether ``item`` is answered with buttons alone (no Submit)."""
+        return isinstance(item, (CallQuiz, WinnerQuiz)) or (
+            isinstance(item, TrickQuiz) and item.asks_legal
+        )
+
+    def _place_buttons(self, item: WinnerQuiz) -> widgets.HBox:
+        """One button per card of the trick, in the order played (``1st: K♠``): the
+        labels show the question only, never which card wins."""
+        buttons = []
+        for i, c in enumerate(item.trick):
+            b = widgets.Button(description=f"{ordinal(i + 1)}: {c.text}")
+            b.add_class("pt-quiz-place")
+            b.on_click(lambda _b, place=i + 1: self.answer_place(place))
+            buttons.append(b)
+        self.place_buttons = tuple(buttons)
+        return widgets.HBox(buttons)
+
     def _inputs(self, item: QuizItem) -> tuple[widgets.Widget, ...]:
         if isinstance(item, TrickQuiz) and not item.asks_legal:
             self.picker.set_hand(item.hand)
             return (self.picker,)
         self.picker.set_hand(())  # nothing left of an old answer in a hidden widget
-        if isinstance(item, TrickQuiz):
+        if isinstance(item, (TrickQuiz, CallQuiz)):
             return (self._yes_no_row,)
+        if isinstance(item, WinnerQuiz):
+            return (self._place_buttons(item),)
         self.text_input.placeholder = answer_hint(item.kind, item.rule_set, answer_text(item))
         if isinstance(item, BidQuiz):
             r = item.rule_set
@@ -673,6 +759,10 @@ class QuizRunner(widgets.VBox):
 
     @staticmethod
     def _instructions(item: QuizItem) -> str:
+        if isinstance(item, CallQuiz):
+            return "Answer Yes or No."
+        if isinstance(item, WinnerQuiz):
+            return "Press the card that wins the trick."
         if isinstance(item, TrickQuiz):
             if item.asks_legal:
                 return "Answer Yes or No."
@@ -706,21 +796,38 @@ class QuizRunner(widgets.VBox):
         if self._refuse_out_of_turn():
             return None
         item = self._item()
-        if isinstance(item, TrickQuiz) and item.asks_legal:
+        if isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal):
             self.message.error("Answer this question with the Yes or No button.")
+            return None
+        if isinstance(item, WinnerQuiz):
+            self.message.error("Answer this question by pressing the card that wins.")
             return None
         return self._mark(self._answer_text())
 
     @guarded
     def answer_yes_no(self, yes: bool) -> Mark | None:
-        """Answer a "may you play this card?" question."""
+        """Answer a "may you play this card?" or "is this call legal?" question."""
         if self._refuse_out_of_turn():
             return None
         item = self._item()
-        if not (isinstance(item, TrickQuiz) and item.asks_legal):
+        if not (isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal)):
             self.message.error("This is not a yes-or-no question: answer it above.")
             return None
         return self._mark("yes" if yes is True else "no")
+
+    @guarded
+    def answer_place(self, place: int) -> Mark | None:
+        """Answer a "who wins this trick?" question with the card's place (1 = led)."""
+        if self._refuse_out_of_turn():
+            return None
+        item = self._item()
+        if not isinstance(item, WinnerQuiz):
+            self.message.error("This question is not about who wins a trick: answer it above.")
+            return None
+        if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= len(item.trick):
+            self.message.error(f"Press one of the {len(item.trick)} cards of the trick.")
+            return None
+        return self._mark(str(place))
 
     @guarded
     def answer_pass(self) -> Mark | None:
@@ -737,16 +844,26 @@ class QuizRunner(widgets.VBox):
         if len(text) > MAX_ANSWER:
             self.message.error(f"That answer is too long: keep it under {MAX_ANSWER} characters.")
             return None
-        mark = check_answer(self._item(), text)
+        item = self._item()
+        mark = check_answer(item, text)
         if not mark.readable:
             self.message.error(mark.explanation + "\nTry again: this one does not count.")
             return None
+        if not mark.right and self._try == 1 and self.second_try and allows_second_try(item):
+            # A hint, not the answer: nothing of the mark's answer or explanation is shown.
+            self._try = 2
+            self.feedback.value = hint_html(item)
+            self.message.info("Not quite: read the hint and try once more.")
+            return mark
         self._marks.append(mark)
+        self._tries.append(self._try)
         self._phase = "marked"
         saved = self._record(mark)
-        self.feedback.value = _mark_html(mark, self.rules) + saved
+        self.feedback.value = _mark_html(mark, self.rules, self._try) + saved
         if isinstance(mark.detail, LegalSetExplanation):
             self.picker.mark(mark.detail.legal, "legal")
+        if isinstance(mark.detail, TrickWinnerExplanation):  # now the winner may be framed
+            self.trick_view.show_trick(mark.detail.trick, winner=mark.detail.winner)
         self.submit_button.disabled = True
         self.next_button.disabled = False
         last = self._index + 1 == len(self._items)
@@ -760,7 +877,9 @@ class QuizRunner(widgets.VBox):
         """Save the attempt; an HTML note when that failed (the round goes on)."""
         before = len(self.progress.messages)
         try:
-            self.progress.record_mark(mark, page=self.page, rule_set=self.rules.name)
+            self.progress.record_mark(
+                mark, page=self.page, rule_set=self.rules.name, tries=self._try
+            )
         except Exception as exc:  # the round must survive any storage problem
             self.progress.messages.append(f"Progress could not be saved: {exc}")
         if len(self.progress.messages) > before:
@@ -789,7 +908,7 @@ class QuizRunner(widgets.VBox):
 
     def _finish(self) -> None:
         self._phase = "done"
-        self.score_view.value = score_html(self._marks, self.rules)
+        self.score_view.value = score_html(self._marks, self.rules, self._tries)
         self.feedback.value = ""
         self.answer_box.children = ()
         self._show(self.trick_view, False)

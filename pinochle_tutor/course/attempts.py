@@ -60,17 +60,26 @@ class Attempt:
 
     item_id: str
     kind: str
-    """``'meld'``, ``'trick'``, ``'score'`` or ``'bid'``."""
+    """The quiz kind: ``'meld'``, ``'trick'``, ``'score'``, ``'bid'``, ``'winner'``, ``'counters'`` or ``'call'``."""
     rules: tuple[str, ...]
     """The rule cases the item exercised (``'meld.run'``, ...)."""
     answer: str
     right: bool
     time: str
     """When, in UTC, as ISO 8601 (``'2024-06-01T12:00:00Z'``)."""
+    tries: int = 1
+    """How many answers the question took: 1, or 2 when a first wrong answer got a
+    hint and a second try (``right`` is the verdict on the last one)."""
+
+    @property
+    def first_try(self) -> bool:
+        """Right on the first try (not after a hint)."""
+        return self.right and self.tries == 1
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for the progress file."""
-        return {
+        """Plain data for the progress file (``tries`` only when more than 1, so
+        files of one-try answers read as before)."""
+        out: dict[str, Any] = {
             "item_id": self.item_id,
             "kind": self.kind,
             "rules": list(self.rules),
@@ -78,6 +87,9 @@ class Attempt:
             "right": self.right,
             "time": self.time,
         }
+        if self.tries != 1:
+            out["tries"] = self.tries
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> Attempt:
@@ -98,9 +110,15 @@ class Attempt:
             raise ProgressFileError(
                 f"The attempt field 'right' must be true or false, not {data.get('right')!r:.60}"
             )
+        tries = data.get("tries", 1)
+        if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+            raise ProgressFileError(
+                f"The attempt field 'tries' must be a whole number from 1, not {tries!r:.60}"
+            )
         return cls(
-            data["item_id"], data["kind"], tuple(rules), data["answer"], data["right"], data["time"]
-        )
+            data["item_id"], data["kind"], tuple(rules), data["answer"], data["right"],
+            data["time"], tries,
+        )  # fmt: skip
 
 
 class MarkLike(Protocol):
@@ -243,6 +261,8 @@ class RuleSummary:
     """Time of the latest attempt (UTC, ISO 8601)."""
     recent_accuracy: float
     """Share right over the latest attempts (see :func:`summarize`)."""
+    first_try: int = 0
+    """Attempts right on the first try (``right`` also counts those right after a hint)."""
 
     @property
     def wrong(self) -> int:
@@ -251,8 +271,13 @@ class RuleSummary:
 
     @property
     def accuracy(self) -> float:
-        """Share of attempts answered rightly (0.0 to 1.0)."""
+        """Share of attempts answered rightly (0.0 to 1.0), on the first or second try."""
         return self.right / self.attempts if self.attempts else 0.0
+
+    @property
+    def first_try_accuracy(self) -> float:
+        """Share of attempts right on the first try, without a hint (0.0 to 1.0)."""
+        return self.first_try / self.attempts if self.attempts else 0.0
 
     def row(self) -> dict[str, Any]:
         """Plain data for a table (a widget may build a DataFrame from a list of these)."""
@@ -262,6 +287,8 @@ class RuleSummary:
             "right": self.right,
             "wrong": self.wrong,
             "accuracy": round(self.accuracy, 3),
+            "first_try": self.first_try,
+            "first_try_accuracy": round(self.first_try_accuracy, 3),
             "recent_accuracy": round(self.recent_accuracy, 3),
             "last": self.last,
         }
@@ -285,6 +312,7 @@ def summarize(attempts: Iterable[Attempt], recent: int = 10) -> list[RuleSummary
                 sum(1 for t in tries if t.right),
                 tries[-1].time,
                 sum(1 for t in latest if t.right) / len(latest),
+                sum(1 for t in tries if t.first_try),
             )
         )
     return out

@@ -56,6 +56,7 @@ __all__ = [
     "LEARNER_VAR",
     "STORE_SUFFIXES",
     "Attempt",
+    "InvalidTriesError",
     "MarkLike",
     "Progress",
     "ProgressFileError",
@@ -94,6 +95,16 @@ def default_progress_path() -> Path:
     if sys.platform == "emscripten" and BROWSER_PROGRESS.parent.is_dir():
         return BROWSER_PROGRESS
     return Path.home() / ".pinochle_tutor" / ("progress.sqlite" if HAS_SQLITE else "progress.json")
+
+
+class InvalidTriesError(PinochleError):
+    """A number of tries that is not a whole number from 1."""
+
+
+def _check_tries(tries: object) -> int:
+    if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+        raise InvalidTriesError(f"tries={tries!r}: a question takes 1 or more tries")
+    return tries
 
 
 def default_learner() -> str:
@@ -243,10 +254,12 @@ class Progress:
         *,
         page: str = "",
         rule_set: str = "",
+        tries: int = 1,
     ) -> Attempt:
         """Add one attempt and save it at once. ``rules`` may be rule-case texts or
         :class:`~pinochle_tutor.course.quiz.QuizRule` members; ``page`` and
-        ``rule_set`` are kept by the database. A file or database that cannot be
+        ``rule_set`` are kept by the database; ``tries`` is how many answers the
+        question took (1, or 2 after a hint), kept in the file and the database. A file or database that cannot be
         written is reported in ``messages`` (the attempt is kept in memory)."""
         time = (
             when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -260,9 +273,9 @@ class Progress:
             str(answer),
             bool(right),
             time,
+            _check_tries(tries),
         )
         if self.store is not None:
-            tries = 1 + sum(a.item_id == attempt.item_id for a in self.attempts)
             try:
                 self.store.record(
                     self.learner, attempt, page=page, rule_set=rule_set, tries=tries
@@ -284,11 +297,14 @@ class Progress:
             log.warning(msg)
         return attempt
 
-    def record_mark(self, mark: MarkLike, *, page: str = "", rule_set: str = "") -> Attempt:
-        """Record a :class:`~pinochle_tutor.course.quiz.Mark` (only readable answers should be recorded)."""
+    def record_mark(
+        self, mark: MarkLike, *, page: str = "", rule_set: str = "", tries: int = 1
+    ) -> Attempt:
+        """Record a :class:`~pinochle_tutor.course.quiz.Mark` (only readable answers
+        should be recorded), the verdict on the last of ``tries`` answers."""
         return self.record(
             mark.item_id, as_text(mark.kind), mark.rules, mark.answer, mark.right,
-            page=page, rule_set=rule_set,
+            page=page, rule_set=rule_set, tries=tries,
         )  # fmt: skip
 
     def save(self) -> None:

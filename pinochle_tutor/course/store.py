@@ -144,7 +144,8 @@ class StoredAttempt:
     rule_set: str
     """The name of the rule set the item was asked under, ``''`` when not known."""
     tries: int
-    """Which try at this item this was (1 for the first)."""
+    """How many answers the question took when it was marked: 1, or 2 when a first
+    wrong answer got a hint and a second try (also :attr:`Attempt.tries`)."""
 
 
 @dataclass(frozen=True)
@@ -253,11 +254,13 @@ class ProgressStore:
         *,
         page: str = "",
         rule_set: str = "",
-        tries: int = 1,
+        tries: int | None = None,
     ) -> int:
-        """Keep one attempt, in one transaction; returns its row number. Raises
-        :class:`StoreError` for an empty or overlong learner name, an overlong
-        answer, or ``tries`` below 1."""
+        """Keep one attempt, in one transaction; returns its row number. ``tries``
+        defaults to the attempt's own. Raises :class:`StoreError` for an empty or
+        overlong learner name, an overlong answer, or ``tries`` below 1."""
+        if tries is None:
+            tries = attempt.tries
         who = _check_name(learner, "learner name")
         if len(attempt.answer) > MAX_TEXT:
             raise StoreError(f"an answer is at most {MAX_TEXT} characters, not {len(attempt.answer)}")
@@ -319,11 +322,11 @@ class ProgressStore:
             first = attempts[0].time if attempts else "1970-01-01T00:00:00Z"
             self._learner_row(db, who, first)
             db.executemany(
-                "INSERT INTO attempts (learner, time, item_id, kind, rules, answer, right) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO attempts (learner, time, item_id, kind, rules, answer, right, tries) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (who, a.time, a.item_id, a.kind, " ".join(a.rules), a.answer[:MAX_TEXT],
-                     int(a.right))
+                     int(a.right), a.tries)
                     for a in attempts
                 ],
             )  # fmt: skip
@@ -409,7 +412,7 @@ class ProgressStore:
         return [
             StoredAttempt(
                 r[0],
-                Attempt(r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6]),
+                Attempt(r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6], r[9]),
                 r[7],
                 r[8],
                 r[9],

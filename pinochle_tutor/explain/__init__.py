@@ -18,6 +18,8 @@ and explains the answer:
 * :func:`diagnose_meld` - what went wrong in a learner's meld count.
 * :func:`explain_contract` - did the bidders make their contract, and what each side scores.
 * :func:`explain_bid`, :func:`explain_pass`, :func:`explain_call` - auction calls.
+* :func:`explain_winner` - which card wins a complete trick, and why the others do not.
+* :func:`explain_counters` - the trick points of some cards, counter by counter.
 * :func:`review_hand` - a played hand, trick by trick, with the learner's refused cards.
 * :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its
   :class:`PlayPrinciple`, and its verdict on a card played (built in
@@ -30,6 +32,7 @@ The explanations live in one module per job, all re-exported here:
 :mod:`~pinochle_tutor.explain.diagnosis` (a learner's meld count),
 :mod:`~pinochle_tutor.explain.contract` (the contract),
 :mod:`~pinochle_tutor.explain.auction` (auction calls),
+:mod:`~pinochle_tutor.explain.trick_result` (a trick's winner and counters),
 :mod:`~pinochle_tutor.explain.coaching` (the coach's advice and verdicts) and
 :mod:`~pinochle_tutor.explain.review` (a played hand).
 
@@ -80,6 +83,14 @@ from pinochle_tutor.explain.play import (
     explain_play,
 )
 from pinochle_tutor.explain.review import AttemptReview, HandReview, TrickReview, review_hand
+from pinochle_tutor.explain.trick_result import (
+    CounterExplanation,
+    InvalidTrickResultError,
+    TrickWinnerExplanation,
+    WinnerRule,
+    explain_counters,
+    explain_winner,
+)
 
 __all__ = [
     "AttemptReview",
@@ -91,9 +102,11 @@ __all__ = [
     "ClaimedLine",
     "ContractExplanation",
     "ContractOutcome",
+    "CounterExplanation",
     "HandReview",
     "InvalidClaimError",
     "InvalidPositionError",
+    "InvalidTrickResultError",
     "LegalSetExplanation",
     "MeldDiagnosis",
     "MeldExplanation",
@@ -107,15 +120,19 @@ __all__ = [
     "PlayJudgement",
     "PlayPrinciple",
     "TrickReview",
+    "TrickWinnerExplanation",
+    "WinnerRule",
     "contract_explanation",
     "diagnose_meld",
     "explain_bid",
     "explain_call",
     "explain_contract",
+    "explain_counters",
     "explain_legal",
     "explain_meld",
     "explain_pass",
     "explain_play",
+    "explain_winner",
     "parse_claim",
     "review_hand",
 ]

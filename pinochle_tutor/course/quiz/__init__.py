@@ -1,6 +1,6 @@
 """Quizzes: questions whose answers the engine computes and the tutor explains.
 
-Four kinds of question, each a small frozen dataclass that holds the question
+Seven kinds of question, each a small frozen dataclass that holds the question
 only (a hand, a trick, a contract, ...), never its answer (:mod:`.items`):
 
 * :class:`MeldQuiz` - "Hearts are trump: how much meld does this hand hold?"
@@ -8,6 +8,9 @@ only (a hand, a trick, a contract, ...), never its answer (:mod:`.items`):
   play legal?"
 * :class:`ScoreQuiz` - "Bid 320, meld 180, 130 captured: what do the bidders score?"
 * :class:`BidQuiz` - "What is the most you would bid with this hand?" (or pass)
+* :class:`WinnerQuiz` - "Who wins this trick?" (a complete trick: the card's place)
+* :class:`CountersQuiz` - "How many trick points are these cards worth?"
+* :class:`CallQuiz` - "Seat 2 bids 255 now: is this call legal?"
 
 :func:`check_answer` reads a learner's typed answer (``"190"``, ``"AS, 10S"``,
 ``"yes"``, ``"-320"``, ``"pass"``, ``"330"``), asks the engine for the right
@@ -48,14 +51,18 @@ from pinochle_tutor.course.quiz.answers import (
     InvalidAnswerError,
     Mark,
     MeldAnswer,
+    allows_second_try,
     answer_for,
     answer_text,
     check_answer,
+    hint,
     parse_answer,
     parse_bid_answer,
     parse_cards_answer,
+    parse_counters_answer,
     parse_meld_answer,
     parse_score_answer,
+    parse_winner_answer,
     parse_yes_no,
 )
 from pinochle_tutor.course.quiz.banks import (
@@ -72,10 +79,13 @@ from pinochle_tutor.course.quiz.bidding import ADVISOR_SAMPLES, ADVISOR_SEED, Bi
 from pinochle_tutor.course.quiz.generators import InvalidLevelError, QuizRequestError, generate
 from pinochle_tutor.course.quiz.items import (
     BidQuiz,
+    CallQuiz,
+    CountersQuiz,
     MeldQuiz,
     QuizItem,
     ScoreQuiz,
     TrickQuiz,
+    WinnerQuiz,
     rules_label,
 )
 from pinochle_tutor.course.quiz.rule_cases import rules_for, rules_of
@@ -95,6 +105,8 @@ __all__ = [
     "BankProblem",
     "BidQuiz",
     "BidRange",
+    "CallQuiz",
+    "CountersQuiz",
     "InvalidAnswerError",
     "InvalidLevelError",
     "InvalidQuizKindError",
@@ -108,6 +120,8 @@ __all__ = [
     "QuizRule",
     "ScoreQuiz",
     "TrickQuiz",
+    "WinnerQuiz",
+    "allows_second_try",
     "answer_for",
     "answer_text",
     "audit_bank",
@@ -115,6 +129,7 @@ __all__ = [
     "check_answer",
     "default_bank_dir",
     "generate",
+    "hint",
     "item_from_entry",
     "item_to_entry",
     "load_bank",
@@ -122,8 +137,10 @@ __all__ = [
     "parse_answer",
     "parse_bid_answer",
     "parse_cards_answer",
+    "parse_counters_answer",
     "parse_meld_answer",
     "parse_score_answer",
+    "parse_winner_answer",
     "parse_yes_no",
     "rule_applies",
     "rules_for",

@@ -25,20 +25,34 @@ from typing import TypeAlias, Union
 
 from pinochle_tutor.cards import Card, cards_text, parse_cards
 from pinochle_tutor.course.quiz.bidding import BOLD, BidRange, bid_range
-from pinochle_tutor.course.quiz.items import BidQuiz, MeldQuiz, QuizItem, ScoreQuiz, TrickQuiz
+from pinochle_tutor.course.quiz.items import (
+    BidQuiz,
+    CallQuiz,
+    CountersQuiz,
+    MeldQuiz,
+    QuizItem,
+    ScoreQuiz,
+    TrickQuiz,
+    WinnerQuiz,
+)
 from pinochle_tutor.course.quiz.rule_cases import rules_for
-from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
+from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, counter_values, rule_applies
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import (
+    BidExplanation,
     ClaimedLine,
     diagnose_meld,
     explain_bid,
+    explain_call,
     explain_contract,
+    explain_counters,
     explain_legal,
     explain_meld,
     explain_play,
+    explain_winner,
     parse_claim,
 )
+from pinochle_tutor.explain.trick_result import ordinal
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import score_hand
 
@@ -47,14 +61,18 @@ __all__ = [
     "InvalidAnswerError",
     "Mark",
     "MeldAnswer",
+    "allows_second_try",
     "answer_for",
     "answer_text",
     "check_answer",
+    "hint",
     "parse_answer",
     "parse_bid_answer",
     "parse_cards_answer",
+    "parse_counters_answer",
     "parse_meld_answer",
     "parse_score_answer",
+    "parse_winner_answer",
     "parse_yes_no",
 ]
 
@@ -205,6 +223,58 @@ def parse_bid_answer(text: str) -> int | None:
     return _number(s, "a bid", "300", signed=False)
 
 
+_PLACE = re.compile(r"^(?:the\s+)?([0-9]{1,2})(?:st|nd|rd|th)?\b", re.ASCII)
+_PLACE_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1}
+
+
+def parse_winner_answer(text: str, trick: tuple[Card, ...]) -> int:
+    """Read which card of ``trick`` wins: its place (``'2'``, ``'2nd'``, ``'second'``,
+    ``'the 2nd card, A♠'``) or the card (``'A♠'``) when it was played once. Returns
+    the 0-based position.
+
+    Raises :class:`InvalidAnswerError` saying how to write it (a card played twice
+    must be named by its place)."""
+    s = _clean(text).rstrip(".!")
+    n = len(trick)
+    how = f"give the winning card's place, 1 to {n}, or the card, e.g. {trick[0].text!r}"
+    if not s:
+        raise InvalidAnswerError(f"The answer is empty: {how}.")
+    m = _PLACE.match(s)
+    first = s.split()[0].strip(",;:")
+    place = int(m.group(1)) if m else _PLACE_WORDS.get(first)
+    if place is not None:
+        place = n if place == -1 else place
+        if not 1 <= place <= n:
+            raise InvalidAnswerError(f"{text!r}: the trick has {n} cards, so {how}.")
+        return place - 1
+    try:
+        cards = parse_cards(re.sub(r"(?i)\bthe\b", " ", s))
+    except PinochleError as e:
+        raise InvalidAnswerError(f"{e}. In short: {how}.") from None
+    if len(cards) != 1:
+        raise InvalidAnswerError(f"{text!r} is not one card: {how}.")
+    card = cards[0]
+    places = [i for i, c in enumerate(trick) if c == card]
+    if not places:
+        raise InvalidAnswerError(f"{card.text} was not played to this trick: {how}.")
+    if len(places) > 1:
+        shown = " and ".join(str(i + 1) for i in places)
+        raise InvalidAnswerError(
+            f"Two {card.text} were played (places {shown}): say which one by its place."
+        )
+    return places[0]
+
+
+def parse_counters_answer(text: str) -> int:
+    """Read a number of trick points: ``'30'``, ``'30 points'``.
+
+    Raises :class:`InvalidAnswerError` saying how to write it."""
+    s = _clean(text)
+    if not s:
+        raise InvalidAnswerError("The answer is empty: type the trick points, e.g. '30'.")
+    return _number(s, "a number of trick points", "30", signed=False)
+
+
 Answer: TypeAlias = Union[MeldAnswer, tuple[Card, ...], bool, int, None]  # noqa: UP007
 """A parsed answer: a meld answer, a set of cards, yes/no, a score, or a call (``None`` = pass)."""
 
@@ -223,6 +293,12 @@ def parse_answer(item: QuizItem, text: str) -> Answer:
         return parse_cards_answer(text)
     if isinstance(item, ScoreQuiz):
         return parse_score_answer(text)
+    if isinstance(item, WinnerQuiz):
+        return parse_winner_answer(text, item.trick)
+    if isinstance(item, CountersQuiz):
+        return parse_counters_answer(text)
+    if isinstance(item, CallQuiz):
+        return parse_yes_no(text)
     return parse_bid_answer(text)
 
 
@@ -271,7 +347,8 @@ class Mark:
 
 def answer_for(item: QuizItem) -> MeldAnswer | tuple[Card, ...] | bool | int | BidRange:
     """The engine's answer to ``item``: the meld total (as a :class:`MeldAnswer`),
-    the legal cards, whether the card is legal, the score, or the :class:`BidRange`."""
+    the legal cards, whether the card is legal, the score, the :class:`BidRange`, the
+    winning card's position (0-based), the trick points, or whether the call is legal."""
     if isinstance(item, MeldQuiz):
         return MeldAnswer(explain_meld(item.hand, item.trump, item.rule_set).total)
     if isinstance(item, TrickQuiz):
@@ -280,11 +357,22 @@ def answer_for(item: QuizItem) -> MeldAnswer | tuple[Card, ...] | bool | int | B
         return explain_legal(item.hand, item.trick, item.trump, item.rule_set).legal
     if isinstance(item, ScoreQuiz):
         return _score_value(item)
+    if isinstance(item, WinnerQuiz):
+        return explain_winner(item.trick, item.trump, item.rule_set).winner
+    if isinstance(item, CountersQuiz):
+        return explain_counters(item.cards, item.rule_set, item.last_trick).total
+    if isinstance(item, CallQuiz):
+        return _call_explanation(item).legal
     return bid_range(item)
 
 
 def answer_text(item: QuizItem) -> str:
     """The engine's answer to ``item`` as text (what :attr:`Mark.correct` shows)."""
+    if isinstance(item, WinnerQuiz):
+        e = explain_winner(item.trick, item.trump, item.rule_set)
+        return f"the {ordinal(e.winner + 1)} card, {e.winning_card.text}"
+    if isinstance(item, CountersQuiz):
+        return str(answer_for(item))
     a = answer_for(item)
     if isinstance(a, MeldAnswer):
         return str(a.total)
@@ -329,6 +417,15 @@ def check_answer(item: QuizItem, answer_text: str) -> Mark:
     if isinstance(item, ScoreQuiz):
         assert isinstance(parsed, int)
         return _mark_score(item, answer_text, parsed)
+    if isinstance(item, WinnerQuiz):
+        assert isinstance(parsed, int)
+        return _mark_winner(item, answer_text, parsed)
+    if isinstance(item, CountersQuiz):
+        assert isinstance(parsed, int)
+        return _mark_counters(item, answer_text, parsed)
+    if isinstance(item, CallQuiz):
+        assert isinstance(parsed, bool)
+        return _mark_call(item, answer_text, parsed)
     assert parsed is None or isinstance(parsed, int)
     return _mark_bid(item, answer_text, parsed)
 
@@ -497,3 +594,108 @@ def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
     sims = f"(Simulated {advice.best.deals} deals per trump suit.)"
     explanation = f"{head} The acceptable answer: {r.text}. {advice.explanation} {sims}"
     return Mark(item.id, item.kind, text, right, r.text, explanation, rules_for(item), detail=r)
+
+
+def _mark_winner(item: WinnerQuiz, text: str, pos: int) -> Mark:
+    e = explain_winner(item.trick, item.trump, item.rule_set)
+    right = pos == e.winner
+    explanation = e.text if right else f"{e.why_not(pos)}\n{e.text}"
+    return Mark(
+        item.id, item.kind, text, right, answer_text(item), explanation, rules_for(item), detail=e
+    )
+
+
+def _mark_counters(item: CountersQuiz, text: str, given: int) -> Mark:
+    e = explain_counters(item.cards, item.rule_set, item.last_trick)
+    right = given == e.total
+    hints: list[str] = []
+    bonus = item.rule_set.last_trick_bonus
+    if not right:
+        hints.append(f"You gave {given}; the cards are worth {e.total} trick points.")
+        if e.bonus and given == e.card_points:
+            hints.append(f"You left out the last trick's bonus of {e.bonus}.")
+        elif not item.last_trick and bonus and given == e.total + bonus:
+            hints.append("This is not the last trick, so it earns no bonus.")
+        elif e.blanks and given > e.total:
+            hints.append(f"Only counters earn trick points: {counter_values(item.rule_set)}")
+    explanation = " ".join([*hints, e.text])
+    return Mark(
+        item.id, item.kind, text, right, str(e.total), explanation, rules_for(item), detail=e
+    )
+
+
+def _call_explanation(item: CallQuiz) -> BidExplanation:
+    return explain_call(item.auction(), item.caller, item.call)
+
+
+def _mark_call(item: CallQuiz, text: str, says_legal: bool) -> Mark:
+    e = _call_explanation(item)
+    right = says_legal == e.legal
+    rule = e.rule.statement(item.rule_set)
+    body = e.text if rule.lower().rstrip(".") in e.text.lower() else f"{e.text} {rule}"
+    head = "" if right else ("The call is legal. " if e.legal else "The call is not legal. ")
+    return Mark(
+        item.id,
+        item.kind,
+        text,
+        right,
+        "yes" if e.legal else "no",
+        head + body,
+        rules_for(item),
+        detail=e,
+    )
+
+
+def allows_second_try(item: QuizItem) -> bool:
+    """Whether a wrong answer to ``item`` may be tried once more after a hint: not
+    for yes-or-no questions (the second try could only be the other answer)."""
+    if isinstance(item, TrickQuiz):
+        return item.card is None
+    return not isinstance(item, CallQuiz)
+
+
+_KIND_HINTS = {
+    QuizKind.MELD: "Go through the meld table line by line: runs, marriages, the dix, arounds, pinochles.",
+    QuizKind.TRICK: "Check the trick rules in order: follow suit, beat the winning card, trump, discard.",
+    QuizKind.SCORE: "First decide whether the bidders made their contract, then who keeps their meld.",
+    QuizKind.BID: "Weigh your meld and the trick points your hand can take against the bid.",
+    QuizKind.WINNER: "Look at which suit was led and whether any trump was played.",
+    QuizKind.COUNTERS: "Count the counters card by card.",
+    QuizKind.CALL: "Check the auction so far: who has passed, and the lowest bid allowed now.",
+}
+
+
+_GENERAL: dict[QuizKind, tuple[QuizRule, ...]] = {
+    QuizKind.SCORE: (QuizRule.SCORE_MADE, QuizRule.SCORE_MISSED, QuizRule.SCORE_MELD_SAVE),
+    QuizKind.BID: (QuizRule.BID_OPEN, QuizRule.BID_RAISE, QuizRule.BID_PASS),
+    QuizKind.WINNER: (
+        QuizRule.WINNER_TRUMP, QuizRule.WINNER_LED_SUIT, QuizRule.WINNER_FIRST_IDENTICAL,
+    ),
+    QuizKind.COUNTERS: (QuizRule.COUNTERS_CARDS,),
+    QuizKind.CALL: (
+        QuizRule.CALL_OPENING, QuizRule.CALL_INCREMENT, QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
+    ),
+}  # fmt: skip
+"""Kinds whose hint states the whole rule, not the rule case of the position: for
+these the case alone would give the answer away (a lone trump "wins", "pass")."""
+
+
+def hint(item: QuizItem) -> str:
+    """A hint for a second try: what to check, and the rules to check it by, stated
+    with the numbers of the rules in force; never the answer itself. Meld and trick
+    questions name the rule cases in the position (which melds, which trick rule);
+    the others state their whole rule, since the case would tell the answer."""
+    rs = item.rule_set
+    lines = [_KIND_HINTS[item.kind]]
+    if item.kind in _GENERAL:
+        cases = [r for r in _GENERAL[item.kind] if rule_applies(r, rs)]
+        if isinstance(item, ScoreQuiz) and item.conceded:
+            cases.append(QuizRule.SCORE_CONCESSION)
+        if isinstance(item, ScoreQuiz) and item.ask == "defenders":
+            cases.append(QuizRule.SCORE_DEFENDERS)
+        if isinstance(item, CountersQuiz) and item.last_trick:
+            cases.append(QuizRule.COUNTERS_LAST_TRICK)
+    else:
+        cases = list(rules_for(item))
+    lines += [r.statement(rs) for r in cases]
+    return " ".join(dict.fromkeys(lines))

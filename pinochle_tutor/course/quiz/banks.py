@@ -35,10 +35,13 @@ from pinochle_tutor.course.quiz.answers import check_answer
 from pinochle_tutor.course.quiz.items import (
     ASK_SIDES,
     BidQuiz,
+    CallQuiz,
+    CountersQuiz,
     MeldQuiz,
     QuizItem,
     ScoreQuiz,
     TrickQuiz,
+    WinnerQuiz,
     trick_point_step,
 )
 from pinochle_tutor.course.quiz.rule_cases import rules_of
@@ -106,6 +109,9 @@ _FIELDS: dict[QuizKind, set[str]] = {
         "ask",
     },
     QuizKind.BID: _COMMON | {"hand", "calls", "dealer"},
+    QuizKind.WINNER: _COMMON | {"trick", "trump"},
+    QuizKind.COUNTERS: _COMMON | {"cards", "last_trick"},
+    QuizKind.CALL: _COMMON | {"calls", "dealer", "call", "seat"},
 }
 
 
@@ -309,6 +315,56 @@ def _bid_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> 
     return BidQuiz(hand=hand, calls=calls, dealer=dealer, **common)
 
 
+def _winner_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> WinnerQuiz:
+    trick = _as_cards("trick", _req(data, "trick"), rs)
+    if len(trick) != rs.players:
+        raise BankFormatError(
+            f"holds {len(trick)} cards: a complete trick has one card from each of the "
+            f"{rs.players} players",
+            "trick",
+        )
+    _check_copies("trick", trick, rs)
+    return WinnerQuiz(trick=trick, trump=_as_suit("trump", _req(data, "trump")), **common)
+
+
+def _counters_entry(
+    data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet
+) -> CountersQuiz:
+    cards = _as_cards("cards", _req(data, "cards"), rs)
+    if not 1 <= len(cards) <= rs.deck_size:
+        raise BankFormatError(f"holds {len(cards)} cards; give 1 to {rs.deck_size}", "cards")
+    _check_copies("cards", cards, rs)
+    last = data.get("last_trick", False)
+    if not isinstance(last, bool):
+        raise BankFormatError(f"must be true or false, not {last!r}", "last_trick")
+    return CountersQuiz(cards=cards, last_trick=last, **common)
+
+
+def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> CallQuiz:
+    calls = _as_calls(data.get("calls", []))
+    dealer = _as_int("dealer", data.get("dealer", 3), 0, rs.players - 1)
+    with _blame("calls"):
+        a = Auction(dealer, rs)
+        for c in calls:
+            a.call(c)
+    if a.is_over:
+        raise BankFormatError("the auction is already over after these calls", "calls")
+    try:
+        call = _as_call(_req(data, "call"))
+    except BankFormatError as e:
+        raise BankFormatError(str(e), "call") from None
+    if call is not None and call > rs.max_bid:
+        raise BankFormatError(f"{call} is above the tutor's bound on bids, {rs.max_bid}", "call")
+    seat: int | None = None
+    if "seat" in data:
+        seat = _as_int("seat", data["seat"], 0, rs.players - 1)
+        if seat != a.turn and seat not in a.passed:
+            raise BankFormatError(
+                f"seat {seat} neither has the turn (seat {a.turn}) nor has passed", "seat"
+            )
+    return CallQuiz(calls=calls, dealer=dealer, call=call, seat=seat, **common)
+
+
 EntryBuilder = Callable[[Mapping[str, Any], dict[str, Any], RuleSet], QuizItem]
 """Builds one kind of item from a bank entry, the common fields already read, and the rules."""
 
@@ -317,6 +373,9 @@ ENTRY_BUILDERS: dict[QuizKind, EntryBuilder] = {
     QuizKind.TRICK: _trick_entry,
     QuizKind.SCORE: _score_entry,
     QuizKind.BID: _bid_entry,
+    QuizKind.WINNER: _winner_entry,
+    QuizKind.COUNTERS: _counters_entry,
+    QuizKind.CALL: _call_entry,
 }
 """The builder of each kind of question, used by :func:`item_from_entry`."""
 
@@ -412,9 +471,20 @@ def item_to_entry(item: QuizItem) -> dict[str, Any]:
         if item.conceded:
             out["conceded"] = True
         out["ask"] = item.ask
-    else:
+    elif isinstance(item, BidQuiz):
         out.update(hand=_codes(item.hand), dealer=item.dealer)
         out["calls"] = " ".join("pass" if c is None else str(c) for c in item.calls)
+    elif isinstance(item, WinnerQuiz):
+        out.update(trump=item.trump.letter, trick=_codes(item.trick))
+    elif isinstance(item, CountersQuiz):
+        out["cards"] = _codes(item.cards)
+        if item.last_trick:
+            out["last_trick"] = True
+    else:
+        out["calls"] = " ".join("pass" if c is None else str(c) for c in item.calls)
+        out.update(dealer=item.dealer, call="pass" if item.call is None else item.call)
+        if item.seat is not None:
+            out["seat"] = item.seat
     return out
 
 

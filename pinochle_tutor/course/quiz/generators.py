@@ -22,14 +22,18 @@ import math
 import random
 from collections.abc import Callable, Iterable
 
+from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, Rank, Suit, all_cards
 from pinochle_tutor.course.quiz import bidding
 from pinochle_tutor.course.quiz.items import (
     BidQuiz,
+    CallQuiz,
+    CountersQuiz,
     MeldQuiz,
     QuizItem,
     ScoreQuiz,
     TrickQuiz,
+    WinnerQuiz,
     trick_point_step,
 )
 from pinochle_tutor.course.quiz.rule_cases import rules_of
@@ -44,6 +48,7 @@ from pinochle_tutor.rules import (
     RuleSet,
     rules_named,
 )
+from pinochle_tutor.tricks import trick_winner
 
 __all__ = ["ATTEMPTS", "InvalidLevelError", "QuizRequestError", "generate"]
 
@@ -101,6 +106,24 @@ _POOLS: dict[QuizKind, dict[int, tuple[QuizRule, ...]]] = {
         1: (QuizRule.BID_OPEN,),
         2: (QuizRule.BID_OPEN, QuizRule.BID_RAISE),
         3: (QuizRule.BID_RAISE, QuizRule.BID_PASS),
+    },
+    QuizKind.WINNER: {
+        1: (QuizRule.WINNER_LED_SUIT, QuizRule.WINNER_TRUMP),
+        2: (QuizRule.WINNER_LED_SUIT, QuizRule.WINNER_TRUMP, QuizRule.WINNER_FIRST_IDENTICAL),
+        3: (QuizRule.WINNER_FIRST_IDENTICAL, QuizRule.WINNER_TRUMP, QuizRule.WINNER_LED_SUIT),
+    },
+    QuizKind.COUNTERS: {
+        1: (QuizRule.COUNTERS_CARDS, QuizRule.COUNTERS_NONE),
+        2: (QuizRule.COUNTERS_CARDS, QuizRule.COUNTERS_LAST_TRICK, QuizRule.COUNTERS_NONE),
+        3: (QuizRule.COUNTERS_CARDS, QuizRule.COUNTERS_LAST_TRICK),
+    },
+    QuizKind.CALL: {
+        1: (QuizRule.CALL_LEGAL, QuizRule.CALL_OPENING, QuizRule.CALL_PASS_FINAL),
+        2: (
+            QuizRule.CALL_LEGAL, QuizRule.CALL_OPENING, QuizRule.CALL_INCREMENT,
+            QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
+        ),
+        3: (QuizRule.CALL_RAISE, QuizRule.CALL_INCREMENT, QuizRule.CALL_PASS_FINAL, QuizRule.CALL_LEGAL),
     },
 }  # fmt: skip
 
@@ -359,6 +382,110 @@ def _build_bid(rng: random.Random, level: int, target: QuizRule, rules: RuleSet)
     return BidQuiz(id="", hand=hand, calls=calls, dealer=dealer, level=level, rule_set=rules)
 
 
+def _build_winner(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> WinnerQuiz:
+    t = rng.choice(list(Suit))
+    n = rules.players
+    pool = list(_deck(rules))
+    rng.shuffle(pool)
+    trump_led = level == 3 and target is QuizRule.WINNER_TRUMP and rng.random() < 0.3
+    led_suit = t if trump_led else rng.choice([s for s in Suit if s != t])
+    trick = _take(pool, [next(c for c in pool if c.suit == led_suit)])
+    # Level 1 follows suit (one trump at most); later levels mix in other suits.
+    off = {1: 0.0, 2: 0.3, 3: 0.45}[level]
+    while len(trick) < n:
+        r = rng.random()
+        if target is QuizRule.WINNER_TRUMP and len(trick) == n - 1 and all(c.suit != t for c in trick):
+            nxt = next(c for c in pool if c.suit == t)
+        elif target is QuizRule.WINNER_LED_SUIT or r > off:
+            nxt = next(c for c in pool if c.suit == led_suit) if r > off / 2 else pool[0]
+        else:
+            nxt = pool[0]
+        if target is QuizRule.WINNER_LED_SUIT and nxt.suit == t and led_suit != t:
+            nxt = next(c for c in pool if c.suit not in (t,))
+        trick += _take(pool, [nxt])
+    if target is QuizRule.WINNER_FIRST_IDENTICAL:
+        win = trick[_winner_pos(trick, t)]
+        later = [i for i in range(len(trick)) if trick[i] != win and i > trick.index(win)]
+        if later and win in pool:
+            trick[rng.choice(later)] = _take(pool, [win])[0]
+    return WinnerQuiz(id="", trick=tuple(trick), trump=t, level=level, rule_set=rules)
+
+
+def _winner_pos(trick: list[Card], trump: Suit) -> int:
+    """The winning position of a trick, from the engine."""
+    return trick_winner(trick, trump)
+
+
+def _build_counters(
+    rng: random.Random, level: int, target: QuizRule, rules: RuleSet
+) -> CountersQuiz:
+    n = rules.players
+    pool = list(_deck(rules))
+    if target is QuizRule.COUNTERS_NONE:
+        pool = [c for c in pool if not rules.counter_points[c.rank]]
+    rng.shuffle(pool)
+    size = n if level < 3 else n * rng.randint(2, 3)
+    cards = pool[:size]
+    last = False
+    if target is QuizRule.COUNTERS_LAST_TRICK:
+        last = True
+    elif level >= 2:
+        last = rng.random() < 0.3
+    return CountersQuiz(id="", cards=tuple(cards), last_trick=last, level=level, rule_set=rules)
+
+
+def _auction_after(calls: list[int | None], dealer: int, rules: RuleSet) -> Auction | None:
+    """The auction after ``calls``, or ``None`` if they are illegal or end it."""
+    a = Auction(dealer, rules)
+    try:
+        for c in calls:
+            a.call(c)
+    except PinochleError:
+        return None
+    return None if a.is_over else a
+
+
+def _build_call(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> CallQuiz:
+    n = rules.players
+    dealer = rng.randrange(n)
+    inc, opening = rules.bid_increment, rules.opening_bid
+    length = {1: rng.randint(0, 1), 2: rng.randint(1, 3), 3: rng.randint(3, 6)}[level]
+    if target is QuizRule.CALL_OPENING:
+        length = rng.randint(0, min(length, n - 2))
+    calls: list[int | None] = []
+    for _ in range(length):
+        a = _auction_after(calls, dealer, rules)
+        assert a is not None
+        if target is QuizRule.CALL_OPENING:
+            options: list[int | None] = [None]
+        else:
+            options = [None, a.min_bid + inc * rng.randint(0, 3)]
+        made = rng.choice(options)
+        if _auction_after([*calls, made], dealer, rules) is None:
+            break
+        calls.append(made)
+    a = _auction_after(calls, dealer, rules)
+    assert a is not None
+    seat: int | None = None
+    call: int | None
+    if target is QuizRule.CALL_OPENING:
+        call = max(inc, opening - inc * rng.randint(1, 5))
+    elif target is QuizRule.CALL_INCREMENT:
+        call = a.min_bid + inc * rng.randint(0, 2) + rng.randrange(1, inc) if inc > 1 else a.min_bid
+    elif target is QuizRule.CALL_RAISE:
+        high = a.high_bid if a.high_bid is not None else opening
+        call = high - inc * rng.randint(0, 2)
+    elif target is QuizRule.CALL_PASS_FINAL:
+        passed = sorted(a.passed)
+        seat = rng.choice(passed) if passed else None
+        call = a.min_bid + inc * rng.randint(0, 3)
+    else:
+        call = None if rng.random() < 0.25 else a.min_bid + inc * rng.randint(0, 4)
+    return CallQuiz(
+        id="", calls=tuple(calls), dealer=dealer, call=call, seat=seat, level=level, rule_set=rules
+    )
+
+
 _Builder = Callable[[random.Random, int, QuizRule, RuleSet], QuizItem]
 """Deals one item of a kind aimed at a rule case (it may miss: :func:`generate` retries)."""
 
@@ -367,6 +494,9 @@ _BUILDERS: dict[QuizKind, _Builder] = {
     QuizKind.TRICK: _build_trick,
     QuizKind.SCORE: _build_score,
     QuizKind.BID: _build_bid,
+    QuizKind.WINNER: _build_winner,
+    QuizKind.COUNTERS: _build_counters,
+    QuizKind.CALL: _build_call,
 }
 
 
@@ -460,6 +590,9 @@ ATTEMPTS: dict[QuizKind, int] = {
     QuizKind.TRICK: 200,
     QuizKind.SCORE: 200,
     QuizKind.BID: 6,
+    QuizKind.WINNER: 200,
+    QuizKind.COUNTERS: 200,
+    QuizKind.CALL: 200,
 }
 """The most items :func:`generate` deals for one call (a bidding question runs the
 advisor's simulation on each), so that a call takes well under a second."""

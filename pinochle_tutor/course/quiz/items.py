@@ -1,6 +1,6 @@
 """Quiz items: questions as plain frozen values, never their answers.
 
-Four kinds of question, each a small frozen dataclass that holds the question
+Seven kinds of question, each a small frozen dataclass that holds the question
 only (a hand, a trick, a contract, ...):
 
 * :class:`MeldQuiz` - "Hearts are trump: how much meld does this hand hold?"
@@ -8,6 +8,9 @@ only (a hand, a trick, a contract, ...):
   play legal?"
 * :class:`ScoreQuiz` - "Bid 320, meld 180, 130 captured: what do the bidders score?"
 * :class:`BidQuiz` - "What is the most you would bid with this hand?" (or pass)
+* :class:`WinnerQuiz` - "Who wins this trick?"
+* :class:`CountersQuiz` - "How many trick points are these cards worth?"
+* :class:`CallQuiz` - "Seat 2 bids 255 now: is this call legal?"
 
 Building an item is cheap: it reads friendly inputs (card texts, a suit letter,
 a preset name) and nothing else. Its ``rules`` are the rule cases a teacher or a
@@ -28,16 +31,20 @@ from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Suit, cards_text, parse_cards, parse_suit
 from pinochle_tutor.course.lesson_facts import worked_contract
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
+from pinochle_tutor.explain.trick_result import ordinal
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet, rules_named
 from pinochle_tutor.tricks import trick_winner
 
 __all__ = [
     "ASK_SIDES",
     "BidQuiz",
+    "CallQuiz",
+    "CountersQuiz",
     "MeldQuiz",
     "QuizItem",
     "ScoreQuiz",
     "TrickQuiz",
+    "WinnerQuiz",
     "rules_label",
     "trick_point_step",
 ]
@@ -277,5 +284,118 @@ class BidQuiz(_Item):
         )
 
 
-QuizItem: TypeAlias = Union[MeldQuiz, TrickQuiz, ScoreQuiz, BidQuiz]  # noqa: UP007 (runtime alias on 3.10)
+@dataclass(frozen=True, kw_only=True)
+class WinnerQuiz(_Item):
+    """Which card wins the complete ``trick`` (one card from each player, led card
+    first) with ``trump``? The answer is the card's position (1 for the led card)
+    or the card itself when it was played once."""
+
+    trick: tuple[Card, ...]
+    trump: Suit
+
+    kind = QuizKind.WINNER
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _store(self, "trick", _cards(self.trick))
+        _store(self, "trump", parse_suit(self.trump))
+
+    @property
+    def prompt(self) -> str:
+        """The question in words."""
+        played = ", ".join(
+            f"{ordinal(i + 1)} {c.text}{' (led)' if i == 0 else ''}" for i, c in enumerate(self.trick)
+        )
+        return (
+            f"{self._rules_prefix}{self.trump.plural.capitalize()} are trump. The trick, in the "
+            f"order played: {played}. Which card wins the trick? "
+            f"(its place, 1 to {len(self.trick)}, or the card)"
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CountersQuiz(_Item):
+    """How many trick points are ``cards`` worth under the rules in force? With
+    ``last_trick``, they are the last trick of the hand (its bonus counts)."""
+
+    cards: tuple[Card, ...]
+    last_trick: bool = False
+    """The cards are (or include) the last trick of the hand."""
+
+    kind = QuizKind.COUNTERS
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _store(self, "cards", _cards(self.cards))
+        _store(self, "last_trick", bool(self.last_trick))
+
+    @property
+    def is_trick(self) -> bool:
+        """Whether the cards are one trick (one card per player), not a pile of tricks."""
+        return len(self.cards) == self.rule_set.players
+
+    @property
+    def prompt(self) -> str:
+        """The question in words."""
+        if self.is_trick:
+            what = "This trick" + (", the last of the hand," if self.last_trick else "")
+            head = f"{what} holds {cards_text(self.cards)}."
+        else:
+            head = f"Your side took these cards in tricks: {cards_text(self.cards)}."
+            if self.last_trick:
+                head += " They include the last trick of the hand."
+        return f"{self._rules_prefix}{head} How many trick points are they worth?"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CallQuiz(_Item):
+    """Is ``call`` (a bid, or ``None`` for a pass) by ``seat`` legal after ``calls``
+    (the auction so far from the dealer's left)? ``seat`` is the seat to act by
+    default; it may also be a seat that has already passed."""
+
+    calls: tuple[int | None, ...] = ()
+    dealer: int = 3
+    call: int | None = None
+    """The call asked about: a bid, or ``None`` for a pass."""
+    seat: int | None = None
+    """Who makes the call (``None``: the seat whose turn it is)."""
+
+    kind = QuizKind.CALL
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _store(self, "calls", tuple(self.calls))
+
+    def auction(self) -> Auction:
+        """A fresh auction with ``calls`` made (raises
+        :class:`~pinochle_tutor.errors.IllegalBidError` if they are illegal)."""
+        a = Auction(self.dealer, self.rule_set)
+        for c in self.calls:
+            a.call(c)
+        return a
+
+    @property
+    def caller(self) -> int:
+        """The seat making the call."""
+        if self.seat is not None:
+            return self.seat
+        turn = self.auction().turn
+        return turn if turn is not None else self.dealer
+
+    @property
+    def prompt(self) -> str:
+        """The question in words."""
+        a = self.auction()
+        parts = [f"seat {s} {'passed' if amount is None else f'bid {amount}'}" for s, amount in a.history]
+        so_far = ("Calls so far: " + ", ".join(parts) + ".") if parts else "Nobody has called yet."
+        call = "passes" if self.call is None else f"bids {self.call}"
+        return (
+            f"{self._rules_prefix}Seat {self.dealer} dealt. {so_far} "
+            f"Now seat {self.caller} {call}. Is this call legal? (yes or no)"
+        )
+
+
+QuizItem: TypeAlias = Union[  # noqa: UP007 (runtime alias on 3.10)
+    MeldQuiz, TrickQuiz, ScoreQuiz, BidQuiz, WinnerQuiz, CountersQuiz, CallQuiz
+]
 """Any quiz item."""

@@ -15,11 +15,29 @@ a teacher or a generator declared, else those the engine finds.
 
 from __future__ import annotations
 
+from pinochle_tutor.auction import AuctionProblem
 from pinochle_tutor.course.positions import TrickCase, classify
 from pinochle_tutor.course.quiz.bidding import bid_range
-from pinochle_tutor.course.quiz.items import BidQuiz, MeldQuiz, QuizItem, ScoreQuiz, TrickQuiz
+from pinochle_tutor.course.quiz.items import (
+    BidQuiz,
+    CallQuiz,
+    CountersQuiz,
+    MeldQuiz,
+    QuizItem,
+    ScoreQuiz,
+    TrickQuiz,
+    WinnerQuiz,
+)
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
-from pinochle_tutor.explain import MeldNoteKind, explain_legal, explain_meld
+from pinochle_tutor.explain import (
+    MeldNoteKind,
+    WinnerRule,
+    explain_call,
+    explain_counters,
+    explain_legal,
+    explain_meld,
+    explain_winner,
+)
 from pinochle_tutor.meld import MeldKind
 from pinochle_tutor.scoring import score_hand
 
@@ -112,6 +130,39 @@ def _bid_rules(item: BidQuiz) -> set[QuizRule]:
     return {QuizRule.BID_OPEN if item.auction().high_bid is None else QuizRule.BID_RAISE}
 
 
+def _winner_rules(item: WinnerQuiz) -> set[QuizRule]:
+    e = explain_winner(item.trick, item.trump, item.rule_set)
+    out = {QuizRule.WINNER_TRUMP if e.winning_card.suit == item.trump else QuizRule.WINNER_LED_SUIT}
+    if e.rule is WinnerRule.FIRST_OF_IDENTICAL:
+        out.add(QuizRule.WINNER_FIRST_IDENTICAL)
+    return out
+
+
+def _counters_rules(item: CountersQuiz) -> set[QuizRule]:
+    e = explain_counters(item.cards, item.rule_set, item.last_trick)
+    out = {QuizRule.COUNTERS_CARDS if e.counters else QuizRule.COUNTERS_NONE}
+    if e.bonus:
+        out.add(QuizRule.COUNTERS_LAST_TRICK)
+    return out
+
+
+_CALL_PROBLEMS = {
+    AuctionProblem.BELOW_OPENING: QuizRule.CALL_OPENING,
+    AuctionProblem.NOT_MULTIPLE: QuizRule.CALL_INCREMENT,
+    AuctionProblem.NOT_ABOVE: QuizRule.CALL_RAISE,
+    AuctionProblem.ALREADY_PASSED: QuizRule.CALL_PASS_FINAL,
+}
+"""The rule case of each auction problem a legal-call question can show."""
+
+
+def _call_rules(item: CallQuiz) -> set[QuizRule]:
+    e = explain_call(item.auction(), item.caller, item.call)
+    if e.legal:
+        return {QuizRule.CALL_LEGAL}
+    rule = _CALL_PROBLEMS.get(e.problem) if e.problem is not None else None
+    return {rule} if rule is not None else set()
+
+
 def rules_of(item: QuizItem) -> tuple[QuizRule, ...]:
     """The rule cases ``item`` exercises, as the engine sees the position (not the
     ones a teacher declared), in :class:`QuizRule` order. For a bidding question
@@ -122,6 +173,12 @@ def rules_of(item: QuizItem) -> tuple[QuizRule, ...]:
         found = _trick_rules(item)
     elif isinstance(item, ScoreQuiz):
         found = _score_rules(item)
+    elif isinstance(item, WinnerQuiz):
+        found = _winner_rules(item)
+    elif isinstance(item, CountersQuiz):
+        found = _counters_rules(item)
+    elif isinstance(item, CallQuiz):
+        found = _call_rules(item)
     else:
         found = _bid_rules(item)
     return tuple(r for r in QuizRule if r in found)

@@ -1,6 +1,6 @@
 """The quiz vocabulary: the kinds of question and the rule cases they exercise.
 
-:class:`QuizKind` names the four kinds of question; :class:`QuizRule` names the
+:class:`QuizKind` names the seven kinds of question; :class:`QuizRule` names the
 rule cases progress is kept against (its value, ``'meld.run'``, is what progress
 files store). :meth:`QuizRule.statement` says a rule case in a sentence with the
 numbers of the rules in force, and :func:`rule_applies` says whether a rule case
@@ -26,6 +26,7 @@ __all__ = [
     "InvalidQuizRuleError",
     "QuizKind",
     "QuizRule",
+    "counter_values",
     "rule_applies",
 ]
 
@@ -49,10 +50,17 @@ class QuizKind(Enum):
     """What does a side score for this hand?"""
     BID = "bid"
     """What is the most you would bid with this hand (or pass)?"""
+    WINNER = "winner"
+    """Who wins this complete trick (which card, first to last played)?"""
+    COUNTERS = "counters"
+    """How many trick points are these cards worth (a trick, or a pile of cards)?"""
+    CALL = "call"
+    """Is this bid or pass legal at this point of the auction?"""
 
     @classmethod
     def parse(cls, value: QuizKind | str) -> QuizKind:
-        """A kind from itself or its name (``'meld'``, ``'trick'``, ``'score'``, ``'bid'``).
+        """A kind from itself or its name (``'meld'``, ``'trick'``, ``'score'``, ``'bid'``,
+        ``'winner'``, ``'counters'``, ``'call'``).
 
         Raises :class:`InvalidQuizKindError` quoting ``value``."""
         if isinstance(value, QuizKind):
@@ -138,6 +146,28 @@ class QuizRule(Enum):
     """The hand is worth more than the bid already made: raise."""
     BID_PASS = "bid.pass"
     """The bidding is already above what the hand is worth: pass."""
+    WINNER_LED_SUIT = "winner.led_suit"
+    """No trump in the trick: the highest card of the led suit wins; other suits never win."""
+    WINNER_TRUMP = "winner.trump"
+    """A trump beats every card of another suit: the highest trump wins."""
+    WINNER_FIRST_IDENTICAL = "winner.first_identical"
+    """Of two identical winning cards, the one played first wins."""
+    COUNTERS_CARDS = "counters.cards"
+    """A, 10 and K count 10 trick points each; Q, J and 9 count nothing."""
+    COUNTERS_LAST_TRICK = "counters.last_trick"
+    """The last trick earns its takers 10 more trick points."""
+    COUNTERS_NONE = "counters.none"
+    """Cards without a counter are worth no trick points at all."""
+    CALL_LEGAL = "call.legal"
+    """A bid at or above the lowest bid allowed now (or a pass) is legal."""
+    CALL_OPENING = "call.opening_minimum"
+    """The opening bid is at least 250."""
+    CALL_INCREMENT = "call.increment"
+    """Every bid is a multiple of 10."""
+    CALL_RAISE = "call.raise"
+    """Every later bid raises the current bid by at least 10."""
+    CALL_PASS_FINAL = "call.pass_final"
+    """A pass is final: a player who passed cannot bid again in that auction."""
 
     @property
     def kind(self) -> QuizKind:
@@ -288,8 +318,65 @@ _FIXED_TEXT: dict[QuizRule, str] = {
     QuizRule.BID_OPEN: "Open the bidding when the hand is worth it.",
     QuizRule.BID_RAISE: "Raise when the hand is worth more than the current bid.",
     QuizRule.BID_PASS: "Pass when the bidding is above what the hand is worth.",
+    QuizRule.WINNER_LED_SUIT: (
+        "Without trump in the trick, the highest card of the led suit wins; "
+        "a card of another suit never wins."
+    ),
+    QuizRule.WINNER_TRUMP: "A trump beats every card of another suit: the highest trump wins.",
+    QuizRule.WINNER_FIRST_IDENTICAL: "Of two identical cards, the one played first wins.",
 }
 """The statements that quote no number (trick play and bidding)."""
+
+
+def _rank_list(ranks: list[str]) -> str:
+    return ranks[0] if len(ranks) == 1 else f"{', '.join(ranks[:-1])} and {ranks[-1]}"
+
+
+def counter_values(rules: RuleSet) -> str:
+    """The counters of ``rules`` in a sentence: ``'A, 10 and K count 10 trick points
+    each; Q, J and 9 count nothing.'`` (classic)."""
+    by_value: dict[int, list[str]] = {}
+    for rank in sorted(rules.ranks, reverse=True):
+        by_value.setdefault(rules.counter_points[rank], []).append(rank.symbol)
+    parts = []
+    for value in sorted((v for v in by_value if v), reverse=True):
+        ranks = by_value[value]
+        each = " each" if len(ranks) > 1 else ""
+        parts.append(f"{_rank_list(ranks)} {'count' if len(ranks) > 1 else 'counts'} {_trick_points(value)}{each}")
+    text = "; ".join(parts) if parts else "No card counts any trick points"
+    if by_value.get(0):
+        zero = by_value[0]
+        text += f"; {_rank_list(zero)} {'count' if len(zero) > 1 else 'counts'} nothing"
+    return text + "."
+
+
+def _counters_statement(rule: QuizRule, rules: RuleSet) -> str:
+    if rule is QuizRule.COUNTERS_LAST_TRICK:
+        if rules.last_trick_bonus <= 0:
+            return "The last trick earns no bonus under these rules."
+        return f"The last trick earns its takers a bonus of {_trick_points(rules.last_trick_bonus)}."
+    if rule is QuizRule.COUNTERS_NONE:
+        zero = [r.symbol for r in sorted(rules.ranks, reverse=True) if not rules.counter_points[r]]
+        if not zero:
+            return "Every card counts some trick points under these rules."
+        return f"{_rank_list(zero)} {'are' if len(zero) > 1 else 'is'} worth no trick points at all."
+    return counter_values(rules)
+
+
+def _call_statement(rule: QuizRule, rules: RuleSet) -> str:
+    inc = rules.bid_increment
+    if rule is QuizRule.CALL_OPENING:
+        return f"The opening bid must be at least {rules.opening_bid}."
+    if rule is QuizRule.CALL_INCREMENT:
+        return f"Bids go up in multiples of {inc}."
+    if rule is QuizRule.CALL_RAISE:
+        return f"Each bid must raise the current bid by at least {inc}."
+    if rule is QuizRule.CALL_PASS_FINAL:
+        return "A pass is final: once you pass, you cannot bid again in that auction."
+    return (
+        f"In your turn you may pass, or bid at least the lowest bid allowed: {rules.opening_bid} "
+        f"to open, then {inc} or more above the current bid."
+    )
 
 
 def _statement(rule: QuizRule, rules: RuleSet) -> str:
@@ -297,6 +384,10 @@ def _statement(rule: QuizRule, rules: RuleSet) -> str:
         return _FIXED_TEXT[rule]
     if rule.kind is QuizKind.MELD:
         return _meld_statement(rule, rules)
+    if rule.kind is QuizKind.COUNTERS:
+        return _counters_statement(rule, rules)
+    if rule.kind is QuizKind.CALL:
+        return _call_statement(rule, rules)
     return _score_statement(rule, rules)
 
 
@@ -319,7 +410,9 @@ def rule_applies(rule: QuizRule | str, rules: RuleSet = CLASSIC) -> bool:
     the deck has no 9s or the dix earns nothing (``meld.dix``, e.g. double deck),
     when the deck has one copy of each card (the doubles, ``meld.run_royal``,
     ``meld.run_lone_extra``), when nobody has a partner (``trick.partner_winning``,
-    three-handed), or when meld is kept without trick points (``score.meld_save``).
+    three-handed), when meld is kept without trick points (``score.meld_save``), when
+    the last trick earns no bonus (``counters.last_trick``), when every card counts
+    (``counters.none``), or when bids go up by 1 (``call.increment``, double deck).
     :func:`~pinochle_tutor.course.quiz.generate` skips such cases."""
     r = QuizRule.parse(rule)
     if r is QuizRule.MELD_DIX:
@@ -330,4 +423,14 @@ def rule_applies(rule: QuizRule | str, rules: RuleSet = CLASSIC) -> bool:
         return rules.partnerships and rules.players == 4
     if r is QuizRule.SCORE_MELD_SAVE:
         return rules.meld_save > 0
+    if r is QuizRule.WINNER_FIRST_IDENTICAL:
+        return rules.copies >= 2
+    if r is QuizRule.COUNTERS_LAST_TRICK:
+        return rules.last_trick_bonus > 0
+    if r is QuizRule.COUNTERS_NONE:
+        return any(not rules.counter_points[rank] for rank in rules.ranks)
+    if r is QuizRule.COUNTERS_CARDS:
+        return any(rules.counter_points[rank] for rank in rules.ranks)
+    if r is QuizRule.CALL_INCREMENT:
+        return rules.bid_increment > 1
     return True
