@@ -17,7 +17,8 @@ from those same deals, the joint distribution of (meld, trick points):
   minus the bid; the defenders score meld and trick points when they keep them);
 * the expected score of passing instead: the deal played with another seat as
   declarer (the current high bidder, or the strongest other hand of the deal by the
-  heuristic player's estimate) at the next lower level.
+  heuristic player's estimate) at the next lower level; when no other hand would
+  open, the dealer is stuck at the stuck bid.
 
 The *limit* is the highest level, counting up from the lowest bid now, at which
 holding the contract scores better on average than passing; the advice is to bid
@@ -56,6 +57,7 @@ from pinochle_tutor.bots.heuristic import (
 from pinochle_tutor.bots.montecarlo import InvalidSimulationError, check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Suit, cards_text
 from pinochle_tutor.explain.bidding import BidReasoning, FailedBidExplanation, explain_failed_bid
+from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import InvalidHandError, as_cards, counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import CLASSIC, RuleSet
@@ -74,6 +76,7 @@ __all__ = [
     "PassOutlook",
     "TrumpOutlook",
     "evaluate_bids",
+    "explain_hand_bid",
     "why_bid_failed",
 ]
 
@@ -334,7 +337,8 @@ class PassOutlook:
     """Per deal: this seat's side's score less the others', apart from the declarer's result."""
     weight: tuple[float, ...]
     """Per deal: how the declarer's result counts for this seat's side (+1: the partner
-    declares; -1: an opponent; -1/2 three-handed)."""
+    declares; -1: an opponent; -1/2 three-handed; 0: the dealer stuck at the stuck bid,
+    whose result is in ``base``)."""
     rules: RuleSet
 
     @cached_property
@@ -618,6 +622,7 @@ def evaluate_bids(
     inferences = info.inferences
     slack = rules.total_trick_points / 10
     high_bidder = info.high_bidder
+    dealer = info.relative(info.dealer)
     unseen: list[int] = []
     for i in range(24):
         if i % 6 in rules.ranks:
@@ -660,24 +665,35 @@ def evaluate_bids(
             others = [scores[k] for k in range(rules.sides) if k != my_side]
             ag.append(sum(others) / len(others))
         # This seat passes: the high bidder, or the strongest other hand, declares.
+        stuck = False
         if high_bidder is not None and high_bidder != 0:
             decl = high_bidder
         else:
-            decl = max(range(1, players), key=lambda p: heuristic_limit(best_hands[p], rules))
+            limits = [heuristic_limit(best_hands[p], rules) for p in range(players)]
+            decl = max(range(1, players), key=lambda p: limits[p])
+            if limits[decl] < rules.opening_bid and dealer != 0 and high_bidder is None:
+                # Nobody else would open: the dealer is stuck with the contract.
+                decl, stuck = dealer, True
         melds, points, _ = _play([list(h) for h in best_hands], best_kitty, decl, None, rules, bot)
         dside = rules.side(decl)
         scores = _side_scores(melds, points, rules)
         p_decl.append(decl)
-        p_val.append(_value(_side_meld(melds, dside, rules), points[dside], save))
+        value = _value(_side_meld(melds, dside, rules), points[dside], save)
         if dside == my_side:
             others = [scores[k] for k in range(rules.sides) if k != my_side]
-            p_base.append(-sum(others) / len(others))
-            p_weight.append(1.0)
+            base, weight = -sum(others) / len(others), 1.0
         else:
             rest = [scores[k] for k in range(rules.sides) if k not in (my_side, dside)]
             share = 1.0 / (rules.sides - 1)
-            p_base.append(scores[my_side] - share * sum(rest))
-            p_weight.append(-share)
+            base, weight = scores[my_side] - share * sum(rest), -share
+        if stuck:
+            # The contract is the stuck bid whatever this seat would have bid.
+            sb = rules.stuck_bid
+            base += weight * (value if value >= sb else -sb)
+            value, weight = -1, 0.0
+        p_val.append(value)
+        p_base.append(base)
+        p_weight.append(weight)
         if progress is not None and ((done + 1) % 10 == 0 or done + 1 == samples):
             progress(done + 1, samples)
     table = rules.meld_table
@@ -776,3 +792,20 @@ class BidModelPlayer(HeuristicPlayer):
         # Never bid (the dealer stuck with the contract): evaluate now.
         info = AuctionInfo(view.seat, view.dealer, (), view.rules)
         return self._evaluate(view, info).trump_for(view.contract)
+
+
+def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExplanation | None:
+    """After a finished hand: the contract against what the model knew at the
+    declarer's last bid (``None``: the hand is not over, or the dealer was stuck with
+    the contract without bidding). The evaluation is the one the hint and the trainer
+    would have given at that decision."""
+    if hand.phase is not Phase.DONE or hand.declarer is None or not hand.scores:
+        return None
+    decl = hand.declarer
+    history = hand.auction.history
+    last = [i for i, (s, a) in enumerate(history) if s == decl and a is not None]
+    if not last or hand.trump is None or hand.melds is None:
+        return None
+    info = AuctionInfo(decl, hand.dealer, tuple(history[: last[-1]]), hand.rules)
+    ev = evaluate_bids(list(hand.deal.hands[decl]), hand.rules, info, samples=samples)
+    return why_bid_failed(ev, hand.scores[0], hand.trump, hand.melds[decl].total)
