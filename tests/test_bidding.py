@@ -80,10 +80,10 @@ def test_the_auction_is_read_as_the_seat_to_act_sees_it() -> None:
 
 def test_the_bot_bids_with_the_model() -> None:
     hands = [BidModelPlayer(samples=6) for _ in range(4)]
-    h = play_hand(hands, dealer=0, rules=CLASSIC, seed=5)  # type: ignore[arg-type]
+    h = play_hand(hands, dealer=0, rules=CLASSIC, seed=5)
     assert h.phase is Phase.DONE
     three = [BidModelPlayer(samples=6) for _ in range(3)]
-    assert play_hand(three, dealer=0, rules=THREE_HANDED, seed=5).phase is Phase.DONE  # type: ignore[arg-type]
+    assert play_hand(three, dealer=0, rules=THREE_HANDED, seed=5).phase is Phase.DONE
 
 
 # ------------------------------------------------------------ one advice, two entry points
@@ -210,7 +210,7 @@ def _golden_cases() -> list[tuple[str, str]]:
     own3 = ev3.best.meld + 10
     out.append(("three-handed, short", why_bid_failed(ev3, s3, ev3.trump, own3).text))
     for seed in range(40):
-        h = play_hand([BidModelPlayer(samples=6) for _ in range(4)], dealer=0, seed=seed)  # type: ignore[arg-type]
+        h = play_hand([BidModelPlayer(samples=6) for _ in range(4)], dealer=0, seed=seed)
         e = explain_hand_bid(h, samples=30)
         if e is not None and not e.made and not e.score.conceded:
             out.append((f"a played hand (seed {seed})", e.text))
