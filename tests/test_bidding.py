@@ -75,7 +75,45 @@ def test_the_auction_is_read_as_the_seat_to_act_sees_it() -> None:
     hand = deal(0, CLASSIC, seed=2).hands[3]
     ev = evaluate_bids(hand, CLASSIC, auction, samples=10)
     assert ev.min_bid == 260
-    assert set(ev.passing.declarer) == {2}  # passing leaves the contract with the high bidder
+    # Passing leaves the contract with the high bidder (the partner), unless the dealer
+    # (seat 0, not yet called) would outbid it; seat 2 passed, and a pass is final.
+    assert 2 in set(ev.passing.declarer) <= {1, 2}
+    P = ev.passing
+    for d, decl in enumerate(P.declarer):
+        if decl == 2:
+            assert P.floor[d] == 250 and P.cap[d] >= 250
+        else:
+            assert P.floor[d] == 260 and P.cap[d] >= 260
+
+
+def test_passing_the_opening_stuck_dealer_and_caps() -> None:
+    """With no bid yet, another seat declares only with a hand that bids the opening;
+    otherwise the dealer is stuck at the stuck bid (RULES.md: all pass)."""
+    from pinochle_tutor.bots.bidding import heuristic_limit
+    from pinochle_tutor.hands import as_cards, counts_of
+
+    for rules in (CLASSIC, THREE_HANDED):
+        info = AuctionInfo(1 % rules.players, 0, (), rules)
+        hand = deal(0, rules, seed=11).hands[1]
+        ev = evaluate_bids(hand, rules, info, samples=40, seed=5)
+        P = ev.passing
+        dealer = info.relative(0)
+        kinds = set()
+        for d, decl in enumerate(P.declarer):
+            if P.weight[d] == 0.0:  # the contract was fixed: the dealer stuck
+                assert decl == dealer and P.floor[d] == P.cap[d] == rules.stuck_bid
+                kinds.add("stuck")
+            else:
+                assert rules.opening_bid == P.floor[d] <= P.cap[d] <= rules.max_bid
+                kinds.add("bid")
+        assert kinds == {"stuck", "bid"}
+        # The declarer plays at the level asked about, never above what its hand bids.
+        for d in range(len(P.declarer)):
+            assert P.contract_of(d, 2000) == (P.cap[d])
+            assert P.contract_of(d, 0) == P.floor[d]
+    # The cap is the heuristic limit of the sampled hand: a weak hand never declares.
+    weak = counts_of(as_cards("9S 9S 9H 9H 9D 9D 9C 9C JS JH JD JC"), CLASSIC)
+    assert heuristic_limit(weak, CLASSIC) < CLASSIC.opening_bid
 
 
 def test_the_bot_bids_with_the_model() -> None:
@@ -193,6 +231,21 @@ def test_double_aces_never_claims_an_unmakeable_limit() -> None:
     # the model says, its limit is one a deal makes, never a made-up total.
     if ev.limit is not None:
         assert ev.limit <= ev.best.best_total and ev.make_chance(ev.limit) > 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known gap: against heuristic bidders, passing (the dealer stuck, or an "
+    "opponent declaring into 8 aces and set) scores about as well as holding; the "
+    "decision rule compares holding at a level with passing there, without the value "
+    "of bidding now and deciding again later",
+)
+def test_double_aces_is_advised_to_bid() -> None:
+    hand = "AS AS AH AH AD AD AC AC 9S JD QS KH"
+    ev = evaluate_bids(hand, CLASSIC)  # the trainer's own advice (the seed from the hand)
+    _check_reasoning(ev)
+    assert ev.recommended == CLASSIC.opening_bid
+    assert ev.limit is not None and ev.limit <= CLASSIC.max_bid
 
 
 # ------------------------------------------------------------ why a bid failed (golden)

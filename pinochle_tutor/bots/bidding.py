@@ -15,10 +15,13 @@ from those same deals, the joint distribution of (meld, trick points):
 * the expected score of holding the contract at that level, as the difference
   between the bidder's side and the other side(s) (made: the full total; missed:
   minus the bid; the defenders score meld and trick points when they keep them);
-* the expected score of passing instead: the deal played with another seat as
-  declarer (the current high bidder, or the strongest other hand of the deal by the
-  heuristic player's estimate) at the next lower level; when no other hand would
-  open, the dealer is stuck at the stuck bid.
+* the expected score of passing instead: the deal played with this seat out of the
+  auction. Each other seat still in it (a pass is final) bids as the heuristic player
+  does, up to its limit on the sampled hand; the highest declares if it reaches the
+  bid it would have to make, at the level asked about but never above its own limit
+  (nor below the high bid). When no other seat would bid, the auction ends as the
+  rules say: the high bidder keeps its bid, or, with no bid at all, the dealer is
+  stuck at the stuck bid.
 
 The *limit* is the highest level, counting up from the lowest bid now, at which
 holding the contract scores better on average than passing; the advice is to bid
@@ -77,6 +80,7 @@ __all__ = [
     "TrumpOutlook",
     "evaluate_bids",
     "explain_hand_bid",
+    "heuristic_limit",
     "why_bid_failed",
 ]
 
@@ -326,8 +330,10 @@ class TrumpOutlook:
 
 @dataclass(frozen=True)
 class PassOutlook:
-    """The same deals with this seat out of the auction: another seat declares (the
-    high bidder, or the strongest other hand of the deal) with its own trump."""
+    """The same deals with this seat out of the auction (see :func:`evaluate_bids`):
+    the other seat whose hand bids highest declares, at the contract asked about but
+    never above what its hand bids nor below what the auction already holds; when no
+    other seat would bid, the high bidder keeps the contract, or the dealer is stuck."""
 
     declarer: tuple[int, ...]
     """Per deal: the relative seat that declares."""
@@ -337,18 +343,30 @@ class PassOutlook:
     """Per deal: this seat's side's score less the others', apart from the declarer's result."""
     weight: tuple[float, ...]
     """Per deal: how the declarer's result counts for this seat's side (+1: the partner
-    declares; -1: an opponent; -1/2 three-handed; 0: the dealer stuck at the stuck bid,
-    whose result is in ``base``)."""
+    declares; -1: an opponent; -1/2 three-handed; 0: a contract the auction fixed
+    already (the dealer stuck, or the high bidder keeping its bid), whose result is in
+    ``base``)."""
     rules: RuleSet
+    floor: tuple[int, ...] = ()
+    """Per deal: the lowest contract the declarer can hold (the high bid, or one
+    increment above it for a seat that outbids the high bidder; the opening bid)."""
+    cap: tuple[int, ...] = ()
+    """Per deal: the highest contract the declarer's hand bids (the heuristic limit
+    of the sampled hand, at least ``floor``)."""
 
-    @cached_property
-    def _ladder(self) -> _Ladder:
-        return _Ladder(self.values, self.weight)
+    def contract_of(self, deal: int, contract: int) -> int:
+        """The contract deal ``deal`` is played at when the others would play ``contract``."""
+        return min(max(contract, self.floor[deal]), self.cap[deal])
 
     def expected_score(self, contract: int) -> float:
-        """This seat's side's average score less the others' when the other seat
-        declares at ``contract``."""
-        return (sum(self.base) + self._ladder.result(contract)) / len(self.values)
+        """This seat's side's average score less the others' when it stops short and the
+        others would go on to ``contract`` (each deal's declarer only as far as its hand bids)."""
+        total = sum(self.base)
+        for d, (v, w) in enumerate(zip(self.values, self.weight, strict=True)):
+            if w:
+                c = self.contract_of(d, contract)
+                total += w * (v if v >= c else -c)
+        return total / len(self.values)
 
     @property
     def partner_declares(self) -> float:
@@ -568,6 +586,44 @@ def _misfit(hands: list[list[int]], inferences: Sequence[Inference], rules: Rule
     return miss
 
 
+def _pass_declarer(
+    hands: list[list[int]], info: AuctionInfo, out: set[int]
+) -> tuple[int, int, int, int | None]:
+    """Who declares when this seat (relative 0) passes, on one deal: ``(seat, floor, cap,
+    fixed)``. Each other seat still in the auction bids as the heuristic player does, up
+    to :func:`heuristic_limit` of its sampled hand (the high bidder has bid its bid
+    already); the highest of them declares if it reaches the lowest bid it would have to
+    make, at a contract from ``floor`` to ``cap``. Otherwise the auction ends as the rules
+    say: the high bidder keeps its bid, or (no bid at all) the dealer is stuck with the
+    stuck bid, this seat too if it is the dealer; ``fixed`` is then that contract."""
+    r = info.rules
+    inc = r.bid_increment
+    high, hb = info.high_bid, info.high_bidder
+    need = r.opening_bid if high is None else high + inc
+    best: tuple[float, int, int] | None = None  # (limit, holds the bid, -seat)
+    for p in range(1, r.players):
+        if p in out:
+            continue
+        lim = heuristic_limit(hands[p], r)
+        holds = p == hb and high is not None
+        if holds:
+            lim = max(lim, float(high or 0))
+        # Ties go to the high bidder (it holds the bid), then to the earlier seat.
+        key = (lim, int(holds), -p)
+        if best is None or key > best:
+            best = key
+    if best is not None:
+        lim, holds, p = best[0], bool(best[1]), -best[2]
+        cap = min(r.max_bid, int(lim // inc) * inc)
+        if holds and high is not None:
+            return p, high, max(high, cap), None
+        if cap >= need:
+            return p, need, cap, None
+    if high is not None and hb is not None:
+        return hb, high, high, high
+    return info.relative(info.dealer), r.stuck_bid, r.stuck_bid, r.stuck_bid
+
+
 def _content_seed(cards: Sequence[Card], info: AuctionInfo) -> int:
     """A seed from the hand and the auction, so every entry point that asks about the
     same decision gets the same deals (and so the same advice)."""
@@ -621,8 +677,6 @@ def evaluate_bids(
     n = rules.hand_size
     inferences = info.inferences
     slack = rules.total_trick_points / 10
-    high_bidder = info.high_bidder
-    dealer = info.relative(info.dealer)
     unseen: list[int] = []
     for i in range(24):
         if i % 6 in rules.ranks:
@@ -634,6 +688,9 @@ def evaluate_bids(
     p_val: list[int] = []
     p_base: list[float] = []
     p_weight: list[float] = []
+    p_low: list[int] = []
+    p_high: list[int] = []
+    out = {info.relative(c) for c, a in info.calls if a is None}
     my_side = rules.side(0)
     save = rules.meld_save
     for done in range(samples):
@@ -664,16 +721,9 @@ def evaluate_bids(
             scores = _side_scores(melds, points, rules)
             others = [scores[k] for k in range(rules.sides) if k != my_side]
             ag.append(sum(others) / len(others))
-        # This seat passes: the high bidder, or the strongest other hand, declares.
-        stuck = False
-        if high_bidder is not None and high_bidder != 0:
-            decl = high_bidder
-        else:
-            limits = [heuristic_limit(best_hands[p], rules) for p in range(players)]
-            decl = max(range(1, players), key=lambda p: limits[p])
-            if limits[decl] < rules.opening_bid and dealer != 0 and high_bidder is None:
-                # Nobody else would open: the dealer is stuck with the contract.
-                decl, stuck = dealer, True
+        # This seat passes: the other seat whose hand bids highest declares, if it
+        # would bid at all (a pass is final, so seats that passed are out).
+        decl, low, high, fixed = _pass_declarer(best_hands, info, out)
         melds, points, _ = _play([list(h) for h in best_hands], best_kitty, decl, None, rules, bot)
         dside = rules.side(decl)
         scores = _side_scores(melds, points, rules)
@@ -686,11 +736,12 @@ def evaluate_bids(
             rest = [scores[k] for k in range(rules.sides) if k not in (my_side, dside)]
             share = 1.0 / (rules.sides - 1)
             base, weight = scores[my_side] - share * sum(rest), -share
-        if stuck:
-            # The contract is the stuck bid whatever this seat would have bid.
-            sb = rules.stuck_bid
-            base += weight * (value if value >= sb else -sb)
+        if fixed is not None:
+            # The auction fixed the contract whatever this seat would have bid.
+            base += weight * (value if value >= fixed else -fixed)
             value, weight = -1, 0.0
+        p_low.append(low)
+        p_high.append(high)
         p_val.append(value)
         p_base.append(base)
         p_weight.append(weight)
@@ -704,7 +755,10 @@ def evaluate_bids(
         outlooks.append(
             TrumpOutlook(s, meld_now, tuple(side_m), tuple(own_m), tuple(tr), rules, tuple(ag))
         )
-    passing = PassOutlook(tuple(p_decl), tuple(p_val), tuple(p_base), tuple(p_weight), rules)
+    passing = PassOutlook(
+        tuple(p_decl), tuple(p_val), tuple(p_base), tuple(p_weight), rules,
+        tuple(p_low), tuple(p_high),
+    )  # fmt: skip
     return BidEvaluation(tuple(cards), rules, info, tuple(outlooks), passing, samples, seed)
 
 
