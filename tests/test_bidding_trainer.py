@@ -11,7 +11,7 @@ from traitlets import TraitError
 from pinochle_tutor import Phase, PinochleError
 from pinochle_tutor.cards import Card, all_cards
 from pinochle_tutor.course.bidding_drill import BiddingDrill
-from pinochle_widgets.bidding_trainer import BiddingTrainer, chance_chart_html
+from pinochle_widgets.bidding_trainer import BiddingTrainer, chance_chart_html, trump_limit
 from tests.widget_client import tree_states
 
 
@@ -69,15 +69,19 @@ def test_advice_only_after_the_call() -> None:
     ("amount", "words"),
     [
         (255, "multiples of 10"),
-        (240, "at least 250"),
-        (-10, "at least 250"),
+        (None, "at least {min_bid}"),  # one increment below the lowest bid now
+        (-10, "at least {min_bid}"),
         (10**9 + 5, "far more than any hand is worth"),
         (10**30, "the tutor takes bids up to 20250"),
     ],
 )
-def test_bad_bid_gets_the_reason_and_changes_nothing(amount: int, words: str) -> None:
+def test_bad_bid_gets_the_reason_and_changes_nothing(amount: int | None, words: str) -> None:
     t = BiddingTrainer(seed=3)
     history = list(t.drill.engine_hand.auction.history)
+    min_bid = t.drill.view.min_bid  # the seats before the learner may have bid
+    if amount is None:
+        amount = min_bid - t.rules.bid_increment
+    words = words.format(min_bid=min_bid)
     t.amount.value = amount
     t.bid_button.click()
     assert words in t.message.text and t.message.kind == "error"
@@ -205,3 +209,21 @@ def test_each_page_deals_its_own_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     a, b = BiddingTrainer(samples=20), BiddingTrainer(samples=20)
     assert a.seed == 12 and a.drill.view.hand == b.drill.view.hand
     assert BiddingTrainer(seed=4, samples=20).seed == 4
+
+
+def test_the_outlook_table_shows_the_explanations_limit() -> None:
+    """The table's limit for the best trump is the one the explanation states, from
+    the same evaluation (no second, chance-based limit beside it)."""
+    for seed in (2, 5):
+        t = BiddingTrainer(seed=seed)
+        t.pass_button.click()
+        advice = t.drill.advise()
+        assert advice.evaluation is not None
+        best = trump_limit(advice, advice.best)
+        assert best == advice.limit
+        html = t.advice_html.value
+        assert "Worth bidding up to" in html and "Bid up to (" not in html
+        if best is not None:
+            assert f"{best} is the most worth bidding" in advice.explanation
+            row = html.split("pt-outlooks", 1)[1].split("</tr>")[1]
+            assert f"<td>{best}</td>" in row

@@ -235,3 +235,24 @@ def test_bid_items_with_the_real_advisor(rules: RuleSet) -> None:
         _check_item(item, rules, QuizKind.BID)
         if rule is QuizRule.BID_PASS:
             assert check_answer(item, "pass").right
+
+
+def test_a_raise_question_runs_the_model_on_few_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Few random three-handed hands can raise; the cheap heuristic filter picks the
+    hand, so the model's simulation runs on one or two hands per raise question."""
+    from pinochle_tutor.course.quiz import bidding as quiz_bidding
+
+    real = quiz_bidding.outlook
+    asked: list[tuple[Card, ...]] = []
+
+    def counting(hand: tuple[Card, ...], rules: RuleSet) -> quiz_bidding.Outlook:
+        asked.append(hand)
+        return real(hand, rules)
+
+    monkeypatch.setattr(quiz_bidding, "outlook", counting)
+    for seed in range(6):
+        asked.clear()
+        item = generate("bid", seed, level=3, focus_rules=[QuizRule.BID_RAISE], rules=THREE_HANDED)
+        assert QuizRule.BID_RAISE in item.rules
+        hands = set(asked)
+        assert len(hands) <= 2, (seed, len(hands))

@@ -22,6 +22,7 @@ import ipywidgets as widgets
 
 from pinochle_tutor import RuleSet
 from pinochle_tutor.bots.advisor import BidAdvice, TrumpOutlook
+from pinochle_tutor.bots.bidding import ADVICE_SAMPLES
 from pinochle_tutor.cards import CardLike
 from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_tutor.course.seeds import page_seed
@@ -29,7 +30,7 @@ from pinochle_tutor.explain import HandReview
 
 from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
 
-__all__ = ["BiddingTrainer", "advice_html", "chance_chart_html", "result_html"]
+__all__ = ["BiddingTrainer", "advice_html", "chance_chart_html", "result_html", "trump_limit"]
 
 _CSS = """
 .pt-chart { border-collapse: collapse; font-size: 0.95em; }
@@ -76,20 +77,35 @@ def chance_chart_html(
     return f'<table class="pt-chart">{head}{"".join(rows)}</table>'
 
 
+def trump_limit(advice: BidAdvice, outlook: TrumpOutlook) -> int | None:
+    """The highest bid worth holding with ``outlook``'s trump, from the model's
+    evaluation (the explanation's limit for the best trump); advice built by hand has
+    none, so the highest bid made at the advice's confidence is shown instead."""
+    ev = advice.evaluation
+    if ev is None:
+        return outlook.max_bid(advice.confidence)
+    return ev.limit_of(outlook.trump, advice.min_bid)
+
+
 def advice_html(advice: BidAdvice, mine: int | None, verdict: str) -> str:
     """The advisor's view: the verdict on the learner's call, meld per trump, the
     chart for the best trump and the explanation."""
     rows = "".join(
         f"<tr><td>{o.trump.symbol} {escape(o.trump.plural)}</td><td>{o.meld}</td>"
         f"<td>{o.pass_gain:+.0f}</td><td>{o.mean_side_meld:.0f}</td><td>{o.mean_tricks:.0f}</td>"
-        f"<td>{o.max_bid(advice.confidence) or '-'}</td></tr>"
+        f"<td>{trump_limit(advice, o) or '-'}</td></tr>"
         for o in advice.outlooks
     )
     extra = "kitty adds" if advice.rules.has_kitty else "pass adds"
+    head = (
+        "Worth bidding up to"
+        if advice.evaluation is not None
+        else f"Bid up to ({advice.confidence:.0%})"
+    )
     table = (
         '<table class="pt-breakdown pt-outlooks"><tr><th>Trump</th><th>Your meld</th>'
         f"<th>The {extra}</th><th>Side meld</th><th>Trick points</th>"
-        f"<th>Bid up to ({advice.confidence:.0%})</th></tr>{rows}</table>"
+        f"<th>{head}</th></tr>{rows}</table>"
     )
     rec = "Pass" if advice.recommended is None else f"Bid {advice.recommended}"
     return (
@@ -107,7 +123,9 @@ class BiddingTrainer(widgets.VBox):
     the auction and the advice reproducible (``None``: a seed per page, or
     ``PINOCHLE_TUTOR_SEED`` when set); ``hand`` fixes the learner's cards
     (e.g. ``"AS 10S KS QS JS ..."``); ``samples`` is the number of simulated deals
-    per trump suit. CSS hooks: ``pt-bidding-trainer``, ``pt-hand``, ``pt-auction``,
+    (default :data:`~pinochle_tutor.bots.bidding.ADVICE_SAMPLES`, the game table's
+    hint's number too, so the trainer and the hint give the same advice).
+    CSS hooks: ``pt-bidding-trainer``, ``pt-hand``, ``pt-auction``,
     ``pt-bid-amount``, ``pt-min-bid``, ``pt-raise``, ``pt-bid``, ``pt-pass``,
     ``pt-progress``, ``pt-message-area``, ``pt-advice``, ``pt-play-out``,
     ``pt-result``, ``pt-new-hand``."""
@@ -117,7 +135,7 @@ class BiddingTrainer(widgets.VBox):
         seed: int | None = None,
         rules: RuleSet | str = "classic",
         hand: Sequence[CardLike] | str | None = None,
-        samples: int = 200,
+        samples: int = ADVICE_SAMPLES,
     ) -> None:
         self.rules = coerce_rules(rules)
         self.samples = samples

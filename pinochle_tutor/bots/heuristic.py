@@ -49,6 +49,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pinochle_tutor.bots.knowledge import Knowledge, trick_inferences
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
@@ -60,8 +61,10 @@ from pinochle_tutor.view import PlayerView
 __all__ = [
     "HeuristicPlayer",
     "PlayContext",
+    "best_trump",
     "choose_follow",
     "choose_lead",
+    "default_allowance",
     "estimate_hand",
     "heuristic_playout",
     "play_context",
@@ -562,6 +565,19 @@ def _best_trump(counts: Sequence[int], rules: RuleSet) -> tuple[int, float]:
     return best, best_v
 
 
+best_trump = _best_trump
+
+
+def default_allowance(rules: RuleSet) -> float:
+    """The share of the hand's trick points the heuristic player adds to its own
+    estimate for what the partner (or the kitty) brings (see :class:`HeuristicPlayer`)."""
+    if not rules.partnerships:
+        return 0.18
+    if rules.copies >= 3:
+        return 0.33
+    return 0.28
+
+
 class HeuristicPlayer:
     """A sound club player (see the module text for its strategy). Deterministic.
 
@@ -582,12 +598,7 @@ class HeuristicPlayer:
         _, value = _best_trump(_counts(view.hand), rules)
         allowance = self.allowance
         if allowance is None:
-            if not rules.partnerships:
-                allowance = 0.18
-            elif rules.copies >= 3:
-                allowance = 0.33
-            else:
-                allowance = 0.28
+            allowance = default_allowance(rules)
         limit = value + allowance * rules.total_trick_points
         inc = rules.bid_increment
         return int(limit // inc) * inc
@@ -706,11 +717,18 @@ class HeuristicPlayer:
         return CARDS_BY_INDEX[policy_card(view, Knowledge.from_view(view))]
 
 
+@lru_cache(maxsize=8192)
+def _meld_of(counts: tuple[int, ...], trump: int, table: MeldTable) -> int:
+    """:func:`points_from_counts`, remembered: the exchange asks for the same hand's meld
+    once per candidate card, and the bidding model plays thousands of exchanges."""
+    return points_from_counts(list(counts), trump, table)
+
+
 def _meld_loss(counts: list[int], i: int, trump: int, table: MeldTable) -> float:
     """Meld points lost by taking one copy of card ``i`` out of the hand."""
-    before = points_from_counts(counts, trump, table)
+    before = _meld_of(tuple(counts), trump, table)
     counts[i] -= 1
-    after = points_from_counts(counts, trump, table)
+    after = _meld_of(tuple(counts), trump, table)
     counts[i] += 1
     return float(before - after)
 

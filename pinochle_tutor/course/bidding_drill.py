@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from pinochle_tutor.auction import Auction, IllegalBidError
 from pinochle_tutor.bots.advisor import BidAdvice, ProgressCallback, advise_bid
-from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer
 from pinochle_tutor.bots.montecarlo import check_samples
 from pinochle_tutor.cards import (
     Card,
@@ -39,7 +39,9 @@ class BiddingDrill:
 
     A hand is dealt (``hand`` fixes the learner's cards; the rest are dealt at
     random), the dealer is one of the other seats, and the computer players
-    before the learner bid with the :class:`HeuristicPlayer`. The learner makes
+    before the learner bid with the bidding model (:class:`BidModelPlayer`). The
+    advice is the bidding model's for the hand and the auction, the same as the game
+    table's hint for the same decision. The learner makes
     one call (:meth:`call`); only then does :meth:`advise` answer, and
     :meth:`play_out` finishes the auction (the learner stands on the call) and
     plays the hand with computer players at every seat."""
@@ -50,7 +52,7 @@ class BiddingDrill:
         seed: int | None = None,
         hand: Sequence[CardLike] | str | None = None,
         learner_seat: int = 0,
-        samples: int = 200,
+        samples: int = ADVICE_SAMPLES,
     ) -> None:
         self.rules = as_rules(rules)
         r = self.rules
@@ -58,7 +60,7 @@ class BiddingDrill:
         self.learner_seat = learner_seat
         self.samples = check_samples(samples)
         self._rng = random.Random(seed)
-        self._advice_seed = self._rng.randrange(2**32)
+        self._rng.randrange(2**32)  # drawn as before, so a seed deals the same cards
         dealer = self._rng.choice([s for s in range(r.players) if s != learner_seat])
         dealt = (
             None
@@ -69,7 +71,7 @@ class BiddingDrill:
         self.dealt_hand: tuple[Card, ...] = self._hand.view(learner_seat).hand
         """The learner's cards as dealt: the hand of the decision, still shown after
         :meth:`play_out` has played every card."""
-        self._bot = HeuristicPlayer()
+        self._bot = BidModelPlayer()
         self.call_made: int | None = None
         """The learner's bid (``None``: a pass, or no call yet; see :attr:`committed`)."""
         self.committed = False
@@ -134,7 +136,7 @@ class BiddingDrill:
             auction = _auction_copy(self._hand.auction, self._decision_calls)
             self._advice = advise_bid(
                 self._decision_hand, self.rules, auction=auction, samples=self.samples,
-                seed=self._advice_seed, progress=progress,
+                progress=progress,
             )  # fmt: skip
         return self._advice
 

@@ -33,6 +33,8 @@ from typing import Any
 
 from pinochle_tutor.auction import IllegalBidError
 from pinochle_tutor.bots.advice import REVIEW_MARGIN, advise_play, decision_seed, judge_plays
+from pinochle_tutor.bots.advisor import advise_bid
+from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
@@ -88,6 +90,8 @@ OPPONENT_KINDS = ("heuristic", "random", "montecarlo")
 """The names of the computer players a session can seat."""
 HINT_SAMPLES = DEFAULT_SAMPLES
 """Imagined deals behind a card-play hint (and undo's verdict on a card taken back)."""
+BID_HINT_SAMPLES = ADVICE_SAMPLES
+"""Deals behind a bid hint: the bidding trainer's number, so both give the same advice."""
 HINT_EXACT_TRICKS = 3
 """A hint solves each imagined deal exactly from this many cards a hand: measured, an
 exact solve of 64 deals from 4 cards takes up to a second on one core, from 3 cards a
@@ -125,7 +129,8 @@ def make_player(kind: str | Player, seed: int | None = None) -> Player:
     makers: dict[str, Callable[[], Player]] = {
         "heuristic": HeuristicPlayer,
         "random": lambda: RandomPlayer(seed=seed),
-        "montecarlo": lambda: MonteCarloPlayer(seed=seed),
+        # The strongest level bids with the bidding model (the hint's model too).
+        "montecarlo": lambda: MonteCarloPlayer(seed=seed, base=BidModelPlayer()),
     }
     make = find_named(kind, makers)
     if make is None:
@@ -321,7 +326,6 @@ class GameSession:
             kind = partner if seat == partner_seat and partner is not None else opponents
             self._players[seat] = make_player(kind, seed=self._rng.randrange(2**32))
         self._hinter: Player = make_player(hint_player, seed=self._rng.randrange(2**32))
-        self._heuristic = HeuristicPlayer()
         self._reviewed: tuple[Hand, HandReview] | None = None
         self.undo_verdict: PlayJudgement | None = None
         """The coach's verdict on the card the last :meth:`undo` took back (``None`` when
@@ -1041,29 +1045,10 @@ class GameSession:
         return self._play_hint(v, p)
 
     def _bid_hint(self, v: PlayerView) -> Hint:
-        heur = self._heuristic
-        limit = heur.bid_limit(v)
-        suit = heur.choose_trump(v)
-        m = meld_points(v.hand, suit, self.rules)
-        amount = heur.bid(v)
-        worth = (
-            f"With {suit.plural} trump your hand holds {m} meld; with the trick points it should "
-            f"take and what {'the kitty' if self.rules.has_kitty else 'your partner'} adds, "
-            f"it is worth about {limit}."
-        )
-        partner = v.partner
-        high = [s for s, a in v.auction if a is not None]
-        if partner is not None and high and high[-1] == partner:
-            worth += (
-                " Your partner holds the high bid: take it over only with a clearly better hand."
-            )
-        if amount is None:
-            return Hint(Phase.AUCTION, f"{worth} The lowest bid now is {v.min_bid}: pass.")
-        return Hint(
-            Phase.AUCTION,
-            f"{worth} The lowest bid now is {v.min_bid}, so bid it and no more.",
-            bid=amount,
-        )
+        """The bidding model's call (the same advice as the bidding trainer's for the
+        same hand and auction: :func:`~pinochle_tutor.bots.advisor.advise_bid`)."""
+        advice = advise_bid(v, samples=BID_HINT_SAMPLES)
+        return Hint(Phase.AUCTION, advice.explanation, bid=advice.recommended)
 
     def _play_hint(self, v: PlayerView, p: Player) -> Hint:
         assert v.trump is not None

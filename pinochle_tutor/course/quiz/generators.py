@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.bidding import heuristic_limit
 from pinochle_tutor.cards import Card, Rank, Suit, all_cards
 from pinochle_tutor.course.quiz import bidding
 from pinochle_tutor.course.quiz.items import (
@@ -40,6 +41,7 @@ from pinochle_tutor.course.quiz.rule_cases import rules_of
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import explain_legal
+from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import meld_points
 from pinochle_tutor.rules import (
     CLASSIC,
@@ -361,10 +363,31 @@ def _prior_calls(
     return tuple(calls)
 
 
-def _build_bid(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> BidQuiz:
+RAISE_DRAWS = 40
+"""How many hands a raise question may deal, valued by the heuristic player's quick
+limit (no simulation), before the bidding model is asked about one of them."""
+
+
+def _bid_hand(rng: random.Random, target: QuizRule, rules: RuleSet) -> tuple[Card, ...]:
+    """A hand for a bidding question aimed at ``target``. A raise needs a hand worth
+    more than the opening bid, which few random hands are (one in four three-handed), so
+    for a raise up to :data:`RAISE_DRAWS` hands are dealt and the first the heuristic
+    player would bid past the opening on is kept (the last one if none): a cheap
+    filter, so that the model's simulation runs on a likely hand only."""
+    opening, inc = rules.opening_bid, rules.bid_increment
     pool = list(_deck(rules))
-    rng.shuffle(pool)
-    hand = tuple(sorted(pool[: rules.hand_size], key=lambda c: c.order))
+    for _ in range(RAISE_DRAWS if target is QuizRule.BID_RAISE else 1):
+        rng.shuffle(pool)
+        hand = tuple(sorted(pool[: rules.hand_size], key=lambda c: c.order))
+        if target is not QuizRule.BID_RAISE:
+            break
+        if heuristic_limit(counts_of(list(hand), rules), rules) >= opening + inc:
+            break
+    return hand
+
+
+def _build_bid(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> BidQuiz:
+    hand = _bid_hand(rng, target, rules)
     o = bidding.outlook(tuple(sorted(hand)), rules)
     opening, inc = rules.opening_bid, rules.bid_increment
     jump = _scaled(10, rules, inc)  # how far past the hand's worth a "pass" auction goes

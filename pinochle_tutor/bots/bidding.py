@@ -1,0 +1,865 @@
+"""The bidding model: one answer to "how high should I bid?", for the trainer, the
+game table's hint and the computer players.
+
+A bid is the side's meld plus the trick points it will capture. The model deals the
+cards the bidder cannot see many times, keeping deals that fit what the auction has
+told (:class:`Inference`), and plays every deal out with the heuristic player's
+exchange and card play, once for each trump the bidder might name and once more with
+the bidder out of the auction (:class:`PassOutlook`). Every number it reports comes
+from those same deals, the joint distribution of (meld, trick points):
+
+* the chance of making each contract level: meld kept (only with
+  ``rules.meld_save`` trick points) plus trick points reach the bid, and a side
+  with no trick points is set, as :func:`~pinochle_tutor.scoring.score_hand`
+  scores it;
+* the expected score of holding the contract at that level, as the difference
+  between the bidder's side and the other side(s) (made: the full total; missed:
+  minus the bid; the defenders score meld and trick points when they keep them);
+* the expected score of passing instead: the deal played with this seat out of the
+  auction. Each other seat still in it (a pass is final) bids as the heuristic player
+  does, up to its limit on the sampled hand; the highest declares if it reaches the
+  bid it would have to make, at the level asked about but never above its own limit
+  (nor below the high bid). When no other seat would bid, the auction ends as the
+  rules say: the high bidder keeps its bid, or, with no bid at all, the dealer is
+  stuck at the stuck bid.
+
+The *limit* is the highest level, counting up from the lowest bid now, at which
+holding the contract scores better on average than passing; the advice is to bid
+the lowest bid now while it is within the limit, otherwise to pass. The trump is
+the suit with the best expected score at the lowest bid now.
+
+What the auction tells (simple and documented, not a full bidding theory): every
+other seat is assumed to bid as the heuristic player does, up to
+:meth:`HeuristicPlayer.bid_limit <pinochle_tutor.bots.heuristic.HeuristicPlayer.bid_limit>`.
+A seat that bid ``B`` holds a hand the heuristic values at ``B`` or more, and a seat
+that passed without bidding when the lowest bid was ``M`` one the heuristic values
+below ``M``, each with a tolerance of a tenth of the hand's trick points.
+Deals are drawn again (up to :data:`DRAWS` times) until they fit; the best fitting
+draw is kept.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+import zlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+
+from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.heuristic import (
+    HeuristicPlayer,
+    best_trump,
+    default_allowance,
+    estimate_hand,
+    heuristic_playout,
+    play_context,
+)
+from pinochle_tutor.bots.montecarlo import InvalidSimulationError, check_samples
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Suit, cards_text
+from pinochle_tutor.explain.bidding import BidReasoning, FailedBidExplanation, explain_failed_bid
+from pinochle_tutor.game import Hand
+from pinochle_tutor.hands import InvalidHandError, as_cards, counts_of
+from pinochle_tutor.meld import points_from_counts
+from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.scoring import HandScore
+from pinochle_tutor.view import Phase, PlayerView
+
+__all__ = [
+    "ADVICE_SAMPLES",
+    "BOT_SAMPLES",
+    "DRAWS",
+    "AuctionInfo",
+    "BidEvaluation",
+    "BidModelPlayer",
+    "Inference",
+    "InferenceKind",
+    "PassOutlook",
+    "TrumpOutlook",
+    "evaluate_bids",
+    "explain_hand_bid",
+    "heuristic_limit",
+    "why_bid_failed",
+]
+
+ADVICE_SAMPLES = 160
+"""Deals behind one piece of bidding advice (the trainer and the game table's hint use
+the same number, so they give the same advice)."""
+BOT_SAMPLES = 24
+"""Deals behind a computer player's bid (cheap; the player caches its evaluation)."""
+DRAWS = 12
+"""How many times a deal is drawn again to fit what the auction has told."""
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` while the model simulates."""
+
+
+# ------------------------------------------------------------------ the auction
+class InferenceKind(Enum):
+    """What one call tells the other seats about a hand."""
+
+    BID = "bid"
+    """The seat bid ``level``: its hand is worth about that much or more."""
+    PASSED = "passed"
+    """The seat passed without ever bidding when the lowest bid was ``level``: its
+    hand is worth less than that."""
+
+
+@dataclass(frozen=True)
+class Inference:
+    """What the auction told about one other seat (relative: 1 is the left
+    opponent, 2 the partner at a partnership table, ``players - 1`` the right)."""
+
+    seat: int
+    kind: InferenceKind
+    level: int
+
+
+@dataclass(frozen=True)
+class AuctionInfo:
+    """What the auction has told one seat when it is to call."""
+
+    seat: int
+    dealer: int
+    calls: tuple[tuple[int, int | None], ...]
+    rules: RuleSet
+
+    @classmethod
+    def opening(cls, rules: RuleSet) -> AuctionInfo:
+        """The first call of an auction (the seat at the dealer's left, no calls yet)."""
+        return cls(1 % rules.players, 0, (), rules)
+
+    @classmethod
+    def from_auction(cls, auction: Auction, seat: int | None = None) -> AuctionInfo:
+        """The auction as the seat to act (or ``seat``) sees it."""
+        if seat is None:
+            seat = auction.turn if auction.turn is not None else (auction.dealer + 1)
+        return cls(
+            seat % auction.rules.players, auction.dealer, tuple(auction.history), auction.rules
+        )
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> AuctionInfo:
+        """The auction as ``view``'s seat sees it."""
+        return cls(view.seat, view.dealer, view.auction, view.rules)
+
+    def relative(self, seat: int) -> int:
+        """``seat`` counted clockwise from this one (0: this seat)."""
+        return (seat - self.seat) % self.rules.players
+
+    @property
+    def high_bid(self) -> int | None:
+        """The highest bid so far."""
+        bids = [a for _, a in self.calls if a is not None]
+        return bids[-1] if bids else None
+
+    @property
+    def high_bidder(self) -> int | None:
+        """The relative seat of the high bidder, if any."""
+        bids = [s for s, a in self.calls if a is not None]
+        return self.relative(bids[-1]) if bids else None
+
+    @property
+    def min_bid(self) -> int:
+        """The lowest bid allowed now."""
+        high = self.high_bid
+        return self.rules.opening_bid if high is None else high + self.rules.bid_increment
+
+    @property
+    def inferences(self) -> tuple[Inference, ...]:
+        """What each other seat's calls told (one per seat that called)."""
+        r = self.rules
+        best: dict[int, int] = {}
+        passed_at: dict[int, int] = {}
+        high: int | None = None
+        for s, a in self.calls:
+            rel = self.relative(s)
+            if a is not None:
+                best[rel] = max(best.get(rel, a), a)
+                high = a
+            elif rel not in best and rel != 0:
+                passed_at[rel] = r.opening_bid if high is None else high + r.bid_increment
+        out = [Inference(s, InferenceKind.BID, v) for s, v in best.items() if s != 0]
+        out += [Inference(s, InferenceKind.PASSED, v) for s, v in passed_at.items()]
+        return tuple(sorted(out, key=lambda i: i.seat))
+
+    def key(self, coarse: bool = False) -> tuple[object, ...]:
+        """What the model's deals depend on (the inferences), for a cache; ``coarse``
+        rounds the levels to a fifth of the hand's trick points (at least one
+        increment), so that a bidding war of single raises does not ask again each time."""
+        r = self.rules
+        step = max(r.bid_increment, r.total_trick_points // 5 // r.bid_increment * r.bid_increment)
+        inf = tuple(
+            (i.seat, i.kind, i.level // step if coarse else i.level) for i in self.inferences
+        )
+        return (r, self.high_bidder, inf)
+
+
+# ------------------------------------------------------------------ outlooks
+def _value(meld: int, tricks: int, save: int) -> int:
+    """The highest contract a side with ``meld`` and ``tricks`` makes (-1: none, no tricks)."""
+    if tricks <= 0:
+        return -1
+    return (meld if tricks >= save else 0) + tricks
+
+
+class _Ladder:
+    """Per-deal values (the highest contract each deal makes) with weights, sorted, so
+    that the chance and the weighted sum of results at any level take a bisection."""
+
+    def __init__(self, values: Sequence[int], weights: Sequence[float]) -> None:
+        pairs = sorted(zip(values, weights, strict=True))
+        self.values = [v for v, _ in pairs]
+        self.n = len(pairs)
+        self._w = [0.0]
+        self._wv = [0.0]
+        for v, w in pairs:
+            self._w.append(self._w[-1] + w)
+            self._wv.append(self._wv[-1] + w * v)
+
+    def made(self, bid: int) -> int:
+        """How many deals make ``bid``."""
+        return self.n - bisect.bisect_left(self.values, bid)
+
+    def result(self, bid: int) -> float:
+        """The weighted sum over deals of the declarer's result at ``bid`` (made: the
+        total; missed: minus the bid)."""
+        k = bisect.bisect_left(self.values, bid)
+        made = self._wv[-1] - self._wv[k]
+        return made - bid * self._w[k]
+
+
+@dataclass(frozen=True)
+class TrumpOutlook:
+    """What the hand is worth with one trump suit, over the simulated deals (one entry
+    per deal in each tuple: together they are the joint distribution)."""
+
+    trump: Suit
+    meld: int
+    """The meld in the hand now."""
+    side_meld: tuple[int, ...]
+    """Per simulated deal: the side's meld after the exchange (both partners)."""
+    own_meld: tuple[int, ...]
+    """Per simulated deal: the declarer's own meld after the exchange (or the kitty)."""
+    tricks: tuple[int, ...]
+    """Per simulated deal: the side's trick points."""
+    rules: RuleSet
+    against: tuple[float, ...] = ()
+    """Per simulated deal: what the other side scores as defenders (three-handed: the
+    two defenders' average). Empty: not simulated (counted as 0)."""
+
+    @property
+    def deals(self) -> int:
+        """How many deals were simulated."""
+        return len(self.tricks)
+
+    @property
+    def mean_side_meld(self) -> float:
+        """The side's average meld after the exchange."""
+        return sum(self.side_meld) / len(self.side_meld)
+
+    @property
+    def pass_gain(self) -> float:
+        """The meld the partner's pass (three-handed: the kitty) adds to the hand, on average."""
+        return sum(self.own_meld) / len(self.own_meld) - self.meld
+
+    @property
+    def mean_tricks(self) -> float:
+        """The side's average trick points."""
+        return sum(self.tricks) / len(self.tricks)
+
+    @cached_property
+    def _ladder(self) -> _Ladder:
+        save = self.rules.meld_save
+        values = [_value(m, t, save) for m, t in zip(self.side_meld, self.tricks, strict=True)]
+        return _Ladder(values, [1.0] * len(values))
+
+    @property
+    def best_total(self) -> int:
+        """The most any deal makes (the highest contract made in at least one deal)."""
+        return self._ladder.values[-1] if self._ladder.n else -1
+
+    def make_chance(self, bid: int) -> float:
+        """The share of simulated deals in which a contract of ``bid`` is made
+        (meld kept only with enough trick points; no trick points is a set)."""
+        return self._ladder.made(bid) / self._ladder.n
+
+    def tricks_chance(self, points: int) -> float:
+        """The share of deals in which the side took at least ``points`` trick points."""
+        return sum(1 for t in self.tricks if t >= points) / len(self.tricks)
+
+    def expected_score(self, bid: int) -> float:
+        """The side's average score at a contract of ``bid`` less what the other side
+        scores, over the same deals."""
+        lad = self._ladder
+        return (lad.result(bid) - sum(self.against)) / lad.n
+
+    def max_bid(self, chance: float) -> int | None:
+        """The highest bid (from the opening bid up, in steps of the increment) made in
+        at least ``chance`` of the deals, or ``None`` if not even the opening bid is.
+
+        Found from the deals' values sorted, not by trying every bid in turn."""
+        r = self.rules
+        values = self._ladder.values  # ascending
+        n = len(values)
+        need = next((k for k in range(n + 1) if k / n >= chance), None)
+        if need is None:
+            return None
+        best = max(m + t for m, t in zip(self.side_meld, self.tricks, strict=True))
+        value = values[n - need] if need else best
+        if value < r.opening_bid:
+            return None
+        return r.opening_bid + (value - r.opening_bid) // r.bid_increment * r.bid_increment
+
+    def chart(self, step: int | None = None) -> list[tuple[int, float]]:
+        """(bid, chance of making it) from the opening bid up to where the chance is
+        zero, for a small chart."""
+        r = self.rules
+        step = step or r.bid_increment * (1 if r.bid_increment > 1 else 5)
+        out = []
+        bid = r.opening_bid
+        while True:
+            p = self.make_chance(bid)
+            out.append((bid, p))
+            if p == 0.0 or len(out) > 100:
+                return out
+            bid += step
+
+
+@dataclass(frozen=True)
+class PassOutlook:
+    """The same deals with this seat out of the auction (see :func:`evaluate_bids`):
+    the other seat whose hand bids highest declares, at the contract asked about but
+    never above what its hand bids nor below what the auction already holds; when no
+    other seat would bid, the high bidder keeps the contract, or the dealer is stuck."""
+
+    declarer: tuple[int, ...]
+    """Per deal: the relative seat that declares."""
+    values: tuple[int, ...]
+    """Per deal: the highest contract the declaring side makes (-1: none)."""
+    base: tuple[float, ...]
+    """Per deal: this seat's side's score less the others', apart from the declarer's result."""
+    weight: tuple[float, ...]
+    """Per deal: how the declarer's result counts for this seat's side (+1: the partner
+    declares; -1: an opponent; -1/2 three-handed; 0: a contract the auction fixed
+    already (the dealer stuck, or the high bidder keeping its bid), whose result is in
+    ``base``)."""
+    rules: RuleSet
+    floor: tuple[int, ...] = ()
+    """Per deal: the lowest contract the declarer can hold (the high bid, or one
+    increment above it for a seat that outbids the high bidder; the opening bid)."""
+    cap: tuple[int, ...] = ()
+    """Per deal: the highest contract the declarer's hand bids (the heuristic limit
+    of the sampled hand, at least ``floor``)."""
+
+    def contract_of(self, deal: int, contract: int) -> int:
+        """The contract deal ``deal`` is played at when the others would play ``contract``."""
+        return min(max(contract, self.floor[deal]), self.cap[deal])
+
+    def expected_score(self, contract: int) -> float:
+        """This seat's side's average score less the others' when it stops short and the
+        others would go on to ``contract`` (each deal's declarer only as far as its hand bids)."""
+        total = sum(self.base)
+        for d, (v, w) in enumerate(zip(self.values, self.weight, strict=True)):
+            if w:
+                c = self.contract_of(d, contract)
+                total += w * (v if v >= c else -c)
+        return total / len(self.values)
+
+    @property
+    def partner_declares(self) -> float:
+        """The share of deals in which the partner would declare."""
+        return sum(1 for w in self.weight if w > 0) / len(self.weight)
+
+
+# ------------------------------------------------------------------ the evaluation
+@dataclass(frozen=True)
+class BidEvaluation:
+    """The bidding model's answer for one hand at one moment of an auction."""
+
+    hand: tuple[Card, ...]
+    rules: RuleSet
+    info: AuctionInfo
+    outlooks: tuple[TrumpOutlook, ...]
+    """One per trump considered, in suit order."""
+    passing: PassOutlook
+    samples: int
+    seed: int
+
+    @property
+    def min_bid(self) -> int:
+        """The lowest legal bid now."""
+        return self.info.min_bid
+
+    def outlook(self, trump: Suit | None = None) -> TrumpOutlook:
+        """The outlook with ``trump`` (default: the recommended trump)."""
+        if trump is None:
+            return self.best
+        for o in self.outlooks:
+            if o.trump == trump:
+                return o
+        raise InvalidSimulationError(f"trump={trump!r} was not simulated")
+
+    def pass_contract(self, bid: int) -> int:
+        """The contract another seat plays if this one stops short of ``bid``."""
+        r = self.rules
+        return max(r.opening_bid, bid - r.bid_increment)
+
+    def pass_score(self, bid: int) -> float:
+        """The expected score of passing rather than holding the contract at ``bid``."""
+        return self.passing.expected_score(self.pass_contract(bid))
+
+    def gain(self, bid: int, trump: Suit | None = None) -> float:
+        """How much better holding the contract at ``bid`` scores than passing."""
+        return self.outlook(trump).expected_score(bid) - self.pass_score(bid)
+
+    def limit_of(self, trump: Suit, start: int | None = None) -> int | None:
+        """The highest level, counting up from ``start`` (default: the lowest bid now),
+        at which holding the contract with ``trump`` beats passing (``None``: not even
+        ``start`` does)."""
+        r = self.rules
+        o = self.outlook(trump)
+        bid = self.min_bid if start is None else start
+        top = min(r.max_bid, max(o.best_total, bid))
+        limit = None
+        while bid <= top and self.gain(bid, trump) >= 0:
+            limit = bid
+            bid += r.bid_increment
+        return limit
+
+    @cached_property
+    def best(self) -> TrumpOutlook:
+        """The recommended trump's outlook: the best expected score at the lowest bid now."""
+        b = self.min_bid
+        return max(self.outlooks, key=lambda o: (o.expected_score(b), -int(o.trump)))
+
+    @property
+    def trump(self) -> Suit:
+        """The recommended trump."""
+        return self.best.trump
+
+    @cached_property
+    def limit(self) -> int | None:
+        """The highest bid worth holding with the recommended trump (from the lowest bid now)."""
+        return self.limit_of(self.trump)
+
+    @cached_property
+    def worth(self) -> int | None:
+        """The highest bid worth holding counted from the opening bid (``None``: not even
+        the opening), whatever the auction has reached."""
+        return self.limit_of(self.trump, self.rules.opening_bid)
+
+    @property
+    def recommended(self) -> int | None:
+        """The call now: the lowest bid if it is within the limit, else ``None`` (pass)."""
+        return self.min_bid if self.limit is not None else None
+
+    def call_at(self, min_bid: int) -> int | None:
+        """The call when the lowest bid is ``min_bid`` (the same rule as
+        :attr:`recommended`, for a player whose auction moved on since the evaluation)."""
+        best = max(self.outlooks, key=lambda o: (o.expected_score(min_bid), -int(o.trump)))
+        return min_bid if self.limit_of(best.trump, min_bid) is not None else None
+
+    def make_chance(self, bid: int, trump: Suit | None = None) -> float:
+        """The chance of making ``bid`` (with ``trump``, default the recommended one)."""
+        return self.outlook(trump).make_chance(bid)
+
+    def trump_for(self, contract: int) -> Suit:
+        """The trump to name after winning at ``contract``: the best expected score there."""
+        return max(self.outlooks, key=lambda o: (o.expected_score(contract), -int(o.trump))).trump
+
+    def reasoning(self) -> BidReasoning:
+        """The explanation as data; every number comes from this evaluation."""
+        r = self.rules
+        b = self.best
+        shown = self.limit if self.limit is not None else self.worth
+        inf = tuple((i.seat, i.kind.value, i.level) for i in self.info.inferences)
+        return BidReasoning(
+            trump=b.trump,
+            meld=b.meld,
+            pass_gain=round(b.pass_gain),
+            mean_side_meld=round(b.mean_side_meld),
+            mean_tricks=round(b.mean_tricks),
+            deals=b.deals,
+            min_bid=self.min_bid,
+            limit=shown,
+            limit_chance=b.make_chance(shown) if shown is not None else None,
+            limit_score=round(b.expected_score(shown)) if shown is not None else None,
+            limit_pass=round(self.pass_score(shown)) if shown is not None else None,
+            min_chance=b.make_chance(self.min_bid),
+            min_score=round(b.expected_score(self.min_bid)),
+            min_pass=round(self.pass_score(self.min_bid)),
+            recommended=self.recommended,
+            opening_bid=r.opening_bid,
+            max_bid=r.max_bid,
+            total_trick_points=r.total_trick_points,
+            kitty=r.has_kitty,
+            partnerships=r.partnerships,
+            players=r.players,
+            partner_high=self.info.high_bidder == 2 and r.partnerships,
+            inferences=inf,
+        )
+
+
+# ------------------------------------------------------------------ simulation
+def _view(hand: Sequence[Card], trump: Suit | None, rules: RuleSet, seat: int, declarer: int,
+          phase: Phase = Phase.PASS) -> PlayerView:  # fmt: skip
+    return PlayerView(
+        seat=seat, phase=phase, rules=rules, dealer=0, hand=tuple(hand), auction=(),
+        high_bid=None, min_bid=rules.opening_bid, declarer=declarer, contract=None, trump=trump,
+        melds=None, tricks=(), trick=(), trick_seats=(), legal=(),
+    )  # fmt: skip
+
+
+def _cards(counts: Sequence[int]) -> list[Card]:
+    return [CARDS_BY_INDEX[i] for i in range(24) for _ in range(counts[i])]
+
+
+def heuristic_limit(counts: Sequence[int], rules: RuleSet) -> float:
+    """The heuristic player's bid limit for a hand given as 24 counts (not rounded)."""
+    _, value = best_trump(counts, rules)
+    return value + default_allowance(rules) * rules.total_trick_points
+
+
+def _play(
+    hands: list[list[int]], kitty: Sequence[int], declarer: int, trump: int | None,
+    rules: RuleSet, bot: HeuristicPlayer,
+) -> tuple[list[int], list[int], int]:  # fmt: skip
+    """Play one deal with ``declarer`` (relative seat) and ``trump`` (``None``: the
+    heuristic's choice after the kitty): each seat's meld, each side's trick points
+    (the discard counted for the declarer) and the trump used. ``hands`` is changed."""
+    discard_points = 0
+    if rules.has_kitty:
+        for i in kitty:
+            hands[declarer][i] += 1
+        discards = bot.discard(_view(_cards(hands[declarer]), None, rules, declarer, declarer))
+        for c in discards:
+            hands[declarer][c.index] -= 1
+        discard_points = sum(rules.counter_points[c.rank] for c in discards)
+    if trump is None:
+        trump = best_trump(hands[declarer], rules)[0]
+    suit = Suit(trump)
+    partner = rules.partner(declarer)
+    if partner is not None and rules.exchange_size:
+        passed = bot.pass_cards(_view(_cards(hands[partner]), suit, rules, partner, declarer))
+        for c in passed:
+            hands[partner][c.index] -= 1
+            hands[declarer][c.index] += 1
+        returned = bot.return_cards(_view(_cards(hands[declarer]), suit, rules, declarer, declarer))
+        for c in returned:
+            hands[declarer][c.index] -= 1
+            hands[partner][c.index] += 1
+    table = rules.meld_table
+    melds = [points_from_counts(h, trump, table) for h in hands]
+    points = heuristic_playout(
+        hands, declarer, trump, rules, context=play_context(rules, trump, declarer)
+    )
+    points[rules.side(declarer)] += discard_points
+    return melds, points, trump
+
+
+def _side_scores(melds: list[int], points: list[int], rules: RuleSet) -> list[int]:
+    """Each side's meld (summed over partners) and what it scores as defenders."""
+    side_meld = [0] * rules.sides
+    for s, m in enumerate(melds):
+        side_meld[rules.side(s)] += m
+    save = rules.meld_save
+    return [side_meld[k] + points[k] if points[k] >= save else 0 for k in range(rules.sides)]
+
+
+def _side_meld(melds: list[int], side: int, rules: RuleSet) -> int:
+    return sum(m for s, m in enumerate(melds) if rules.side(s) == side)
+
+
+def _misfit(hands: list[list[int]], inferences: Sequence[Inference], rules: RuleSet,
+            slack: float) -> float:  # fmt: skip
+    """How far a deal is from what the auction told (0: it fits)."""
+    miss = 0.0
+    for inf in inferences:
+        lim = heuristic_limit(hands[inf.seat], rules)
+        if inf.kind is InferenceKind.BID:
+            miss += max(0.0, inf.level - slack - lim)
+        else:
+            miss += max(0.0, lim - (inf.level + slack))
+    return miss
+
+
+def _pass_declarer(
+    hands: list[list[int]], info: AuctionInfo, out: set[int]
+) -> tuple[int, int, int, int | None]:
+    """Who declares when this seat (relative 0) passes, on one deal: ``(seat, floor, cap,
+    fixed)``. Each other seat still in the auction bids as the heuristic player does, up
+    to :func:`heuristic_limit` of its sampled hand (the high bidder has bid its bid
+    already); the highest of them declares if it reaches the lowest bid it would have to
+    make, at a contract from ``floor`` to ``cap``. Otherwise the auction ends as the rules
+    say: the high bidder keeps its bid, or (no bid at all) the dealer is stuck with the
+    stuck bid, this seat too if it is the dealer; ``fixed`` is then that contract."""
+    r = info.rules
+    inc = r.bid_increment
+    high, hb = info.high_bid, info.high_bidder
+    need = r.opening_bid if high is None else high + inc
+    best: tuple[float, int, int] | None = None  # (limit, holds the bid, -seat)
+    for p in range(1, r.players):
+        if p in out:
+            continue
+        lim = heuristic_limit(hands[p], r)
+        holds = p == hb and high is not None
+        if holds:
+            lim = max(lim, float(high or 0))
+        # Ties go to the high bidder (it holds the bid), then to the earlier seat.
+        key = (lim, int(holds), -p)
+        if best is None or key > best:
+            best = key
+    if best is not None:
+        lim, holds, p = best[0], bool(best[1]), -best[2]
+        cap = min(r.max_bid, int(lim // inc) * inc)
+        if holds and high is not None:
+            return p, high, max(high, cap), None
+        if cap >= need:
+            return p, need, cap, None
+    if high is not None and hb is not None:
+        return hb, high, high, high
+    return info.relative(info.dealer), r.stuck_bid, r.stuck_bid, r.stuck_bid
+
+
+def _content_seed(cards: Sequence[Card], info: AuctionInfo) -> int:
+    """A seed from the hand and the auction, so every entry point that asks about the
+    same decision gets the same deals (and so the same advice)."""
+    r = info.rules
+    calls = " ".join(f"{info.relative(s)}:{a}" for s, a in info.calls)
+    text = f"{r!r}|{cards_text(sorted(cards))}|{info.relative(info.dealer)}|{calls}"
+    return zlib.crc32(text.encode())
+
+
+def evaluate_bids(
+    hand: Iterable[CardLike] | str | PlayerView,
+    rules: RuleSet = CLASSIC,
+    auction: Auction | AuctionInfo | None = None,
+    samples: int = ADVICE_SAMPLES,
+    seed: int | None = None,
+    trumps: Iterable[Suit] | None = None,
+    progress: ProgressCallback | None = None,
+) -> BidEvaluation:
+    """Simulate ``samples`` deals consistent with the auction and evaluate every bid.
+
+    ``hand`` may be a :class:`PlayerView` (its rules and auction are used); an
+    :class:`Auction` is read as the seat to act sees it; without one the hand opens
+    the auction. The same hand and auction give the same evaluation (the seed is
+    derived from them unless ``seed`` is given)."""
+    if isinstance(hand, PlayerView):
+        rules = hand.rules
+        info = AuctionInfo.from_view(hand)
+        cards = list(hand.hand)
+    else:
+        cards = as_cards(hand)
+        if isinstance(auction, AuctionInfo):
+            info = auction
+        elif auction is not None:
+            info = AuctionInfo.from_auction(auction)
+        else:
+            info = AuctionInfo.opening(rules)
+    if len(cards) != rules.hand_size:
+        raise InvalidHandError(
+            f"{cards_text(cards)!r}: a {rules.name} hand has {rules.hand_size} cards, not {len(cards)}"
+        )
+    check_samples(samples)
+    if seed is None:
+        seed = _content_seed(cards, info)
+    rng = random.Random(seed)
+    suits = sorted(set(trumps)) if trumps is not None else list(Suit)
+    if not suits:
+        raise InvalidSimulationError("trumps=[]: give at least one trump suit to simulate")
+    mine = counts_of(cards, rules)
+    bot = HeuristicPlayer()
+    players = rules.players
+    n = rules.hand_size
+    inferences = info.inferences
+    slack = rules.total_trick_points / 10
+    unseen: list[int] = []
+    for i in range(24):
+        if i % 6 in rules.ranks:
+            unseen.extend([i] * (rules.copies - mine[i]))
+    per: dict[int, tuple[list[int], list[int], list[int], list[float]]] = {
+        int(s): ([], [], [], []) for s in suits
+    }
+    p_decl: list[int] = []
+    p_val: list[int] = []
+    p_base: list[float] = []
+    p_weight: list[float] = []
+    p_low: list[int] = []
+    p_high: list[int] = []
+    out = {info.relative(c) for c, a in info.calls if a is None}
+    my_side = rules.side(0)
+    save = rules.meld_save
+    for done in range(samples):
+        best_hands: list[list[int]] = []
+        best_kitty: list[int] = []
+        best_miss = float("inf")
+        for _ in range(DRAWS if inferences else 1):
+            rng.shuffle(unseen)
+            hands = [list(mine)] + [[0] * 24 for _ in range(players - 1)]
+            for p in range(1, players):
+                for i in unseen[(p - 1) * n : p * n]:
+                    hands[p][i] += 1
+            kitty = unseen[(players - 1) * n :]
+            miss = _misfit(hands, inferences, rules, slack) if inferences else 0.0
+            if miss < best_miss:
+                best_hands, best_kitty, best_miss = hands, kitty, miss
+                if miss == 0.0:
+                    break
+        # This seat declares, once per trump.
+        for s in suits:
+            melds, points, _ = _play(
+                [list(h) for h in best_hands], best_kitty, 0, int(s), rules, bot
+            )
+            side_m, own_m, tr, ag = per[int(s)]
+            side_m.append(_side_meld(melds, my_side, rules))
+            own_m.append(melds[0])
+            tr.append(points[my_side])
+            scores = _side_scores(melds, points, rules)
+            others = [scores[k] for k in range(rules.sides) if k != my_side]
+            ag.append(sum(others) / len(others))
+        # This seat passes: the other seat whose hand bids highest declares, if it
+        # would bid at all (a pass is final, so seats that passed are out).
+        decl, low, high, fixed = _pass_declarer(best_hands, info, out)
+        melds, points, _ = _play([list(h) for h in best_hands], best_kitty, decl, None, rules, bot)
+        dside = rules.side(decl)
+        scores = _side_scores(melds, points, rules)
+        p_decl.append(decl)
+        value = _value(_side_meld(melds, dside, rules), points[dside], save)
+        if dside == my_side:
+            others = [scores[k] for k in range(rules.sides) if k != my_side]
+            base, weight = -sum(others) / len(others), 1.0
+        else:
+            rest = [scores[k] for k in range(rules.sides) if k not in (my_side, dside)]
+            share = 1.0 / (rules.sides - 1)
+            base, weight = scores[my_side] - share * sum(rest), -share
+        if fixed is not None:
+            # The auction fixed the contract whatever this seat would have bid.
+            base += weight * (value if value >= fixed else -fixed)
+            value, weight = -1, 0.0
+        p_low.append(low)
+        p_high.append(high)
+        p_val.append(value)
+        p_base.append(base)
+        p_weight.append(weight)
+        if progress is not None and ((done + 1) % 10 == 0 or done + 1 == samples):
+            progress(done + 1, samples)
+    table = rules.meld_table
+    outlooks = []
+    for s in suits:
+        side_m, own_m, tr, ag = per[int(s)]
+        meld_now = points_from_counts(mine, int(s), table)
+        outlooks.append(
+            TrumpOutlook(s, meld_now, tuple(side_m), tuple(own_m), tuple(tr), rules, tuple(ag))
+        )
+    passing = PassOutlook(
+        tuple(p_decl), tuple(p_val), tuple(p_base), tuple(p_weight), rules,
+        tuple(p_low), tuple(p_high),
+    )  # fmt: skip
+    return BidEvaluation(tuple(cards), rules, info, tuple(outlooks), passing, samples, seed)
+
+
+# ------------------------------------------------------------------ after the hand
+def why_bid_failed(
+    evaluation: BidEvaluation, score: HandScore, trump: Suit, own_meld: int | None = None
+) -> FailedBidExplanation:
+    """Why the contract in ``score`` was (or was not) made, against what the model knew
+    at bidding time: which part fell short (meld, the pass or the kitty, trick
+    points) and by how much, and the chance and limit the model gave then.
+    ``own_meld`` is the declarer's own meld after the exchange, to split the side's
+    meld into the hand, the pass and the partner's (``None``: not split)."""
+    o = evaluation.outlook(trump)
+    return explain_failed_bid(
+        score,
+        trump=trump,
+        hand_meld=o.meld,
+        own_meld=own_meld,
+        expected_own_meld=round(sum(o.own_meld) / o.deals),
+        expected_side_meld=round(o.mean_side_meld),
+        expected_tricks=round(o.mean_tricks),
+        chance=o.make_chance(score.bid),
+        limit=evaluation.limit_of(trump, evaluation.rules.opening_bid),
+        advised_trump=evaluation.trump,
+        total_trick_points=evaluation.rules.total_trick_points,
+        kitty=evaluation.rules.has_kitty,
+        partnerships=evaluation.rules.partnerships,
+    )
+
+
+# ------------------------------------------------------------------ the player
+class BidModelPlayer(HeuristicPlayer):
+    """The heuristic player, bidding and naming trump with the bidding model.
+
+    It evaluates its hand with ``samples`` deals (:data:`BOT_SAMPLES`), for the
+    ``candidates`` trumps the heuristic values most, and keeps the evaluation while
+    the auction tells nothing new about the other hands (a cache per hand and
+    inferences, the levels rounded: :meth:`AuctionInfo.key`). It bids the lowest bid
+    while it is within the model's limit (:meth:`BidEvaluation.call_at`), and
+    names the trump with the best expected score at the contract."""
+
+    def __init__(self, samples: int = BOT_SAMPLES, candidates: int = 2) -> None:
+        super().__init__()
+        self.samples = check_samples(samples)
+        self.candidates = candidates
+        self._cache: dict[tuple[object, ...], BidEvaluation] = {}
+        self.last: BidEvaluation | None = None
+        """The evaluation behind the last bid."""
+
+    def evaluate(self, view: PlayerView) -> BidEvaluation:
+        """The model's evaluation of ``view`` (cached per hand and inferences)."""
+        info = AuctionInfo.from_view(view)
+        hand = tuple(sorted(view.hand))
+        key = (hand, info.key(coarse=True))
+        ev = self._cache.get(key)
+        if ev is None:
+            ev = self._evaluate(view, info)
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = ev
+        self.last = ev
+        return ev
+
+    def _evaluate(self, view: PlayerView, info: AuctionInfo) -> BidEvaluation:
+        rules = view.rules
+        counts = counts_of(list(view.hand), rules)
+
+        def value(s: Suit) -> float:
+            t = int(s)
+            return points_from_counts(counts, t, rules.meld_table) + estimate_hand(counts, t, rules)
+
+        trumps = sorted(Suit, key=lambda s: (-value(s), int(s)))[: self.candidates]
+        return evaluate_bids(list(view.hand), rules, info, samples=self.samples, trumps=trumps)
+
+    def bid(self, view: PlayerView) -> int | None:
+        return self.evaluate(view).call_at(view.min_bid)
+
+    def choose_trump(self, view: PlayerView) -> Suit:
+        if view.rules.has_kitty or view.contract is None:
+            return super().choose_trump(view)
+        hand = tuple(sorted(view.hand))
+        for key, ev in reversed(list(self._cache.items())):
+            if key[0] == hand:
+                return ev.trump_for(view.contract)
+        # Never bid (the dealer stuck with the contract): evaluate now.
+        info = AuctionInfo(view.seat, view.dealer, (), view.rules)
+        return self._evaluate(view, info).trump_for(view.contract)
+
+
+def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExplanation | None:
+    """After a finished hand: the contract against what the model knew at the
+    declarer's last bid (``None``: the hand is not over, or the dealer was stuck with
+    the contract without bidding). The evaluation is the one the hint and the trainer
+    would have given at that decision."""
+    if hand.phase is not Phase.DONE or hand.declarer is None or not hand.scores:
+        return None
+    decl = hand.declarer
+    history = hand.auction.history
+    last = [i for i, (s, a) in enumerate(history) if s == decl and a is not None]
+    if not last or hand.trump is None or hand.melds is None:
+        return None
+    info = AuctionInfo(decl, hand.dealer, tuple(history[: last[-1]]), hand.rules)
+    ev = evaluate_bids(list(hand.deal.hands[decl]), hand.rules, info, samples=samples)
+    return why_bid_failed(ev, hand.scores[0], hand.trump, hand.melds[decl].total)

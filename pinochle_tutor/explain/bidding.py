@@ -1,0 +1,329 @@
+"""Explaining bidding advice, and a contract after the hand, as data.
+
+:class:`BidReasoning` holds the numbers behind a piece of bidding advice (all from one
+evaluation of the bidding model, :mod:`pinochle_tutor.bots.bidding`: the chance of
+making a level and the expected scores come from the same simulated deals) and reads
+them out; its words are chosen from those numbers only ("more often than not" only
+when the chance it states is above one half).
+
+:class:`FailedBidExplanation` says, after the hand, which part of a contract fell short
+of what was expected at bidding time (the meld, the pass or the kitty, the trick
+points), by how much, and what was knowable then.
+
+>>> r = BidReasoning(trump=Suit.HEARTS, meld=250, pass_gain=40, mean_side_meld=330,
+...     mean_tricks=150, deals=100, min_bid=250, limit=420, limit_chance=0.55,
+...     limit_score=180, limit_pass=-90, min_chance=0.97, min_score=260, min_pass=-90,
+...     recommended=250, opening_bid=250, max_bid=20250, total_trick_points=250)
+>>> print(r.lines()[-1])
+Bid 250: you make it 97% of the time, and you can go on to 420 if pushed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pinochle_tutor.cards import Suit
+from pinochle_tutor.scoring import HandScore
+
+__all__ = [
+    "BidPart",
+    "BidReasoning",
+    "FailedBidExplanation",
+    "PartShortfall",
+    "explain_failed_bid",
+    "how_often",
+]
+
+
+def how_often(chance: float) -> str:
+    """Words for a chance, chosen from the percentage as it is printed."""
+    pct = round(chance * 100)
+    if pct > 50:
+        return "more often than not"
+    if pct == 50:
+        return "half the time"
+    return "less often than not"
+
+
+def _pct(chance: float) -> str:
+    return f"{round(chance * 100)}%"
+
+
+def _seat(rel: int, players: int, partnerships: bool) -> str:
+    if rel == 1:
+        return "your left opponent" if partnerships else "the player on your left"
+    if rel == players - 1:
+        return "your right opponent" if partnerships else "the player on your right"
+    return "your partner" if partnerships else "the player opposite"
+
+
+@dataclass(frozen=True)
+class BidReasoning:
+    """The numbers behind one piece of bidding advice, and their reading."""
+
+    trump: Suit
+    """The recommended trump."""
+    meld: int
+    """The meld in the hand now, with that trump."""
+    pass_gain: int
+    """What the partner's pass (three-handed: the kitty) adds to the hand's meld, on average."""
+    mean_side_meld: int
+    """The side's meld after the exchange, on average."""
+    mean_tricks: int
+    """The side's trick points, on average."""
+    deals: int
+    """Simulated deals behind every number."""
+    min_bid: int
+    """The lowest legal bid now."""
+    limit: int | None
+    """The highest bid worth holding (from the lowest bid now, or from the opening when
+    the auction is already past it; ``None``: not even the opening)."""
+    limit_chance: float | None
+    """The chance of making ``limit``."""
+    limit_score: int | None
+    """The expected score (the side's less the other side's) holding the contract at ``limit``."""
+    limit_pass: int | None
+    """The expected score of passing instead, at ``limit``."""
+    min_chance: float
+    """The chance of making the lowest bid now."""
+    min_score: int
+    """The expected score holding the contract at the lowest bid now."""
+    min_pass: int
+    """The expected score of passing at the lowest bid now."""
+    recommended: int | None
+    """The call: the lowest bid now, or ``None`` to pass."""
+    opening_bid: int
+    max_bid: int
+    total_trick_points: int
+    kitty: bool = False
+    partnerships: bool = True
+    players: int = 4
+    partner_high: bool = False
+    """Whether the partner holds the high bid (passing leaves the partner the contract)."""
+    inferences: tuple[tuple[int, str, int], ...] = ()
+    """What the auction told: (relative seat, ``'bid'`` or ``'passed'``, level)."""
+
+    @property
+    def side(self) -> str:
+        return "your side" if self.partnerships else "you"
+
+    def lines(self) -> list[str]:
+        """The reasoning, one sentence per line."""
+        side = self.side
+        out = [
+            f"With {self.trump.plural} trump you hold {self.meld} meld; "
+            + (
+                f"the kitty adds {self.pass_gain} on average."
+                if self.kitty
+                else f"the partner's pass adds {self.pass_gain} on average, and your side "
+                f"shows {self.mean_side_meld} meld in all."
+            )
+        ]
+        if self.inferences:
+            told = []
+            for rel, kind, level in self.inferences:
+                who = _seat(rel, self.players, self.partnerships)
+                told.append(f"{who} bid {level}" if kind == "bid" else f"{who} passed at {level}")
+            out.append(
+                "The auction so far: " + ", ".join(told) + "; the simulated deals give those "
+                "hands about as much strength as their calls show."
+            )
+        deals = f"In {self.deals:,} simulated deals {side} took {self.mean_tricks} trick points on average"
+        if self.limit is not None:
+            assert self.limit_chance is not None
+            assert self.limit_score is not None and self.limit_pass is not None
+            out.append(
+                f"{deals} and made {self.limit} {_pct(self.limit_chance)} of the time "
+                f"({how_often(self.limit_chance)}); holding the contract at {self.limit} scores "
+                f"{self.limit_score:+d} on average against {self.limit_pass:+d} for passing, so "
+                f"{self.limit} is the most worth bidding."
+            )
+        else:
+            out.append(
+                f"{deals} and made {self.min_bid} {_pct(self.min_chance)} of the time "
+                f"({how_often(self.min_chance)}); holding the contract at {self.min_bid} "
+                f"scores {self.min_score:+d} on average against {self.min_pass:+d} for passing."
+            )
+        if self.recommended is not None:
+            assert self.limit is not None
+            more = (
+                "and no higher" if self.limit == self.recommended
+                else f"and you can go on to {self.limit} if pushed"
+            )  # fmt: skip
+            out.append(
+                f"Bid {self.recommended}: you make it {_pct(self.min_chance)} of the time, {more}."
+            )
+        elif self.limit is not None and self.limit < self.min_bid:
+            out.append(
+                f"The bidding is already at {self.min_bid}, above the {self.limit} this hand is "
+                f"worth: there you make it {_pct(self.min_chance)} of the time and score "
+                f"{self.min_score:+d} against {self.min_pass:+d} for passing: pass."
+            )
+        else:
+            who = "your partner" if self.partner_high else "the others"
+            out.append(f"Pass: even {self.min_bid} scores less than leaving the contract to {who}.")
+        return out
+
+    @property
+    def text(self) -> str:
+        """The reasoning in plain words."""
+        return " ".join(self.lines())
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# ------------------------------------------------------------------ after the hand
+class BidPart(Enum):
+    """A part of what a contract is made of."""
+
+    PASS = "the pass"
+    """What the partner's pass adds to the declarer's own meld (the exchange)."""
+    KITTY = "the kitty"
+    """Three-handed: what the kitty adds to the declarer's meld."""
+    PARTNER = "the partner's meld"
+    """The meld the partner shows."""
+    MELD = "the meld"
+    """The side's meld, not split into the hand, the pass and the partner's."""
+    TRICKS = "trick points"
+    """The trick points the side takes."""
+    MELD_LOST = "meld lost"
+    """Meld not kept: the side took fewer trick points than the meld save."""
+
+
+@dataclass(frozen=True)
+class PartShortfall:
+    """One part of the contract: expected at bidding time against what happened."""
+
+    part: BidPart
+    expected: int
+    actual: int
+
+    @property
+    def short(self) -> int:
+        """How far it fell short of the expectation (negative: it did better)."""
+        return self.expected - self.actual
+
+
+@dataclass(frozen=True)
+class FailedBidExplanation:
+    """A contract after the hand, against what the bidding model knew when it was bid."""
+
+    score: HandScore
+    trump: Suit
+    parts: tuple[PartShortfall, ...]
+    chance: float
+    """The model's chance, at bidding time, of making the contract with this trump."""
+    limit: int | None
+    """The model's advised limit with this trump (from the opening bid)."""
+    advised_trump: Suit
+    partnerships: bool = True
+
+    @property
+    def made(self) -> bool:
+        return self.score.made
+
+    @property
+    def shortfall(self) -> int:
+        """Points short of the bid (0 or less: made)."""
+        return self.score.bid - self.score.bidder_total
+
+    @property
+    def worst(self) -> PartShortfall | None:
+        """The part that fell furthest below its expectation (``None``: none fell short)."""
+        short = [p for p in self.parts if p.short > 0]
+        return max(short, key=lambda p: p.short) if short else None
+
+    def lines(self) -> list[str]:
+        s = self.score
+        side = "Your side" if self.partnerships else "You"
+        total = s.bidder_total
+        if s.made:
+            head = f"{side} made {s.bid} with {total} ({-self.shortfall} to spare)."
+        elif s.conceded:
+            head = f"{side} conceded {s.bid}."
+        else:
+            head = f"{side} fell {self.shortfall} short of {s.bid}: {total} in all."
+        out = [head]
+        for p in self.parts:
+            if p.part is BidPart.MELD_LOST:
+                out.append(
+                    f"{BidPart.MELD_LOST.value.capitalize()}: with {s.bidder_tricks} trick points "
+                    f"(fewer than {s.meld_save}) the {p.expected} meld did not count."
+                )
+                continue
+            if p.short > 0:
+                how = f"{p.short} below"
+            elif p.short < 0:
+                how = f"{-p.short} above"
+            else:
+                how = "exactly"
+            out.append(f"{p.part.value.capitalize()}: {p.actual}, {how} the {p.expected} expected.")
+        worst = self.worst
+        if not s.made and worst is not None:
+            out.append(f"What fell short most: {worst.part.value} ({worst.short}).")
+        knew = (
+            f"At the bidding, {s.bid} with {self.trump.plural} trump was made "
+            f"{_pct(self.chance)} of the time in the simulated deals"
+        )
+        if self.limit is None:
+            knew += ", and the advice was to pass."
+        elif s.bid > self.limit:
+            knew += f", and the advice was to stop at {self.limit}: {s.bid - self.limit} lower."
+        else:
+            knew += f", within the advised limit of {self.limit}."
+        if self.advised_trump != self.trump:
+            knew += f" The advised trump was {self.advised_trump.plural}."
+        out.append(knew)
+        return out
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.lines())
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def explain_failed_bid(
+    score: HandScore,
+    *,
+    trump: Suit,
+    hand_meld: int,
+    own_meld: int | None,
+    expected_own_meld: int,
+    expected_side_meld: int,
+    expected_tricks: int,
+    chance: float,
+    limit: int | None,
+    advised_trump: Suit,
+    total_trick_points: int,
+    kitty: bool = False,
+    partnerships: bool = True,
+) -> FailedBidExplanation:
+    """Compare a scored contract with the expectations at bidding time (see
+    :class:`FailedBidExplanation`). ``own_meld`` (the declarer's meld after the
+    exchange or the kitty) splits the side's meld; ``None`` keeps it whole."""
+    del total_trick_points  # the scale is in the numbers already
+    parts: list[PartShortfall] = []
+    if own_meld is not None:
+        gain = BidPart.KITTY if kitty else BidPart.PASS
+        if kitty or partnerships:
+            parts.append(PartShortfall(gain, expected_own_meld - hand_meld, own_meld - hand_meld))
+        if partnerships:
+            parts.append(
+                PartShortfall(
+                    BidPart.PARTNER,
+                    expected_side_meld - expected_own_meld,
+                    score.bidder_meld - own_meld,
+                )
+            )
+    else:
+        parts.append(PartShortfall(BidPart.MELD, expected_side_meld, score.bidder_meld))
+    parts.append(PartShortfall(BidPart.TRICKS, expected_tricks, score.bidder_tricks))
+    if not score.bidder_meld_kept and score.bidder_meld and not score.conceded:
+        parts.append(PartShortfall(BidPart.MELD_LOST, score.bidder_meld, 0))
+    return FailedBidExplanation(
+        score, trump, tuple(parts), chance, limit, advised_trump, partnerships
+    )
