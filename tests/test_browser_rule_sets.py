@@ -44,7 +44,7 @@ LESSONS = sorted(p.name for p in (REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))
 PRACTICE = sorted(p.name for p in (REPO / "exercises").glob("[0-9][0-9]_*.ipynb"))
 PAGES = [*LESSONS, *(f"practice/{p}" for p in PRACTICE)]
 
-VARIANT_PAGES = {"08_other_versions.ipynb"}
+VARIANT_PAGES = {"08_other_versions.ipynb", "17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb"}
 """Pages that show the other versions on purpose, whatever the house rules."""
 INTRO_PAGES = {"00_welcome.ipynb"}
 """The welcome page describes the four-handed game before the rules in force."""

@@ -341,7 +341,8 @@ class CountersQuiz(_Item):
             what = "This trick" + (", the last of the hand," if self.last_trick else "")
             head = f"{what} holds {cards_text(self.cards)}."
         else:
-            head = f"Your side took these cards in tricks: {cards_text(self.cards)}."
+            who = "Your side" if self.rule_set.partnerships else "You"
+            head = f"{who} took these cards in tricks: {cards_text(self.cards)}."
             if self.last_trick:
                 head += " They include the last trick of the hand."
         return f"{self._rules_prefix}{head} How many trick points are they worth?"
