@@ -13,17 +13,12 @@ import html
 import ipywidgets as w
 
 from pinochle_tutor import Card, RuleSet, deal
-from pinochle_tutor.explain import explain_contract
+from pinochle_tutor.explain import explain_contract, listed
 
 from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import HandPicker
 
 __all__ = ["DeckExplorer", "ScoreCalculator", "describe_card"]
-
-
-def _and(words: list[str]) -> str:
-    """``A``, ``A and 10``, ``K, Q and J``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def describe_card(card: Card, rules: RuleSet) -> str:
@@ -35,14 +30,14 @@ def describe_card(card: Card, rules: RuleSet) -> str:
     points = rules.counter_points[card.rank]
     parts = [f"{card.text}, the {card.name}."]
     parts.append(
-        f"It beats the {_and(lower)} of {suit}."
+        f"It beats the {listed(lower)} of {suit}."
         if lower
         else f"It beats no other {card.suit.singular}."
     )
     if higher:
         verb = "beats" if len(higher) == 1 else "beat"
         parts.append(
-            f"The {_and(higher)} of {suit} {verb} it, and so does any trump "
+            f"The {listed(higher)} of {suit} {verb} it, and so does any trump "
             f"(unless {suit} are trump)."
         )
     else:

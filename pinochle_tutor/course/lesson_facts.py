@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pinochle_tutor.cards import Card, Rank, Suit
+from pinochle_tutor.explain import listed
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_hand
 
@@ -62,11 +63,7 @@ def _round_to(value: float, step: int) -> int:
 
 
 def _listed(words: list[str]) -> str:
-    if not words:
-        return "none"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return listed(words) if words else "none"
 
 
 @dataclass(frozen=True)

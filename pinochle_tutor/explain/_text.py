@@ -17,18 +17,17 @@ from pinochle_tutor.cards import Card, sort_hand
 # ---------------------------------------------------------------------------- helpers
 
 
-def _names(cards: Sequence[Card]) -> str:
-    """``'A♠'``, ``'A♠ and 10♠'``, ``'A♠, 10♠ and K♠'``."""
-    texts = [c.text for c in cards]
-    if len(texts) <= 2:
-        return " and ".join(texts)
-    return ", ".join(texts[:-1]) + " and " + texts[-1]
-
-
-def _words(items: Sequence[str]) -> str:
+def listed(items: Sequence[str]) -> str:
+    """Words as a list is said: ``'A'``, ``'A and 10'``, ``'K, Q and J'`` (``''`` for none).
+    The one way the tutor joins a list, in explanations, lessons and widgets alike."""
     if len(items) <= 2:
         return " and ".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _names(cards: Sequence[Card]) -> str:
+    """``'A♠'``, ``'A♠ and 10♠'``, ``'A♠, 10♠ and K♠'``."""
+    return listed([c.text for c in cards])
 
 
 def _distinct(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, sort_hand
-from pinochle_tutor.explain._text import _a, _distinct, _names, _words
+from pinochle_tutor.explain._text import _a, _distinct, _names, listed
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport, meld
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
@@ -120,7 +120,7 @@ class MeldNote:
         k = self.kind
         if k is MeldNoteKind.SHARED_CARD:
             return (
-                f"{self.cards[0].text} counts in the {_words(self.melds)}: a card may count in "
+                f"{self.cards[0].text} counts in the {listed(self.melds)}: a card may count in "
                 "several categories, but never twice in one."
             )
         if k is MeldNoteKind.RUN_KQ_NO_MARRIAGE:
