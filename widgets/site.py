@@ -135,7 +135,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         cap = self.max_guest_kernels if learner.is_guest else self.max_kernels_per_learner
         now = time.monotonic()
         recent = self._recent_starts(learner.key, now)
-        if self._over_rate(learner.key, learner.is_guest, now):
+        if self._reached(self.max_starts_per_minute, recent, learner.is_guest):
             self.log.warning("Refusing a page: %s opened %d in a minute", learner.key[:8], len(recent))
             raise web.HTTPError(429, reason=TOO_FAST_MESSAGE)
         self._starts[learner.key] = [*recent, now]
@@ -148,27 +148,27 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             raise web.HTTPError(503, reason=FULL_MESSAGE)
         kernel_id = str(await super().start_kernel(*args, **kwargs))
         self._owners[kernel_id] = learner.key
-        calm = self.calm_starts_per_minute * (5 if learner.is_guest else 1)
-        if calm > 0 and len(recent) >= calm:
+        if self._reached(self.calm_starts_per_minute, recent, learner.is_guest):
             self._lower_priority(kernel_id)
         return kernel_id
 
     def _recent_starts(self, key: str, now: float) -> list[float]:
         return [t for t in self._starts.get(key, []) if now - t < 60]
 
-    def _over_rate(self, key: str, is_guest: bool, now: float) -> bool:
-        rate = self.max_starts_per_minute * (5 if is_guest else 1)
-        return rate > 0 and len(self._recent_starts(key, now)) >= rate
+    @staticmethod
+    def _reached(per_minute: int, recent: list[float], is_guest: bool) -> bool:
+        """Whether a learner's ``recent`` page starts reach a ``per_minute`` limit
+        (guests share five times as many; 0: no limit)."""
+        limit = per_minute * (5 if is_guest else 1)
+        return limit > 0 and len(recent) >= limit
 
     def too_fast(self, env: dict[str, str]) -> bool:
         """Whether the learner of a page request (its environment, as a kernel of
         that page would get it) has opened as many pages this minute as the site
         allows: the next page is refused. A query: never raises."""
-        try:
-            learner = learner_from_environment(env)
-        except Exception:  # an unreadable request is left to the page handler
-            return False
-        return self._over_rate(learner.key, learner.is_guest, time.monotonic())
+        learner = learner_from_environment(env)
+        recent = self._recent_starts(learner.key, time.monotonic())
+        return self._reached(self.max_starts_per_minute, recent, learner.is_guest)
 
     def kernel_pid(self, kernel_id: str) -> int | None:
         """The process id of a local kernel (``None`` when it is not known)."""
