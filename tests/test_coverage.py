@@ -6,8 +6,8 @@ a widget of the package."""
 
 from __future__ import annotations
 
-import importlib
 import json
+import pkgutil
 import re
 from functools import cache
 from pathlib import Path
@@ -39,20 +39,6 @@ def rows() -> list[dict[str, str]]:
 ROWS = rows()
 
 
-def resolve(dotted: str) -> object:
-    """The object a dotted name names (a module, then attributes)."""
-    parts = dotted.split(".")
-    for i in range(len(parts), 0, -1):
-        try:
-            obj: object = importlib.import_module(".".join(parts[:i]))
-        except ImportError:
-            continue
-        for attr in parts[i:]:
-            obj = getattr(obj, attr)
-        return obj
-    raise ImportError(dotted)
-
-
 @cache
 def notebook_text(path: Path) -> str:
     nb = json.loads(path.read_text(encoding="utf-8"))
@@ -78,7 +64,7 @@ def quiz_can_ask(rule: str) -> bool:
 @pytest.mark.parametrize("row", ROWS, ids=[r["rule"] for r in ROWS])
 def test_every_cell_names_something_real(row: dict[str, str]) -> None:
     assert all(row.values()), f"empty cell in {row}"
-    engine = resolve(row["engine"].strip("`"))
+    engine = pkgutil.resolve_name(row["engine"].strip("`"))
     assert (getattr(engine, "__doc__", None) or "").strip(), f"{row['engine']} has no docstring"
     lesson, _, phrase = row["lesson"].partition(":")
     text = notebook_text(REPO / "lessons" / lesson.strip())
@@ -93,7 +79,7 @@ def test_every_cell_names_something_real(row: dict[str, str]) -> None:
         assert (REPO / "exercises" / drill[9:]).is_file(), drill
     else:
         pytest.fail(f"drill {drill!r}: write quiz:RULE, lesson:NB or practice/NB")
-    widget = resolve(row["widget"].strip("`"))
+    widget = pkgutil.resolve_name(row["widget"].strip("`"))
     assert isinstance(widget, type), f"{row['widget']} is not a widget class"
 
 
