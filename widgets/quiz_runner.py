@@ -335,11 +335,6 @@ class QuizRound(Sequence[QuizItem]):
             yield self._made[i]
             i += 1
 
-    @property
-    def made(self) -> int:
-        """How many of the questions exist so far (the rest are made when asked)."""
-        return len(self._made)
-
 
 def plan_round(
     kind: QuizKind | str | None = None,
