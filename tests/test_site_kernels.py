@@ -17,6 +17,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Mapping
 from pathlib import Path
 
 from tornado.websocket import WebSocketClosedError, websocket_connect
@@ -137,11 +138,10 @@ def test_widgets_a_page_tries_to_create_are_refused() -> None:
             for n in range(20):
                 comm_id = f"client-made-{n}"
                 ids.append(comm_id)
-                header = {"msg_id": comm_id, "msg_type": "comm_open", "username": "x", "session": "s",
-                          "date": "", "version": "5.3"}  # fmt: skip
                 content = {"comm_id": comm_id, "target_name": "jupyter.widget", "data": {"state": state}}
-                await ws.write_message(json.dumps({"header": header, "parent_header": {}, "channel": "shell",
-                                                   "metadata": {"version": "2.1.0"}, "content": content}))  # fmt: skip
+                await ws.write_message(
+                    _request("comm_open", n, content=content, metadata={"version": "2.1.0"})
+                )
             closed: set[str] = set()
             deadline = time.monotonic() + 30
             while len(closed) < len(ids) and time.monotonic() < deadline:
@@ -204,12 +204,18 @@ def test_a_learner_opening_pages_too_fast_is_asked_to_wait() -> None:
         assert open_page(site, "b")[0] == 200, "another learner is not held up"
 
 
-def _request(msg_type: str, n: int) -> str:
-    """A request with a fresh id (the kernel refuses a replayed signature)."""
+def _request(
+    msg_type: str,
+    n: int,
+    content: Mapping[str, object] | None = None,
+    metadata: Mapping[str, object] | None = None,
+) -> str:
+    """A shell message as a page sends it, with a fresh id (the kernel refuses a
+    replayed signature)."""
     header = {"msg_id": f"m{n}-{uuid.uuid4().hex}", "msg_type": msg_type, "username": "x", "session": "s",
               "date": "", "version": "5.3"}  # fmt: skip
     return json.dumps({"header": header, "parent_header": {}, "channel": "shell",
-                       "metadata": {}, "content": {}})  # fmt: skip
+                       "metadata": dict(metadata or {}), "content": dict(content or {})})  # fmt: skip
 
 
 def test_a_page_that_floods_its_kernel_is_slowed_then_closed() -> None:
