@@ -31,19 +31,30 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pinochle_tutor import Player, RandomPlayer, RuleSet, play_hand, rules_named
+from pinochle_tutor.bots.bidding import BidModelPlayer
 from pinochle_tutor.bots.heuristic import HeuristicPlayer, heuristic_playout, play_context
+from pinochle_tutor.bots.levels import Level, level_player
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
+from pinochle_tutor.names import find_named
 
 
 def make_player(spec: str, seed: int) -> Player:
-    """A player from a short name: ``random``, ``heuristic`` or ``mc:<samples>``."""
+    """A player from a short name: ``random``, ``heuristic``, ``mc:<samples>``,
+    ``mcb:<samples>`` (Monte Carlo card play, the bidding model's bids) or a level
+    (``beginner``, ``intermediate``, ``strong``)."""
+    if find_named(spec, {lv.value: lv for lv in Level}) is not None:
+        return level_player(spec, seed=seed)
+    if spec.startswith("mcb:"):
+        return MonteCarloPlayer(samples=int(spec[4:]), seed=seed, base=BidModelPlayer())
     if spec == "random":
         return RandomPlayer(seed=seed)
     if spec == "heuristic":
         return HeuristicPlayer()
     if spec.startswith("mc:"):
         return MonteCarloPlayer(samples=int(spec[3:]), seed=seed)
-    raise ValueError(f"unknown player {spec!r}: use random, heuristic or mc:<samples>")
+    raise ValueError(
+        f"unknown player {spec!r}: use random, heuristic, mc:<samples>, mcb:<samples> or a level"
+    )
 
 
 @dataclass(frozen=True)

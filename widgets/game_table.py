@@ -35,9 +35,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg, trick_winner
+from pinochle_tutor.bots.levels import Level, level_named
 from pinochle_tutor.course.announce import announcement
 from pinochle_tutor.course.session import Event, EventKind, GameSession, RefusedPlayError
 from pinochle_tutor.errors import IllegalActionError
+from pinochle_tutor.names import find_named
 
 from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import HandPicker, card_faces_css
@@ -140,8 +142,11 @@ class GameTable(widgets.VBox):
 
     ``seed`` makes the game reproducible (``None``: a fresh seed per page, or
     ``PINOCHLE_TUTOR_SEED`` when set); ``rules`` is a preset name or a
-    :class:`RuleSet`; ``opponents`` is ``'heuristic'``, ``'random'`` or
-    ``'montecarlo'``; ``hints`` shows the Hint button; ``undo`` shows Undo (a
+    :class:`RuleSet`; ``opponents`` is a level of the computer players
+    (``'beginner'``, ``'intermediate'``, ``'strong'``: :class:`~pinochle_tutor.bots.levels.Level`,
+    which the learner can change with the Opponents box until their first decision of a
+    game, and for each new game) or a kind (``'heuristic'``, ``'random'``,
+    ``'montecarlo'``: no box); ``hints`` shows the Hint button; ``undo`` shows Undo (a
     teacher passes ``undo=False`` for a scored game); ``auto_continue`` collects a
     finished trick by itself after ``pause`` seconds (the learner can switch it off
     and on); ``show_legal`` marks the legal cards from the start (a checkbox).
@@ -164,7 +169,7 @@ class GameTable(widgets.VBox):
     ``pt-auto-continue``, ``pt-last-trick-button``, ``pt-last-trick``, ``pt-undo``,
     ``pt-show-legal``, ``pt-concede``, ``pt-concede-confirm``, ``pt-concede-yes``,
     ``pt-concede-no``, ``pt-result``, ``pt-new-game``, ``pt-log``, ``pt-meld``,
-    ``pt-hint``, ``pt-score-sheet``, ``pt-review``, ``pt-next-hand``,
+    ``pt-hint``, ``pt-level`` (the Opponents box), ``pt-score-sheet``, ``pt-review``, ``pt-next-hand``,
     ``pt-count-meld`` (the count step: ``pt-meld-total``, ``pt-count-meld-check``),
     ``pt-meld-check`` (the marked count and its breakdown), ``pt-message-area``,
     ``pt-announce`` (the polite live region that tells a screen reader what happened
@@ -179,7 +184,7 @@ class GameTable(widgets.VBox):
         self,
         seed: int | None = None,
         rules: RuleSet | str = "classic",
-        opponents: str = "heuristic",
+        opponents: str = "beginner",
         hints: bool = True,
         undo: bool = True,
         auto_continue: bool = False,
@@ -190,6 +195,7 @@ class GameTable(widgets.VBox):
         self._rules = coerce_rules(rules)
         self._count_meld = count_meld
         self._opponents = opponents
+        level = find_named(opponents, {lv.value: lv for lv in Level})
         self._undo = undo
         self.pause = pause
         """Seconds a finished trick stays on the table when collected automatically."""
@@ -265,6 +271,14 @@ class GameTable(widgets.VBox):
         )
         self.count_box.add_class("pt-count-meld")
         self.meld_check_area = self._html("pt-meld-check")
+        self.level_box = widgets.Dropdown(
+            options=[(lv.label, lv.value) for lv in Level],
+            value=(level or Level.BEGINNER).value,
+            description="Opponents",
+            layout=widgets.Layout(width="16em", display=None if level else "none"),
+        )
+        self.level_box.add_class("pt-level")
+        self.level_box.observe(self._level_changed, "value")
         self.hint_button = self._button("Hint", "pt-hint", self._hint)
         self.hint_button.layout.display = None if hints else "none"
         self.result_area = self._html("pt-result")
@@ -316,7 +330,8 @@ class GameTable(widgets.VBox):
         )
         super().__init__(
             [
-                style_widget(), css, self.info_bar, self.result_area, self.new_game_button,
+                style_widget(), css, self.info_bar, self.result_area,
+                widgets.HBox([self.new_game_button, self.level_box]),
                 self.felt, self.announcer, self.status_area, self.message, self.confirm_box, self.count_box,
                 self.meld_check_area, self.hand_picker,
                 self.select_picker, self.auction_box, self.trump_box, self.give_box,
@@ -910,6 +925,26 @@ class GameTable(widgets.VBox):
             self._show_last = False
             self.refresh()
             self.message.ok(f"A new game is dealt. {self.session.task()}")
+            self._after()
+
+    @guarded
+    def _level_changed(self, change: dict[str, Any]) -> None:
+        """The learner chose other opponents: seated at once while they have not yet
+        made a decision in this game (the same cards are dealt again), else from the
+        next game."""
+        with self._lock:
+            level = level_named(change["new"])
+            self._opponents = level.value
+            if self.session.learner_has_acted:
+                self.message.ok(
+                    f"{level.label} opponents will sit at the table from the next game; "
+                    "this game goes on with the players it began with."
+                )
+                return
+            self.session = self._new_session(self.session.seed)
+            self._heard = None
+            self.refresh()
+            self.message.ok(f"{level.label} opponents sit at the table. {self.session.task()}")
             self._after()
 
     @guarded

@@ -37,6 +37,7 @@ from pinochle_tutor.bots.advisor import advise_bid
 from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.bots.levels import Level, level_player
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 from pinochle_tutor.cards import (
     Card,
@@ -86,8 +87,9 @@ __all__ = [
     "page_seed",
 ]
 
-OPPONENT_KINDS = ("heuristic", "random", "montecarlo")
-"""The names of the computer players a session can seat."""
+OPPONENT_KINDS = ("beginner", "intermediate", "strong", "heuristic", "random", "montecarlo")
+"""The names of the computer players a session can seat: the three named levels
+(:class:`~pinochle_tutor.bots.levels.Level`), then the players by kind."""
 HINT_SAMPLES = DEFAULT_SAMPLES
 """Imagined deals behind a card-play hint (and undo's verdict on a card taken back)."""
 BID_HINT_SAMPLES = ADVICE_SAMPLES
@@ -122,10 +124,14 @@ class UnknownPlayerError(PinochleError):
 
 
 def make_player(kind: str | Player, seed: int | None = None) -> Player:
-    """A computer player by name (``'heuristic'``, ``'random'`` or ``'montecarlo'``),
-    or ``kind`` itself when it is already a player."""
+    """A computer player by name (a level, ``'beginner'``, ``'intermediate'`` or
+    ``'strong'``, or a kind, ``'heuristic'``, ``'random'`` or ``'montecarlo'``), or
+    ``kind`` itself when it is already a player."""
     if not isinstance(kind, str):
         return kind
+    level = find_named(kind, {lv.value: lv for lv in Level})
+    if level is not None:
+        return level_player(level, seed=seed)
     makers: dict[str, Callable[[], Player]] = {
         "heuristic": HeuristicPlayer,
         "random": lambda: RandomPlayer(seed=seed),
@@ -273,7 +279,8 @@ class GameSession:
     ``rules`` is a :class:`RuleSet` or a preset name; ``seed`` makes every deal and
     every computer choice reproducible; ``human_seat`` is the learner's seat;
     ``opponents`` (and ``partner``, by default the same) name the computer players:
-    ``'heuristic'``, ``'random'`` or ``'montecarlo'`` (or pass player objects);
+    a level (``'beginner'``, ``'intermediate'``, ``'strong'``) or a kind (``'heuristic'``,
+    ``'random'``, ``'montecarlo'``), or player objects;
     ``hint_player`` is the player that gives hints; ``first_dealer`` defaults to the
     learner's right, so the learner bids first in the first hand.
 
@@ -434,6 +441,13 @@ class GameSession:
     def hand_over(self) -> bool:
         """Whether the current hand is scored."""
         return self.phase is Phase.DONE
+
+    @property
+    def learner_has_acted(self) -> bool:
+        """Whether the learner has made a decision in this game yet (a call, the trump,
+        cards to give, a card, a concession); until then the table may seat other
+        computer players without changing anything the learner did."""
+        return len(self.hands) > 1 or any(seat == self.human_seat for seat, _, _ in self._history)
 
     @property
     def is_over(self) -> bool:

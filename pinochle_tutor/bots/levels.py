@@ -1,0 +1,120 @@
+"""The computer players' named levels: who sits at the game table.
+
+Each level is a whole player (auction, trump, exchange, card play), and each is a
+measured step above the one below it (``benchmarks/bench_levels.py``: duplicate
+matches on the same deals with the seats swapped):
+
+* :attr:`Level.BEGINNER` plays by rules of thumb (:class:`HeuristicPlayer`).
+* :attr:`Level.INTERMEDIATE` bids the same way but chooses each card by imagining the
+  hidden hands (:class:`MonteCarloPlayer`, 24 deals a card).
+* :attr:`Level.STRONG` bids with the bidding model (:class:`BidModelPlayer`, the model
+  behind the hint and the bidding trainer) and plays as the intermediate level, except
+  that in the last tricks it solves every imagined deal exactly
+  (:class:`StrongPlayer`).
+
+All three use only what their seat knows: the cards shown as meld, the cards played, the
+voids play reveals, the cards passed to them (:mod:`pinochle_tutor.bots.knowledge`).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pinochle_tutor.bots.bidding import BidModelPlayer
+from pinochle_tutor.bots.coach import evaluate_play
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
+from pinochle_tutor.cards import Card
+from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.names import find_named
+from pinochle_tutor.players import Player
+from pinochle_tutor.view import PlayerView
+
+__all__ = [
+    "LEVEL_SAMPLES",
+    "STRONG_EXACT_TRICKS",
+    "Level",
+    "StrongPlayer",
+    "UnknownLevelError",
+    "level_named",
+    "level_player",
+]
+
+LEVEL_SAMPLES = 24
+"""Imagined deals behind each card of the intermediate and strong levels."""
+STRONG_EXACT_TRICKS = 4
+"""The strong level solves each imagined deal exactly from this many cards a hand."""
+
+
+class UnknownLevelError(PinochleError):
+    """A level asked for by a name that is not one of :class:`Level`'s."""
+
+
+class Level(Enum):
+    """How well a computer player plays (the game table's choice of opponents)."""
+
+    BEGINNER = "beginner"
+    """Rules of thumb: bids up to its own meld plus what its cards should take, leads
+    its sure winners, follows cheaply, feeds a partner's winning trick."""
+    INTERMEDIATE = "intermediate"
+    """Bids as the beginner; chooses every card by playing it out on imagined deals of
+    the hidden hands, each one consistent with what the seat has seen."""
+    STRONG = "strong"
+    """Bids and names trump with the bidding model (the hint's), plays as the
+    intermediate level and solves the last tricks exactly on every imagined deal."""
+
+    @property
+    def label(self) -> str:
+        """The name a learner reads: ``'Beginner'``."""
+        return self.value.capitalize()
+
+
+def level_named(name: Level | str) -> Level:
+    """The level called ``name`` (a :class:`Level` or its name, any case); raises
+    :class:`UnknownLevelError` quoting the name otherwise."""
+    if isinstance(name, Level):
+        return name
+    found = find_named(name, {lv.value: lv for lv in Level})
+    if found is None:
+        raise UnknownLevelError(
+            f"{name!r} is not a level: choose one of {', '.join(lv.value for lv in Level)}"
+        )
+    return found
+
+
+class StrongPlayer(MonteCarloPlayer):
+    """The strong level (see the module text): the bidding model for the auction and
+    trump, Monte Carlo card play, and in the last ``exact_tricks`` cards of a hand the
+    coach's exact evaluation (:func:`~pinochle_tutor.bots.coach.evaluate_play`: every
+    imagined deal solved with best play by both sides; the card that takes the most
+    trick points on average)."""
+
+    def __init__(
+        self,
+        samples: int = LEVEL_SAMPLES,
+        seed: int | None = None,
+        exact_tricks: int = STRONG_EXACT_TRICKS,
+    ) -> None:
+        super().__init__(samples=samples, seed=seed, base=BidModelPlayer())
+        self.exact_tricks = exact_tricks
+
+    def play(self, view: PlayerView) -> Card:
+        if len(set(view.legal)) > 1 and len(view.hand) <= self.exact_tricks:
+            ev = evaluate_play(
+                view,
+                samples=self.samples,
+                seed=self.rng.randrange(2**32),
+                exact_tricks=self.exact_tricks,
+            )
+            return ev.best
+        return super().play(view)
+
+
+def level_player(level: Level | str, seed: int | None = None) -> Player:
+    """A new computer player of ``level`` (seeded for reproducible choices)."""
+    lv = level_named(level)
+    if lv is Level.BEGINNER:
+        return HeuristicPlayer()
+    if lv is Level.INTERMEDIATE:
+        return MonteCarloPlayer(samples=LEVEL_SAMPLES, seed=seed)
+    return StrongPlayer(seed=seed)

@@ -1,0 +1,125 @@
+"""The computer players' named levels: names, players, the strong level's endgame, and
+the game table's Opponents box (headless)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet, play_hand
+from pinochle_tutor.bots import HeuristicPlayer, MonteCarloPlayer, evaluate_play
+from pinochle_tutor.bots.bidding import BidModelPlayer
+from pinochle_tutor.bots.levels import (
+    LEVEL_SAMPLES,
+    STRONG_EXACT_TRICKS,
+    Level,
+    StrongPlayer,
+    UnknownLevelError,
+    level_named,
+    level_player,
+)
+from pinochle_tutor.course.session import OPPONENT_KINDS, UnknownPlayerError, make_player
+from pinochle_widgets import GameTable
+
+
+def test_every_level_has_a_name_a_label_and_a_docstring() -> None:
+    for lv in Level:
+        assert level_named(lv.value) is lv and level_named(lv.value.upper()) is lv
+        assert level_named(lv) is lv
+        assert lv.label == lv.value.capitalize()
+        assert lv.value in OPPONENT_KINDS
+
+
+def test_an_unknown_level_is_refused_quoting_it() -> None:
+    with pytest.raises(UnknownLevelError, match="'grandmaster' is not a level: choose one of"):
+        level_named("grandmaster")
+    with pytest.raises(UnknownPlayerError, match="'grandmaster'"):
+        make_player("grandmaster")
+
+
+def test_each_level_is_the_player_its_docstring_names() -> None:
+    assert type(level_player("beginner")) is HeuristicPlayer
+    mid = level_player(Level.INTERMEDIATE, seed=1)
+    assert type(mid) is MonteCarloPlayer and mid.samples == LEVEL_SAMPLES
+    assert type(mid.base) is HeuristicPlayer  # bids as the beginner
+    strong = level_player("Strong", seed=1)
+    assert isinstance(strong, StrongPlayer) and isinstance(strong.base, BidModelPlayer)
+    assert strong.exact_tricks == STRONG_EXACT_TRICKS
+    assert type(make_player("intermediate", seed=3)) is MonteCarloPlayer
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_every_level_plays_whole_hands_by_the_rules(rules: RuleSet) -> None:
+    for seed in range(2):
+        players = [level_player(Level(("beginner", "intermediate", "strong")[(s + seed) % 3]),
+                                seed=seed * 10 + s) for s in range(rules.players)]  # fmt: skip
+        hand = play_hand(players, dealer=seed % rules.players, rules=rules, seed=seed)
+        assert hand.phase is Phase.DONE
+        assert hand.conceded or sum(t.points for t in hand.tricks) > 0
+
+
+def test_the_strong_level_is_reproducible() -> None:
+    a = play_hand([StrongPlayer(seed=s) for s in range(4)], dealer=0, seed=5)
+    b = play_hand([StrongPlayer(seed=s) for s in range(4)], dealer=0, seed=5)
+    assert a.tricks == b.tricks and a.score_changes == b.score_changes
+
+
+def test_the_strong_level_plays_the_coachs_exact_card_in_the_last_tricks() -> None:
+    """In the last tricks its card is the coach's exact evaluation's best card, on the
+    imagined deals its own seed gives; earlier it plays as the Monte Carlo player."""
+    checked = 0
+    for seed in range(6):
+        hand = Hand(dealer=0, seed=seed)
+        heuristic = HeuristicPlayer()
+        while hand.phase is not Phase.DONE:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view(seat)
+            late = hand.phase is Phase.PLAY and len(view.hand) <= STRONG_EXACT_TRICKS
+            if late and len(set(view.legal)) > 1:
+                player = StrongPlayer(seed=seed)
+                want = evaluate_play(
+                    view,
+                    samples=LEVEL_SAMPLES,
+                    seed=random.Random(seed).randrange(2**32),
+                    exact_tricks=STRONG_EXACT_TRICKS,
+                )
+                assert want.exact and player.play(view) is want.best
+                checked += 1
+            hand.act(heuristic)
+    assert checked >= 10
+
+
+# ------------------------------------------------------------ the game table's box
+def test_the_table_seats_the_chosen_level_until_the_learner_acts() -> None:
+    table = GameTable(seed=11)
+    assert table.level_box.value == "beginner" and table.level_box.layout.display is None
+    assert all(type(p) is HeuristicPlayer for p in table.session._players.values())
+    deal_before = table.session.engine_hand.deal
+    table.level_box.value = "strong"
+    assert all(isinstance(p, StrongPlayer) for p in table.session._players.values())
+    assert table.session.engine_hand.deal == deal_before  # the same cards again
+    assert "Strong opponents sit at the table" in table.message.value
+    # Once the learner has made a decision, the game goes on with its players.
+    s = table.session
+    while not s.is_my_turn:
+        s.advance()
+    s.take(s.hint())
+    assert s.learner_has_acted
+    table.level_box.value = "intermediate"
+    assert all(isinstance(p, StrongPlayer) for p in table.session._players.values())
+    assert "from the next game" in table.message.value
+    assert table._opponents == "intermediate"
+
+
+def test_the_box_refuses_a_level_it_does_not_offer_with_a_message() -> None:
+    table = GameTable(seed=2)
+    table.level_box.set_state({"index": 99})
+    assert table.level_box.value == "beginner"
+    assert "cannot take" in table.message.value
+
+
+def test_a_table_of_a_kind_that_is_not_a_level_shows_no_box() -> None:
+    table = GameTable(seed=2, opponents="random")
+    assert table.level_box.layout.display == "none"
