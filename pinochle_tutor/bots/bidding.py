@@ -500,6 +500,7 @@ class BidEvaluation:
             players=r.players,
             partner_high=self.info.high_bidder == 2 and r.partnerships,
             inferences=inf,
+            meld_save=r.meld_save,
         )
 
 

@@ -103,6 +103,8 @@ class BidReasoning:
     """Whether the partner holds the high bid (passing leaves the partner the contract)."""
     inferences: tuple[tuple[int, str, int], ...] = ()
     """What the auction told: (relative seat, ``'bid'`` or ``'passed'``, level)."""
+    meld_save: int = 0
+    """The trick points a side needs to keep its meld (the defenders' rule too)."""
 
     @property
     def side(self) -> str:
@@ -163,6 +165,17 @@ class BidReasoning:
         else:
             who = "your partner" if self.partner_high else "the others"
             out.append(f"Pass: even {self.min_bid} scores less than leaving the contract to {who}.")
+        if self.recommended is None and self.meld >= self.min_bid:
+            keep = (
+                f"once {self.side} {'takes' if self.partnerships else 'take'} at least "
+                f"{self.meld_save} trick points"
+                if self.meld_save
+                else "whoever declares"
+            )
+            out.append(
+                f"Your {self.meld} meld counts when you defend too, {keep}: you need not "
+                "declare to score it, and whoever declares must make the contract against it."
+            )
         return out
 
     @property
