@@ -280,3 +280,52 @@ def test_why_a_bid_failed_golden() -> None:
     if os.environ.get("UPDATE_GOLDEN"):
         GOLDEN.write_text(text)
     assert GOLDEN.read_text() == text, "wording changed: UPDATE_GOLDEN=1 to accept"
+
+
+# ------------------------------------------------------------ the trump to name
+def test_the_trump_reasoning_quotes_the_models_numbers_for_every_suit() -> None:
+    from pinochle_tutor import Hand, Phase
+    from pinochle_tutor.bots import HeuristicPlayer
+    from pinochle_tutor.bots.bidding import declarer_evaluation
+    from pinochle_tutor.bots.montecarlo import InvalidSimulationError
+
+    for seed in range(2):
+        h = Hand(dealer=0, seed=seed)
+        while h.phase is not Phase.TRUMP:
+            h.act(HeuristicPlayer())
+        assert h.declarer is not None and h.contract is not None
+        contract = h.contract
+        v = h.view(h.declarer)
+        ev = declarer_evaluation(v, samples=30)
+        why = ev.trump_reasoning(contract)
+        assert why.trump == ev.trump_for(h.contract) == why.suits[0][0]
+        assert [s for s, *_ in why.suits] == sorted(
+            Suit, key=lambda s: (-ev.outlook(s).expected_score(contract), int(s))
+        )
+        for suit, meld, chance, score in why.suits:
+            o = ev.outlook(suit)
+            assert (meld, chance, score) == (o.meld, o.make_chance(h.contract),
+                                             round(o.expected_score(h.contract)))  # fmt: skip
+            assert f"{meld} meld" in why.text and f"{round(chance * 100)}%" in why.text
+        assert why.text.startswith(f"Name {why.trump.plural}:")
+        with pytest.raises(InvalidSimulationError, match="not the declarer"):
+            declarer_evaluation(h.view((h.declarer + 1) % 4))
+
+
+def test_the_game_tables_trump_hint_is_the_bidding_models() -> None:
+    from pinochle_tutor import Phase
+    from pinochle_tutor.bots.bidding import declarer_evaluation
+    from pinochle_tutor.course.session import BID_HINT_SAMPLES, GameSession
+
+    s = GameSession(seed=4)
+    while s.phase is Phase.AUCTION:
+        if s.is_my_turn:
+            s.bid(s.view.min_bid)  # outbid everyone: the learner declares
+        else:
+            s.advance()
+    assert s.phase is Phase.TRUMP and s.view.declarer == s.human_seat
+    hint = s.hint()
+    want = declarer_evaluation(s.view, samples=BID_HINT_SAMPLES).trump_reasoning(
+        s.view.contract or 0
+    )
+    assert hint.suit == want.trump and hint.reason == want.text

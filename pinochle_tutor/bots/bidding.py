@@ -59,7 +59,12 @@ from pinochle_tutor.bots.heuristic import (
 )
 from pinochle_tutor.bots.montecarlo import InvalidSimulationError, check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Suit, cards_text
-from pinochle_tutor.explain.bidding import BidReasoning, FailedBidExplanation, explain_failed_bid
+from pinochle_tutor.explain.bidding import (
+    BidReasoning,
+    FailedBidExplanation,
+    TrumpReasoning,
+    explain_failed_bid,
+)
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import InvalidHandError, as_cards, counts_of
 from pinochle_tutor.meld import points_from_counts
@@ -78,6 +83,7 @@ __all__ = [
     "InferenceKind",
     "PassOutlook",
     "TrumpOutlook",
+    "declarer_evaluation",
     "evaluate_bids",
     "explain_hand_bid",
     "heuristic_limit",
@@ -470,6 +476,23 @@ class BidEvaluation:
         """The trump to name after winning at ``contract``: the best expected score there."""
         return max(self.outlooks, key=lambda o: (o.expected_score(contract), -int(o.trump))).trump
 
+    def trump_reasoning(self, contract: int) -> TrumpReasoning:
+        """Why :meth:`trump_for` ``contract`` is the trump to name, as data (every suit
+        simulated, best first; every number from these deals)."""
+        ranked = sorted(
+            self.outlooks, key=lambda o: (-o.expected_score(contract), int(o.trump))
+        )
+        return TrumpReasoning(
+            trump=self.trump_for(contract),
+            contract=contract,
+            deals=self.samples,
+            suits=tuple(
+                (o.trump, o.meld, o.make_chance(contract), round(o.expected_score(contract)))
+                for o in ranked
+            ),
+            partnerships=self.rules.partnerships,
+        )
+
     def reasoning(self) -> BidReasoning:
         """The explanation as data; every number comes from this evaluation."""
         r = self.rules
@@ -847,6 +870,21 @@ class BidModelPlayer(HeuristicPlayer):
         # Never bid (the dealer stuck with the contract): evaluate now.
         info = AuctionInfo(view.seat, view.dealer, (), view.rules)
         return self._evaluate(view, info).trump_for(view.contract)
+
+
+def declarer_evaluation(view: PlayerView, samples: int = ADVICE_SAMPLES) -> BidEvaluation:
+    """The bidding model's evaluation behind the declarer's trump: the auction as it stood
+    at the declarer's last bid (what the bid hint evaluated then), or as the dealer stuck
+    with the contract sees it. Raises :class:`InvalidSimulationError` when ``view`` is not
+    the declarer's."""
+    if view.declarer != view.seat:
+        raise InvalidSimulationError(
+            f"seat {view.seat} is not the declarer: only the declarer names trump"
+        )
+    calls = tuple(view.auction)
+    last = [i for i, (s, a) in enumerate(calls) if s == view.seat and a is not None]
+    info = AuctionInfo(view.seat, view.dealer, calls[: last[-1]] if last else (), view.rules)
+    return evaluate_bids(list(view.hand), view.rules, info, samples=samples)
 
 
 def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExplanation | None:

@@ -34,7 +34,7 @@ from typing import Any
 from pinochle_tutor.auction import IllegalBidError
 from pinochle_tutor.bots.advice import REVIEW_MARGIN, advise_play, decision_seed, judge_plays
 from pinochle_tutor.bots.advisor import advise_bid
-from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer
+from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer, declarer_evaluation
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.levels import Level, level_player
@@ -62,6 +62,7 @@ from pinochle_tutor.explain import (
     explain_play,
 )
 from pinochle_tutor.explain import review_hand as _review_hand
+from pinochle_tutor.explain.exchange import exchange_reasoning
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import MeldReport, meld_points
@@ -1017,7 +1018,12 @@ class GameSession:
         p = self._hinter
         if h_phase is Phase.AUCTION:
             return self._bid_hint(v)
+        if h_phase is Phase.TRUMP and not self.rules.has_kitty and v.contract is not None:
+            # The bidding model's trump, from the deals behind the learner's last bid hint.
+            trump = declarer_evaluation(v, samples=BID_HINT_SAMPLES).trump_reasoning(v.contract)
+            return Hint(h_phase, trump.text, suit=trump.trump)
         if h_phase is Phase.TRUMP:
+            # Three-handed the kitty is in the hand now: the meld and the cards decide.
             suit = p.choose_trump(v)
             by_suit = ", ".join(f"{s.symbol} {meld_points(v.hand, s, self.rules)}" for s in Suit)
             return Hint(
@@ -1026,27 +1032,12 @@ class GameSession:
                 f"with the tricks your cards should take, the most value (meld by trump: {by_suit}).",
                 suit=suit,
             )
-        if h_phase is Phase.PASS:
-            cards = tuple(p.pass_cards(v))
-            return Hint(
-                h_phase,
-                "The declarer wants trump and aces to take tricks and fill a run; keep the cards "
-                "of your own meld.",
-                cards=cards,
-            )
-        if h_phase is Phase.RETURN:
-            cards = tuple(p.return_cards(v))
+        if h_phase is Phase.PASS or h_phase is Phase.RETURN:
+            passing = h_phase is Phase.PASS
+            cards = tuple(p.pass_cards(v) if passing else p.return_cards(v))
             assert v.trump is not None
-            rest = list(v.hand)
-            for c in cards:
-                rest.remove(c)
-            kept = meld_points(rest, v.trump, self.rules)
-            return Hint(
-                h_phase,
-                f"Keep your trump and your meld ({kept} points after the return); give back "
-                "non-counters, from short side suits first, so you can trump those suits later.",
-                cards=cards,
-            )
+            given = exchange_reasoning(cards, v.hand, v.trump, self.rules, passing=passing)
+            return Hint(h_phase, given.text, cards=cards)
         if h_phase is Phase.DISCARD:
             cards = tuple(p.discard(v))
             pts = sum(self.rules.counter_points[c.rank] for c in cards)

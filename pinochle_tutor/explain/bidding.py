@@ -31,6 +31,7 @@ __all__ = [
     "BidReasoning",
     "FailedBidExplanation",
     "PartShortfall",
+    "TrumpReasoning",
     "explain_failed_bid",
     "how_often",
 ]
@@ -340,3 +341,40 @@ def explain_failed_bid(
     return FailedBidExplanation(
         score, trump, tuple(parts), chance, limit, advised_trump, partnerships
     )
+
+
+@dataclass(frozen=True)
+class TrumpReasoning:
+    """Why one suit is the trump to name after winning the auction, as data: for every
+    suit the bidding model simulated, the hand's meld with it, the chance of making the
+    contract and the expected score, all from the same deals."""
+
+    trump: Suit
+    """The recommended trump: the best expected score at the contract."""
+    contract: int
+    deals: int
+    suits: tuple[tuple[Suit, int, float, int], ...]
+    """Per suit simulated, best first: (suit, meld with it, chance of making the
+    contract, expected score of the side less the others')."""
+    partnerships: bool = True
+
+    @property
+    def text(self) -> str:
+        """The reasoning in plain words."""
+        best = self.suits[0]
+        side = "your side" if self.partnerships else "you"
+        out = (
+            f"Name {self.trump.plural}: with them you hold {best[1]} meld, and in "
+            f"{self.deals:,} simulated deals {side} made {self.contract} {_pct(best[2])} of "
+            f"the time and scored {best[3]:+d} on average"
+        )
+        if len(self.suits) == 1:
+            return out + "."
+        others = "; ".join(
+            f"{s.plural} {meld} meld, {_pct(chance)}, {score:+d}"
+            for s, meld, chance, score in self.suits[1:]
+        )
+        return f"{out}, the best of the suits ({others})."
+
+    def __str__(self) -> str:
+        return self.text
