@@ -58,12 +58,17 @@ from traitlets import Float, Integer
 from pinochle_tutor.course.identity import learner_from_environment
 
 __all__ = [
+    "BUILDING_MESSAGE",
+    "BUILDING_PAGE",
     "FULL_MESSAGE",
+    "REFUSED_PAGE",
     "TOO_FAST_MESSAGE",
     "ClassroomIdentityProvider",
     "ClassroomKernelManager",
     "ClassroomWebsocketConnection",
+    "autogroup_niceness",
     "request_environment",
+    "set_autogroup_niceness",
 ]
 
 TOO_FAST_MESSAGE = (
@@ -78,12 +83,33 @@ FULL_MESSAGE = (
 )
 """What a learner reads when the site runs as many kernels as it may."""
 
-REFUSED_PAGE = (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-    "<title>Please wait a minute</title></head><body><main>"
-    f'<p role="alert">{TOO_FAST_MESSAGE}</p></main></body></html>'
+BUILDING_MESSAGE = (
+    "This page is still being prepared for you (in another tab, or from before you "
+    "reloaded it). It opens by itself in a few seconds."
 )
+"""What a learner reads who asks for a page while one of theirs is still being built."""
+
+BUILDING_RETRY_SECONDS = 5
+"""Seconds after which the page of :data:`BUILDING_MESSAGE` reloads itself."""
+
+
+def _refusal_page(title: str, message: str, reload_after: int | None = None) -> str:
+    refresh = (
+        f'<meta http-equiv="refresh" content="{reload_after}">' if reload_after is not None else ""
+    )
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8">{refresh}'
+        f"<title>{title}</title></head><body><main>"
+        f'<p role="alert">{message}</p></main></body></html>'
+    )
+
+
+REFUSED_PAGE = _refusal_page("Please wait a minute", TOO_FAST_MESSAGE)
 """The page a learner over the page rate gets, before any work is done for it."""
+
+BUILDING_PAGE = _refusal_page("Please wait", BUILDING_MESSAGE, BUILDING_RETRY_SECONDS)
+"""The page a learner gets who asks for a page while one of theirs is being built:
+before any work is done for it, and it reloads itself."""
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -356,32 +382,117 @@ def request_environment(handler: web.RequestHandler) -> dict[str, str]:
 
 
 class ClassroomIdentityProvider(PasswordIdentityProvider):
-    """Voila's identity provider, which also refuses a page to a learner over the page
-    rate *before* any work is done for it (Voila would otherwise read the notebook
-    and build its page, about a tenth of a CPU-second of the one server process,
-    before the kernel manager refuses). The refusal waits
-    :attr:`refusal_delay` seconds first, so a client that retries at once is slowed
-    down rather than served refusals as fast as it can ask."""
+    """Voila's identity provider, which also refuses a page request *before* any
+    work is done for it (Voila would otherwise read the notebook, start a kernel
+    and build the page, about a tenth of a CPU-second of the one server process,
+    before the kernel manager could refuse):
+
+    * of a learner over the page rate (:meth:`ClassroomKernelManager.too_fast`):
+      the refusal waits :attr:`refusal_delay` seconds first, so a client that
+      retries at once is slowed down rather than served refusals as fast as it
+      can ask;
+    * of a learner who already has :attr:`max_builds_per_learner` pages being
+      built (guests, who cannot be told apart, share five times as many): a
+      reload while the page is built, a second tab, or a client that asks for
+      page after page without waiting. Voila goes on building a page whose
+      client has gone, so without this one learner could keep the server
+      building many pages at once. The refusal (:data:`BUILDING_PAGE`, which
+      reloads itself) comes after :attr:`busy_refusal_delay` seconds."""
 
     refusal_delay = Float(
         2.0, config=True, help="Seconds a refused page request waits before its answer."
     )
+    max_builds_per_learner = Integer(
+        1, config=True,
+        help="Pages of one learner the server builds at once; more are refused until "
+        "one is built (guests share five times as many; 0: no limit).",
+    )  # fmt: skip
+    busy_refusal_delay = Float(
+        0.5, config=True,
+        help="Seconds a page request refused while the learner's page is being built "
+        "waits before its answer (a client retrying at once is slowed down).",
+    )  # fmt: skip
+    max_build_seconds = Float(
+        300.0, config=True,
+        help="Seconds after which a page still being built no longer counts against "
+        "its learner (should the server never hear that it was finished).",
+    )  # fmt: skip
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._builds: dict[object, tuple[str, float]] = {}
+        """One token per page being built -> its learner's key and when it began."""
+
+    def builds_of(self, key: str, now: float | None = None) -> int:
+        """How many pages of the learner ``key`` are being built (a query)."""
+        now = time.monotonic() if now is None else now
+        return sum(
+            1 for who, began in self._builds.values()
+            if who == key and now - began < self.max_build_seconds
+        )  # fmt: skip
+
+    def _busy(self, env: dict[str, str]) -> str | None:
+        """The learner's key if they have as many pages being built as they may."""
+        learner = learner_from_environment(env)
+        limit = self.max_builds_per_learner * (5 if learner.is_guest else 1)
+        if limit > 0 and self.builds_of(learner.key) >= limit:
+            return learner.key
+        return None
+
+    def _count_build(self, handler: web.RequestHandler, env: dict[str, str]) -> None:
+        """Count the page ``handler`` builds against its learner until it is finished
+        (tornado calls ``on_finish`` once the response is done, the client there or
+        not; :attr:`max_build_seconds` bounds it should that never come)."""
+        now = time.monotonic()
+        self._builds = {
+            t: (who, began) for t, (who, began) in self._builds.items()
+            if now - began < self.max_build_seconds
+        }  # fmt: skip
+        token = object()
+        self._builds[token] = (learner_from_environment(env).key, now)
+        finished = handler.on_finish
+
+        def on_finish() -> None:
+            self._builds.pop(token, None)
+            finished()
+
+        setattr(handler, "on_finish", on_finish)  # noqa: B010 (an instance's hook)
+
+    async def _refuse(
+        self, handler: web.RequestHandler, delay: float, page: str, retry_after: int
+    ) -> None:
+        await asyncio.sleep(max(0.0, delay))
+        handler.set_status(429)
+        handler.set_header("Content-Type", "text/html; charset=UTF-8")
+        handler.set_header("Retry-After", str(retry_after))
+        handler.finish(page)
+        raise web.Finish()
 
     async def get_user(self, handler: web.RequestHandler) -> Any:
-        """The user, after refusing a page request of a learner who is over the rate."""
+        """The user, after refusing a page request of a learner who is over the rate
+        or has a page being built already (see the class's text)."""
         manager = handler.settings.get("kernel_manager")
         if (
             isinstance(manager, ClassroomKernelManager)
             and handler.request.method == "GET"
             and "/voila/render/" in (handler.request.path or "")
-            and manager.too_fast(request_environment(handler))
         ):
-            manager.log.warning("Refusing a page before rendering it: too many pages a minute")
-            await asyncio.sleep(max(0.0, self.refusal_delay))
-            handler.set_status(429)
-            handler.set_header("Content-Type", "text/html; charset=UTF-8")
-            handler.set_header("Retry-After", "60")
-            handler.finish(REFUSED_PAGE)
-            raise web.Finish()
+            env = request_environment(handler)
+            if manager.too_fast(env):
+                manager.log.warning("Refusing a page before rendering it: too many pages a minute")
+                await self._refuse(handler, self.refusal_delay, REFUSED_PAGE, 60)
+            busy = self._busy(env)
+            if busy is not None:
+                manager.log.warning(
+                    "Refusing a page before rendering it: %s has a page being built", busy[:8]
+                )
+                await self._refuse(
+                    handler, self.busy_refusal_delay, BUILDING_PAGE, BUILDING_RETRY_SECONDS
+                )
+            user = super().get_user(handler)
+            user = await user if isinstance(user, Awaitable) else user
+            if user is not None:
+                self._count_build(handler, env)
+            return user
         user = super().get_user(handler)
         return await user if isinstance(user, Awaitable) else user

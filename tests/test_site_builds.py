@@ -1,0 +1,106 @@
+"""One learner's pages are built one at a time: a page request of a learner whose page
+is still being built is refused at once, before Voila does any work for it, with a
+page that reloads itself; other learners are served. Real Voila server, real HTTP
+requests (loopback only)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+from pinochle_widgets.site import BUILDING_MESSAGE
+from tests.voila_site import REPO, kernel_pids, voila_server
+
+LESSON = "06_scoring.ipynb"
+QUICK = ["--ClassroomIdentityProvider.busy_refusal_delay=0.1"]
+
+
+@dataclass
+class Answer:
+    code: int
+    body: str
+    retry_after: str | None
+    at: float
+    """When the whole answer had arrived (monotonic seconds)."""
+
+
+async def get(base: str, learner: str | None, timeout: float = 120) -> Answer:
+    headers = {"Cookie": f"pinochle_learner={learner * 22}"} if learner else {}
+    reply = await AsyncHTTPClient().fetch(
+        f"{base}/voila/render/{LESSON}", headers=headers, request_timeout=timeout,
+        raise_error=False,
+    )  # fmt: skip
+    return Answer(
+        reply.code, reply.body.decode("utf-8", "replace"), reply.headers.get("Retry-After"),
+        time.monotonic(),
+    )  # fmt: skip
+
+
+def log_of(site: str) -> str:
+    return (REPO / "test-artifacts" / f"voila-{site.rsplit(':', 1)[1]}.log").read_text()
+
+
+def test_a_second_page_while_the_first_is_built_is_refused_at_once() -> None:
+    with voila_server(extra=QUICK) as site:
+
+        async def scenario() -> tuple[Answer, Answer, Answer, float]:
+            first = asyncio.create_task(get(site, "a"))
+            await asyncio.sleep(0.3)  # the first request is being built
+            asked = time.monotonic()
+            second, other = await asyncio.gather(get(site, "a"), get(site, "b"))
+            return await first, second, other, asked
+
+        first, second, other, asked = asyncio.run(scenario())
+        assert first.code == 200 and "kernelId" in first.body
+        assert second.code == 429, second.body[:300]
+        assert second.at < first.at, "the refusal came while the first page was still built"
+        assert second.at - asked < 1.5, "refused at once, not after building"
+        assert BUILDING_MESSAGE in second.body and 'role="alert"' in second.body
+        assert 'http-equiv="refresh"' in second.body, "the refusal page reloads itself"
+        assert second.retry_after is not None and int(second.retry_after) > 0
+        for leak in ("Traceback", ".venv", str(REPO), "site-packages", "Error"):
+            assert leak not in second.body, leak
+        assert other.code == 200 and "kernelId" in other.body, "another learner is served"
+        assert "has a page being built" in log_of(site), "refused before Voila builds the page"
+        assert "kernelId" not in second.body
+        assert len(kernel_pids(site.pid)) == 2, "no kernel was started for the refused request"
+        again = asyncio.run(get(site, "a"))
+        assert again.code == 200, "once the page is built, the learner opens pages again"
+
+
+def test_a_client_that_leaves_while_its_page_is_built_frees_its_turn() -> None:
+    """Voila goes on building a page whose client has gone: the learner's turn is
+    theirs again once that build is over (not held for ever)."""
+    with voila_server(extra=QUICK) as site:
+
+        async def scenario() -> tuple[Answer, Answer]:
+            with contextlib.suppress(HTTPClientError):  # gives up while the page is built
+                await get(site, "c", timeout=0.5)
+            meanwhile = await get(site, "c")
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                answer = await get(site, "c")
+                if answer.code == 200:
+                    break
+                await asyncio.sleep(0.5)
+            return meanwhile, answer
+
+        meanwhile, answer = asyncio.run(scenario())
+        assert meanwhile.code == 429, "the page left behind is still being built"
+        assert answer.code == 200 and "kernelId" in answer.body
+
+
+def test_guests_share_a_bigger_allowance_of_builds() -> None:
+    """Browsers without a learner key yet (a class arriving at once) cannot be told
+    apart: they share five builds at once, not one."""
+    with voila_server(extra=QUICK) as site:
+
+        async def scenario() -> list[Answer]:
+            return list(await asyncio.gather(*(get(site, None) for _ in range(3))))
+
+        answers = asyncio.run(scenario())
+        assert [a.code for a in answers] == [200, 200, 200]
