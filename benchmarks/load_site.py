@@ -47,6 +47,7 @@ from tests.voila_site import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
     Channel,
+    cpu_seconds,
     kernel_pids,
     rss_mb,
     voila_server,
@@ -54,18 +55,6 @@ from tests.voila_site import (  # noqa: E402
 
 READY = ".pt-widget"
 LESSONS = ("05_trick_rules.ipynb", "04_meld.ipynb")
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """CPU time used so far by these processes (user + system), in seconds."""
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass

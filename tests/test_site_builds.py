@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import time
 from dataclasses import dataclass
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
 from pinochle_widgets.site import BUILDING_MESSAGE
-from tests.voila_site import REPO, kernel_pids, voila_server
+from tests.voila_site import REPO, Site, cpu_seconds, kernel_pids, voila_server
 
 LESSON = "06_scoring.ipynb"
 QUICK = ["--ClassroomIdentityProvider.busy_refusal_delay=0.1"]
@@ -104,3 +105,29 @@ def test_guests_share_a_bigger_allowance_of_builds() -> None:
 
         answers = asyncio.run(scenario())
         assert [a.code for a in answers] == [200, 200, 200]
+
+
+def _normalised(page: str) -> str:
+    """A built page without what differs from one build to the next (ids)."""
+    page = re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "ID", page)
+    return re.sub(r"[0-9a-f]{32}", "ID", page)
+
+
+def test_pages_built_with_the_shared_compiled_templates_are_the_same() -> None:
+    """voila.json shares the compiled page templates between page builds
+    (``ShareCompiledTemplates``): the pages are the same as Voila's own, built
+    again and again, and the server's CPU per page is lower."""
+
+    async def pages(site: Site) -> tuple[list[str], float]:
+        first = (await get(site, "p")).body  # the templates are compiled (or not) here
+        before = cpu_seconds([site.pid])
+        more = [(await get(site, letter)).body for letter in "qrs"]
+        return [first, *more], cpu_seconds([site.pid]) - before
+
+    with voila_server() as site:
+        shared, shared_cpu = asyncio.run(pages(site))
+    with voila_server(extra=["--VoilaExporter.preprocessors=[]"]) as site:
+        own, own_cpu = asyncio.run(pages(site))
+    assert "kernelId" in shared[1] and "Scoring" in shared[1]
+    assert _normalised(shared[0]) == _normalised(shared[1]) == _normalised(own[1])
+    assert shared_cpu < own_cpu, (shared_cpu, own_cpu)
