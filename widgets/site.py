@@ -36,6 +36,12 @@ what the kernel sends it once :attr:`~ClassroomWebsocketConnection.max_unread_by
 wait unread (a client that asks and never reads would otherwise grow the
 server's memory without end). A closed page's learner reloads it; their answers
 are already saved, one transaction each.
+
+:class:`ClassroomIdentityProvider` (``Voila.identity_provider_class``) refuses a
+page request before any work is done for it when its learner is over the page rate
+or already has a page being built; :class:`ShareCompiledTemplates`
+(``VoilaExporter.preprocessors``) lets every page build use the templates compiled
+once, where Voila compiled them anew for each page.
 """
 
 from __future__ import annotations
