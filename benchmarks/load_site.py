@@ -33,9 +33,9 @@ end of each run beside it):
   niced: each kernel is a session of its own, and with Linux's per-session CPU
   groups a niceness weighed only within it. Burst alone 4.9x to 5.2x (load 1.4-3.3).
 * After (autogroup niceness, one page built at a time per learner, shared compiled
-  templates: 0.10 CPU-s per page): burst alone 0.56x (load 4.9-6.6) and 2.39x
-  (load 9.1-13.8); flood alone 1.11x (6.6-7.6) and 1.02x (13.8-13.0); both 1.47x
-  (7.6-9.0) and 1.68x (13.0-14.4); 0 answers lost in every run; one ordinary
+  templates: 0.10 CPU-s per page): burst alone 0.56x (load 4.9-6.6), 2.39x
+  (load 9.1-13.8) and 0.88x (4.0-6.7); flood alone 1.11x (6.6-7.6) and 1.02x
+  (13.8-13.0); both 1.47x (7.6-9.0), 1.68x (13.0-14.4) and 1.40x (6.7-9.2); 0 answers lost in every run; one ordinary
   learner's page load timed out (60 s) at load 9. Server memory 129-140 MB.
   Other sessions kept the load far above 3 during all of these: the ratios are
   not settled, and want a run on a quiet machine.
