@@ -83,6 +83,18 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time used so far by these processes (user + system), in seconds."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 class Site(str):
     """The base URL of a running site, with the server's process id."""
 

@@ -1,0 +1,133 @@
+"""One learner's pages are built one at a time: a page request of a learner whose page
+is still being built is refused at once, before Voila does any work for it, with a
+page that reloads itself; other learners are served. Real Voila server, real HTTP
+requests (loopback only)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import time
+from dataclasses import dataclass
+
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+from pinochle_widgets.site import BUILDING_MESSAGE
+from tests.voila_site import REPO, Site, cpu_seconds, kernel_pids, voila_server
+
+LESSON = "06_scoring.ipynb"
+QUICK = ["--ClassroomIdentityProvider.busy_refusal_delay=0.1"]
+
+
+@dataclass
+class Answer:
+    code: int
+    body: str
+    retry_after: str | None
+    at: float
+    """When the whole answer had arrived (monotonic seconds)."""
+
+
+async def get(base: str, learner: str | None, timeout: float = 120) -> Answer:
+    headers = {"Cookie": f"pinochle_learner={learner * 22}"} if learner else {}
+    reply = await AsyncHTTPClient().fetch(
+        f"{base}/voila/render/{LESSON}", headers=headers, request_timeout=timeout,
+        raise_error=False,
+    )  # fmt: skip
+    return Answer(
+        reply.code, reply.body.decode("utf-8", "replace"), reply.headers.get("Retry-After"),
+        time.monotonic(),
+    )  # fmt: skip
+
+
+def log_of(site: str) -> str:
+    return (REPO / "test-artifacts" / f"voila-{site.rsplit(':', 1)[1]}.log").read_text()
+
+
+def test_a_second_page_while_the_first_is_built_is_refused_at_once() -> None:
+    with voila_server(extra=QUICK) as site:
+
+        async def scenario() -> tuple[Answer, Answer, Answer, float]:
+            first = asyncio.create_task(get(site, "a"))
+            await asyncio.sleep(0.3)  # the first request is being built
+            asked = time.monotonic()
+            second, other = await asyncio.gather(get(site, "a"), get(site, "b"))
+            return await first, second, other, asked
+
+        first, second, other, asked = asyncio.run(scenario())
+        assert first.code == 200 and "kernelId" in first.body
+        assert second.code == 429, second.body[:300]
+        assert second.at < first.at, "the refusal came while the first page was still built"
+        assert second.at - asked < 1.5, "refused at once, not after building"
+        assert BUILDING_MESSAGE in second.body and 'role="alert"' in second.body
+        assert 'http-equiv="refresh"' in second.body, "the refusal page reloads itself"
+        assert second.retry_after is not None and int(second.retry_after) > 0
+        for leak in ("Traceback", ".venv", str(REPO), "site-packages", "Error"):
+            assert leak not in second.body, leak
+        assert other.code == 200 and "kernelId" in other.body, "another learner is served"
+        assert "has a page being built" in log_of(site), "refused before Voila builds the page"
+        assert "kernelId" not in second.body
+        assert len(kernel_pids(site.pid)) == 2, "no kernel was started for the refused request"
+        again = asyncio.run(get(site, "a"))
+        assert again.code == 200, "once the page is built, the learner opens pages again"
+
+
+def test_a_client_that_leaves_while_its_page_is_built_frees_its_turn() -> None:
+    """Voila goes on building a page whose client has gone: the learner's turn is
+    theirs again once that build is over (not held for ever)."""
+    with voila_server(extra=QUICK) as site:
+
+        async def scenario() -> tuple[Answer, Answer]:
+            with contextlib.suppress(HTTPClientError):  # gives up while the page is built
+                await get(site, "c", timeout=0.5)
+            meanwhile = await get(site, "c")
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                answer = await get(site, "c")
+                if answer.code == 200:
+                    break
+                await asyncio.sleep(0.5)
+            return meanwhile, answer
+
+        meanwhile, answer = asyncio.run(scenario())
+        assert meanwhile.code == 429, "the page left behind is still being built"
+        assert answer.code == 200 and "kernelId" in answer.body
+
+
+def test_guests_share_a_bigger_allowance_of_builds() -> None:
+    """Browsers without a learner key yet (a class arriving at once) cannot be told
+    apart: they share five builds at once, not one."""
+    with voila_server(extra=QUICK) as site:
+
+        async def scenario() -> list[Answer]:
+            return list(await asyncio.gather(*(get(site, None) for _ in range(3))))
+
+        answers = asyncio.run(scenario())
+        assert [a.code for a in answers] == [200, 200, 200]
+
+
+def _normalised(page: str) -> str:
+    """A built page without what differs from one build to the next (ids)."""
+    page = re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "ID", page)
+    return re.sub(r"[0-9a-f]{32}", "ID", page)
+
+
+def test_pages_built_with_the_shared_compiled_templates_are_the_same() -> None:
+    """voila.json shares the compiled page templates between page builds
+    (``ShareCompiledTemplates``): the pages are the same as Voila's own, built
+    again and again, and the server's CPU per page is lower."""
+
+    async def pages(site: Site) -> tuple[list[str], float]:
+        first = (await get(site, "p")).body  # the templates are compiled (or not) here
+        before = cpu_seconds([site.pid])
+        more = [(await get(site, letter)).body for letter in "qrs"]
+        return [first, *more], cpu_seconds([site.pid]) - before
+
+    with voila_server() as site:
+        shared, shared_cpu = asyncio.run(pages(site))
+    with voila_server(extra=["--VoilaExporter.preprocessors=[]"]) as site:
+        own, own_cpu = asyncio.run(pages(site))
+    assert "kernelId" in shared[1] and "Scoring" in shared[1]
+    assert _normalised(shared[0]) == _normalised(shared[1]) == _normalised(own[1])
+    assert shared_cpu < own_cpu, (shared_cpu, own_cpu)
