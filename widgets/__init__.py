@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from pinochle_widgets.progress_view import ProgressSummary, class_frame, progress_frame
     from pinochle_widgets.quiz_runner import QuizRunner
     from pinochle_widgets.trick_checker import TrickChecker
+    from pinochle_widgets.worked import UnderstandingCheck, WorkedStepper
 
 _WHERE = {
     "BiddingTrainer": "bidding_trainer",
@@ -40,6 +41,8 @@ _WHERE = {
     "Message": "_base",
     "ScoreCalculator": "practice",
     "TrickChecker": "trick_checker",
+    "UnderstandingCheck": "worked",
+    "WorkedStepper": "worked",
     "course_outline": "lesson",
     "page_nav": "navigation",
     "practice_pages": "lesson",
@@ -64,6 +67,8 @@ __all__ = [
     "QuizRunner",
     "ScoreCalculator",
     "TrickChecker",
+    "UnderstandingCheck",
+    "WorkedStepper",
     "class_frame",
     "course_outline",
     "page_nav",
