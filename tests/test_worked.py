@@ -261,3 +261,25 @@ def test_the_check_explains_a_wrong_answer_and_takes_another_try() -> None:
     c.buttons[q.choices.index(q.answer)].click()
     assert c.message.kind == "ok" and c.tries == 2
     assert c.choose(99) is None and c.choose("0") is None and c.tries == 2
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_trump_check_is_the_computer_players_choice(rules: RuleSet) -> None:
+    from pinochle_tutor.bots.heuristic import HeuristicPlayer
+    from pinochle_tutor.game import Hand
+
+    q = wk.trump_check(rules, seed=11)
+    h = Hand(rules.players - 1, rules, dealt=deal(rules.players - 1, rules, seed=11))
+    assert q.answer == HeuristicPlayer().choose_trump(h.view(0)).plural
+    assert q.cards == h.deal.hands[0] and set(q.wrong) == set(q.choices) - {q.answer}
+
+
+def test_the_feed_check_offers_the_counter_and_a_worthless_legal_card() -> None:
+    g = wk.guided_hand(CLASSIC, 62)
+    q = wk.feed_check(g)
+    assert q is not None
+    counter, blank = (parse_cards(x)[0] for x in q.choices)
+    assert q.answer == counter.text
+    assert CLASSIC.counter_points[counter.rank] > 0 == CLASSIC.counter_points[blank.rank]
+    assert str(CLASSIC.counter_points[counter.rank]) in q.why
+    assert wk.feed_check(wk.guided_hand(THREE_HANDED, 62)) is None  # no partner to feed

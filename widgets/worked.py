@@ -1,8 +1,9 @@
 """A worked example stepped through with **Back** / **Next step**, and a check for
 understanding: the lesson widgets of :mod:`pinochle_tutor.course.worked`.
 
-    from pinochle_widgets import WorkedStepper, UnderstandingCheck
-    WorkedStepper(meld_example("QS KS JD AS AH AD AC QH QD QC JC 10C", "C", R))
+    from pinochle_widgets import UnderstandingCheck, WorkedStepper, worked
+    WorkedStepper(worked.meld_example("QS KS JD AS AH AD AC QH QD QC JC 10C", "C", R))
+    UnderstandingCheck(worked.meld_check("QS KS JD AS AH AD AC QH QD QC JC 10C", "C", R))
 
 The step shown is kept in Python (``WorkedStepper.index``), never in synced state: the
 page only ever sends "this button was clicked", and a click past either end (a stale
@@ -17,12 +18,52 @@ import re
 
 import ipywidgets as w
 
-from pinochle_tutor.course.worked import CheckQuestion, WorkedExample, WorkedStep
+from pinochle_tutor.course.worked import (
+    CheckQuestion,
+    WorkedExample,
+    WorkedStep,
+    auction_example,
+    call_check,
+    counters_check,
+    deck_example,
+    exchange_example,
+    feed_check,
+    guided_hand,
+    legal_check,
+    meld_check,
+    meld_example,
+    score_check,
+    scoring_example,
+    trick_example,
+    trump_check,
+    versions_example,
+)
 
 from ._base import Message, card_spans, guard_client_values, guarded, style_widget
 from .cards import CardsView
 
-__all__ = ["UnderstandingCheck", "WorkedStepper", "step_html"]
+__all__ = [
+    "UnderstandingCheck",
+    "WorkedStepper",
+    "auction_example",
+    "call_check",
+    "counters_check",
+    "deck_example",
+    "exchange_example",
+    "feed_check",
+    "guided_hand",
+    "legal_check",
+    "meld_check",
+    "meld_example",
+    "score_check",
+    "scoring_example",
+    "step_html",
+    "trick_example",
+    "trump_check",
+    "versions_example",
+]
+"""The widgets, and the lessons' worked examples and checks
+(:mod:`pinochle_tutor.course.worked`), so a lesson needs only this module."""
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 

@@ -39,6 +39,8 @@ from pinochle_tutor.view import seat_name
 
 __all__ = [
     "CheckQuestion",
+    "GuidedHand",
+    "Tip",
     "WorkedExample",
     "WorkedStep",
     "auction_example",
@@ -46,13 +48,17 @@ __all__ = [
     "counters_check",
     "deck_example",
     "exchange_example",
+    "feed_check",
+    "guided_hand",
     "legal_check",
     "meld_check",
     "meld_example",
     "score_check",
     "scoring_example",
+    "secure",
     "stated_numbers",
     "trick_example",
+    "trump_check",
     "versions_example",
 ]
 
@@ -241,25 +247,32 @@ def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> Work
             numbers=(rules.opening_bid,),
         )
     ]
-    opener = a.turn
-    plan: list[int | None] = [a.min_bid, None]
+    # bid, pass, raise, pass, raise again; then everyone still in passes
+    plan = [True, False, True, False, True]
     passed_seat: int | None = None
+    refused_shown = False
     while not a.is_over:
         seat = a.turn
         assert seat is not None
-        amount = plan.pop(0) if plan else (a.min_bid if seat == opener else None)
+        high = a.high_bid
         minimum = a.min_bid
+        amount = minimum if (plan.pop(0) if plan else False) else None
         verdict = a.check_pass() if amount is None else a.check_bid(amount)
+        assert verdict.legal, verdict.reason
         a.call(amount)
         if amount is None:
             why = "A pass is always allowed, and it is final for this auction."
             passed_seat = seat if passed_seat is None else passed_seat
             nums: tuple[int, ...] = ()
-        else:
-            why = f"Legal: the lowest bid allowed was {minimum}." if verdict.legal else ""
+        elif high is None:
+            why = f"Legal: an opening bid of at least {minimum}."
             nums = (amount, minimum)
+        else:
+            why = f"Legal: it raises {high} by {amount - high}, at least the {rules.bid_increment} needed."
+            nums = (amount, high, amount - high, rules.bid_increment)
         steps.append(WorkedStep(f"{_does(seat, rules, _call_words(amount))}. {why}", numbers=nums))
-        if passed_seat is not None and passed_seat != seat and not a.is_over and len(steps) < 5:
+        if passed_seat is not None and not refused_shown and not a.is_over:
+            refused_shown = True
             refused = explain_call(a, passed_seat, a.min_bid)
             steps.append(
                 WorkedStep(
@@ -398,6 +411,25 @@ def exchange_example(rules: RuleSet = CLASSIC, seed: int = 7) -> WorkedExample:
         )
     )
     return WorkedExample("Naming trump and the exchange", rules, tuple(steps))
+
+
+def trump_check(rules: RuleSet = CLASSIC, seed: int = 7) -> CheckQuestion:
+    """Which suit would you name trump with this hand? The answer is the computer
+    player's choice; a wrong suit is explained by its length and aces."""
+    dealt = deal(rules.players - 1, rules, seed=seed)
+    h = Hand(rules.players - 1, rules, dealt=dealt)
+    held = dealt.hands[0]
+    best = HeuristicPlayer().choose_trump(h.view(0))
+    lines = {x: _suit_line(held, x) for x in Suit}
+    choices = tuple(x.plural for x in Suit)
+    return CheckQuestion(
+        "You won the auction with this hand. Which suit would you name trump?",
+        choices,
+        best.plural,
+        f"{lines[best][0].capitalize()}: the long, strong suit, where trumps win tricks.",
+        {x.plural: f"{lines[x][0].capitalize()}." for x in Suit if x != best},
+        held,
+    )
 
 
 # ------------------------------------------------------------------ lesson 4: meld
@@ -848,3 +880,45 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int = 0) -> GuidedHand:
         )
     )
     return GuidedHand(WorkedExample("A guided hand", rules, tuple(steps)), hand, tips, play)
+
+
+def feed_check(guided: GuidedHand) -> CheckQuestion | None:
+    """At the guided hand's feed-your-partner moment: the counter or the worthless
+    card? ``None`` when the hand has no such moment."""
+    at = guided.tips.get(Tip.FEED_PARTNER)
+    if at is None:
+        return None
+    step = guided.example.steps[at]
+    k = step.numbers[0] - 1
+    rules, h = guided.example.rules, guided.hand
+    t = h.tricks[k]
+    assert h.trump is not None
+    left = [list(x) for x in guided.play_hands]
+    for e in h.tricks[:k]:
+        for c, seat in zip(e.cards, e.seats, strict=True):
+            left[seat].remove(c)
+    for i, seat in enumerate(t.seats):
+        before = t.cards[:i]
+        card = t.cards[i]
+        if not before or rules.counter_points[card.rank] == 0 or card.text not in step.text:
+            continue
+        if t.seats[trick_winner(before, h.trump)] != rules.partner(seat):
+            continue
+        legal = legal_plays(left[seat], before, h.trump)
+        blank = next((c for c in legal if rules.counter_points[c.rank] == 0), None)
+        if blank is None:
+            continue
+        win = before[trick_winner(before, h.trump)]
+        pts = rules.counter_points[card.rank]
+        return CheckQuestion(
+            f"{h.trump.plural.capitalize()} are trump. The trick so far is {_texts(before)}: your "
+            f"partner's {win.text} is winning and no one still to play can beat it. You may play "
+            f"{_texts(legal)}. Which do you play?",
+            (card.text, blank.text),
+            card.text,
+            f"Feed your partner: the trick is secure, so {card.text} adds "
+            f"{_plural(pts, 'trick point')} to your side.",
+            {blank.text: f"{blank.text} is worth nothing: you give away the chance to score."},
+            tuple(before),
+        )
+    return None
