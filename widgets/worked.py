@@ -141,7 +141,7 @@ class UnderstandingCheck(w.VBox):
     answer; the engine's answer is judged and a wrong one explained. Any number of
     tries.
 
-    CSS hooks: ``pt-check``, ``pt-check-choice``."""
+    CSS hooks: ``pt-understanding``, ``pt-check-choice``."""
 
     def __init__(self, question: CheckQuestion) -> None:
         self.question = question
@@ -158,7 +158,7 @@ class UnderstandingCheck(w.VBox):
             b.on_click(lambda _, i=i: self.choose(i))
         super().__init__([style_widget(), head, w.HBox(list(self.buttons)), self.message])
         self.add_class("pt-widget")
-        self.add_class("pt-check")
+        self.add_class("pt-understanding")
         guard_client_values(self, self.message)
 
     @guarded
