@@ -283,3 +283,36 @@ def test_the_feed_check_offers_the_counter_and_a_worthless_legal_card() -> None:
     assert CLASSIC.counter_points[counter.rank] > 0 == CLASSIC.counter_points[blank.rank]
     assert str(CLASSIC.counter_points[counter.rank]) in q.why
     assert wk.feed_check(wk.guided_hand(THREE_HANDED, 62)) is None  # no partner to feed
+
+
+def test_the_coach_comments_on_the_learners_card_and_refuses_an_illegal_one() -> None:
+    g = wk.guided_hand(CLASSIC, 62)
+    turns = wk.learner_turns(g)
+    assert len(turns) == len(g.hand.tricks)
+    step, (view, played) = min(turns.items())
+    assert g.example.steps[step].cards[len(view.trick)] == played
+    ok, text = wk.coach_comment(view, played, played)
+    assert ok and text.startswith(f"The coach would play {played.text} too.")
+    assert "feed it" in text  # the coach's own principle agrees with the tip told here
+    not_held = next(c for c in parse_cards("AH KH QH JH 9H") if c not in view.hand)
+    ok, text = wk.coach_comment(view, not_held, played)
+    assert not ok and f"You do not hold {not_held.text}" in text
+
+
+def test_the_guided_stepper_lets_you_pick_then_shows_the_trick() -> None:
+    from pinochle_widgets import GuidedHandStepper
+
+    g = wk.guided_hand(CLASSIC, 62)
+    s = GuidedHandStepper(g, samples=8)
+    first = min(wk.learner_turns(g))
+    s.go(first)
+    assert s.picker.layout.display is None and "your turn" in s.text.value
+    assert s.picker.hand == wk.learner_turns(g)[first][0].hand
+    s.picker.pick(99)  # not a position: refused, nothing else changes
+    assert s.index == first and "your turn" in s.text.value
+    s.picker.pick(s.picker.hand.index(wk.learner_turns(g)[first][1]))
+    assert s.message.kind == "ok" and "Feed your partner" in s.text.value
+    assert s.picker.layout.display == "none"
+    s.back.click()
+    s.next.click()
+    assert "Feed your partner" in s.text.value  # answered once, stays answered

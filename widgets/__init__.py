@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pinochle_widgets.progress_view import ProgressSummary, class_frame, progress_frame
     from pinochle_widgets.quiz_runner import QuizRunner
     from pinochle_widgets.trick_checker import TrickChecker
-    from pinochle_widgets.worked import UnderstandingCheck, WorkedStepper
+    from pinochle_widgets.worked import GuidedHandStepper, UnderstandingCheck, WorkedStepper
 
 _WHERE = {
     "BiddingTrainer": "bidding_trainer",
@@ -35,6 +35,7 @@ _WHERE = {
     "CardsView": "cards",
     "DeckExplorer": "practice",
     "GameTable": "game_table",
+    "GuidedHandStepper": "worked",
     "HandPicker": "cards",
     "LearnerCard": "identity",
     "MeldCounter": "meld_counter",
@@ -59,6 +60,7 @@ __all__ = [
     "CardsView",
     "DeckExplorer",
     "GameTable",
+    "GuidedHandStepper",
     "HandPicker",
     "LearnerCard",
     "MeldCounter",

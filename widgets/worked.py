@@ -20,15 +20,18 @@ import ipywidgets as w
 
 from pinochle_tutor.course.worked import (
     CheckQuestion,
+    GuidedHand,
     WorkedExample,
     WorkedStep,
     auction_example,
     call_check,
+    coach_comment,
     counters_check,
     deck_example,
     exchange_example,
     feed_check,
     guided_hand,
+    learner_turns,
     legal_check,
     meld_check,
     meld_example,
@@ -40,9 +43,10 @@ from pinochle_tutor.course.worked import (
 )
 
 from ._base import Message, card_spans, guard_client_values, guarded, style_widget
-from .cards import CardsView
+from .cards import CardsView, HandPicker
 
 __all__ = [
+    "GuidedHandStepper",
     "UnderstandingCheck",
     "WorkedStepper",
     "auction_example",
@@ -79,7 +83,8 @@ class WorkedStepper(w.VBox):
 
     CSS hooks: ``pt-worked``, ``pt-worked-text``, ``pt-worked-count``."""
 
-    def __init__(self, example: WorkedExample) -> None:
+    def __init__(self, example: WorkedExample, extra: tuple[w.Widget, ...] = ()) -> None:
+        """``extra``: widgets shown below the cards (a subclass's hand to pick from)."""
         if not example.steps:
             raise ValueError(f"the worked example {example.title!r} has no steps")
         self.example = example
@@ -101,7 +106,9 @@ class WorkedStepper(w.VBox):
         self.back.on_click(lambda _: self.go(self.index - 1))
         self.next.on_click(lambda _: self.go(self.index + 1))
         buttons = w.HBox([self.back, self.next, self.count])
-        super().__init__([style_widget(), title, self.view, self.text, buttons, self.message])
+        super().__init__(
+            [style_widget(), title, self.view, *extra, self.text, buttons, self.message]
+        )
         self.add_class("pt-widget")
         self.add_class("pt-worked")
         guard_client_values(self, self.message)
@@ -174,3 +181,59 @@ class UnderstandingCheck(w.VBox):
             ("Right. " if right else "Not quite. ") + why
         )
         return right
+
+
+class GuidedHandStepper(WorkedStepper):
+    """The guided hand (:func:`~pinochle_tutor.course.worked.guided_hand`): at each
+    trick where you play, the trick so far and your hand; pick the card you would play
+    and the tutor says whether it is legal and what the coach thinks of it, then shows
+    the whole trick and the tip. **Next step** skips ahead at any time.
+
+    The view and the card played at each of your turns stay in Python; the page only
+    sends "this card button was clicked"."""
+
+    def __init__(self, guided: GuidedHand, *, samples: int = 32) -> None:
+        self.guided = guided
+        self.samples = samples
+        self._turns = learner_turns(guided)
+        self._answered: set[int] = set()
+        self.picker = HandPicker(mode="one", label="Your hand: pick the card you would play")
+        self.picker.add_class("pt-guided-picker")
+        super().__init__(guided.example, (self.picker,))
+        self.picker.message = self.message
+        self.picker.on_pick(self._picked)
+        self._show()
+
+    def _show(self) -> None:
+        turn = self._turns.get(self.index)
+        if turn is None or self.index in self._answered:
+            super()._show()
+            self.picker.layout.display = "none"
+            return
+        super()._show()
+        view, _ = turn
+        seats = [self.step.seats[i] for i in range(len(view.trick))]
+        self.view.show_trick(view.trick, seats, None, empty_slots=1)
+        self.view.layout.display = None
+        self.text.value = (
+            f"<p>Trick {self.step.numbers[0]}: your turn. Pick the card you would play "
+            "(or press <b>Next step</b> to see the card played).</p>"
+        )
+        self.picker.set_hand(view.hand)
+        self.picker.layout.display = None
+        self.message.clear()
+
+    @guarded
+    def _picked(self, card: object) -> None:
+        turn = self._turns.get(self.index)
+        if turn is None or self.index in self._answered:
+            return
+        view, played = turn
+        legal, text = coach_comment(view, card, played, samples=self.samples)  # type: ignore[arg-type]
+        if not legal:
+            self.message.error(text)
+            self.picker.clear_selection()
+            return
+        self._answered.add(self.index)
+        self._show()
+        self.message.ok(text)

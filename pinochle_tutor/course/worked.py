@@ -35,7 +35,7 @@ from pinochle_tutor.meld import meld
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
-from pinochle_tutor.view import seat_name
+from pinochle_tutor.view import PlayerView, seat_name
 
 __all__ = [
     "CheckQuestion",
@@ -45,11 +45,13 @@ __all__ = [
     "WorkedStep",
     "auction_example",
     "call_check",
+    "coach_comment",
     "counters_check",
     "deck_example",
     "exchange_example",
     "feed_check",
     "guided_hand",
+    "learner_turns",
     "legal_check",
     "meld_check",
     "meld_example",
@@ -922,3 +924,41 @@ def feed_check(guided: GuidedHand) -> CheckQuestion | None:
             tuple(before),
         )
     return None
+
+
+def learner_turns(guided: GuidedHand) -> dict[int, tuple[PlayerView, Card]]:
+    """The guided hand's steps where seat 0 (you) plays a card: step index -> (your view
+    just before you played, the card played in the hand)."""
+    from pinochle_tutor.bots.advice import play_decisions
+
+    at = {s.numbers[0]: i for i, s in enumerate(guided.example.steps) if s.trick and s.numbers}
+    return {at[k]: (view, card) for k, view, card in play_decisions(guided.hand, 0) if k in at}
+
+
+def coach_comment(
+    view: PlayerView, card: CardLike, played: Card, *, samples: int = 32
+) -> tuple[bool, str]:
+    """The tutor on the card you picked: whether it is legal (the trick rules), and if
+    so what the coach (:func:`~pinochle_tutor.bots.advice.advise_play` on ``samples``
+    imagined deals) thinks of it, then the card played in the hand. Never raises for a
+    wrong card; returns (legal, text)."""
+    from pinochle_tutor.bots.advice import advise_play
+    from pinochle_tutor.bots.coach import evaluate_play
+
+    assert view.trump is not None
+    verdict = check_play(view.hand, view.trick, view.trump, card, view.rules)
+    if not verdict.legal:
+        return False, verdict.reason
+    c = verdict.card
+    ev = evaluate_play(view, samples=samples, seed=0)
+    advice = advise_play(view, ev)
+    if c == advice.card:
+        head = f"The coach would play {c.text} too."
+    elif ev.is_clear_mistake(c):
+        head = f"The coach prefers {advice.card.text}."
+    else:
+        head = (
+            f"{c.text} is as good as the coach's {advice.card.text}, within the evaluation's error."
+        )
+    tail = "" if c == played else f" In this hand {played.text} was played."
+    return True, f"{head} {advice.text}{tail}"
