@@ -130,3 +130,29 @@ def test_a_worked_example_steps_and_a_check_explains_a_wrong_answer(
     assert "Not quite." in text and "in all" in text
     check.screenshot(path=str(ARTIFACTS / "walk-check.png"))
     page.close()
+
+
+def test_in_the_guided_hand_the_learner_picks_a_card_and_the_coach_comments(
+    browser: Browser, site: str
+) -> None:
+    from pinochle_tutor import CLASSIC
+    from pinochle_widgets.worked import guided_hand, learner_turns
+
+    g = guided_hand(CLASSIC, 62)  # lessons/07_strategy.ipynb's hand (house rules: classic)
+    first = min(learner_turns(g))
+    played = learner_turns(g)[first][1]
+    page = _open(browser, site, "07_strategy.ipynb")
+    stepper = page.locator(".pt-worked").first
+    stepper.wait_for(state="visible")
+    for k in range(first):
+        stepper.locator("button.pt-worked-next").click()
+        page.wait_for_function(
+            f"() => document.querySelector('.pt-worked-count').innerText.startsWith('Step {k + 2} ')"
+        )
+    assert "your turn" in stepper.locator(".pt-worked-text").inner_text()
+    stepper.locator(".pt-guided-picker button", has_text=played.text).first.click()
+    stepper.locator(".pt-message.pt-ok").wait_for(state="visible")
+    assert f"The coach would play {played.text} too." in stepper.locator(".pt-message").inner_text()
+    assert "Feed your partner" in stepper.locator(".pt-worked-text").inner_text()
+    stepper.screenshot(path=str(ARTIFACTS / "walk-guided-hand.png"))
+    page.close()
