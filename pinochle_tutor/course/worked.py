@@ -572,14 +572,22 @@ def legal_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
     choices = [c.text for c in hand]
     answer = listed([c.text for c in legal])
     options = tuple(dict.fromkeys([answer, *choices]))
-    why = check_play(hand, trick, trump, next(c for c in hand if c not in legal), rules).reason
+    why = check_play(hand, trick, trump, legal[0], rules).reason
     return CheckQuestion(
         f"Hearts are trump; the trick so far is {_texts(trick)}. You hold {_texts(hand)}. "
         "Which may you play?",
         options,
         answer,
         f"Only {answer}. {why}",
-        {c: f"{c} alone is not the whole answer." for c in choices if c != answer},
+        {
+            c.text: (
+                f"{c.text} is legal, but it is not the only card."
+                if c in legal
+                else check_play(hand, trick, trump, c, rules).reason
+            )
+            for c in hand
+            if c.text != answer
+        },
         tuple(hand),
     )
 
