@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from pinochle_widgets.progress_view import ProgressSummary, class_frame, progress_frame
     from pinochle_widgets.quiz_runner import QuizRunner
     from pinochle_widgets.trick_checker import TrickChecker
+    from pinochle_widgets.worked import GuidedHandStepper, UnderstandingCheck, WorkedStepper
 
 _WHERE = {
     "BiddingTrainer": "bidding_trainer",
@@ -34,12 +35,15 @@ _WHERE = {
     "CardsView": "cards",
     "DeckExplorer": "practice",
     "GameTable": "game_table",
+    "GuidedHandStepper": "worked",
     "HandPicker": "cards",
     "LearnerCard": "identity",
     "MeldCounter": "meld_counter",
     "Message": "_base",
     "ScoreCalculator": "practice",
     "TrickChecker": "trick_checker",
+    "UnderstandingCheck": "worked",
+    "WorkedStepper": "worked",
     "course_outline": "lesson",
     "page_nav": "navigation",
     "practice_pages": "lesson",
@@ -56,6 +60,7 @@ __all__ = [
     "CardsView",
     "DeckExplorer",
     "GameTable",
+    "GuidedHandStepper",
     "HandPicker",
     "LearnerCard",
     "MeldCounter",
@@ -64,6 +69,8 @@ __all__ = [
     "QuizRunner",
     "ScoreCalculator",
     "TrickChecker",
+    "UnderstandingCheck",
+    "WorkedStepper",
     "class_frame",
     "course_outline",
     "page_nav",

@@ -1,0 +1,972 @@
+"""Worked examples: a deal or a position stepped through, one step at a time.
+
+A :class:`WorkedExample` is a list of :class:`WorkedStep`; each step has a sentence
+(Markdown) and the cards to show. Every number a step states is computed here by the
+engine (meld by :func:`~pinochle_tutor.meld.meld`, legality and trick winners by
+:mod:`pinochle_tutor.tricks`, scores by :func:`~pinochle_tutor.scoring.score_hand`,
+calls by :class:`~pinochle_tutor.auction.Auction`), never typed, and is listed in
+the step's ``numbers`` so a test can check the sentence against the engine.
+
+>>> from pinochle_tutor.rules import CLASSIC
+>>> ex = meld_example("QS KS JD AS AH AD AC QH QD QC JC 10C", "C", CLASSIC)
+>>> ex.steps[-2].text.startswith("Total")
+True
+>>> check = meld_check("QS KS JD AS AH AD AC QH QD QC JC 10C", "C", CLASSIC)
+>>> check.answer in check.choices
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
+from pinochle_tutor.deal import deal
+from pinochle_tutor.explain import listed
+from pinochle_tutor.explain.auction import explain_call
+from pinochle_tutor.game import Hand
+from pinochle_tutor.hands import as_cards
+from pinochle_tutor.meld import meld
+from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
+from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
+from pinochle_tutor.view import PlayerView, seat_name
+
+__all__ = [
+    "CheckQuestion",
+    "GuidedHand",
+    "Tip",
+    "WorkedExample",
+    "WorkedStep",
+    "auction_example",
+    "call_check",
+    "coach_comment",
+    "counters_check",
+    "deck_example",
+    "exchange_example",
+    "feed_check",
+    "guided_hand",
+    "learner_turns",
+    "legal_check",
+    "meld_check",
+    "meld_example",
+    "score_check",
+    "scoring_example",
+    "secure",
+    "stated_numbers",
+    "trick_example",
+    "trump_check",
+    "versions_example",
+]
+
+
+@dataclass(frozen=True)
+class WorkedStep:
+    """One step: its sentence, the cards to show (a hand, or a trick in play order
+    with each card's player in ``seats`` and the winning position in ``winner``) and
+    every number the sentence states, as the engine computed it."""
+
+    text: str
+    cards: tuple[Card, ...] = ()
+    trick: bool = False
+    seats: tuple[str, ...] = ()
+    winner: int | None = None
+    numbers: tuple[int, ...] = ()
+    label: str = "hand"
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    """A titled list of steps under one rule set."""
+
+    title: str
+    rules: RuleSet
+    steps: tuple[WorkedStep, ...]
+
+    def step(self, index: object) -> WorkedStep | None:
+        """Step ``index`` (from 0), or ``None`` for anything that is not a step's
+        position (never raises)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            return None
+        return self.steps[index] if 0 <= index < len(self.steps) else None
+
+
+@dataclass(frozen=True)
+class CheckQuestion:
+    """A check for understanding: a question, its choices, the answer the engine
+    computed, why it is right, and for each wrong choice why it is wrong."""
+
+    question: str
+    choices: tuple[str, ...]
+    answer: str
+    why: str
+    wrong: dict[str, str] = field(default_factory=dict)
+    cards: tuple[Card, ...] = ()
+
+    def judge(self, choice: object) -> tuple[bool, str]:
+        """Whether ``choice`` is the answer, and the explanation to show (never raises;
+        anything that is not a choice is refused by name)."""
+        if choice not in self.choices:
+            return False, f"{choice!r} is not one of the choices: {listed(list(self.choices))}."
+        if choice == self.answer:
+            return True, self.why
+        return False, f"{self.wrong.get(str(choice), 'Not quite.')} {self.why}"
+
+
+_CARD_TEXT = re.compile(r"(?:10|9)[♠♥♦♣]|\b(?:10|9)s\b")
+_NOT_A_NUMBER = re.compile(r"\b(?:rule|rules|lesson|seat|Seat)\s+\d+")
+
+
+def stated_numbers(text: str) -> list[int]:
+    """The numbers a sentence states, leaving out card names (``10♠``) and the
+    numbers of rules, lessons and seats."""
+    text = _NOT_A_NUMBER.sub("", _CARD_TEXT.sub("", text))
+    return [int(x) for x in re.findall(r"(?<![\w.])-?\d+", text)]
+
+
+def _texts(cards: Iterable[Card]) -> str:
+    return " ".join(c.text for c in cards)
+
+
+def _who(seat: int, rules: RuleSet) -> str:
+    """``'you'``, ``'your partner'``, ``'the left opponent'``: a seat seen from seat 0."""
+    name = seat_name(seat, 0, rules)
+    return {"You": "you", "Partner": "your partner"}.get(name, "the " + name.lower())
+
+
+def _does(seat: int, rules: RuleSet, verb: str, start: bool = True) -> str:
+    """``'You bid'``, ``'The left opponent bids'``: a sentence's subject and verb
+    (``start=False``: not at the start of a sentence)."""
+    who = _who(seat, rules)
+    if who != "you":
+        head, _, rest = verb.partition(" ")
+        head = {"are": "is", "have": "has", "pass": "passes"}.get(head, head + "s")
+        verb = f"{head} {rest}".rstrip()
+    return f"{who[0].upper() if start else who[0]}{who[1:]} {verb}"
+
+
+def _seats_named(text: str, rules: RuleSet) -> str:
+    """An engine sentence with its seat numbers (``'Seat 1 has passed'``) as the seats
+    seen from seat 0 (``'The left opponent has passed'``)."""
+
+    def name(m: re.Match[str]) -> str:
+        who = _who(int(m.group(2)), rules)
+        return who.capitalize() if m.group(1) == "S" else who
+
+    return re.sub(r"\b([Ss])eat (\d+)", name, text)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+_RANK_WORD = {
+    Rank.ACE: "aces",
+    Rank.TEN: "10s",
+    Rank.KING: "kings",
+    Rank.QUEEN: "queens",
+    Rank.JACK: "jacks",
+    Rank.NINE: "9s",
+}
+
+
+# --------------------------------------------------------------- lesson 1: the deck
+def deck_example(rules: RuleSet = CLASSIC, seed: int = 3) -> WorkedExample:
+    """Count the counters of a dealt hand, rank by rank."""
+    hand = deal(0, rules, seed=seed).hands[0]
+    steps = [WorkedStep(f"Here is a hand of **{len(hand)}** cards.", hand, numbers=(len(hand),))]
+    running = 0
+    for rank in sorted(rules.ranks, reverse=True):
+        value = rules.counter_points[rank]
+        these = tuple(c for c in hand if c.rank == rank)
+        if not value:
+            continue
+        pts = trick_points(these, rules)
+        running += pts
+        steps.append(
+            WorkedStep(
+                f"{_RANK_WORD[rank].capitalize()} are worth **{value}** each: this hand has "
+                f"{len(these)}, so **{pts}**; {running} so far.",
+                these,
+                numbers=(value, len(these), pts, running),
+            )
+        )
+    total = trick_points(hand, rules)
+    blanks = tuple(c for c in hand if rules.counter_points[c.rank] == 0)
+    steps.append(
+        WorkedStep(
+            f"In all the hand holds **{total}** trick points in counters. Its other "
+            f"{len(blanks)} cards are worth nothing in tricks.",
+            blanks,
+            numbers=(total, len(blanks)),
+        )
+    )
+    return WorkedExample("Counting the counters of a hand", rules, tuple(steps))
+
+
+def counters_check(rules: RuleSet = CLASSIC, seed: int = 5) -> CheckQuestion:
+    """How many trick points are in a hand's counters."""
+    hand = deal(0, rules, seed=seed).hands[0]
+    right = trick_points(hand, rules)
+    # A learner who counts every card, or forgets the 10s, gets these.
+    tens = trick_points([c for c in hand if c.rank != Rank.TEN], rules)
+    every = sum(1 for _ in hand) * rules.counter_points[Rank.ACE]
+    choices = sorted({right, tens, every})
+    wrong = {str(tens): "That leaves out the 10s: a 10 is a counter.",
+             str(every): "That counts every card, but only the counters score."}  # fmt: skip
+    return CheckQuestion(
+        "How many trick points are in the counters of this hand?",
+        tuple(str(x) for x in choices),
+        str(right),
+        f"The counters here add up to {right}.",
+        {k: v for k, v in wrong.items() if k != str(right)},
+        hand,
+    )
+
+
+# ------------------------------------------------------------ lesson 2: the auction
+def _call_words(amount: int | None) -> str:
+    return "pass" if amount is None else f"bid **{amount}**"
+
+
+def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> WorkedExample:
+    """An auction call by call (open, raise, pass), a seat that passed trying to bid
+    again (refused: a pass is final), and a second auction where everyone passes and
+    the dealer is stuck."""
+    n = rules.players
+    dealer = n - 1 if dealer is None else dealer
+    a = Auction(dealer, rules)
+    steps = [
+        WorkedStep(
+            f"{_who(dealer, rules).capitalize()} dealt, so {_does(a.turn or 0, rules, 'call', False)} "
+            "first (on the dealer's left). "
+            f"The first bid must be at least **{rules.opening_bid}**.",
+            numbers=(rules.opening_bid,),
+        )
+    ]
+    # bid, pass, raise, pass, raise again; then everyone still in passes
+    plan = [True, False, True, False, True]
+    passed_seat: int | None = None
+    refused_shown = False
+    while not a.is_over:
+        seat = a.turn
+        assert seat is not None
+        high = a.high_bid
+        minimum = a.min_bid
+        amount = minimum if (plan.pop(0) if plan else False) else None
+        verdict = a.check_pass() if amount is None else a.check_bid(amount)
+        assert verdict.legal, verdict.reason
+        a.call(amount)
+        if amount is None:
+            why = "A pass is always allowed, and it is final for this auction."
+            passed_seat = seat if passed_seat is None else passed_seat
+            nums: tuple[int, ...] = ()
+        elif high is None:
+            why = f"Legal: an opening bid of at least {minimum}."
+            nums = (amount, minimum)
+        else:
+            why = f"Legal: it raises {high} by {amount - high}, at least the {rules.bid_increment} needed."
+            nums = (amount, high, amount - high, rules.bid_increment)
+        steps.append(WorkedStep(f"{_does(seat, rules, _call_words(amount))}. {why}", numbers=nums))
+        if passed_seat is not None and not refused_shown and not a.is_over:
+            refused_shown = True
+            refused = explain_call(a, passed_seat, a.min_bid)
+            steps.append(
+                WorkedStep(
+                    f"Now {_who(passed_seat, rules)} would like to bid {a.min_bid} after all. The tutor "
+                    f"refuses: {_seats_named(refused.reason, rules)}",
+                    numbers=(a.min_bid, *stated_numbers(refused.reason)),
+                )
+            )
+    assert a.declarer is not None and a.contract is not None
+    steps.append(
+        WorkedStep(
+            f"Everyone else has passed: {_does(a.declarer, rules, 'are', False)} the **declarer** and the contract "
+            f"is **{a.contract}**.",
+            numbers=(a.contract,),
+        )
+    )
+    b = Auction(dealer, rules)
+    while not b.is_over:
+        b.pass_()
+    assert b.stuck and b.contract is not None
+    stuck = explain_call(b, dealer, None)
+    steps.append(
+        WorkedStep(
+            f"Another hand: the {n - 1} players before the dealer all pass. "
+            f"The dealer, {_who(dealer, rules)}, is **stuck** with the contract at **{b.contract}**. "
+            f"May the dealer pass? {_seats_named(stuck.reason, rules)}",
+            numbers=(n - 1, b.contract, *stated_numbers(stuck.reason)),
+        )
+    )
+    return WorkedExample("An auction, call by call", rules, tuple(steps))
+
+
+def call_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
+    """Is a raise off the increment legal after the opening bid?"""
+    a = Auction(rules.players - 1, rules)
+    a.bid(rules.opening_bid)
+    inc = rules.bid_increment
+    odd = rules.opening_bid + (inc // 2 if inc > 1 else 0)
+    verdict = a.check_bid(odd)
+    answer = "Yes" if verdict.legal else "No"
+    other = "No" if answer == "Yes" else "Yes"
+    return CheckQuestion(
+        f"The opening bid was {rules.opening_bid}. May the next player bid {odd}?",
+        ("Yes", "No"),
+        answer,
+        verdict.reason,
+        {other: "Check the increment."},
+    )
+
+
+# -------------------------------------------------- lesson 3: trump and the exchange
+def _suit_line(hand: Sequence[Card], suit: Suit) -> tuple[str, int, int]:
+    cards = [c for c in hand if c.suit == suit]
+    aces = sum(1 for c in cards if c.rank == Rank.ACE)
+    return f"{suit.plural}: {_plural(len(cards), 'card')}, {_plural(aces, 'ace')}", len(cards), aces
+
+
+def exchange_example(rules: RuleSet = CLASSIC, seed: int = 7) -> WorkedExample:
+    """A declarer chooses trump (the long, strong suit) and the exchange (or, three-
+    handed, the kitty and the discard), as a computer player does it, on a seeded
+    deal. The declarer is seat 0 (you)."""
+    player = HeuristicPlayer()
+    hand = Hand(rules.players - 1, rules, seed=seed)
+    while not hand.auction.is_over:  # you bid, the others pass: you are the declarer
+        hand.bid(hand.auction.turn or 0, rules.opening_bid if hand.auction.turn == 0 else None)
+    held = tuple(hand.hands[0])
+    steps: list[WorkedStep] = []
+    if rules.has_kitty:
+        steps.append(
+            WorkedStep(
+                f"You won the auction at **{hand.contract}**. The **{rules.kitty_size}**-card kitty "
+                f"is turned face up ({_texts(hand.deal.kitty)}) and goes into your hand.",
+                held, numbers=(hand.contract or 0, rules.kitty_size),
+            )
+        )  # fmt: skip
+        discards = tuple(player.discard(hand.view(0)))
+        hand.discard(0, discards)
+        pts = trick_points(discards, rules)
+        steps.append(
+            WorkedStep(
+                f"You discard {len(discards)} cards face down: {_texts(discards)}. They count as "
+                f"your trick points: **{pts}**.",
+                discards, numbers=(len(discards), pts),
+            )
+        )  # fmt: skip
+    else:
+        steps.append(
+            WorkedStep(
+                f"You won the auction at **{hand.contract}**. Your hand:",
+                held,
+                numbers=(hand.contract or 0,),
+            )
+        )
+    now = tuple(hand.hands[0])
+    lines = [_suit_line(now, s) for s in Suit]
+    trump = player.choose_trump(hand.view(0))
+    t_line = lines[int(trump)]
+    steps.append(
+        WorkedStep(
+            "Suit by suit: " + "; ".join(x[0] for x in lines) + ". You name "
+            f"**{trump.plural}** trump: {t_line[1]} cards, long and strong.",
+            tuple(c for c in now if c.suit == trump),
+            numbers=tuple(v for x in lines for v in x[1:]),
+        )
+    )
+    hand.name_trump(0, trump)
+    if rules.exchange_size:
+        partner = rules.partner(0)
+        assert partner is not None
+        give = tuple(player.pass_cards(hand.view(partner)))
+        hand.pass_cards(partner, give)
+        n_trump = sum(1 for c in give if c.suit == trump)
+        steps.append(
+            WorkedStep(
+                f"Your partner passes you **{len(give)}** cards face down: {n_trump} of them "
+                "trump, and aces where it can (what a partner should pass).",
+                give, numbers=(len(give), n_trump),
+            )
+        )  # fmt: skip
+        back = tuple(player.return_cards(hand.view(0)))
+        hand.return_cards(0, back)
+        steps.append(
+            WorkedStep(
+                f"You return **{len(back)}** cards: {_texts(back)}, from short side suits, keeping "
+                f"your trumps. You hold {len(hand.hands[0])} again.",
+                back, numbers=(len(back), len(hand.hands[0])),
+            )
+        )  # fmt: skip
+    final = tuple(sort_hand(hand.hands[0]))
+    k = sum(1 for c in final if c.suit == trump)
+    steps.append(
+        WorkedStep(
+            f"Your hand for the play: {k} trumps of {len(final)} cards.",
+            final,
+            numbers=(k, len(final)),
+        )
+    )
+    return WorkedExample("Naming trump and the exchange", rules, tuple(steps))
+
+
+def trump_check(rules: RuleSet = CLASSIC, seed: int = 7) -> CheckQuestion:
+    """Which suit would you name trump with this hand? The answer is the computer
+    player's choice; a wrong suit is explained by its length and aces."""
+    dealt = deal(rules.players - 1, rules, seed=seed)
+    h = Hand(rules.players - 1, rules, dealt=dealt)
+    held = dealt.hands[0]
+    best = HeuristicPlayer().choose_trump(h.view(0))
+    lines = {x: _suit_line(held, x) for x in Suit}
+    choices = tuple(x.plural for x in Suit)
+    return CheckQuestion(
+        "You won the auction with this hand. Which suit would you name trump?",
+        choices,
+        best.plural,
+        f"{lines[best][0].capitalize()}: the long, strong suit, where trumps win tricks.",
+        {x.plural: f"{lines[x][0].capitalize()}." for x in Suit if x != best},
+        held,
+    )
+
+
+# ------------------------------------------------------------------ lesson 4: meld
+def meld_example(
+    hand: Iterable[CardLike] | str, trump: SuitLike, rules: RuleSet = CLASSIC
+) -> WorkedExample:
+    """A hand's meld counted line by line, then the same hand under every trump."""
+    cards = tuple(sort_hand(as_cards(hand)))
+    t = parse_suit(trump)
+    report = meld(cards, t, rules)
+    steps = [
+        WorkedStep(f"Here is the hand, with **{t.plural}** trump.", cards, numbers=(len(cards),))
+    ]
+    running = 0
+    for item in report.items:
+        running += item.points
+        steps.append(
+            WorkedStep(
+                f"**{item.name.capitalize()}** ({_texts(item.cards)}): **{item.points}**. "
+                f"Running total {running}.",
+                item.cards, numbers=(item.points, running),
+            )
+        )  # fmt: skip
+    steps.append(
+        WorkedStep(f"Total meld: **{report.total}**.", report.shown_cards, numbers=(report.total,))
+    )
+    each = [(s, meld(cards, s, rules).total) for s in Suit]
+    steps.append(
+        WorkedStep(
+            "The same hand under each trump: "
+            + "; ".join(f"{s.plural} {v}" for s, v in each)
+            + ". The run, royal marriages and dix count only in trump.",
+            cards,
+            numbers=tuple(v for _, v in each),
+        )
+    )
+    return WorkedExample("Counting a hand's meld", rules, tuple(steps))
+
+
+def meld_check(
+    hand: Iterable[CardLike] | str, trump: SuitLike, rules: RuleSet = CLASSIC
+) -> CheckQuestion:
+    """What is this hand's meld? The wrong choices are the usual mistakes: counting the
+    run's K and Q as a royal marriage too, or forgetting a card that serves twice."""
+    cards = tuple(sort_hand(as_cards(hand)))
+    t = parse_suit(trump)
+    report = meld(cards, t, rules)
+    right = report.total
+    wrong: dict[str, str] = {}
+    items = report.items
+    for item in items:
+        shared = [c for c in item.cards if any(c in o.cards for o in items if o is not item)]
+        if shared:
+            wrong.setdefault(
+                str(right - item.points),
+                f"That leaves out the {item.name}: {shared[0].text} counts there too.",
+            )
+    table = rules.meld_table
+    if any(i.kind.name == "RUN" for i in items):
+        wrong.setdefault(
+            str(right + table.royal_marriage),
+            "That adds a royal marriage for the run's K and Q: they earn no marriage.",
+        )
+    wrong.pop(str(right), None)
+    choices = sorted({right, *(int(k) for k in list(wrong)[:3])})
+    lines = "; ".join(f"{i.name} {i.points}" for i in items)
+    return CheckQuestion(
+        f"With {t.plural} trump, what is this hand's meld?",
+        tuple(str(x) for x in choices),
+        str(right),
+        f"The meld is {lines}: {right} in all.",
+        {k: v for k, v in wrong.items() if int(k) in choices},
+        cards,
+    )
+
+
+# ----------------------------------------------------------- lesson 5: trick rules
+_TRICK_HANDS = ("KC QS JD AD", "AC QC KS JS", "JH QH AS KD", "10H KH QD 10S")
+"""Four hands for one trick with hearts trump: K♣ led, then beat, trump, over-trump."""
+
+
+def trick_example(rules: RuleSet = CLASSIC) -> WorkedExample:
+    """One trick played card by card with the engine's reason each card is allowed
+    and which cards were forced; hearts trump. Three-handed the trick has three cards."""
+    trump = Suit.HEARTS
+    hands = [as_cards(h) for h in _TRICK_HANDS[: rules.players]]
+    plays = [as_cards(h)[0] for h in ("KC", "AC", "JH", "KH")[: rules.players]]
+    names = [seat_name(s, 0, rules) for s in range(rules.players)]
+
+    def does(seat: int, verb: str) -> str:
+        return _does(seat, rules, verb)
+
+    steps = [
+        WorkedStep(
+            f"**{trump.plural.capitalize()}** are trump. {does(0, 'lead')}: "
+            "the leader may play any card.",
+            tuple(hands[0]),
+        )
+    ]
+    trick: list[Card] = []
+    for seat, card in enumerate(plays):
+        legal = legal_plays(hands[seat], trick, trump)
+        verdict = check_play(hands[seat], trick, trump, card, rules)
+        assert verdict.legal, verdict.reason
+        trick.append(card)
+        win = trick_winner(trick, trump)
+        forced = (
+            f"Of {_texts(hands[seat])}, only {_texts(legal)} may be played. "
+            if seat and len(legal) < len(hands[seat])
+            else ""
+        )
+        steps.append(
+            WorkedStep(
+                f"{does(seat, 'play')} {card.text}. {forced}"
+                f"Why: {verdict.reason} {trick[win].text} is winning.",
+                tuple(trick), True, tuple(names[: len(trick)]), win,
+                numbers=tuple(stated_numbers(verdict.reason)),
+            )
+        )  # fmt: skip
+    win = trick_winner(trick, trump)
+    pts = trick_points(trick, rules)
+    steps.append(
+        WorkedStep(
+            f"The highest trump wins: {_does(win, rules, 'take', False)} the trick with "
+            f"{trick[win].text}, **{pts}** trick points in counters, and will lead next.",
+            tuple(trick), True, tuple(names), win, numbers=(pts,),
+        )
+    )  # fmt: skip
+    return WorkedExample("A trick, card by card", rules, tuple(steps))
+
+
+def legal_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
+    """Which card may you play? Clubs led, trumped with the J♥; you hold no clubs."""
+    trump = Suit.HEARTS
+    hand = as_cards("10H KH QD 10S")
+    trick = as_cards("KC AC JH")[: rules.players - 1]
+    legal = legal_plays(hand, trick, trump)
+    choices = [c.text for c in hand]
+    answer = listed([c.text for c in legal])
+    options = tuple(dict.fromkeys([answer, *choices]))
+    why = check_play(hand, trick, trump, legal[0], rules).reason
+    return CheckQuestion(
+        f"Hearts are trump; the trick so far is {_texts(trick)}. You hold {_texts(hand)}. "
+        "Which may you play?",
+        options,
+        answer,
+        f"Only {answer}. {why}",
+        {
+            c.text: (
+                f"{c.text} is legal, but it is not the only card."
+                if c in legal
+                else check_play(hand, trick, trump, c, rules).reason
+            )
+            for c in hand
+            if c.text != answer
+        },
+        tuple(hand),
+    )
+
+
+# ------------------------------------------------------------- lesson 6: scoring
+def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
+    """A contract scored three ways (made, missed, set), by ``score_hand``."""
+    from pinochle_tutor.course.lesson_facts import worked_contract
+
+    ex = worked_contract(rules)
+    total = rules.total_trick_points
+    need = minimum_tricks(ex.bid, ex.meld, rules)
+    assert need is not None
+    made = score_hand(ex.bid, ex.meld, ex.made_tricks, 0, total - ex.made_tricks, rules)
+    short = score_hand(ex.bid, ex.meld, ex.short_tricks, 0, total - ex.short_tricks, rules)
+    zero = score_hand(ex.bid, ex.meld, 0, 0, total, rules)
+    steps = (
+        WorkedStep(
+            f"The contract is **{ex.bid}** and the declarer's side shows **{ex.meld}** meld, so "
+            f"it needs **{need}** trick points of the {total}.",
+            numbers=(ex.bid, ex.meld, need, total),
+        ),
+        WorkedStep(
+            f"**Made**: it takes {ex.made_tricks}. {ex.meld} + {ex.made_tricks} = "
+            f"{ex.meld + ex.made_tricks} reaches {ex.bid}, so it adds **{made.bidder}**.",
+            numbers=(
+                ex.made_tricks,
+                ex.meld,
+                ex.made_tricks,
+                ex.meld + ex.made_tricks,
+                ex.bid,
+                made.bidder,
+            ),
+        ),
+        WorkedStep(
+            f"**Missed**: it takes only {ex.short_tricks}. {ex.meld} + {ex.short_tricks} = "
+            f"{ex.meld + ex.short_tricks} is short of {ex.bid}, so it scores **{short.bidder}**.",
+            numbers=(
+                ex.short_tricks,
+                ex.meld,
+                ex.short_tricks,
+                ex.meld + ex.short_tricks,
+                ex.bid,
+                short.bidder,
+            ),
+        ),
+        WorkedStep(
+            f"**Set**: it takes no trick points at all. The meld is lost and it scores "
+            f"**{zero.bidder}**; the defenders score their {zero.defender} trick points.",
+            numbers=(zero.bidder, zero.defender),
+        ),
+    )
+    return WorkedExample("Scoring a hand: made, missed, set", rules, steps)
+
+
+def score_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
+    """What does the declarer's side score when it misses the contract?"""
+    from pinochle_tutor.course.lesson_facts import worked_contract
+
+    ex = worked_contract(rules)
+    total = rules.total_trick_points
+    s = score_hand(ex.bid, ex.meld, ex.short_tricks, 0, total - ex.short_tricks, rules)
+    adds = ex.meld + ex.short_tricks
+    choices = tuple(str(x) for x in dict.fromkeys([s.bidder, adds, ex.short_tricks]))
+    return CheckQuestion(
+        f"Bid {ex.bid}, meld {ex.meld}, and the declarer's side takes {ex.short_tricks} trick "
+        "points. What does it score?",
+        choices,
+        str(s.bidder),
+        f"{adds} is short of {ex.bid}: a missed contract subtracts the bid, {s.bidder}.",
+        {
+            str(adds): "Meld plus trick points counts only when it reaches the bid.",
+            str(ex.short_tricks): "A missed contract keeps nothing, not even its trick points.",
+        },
+    )
+
+
+# ------------------------------------------------------- lesson 8: other versions
+def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
+                     rule_sets: Sequence[RuleSet]) -> WorkedExample:  # fmt: skip
+    """The same hand's meld and the same kind of contract under each rule set."""
+    from pinochle_tutor.course.lesson_facts import worked_contract
+
+    cards = tuple(sort_hand(as_cards(hand)))
+    t = parse_suit(trump)
+    steps = []
+    for r in rule_sets:
+        m = meld(cards, t, r)
+        ex = worked_contract(r)
+        lines = listed([f"{i.name} {i.points}" for i in m.items]) or "nothing"
+        steps.append(
+            WorkedStep(
+                f"**{r.name.replace('_', ' ')}**: {r.deck_size} cards, {r.hand_size} each. This "
+                f"hand melds {lines}: **{m.total}**. A typical contract is {ex.bid} of "
+                f"{r.total_trick_points} trick points; game is {r.target}.",
+                cards,
+                numbers=(
+                    r.deck_size,
+                    r.hand_size,
+                    *(i.points for i in m.items),
+                    m.total,
+                    ex.bid,
+                    r.total_trick_points,
+                    r.target,
+                ),
+            )
+        )
+    return WorkedExample("The same hand under each version", rule_sets[0], tuple(steps))
+
+
+# ----------------------------------------------------- lesson 7: a guided hand
+class Tip(Enum):
+    """The six tips of the rules text's "Better decisions at the table"."""
+
+    COUNT_FIRST = "count what your hand can already score"
+    NOT_MELD_ALONE = "avoid bidding on meld alone"
+    EXPOSED_CARDS = "remember the exposed cards"
+    FEED_PARTNER = "feed your partner points when it is safe"
+    BOTH_COPIES = "track both copies"
+    POINTS_NOT_TRICKS = "distinguish winning tricks from winning points"
+
+
+@dataclass(frozen=True)
+class GuidedHand:
+    """A whole hand played by the computer on a seeded deal, stepped trick by trick
+    from seat 0's chair, with each tip of the rules text told at the step where it
+    comes up (``tips``: tip -> step index)."""
+
+    example: WorkedExample
+    hand: Hand
+    tips: dict[Tip, int]
+    play_hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards when trick play began."""
+
+
+def secure(trick: Sequence[Card], later: Sequence[Sequence[Card]], trump: SuitLike) -> bool:
+    """Whether the card winning ``trick`` still wins whatever the players still to
+    play (their hands in ``later``, in turn) legally add: none of them holds a legal
+    card that would take the trick."""
+    played = list(trick)
+    for cards in later:
+        now = trick_winner(played, trump)
+        if any(trick_winner([*played, c], trump) != now for c in legal_plays(cards, played, trump)):
+            return False
+        played.append(played[now])  # any legal card loses; the winner stays the same
+    return True
+
+
+def guided_hand(rules: RuleSet = CLASSIC, seed: int = 0) -> GuidedHand:
+    """Play the seeded hand with four computer players and tell it trick by trick."""
+    from pinochle_tutor.game import play_hand
+
+    hand = play_hand([HeuristicPlayer() for _ in range(rules.players)], 0, rules, seed=seed)
+    assert hand.melds is not None and hand.trump is not None and hand.contract is not None
+    assert hand.declarer is not None
+    trump, me = hand.trump, 0
+    partner = rules.partner(me)
+    play = tuple(
+        tuple(
+            sort_hand(
+                c for t in hand.tricks for c, s in zip(t.cards, t.seats, strict=True) if s == seat
+            )
+        )
+        for seat in range(rules.players)
+    )
+    mine = play[me]
+    tips: dict[Tip, int] = {}
+    steps: list[WorkedStep] = []
+
+    def add(step: WorkedStep, *tip: Tip) -> None:
+        for x in tip:
+            tips.setdefault(x, len(steps))
+        steps.append(step)
+
+    ours = rules.side(hand.declarer) == rules.side(me)
+    side_meld = sum(
+        hand.melds[s].total for s in range(rules.players) if rules.side(s) == rules.side(me)
+    )
+    need = minimum_tricks(hand.contract, side_meld, rules) if ours else None
+    who = "your side" if partner is not None else "you"
+    contract = (
+        f"{_does(hand.declarer, rules, 'win', True)} the auction at **{hand.contract}** and "
+        f"{'name' if hand.declarer == me else 'names'} {trump.plural} trump."
+    )
+    if ours and need is not None:
+        add(
+            WorkedStep(
+                f"{contract} Count first: {who} shows **{side_meld}** meld, so the play must "
+                f"capture **{need}** of the {rules.total_trick_points} trick points.",
+                mine, numbers=(hand.contract, side_meld, need, rules.total_trick_points),
+            ),
+            Tip.COUNT_FIRST,
+        )  # fmt: skip
+    else:
+        add(WorkedStep(f"{contract} Your hand for the play:", mine, numbers=(hand.contract,)))
+    aces = sum(1 for c in mine if c.rank == Rank.ACE)
+    trumps = sum(1 for c in mine if c.suit == trump)
+    short_by = (
+        f"{side_meld} meld is {need} short of the {hand.contract} contract"
+        if need is not None
+        else f"your own meld is {hand.melds[me].total}"
+    )
+    add(
+        WorkedStep(
+            f"Meld alone makes no contract: {short_by}, and the rest must be won in tricks. "
+            f"Tricks come from aces and trump: you hold {_plural(aces, 'ace')} and "
+            f"{_plural(trumps, 'trump')}.",
+            mine,
+            numbers=(
+                (side_meld, need, hand.contract) if need is not None else (hand.melds[me].total,)
+            )
+            + (aces, trumps),
+        ),
+        Tip.NOT_MELD_ALONE,
+    )  # fmt: skip
+    exposed: dict[Card, int] = {}
+    for s in range(rules.players):
+        if s != me and (partner is None or s != partner):
+            for c in hand.melds[s].shown_cards:
+                if c.rank == Rank.ACE or c.suit == trump:
+                    exposed.setdefault(c, s)
+    if exposed:
+        shown = sort_hand(exposed)
+        add(
+            WorkedStep(
+                "Remember the exposed cards: in meld "
+                + "; ".join(
+                    f"{_does(s, rules, 'show', False)} {_texts(c for c in shown if exposed[c] == s)}"
+                    for s in dict.fromkeys(exposed[c] for c in shown)
+                )
+                + ". You know where those cards are.",
+                tuple(shown),
+            ),
+            Tip.EXPOSED_CARDS,
+        )
+    seen: set[Card] = set()
+    told: set[Card] = set()
+    left = [list(h) for h in play]
+    for k, t in enumerate(hand.tricks, 1):
+        names = tuple(seat_name(s, me, rules) for s in t.seats)
+        win_pos = t.seats.index(t.winner)
+        last = k == len(hand.tricks)
+        notes: list[str] = []
+        found: list[Tip] = []
+        nums: list[int] = [k, t.points]
+        for i, (c, s) in enumerate(zip(t.cards, t.seats, strict=True)):
+            before = list(t.cards[:i])
+            if (
+                Tip.FEED_PARTNER not in tips and Tip.FEED_PARTNER not in found
+                and partner is not None and rules.side(s) == rules.side(me) and before
+                and t.seats[trick_winner(before, trump)] == rules.partner(s)
+                and rules.counter_points[c.rank] > 0
+                and secure(before, [left[x] for x in t.seats[i + 1:]], trump)
+            ):  # fmt: skip
+                blanks = [
+                    x
+                    for x in legal_plays(left[s], before, trump)
+                    if rules.counter_points[x.rank] == 0
+                ]
+                if blanks:
+                    notes.append(
+                        f"Feed your partner: {_who(rules.partner(s) or 0, rules)}'s "
+                        f"{before[trick_winner(before, trump)].text} could not be beaten by the "
+                        f"players still to play, so {_who(s, rules)} put on the counter {c.text} "
+                        f"instead of {_texts(blanks[:1])}."
+                    )
+                    found.append(Tip.FEED_PARTNER)
+            if (
+                Tip.BOTH_COPIES not in tips and Tip.BOTH_COPIES not in found
+                and c in seen and c == t.winning_card and rules.copies >= 2
+            ):  # fmt: skip
+                notes.append(
+                    f"Track every copy: one {c.text} fell in an earlier trick, but the other copy "
+                    "was still out, and it wins this one."
+                )
+                found.append(Tip.BOTH_COPIES)
+            if c in exposed and exposed[c] == s and c not in told:
+                told.add(c)
+                notes.append(f"The {c.text} shown in meld comes out now, as you knew it was there.")
+        if not last and t.points == 0 and Tip.POINTS_NOT_TRICKS not in tips:
+            notes.append(
+                "Points, not tricks: this trick holds no counter, so winning it scores nothing."
+            )
+            found.append(Tip.POINTS_NOT_TRICKS)
+        for i, c in enumerate(t.cards):
+            left[t.seats[i]].remove(c)
+        seen.update(t.cards)
+        text = (
+            f"Trick {k}: {_does(t.winner, rules, 'win', True)} it with {t.winning_card.text}, "
+            f"**{t.points}** trick points{' (with the last-trick bonus)' if last else ''}. "
+            + " ".join(notes)
+        )
+        add(WorkedStep(text.strip(), t.cards, True, names, win_pos, numbers=tuple(nums)), *found)
+    result = hand.scores[0]
+    add(
+        WorkedStep(
+            f"The contract of {hand.contract} was {'made' if hand.made else 'missed'}: the "
+            f"declarer's side scores **{result.bidder}**.",
+            numbers=(hand.contract, result.bidder),
+        )
+    )
+    return GuidedHand(WorkedExample("A guided hand", rules, tuple(steps)), hand, tips, play)
+
+
+def feed_check(guided: GuidedHand) -> CheckQuestion | None:
+    """At the guided hand's feed-your-partner moment: the counter or the worthless
+    card? ``None`` when the hand has no such moment."""
+    at = guided.tips.get(Tip.FEED_PARTNER)
+    if at is None:
+        return None
+    step = guided.example.steps[at]
+    k = step.numbers[0] - 1
+    rules, h = guided.example.rules, guided.hand
+    t = h.tricks[k]
+    assert h.trump is not None
+    left = [list(x) for x in guided.play_hands]
+    for e in h.tricks[:k]:
+        for c, seat in zip(e.cards, e.seats, strict=True):
+            left[seat].remove(c)
+    for i, seat in enumerate(t.seats):
+        before = t.cards[:i]
+        card = t.cards[i]
+        if not before or rules.counter_points[card.rank] == 0 or card.text not in step.text:
+            continue
+        if t.seats[trick_winner(before, h.trump)] != rules.partner(seat):
+            continue
+        legal = legal_plays(left[seat], before, h.trump)
+        blank = next((c for c in legal if rules.counter_points[c.rank] == 0), None)
+        if blank is None:
+            continue
+        win = before[trick_winner(before, h.trump)]
+        pts = rules.counter_points[card.rank]
+        return CheckQuestion(
+            f"{h.trump.plural.capitalize()} are trump. The trick so far is {_texts(before)}: your "
+            f"partner's {win.text} is winning and no one still to play can beat it. You may play "
+            f"{_texts(legal)}. Which do you play?",
+            (card.text, blank.text),
+            card.text,
+            f"Feed your partner: the trick is secure, so {card.text} adds "
+            f"{_plural(pts, 'trick point')} to your side.",
+            {blank.text: f"{blank.text} is worth nothing: you give away the chance to score."},
+            tuple(before),
+        )
+    return None
+
+
+def learner_turns(guided: GuidedHand) -> dict[int, tuple[PlayerView, Card]]:
+    """The guided hand's steps where seat 0 (you) plays a card: step index -> (your view
+    just before you played, the card played in the hand)."""
+    from pinochle_tutor.bots.advice import play_decisions
+
+    at = {s.numbers[0]: i for i, s in enumerate(guided.example.steps) if s.trick and s.numbers}
+    return {at[k]: (view, card) for k, view, card in play_decisions(guided.hand, 0) if k in at}
+
+
+def coach_comment(
+    view: PlayerView, card: CardLike, played: Card, *, samples: int = 32
+) -> tuple[bool, str]:
+    """The tutor on the card you picked: whether it is legal (the trick rules), and if
+    so what the coach (:func:`~pinochle_tutor.bots.advice.advise_play` on ``samples``
+    imagined deals) thinks of it, then the card played in the hand. Never raises for a
+    wrong card; returns (legal, text)."""
+    from pinochle_tutor.bots.advice import advise_play
+    from pinochle_tutor.bots.coach import evaluate_play
+
+    assert view.trump is not None
+    verdict = check_play(view.hand, view.trick, view.trump, card, view.rules)
+    if not verdict.legal:
+        return False, verdict.reason
+    c = verdict.card
+    ev = evaluate_play(view, samples=samples, seed=0)
+    advice = advise_play(view, ev)
+    if c == advice.card:
+        head = f"The coach would play {c.text} too."
+    elif ev.is_clear_mistake(c):
+        head = f"The coach prefers {advice.card.text}."
+    else:
+        head = (
+            f"{c.text} is as good as the coach's {advice.card.text}, within the evaluation's error."
+        )
+    tail = "" if c == played else f" In this hand {played.text} was played."
+    return True, f"{head} {advice.text}{tail}"

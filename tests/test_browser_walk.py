@@ -1,0 +1,158 @@
+"""The course walked in a real browser as a learner walks it: from the outline to the
+last lesson by the Next links only, every practice page opened from its lesson and
+left by its Back link; and a worked example and a check for understanding used.
+
+Debian's Chromium driven by Playwright, as tests/test_browser_site.py; screenshots go
+to test-artifacts/ (ignored by git).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pinochle_tutor import meld_points
+from pinochle_widgets.lesson import COURSE
+from pinochle_widgets.navigation import PRACTICE, nav_links
+from tests.voila_site import CHROMIUM, REPO, voila_server
+
+ARTIFACTS = REPO / "test-artifacts"
+TIMEOUT = 90_000
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
+)
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    with voila_server() as base:
+        yield base
+
+
+def _title(page: str) -> str:
+    """The browser tab title a page's notebook declares."""
+    folder = "exercises" if page.startswith("practice/") else "lessons"
+    nb = json.loads((REPO / folder / page.removeprefix("practice/")).read_text())
+    return str(nb["metadata"]["title"])
+
+
+def _arrive(page: Page, name: str) -> None:
+    page.wait_for_url(f"**/{name}")
+    page.locator(".pt-nav").last.wait_for(state="visible")
+    assert page.title() == _title(name)
+    assert len(page.context.pages) == 1, "a link opened a new tab"
+    assert page.locator(".voila-error").count() == 0
+    assert "Traceback (most recent call last)" not in page.content()
+
+
+def _open(browser: Browser, site: str, name: str) -> Page:
+    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{site}/voila/render/{name}", wait_until="commit")
+    page.locator(".pt-widget").first.wait_for(state="visible")
+    return page
+
+
+def test_the_next_links_lead_from_the_outline_to_the_last_lesson_and_back_from_practice(
+    browser: Browser, site: str
+) -> None:
+    files = [e.file for e in COURSE]
+    page = _open(browser, site, files[0])
+    _arrive(page, files[0])
+    assert page.locator("a.pt-lesson-link").count() == len(files)
+    visited = [files[0]]
+    for expected in files[1:]:
+        page.locator(".pt-nav a.pt-nav-next").last.click()
+        _arrive(page, expected)
+        visited.append(expected)
+        for href, title in nav_links(expected).practice:
+            name = href.removeprefix("practice/")
+            link = page.locator(".pt-nav a.pt-nav-practice", has_text=title)
+            assert link.count() == 1, (expected, title)
+            link.click()
+            _arrive(page, f"practice/{name}")
+            # Back: to the lesson the page practises (a page two lessons share, such as
+            # bidding level 2, belongs to the first); the shared review pages (progress,
+            # mixed review) lead to the outline. The walk goes on from this lesson.
+            back = nav_links(href)
+            if back.lesson is not None:
+                home = back.lesson[0].removeprefix("../")
+                assert name in PRACTICE[home]
+                page.locator(".pt-nav a.pt-nav-lesson").last.click()
+            else:
+                home = files[0]
+                page.locator(".pt-nav a.pt-nav-outline").last.click()
+            _arrive(page, home)
+            if home != expected:
+                page.goto(f"{page.url.rsplit('/', 1)[0]}/{expected}", wait_until="commit")
+                _arrive(page, expected)
+    assert visited == files
+    assert page.locator(".pt-nav a.pt-nav-next").count() == 0
+    page.close()
+
+
+def test_a_worked_example_steps_and_a_check_explains_a_wrong_answer(
+    browser: Browser, site: str
+) -> None:
+    page = _open(browser, site, "04_meld.ipynb")
+    stepper = page.locator(".pt-worked").first
+    stepper.wait_for(state="visible")
+    count = stepper.locator(".pt-worked-count")
+    assert "Step 1 of" in count.inner_text()
+    stepper.locator("button.pt-worked-next").click()
+    stepper.locator("button.pt-worked-next").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pt-worked-count').innerText.startsWith('Step 3')"
+    )
+    assert "Aces around" in stepper.locator(".pt-worked-text").inner_text()
+    assert stepper.locator("svg").count() >= 1
+    stepper.locator("button.pt-worked-back").click()
+    page.wait_for_function(
+        "() => document.querySelector('.pt-worked-count').innerText.startsWith('Step 2')"
+    )
+    ARTIFACTS.mkdir(exist_ok=True)
+    stepper.scroll_into_view_if_needed()
+    stepper.screenshot(path=str(ARTIFACTS / "walk-worked-example.png"))
+
+    check = page.locator(".pt-understanding").first
+    check.scroll_into_view_if_needed()
+    # the meld of the check's hand (lessons/04_meld.ipynb), as the engine counts it
+    answer = str(meld_points("AH 10H KH QH JH QS JD AS AD AC KC QC", "H"))
+    wrong = check.locator("button.pt-check-choice").filter(has_not_text=answer).first
+    wrong.click()
+    check.locator(".pt-message.pt-error").wait_for(state="visible")
+    text = check.locator(".pt-message").inner_text()
+    assert "Not quite." in text and "in all" in text
+    check.screenshot(path=str(ARTIFACTS / "walk-check.png"))
+    page.close()
+
+
+def test_in_the_guided_hand_the_learner_picks_a_card_and_the_coach_comments(
+    browser: Browser, site: str
+) -> None:
+    from pinochle_tutor import CLASSIC
+    from pinochle_widgets.worked import guided_hand, learner_turns
+
+    g = guided_hand(CLASSIC, 62)  # lessons/07_strategy.ipynb's hand (house rules: classic)
+    first = min(learner_turns(g))
+    played = learner_turns(g)[first][1]
+    page = _open(browser, site, "07_strategy.ipynb")
+    stepper = page.locator(".pt-worked").first
+    stepper.wait_for(state="visible")
+    for k in range(first):
+        stepper.locator("button.pt-worked-next").click()
+        page.wait_for_function(
+            f"() => document.querySelector('.pt-worked-count').innerText.startsWith('Step {k + 2} ')"
+        )
+    assert "your turn" in stepper.locator(".pt-worked-text").inner_text()
+    stepper.locator(".pt-guided-picker button", has_text=played.text).first.click()
+    stepper.locator(".pt-message.pt-ok").wait_for(state="visible")
+    assert f"The coach would play {played.text} too." in stepper.locator(".pt-message").inner_text()
+    assert "Feed your partner" in stepper.locator(".pt-worked-text").inner_text()
+    stepper.screenshot(path=str(ARTIFACTS / "walk-guided-hand.png"))
+    page.close()

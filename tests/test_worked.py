@@ -1,0 +1,318 @@
+"""Worked examples and checks for understanding: every number a step states is the
+engine's, under every rule set the example supports, and the stepper widget keeps its
+state on the server (a click past either end changes nothing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pinochle_tutor import meld_points
+from pinochle_tutor.auction import Auction, AuctionProblem
+from pinochle_tutor.cards import Suit, parse_cards
+from pinochle_tutor.course import worked as wk
+from pinochle_tutor.course.lesson_facts import worked_contract
+from pinochle_tutor.deal import deal
+from pinochle_tutor.explain.auction import explain_call
+from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
+from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
+from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
+
+RULE_SETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
+IDS = [r.name for r in RULE_SETS]
+MELD_HAND = "QS KS JD AS AH AD AC QH QD QC JC 10C"
+
+
+def _examples(rules: RuleSet) -> list[wk.WorkedExample]:
+    return [
+        wk.deck_example(rules),
+        wk.auction_example(rules),
+        wk.exchange_example(rules),
+        wk.meld_example(MELD_HAND, "C", rules),
+        wk.trick_example(rules),
+        wk.scoring_example(rules),
+        wk.versions_example(MELD_HAND, "C", [rules, CLASSIC]),
+        wk.guided_hand(rules, 62).example,
+    ]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_every_number_a_step_states_is_one_the_engine_computed(rules: RuleSet) -> None:
+    for ex in _examples(rules):
+        assert ex.steps, ex.title
+        for step in ex.steps:
+            typed = [n for n in wk.stated_numbers(step.text) if n not in step.numbers]
+            assert not typed, (ex.title, step.text, typed)
+
+
+def test_a_number_typed_into_a_sentence_is_caught() -> None:
+    step = wk.WorkedStep("Bid **330** with 10♠ in hand (rule 2)", numbers=(320,))
+    assert wk.stated_numbers(step.text) == [330]
+    assert [n for n in wk.stated_numbers(step.text) if n not in step.numbers] == [330]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_counters_add_up_to_the_hands_trick_points(rules: RuleSet) -> None:
+    ex = wk.deck_example(rules, seed=3)
+    hand = deal(0, rules, seed=3).hands[0]
+    running = [s.numbers[3] for s in ex.steps[1:-1]]
+    assert running == sorted(running) and running[-1] == trick_points(hand, rules)
+    assert ex.steps[-1].numbers[0] == trick_points(hand, rules)
+    for step in ex.steps[1:-1]:
+        assert step.numbers[2] == trick_points(step.cards, rules)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_meld_is_counted_line_by_line_to_the_engines_total(rules: RuleSet) -> None:
+    ex = wk.meld_example(MELD_HAND, "C", rules)
+    lines = ex.steps[1:-2]
+    assert sum(s.numbers[0] for s in lines) == meld_points(MELD_HAND, "C", rules)
+    assert ex.steps[-2].numbers == (meld_points(MELD_HAND, "C", rules),)
+    assert ex.steps[-1].numbers == tuple(meld_points(MELD_HAND, s, rules) for s in Suit)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_each_card_of_the_trick_is_legal_and_the_winner_is_the_engines(rules: RuleSet) -> None:
+    ex = wk.trick_example(rules)
+    final = ex.steps[-1]
+    assert len(final.cards) == rules.players
+    assert final.winner == trick_winner(final.cards, "H")
+    assert final.numbers == (trick_points(final.cards, rules),)
+    hands = [parse_cards(h) for h in wk._TRICK_HANDS]
+    for i, card in enumerate(final.cards):
+        assert check_play(hands[i], final.cards[:i], "H", card, rules).legal
+        assert card in legal_plays(hands[i], final.cards[:i], "H")
+    # Something is forced: the second player must beat, the third must trump.
+    assert legal_plays(hands[1], final.cards[:1], "H") == parse_cards("AC")
+    assert all(c.suit == Suit.HEARTS for c in legal_plays(hands[2], final.cards[:2], "H"))
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_auction_refuses_a_second_call_after_a_pass_and_sticks_the_dealer(
+    rules: RuleSet,
+) -> None:
+    ex = wk.auction_example(rules)
+    texts = " ".join(s.text for s in ex.steps)
+    assert "stuck" in texts and str(rules.stuck_bid) in texts
+    a = Auction(rules.players - 1, rules)
+    a.bid(rules.opening_bid)
+    a.pass_()
+    refused = explain_call(a, 1, a.min_bid)
+    assert not refused.legal and refused.problem is AuctionProblem.ALREADY_PASSED
+    if rules.players > 3:
+        assert "a pass is final" in texts
+    b = Auction(rules.players - 1, rules)
+    while not b.is_over:
+        b.pass_()
+    assert b.stuck and b.contract == rules.stuck_bid == ex.steps[-1].numbers[1]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_exchange_leaves_the_declarer_a_full_hand(rules: RuleSet) -> None:
+    ex = wk.exchange_example(rules)
+    final = ex.steps[-1]
+    assert len(final.cards) == rules.hand_size == final.numbers[1]
+    trumps = [s for s in ex.steps if "trump" in s.text and s.cards]
+    assert trumps
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_scoring_steps_are_score_hand(rules: RuleSet) -> None:
+    ex = wk.scoring_example(rules)
+    c = worked_contract(rules)
+    total = rules.total_trick_points
+    assert ex.steps[0].numbers[2] == minimum_tricks(c.bid, c.meld, rules)
+    assert (
+        ex.steps[1].numbers[-1]
+        == score_hand(c.bid, c.meld, c.made_tricks, 0, total - c.made_tricks, rules).bidder
+    )
+    assert ex.steps[2].numbers[-1] == -c.bid
+    assert ex.steps[3].numbers[0] == score_hand(c.bid, c.meld, 0, 0, total, rules).bidder
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_each_checks_answer_is_the_engines(rules: RuleSet) -> None:
+    q = wk.meld_check(MELD_HAND, "C", rules)
+    assert q.answer == str(meld_points(MELD_HAND, "C", rules)) and len(q.choices) > 1
+    for choice in q.choices:
+        right, why = q.judge(choice)
+        assert right == (choice == q.answer) and why
+    q = wk.score_check(rules)
+    c = worked_contract(rules)
+    assert q.answer == str(
+        score_hand(
+            c.bid, c.meld, c.short_tricks, 0, rules.total_trick_points - c.short_tricks, rules
+        ).bidder
+    )
+    q = wk.legal_check(rules)
+    legal = legal_plays(
+        parse_cards("10H KH QD 10S"), parse_cards("KC AC JH")[: rules.players - 1], "H"
+    )
+    assert all(c.text in q.answer for c in legal)
+    q = wk.call_check(rules)
+    a = Auction(rules.players - 1, rules)
+    a.bid(rules.opening_bid)
+    odd = int(q.question.split("bid ")[-1].rstrip("?"))
+    assert q.answer == ("Yes" if a.check_bid(odd).legal else "No")
+    q = wk.counters_check(rules)
+    assert q.answer == str(trick_points(q.cards, rules))
+    wrong = [x for x in q.choices if x != q.answer]
+    assert all(not q.judge(x)[0] and q.wrong[x] in q.judge(x)[1] for x in wrong)
+
+
+def test_a_choice_that_is_not_offered_is_refused_by_name() -> None:
+    q = wk.score_check(CLASSIC)
+    right, why = q.judge("banana")
+    assert not right and "'banana' is not one of the choices" in why
+
+
+def test_the_guided_hand_tells_every_tip_where_it_comes_up() -> None:
+    g = wk.guided_hand(CLASSIC, 62)
+    assert set(g.tips) == set(wk.Tip)
+    steps = g.example.steps
+    h = g.hand
+    assert h.trump is not None and h.melds is not None and h.contract is not None
+    # count first: the side's meld and what the tricks must bring, by minimum_tricks
+    side_meld = h.melds[0].total + h.melds[2].total
+    assert steps[g.tips[wk.Tip.COUNT_FIRST]].numbers[1:3] == (
+        side_meld,
+        minimum_tricks(h.contract, side_meld, CLASSIC),
+    )
+    # exposed cards: shown in an opponent's meld, and later played by that opponent
+    shown = steps[g.tips[wk.Tip.EXPOSED_CARDS]].cards
+    for card in shown:
+        seat = next(s for s in (1, 3) if card in h.melds[s].shown_cards)
+        assert card in g.play_hands[seat]
+
+    # feed your partner: the trick was the partner's and secure when the counter went on
+    def trick_at(tip: wk.Tip) -> int:
+        step = steps[g.tips[tip]]
+        assert step.trick and step.text.startswith(f"Trick {step.numbers[0]}:")
+        return step.numbers[0] - 1
+
+    k = trick_at(wk.Tip.FEED_PARTNER)
+    t = h.tricks[k]
+    left = [list(x) for x in g.play_hands]
+    for e in h.tricks[:k]:
+        for c, seat in zip(e.cards, e.seats, strict=True):
+            left[seat].remove(c)
+    fed = [
+        i for i, seat in enumerate(t.seats)
+        if i and seat in (0, 2) and t.seats[trick_winner(t.cards[:i], h.trump)] == CLASSIC.partner(seat)
+        and CLASSIC.counter_points[t.cards[i].rank] > 0 and t.cards[i].text in steps[g.tips[wk.Tip.FEED_PARTNER]].text
+    ]  # fmt: skip
+    assert fed
+    i = fed[0]
+    assert wk.secure(t.cards[:i], [left[x] for x in t.seats[i + 1 :]], h.trump)
+    assert t.winner == CLASSIC.partner(t.seats[i])
+    # both copies: the winning card's twin fell in an earlier trick
+    j = trick_at(wk.Tip.BOTH_COPIES)
+    assert any(h.tricks[j].winning_card in e.cards for e in h.tricks[:j])
+    # points, not tricks: a trick (not the last) with no counter
+    z = trick_at(wk.Tip.POINTS_NOT_TRICKS)
+    assert h.tricks[z].points == 0 == trick_points(h.tricks[z].cards) and z < len(h.tricks) - 1
+
+
+def test_secure_means_no_later_player_can_take_the_trick() -> None:
+    # Clubs led, A♣ winning; the last player has no club but a trump: not secure.
+    assert not wk.secure(parse_cards("KC AC"), [parse_cards("QC"), parse_cards("9H KD")], "H")
+    assert wk.secure(parse_cards("KC AC"), [parse_cards("QC"), parse_cards("JC KD")], "H")
+
+
+# ------------------------------------------------------------------ the widgets
+def test_the_stepper_goes_next_and_back_and_nothing_past_either_end() -> None:
+    from pinochle_widgets import WorkedStepper
+
+    ex = wk.meld_example(MELD_HAND, "C", CLASSIC)
+    s = WorkedStepper(ex)
+    assert s.index == 0 and s.back.disabled and "Step 1 of" in s.count.value
+    assert "<svg" in s.view.value
+    s.back.click()
+    assert s.index == 0
+    s.next.click()
+    assert s.index == 1 and "Marriage" in s.text.value and not s.back.disabled
+    for _ in range(len(ex.steps) + 3):
+        s.next.click()
+    assert s.index == len(ex.steps) - 1 and s.next.disabled
+    assert s.go(len(ex.steps)) is False and s.go(-1) is False and s.go("2") is False
+    assert s.go(True) is False and s.index == len(ex.steps) - 1
+    s.back.click()
+    assert s.index == len(ex.steps) - 2
+    assert s.message.text == ""
+
+
+def test_a_trick_step_draws_the_trick_and_a_step_without_cards_hides_the_picture() -> None:
+    from pinochle_widgets import WorkedStepper
+
+    s = WorkedStepper(wk.trick_example(CLASSIC))
+    s.go(len(s.example.steps) - 1)
+    assert "pt-trick-image" in s.view.value and "winning" in s.view.value
+    a = WorkedStepper(wk.scoring_example(CLASSIC))
+    assert a.view.layout.display == "none" and "<b>320</b>" in a.text.value
+
+
+def test_the_check_explains_a_wrong_answer_and_takes_another_try() -> None:
+    from pinochle_widgets import UnderstandingCheck
+
+    q = wk.score_check(CLASSIC)
+    c = UnderstandingCheck(q)
+    wrong = next(i for i, x in enumerate(q.choices) if x != q.answer)
+    c.buttons[wrong].click()
+    assert c.message.kind == "error" and q.wrong[q.choices[wrong]] in c.message.text
+    c.buttons[q.choices.index(q.answer)].click()
+    assert c.message.kind == "ok" and c.tries == 2
+    assert c.choose(99) is None and c.choose("0") is None and c.tries == 2
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_trump_check_is_the_computer_players_choice(rules: RuleSet) -> None:
+    from pinochle_tutor.bots.heuristic import HeuristicPlayer
+    from pinochle_tutor.game import Hand
+
+    q = wk.trump_check(rules, seed=11)
+    h = Hand(rules.players - 1, rules, dealt=deal(rules.players - 1, rules, seed=11))
+    assert q.answer == HeuristicPlayer().choose_trump(h.view(0)).plural
+    assert q.cards == h.deal.hands[0] and set(q.wrong) == set(q.choices) - {q.answer}
+
+
+def test_the_feed_check_offers_the_counter_and_a_worthless_legal_card() -> None:
+    g = wk.guided_hand(CLASSIC, 62)
+    q = wk.feed_check(g)
+    assert q is not None
+    counter, blank = (parse_cards(x)[0] for x in q.choices)
+    assert q.answer == counter.text
+    assert CLASSIC.counter_points[counter.rank] > 0 == CLASSIC.counter_points[blank.rank]
+    assert str(CLASSIC.counter_points[counter.rank]) in q.why
+    assert wk.feed_check(wk.guided_hand(THREE_HANDED, 62)) is None  # no partner to feed
+
+
+def test_the_coach_comments_on_the_learners_card_and_refuses_an_illegal_one() -> None:
+    g = wk.guided_hand(CLASSIC, 62)
+    turns = wk.learner_turns(g)
+    assert len(turns) == len(g.hand.tricks)
+    step, (view, played) = min(turns.items())
+    assert g.example.steps[step].cards[len(view.trick)] == played
+    ok, text = wk.coach_comment(view, played, played)
+    assert ok and text.startswith(f"The coach would play {played.text} too.")
+    assert "feed it" in text  # the coach's own principle agrees with the tip told here
+    not_held = next(c for c in parse_cards("AH KH QH JH 9H") if c not in view.hand)
+    ok, text = wk.coach_comment(view, not_held, played)
+    assert not ok and f"You do not hold {not_held.text}" in text
+
+
+def test_the_guided_stepper_lets_you_pick_then_shows_the_trick() -> None:
+    from pinochle_widgets import GuidedHandStepper
+
+    g = wk.guided_hand(CLASSIC, 62)
+    s = GuidedHandStepper(g, samples=8)
+    first = min(wk.learner_turns(g))
+    s.go(first)
+    assert s.picker.layout.display is None and "your turn" in s.text.value
+    assert s.picker.hand == wk.learner_turns(g)[first][0].hand
+    s.picker.pick(99)  # not a position: refused, nothing else changes
+    assert s.index == first and "your turn" in s.text.value
+    s.picker.pick(s.picker.hand.index(wk.learner_turns(g)[first][1]))
+    assert s.message.kind == "ok" and "Feed your partner" in s.text.value
+    assert s.picker.layout.display == "none"
+    s.back.click()
+    s.next.click()
+    assert "Feed your partner" in s.text.value  # answered once, stays answered

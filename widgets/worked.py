@@ -1,0 +1,239 @@
+"""A worked example stepped through with **Back** / **Next step**, and a check for
+understanding: the lesson widgets of :mod:`pinochle_tutor.course.worked`.
+
+    from pinochle_widgets import UnderstandingCheck, WorkedStepper, worked
+    WorkedStepper(worked.meld_example("QS KS JD AS AH AD AC QH QD QC JC 10C", "C", R))
+    UnderstandingCheck(worked.meld_check("QS KS JD AS AH AD AC QH QD QC JC 10C", "C", R))
+
+The step shown is kept in Python (``WorkedStepper.index``), never in synced state: the
+page only ever sends "this button was clicked", and a click past either end (a stale
+or replayed message) changes nothing. The check's choices are buttons; Python judges
+the button by its position in the question it keeps itself.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as w
+
+from pinochle_tutor.course.worked import (
+    CheckQuestion,
+    GuidedHand,
+    WorkedExample,
+    WorkedStep,
+    auction_example,
+    call_check,
+    coach_comment,
+    counters_check,
+    deck_example,
+    exchange_example,
+    feed_check,
+    guided_hand,
+    learner_turns,
+    legal_check,
+    meld_check,
+    meld_example,
+    score_check,
+    scoring_example,
+    trick_example,
+    trump_check,
+    versions_example,
+)
+
+from ._base import Message, card_spans, guard_client_values, guarded, style_widget
+from .cards import CardsView, HandPicker
+
+__all__ = [
+    "GuidedHandStepper",
+    "UnderstandingCheck",
+    "WorkedStepper",
+    "auction_example",
+    "call_check",
+    "counters_check",
+    "deck_example",
+    "exchange_example",
+    "feed_check",
+    "guided_hand",
+    "legal_check",
+    "meld_check",
+    "meld_example",
+    "score_check",
+    "scoring_example",
+    "step_html",
+    "trick_example",
+    "trump_check",
+    "versions_example",
+]
+"""The widgets, and the lessons' worked examples and checks
+(:mod:`pinochle_tutor.course.worked`), so a lesson needs only this module."""
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def step_html(text: str) -> str:
+    """A step's Markdown sentence (only ``**bold**`` is used) as safe HTML."""
+    return _BOLD.sub(r"<b>\1</b>", html.escape(text))
+
+
+class WorkedStepper(w.VBox):
+    """A :class:`~pinochle_tutor.course.worked.WorkedExample` one step at a time: the
+    step's cards as pictures, its sentence, and Back / Next step buttons.
+
+    CSS hooks: ``pt-worked``, ``pt-worked-text``, ``pt-worked-count``."""
+
+    def __init__(self, example: WorkedExample, extra: tuple[w.Widget, ...] = ()) -> None:
+        """``extra``: widgets shown below the cards (a subclass's hand to pick from)."""
+        if not example.steps:
+            raise ValueError(f"the worked example {example.title!r} has no steps")
+        self.example = example
+        self.index = 0
+        self.message = Message()
+        title = w.HTML(f'<p class="pt-title">Worked example: {html.escape(example.title)}</p>')
+        self.view = CardsView(size=56)
+        self.text = w.HTML()
+        self.text.add_class("pt-worked-text")
+        self.count = w.HTML()
+        self.count.add_class("pt-worked-count")
+        self.back = w.Button(description="Back", icon="arrow-left", tooltip="The step before")
+        self.next = w.Button(
+            description="Next step", icon="arrow-right", button_style="primary",
+            tooltip="The next step",
+        )  # fmt: skip
+        self.back.add_class("pt-worked-back")
+        self.next.add_class("pt-worked-next")
+        self.back.on_click(lambda _: self.go(self.index - 1))
+        self.next.on_click(lambda _: self.go(self.index + 1))
+        buttons = w.HBox([self.back, self.next, self.count])
+        super().__init__(
+            [style_widget(), title, self.view, *extra, self.text, buttons, self.message]
+        )
+        self.add_class("pt-widget")
+        self.add_class("pt-worked")
+        guard_client_values(self, self.message)
+        self._show()
+
+    @property
+    def step(self) -> WorkedStep:
+        """The step shown."""
+        return self.example.steps[self.index]
+
+    @guarded
+    def go(self, index: object) -> bool:
+        """Show step ``index`` (from 0); anything else changes nothing and returns False."""
+        if self.example.step(index) is None:
+            return False
+        assert isinstance(index, int)
+        self.index = index
+        self._show()
+        return True
+
+    def _show(self) -> None:
+        s = self.step
+        if s.trick:
+            self.view.show_trick(s.cards, list(s.seats), s.winner)
+        else:
+            self.view.show_hand(s.cards, label=s.label)
+        self.view.layout.display = None if s.cards else "none"
+        self.text.value = f"<p>{step_html(s.text)}</p>"
+        n = len(self.example.steps)
+        self.count.value = f"<span>Step {self.index + 1} of {n}</span>"
+        self.back.disabled = self.index == 0
+        self.next.disabled = self.index == n - 1
+
+
+class UnderstandingCheck(w.VBox):
+    """A :class:`~pinochle_tutor.course.worked.CheckQuestion` as buttons: click an
+    answer; the engine's answer is judged and a wrong one explained. Any number of
+    tries.
+
+    CSS hooks: ``pt-understanding``, ``pt-check-choice``."""
+
+    def __init__(self, question: CheckQuestion) -> None:
+        self.question = question
+        self.message = Message()
+        self.tries = 0
+        cards = f'<p class="pt-cards">{card_spans(question.cards)}</p>' if question.cards else ""
+        head = w.HTML(
+            '<p class="pt-title">Check your understanding</p>'
+            f"<p>{step_html(question.question)}</p>{cards}"
+        )
+        self.buttons = tuple(w.Button(description=c, tooltip=c) for c in question.choices)
+        for i, b in enumerate(self.buttons):
+            b.add_class("pt-check-choice")
+            b.on_click(lambda _, i=i: self.choose(i))
+        super().__init__([style_widget(), head, w.HBox(list(self.buttons)), self.message])
+        self.add_class("pt-widget")
+        self.add_class("pt-understanding")
+        guard_client_values(self, self.message)
+
+    @guarded
+    def choose(self, index: object) -> bool | None:
+        """Answer with choice ``index``; True when right, None for no such choice."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            return None
+        if not 0 <= index < len(self.question.choices):
+            return None
+        self.tries += 1
+        right, why = self.question.judge(self.question.choices[index])
+        (self.message.ok if right else self.message.error)(
+            ("Right. " if right else "Not quite. ") + why
+        )
+        return right
+
+
+class GuidedHandStepper(WorkedStepper):
+    """The guided hand (:func:`~pinochle_tutor.course.worked.guided_hand`): at each
+    trick where you play, the trick so far and your hand; pick the card you would play
+    and the tutor says whether it is legal and what the coach thinks of it, then shows
+    the whole trick and the tip. **Next step** skips ahead at any time.
+
+    The view and the card played at each of your turns stay in Python; the page only
+    sends "this card button was clicked"."""
+
+    def __init__(self, guided: GuidedHand, *, samples: int = 32) -> None:
+        self.guided = guided
+        self.samples = samples
+        self._turns = learner_turns(guided)
+        self._answered: set[int] = set()
+        self.picker = HandPicker(mode="one", label="Your hand: pick the card you would play")
+        self.picker.add_class("pt-guided-picker")
+        super().__init__(guided.example, (self.picker,))
+        self.picker.message = self.message
+        self.picker.on_pick(self._picked)
+        self._show()
+
+    def _show(self) -> None:
+        turn = self._turns.get(self.index)
+        if turn is None or self.index in self._answered:
+            super()._show()
+            self.picker.layout.display = "none"
+            return
+        super()._show()
+        view, _ = turn
+        seats = [self.step.seats[i] for i in range(len(view.trick))]
+        self.view.show_trick(view.trick, seats, None, empty_slots=1)
+        self.view.layout.display = None
+        self.text.value = (
+            f"<p>Trick {self.step.numbers[0]}: your turn. Pick the card you would play "
+            "(or press <b>Next step</b> to see the card played).</p>"
+        )
+        self.picker.set_hand(view.hand)
+        self.picker.layout.display = None
+        self.message.clear()
+
+    @guarded
+    def _picked(self, card: object) -> None:
+        turn = self._turns.get(self.index)
+        if turn is None or self.index in self._answered:
+            return
+        view, played = turn
+        legal, text = coach_comment(view, card, played, samples=self.samples)  # type: ignore[arg-type]
+        if not legal:
+            self.message.error(text)
+            self.picker.clear_selection()
+            return
+        self._answered.add(self.index)
+        self._show()
+        self.message.ok(text)
