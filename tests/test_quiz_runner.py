@@ -18,7 +18,10 @@ from pinochle_tutor.course.quiz import (
     BidRange,
     CallQuiz,
     CountersQuiz,
+    GameQuiz,
     MeldQuiz,
+    PassQuiz,
+    PlayQuiz,
     QuizItem,
     QuizKind,
     ScoreQuiz,
@@ -41,7 +44,7 @@ from pinochle_widgets.quiz_runner import (
 )
 from tests.widget_client import client_click, client_update, tree
 
-KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "call"]
+KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "call", "play", "pass", "game"]
 
 
 @pytest.fixture(autouse=True)
@@ -112,8 +115,32 @@ def pick_cards(q: QuizRunner, cards: Any) -> None:
         client_click(q.picker.buttons[hand.index(c)])
 
 
+def pick_in(picker: Any, cards: Any) -> None:
+    """Click ``cards`` (one button per copy) in ``picker``, unpicking what is picked first."""
+    for i in picker.selected_indices:
+        client_click(picker.buttons[i])
+    hand = list(picker.hand)
+    used: set[int] = set()
+    for c in cards:
+        i = next(j for j, h in enumerate(hand) if h == c and j not in used)
+        used.add(i)
+        client_click(picker.buttons[i])
+
+
 def answer_right(q: QuizRunner) -> None:
     item = item_of(q)
+    if isinstance(item, PlayQuiz):
+        pick_in(q.card_picker, answer_for(item)[:1])  # type: ignore[index]
+        client_click(q.submit_button)
+        return
+    if isinstance(item, PassQuiz):
+        pick_in(q.pass_picker, answer_for(item))
+        client_click(q.submit_button)
+        return
+    if isinstance(item, GameQuiz):
+        client_update(q.text_input, value=answer_text(item))
+        client_click(q.submit_button)
+        return
     if isinstance(item, WinnerQuiz):
         winner = answer_for(item)
         assert isinstance(winner, int)
@@ -140,6 +167,16 @@ def answer_right(q: QuizRunner) -> None:
 
 def wrong_answer(item: QuizItem) -> str | None:
     """A readable wrong answer as text (``None`` when the item has none)."""
+    if isinstance(item, PlayQuiz):
+        from pinochle_tutor.course.quiz.play import play_view
+
+        accepted = set(answer_for(item))  # type: ignore[arg-type]
+        others = sorted(set(play_view(item).hand) - accepted)
+        return others[0].code if others else None
+    if isinstance(item, PassQuiz):
+        return item.hand[0].code  # one card: the wrong count
+    if isinstance(item, GameQuiz):
+        return "nobody" if answer_for(item) != -1 else "your side" if item.rule_set.partnerships else "you"
     if isinstance(item, MeldQuiz):
         return str(int(answer_text(item)) + 10)
     if isinstance(item, ScoreQuiz):
@@ -183,6 +220,10 @@ def answer_wrong_once(q: QuizRunner) -> bool:
         return False
     if isinstance(item, WinnerQuiz):
         client_click(q.place_buttons[int(text) - 1])
+    elif isinstance(item, (PlayQuiz, PassQuiz)):
+        picker = q.card_picker if isinstance(item, PlayQuiz) else q.pass_picker
+        pick_in(picker, [c for c in picker.hand if c.code == text][:1])
+        client_click(q.submit_button)
     elif isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal):
         client_click(q.yes_button if text == "yes" else q.no_button)
     elif isinstance(item, TrickQuiz):
@@ -807,7 +848,7 @@ def test_a_question_the_rules_cannot_give_is_dropped_when_reached(
 
 # ------------------------------------------------------------ a second try, with a hint
 
-SECOND_TRY_KINDS = ["meld", "trick", "score", "bid", "winner", "counters"]
+SECOND_TRY_KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "play", "pass", "game"]
 
 
 def _to_second_try_item(q: QuizRunner) -> QuizItem:
@@ -830,8 +871,8 @@ def _answer_not_shown(q: QuizRunner, item: QuizItem, since: set[str]) -> None:
     if isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct.lstrip("+-")) >= 2:
         shown = shown_text(q, since).replace(q.feedback.value, "")
         assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?![\d♠♥♦♣])", shown), correct
-    elif not isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct) > 3:
-        assert correct not in sent
+    elif not isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz, GameQuiz)) and len(correct) > 3:
+        assert correct not in sent  # (a game-end answer is one of the sides the prompt names)
     right = check_answer(item, correct if not isinstance(item, BidQuiz) else "pass")
     for line in right.explanation.split("\n"):
         if len(line) > 12:

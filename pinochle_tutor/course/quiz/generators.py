@@ -141,12 +141,12 @@ _POOLS: dict[QuizKind, dict[int, tuple[QuizRule, ...]]] = {
             QuizRule.PLAY_FEED_PARTNER, QuizRule.PLAY_NUMBERS,
         ),
         2: (
-            QuizRule.PLAY_DRAW_TRUMP, QuizRule.PLAY_POINTS_NOT_TRICKS, QuizRule.PLAY_KEEP_GUARD,
+            QuizRule.PLAY_DRAW_TRUMP, QuizRule.PLAY_KEEP_GUARD,
             QuizRule.PLAY_CHEAPEST_WINNER, QuizRule.PLAY_FEED_PARTNER,
         ),
         3: (
             QuizRule.PLAY_TRACK_BOTH_COPIES, QuizRule.PLAY_REMEMBER_EXPOSED_MELD,
-            QuizRule.PLAY_LEAD_TO_PARTNER_VOID, QuizRule.PLAY_KEEP_GUARD, QuizRule.PLAY_POINTS_NOT_TRICKS,
+            QuizRule.PLAY_LEAD_TO_PARTNER_VOID, QuizRule.PLAY_KEEP_GUARD,
             QuizRule.PLAY_CHEAPEST_WINNER, QuizRule.PLAY_CASH_SURE_WINNER, QuizRule.PLAY_NUMBERS,
         ),
     },

@@ -176,7 +176,9 @@ PRINCIPLE_RULES = {
     PlayPrinciple.FEED_PARTNER: QuizRule.PLAY_FEED_PARTNER,
     PlayPrinciple.SAVE_COUNTER: QuizRule.PLAY_SAVE_COUNTER,
     PlayPrinciple.CHEAPEST_WINNER: QuizRule.PLAY_CHEAPEST_WINNER,
-    PlayPrinciple.POINTS_NOT_TRICKS: QuizRule.PLAY_POINTS_NOT_TRICKS,
+    # POINTS_NOT_TRICKS is left out: rule 2 (beat the winning card if you can) leaves a
+    # choice between a winner and a loser only after a void, so dealt hands almost never
+    # show it (no bank item or generated question could be found for it).
     PlayPrinciple.TRACK_BOTH_COPIES: QuizRule.PLAY_TRACK_BOTH_COPIES,
     PlayPrinciple.CASH_SURE_WINNER: QuizRule.PLAY_CASH_SURE_WINNER,
     PlayPrinciple.DRAW_TRUMP: QuizRule.PLAY_DRAW_TRUMP,

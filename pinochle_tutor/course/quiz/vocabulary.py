@@ -180,8 +180,6 @@ class QuizRule(Enum):
     """The trick is lost whatever you play: keep your counters."""
     PLAY_CHEAPEST_WINNER = "play.cheapest_winner"
     """Win with the cheapest card that wins."""
-    PLAY_POINTS_NOT_TRICKS = "play.points_not_tricks"
-    """A trick without counters is not worth a winner."""
     PLAY_TRACK_BOTH_COPIES = "play.track_both_copies"
     """Every card has a twin: a lead is sure only when both copies above it are gone."""
     PLAY_CASH_SURE_WINNER = "play.cash_sure_winner"
@@ -375,9 +373,6 @@ _FIXED_TEXT: dict[QuizRule, str] = {
         "When the trick is lost whatever you play, give it a card that counts nothing."
     ),
     QuizRule.PLAY_CHEAPEST_WINNER: "Win the trick with the cheapest card that wins it.",
-    QuizRule.PLAY_POINTS_NOT_TRICKS: (
-        "Points, not tricks: do not spend a winner on a trick that holds no counters."
-    ),
     QuizRule.PLAY_TRACK_BOTH_COPIES: (
         "Track both copies: a card is a sure winner only when every copy above it is gone."
     ),
