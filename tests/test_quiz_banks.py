@@ -32,7 +32,8 @@ FILES = sorted(BANKS.glob("*.toml"))
 
 
 def test_the_curated_banks_are_found() -> None:
-    assert {p.stem for p in FILES} == {"meld", "trick", "score", "bid", "winner", "counters", "call", "play", "pass", "game"}
+    kinds = {"meld", "trick", "score", "bid", "winner", "counters", "call", "play", "pass", "game"}
+    assert {p.stem for p in FILES} == kinds
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
