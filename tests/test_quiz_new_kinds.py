@@ -16,6 +16,7 @@ from pinochle_tutor.cards import parse_cards
 from pinochle_tutor.course.quiz import (
     GameQuiz,
     PassQuiz,
+    PlayQuiz,
     QuizKind,
     QuizRule,
     allows_second_try,
@@ -28,7 +29,7 @@ from pinochle_tutor.course.quiz import (
     rule_applies,
 )
 from pinochle_tutor.course.quiz.play import PLAY_SAMPLES, PLAY_SEED, play_verdict, play_view
-from pinochle_tutor.explain import GameEndRule, explain_game_end
+from pinochle_tutor.explain import ExchangeExplanation, GameEndRule, explain_game_end
 from pinochle_tutor.meld import meld_points
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.scoring import game_winner
@@ -102,7 +103,8 @@ def test_a_pass_is_legal_and_keeps_the_most_meld() -> None:
     item = PassQuiz(id="p", hand=parse_cards(HAND), trump="H")  # type: ignore[arg-type]
     best = _best_by_brute_force(HAND, 4, "H", CLASSIC)
     e = check_answer(item, "9S 9C JC 10S").detail
-    assert check_answer(item, "9S 9C JC 10S").right and e.kept_meld == best  # type: ignore[union-attr]
+    assert isinstance(e, ExchangeExplanation)
+    assert check_answer(item, "9S 9C JC 10S").right and e.kept_meld == best
     assert check_answer(item, ", ".join(c.code for c in answer_for(item))).right  # type: ignore[union-attr]
     broke = check_answer(item, "AH 9S 9C JC")
     assert not broke.right and "breaks a run" in broke.explanation and f"keep {best}" in broke.explanation
@@ -125,7 +127,7 @@ def test_generated_passes_are_the_engines(rules: RuleSet, level: int) -> None:
         assert mark.right
         if len(item.hand) <= 16:  # brute force stays quick
             best = _best_by_brute_force(" ".join(c.code for c in item.hand), item.size, item.trump.letter, rules)
-            assert mark.detail.kept_meld == best  # type: ignore[union-attr]
+            assert isinstance(mark.detail, ExchangeExplanation) and mark.detail.kept_meld == best
         assert not check_answer(item, item.hand[0].code).right
 
 
@@ -136,6 +138,7 @@ def test_generated_passes_are_the_engines(rules: RuleSet, level: int) -> None:
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_which_card_is_graded_by_the_coach(rules: RuleSet, level: int) -> None:
     item = generate("play", 11, level, rules=rules)
+    assert isinstance(item, PlayQuiz)
     view = play_view(item)
     ev = evaluate_play(view, samples=PLAY_SAMPLES, seed=PLAY_SEED)
     accepted = {a.card for a in ev.alternatives if not ev.is_clear_mistake(a.card)}
@@ -159,6 +162,7 @@ def test_which_card_is_graded_by_the_coach(rules: RuleSet, level: int) -> None:
 
 def test_which_card_refuses_cards_not_held_and_is_deterministic() -> None:
     item = generate("play", 4, 2)
+    assert isinstance(item, PlayQuiz)
     hand = set(play_view(item).hand)
     stranger = next(c for c in parse_cards("AS 10S KS QS JS 9S AH 10H KH QH JH 9H") if c not in hand)
     assert "You do not hold" in check_answer(item, stranger.code).explanation
@@ -224,6 +228,7 @@ def test_a_teachers_wrong_expected_answer_fails_to_load(kind: str, tmp_path: Pat
     text = BANKS[kind]
     if kind == "play":
         item = generate("play", 8, 2)
+        assert isinstance(item, PlayQuiz)
         view = play_view(item)
         accepted = set(answer_for(item))  # type: ignore[arg-type]
         wrong = next((c for c in sorted(set(view.legal)) if c not in accepted), None)

@@ -171,8 +171,8 @@ def wrong_answer(item: QuizItem) -> str | None:
         from pinochle_tutor.course.quiz.play import play_view
 
         accepted = set(answer_for(item))  # type: ignore[arg-type]
-        others = sorted(set(play_view(item).hand) - accepted)
-        return others[0].code if others else None
+        spare = sorted(set(play_view(item).hand) - accepted)
+        return spare[0].code if spare else None
     if isinstance(item, PassQuiz):
         return item.hand[0].code  # one card: the wrong count
     if isinstance(item, GameQuiz):

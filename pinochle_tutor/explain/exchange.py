@@ -62,7 +62,7 @@ def _best_keep(counts: tuple[int, ...], k: int, trump: int, table: MeldTable) ->
     """The most meld the hand keeps after giving ``k`` cards, and one such gift (card
     indices), over every distinct multiset of ``k`` cards of the hand."""
     c = list(counts)
-    best = (-1, ())
+    best: tuple[int, tuple[int, ...]] = (-1, ())
     gift: list[int] = []
 
     def walk(start: int, left: int) -> None:

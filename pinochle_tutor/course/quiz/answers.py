@@ -452,8 +452,8 @@ def answer_text(item: QuizItem) -> str:
         also = f" (as good: {', '.join(others)})" if others else ""
         return f"{v.advice.card.text}{also}"
     if isinstance(item, PassQuiz):
-        e = _exchange(item, ())
-        return f"a {item.role} keeping {e.best_meld} meld, e.g. {cards_text(e.example, ', ')}"
+        ex = _exchange(item, ())
+        return f"a {item.role} keeping {ex.best_meld} meld, e.g. {cards_text(ex.example, ', ')}"
     if isinstance(item, GameQuiz):
         w = _game(item).winner
         return "nobody yet" if w is None else side_label(w, item.rule_set)
@@ -755,6 +755,7 @@ def _mark_play_choice(item: PlayQuiz, text: str, card: Card) -> Mark:
         explanation = f"You do not hold {card.text}: play a card from your hand. {v.advice.text}"
         return Mark(item.id, item.kind, text, False, correct, explanation, rules_for(item), detail=v)
     if card not in view.legal:
+        assert view.trump is not None
         e = explain_play(view.hand, view.trick, view.trump, card, item.rule_set)
         explanation = f"{card.text} may not be played: {e.text} {v.advice.text}"
         return Mark(item.id, item.kind, text, False, correct, explanation, rules_for(item), detail=v)

@@ -33,6 +33,7 @@ from typing import TypeAlias, Union
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Suit, cards_text, parse_cards, parse_suit
 from pinochle_tutor.course.lesson_facts import worked_contract
+from pinochle_tutor.course.quiz.play import play_prompt
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
 from pinochle_tutor.explain.game_end import side_label
 from pinochle_tutor.explain.trick_result import ordinal
@@ -420,8 +421,6 @@ class PlayQuiz(_Item):
     @property
     def prompt(self) -> str:
         """The question in words (built from the position; see :mod:`.play`)."""
-        from pinochle_tutor.course.quiz.play import play_prompt
-
         return f"{self._rules_prefix}{play_prompt(self)}"
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pinochle_tutor.bots.advice import advise_play
 from pinochle_tutor.bots.coach import PlayEvaluation, evaluate_play
@@ -29,8 +29,20 @@ from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 
-if TYPE_CHECKING:
-    from pinochle_tutor.course.quiz.items import PlayQuiz
+
+
+class PlayQuiz(Protocol):
+    """What this module reads of a :class:`~pinochle_tutor.course.quiz.items.PlayQuiz`
+    (a protocol, so that the item's module may import this one)."""
+
+    @property
+    def deal_seed(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def cards_played(self) -> int: ...
+    @property
+    def rule_set(self) -> RuleSet: ...
 
 __all__ = [
     "PLAY_SAMPLES",
