@@ -274,7 +274,7 @@ def test_pick_items_is_seeded_and_filters() -> None:
     assert [i.id for i in a] == [i.id for i in b] and len(a) == 6
     assert all(i.kind is QuizKind.MELD and i.level == 2 for i in a)
     assert [i.id for i in pick_items("meld", 2, "bank", 6, seed=5)] != [i.id for i in a]
-    gen = pick_items(None, None, "generated", 14, seed=1)
+    gen = pick_items(None, None, "generated", 2 * len(KINDS), seed=1)
     assert [i.kind.value for i in gen] == KINDS * 2
     assert all(i.id.startswith("gen-") for i in gen)
     mixed = pick_items("score", 1, "mixed", 6, seed=2)
@@ -616,8 +616,8 @@ def _answer_round(q: QuizRunner) -> None:
 
 @pytest.mark.parametrize("source", ["bank", "mixed", "generated"])
 def test_double_deck_runner_asks_only_double_deck_items(source: str, tmp_path: Path) -> None:
-    q = runner(None, tmp_path, rules="double_deck", source=source, count=8, seed=1)
-    assert q.rules == DOUBLE_DECK and q.total == 8
+    q = runner(None, tmp_path, rules="double_deck", source=source, count=len(KINDS), seed=1)
+    assert q.rules == DOUBLE_DECK and q.total == len(KINDS)
     # Only the banks' double-deck items are asked; generated ones fill the round.
     assert all(i.rule_set == DOUBLE_DECK for i in q._items)
     assert all(len(i.hand) == 20 for i in q._items if isinstance(i, BidQuiz))
@@ -630,9 +630,9 @@ def test_double_deck_runner_asks_only_double_deck_items(source: str, tmp_path: P
         assert q.phase == "marked", q.message.text
         assert "Right!" in q.feedback.value
         client_click(q.next_button)
-    assert q.phase == "done" and q.right == 8
+    assert q.phase == "done" and q.right == len(KINDS)
     attempts, problems = read_attempts(tmp_path / "progress.json")
-    assert not problems and len(attempts) == 8 and all(a.right for a in attempts)
+    assert not problems and len(attempts) == len(KINDS) and all(a.right for a in attempts)
 
 
 def test_bank_items_of_other_rules_are_left_out_and_the_round_topped_up(tmp_path: Path) -> None:
@@ -985,3 +985,32 @@ def test_a_trick_winner_is_answered_with_one_button_per_card(tmp_path: Path) -> 
     assert q.answer_yes_no(True) is None and q.phase == "asking"
     answer_right(q)
     assert q.phase == "marked" and "winning" in q.trick_view.value  # the winner is framed now
+
+
+# ------------------------------------------------------ the new kinds' practice pages
+
+NEW_PAGES = ["19_which_card.ipynb", "20_what_to_pass.ipynb", "21_game_end.ipynb"]
+
+
+@pytest.mark.parametrize("page", NEW_PAGES)
+def test_each_new_practice_page_runs_its_quiz_headless(page: str, tmp_path: Path) -> None:
+    """The page's own QuizRunner line, run with a private progress file: every
+    question answered through the widget (the first wrongly, then rightly after the
+    hint), the score at the end, each question recorded once."""
+    nb = json.loads((Path(__file__).parents[1] / "exercises" / page).read_text(encoding="utf-8"))
+    (line,) = ["".join(c["source"]) for c in nb["cells"] if "QuizRunner(" in "".join(c["source"])
+               and "import" not in "".join(c["source"])]  # fmt: skip
+    call = line.split("#", 1)[0].strip()
+    q = eval(call, {"QuizRunner": lambda *a, **kw: QuizRunner(*a, seed=3, progress=tmp_path / "p.json", **kw)})
+    assert isinstance(q, QuizRunner) and q.total >= 6
+    first = True
+    while q.phase != "done":
+        if first and answer_wrong_once(q):
+            assert q.phase == "asking" and q.tries == 2 and "pt-quiz-hint" in q.feedback.value
+            first = False
+        answer_right(q)
+        assert q.phase == "marked" and q.marks[-1].right, q.marks[-1].explanation
+        client_click(q.next_button)
+    assert "You got" in q.score_view.value
+    attempts = read_attempts(tmp_path / "p.json")[0]
+    assert len(attempts) == q.total and any(a.tries == 2 for a in attempts)

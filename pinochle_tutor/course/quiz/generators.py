@@ -554,18 +554,26 @@ def _build_play(rng: random.Random, level: int, target: QuizRule, rules: RuleSet
     h = Hand(dealer, rules, seed=seed)
     bot = HeuristicPlayer()
     choices: list[int] = []
+    outside: int | None = None  # the aimed principle outside the level's range, kept as a fallback
     while h.phase is not Phase.DONE:
         played = sum(len(t.cards) for t in h.tricks) + len(h.trick)
-        if h.phase is Phase.PLAY and lo <= played <= hi and len(set(h.legal_plays())) > 1:
-            choices.append(played)
+        if h.phase is Phase.PLAY and len(set(h.legal_plays())) > 1:
             seat = h.to_act
             assert seat is not None
             fits = {_PRINCIPLE_RULES.get(f.principle) for f in principle_fits(h.view(seat))}
-            if target in fits or (target is QuizRule.PLAY_NUMBERS and fits <= {None}):
-                break
+            aimed = target in fits or (target is QuizRule.PLAY_NUMBERS and fits <= {None})
+            if lo <= played <= hi:
+                choices.append(played)
+                if aimed:
+                    break
+            elif aimed and outside is None:
+                outside = played
         h.act(bot)
     else:
-        played = rng.choice(choices) if choices else lo
+        if outside is not None:
+            played = outside
+        else:
+            played = rng.choice(choices) if choices else lo
     return PlayQuiz(id="", deal_seed=seed, dealer=dealer, cards_played=played, level=level, rule_set=rules)
 
 
@@ -730,7 +738,7 @@ ATTEMPTS: dict[QuizKind, int] = {
     QuizKind.WINNER: 200,
     QuizKind.COUNTERS: 200,
     QuizKind.CALL: 200,
-    QuizKind.PLAY: 12,
+    QuizKind.PLAY: 60,
     QuizKind.PASS: 40,
     QuizKind.GAME: 200,
 }

@@ -30,7 +30,6 @@ from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 
 
-
 class PlayQuiz(Protocol):
     """What this module reads of a :class:`~pinochle_tutor.course.quiz.items.PlayQuiz`
     (a protocol, so that the item's module may import this one)."""
