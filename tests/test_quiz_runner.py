@@ -1001,7 +1001,10 @@ def test_each_new_practice_page_runs_its_quiz_headless(page: str, tmp_path: Path
     (line,) = ["".join(c["source"]) for c in nb["cells"] if "QuizRunner(" in "".join(c["source"])
                and "import" not in "".join(c["source"])]  # fmt: skip
     call = line.split("#", 1)[0].strip()
-    q = eval(call, {"QuizRunner": lambda *a, **kw: QuizRunner(*a, seed=3, progress=tmp_path / "p.json", **kw)})
+    def page_runner(*args: Any, **kw: Any) -> QuizRunner:
+        return QuizRunner(*args, **{**kw, "seed": 3, "progress": tmp_path / "p.json"})
+
+    q = eval(call, {"QuizRunner": page_runner})
     assert isinstance(q, QuizRunner) and q.total >= 6
     first = True
     while q.phase != "done":

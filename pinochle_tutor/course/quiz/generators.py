@@ -570,10 +570,8 @@ def _build_play(rng: random.Random, level: int, target: QuizRule, rules: RuleSet
                 outside = played
         h.act(bot)
     else:
-        if outside is not None:
-            played = outside
-        else:
-            played = rng.choice(choices) if choices else lo
+        fallback = rng.choice(choices) if choices else lo
+        played = outside if outside is not None else fallback
     return PlayQuiz(id="", deal_seed=seed, dealer=dealer, cards_played=played, level=level, rule_set=rules)
 
 
