@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pinochle_tutor.cards import all_cards
 from pinochle_tutor.course.quiz import (
     QuizKind,
     QuizRule,
@@ -23,13 +24,16 @@ from pinochle_tutor.course.quiz import (
     load_banks,
     rules_of,
 )
+from pinochle_tutor.course.quiz.play import play_view
+from pinochle_tutor.explain.game_end import side_label
 
 BANKS = default_bank_dir()
 FILES = sorted(BANKS.glob("*.toml"))
 
 
 def test_the_curated_banks_are_found() -> None:
-    assert {p.stem for p in FILES} == {"meld", "trick", "score", "bid", "winner", "counters", "call"}
+    kinds = {"meld", "trick", "score", "bid", "winner", "counters", "call", "play", "pass", "game"}
+    assert {p.stem for p in FILES} == kinds
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -59,7 +63,13 @@ def test_every_curated_item_is_answered_and_explained(path: Path) -> None:
             QuizKind.WINNER: "1" if not right.startswith("the 1st") else "2",
             QuizKind.COUNTERS: "9999",
             QuizKind.CALL: "no" if right == "yes" else "yes",
+            QuizKind.PLAY: "",
+            QuizKind.PASS: "AS",  # one card: never a whole pass
+            QuizKind.GAME: "nobody" if right != "nobody yet" else side_label(0, item.rule_set),
         }[item.kind]
+        if item.kind is QuizKind.PLAY:  # a card the seat does not hold
+            hand = set(play_view(item).hand)  # type: ignore[arg-type]
+            wrong = next(c for c in all_cards() if c not in hand and c.rank in item.rule_set.ranks).code
         mark = check_answer(item, wrong)
         assert mark.readable and not mark.right and mark.explanation, item.id
         assert mark.correct == right

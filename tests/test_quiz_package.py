@@ -91,6 +91,9 @@ ENTRIES: dict[QuizKind, dict[str, Any]] = {
     QuizKind.WINNER: {"id": "w", "trump": "H", "trick": "KS AS AS 9H"},
     QuizKind.COUNTERS: {"id": "c", "cards": "AS 10S KH QH", "last_trick": True},
     QuizKind.CALL: {"id": "l", "calls": "250 pass", "call": 260, "seat": 1},
+    QuizKind.PLAY: {"id": "p", "deal_seed": 3, "dealer": 0, "cards_played": 5},
+    QuizKind.PASS: {"id": "x", "trump": "H", "hand": "AH 10H KH QH JH 9S 9C JC QD KD AS 10S"},
+    QuizKind.GAME: {"id": "g", "before": [1420, 1380], "changes": [90, 150], "bidders": 1},
 }
 
 

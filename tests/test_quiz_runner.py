@@ -18,7 +18,10 @@ from pinochle_tutor.course.quiz import (
     BidRange,
     CallQuiz,
     CountersQuiz,
+    GameQuiz,
     MeldQuiz,
+    PassQuiz,
+    PlayQuiz,
     QuizItem,
     QuizKind,
     ScoreQuiz,
@@ -41,7 +44,7 @@ from pinochle_widgets.quiz_runner import (
 )
 from tests.widget_client import client_click, client_update, tree
 
-KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "call"]
+KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "call", "play", "pass", "game"]
 
 
 @pytest.fixture(autouse=True)
@@ -112,8 +115,32 @@ def pick_cards(q: QuizRunner, cards: Any) -> None:
         client_click(q.picker.buttons[hand.index(c)])
 
 
+def pick_in(picker: Any, cards: Any) -> None:
+    """Click ``cards`` (one button per copy) in ``picker``, unpicking what is picked first."""
+    for i in picker.selected_indices:
+        client_click(picker.buttons[i])
+    hand = list(picker.hand)
+    used: set[int] = set()
+    for c in cards:
+        i = next(j for j, h in enumerate(hand) if h == c and j not in used)
+        used.add(i)
+        client_click(picker.buttons[i])
+
+
 def answer_right(q: QuizRunner) -> None:
     item = item_of(q)
+    if isinstance(item, PlayQuiz):
+        pick_in(q.card_picker, answer_for(item)[:1])  # type: ignore[index]
+        client_click(q.submit_button)
+        return
+    if isinstance(item, PassQuiz):
+        pick_in(q.pass_picker, answer_for(item))
+        client_click(q.submit_button)
+        return
+    if isinstance(item, GameQuiz):
+        client_update(q.text_input, value=answer_text(item))
+        client_click(q.submit_button)
+        return
     if isinstance(item, WinnerQuiz):
         winner = answer_for(item)
         assert isinstance(winner, int)
@@ -140,6 +167,16 @@ def answer_right(q: QuizRunner) -> None:
 
 def wrong_answer(item: QuizItem) -> str | None:
     """A readable wrong answer as text (``None`` when the item has none)."""
+    if isinstance(item, PlayQuiz):
+        from pinochle_tutor.course.quiz.play import play_view
+
+        accepted = set(answer_for(item))  # type: ignore[arg-type]
+        spare = sorted(set(play_view(item).hand) - accepted)
+        return spare[0].code if spare else None
+    if isinstance(item, PassQuiz):
+        return item.hand[0].code  # one card: the wrong count
+    if isinstance(item, GameQuiz):
+        return "nobody" if answer_for(item) != -1 else "your side" if item.rule_set.partnerships else "you"
     if isinstance(item, MeldQuiz):
         return str(int(answer_text(item)) + 10)
     if isinstance(item, ScoreQuiz):
@@ -183,6 +220,10 @@ def answer_wrong_once(q: QuizRunner) -> bool:
         return False
     if isinstance(item, WinnerQuiz):
         client_click(q.place_buttons[int(text) - 1])
+    elif isinstance(item, (PlayQuiz, PassQuiz)):
+        picker = q.card_picker if isinstance(item, PlayQuiz) else q.pass_picker
+        pick_in(picker, [c for c in picker.hand if c.code == text][:1])
+        client_click(q.submit_button)
     elif isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal):
         client_click(q.yes_button if text == "yes" else q.no_button)
     elif isinstance(item, TrickQuiz):
@@ -233,7 +274,7 @@ def test_pick_items_is_seeded_and_filters() -> None:
     assert [i.id for i in a] == [i.id for i in b] and len(a) == 6
     assert all(i.kind is QuizKind.MELD and i.level == 2 for i in a)
     assert [i.id for i in pick_items("meld", 2, "bank", 6, seed=5)] != [i.id for i in a]
-    gen = pick_items(None, None, "generated", 14, seed=1)
+    gen = pick_items(None, None, "generated", 2 * len(KINDS), seed=1)
     assert [i.kind.value for i in gen] == KINDS * 2
     assert all(i.id.startswith("gen-") for i in gen)
     mixed = pick_items("score", 1, "mixed", 6, seed=2)
@@ -575,8 +616,8 @@ def _answer_round(q: QuizRunner) -> None:
 
 @pytest.mark.parametrize("source", ["bank", "mixed", "generated"])
 def test_double_deck_runner_asks_only_double_deck_items(source: str, tmp_path: Path) -> None:
-    q = runner(None, tmp_path, rules="double_deck", source=source, count=8, seed=1)
-    assert q.rules == DOUBLE_DECK and q.total == 8
+    q = runner(None, tmp_path, rules="double_deck", source=source, count=len(KINDS), seed=1)
+    assert q.rules == DOUBLE_DECK and q.total == len(KINDS)
     # Only the banks' double-deck items are asked; generated ones fill the round.
     assert all(i.rule_set == DOUBLE_DECK for i in q._items)
     assert all(len(i.hand) == 20 for i in q._items if isinstance(i, BidQuiz))
@@ -589,9 +630,9 @@ def test_double_deck_runner_asks_only_double_deck_items(source: str, tmp_path: P
         assert q.phase == "marked", q.message.text
         assert "Right!" in q.feedback.value
         client_click(q.next_button)
-    assert q.phase == "done" and q.right == 8
+    assert q.phase == "done" and q.right == len(KINDS)
     attempts, problems = read_attempts(tmp_path / "progress.json")
-    assert not problems and len(attempts) == 8 and all(a.right for a in attempts)
+    assert not problems and len(attempts) == len(KINDS) and all(a.right for a in attempts)
 
 
 def test_bank_items_of_other_rules_are_left_out_and_the_round_topped_up(tmp_path: Path) -> None:
@@ -807,7 +848,7 @@ def test_a_question_the_rules_cannot_give_is_dropped_when_reached(
 
 # ------------------------------------------------------------ a second try, with a hint
 
-SECOND_TRY_KINDS = ["meld", "trick", "score", "bid", "winner", "counters"]
+SECOND_TRY_KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "play", "pass", "game"]
 
 
 def _to_second_try_item(q: QuizRunner) -> QuizItem:
@@ -830,8 +871,8 @@ def _answer_not_shown(q: QuizRunner, item: QuizItem, since: set[str]) -> None:
     if isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct.lstrip("+-")) >= 2:
         shown = shown_text(q, since).replace(q.feedback.value, "")
         assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?![\d♠♥♦♣])", shown), correct
-    elif not isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct) > 3:
-        assert correct not in sent
+    elif not isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz, GameQuiz)) and len(correct) > 3:
+        assert correct not in sent  # (a game-end answer is one of the sides the prompt names)
     right = check_answer(item, correct if not isinstance(item, BidQuiz) else "pass")
     for line in right.explanation.split("\n"):
         if len(line) > 12:
@@ -944,3 +985,35 @@ def test_a_trick_winner_is_answered_with_one_button_per_card(tmp_path: Path) -> 
     assert q.answer_yes_no(True) is None and q.phase == "asking"
     answer_right(q)
     assert q.phase == "marked" and "winning" in q.trick_view.value  # the winner is framed now
+
+
+# ------------------------------------------------------ the new kinds' practice pages
+
+NEW_PAGES = ["19_which_card.ipynb", "20_what_to_pass.ipynb", "21_game_end.ipynb"]
+
+
+@pytest.mark.parametrize("page", NEW_PAGES)
+def test_each_new_practice_page_runs_its_quiz_headless(page: str, tmp_path: Path) -> None:
+    """The page's own QuizRunner line, run with a private progress file: every
+    question answered through the widget (the first wrongly, then rightly after the
+    hint), the score at the end, each question recorded once."""
+    nb = json.loads((Path(__file__).parents[1] / "exercises" / page).read_text(encoding="utf-8"))
+    (line,) = ["".join(c["source"]) for c in nb["cells"] if "QuizRunner(" in "".join(c["source"])
+               and "import" not in "".join(c["source"])]  # fmt: skip
+    call = line.split("#", 1)[0].strip()
+    def page_runner(*args: Any, **kw: Any) -> QuizRunner:
+        return QuizRunner(*args, **{**kw, "seed": 3, "progress": tmp_path / "p.json"})
+
+    q = eval(call, {"QuizRunner": page_runner})
+    assert isinstance(q, QuizRunner) and q.total >= 6
+    first = True
+    while q.phase != "done":
+        if first and answer_wrong_once(q):
+            assert q.phase == "asking" and q.tries == 2 and "pt-quiz-hint" in q.feedback.value
+            first = False
+        answer_right(q)
+        assert q.phase == "marked" and q.marks[-1].right, q.marks[-1].explanation
+        client_click(q.next_button)
+    assert "You got" in q.score_view.value
+    attempts = read_attempts(tmp_path / "p.json")[0]
+    assert len(attempts) == q.total and any(a.tries == 2 for a in attempts)

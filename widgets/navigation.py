@@ -42,19 +42,23 @@ PRACTICE_TITLES: dict[str, str] = {
     "16_legal_calls.ipynb": "Is this call legal?",
     "17_double_deck_mixed.ipynb": "Double deck: mixed practice",
     "18_three_handed_mixed.ipynb": "Three-handed: mixed practice",
+    "19_which_card.ipynb": "Which card would you play?",
+    "20_what_to_pass.ipynb": "What would you pass?",
+    "21_game_end.ipynb": "Who has won the game?",
 }
 """The practice pages (in ``practice/``) and their titles."""
 
 PRACTICE: dict[str, tuple[str, ...]] = {
     "02_deal_and_auction.ipynb": ("16_legal_calls.ipynb", "10_bidding_level1.ipynb", "11_bidding_level2.ipynb",
                                   "12_bidding_level3.ipynb"),
-    "03_trump_and_exchange.ipynb": ("11_bidding_level2.ipynb",),
+    "03_trump_and_exchange.ipynb": ("20_what_to_pass.ipynb", "11_bidding_level2.ipynb"),
     "04_meld.ipynb": ("01_meld_level1.ipynb", "02_meld_level2.ipynb", "03_meld_level3.ipynb"),
     "05_trick_rules.ipynb": ("04_trick_level1.ipynb", "05_trick_level2.ipynb", "06_trick_level3.ipynb",
                              "14_who_wins.ipynb"),
     "06_scoring.ipynb": ("15_counters.ipynb", "07_score_level1.ipynb", "08_score_level2.ipynb",
-                         "09_score_level3.ipynb"),
-    "07_strategy.ipynb": ("12_bidding_level3.ipynb", "13_mixed_review.ipynb", "00_my_progress.ipynb"),
+                         "09_score_level3.ipynb", "21_game_end.ipynb"),
+    "07_strategy.ipynb": ("19_which_card.ipynb", "12_bidding_level3.ipynb", "13_mixed_review.ipynb",
+                          "00_my_progress.ipynb"),
     "08_other_versions.ipynb": ("17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb", "13_mixed_review.ipynb"),
     "09_full_game.ipynb": ("13_mixed_review.ipynb", "00_my_progress.ipynb"),
 }  # fmt: skip

@@ -62,6 +62,8 @@ from pinochle_tutor.course.quiz import (
     CountersQuiz,
     Mark,
     MeldQuiz,
+    PassQuiz,
+    PlayQuiz,
     QuizItem,
     QuizKind,
     QuizRequestError,
@@ -79,6 +81,7 @@ from pinochle_tutor.course.quiz import (
     rules_of,
 )
 from pinochle_tutor.course.quiz.generators import rules_words
+from pinochle_tutor.course.quiz.play import play_view
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import LegalSetExplanation, TrickWinnerExplanation
@@ -125,6 +128,9 @@ _KIND_NAMES = {
     QuizKind.WINNER: "Who wins the trick",
     QuizKind.COUNTERS: "Counting counters",
     QuizKind.CALL: "Legal calls",
+    QuizKind.PLAY: "Which card would you play",
+    QuizKind.PASS: "What would you pass",
+    QuizKind.GAME: "Who has won the game",
 }
 def answer_hint(kind: QuizKind, rules: RuleSet, avoid: str = "") -> str:
     """The answer box's example, on the scale of ``rules``: classic reads
@@ -147,6 +153,10 @@ def answer_hint(kind: QuizKind, rules: RuleSet, avoid: str = "") -> str:
         bid = rules.opening_bid + 5 * rules.bid_increment
         shown = bid + step if str(bid) == avoid else bid
         return f"e.g. {shown}, or pass"
+    if kind is QuizKind.GAME:
+        return "e.g. your side, the other side, or nobody" if rules.partnerships else (
+            "e.g. you, left, right, or nobody"
+        )
     if kind is QuizKind.COUNTERS:
         top = max(rules.counter_points)
         example = 3 * top if top else rules.last_trick_bonus
@@ -582,6 +592,10 @@ class QuizRunner(widgets.VBox):
         self.picker = HandPicker(
             mode="many", message=self.message, label="Pick every card you may play"
         )
+        self.card_picker = HandPicker(mode="one", message=self.message, label="Pick the card you would play")
+        """The hand of a "which card would you play?" question."""
+        self.pass_picker = HandPicker(mode="many", message=self.message, label="Pick the cards to give")
+        """The hand of a "what would you pass?" question."""
         self.yes_button = self._button("Yes", "pt-quiz-yes", lambda: self.answer_yes_no(True))
         self.no_button = self._button("No", "pt-quiz-no", lambda: self.answer_yes_no(False))
         self.pass_button = self._button("Pass", "pt-quiz-pass", self.answer_pass)
@@ -698,10 +712,14 @@ class QuizRunner(widgets.VBox):
         self.text_input.value = ""
         self._try = 1
         trick = item.trick if isinstance(item, (TrickQuiz, WinnerQuiz)) else ()
+        if isinstance(item, PlayQuiz):
+            trick = play_view(item).trick
         if trick:
             self.trick_view.show_trick(trick)
         self._show(self.trick_view, bool(trick))
-        picking = isinstance(item, TrickQuiz) and not item.asks_legal
+        picking = (isinstance(item, TrickQuiz) and not item.asks_legal) or isinstance(
+            item, (PlayQuiz, PassQuiz)
+        )
         hand = item.hand if isinstance(item, (MeldQuiz, TrickQuiz, BidQuiz)) else ()
         if hand and not picking:
             self.hand_view.show_hand(hand, label="your hand")
@@ -737,6 +755,17 @@ class QuizRunner(widgets.VBox):
         return widgets.HBox(buttons)
 
     def _inputs(self, item: QuizItem) -> tuple[widgets.Widget, ...]:
+        # Nothing left of an old answer in a hidden picker.
+        self.card_picker.set_hand(play_view(item).hand if isinstance(item, PlayQuiz) else ())
+        self.pass_picker.max_selected = item.size if isinstance(item, PassQuiz) else None
+        self.pass_picker.set_hand(item.hand if isinstance(item, PassQuiz) else ())
+        if isinstance(item, PlayQuiz):
+            self.picker.set_hand(())
+            return (self.card_picker,)
+        if isinstance(item, PassQuiz):
+            self.picker.set_hand(())
+            self.pass_picker.label = f"Pick the {item.size} cards to {item.role}"
+            return (self.pass_picker,)
         if isinstance(item, TrickQuiz) and not item.asks_legal:
             self.picker.set_hand(item.hand)
             return (self.picker,)
@@ -764,12 +793,20 @@ class QuizRunner(widgets.VBox):
             return "Click every card you may play (click again to unpick), then press Submit."
         if isinstance(item, BidQuiz):
             return "Type your top bid and press Submit, or press Pass."
+        if isinstance(item, PlayQuiz):
+            return "Click the card you would play, then press Submit."
+        if isinstance(item, PassQuiz):
+            return f"Click the {item.size} cards you would {item.role}, then press Submit."
         return "Type your answer and press Submit."
 
     def _answer_text(self) -> str:
         item = self._item()
         if isinstance(item, TrickQuiz) and not item.asks_legal:
             return ", ".join(c.text for c in self.picker.selected)
+        if isinstance(item, PlayQuiz):
+            return ", ".join(c.text for c in self.card_picker.selected)
+        if isinstance(item, PassQuiz):
+            return ", ".join(c.text for c in self.pass_picker.selected)
         value = self.text_input.value
         return value if isinstance(value, str) else ""
 

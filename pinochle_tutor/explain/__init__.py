@@ -20,6 +20,8 @@ and explains the answer:
 * :func:`explain_bid`, :func:`explain_pass`, :func:`explain_call` - auction calls.
 * :func:`explain_winner` - which card wins a complete trick, and why the others do not.
 * :func:`explain_counters` - the trick points of some cards, counter by counter.
+* :func:`explain_exchange` - is a pass (return, discard) legal, and how much meld it keeps.
+* :func:`explain_game_end` - who has won the game after a hand, and by which rule.
 * :func:`review_hand` - a played hand, trick by trick, with the learner's refused cards.
 * :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its
   :class:`PlayPrinciple`, and its verdict on a card played (built in
@@ -68,6 +70,13 @@ from pinochle_tutor.explain.contract import (
     explain_contract,
 )
 from pinochle_tutor.explain.diagnosis import MeldDiagnosis, diagnose_meld
+from pinochle_tutor.explain.exchange import ExchangeExplanation, ExchangeRule, explain_exchange
+from pinochle_tutor.explain.game_end import (
+    GameEndExplanation,
+    GameEndRule,
+    InvalidGameStateError,
+    explain_game_end,
+)
 from pinochle_tutor.explain.meld import (
     MeldExplanation,
     MeldNote,
@@ -104,8 +113,13 @@ __all__ = [
     "ContractExplanation",
     "ContractOutcome",
     "CounterExplanation",
+    "ExchangeExplanation",
+    "ExchangeRule",
+    "GameEndExplanation",
+    "GameEndRule",
     "HandReview",
     "InvalidClaimError",
+    "InvalidGameStateError",
     "InvalidPositionError",
     "InvalidTrickResultError",
     "LegalSetExplanation",
@@ -129,6 +143,8 @@ __all__ = [
     "explain_call",
     "explain_contract",
     "explain_counters",
+    "explain_exchange",
+    "explain_game_end",
     "explain_legal",
     "explain_meld",
     "explain_pass",

@@ -1,6 +1,6 @@
 """Quizzes: questions whose answers the engine computes and the tutor explains.
 
-Seven kinds of question, each a small frozen dataclass that holds the question
+Ten kinds of question, each a small frozen dataclass that holds the question
 only (a hand, a trick, a contract, ...), never its answer (:mod:`.items`):
 
 * :class:`MeldQuiz` - "Hearts are trump: how much meld does this hand hold?"
@@ -11,6 +11,9 @@ only (a hand, a trick, a contract, ...), never its answer (:mod:`.items`):
 * :class:`WinnerQuiz` - "Who wins this trick?" (a complete trick: the card's place)
 * :class:`CountersQuiz` - "How many trick points are these cards worth?"
 * :class:`CallQuiz` - "Seat 2 bids 255 now: is this call legal?"
+* :class:`PlayQuiz` - "Which card would you play?" (graded by the coach, :mod:`.play`)
+* :class:`PassQuiz` - "Which 4 cards would you pass?" (legal, keeping the most meld)
+* :class:`GameQuiz` - "After this hand, who has won the game?"
 
 :func:`check_answer` reads a learner's typed answer (``"190"``, ``"AS, 10S"``,
 ``"yes"``, ``"-320"``, ``"pass"``, ``"330"``), asks the engine for the right
@@ -60,7 +63,9 @@ from pinochle_tutor.course.quiz.answers import (
     parse_bid_answer,
     parse_cards_answer,
     parse_counters_answer,
+    parse_game_answer,
     parse_meld_answer,
+    parse_play_answer,
     parse_score_answer,
     parse_winner_answer,
     parse_yes_no,
@@ -81,7 +86,10 @@ from pinochle_tutor.course.quiz.items import (
     BidQuiz,
     CallQuiz,
     CountersQuiz,
+    GameQuiz,
     MeldQuiz,
+    PassQuiz,
+    PlayQuiz,
     QuizItem,
     ScoreQuiz,
     TrickQuiz,
@@ -107,6 +115,7 @@ __all__ = [
     "BidRange",
     "CallQuiz",
     "CountersQuiz",
+    "GameQuiz",
     "InvalidAnswerError",
     "InvalidLevelError",
     "InvalidQuizKindError",
@@ -114,6 +123,8 @@ __all__ = [
     "Mark",
     "MeldAnswer",
     "MeldQuiz",
+    "PassQuiz",
+    "PlayQuiz",
     "QuizItem",
     "QuizKind",
     "QuizRequestError",
@@ -138,7 +149,9 @@ __all__ = [
     "parse_bid_answer",
     "parse_cards_answer",
     "parse_counters_answer",
+    "parse_game_answer",
     "parse_meld_answer",
+    "parse_play_answer",
     "parse_score_answer",
     "parse_winner_answer",
     "parse_yes_no",

@@ -29,29 +29,39 @@ from pinochle_tutor.course.quiz.items import (
     BidQuiz,
     CallQuiz,
     CountersQuiz,
+    GameQuiz,
     MeldQuiz,
+    PassQuiz,
+    PlayQuiz,
     QuizItem,
     ScoreQuiz,
     TrickQuiz,
     WinnerQuiz,
 )
+from pinochle_tutor.course.quiz.play import play_verdict, play_view
 from pinochle_tutor.course.quiz.rule_cases import rules_for
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, counter_values, rule_applies
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import (
     BidExplanation,
     ClaimedLine,
+    ExchangeExplanation,
+    GameEndExplanation,
     diagnose_meld,
     explain_bid,
     explain_call,
     explain_contract,
     explain_counters,
+    explain_exchange,
+    explain_game_end,
     explain_legal,
     explain_meld,
     explain_play,
     explain_winner,
     parse_claim,
 )
+from pinochle_tutor.explain.coaching import PlayJudgement, points
+from pinochle_tutor.explain.game_end import side_label
 from pinochle_tutor.explain.trick_result import ordinal
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import score_hand
@@ -70,7 +80,9 @@ __all__ = [
     "parse_bid_answer",
     "parse_cards_answer",
     "parse_counters_answer",
+    "parse_game_answer",
     "parse_meld_answer",
+    "parse_play_answer",
     "parse_score_answer",
     "parse_winner_answer",
     "parse_yes_no",
@@ -275,6 +287,52 @@ def parse_counters_answer(text: str) -> int:
     return _number(s, "a number of trick points", "30", signed=False)
 
 
+def parse_play_answer(text: str) -> Card:
+    """Read one card: ``'A♠'``, ``'AS'``, ``'10 of spades'`` is not read (write ``'10S'``).
+
+    Raises :class:`InvalidAnswerError` saying how to write it."""
+    _clean(text)
+    s = " ".join(re.sub(r"(?i)\b(?:i(?:'d| would)? play|play|the)\b", " ", text).split())
+    how = "name the one card you would play, e.g. 'AS' or 'A♠'"
+    if not s:
+        raise InvalidAnswerError(f"The answer is empty: {how}.")
+    try:
+        cards = parse_cards(s)
+    except PinochleError as e:
+        raise InvalidAnswerError(f"{e}. In short: {how}.") from None
+    if len(cards) != 1:
+        raise InvalidAnswerError(f"{text!r} is not one card: {how}.")
+    return cards[0]
+
+
+_NOBODY = frozenset({"nobody", "no one", "none", "nobody yet", "not over", "play on", "neither", "no"})
+
+
+def parse_game_answer(text: str, rules: RuleSet = CLASSIC) -> int | None:
+    """Read who has won: a side as the question names it (``'your side'``, ``'us'``,
+    ``'the other side'``, ``'them'``; three-handed ``'you'``, ``'left'``, ``'right'``)
+    or ``'nobody'`` (``None``: the game goes on).
+
+    Raises :class:`InvalidAnswerError` listing the answers."""
+    s = _clean(text).rstrip(".!")
+    s = re.sub(r"\b(?:has won|won|wins|yet)$", "", s).strip() or s
+    if s in _NOBODY or s.startswith(("nobody", "no one", "not over")):
+        return None
+    words: dict[str, int] = {}
+    for side in range(rules.sides):
+        words[side_label(side, rules)] = side
+    if rules.partnerships:
+        words.update({"us": 0, "we": 0, "our side": 0, "my side": 0, "them": 1, "they": 1,
+                      "other side": 1, "opponents": 1, "the opponents": 1})  # fmt: skip
+    else:
+        words.update({"me": 0, "i": 0, "you": 0, "left": 1, "left-hand player": 1,
+                      "right": 2, "right-hand player": 2})  # fmt: skip
+    if s in words:
+        return words[s]
+    names = ", ".join(repr(w) for w in [*(side_label(x, rules) for x in range(rules.sides)), "nobody"])
+    raise InvalidAnswerError(f"{text!r} is not an answer here: answer {names}.")
+
+
 Answer: TypeAlias = Union[MeldAnswer, tuple[Card, ...], bool, int, None]  # noqa: UP007
 """A parsed answer: a meld answer, a set of cards, yes/no, a score, or a call (``None`` = pass)."""
 
@@ -299,6 +357,12 @@ def parse_answer(item: QuizItem, text: str) -> Answer:
         return parse_counters_answer(text)
     if isinstance(item, CallQuiz):
         return parse_yes_no(text)
+    if isinstance(item, PlayQuiz):
+        return (parse_play_answer(text),)
+    if isinstance(item, PassQuiz):
+        return parse_cards_answer(text)
+    if isinstance(item, GameQuiz):
+        return parse_game_answer(text, item.rule_set)
     return parse_bid_answer(text)
 
 
@@ -348,7 +412,9 @@ class Mark:
 def answer_for(item: QuizItem) -> MeldAnswer | tuple[Card, ...] | bool | int | BidRange:
     """The engine's answer to ``item``: the meld total (as a :class:`MeldAnswer`),
     the legal cards, whether the card is legal, the score, the :class:`BidRange`, the
-    winning card's position (0-based), the trick points, or whether the call is legal."""
+    winning card's position (0-based), the trick points, whether the call is legal,
+    the cards the coach accepts (best first), a pass keeping the most meld, or the
+    side that has won the game (-1: nobody yet)."""
     if isinstance(item, MeldQuiz):
         return MeldAnswer(explain_meld(item.hand, item.trump, item.rule_set).total)
     if isinstance(item, TrickQuiz):
@@ -363,6 +429,13 @@ def answer_for(item: QuizItem) -> MeldAnswer | tuple[Card, ...] | bool | int | B
         return explain_counters(item.cards, item.rule_set, item.last_trick).total
     if isinstance(item, CallQuiz):
         return _call_explanation(item).legal
+    if isinstance(item, PlayQuiz):
+        return play_verdict(item).accepted
+    if isinstance(item, PassQuiz):
+        return _exchange(item, ()).example
+    if isinstance(item, GameQuiz):
+        w = _game(item).winner
+        return -1 if w is None else w
     return bid_range(item)
 
 
@@ -373,6 +446,17 @@ def answer_text(item: QuizItem) -> str:
         return f"the {ordinal(e.winner + 1)} card, {e.winning_card.text}"
     if isinstance(item, CountersQuiz):
         return str(answer_for(item))
+    if isinstance(item, PlayQuiz):
+        v = play_verdict(item)
+        others = [c.text for c in v.accepted if c is not v.advice.card]
+        also = f" (as good: {', '.join(others)})" if others else ""
+        return f"{v.advice.card.text}{also}"
+    if isinstance(item, PassQuiz):
+        ex = _exchange(item, ())
+        return f"a {item.role} keeping {ex.best_meld} meld, e.g. {cards_text(ex.example, ', ')}"
+    if isinstance(item, GameQuiz):
+        w = _game(item).winner
+        return "nobody yet" if w is None else side_label(w, item.rule_set)
     a = answer_for(item)
     if isinstance(a, MeldAnswer):
         return str(a.total)
@@ -426,6 +510,15 @@ def check_answer(item: QuizItem, answer_text: str) -> Mark:
     if isinstance(item, CallQuiz):
         assert isinstance(parsed, bool)
         return _mark_call(item, answer_text, parsed)
+    if isinstance(item, PlayQuiz):
+        assert isinstance(parsed, tuple)
+        return _mark_play_choice(item, answer_text, parsed[0])
+    if isinstance(item, PassQuiz):
+        assert isinstance(parsed, tuple)
+        return _mark_exchange(item, answer_text, parsed)
+    if isinstance(item, GameQuiz):
+        assert parsed is None or isinstance(parsed, int)
+        return _mark_game(item, answer_text, parsed)
     assert parsed is None or isinstance(parsed, int)
     return _mark_bid(item, answer_text, parsed)
 
@@ -646,6 +739,59 @@ def _mark_call(item: CallQuiz, text: str, says_legal: bool) -> Mark:
     )
 
 
+def _exchange(item: PassQuiz, given: tuple[Card, ...]) -> ExchangeExplanation:
+    return explain_exchange(item.hand, given, item.trump, item.rule_set, item.role)
+
+
+def _game(item: GameQuiz) -> GameEndExplanation:
+    return explain_game_end(item.before, item.changes, item.bidders, item.rule_set)
+
+
+def _mark_play_choice(item: PlayQuiz, text: str, card: Card) -> Mark:
+    v = play_verdict(item)
+    view = play_view(item)
+    correct = answer_text(item)
+    if card not in view.hand:
+        explanation = f"You do not hold {card.text}: play a card from your hand. {v.advice.text}"
+        return Mark(item.id, item.kind, text, False, correct, explanation, rules_for(item), detail=v)
+    if card not in view.legal:
+        assert view.trump is not None
+        e = explain_play(view.hand, view.trick, view.trump, card, item.rule_set)
+        explanation = f"{card.text} may not be played: {e.text} {v.advice.text}"
+        return Mark(item.id, item.kind, text, False, correct, explanation, rules_for(item), detail=v)
+    judged = PlayJudgement(v.trick_number, card, v.advice)
+    right = card in v.accepted
+    if right:
+        loss = v.evaluation.loss(card) or 0.0
+        same = card is v.advice.card
+        head = "The coach's card too." if same else (
+            f"As good as {v.advice.card.text} within the coach's error "
+            f"({points(loss)} fewer expected trick points, a difference the evaluation cannot tell apart)."
+        )
+        explanation = f"{head} {v.advice.text}"
+    else:
+        explanation = f"{judged.text} {v.advice.numbers_line()}".strip()
+        over = v.advice.overruled_line()
+        explanation = f"{explanation} {over}".strip()
+    return Mark(item.id, item.kind, text, right, correct, explanation, rules_for(item), detail=v)
+
+
+def _mark_exchange(item: PassQuiz, text: str, given: tuple[Card, ...]) -> Mark:
+    e = _exchange(item, given)
+    tip = ""
+    if item.role == "pass" and not e.accepted:
+        tip = " Among the cards your meld does not need, trump and aces help the declarer most."
+    return Mark(item.id, item.kind, text, e.accepted, answer_text(item), e.text + tip,
+                rules_for(item), detail=e)  # fmt: skip
+
+
+def _mark_game(item: GameQuiz, text: str, side: int | None) -> Mark:
+    e = _game(item)
+    right = side == e.winner
+    explanation = e.text if right else f"{e.why_not(side)} {e.text}"
+    return Mark(item.id, item.kind, text, right, answer_text(item), explanation, rules_for(item), detail=e)
+
+
 def allows_second_try(item: QuizItem) -> bool:
     """Whether a wrong answer to ``item`` may be tried once more after a hint: not
     for yes-or-no questions (the second try could only be the other answer)."""
@@ -662,6 +808,9 @@ _KIND_HINTS = {
     QuizKind.WINNER: "Look at which suit was led and whether any trump was played.",
     QuizKind.COUNTERS: "Count the counters card by card.",
     QuizKind.CALL: "Check the auction so far: who has passed, and the lowest bid allowed now.",
+    QuizKind.PLAY: "Ask who is winning the trick, who still plays after you, and which cards are still out.",
+    QuizKind.PASS: "Count the cards you must give, then find cards that are in none of your melds.",
+    QuizKind.GAME: "Add this hand's scores to the running totals, then compare each with the target.",
 }
 
 
@@ -674,6 +823,11 @@ _GENERAL: dict[QuizKind, tuple[QuizRule, ...]] = {
     QuizKind.COUNTERS: (QuizRule.COUNTERS_CARDS,),
     QuizKind.CALL: (
         QuizRule.CALL_OPENING, QuizRule.CALL_INCREMENT, QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
+    ),
+    QuizKind.PASS: (QuizRule.PASS_COUNT, QuizRule.PASS_KEEP_MELD),
+    QuizKind.GAME: (
+        QuizRule.GAME_NOT_REACHED, QuizRule.GAME_REACHED, QuizRule.GAME_BIDDERS_FIRST,
+        QuizRule.GAME_HIGHEST,
     ),
 }  # fmt: skip
 """Kinds whose hint states the whole rule, not the rule case of the position: for

@@ -37,16 +37,22 @@ from pinochle_tutor.course.quiz.items import (
     BidQuiz,
     CallQuiz,
     CountersQuiz,
+    GameQuiz,
     MeldQuiz,
+    PassQuiz,
+    PlayQuiz,
     QuizItem,
     ScoreQuiz,
     TrickQuiz,
     WinnerQuiz,
     trick_point_step,
 )
+from pinochle_tutor.course.quiz.play import play_position
 from pinochle_tutor.course.quiz.rule_cases import rules_of
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.explain.exchange import EXCHANGE_ROLES, exchange_size
+from pinochle_tutor.explain.game_end import explain_game_end
 from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
 from pinochle_tutor.scoring import meld_ceiling, possible_meld
 
@@ -112,7 +118,13 @@ _FIELDS: dict[QuizKind, set[str]] = {
     QuizKind.WINNER: _COMMON | {"trick", "trump"},
     QuizKind.COUNTERS: _COMMON | {"cards", "last_trick"},
     QuizKind.CALL: _COMMON | {"calls", "dealer", "call", "seat"},
+    QuizKind.PLAY: _COMMON | {"deal_seed", "dealer", "cards_played"},
+    QuizKind.PASS: _COMMON | {"hand", "trump", "role", "received"},
+    QuizKind.GAME: _COMMON | {"before", "changes", "bidders"},
 }
+CHECKED_AT_LOAD = frozenset({QuizKind.PLAY, QuizKind.PASS, QuizKind.GAME})
+"""Kinds whose teacher's ``expected`` answer is checked when the bank is loaded: an
+item whose expected answer disagrees with the engine (or the coach) is not loaded."""
 
 
 @contextmanager
@@ -365,6 +377,55 @@ def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) ->
     return CallQuiz(calls=calls, dealer=dealer, call=call, seat=seat, **common)
 
 
+def _play_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> PlayQuiz:
+    seed = _as_int("deal_seed", _req(data, "deal_seed"), 0, 2**32 - 1)
+    dealer = _as_int("dealer", data.get("dealer", 0), 0, rs.players - 1)
+    played = _as_int("cards_played", data.get("cards_played", 0), 0, rs.players * rs.hand_size - 1)
+    with _blame("cards_played"):
+        play_position(seed, dealer, played, rs)
+    return PlayQuiz(deal_seed=seed, dealer=dealer, cards_played=played, **common)
+
+
+def _pass_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> PassQuiz:
+    role = _as_str("role", data.get("role", "discard" if rs.has_kitty else "pass")).strip().lower()
+    if role not in EXCHANGE_ROLES:
+        raise BankFormatError(f"{role!r}: the role is one of {', '.join(EXCHANGE_ROLES)}", "role")
+    if role == "discard" and not rs.has_kitty:
+        raise BankFormatError(f"{role!r}: the {rs.name} game has no kitty to discard from", "role")
+    if role != "discard" and not rs.exchange_size:
+        raise BankFormatError(f"{role!r}: the {rs.name} game has no exchange", "role")
+    hand = _as_cards("hand", _req(data, "hand"), rs)
+    size = rs.hand_size + (0 if role == "pass" else exchange_size(role, rs))
+    if len(hand) != size:
+        raise BankFormatError(f"holds {len(hand)} cards; a {role} question needs {size}", "hand")
+    _check_copies("hand", hand, rs)
+    received = _as_cards("received", data.get("received", ""), rs)
+    if received and role == "pass":
+        raise BankFormatError("the partner passing has received nothing yet", "received")
+    rest = list(hand)
+    for c in received:
+        if c not in rest:
+            raise BankFormatError(f"{c.text} is not in the hand", "received")
+        rest.remove(c)
+    trump = _as_suit("trump", _req(data, "trump"))
+    return PassQuiz(hand=hand, trump=trump, role=role, received=received, **common)
+
+
+def _as_scores(key: str, value: Any, n: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != n:
+        raise BankFormatError(f"must be a list of {n} scores (one per side), not {value!r}", key)
+    return tuple(_as_int(key, v, -100_000, 100_000) for v in value)
+
+
+def _game_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> GameQuiz:
+    before = _as_scores("before", _req(data, "before"), rs.sides)
+    changes = _as_scores("changes", _req(data, "changes"), rs.sides)
+    bidders = _as_int("bidders", data.get("bidders", 0), 0, rs.sides - 1)
+    with _blame("changes"):
+        explain_game_end(before, changes, bidders, rs)
+    return GameQuiz(before=before, changes=changes, bidders=bidders, **common)
+
+
 EntryBuilder = Callable[[Mapping[str, Any], dict[str, Any], RuleSet], QuizItem]
 """Builds one kind of item from a bank entry, the common fields already read, and the rules."""
 
@@ -376,6 +437,9 @@ ENTRY_BUILDERS: dict[QuizKind, EntryBuilder] = {
     QuizKind.WINNER: _winner_entry,
     QuizKind.COUNTERS: _counters_entry,
     QuizKind.CALL: _call_entry,
+    QuizKind.PLAY: _play_entry,
+    QuizKind.PASS: _pass_entry,
+    QuizKind.GAME: _game_entry,
 }
 """The builder of each kind of question, used by :func:`item_from_entry`."""
 
@@ -480,6 +544,14 @@ def item_to_entry(item: QuizItem) -> dict[str, Any]:
         out["cards"] = _codes(item.cards)
         if item.last_trick:
             out["last_trick"] = True
+    elif isinstance(item, PlayQuiz):
+        out.update(deal_seed=item.deal_seed, dealer=item.dealer, cards_played=item.cards_played)
+    elif isinstance(item, PassQuiz):
+        out.update(trump=item.trump.letter, hand=_codes(item.hand), role=item.role)
+        if item.received:
+            out["received"] = _codes(item.received)
+    elif isinstance(item, GameQuiz):
+        out.update(before=list(item.before), changes=list(item.changes), bidders=item.bidders)
     else:
         out["calls"] = " ".join("pass" if c is None else str(c) for c in item.calls)
         out.update(dealer=item.dealer, call="pass" if item.call is None else item.call)
@@ -581,6 +653,15 @@ def _load_entries(
             )
             continue
         seen.add(item.id)
+        expected = entry.get("expected") if isinstance(entry, dict) else None
+        if item.kind in CHECKED_AT_LOAD and expected is not None:
+            mark = check_answer(item, _expected_text(expected))
+            if not mark.readable or not mark.right:
+                why = mark.explanation if not mark.readable else (
+                    f"the teacher's answer {expected!r} disagrees with the engine: {mark.correct}"
+                )
+                problems.append(BankProblem(name, label, "expected", f"not loaded: {why}"))
+                continue
         if not item.rules:  # the loader finds the rule cases a teacher did not declare
             item = dataclasses.replace(item, rules=rules_of(item))
         items.append(item)

@@ -23,24 +23,31 @@ import random
 from collections.abc import Callable, Iterable
 
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.advice import principle_fits
 from pinochle_tutor.bots.bidding import heuristic_limit
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, Rank, Suit, all_cards
 from pinochle_tutor.course.quiz import bidding
 from pinochle_tutor.course.quiz.items import (
     BidQuiz,
     CallQuiz,
     CountersQuiz,
+    GameQuiz,
     MeldQuiz,
+    PassQuiz,
+    PlayQuiz,
     QuizItem,
     ScoreQuiz,
     TrickQuiz,
     WinnerQuiz,
     trick_point_step,
 )
+from pinochle_tutor.course.quiz.rule_cases import PRINCIPLE_RULES as _PRINCIPLE_RULES
 from pinochle_tutor.course.quiz.rule_cases import rules_of
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import explain_legal
+from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import meld_points
 from pinochle_tutor.rules import (
@@ -51,6 +58,7 @@ from pinochle_tutor.rules import (
     rules_named,
 )
 from pinochle_tutor.tricks import trick_winner
+from pinochle_tutor.view import Phase
 
 __all__ = ["ATTEMPTS", "InvalidLevelError", "QuizRequestError", "generate"]
 
@@ -126,6 +134,31 @@ _POOLS: dict[QuizKind, dict[int, tuple[QuizRule, ...]]] = {
             QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
         ),
         3: (QuizRule.CALL_RAISE, QuizRule.CALL_INCREMENT, QuizRule.CALL_PASS_FINAL, QuizRule.CALL_LEGAL),
+    },
+    QuizKind.PLAY: {
+        1: (
+            QuizRule.PLAY_CASH_SURE_WINNER, QuizRule.PLAY_CHEAPEST_WINNER, QuizRule.PLAY_SAVE_COUNTER,
+            QuizRule.PLAY_FEED_PARTNER, QuizRule.PLAY_NUMBERS,
+        ),
+        2: (
+            QuizRule.PLAY_DRAW_TRUMP, QuizRule.PLAY_KEEP_GUARD,
+            QuizRule.PLAY_CHEAPEST_WINNER, QuizRule.PLAY_FEED_PARTNER,
+        ),
+        3: (
+            QuizRule.PLAY_TRACK_BOTH_COPIES, QuizRule.PLAY_REMEMBER_EXPOSED_MELD,
+            QuizRule.PLAY_LEAD_TO_PARTNER_VOID, QuizRule.PLAY_KEEP_GUARD,
+            QuizRule.PLAY_CHEAPEST_WINNER, QuizRule.PLAY_CASH_SURE_WINNER, QuizRule.PLAY_NUMBERS,
+        ),
+    },
+    QuizKind.PASS: {
+        1: (QuizRule.PASS_COUNT, QuizRule.PASS_KEEP_MELD),
+        2: (QuizRule.PASS_KEEP_MELD, QuizRule.PASS_RETURN, QuizRule.PASS_DISCARD),
+        3: (QuizRule.PASS_RETURN, QuizRule.PASS_DISCARD, QuizRule.PASS_KEEP_MELD),
+    },
+    QuizKind.GAME: {
+        1: (QuizRule.GAME_NOT_REACHED, QuizRule.GAME_REACHED),
+        2: (QuizRule.GAME_NOT_REACHED, QuizRule.GAME_REACHED, QuizRule.GAME_BIDDERS_FIRST),
+        3: (QuizRule.GAME_BIDDERS_FIRST, QuizRule.GAME_HIGHEST, QuizRule.GAME_REACHED),
     },
 }  # fmt: skip
 
@@ -509,6 +542,87 @@ def _build_call(rng: random.Random, level: int, target: QuizRule, rules: RuleSet
     )
 
 
+def _build_play(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> PlayQuiz:
+    """A seeded deal and a moment of its trick play: early tricks at level 1, the
+    middle at level 2, the last tricks (the coach solves them exactly) at level 3. The
+    deal is played once by the heuristic players; of its decisions in that range with
+    a real choice, the first where the aimed principle applies is kept (else one at
+    random), so one dealt hand gives many candidate positions."""
+    n = rules.players * rules.hand_size
+    lo, hi = {1: (0, n // 4), 2: (n // 4, n * 2 // 3), 3: (n * 2 // 3, n - 2)}[level]
+    seed, dealer = rng.randrange(2**31), rng.randrange(rules.players)
+    h = Hand(dealer, rules, seed=seed)
+    bot = HeuristicPlayer()
+    choices: list[int] = []
+    outside: int | None = None  # the aimed principle outside the level's range, kept as a fallback
+    while h.phase is not Phase.DONE:
+        played = sum(len(t.cards) for t in h.tricks) + len(h.trick)
+        if h.phase is Phase.PLAY and len(set(h.legal_plays())) > 1:
+            seat = h.to_act
+            assert seat is not None
+            fits = {_PRINCIPLE_RULES.get(f.principle) for f in principle_fits(h.view(seat))}
+            aimed = target in fits or (target is QuizRule.PLAY_NUMBERS and fits <= {None})
+            if lo <= played <= hi:
+                choices.append(played)
+                if aimed:
+                    break
+            elif aimed and outside is None:
+                outside = played
+        h.act(bot)
+    else:
+        fallback = rng.choice(choices) if choices else lo
+        played = outside if outside is not None else fallback
+    return PlayQuiz(id="", deal_seed=seed, dealer=dealer, cards_played=played, level=level, rule_set=rules)
+
+
+def _build_pass(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> PassQuiz:
+    """A seeded deal played by the heuristic players up to the exchange: the partner's
+    pass, the declarer's return, or (with a kitty) the declarer's discard."""
+    if rules.has_kitty:
+        want = Phase.DISCARD
+    elif target is QuizRule.PASS_RETURN or (level == 3 and rng.random() < 0.5):
+        want = Phase.RETURN
+    else:
+        want = Phase.PASS
+    bot = HeuristicPlayer()
+    h = Hand(rng.randrange(rules.players), rules, seed=rng.randrange(2**31))
+    while h.phase is not want and h.phase is not Phase.DONE:
+        h.act(bot)
+    seat = h.to_act
+    if seat is None:  # no exchange under these rules: a question with nothing to give
+        return PassQuiz(id="", hand=(), trump=Suit.HEARTS, level=level, rule_set=rules)
+    view = h.view(seat)
+    if want is Phase.DISCARD:
+        trump = bot.choose_trump(view)
+        role, received = "discard", tuple(h.deal.kitty)
+    else:
+        assert h.trump is not None
+        trump = h.trump
+        role = "return" if want is Phase.RETURN else "pass"
+        received = tuple(h.passed_cards) if role == "return" else ()
+    hand = tuple(sorted(view.hand, key=lambda c: c.order))
+    return PassQuiz(id="", hand=hand, trump=trump, role=role, received=received, level=level, rule_set=rules)
+
+
+def _build_game(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> GameQuiz:
+    """Running scores near the target and one hand's changes, on the scale of the rules."""
+    unit = rules.bid_increment
+    goal = rules.target
+
+    def scaled(x: int) -> int:
+        return max(unit, round(x * goal / CLASSIC.target / unit) * unit)
+
+    gap = scaled({1: 700, 2: 450, 3: 300}[level])
+    before = [goal - rng.randrange(unit, gap + 1, unit) for _ in range(rules.sides)]
+    bidders = rng.randrange(rules.sides)
+    bid = rng.randrange(rules.opening_bid, rules.opening_bid + _scaled(150, rules, unit) + 1, unit)
+    made = rng.random() < (0.4 if target is QuizRule.GAME_HIGHEST else 0.75)
+    changes = [rng.randrange(0, scaled(260) + 1, unit) for _ in range(rules.sides)]
+    changes[bidders] = bid + rng.randrange(0, scaled(120) + 1, unit) if made else -bid
+    return GameQuiz(id="", before=tuple(before), changes=tuple(changes), bidders=bidders,
+                    level=level, rule_set=rules)  # fmt: skip
+
+
 _Builder = Callable[[random.Random, int, QuizRule, RuleSet], QuizItem]
 """Deals one item of a kind aimed at a rule case (it may miss: :func:`generate` retries)."""
 
@@ -520,6 +634,9 @@ _BUILDERS: dict[QuizKind, _Builder] = {
     QuizKind.WINNER: _build_winner,
     QuizKind.COUNTERS: _build_counters,
     QuizKind.CALL: _build_call,
+    QuizKind.PLAY: _build_play,
+    QuizKind.PASS: _build_pass,
+    QuizKind.GAME: _build_game,
 }
 
 
@@ -594,7 +711,10 @@ def generate(
         for _ in range(min(share, budget)):
             budget -= 1
             item = builder(rng, level, aim, rs)
-            found = rules_of(item)
+            try:
+                found = rules_of(item)
+            except PinochleError:  # a dealt hand that gave no question (say, a concession)
+                continue
             if aim in found:
                 item_id = f"gen-{k.value}-{level}-{seed}-{aim.value.split('.', 1)[1]}"
                 if tag:
@@ -616,6 +736,9 @@ ATTEMPTS: dict[QuizKind, int] = {
     QuizKind.WINNER: 200,
     QuizKind.COUNTERS: 200,
     QuizKind.CALL: 200,
+    QuizKind.PLAY: 60,
+    QuizKind.PASS: 40,
+    QuizKind.GAME: 200,
 }
 """The most items :func:`generate` deals for one call (a bidding question runs the
 advisor's simulation on each), so that a call takes well under a second."""

@@ -1,6 +1,6 @@
 """Quiz items: questions as plain frozen values, never their answers.
 
-Seven kinds of question, each a small frozen dataclass that holds the question
+Ten kinds of question, each a small frozen dataclass that holds the question
 only (a hand, a trick, a contract, ...):
 
 * :class:`MeldQuiz` - "Hearts are trump: how much meld does this hand hold?"
@@ -11,6 +11,9 @@ only (a hand, a trick, a contract, ...):
 * :class:`WinnerQuiz` - "Who wins this trick?"
 * :class:`CountersQuiz` - "How many trick points are these cards worth?"
 * :class:`CallQuiz` - "Seat 2 bids 255 now: is this call legal?"
+* :class:`PlayQuiz` - "Which card would you play?" (graded by the coach)
+* :class:`PassQuiz` - "Which 4 cards would you pass (return, discard)?"
+* :class:`GameQuiz` - "After this hand, who has won the game?"
 
 Building an item is cheap: it reads friendly inputs (card texts, a suit letter,
 a preset name) and nothing else. Its ``rules`` are the rule cases a teacher or a
@@ -30,7 +33,9 @@ from typing import TypeAlias, Union
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Suit, cards_text, parse_cards, parse_suit
 from pinochle_tutor.course.lesson_facts import worked_contract
+from pinochle_tutor.course.quiz.play import play_prompt
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
+from pinochle_tutor.explain.game_end import side_label
 from pinochle_tutor.explain.trick_result import ordinal
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet, rules_named
 from pinochle_tutor.tricks import trick_winner
@@ -40,7 +45,10 @@ __all__ = [
     "BidQuiz",
     "CallQuiz",
     "CountersQuiz",
+    "GameQuiz",
     "MeldQuiz",
+    "PassQuiz",
+    "PlayQuiz",
     "QuizItem",
     "ScoreQuiz",
     "TrickQuiz",
@@ -396,7 +404,105 @@ class CallQuiz(_Item):
         )
 
 
+@dataclass(frozen=True, kw_only=True)
+class PlayQuiz(_Item):
+    """Which card would you play? The position comes from a seeded deal
+    (``deal_seed``, ``dealer``) played by the heuristic players through the auction,
+    the exchange and ``cards_played`` cards of trick play; the learner is the seat to
+    play next. The coach grades the answer (:mod:`.play`)."""
+
+    deal_seed: int
+    dealer: int = 0
+    cards_played: int = 0
+    """Cards played in trick play before the question (0: the declarer's first lead)."""
+
+    kind = QuizKind.PLAY
+
+    @property
+    def prompt(self) -> str:
+        """The question in words (built from the position; see :mod:`.play`)."""
+        return f"{self._rules_prefix}{play_prompt(self)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PassQuiz(_Item):
+    """What would you pass? ``role`` ``'pass'``: the declarer's partner passes cards
+    from ``hand``; ``'return'``: the declarer, holding ``hand`` (with the ``received``
+    cards just passed), returns as many; ``'discard'`` (three-handed): the declarer,
+    holding ``hand`` with the kitty (``received``), discards as many as the kitty held.
+    ``trump`` is the suit named (for a discard, the one the declarer means to name)."""
+
+    hand: tuple[Card, ...]
+    trump: Suit
+    role: str = "pass"
+    received: tuple[Card, ...] = ()
+
+    kind = QuizKind.PASS
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _store(self, "hand", _cards(self.hand))
+        _store(self, "received", _cards(self.received))
+        _store(self, "trump", parse_suit(self.trump))
+
+    @property
+    def size(self) -> int:
+        """How many cards to give."""
+        return self.rule_set.kitty_size if self.role == "discard" else self.rule_set.exchange_size
+
+    @property
+    def prompt(self) -> str:
+        """The question in words."""
+        trump = f"{self._rules_prefix}{self.trump.plural.capitalize()} are trump."
+        hand = f" Your hand: {cards_text(self.hand)}."
+        keep = "keeping as much of your meld as you can"
+        if self.role == "return":
+            got = f" Your partner passed you {cards_text(self.received)}." if self.received else ""
+            return f"{trump} You are the declarer.{got}{hand} Which {self.size} cards would you return, {keep}?"
+        if self.role == "discard":
+            got = f" You took the kitty: {cards_text(self.received)}." if self.received else ""
+            return f"{trump} You are the declarer.{got}{hand} Which {self.size} cards would you discard, {keep}?"
+        return (
+            f"{trump} Your partner is the declarer.{hand} Which {self.size} cards would you "
+            f"pass to your partner, {keep}?"
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameQuiz(_Item):
+    """Who has won the game? The running scores ``before`` a hand (one per side, the
+    learner's side first), the hand's score ``changes`` and the ``bidders``' side."""
+
+    before: tuple[int, ...]
+    changes: tuple[int, ...]
+    bidders: int = 0
+
+    kind = QuizKind.GAME
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _store(self, "before", tuple(self.before))
+        _store(self, "changes", tuple(self.changes))
+
+    @property
+    def prompt(self) -> str:
+        """The question in words."""
+        r = self.rule_set
+        had = ", ".join(f"{side_label(s, r)} {v}" for s, v in enumerate(self.before))
+        scored = ", ".join(
+            f"{side_label(s, r)} {'+' if c > 0 else ''}{c}" for s, c in enumerate(self.changes)
+        )
+        who = side_label(self.bidders, r)
+        bid = f"{who.capitalize()} {'were' if r.partnerships or who == 'you' else 'was'} the "
+        bid += "bidders." if r.partnerships else "declarer."
+        return (
+            f"{self._rules_prefix}The game is played to {r.target}. Before this hand: {had}. "
+            f"{bid} This hand scored: {scored}. Who has won the game? (or: nobody yet)"
+        )
+
+
 QuizItem: TypeAlias = Union[  # noqa: UP007 (runtime alias on 3.10)
-    MeldQuiz, TrickQuiz, ScoreQuiz, BidQuiz, WinnerQuiz, CountersQuiz, CallQuiz
+    MeldQuiz, TrickQuiz, ScoreQuiz, BidQuiz, WinnerQuiz, CountersQuiz, CallQuiz, PlayQuiz,
+    PassQuiz, GameQuiz,
 ]
 """Any quiz item."""

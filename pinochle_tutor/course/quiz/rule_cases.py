@@ -16,24 +16,33 @@ a teacher or a generator declared, else those the engine finds.
 from __future__ import annotations
 
 from pinochle_tutor.auction import AuctionProblem
+from pinochle_tutor.bots.advice import principle_fits
 from pinochle_tutor.course.positions import TrickCase, classify
 from pinochle_tutor.course.quiz.bidding import bid_range
 from pinochle_tutor.course.quiz.items import (
     BidQuiz,
     CallQuiz,
     CountersQuiz,
+    GameQuiz,
     MeldQuiz,
+    PassQuiz,
+    PlayQuiz,
     QuizItem,
     ScoreQuiz,
     TrickQuiz,
     WinnerQuiz,
 )
+from pinochle_tutor.course.quiz.play import play_view
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.explain import (
+    GameEndRule,
     MeldNoteKind,
+    PlayPrinciple,
     WinnerRule,
     explain_call,
     explain_counters,
+    explain_exchange,
+    explain_game_end,
     explain_legal,
     explain_meld,
     explain_winner,
@@ -163,6 +172,55 @@ def _call_rules(item: CallQuiz) -> set[QuizRule]:
     return {rule} if rule is not None else set()
 
 
+PRINCIPLE_RULES = {
+    PlayPrinciple.FEED_PARTNER: QuizRule.PLAY_FEED_PARTNER,
+    PlayPrinciple.SAVE_COUNTER: QuizRule.PLAY_SAVE_COUNTER,
+    PlayPrinciple.CHEAPEST_WINNER: QuizRule.PLAY_CHEAPEST_WINNER,
+    # POINTS_NOT_TRICKS is left out: rule 2 (beat the winning card if you can) leaves a
+    # choice between a winner and a loser only after a void, so dealt hands almost never
+    # show it (no bank item or generated question could be found for it).
+    PlayPrinciple.TRACK_BOTH_COPIES: QuizRule.PLAY_TRACK_BOTH_COPIES,
+    PlayPrinciple.CASH_SURE_WINNER: QuizRule.PLAY_CASH_SURE_WINNER,
+    PlayPrinciple.DRAW_TRUMP: QuizRule.PLAY_DRAW_TRUMP,
+    PlayPrinciple.LEAD_TO_PARTNER_VOID: QuizRule.PLAY_LEAD_TO_PARTNER_VOID,
+    PlayPrinciple.REMEMBER_EXPOSED_MELD: QuizRule.PLAY_REMEMBER_EXPOSED_MELD,
+    PlayPrinciple.KEEP_GUARD: QuizRule.PLAY_KEEP_GUARD,
+}
+"""The rule case of each play principle the position can suggest."""
+
+
+def _play_rules(item: PlayQuiz) -> set[QuizRule]:
+    """The principles that apply in the position (read from what the seat knows, no
+    evaluation); ``play.numbers`` when none does."""
+    fits = principle_fits(play_view(item))
+    out = {PRINCIPLE_RULES[f.principle] for f in fits if f.principle in PRINCIPLE_RULES}
+    return out or {QuizRule.PLAY_NUMBERS}
+
+
+def _pass_rules(item: PassQuiz) -> set[QuizRule]:
+    e = explain_exchange(item.hand, (), item.trump, item.rule_set, item.role)
+    out = {QuizRule.PASS_COUNT}
+    if e.hand_meld:
+        out.add(QuizRule.PASS_KEEP_MELD)
+    if item.role == "return":
+        out.add(QuizRule.PASS_RETURN)
+    if item.role == "discard":
+        out.add(QuizRule.PASS_DISCARD)
+    return out
+
+
+_GAME_RULES = {
+    GameEndRule.NOT_REACHED: QuizRule.GAME_NOT_REACHED,
+    GameEndRule.ONE_REACHED: QuizRule.GAME_REACHED,
+    GameEndRule.BIDDERS_FIRST: QuizRule.GAME_BIDDERS_FIRST,
+    GameEndRule.HIGHEST: QuizRule.GAME_HIGHEST,
+}
+
+
+def _game_rules(item: GameQuiz) -> set[QuizRule]:
+    return {_GAME_RULES[explain_game_end(item.before, item.changes, item.bidders, item.rule_set).rule]}
+
+
 def rules_of(item: QuizItem) -> tuple[QuizRule, ...]:
     """The rule cases ``item`` exercises, as the engine sees the position (not the
     ones a teacher declared), in :class:`QuizRule` order. For a bidding question
@@ -179,6 +237,12 @@ def rules_of(item: QuizItem) -> tuple[QuizRule, ...]:
         found = _counters_rules(item)
     elif isinstance(item, CallQuiz):
         found = _call_rules(item)
+    elif isinstance(item, PlayQuiz):
+        found = _play_rules(item)
+    elif isinstance(item, PassQuiz):
+        found = _pass_rules(item)
+    elif isinstance(item, GameQuiz):
+        found = _game_rules(item)
     else:
         found = _bid_rules(item)
     return tuple(r for r in QuizRule if r in found)

@@ -56,11 +56,17 @@ class QuizKind(Enum):
     """How many trick points are these cards worth (a trick, or a pile of cards)?"""
     CALL = "call"
     """Is this bid or pass legal at this point of the auction?"""
+    PLAY = "play"
+    """Which card would you play here? (graded by the coach)"""
+    PASS = "pass"
+    """Which cards would you pass, return or discard in the exchange?"""
+    GAME = "game"
+    """Who has won the game after this hand, or is it not over yet?"""
 
     @classmethod
     def parse(cls, value: QuizKind | str) -> QuizKind:
         """A kind from itself or its name (``'meld'``, ``'trick'``, ``'score'``, ``'bid'``,
-        ``'winner'``, ``'counters'``, ``'call'``).
+        ``'winner'``, ``'counters'``, ``'call'``, ``'play'``, ``'pass'``, ``'game'``).
 
         Raises :class:`InvalidQuizKindError` quoting ``value``."""
         if isinstance(value, QuizKind):
@@ -168,6 +174,42 @@ class QuizRule(Enum):
     """Every later bid raises the current bid by at least 10."""
     CALL_PASS_FINAL = "call.pass_final"
     """A pass is final: a player who passed cannot bid again in that auction."""
+    PLAY_FEED_PARTNER = "play.feed_partner"
+    """Partner's trick is secure: feed it a counter."""
+    PLAY_SAVE_COUNTER = "play.save_counter"
+    """The trick is lost whatever you play: keep your counters."""
+    PLAY_CHEAPEST_WINNER = "play.cheapest_winner"
+    """Win with the cheapest card that wins."""
+    PLAY_TRACK_BOTH_COPIES = "play.track_both_copies"
+    """Every card has a twin: a lead is sure only when both copies above it are gone."""
+    PLAY_CASH_SURE_WINNER = "play.cash_sure_winner"
+    """Lead a card nobody can beat before it can be trumped."""
+    PLAY_DRAW_TRUMP = "play.draw_trump"
+    """The bidding side leads trump to pull the other side's trump."""
+    PLAY_LEAD_TO_PARTNER_VOID = "play.lead_to_partner_void"
+    """Lead a suit partner is out of: partner can trump it."""
+    PLAY_REMEMBER_EXPOSED_MELD = "play.remember_exposed_meld"
+    """Meld shows where cards are: keep a counter back from a card shown that beats it."""
+    PLAY_KEEP_GUARD = "play.keep_guard"
+    """Keep a low card beside a ten while its ace is out."""
+    PLAY_NUMBERS = "play.numbers"
+    """No rule of thumb decides: the expected trick points do."""
+    PASS_COUNT = "pass.count"
+    """A pass (return, discard) is exactly 4 cards from your own hand."""
+    PASS_KEEP_MELD = "pass.keep_meld"
+    """Give cards your meld does not need."""
+    PASS_RETURN = "pass.return"
+    """The declarer returns 4 cards and may return cards just received."""
+    PASS_DISCARD = "pass.discard"
+    """Three-handed: the declarer discards 3 cards after taking the kitty; they count as trick points."""
+    GAME_NOT_REACHED = "game.not_reached"
+    """Nobody has reached the target: play another hand."""
+    GAME_REACHED = "game.reached"
+    """A side that reaches the target (1500) wins the game."""
+    GAME_BIDDERS_FIRST = "game.bidders_first"
+    """Both reach the target on one hand: the bidders win if they made their contract."""
+    GAME_HIGHEST = "game.highest"
+    """Several reach the target and the declarer missed: the highest score wins."""
 
     @property
     def kind(self) -> QuizKind:
@@ -324,6 +366,26 @@ _FIXED_TEXT: dict[QuizRule, str] = {
     ),
     QuizRule.WINNER_TRUMP: "A trump beats every card of another suit: the highest trump wins.",
     QuizRule.WINNER_FIRST_IDENTICAL: "Of two identical cards, the one played first wins.",
+    QuizRule.PLAY_FEED_PARTNER: (
+        "When your partner's card wins and nobody still to play can beat it, feed it a counter."
+    ),
+    QuizRule.PLAY_SAVE_COUNTER: (
+        "When the trick is lost whatever you play, give it a card that counts nothing."
+    ),
+    QuizRule.PLAY_CHEAPEST_WINNER: "Win the trick with the cheapest card that wins it.",
+    QuizRule.PLAY_TRACK_BOTH_COPIES: (
+        "Track both copies: a card is a sure winner only when every copy above it is gone."
+    ),
+    QuizRule.PLAY_CASH_SURE_WINNER: "Cash a sure winner before it can be trumped.",
+    QuizRule.PLAY_DRAW_TRUMP: (
+        "The bidding side draws trump, so its side suits cannot be trumped later."
+    ),
+    QuizRule.PLAY_LEAD_TO_PARTNER_VOID: "Lead a suit your partner is out of: partner can trump it.",
+    QuizRule.PLAY_REMEMBER_EXPOSED_MELD: (
+        "Remember exposed meld: keep back a counter that a card shown in meld beats."
+    ),
+    QuizRule.PLAY_KEEP_GUARD: "Keep a low card beside your ten while the ace of its suit is out.",
+    QuizRule.PLAY_NUMBERS: "When no rule of thumb decides, the expected trick points do.",
 }
 """The statements that quote no number (trick play and bidding)."""
 
@@ -379,6 +441,42 @@ def _call_statement(rule: QuizRule, rules: RuleSet) -> str:
     )
 
 
+def _pass_statement(rule: QuizRule, rules: RuleSet) -> str:
+    n = rules.exchange_size
+    if rule is QuizRule.PASS_COUNT:
+        if rules.has_kitty or not n:
+            k = rules.kitty_size
+            return f"A discard is exactly {k} cards from your own hand (after taking the kitty)."
+        return f"A pass, and the declarer's return, is exactly {n} cards from your own hand."
+    if rule is QuizRule.PASS_RETURN:
+        if not n:
+            return "There is no exchange under these rules, so nothing is returned."
+        return f"The declarer returns {n} cards and may return cards just received."
+    if rule is QuizRule.PASS_DISCARD:
+        if not rules.has_kitty:
+            return "There is no kitty under these rules, so nothing is discarded."
+        return (
+            f"The declarer takes the kitty and discards {rules.kitty_size} cards face down; "
+            "the discards count as the declarer's trick points."
+        )
+    return "Give away cards your meld does not need: keep as much of your meld as you can."
+
+
+def _game_statement(rule: QuizRule, rules: RuleSet) -> str:
+    target = rules.target
+    bidders = "the bidders win" if rules.partnerships else "the declarer wins"
+    if rule is QuizRule.GAME_NOT_REACHED:
+        return f"Until a side reaches {target}, the game goes on with another hand."
+    if rule is QuizRule.GAME_REACHED:
+        return f"The first side to reach {target} wins the game."
+    if rule is QuizRule.GAME_BIDDERS_FIRST:
+        return f"If several reach {target} on the same hand, {bidders} if the contract was made."
+    return (
+        f"If several reach {target} on the same hand and the contract was missed, the highest "
+        "score wins (an exact tie: another hand is played)."
+    )
+
+
 def _statement(rule: QuizRule, rules: RuleSet) -> str:
     if rule in _FIXED_TEXT:
         return _FIXED_TEXT[rule]
@@ -388,6 +486,10 @@ def _statement(rule: QuizRule, rules: RuleSet) -> str:
         return _counters_statement(rule, rules)
     if rule.kind is QuizKind.CALL:
         return _call_statement(rule, rules)
+    if rule.kind is QuizKind.PASS:
+        return _pass_statement(rule, rules)
+    if rule.kind is QuizKind.GAME:
+        return _game_statement(rule, rules)
     return _score_statement(rule, rules)
 
 
@@ -433,4 +535,14 @@ def rule_applies(rule: QuizRule | str, rules: RuleSet = CLASSIC) -> bool:
         return any(rules.counter_points[rank] for rank in rules.ranks)
     if r is QuizRule.CALL_INCREMENT:
         return rules.bid_increment > 1
+    if r in (QuizRule.PLAY_FEED_PARTNER, QuizRule.PLAY_LEAD_TO_PARTNER_VOID):
+        return rules.partnerships and rules.players == 4
+    if r in (QuizRule.PASS_COUNT, QuizRule.PASS_KEEP_MELD):
+        return rules.has_kitty or (rules.exchange_size > 0 and rules.partnerships)
+    if r is QuizRule.PASS_RETURN:
+        return rules.exchange_size > 0 and rules.partnerships
+    if r is QuizRule.PASS_DISCARD:
+        return rules.has_kitty
+    if r is QuizRule.GAME_HIGHEST:
+        return rules.sides > 2
     return True

@@ -1,0 +1,255 @@
+"""The quiz kinds "which card would you play?", "what would you pass?" and "who has
+won the game?": each answer and explanation comes from the engine (or the coach), in
+every preset; a teacher's expected answer that disagrees fails to load; a second try
+with a hint is offered."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from pathlib import Path
+
+import pytest
+
+from pinochle_tutor.bots.coach import evaluate_play
+from pinochle_tutor.cards import parse_cards
+from pinochle_tutor.course.quiz import (
+    GameQuiz,
+    PassQuiz,
+    PlayQuiz,
+    QuizKind,
+    QuizRule,
+    allows_second_try,
+    answer_for,
+    answer_text,
+    check_answer,
+    generate,
+    hint,
+    load_bank,
+    rule_applies,
+)
+from pinochle_tutor.course.quiz.play import PLAY_SAMPLES, PLAY_SEED, play_verdict, play_view
+from pinochle_tutor.explain import ExchangeExplanation, GameEndRule, explain_game_end
+from pinochle_tutor.meld import meld_points
+from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
+from pinochle_tutor.scoring import game_winner
+
+PRESETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
+NEW = ["play", "pass", "game"]
+
+
+# ------------------------------------------------------------------ game end
+
+
+@pytest.mark.parametrize(
+    ("rules", "before", "changes", "bidders", "winner", "rule"),
+    [
+        # RULES.md, classic: first to 1500; both on one hand: the bidders if they made it.
+        (CLASSIC, (1420, 1380), (90, 150), 1, 1, GameEndRule.BIDDERS_FIRST),
+        (CLASSIC, (1420, 1420), (150, 90), 1, 1, GameEndRule.BIDDERS_FIRST),  # bidders lower, still win
+        (CLASSIC, (1420, 1380), (90, -250), 1, 0, GameEndRule.ONE_REACHED),
+        (CLASSIC, (900, 1000), (120, -250), 1, None, GameEndRule.NOT_REACHED),
+        (CLASSIC, (1490, 1000), (10, 300), 1, 0, GameEndRule.ONE_REACHED),  # exactly 1500 reaches it
+        (DOUBLE_DECK, (470, 480), (40, 25), 0, 0, GameEndRule.BIDDERS_FIRST),  # game to 500
+        (DOUBLE_DECK, (470, 480), (25, -60), 1, None, GameEndRule.NOT_REACHED),
+        # Three-handed: the declarer if they made it, otherwise the highest score.
+        (THREE_HANDED, (1400, 1450, 1300), (-300, 60, 230), 0, 2, GameEndRule.HIGHEST),
+        (THREE_HANDED, (1400, 1480, 1300), (-300, 40, 260), 0, 2, GameEndRule.HIGHEST),
+        (THREE_HANDED, (1400, 1450, 1400), (-300, 60, 110), 0, None, GameEndRule.HIGHEST),  # tie
+        (THREE_HANDED, (1450, 1450, 1300), (60, 100, 20), 0, 0, GameEndRule.BIDDERS_FIRST),
+    ],
+)  # fmt: skip
+def test_game_end_follows_the_rules_of_record(
+    rules: RuleSet, before: tuple[int, ...], changes: tuple[int, ...], bidders: int,
+    winner: int | None, rule: GameEndRule,
+) -> None:  # fmt: skip
+    e = explain_game_end(before, changes, bidders, rules)
+    after = [b + c for b, c in zip(before, changes, strict=True)]
+    assert e.winner == winner == game_winner(after, bidders, changes[bidders] > 0, rules)
+    assert e.rule is rule and str(rules.target) in e.text
+    item = GameQuiz(id="g", before=before, changes=changes, bidders=bidders, rule_set=rules)
+    right = check_answer(item, answer_text(item))
+    assert right.right and right.explanation == e.text
+    wrong = "nobody" if winner is not None else ("your side" if rules.partnerships else "you")
+    mark = check_answer(item, wrong)
+    assert mark.readable and not mark.right and e.why_not(None if wrong == "nobody" else 0) in mark.explanation
+
+
+def test_game_answers_are_read_in_words() -> None:
+    item = GameQuiz(id="g", before=(1420, 1380), changes=(90, 150), bidders=1)
+    assert check_answer(item, "them").right and check_answer(item, "The other side").right
+    assert not check_answer(item, "us").right
+    assert not check_answer(item, "maybe").readable
+    three = GameQuiz(id="t", before=(1400, 1450, 1300), changes=(-300, 60, 230), bidders=0,
+                     rule_set=THREE_HANDED)  # fmt: skip
+    assert check_answer(three, "right").right and not check_answer(three, "left").right
+
+
+# ------------------------------------------------------------------ the exchange
+
+HAND = "AH 10H KH QH JH 9S 9C JC QD KD AS 10S"
+
+
+def _best_by_brute_force(hand: str, k: int, trump: str, rules: RuleSet) -> int:
+    cards = parse_cards(hand)
+    best = 0
+    for gift in itertools.combinations(range(len(cards)), k):
+        kept = [c for i, c in enumerate(cards) if i not in gift]
+        best = max(best, meld_points(kept, trump, rules))
+    return best
+
+
+def test_a_pass_is_legal_and_keeps_the_most_meld() -> None:
+    item = PassQuiz(id="p", hand=parse_cards(HAND), trump="H")  # type: ignore[arg-type]
+    best = _best_by_brute_force(HAND, 4, "H", CLASSIC)
+    e = check_answer(item, "9S 9C JC 10S").detail
+    assert isinstance(e, ExchangeExplanation)
+    assert check_answer(item, "9S 9C JC 10S").right and e.kept_meld == best
+    assert check_answer(item, ", ".join(c.code for c in answer_for(item))).right  # type: ignore[union-attr]
+    broke = check_answer(item, "AH 9S 9C JC")
+    assert not broke.right and "breaks a run" in broke.explanation and f"keep {best}" in broke.explanation
+    assert "trump and aces" in broke.explanation  # the partner's principle, said as a tip
+    short = check_answer(item, "9S 9C JC")
+    assert not short.right and "exactly 4 cards" in short.explanation
+    stray = check_answer(item, "AD 9S 9C JC")
+    assert not stray.right and "you hold no A♦" in stray.explanation
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_generated_passes_are_the_engines(rules: RuleSet, level: int) -> None:
+    for seed in range(4):
+        item = generate("pass", seed, level, rules=rules)
+        assert isinstance(item, PassQuiz) and item.rule_set == rules
+        assert item.role == ("discard" if rules.has_kitty else item.role)
+        example = answer_for(item)
+        mark = check_answer(item, ", ".join(c.code for c in example))  # type: ignore[union-attr]
+        assert mark.right
+        if len(item.hand) <= 16:  # brute force stays quick
+            best = _best_by_brute_force(" ".join(c.code for c in item.hand), item.size, item.trump.letter, rules)
+            assert isinstance(mark.detail, ExchangeExplanation) and mark.detail.kept_meld == best
+        assert not check_answer(item, item.hand[0].code).right
+
+
+# ------------------------------------------------------------------ which card
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_which_card_is_graded_by_the_coach(rules: RuleSet, level: int) -> None:
+    item = generate("play", 11, level, rules=rules)
+    assert isinstance(item, PlayQuiz)
+    view = play_view(item)
+    ev = evaluate_play(view, samples=PLAY_SAMPLES, seed=PLAY_SEED)
+    accepted = {a.card for a in ev.alternatives if not ev.is_clear_mistake(a.card)}
+    assert set(answer_for(item)) == accepted and ev.best in accepted  # type: ignore[arg-type]
+    v = play_verdict(item)
+    for card in sorted(set(view.legal)):
+        mark = check_answer(item, card.code)
+        assert mark.readable and mark.right == (card in accepted)
+        if not mark.right:  # the principle and the expected points lost
+            loss = ev.loss(card)
+            assert loss is not None
+            assert f"{v.advice.card.text} was better by {loss:.1f} expected trick points" in mark.explanation
+            if v.advice.principle.name != "NUMBERS":
+                assert v.advice.principle.label in mark.explanation
+    held = set(view.hand)
+    illegal = [c for c in held if c not in view.legal]
+    if illegal:
+        mark = check_answer(item, illegal[0].code)
+        assert not mark.right and "may not be played" in mark.explanation
+
+
+def test_which_card_refuses_cards_not_held_and_is_deterministic() -> None:
+    item = generate("play", 4, 2)
+    assert isinstance(item, PlayQuiz)
+    hand = set(play_view(item).hand)
+    stranger = next(c for c in parse_cards("AS 10S KS QS JS 9S AH 10H KH QH JH 9H") if c not in hand)
+    assert "You do not hold" in check_answer(item, stranger.code).explanation
+    assert not check_answer(item, "AS KS").readable
+    from pinochle_tutor.course.quiz import play as play_module
+
+    first = answer_text(item)
+    play_module._verdict.cache_clear()
+    play_module.play_position.cache_clear()
+    assert answer_text(item) == first  # fixed seed and samples: the same answer every time
+
+
+def test_which_card_is_fast_enough_for_a_page() -> None:
+    times = []
+    for rules in PRESETS:
+        for seed in range(6):
+            item = generate("play", 100 + seed, seed % 3 + 1, rules=rules)
+            start = time.perf_counter()
+            answer_text(item)
+            times.append(time.perf_counter() - start)
+    times.sort()
+    p95 = times[int(0.95 * (len(times) - 1))]
+    print(f"which-card grading: p95 {p95:.3f} s, max {times[-1]:.3f} s over {len(times)} positions")
+    assert p95 < 1.5
+
+
+# ------------------------------------------------------------------ all three kinds
+
+
+@pytest.mark.parametrize("kind", NEW)
+def test_generated_rule_cases_are_the_engines_in_every_preset(kind: str) -> None:
+    from pinochle_tutor.course.quiz import rules_of
+
+    k = QuizKind.parse(kind)
+    for rules in PRESETS:
+        for level in (1, 2, 3):
+            item = generate(kind, 3, level, rules=rules)
+            assert item.kind is k and item.rules == rules_of(item) and item.rule_set == rules
+            assert all(rule_applies(r, rules) for r in item.rules)
+            assert answer_text(item)
+
+
+@pytest.mark.parametrize("kind", NEW)
+def test_a_second_try_gets_a_hint_without_the_answer(kind: str) -> None:
+    item = generate(kind, 2, 2)
+    assert allows_second_try(item)
+    text = hint(item)
+    assert text and answer_text(item) not in text
+
+
+BANKS = {
+    "play": ('kind = "play"\n[[item]]\nid = "p1"\ndeal_seed = {seed}\ncards_played = {played}\n'
+             'expected = "{wrong}"\n'),
+    "pass": ('kind = "pass"\n[[item]]\nid = "x1"\ntrump = "H"\nhand = "' + HAND + '"\n'
+             'expected = ["AH", "9S", "9C", "JC"]\n'),
+    "game": ('kind = "game"\n[[item]]\nid = "g1"\nbefore = [1420, 1380]\nchanges = [90, 150]\n'
+             'bidders = 1\nexpected = "your side"\n'),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", NEW)
+def test_a_teachers_wrong_expected_answer_fails_to_load(kind: str, tmp_path: Path) -> None:
+    text = BANKS[kind]
+    if kind == "play":
+        item = generate("play", 8, 2)
+        assert isinstance(item, PlayQuiz)
+        view = play_view(item)
+        accepted = set(answer_for(item))  # type: ignore[arg-type]
+        wrong = next((c for c in sorted(set(view.legal)) if c not in accepted), None)
+        if wrong is None:  # every legal card is fine here: a card not held is wrong
+            wrong = next(c for c in parse_cards("AS 10S KS QS JS AH 10H KH") if c not in view.hand)
+        text = text.format(seed=item.deal_seed, played=item.cards_played, wrong=wrong.code)
+        text = text.replace("cards_played", f"dealer = {item.dealer}\ncards_played")
+    path = tmp_path / f"{kind}.toml"
+    path.write_text(text, encoding="utf-8")
+    items, problems = load_bank(path)
+    assert items == []
+    (problem,) = problems
+    assert problem.field == "expected" and "not loaded" in problem.message
+    assert "disagrees with the engine" in problem.message or "not" in problem.message
+    assert str(problem).startswith(f"{kind}.toml: item ")
+
+
+def test_the_new_rule_cases_state_the_rules_in_force() -> None:
+    assert "1500" in QuizRule.GAME_REACHED.statement(CLASSIC)
+    assert "500" in QuizRule.GAME_REACHED.statement(DOUBLE_DECK)
+    assert "3 cards" in QuizRule.PASS_COUNT.statement(THREE_HANDED)
+    assert "4 cards" in QuizRule.PASS_COUNT.statement(CLASSIC)
+    assert not rule_applies(QuizRule.PLAY_FEED_PARTNER, THREE_HANDED)
+    assert not rule_applies(QuizRule.GAME_HIGHEST, CLASSIC) and rule_applies(QuizRule.GAME_HIGHEST, THREE_HANDED)
