@@ -32,7 +32,13 @@ from enum import Enum
 from typing import Any
 
 from pinochle_tutor.auction import IllegalBidError
-from pinochle_tutor.bots.advice import REVIEW_MARGIN, advise_play, decision_seed, judge_plays
+from pinochle_tutor.bots.advice import (
+    REVIEW_MARGIN,
+    advise_play,
+    decision_seed,
+    face_up_endgame,
+    judge_plays,
+)
 from pinochle_tutor.bots.advisor import advise_bid
 from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer, declarer_evaluation
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
@@ -479,7 +485,8 @@ class GameSession:
             if h.phase is Phase.DONE:
                 if self._reviewed is None or self._reviewed[0] is not h:
                     judged = judge_plays(h, self.human_seat, seed=self.seed, hand_number=number)
-                    self._reviewed = (h, _review_hand(h, self.human_seat, judged))
+                    face_up = face_up_endgame(h, self.human_seat)
+                    self._reviewed = (h, _review_hand(h, self.human_seat, judged, face_up))
                 return self._reviewed[1]
         return None
 

@@ -27,6 +27,62 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class FaceUpPlay:
+    """One of the learner's cards in the last tricks that gave trick points away with
+    every card face up."""
+
+    trick_number: int
+    card: Card
+    best: tuple[Card, ...]
+    """The cards that would have kept the most, with best play by everyone after."""
+    loss: int
+    """Trick points ``card`` gave away against them."""
+
+
+@dataclass(frozen=True)
+class FaceUpEndgame:
+    """The last tricks of a hand with every card face up (a "double-dummy" view): what
+    the learner's side could have taken from :attr:`from_trick` on with best play by
+    everyone, against what it took, and the learner's cards there that gave points
+    away. In the three-handed game the two defenders count as one side against the
+    declarer, as the exact search plays them."""
+
+    from_trick: int
+    could_take: int
+    """The learner's side's trick points from :attr:`from_trick` on, best play by all."""
+    took: int
+    """What the learner's side really took in those tricks."""
+    left: int
+    """Every trick point still to be won at :attr:`from_trick` (the last-trick bonus in)."""
+    side: str
+    """How the text names the learner's side: ``'your side'``, ``'you'`` ..."""
+    plays: tuple[FaceUpPlay, ...] = ()
+
+    def lines(self) -> list[str]:
+        """The view in sentences: the best and the real outcome, then each costly card."""
+        head = (
+            f"With every card face up from trick {self.from_trick} on, best play by everyone "
+            f"gives {self.side} {self.could_take} of the {self.left} trick points left; "
+            f"{self.side} took {self.took}"
+        )
+        if self.took > self.could_take:
+            head += f": the other side's cards gave {self.took - self.could_take} away."
+        elif self.took == self.could_take:
+            head += ", just what best play gives."
+        else:
+            head += f", {self.could_take - self.took} fewer."
+        out = [head]
+        for q in self.plays:
+            best = " or ".join(c.text for c in q.best)
+            out.append(
+                f"  - Trick {q.trick_number}: {q.card.text} gave away {q.loss} trick point"
+                f"{'s' if q.loss != 1 else ''} with the cards face up; {best} kept "
+                f"{'them' if q.loss != 1 else 'it'}."
+            )
+        return out
+
+
+@dataclass(frozen=True)
 class TrickReview:
     """One completed trick, with the running trick points of each side after it."""
 
@@ -87,6 +143,8 @@ class HandReview:
     judgements: tuple[PlayJudgement, ...] | None = None
     """The coach's verdict on each of the learner's card plays that was a choice
     (``None``: the play was not judged)."""
+    face_up: FaceUpEndgame | None = None
+    """The last tricks with every card face up (``None``: not solved)."""
 
     @property
     def mistakes(self) -> tuple[PlayJudgement, ...]:
@@ -187,6 +245,8 @@ class HandReview:
                 "that the rules did not allow."
             )
         lines += self.judgement_lines()
+        if self.face_up is not None:
+            lines += self.face_up.lines()
         reckoning = self.reckoning_lines()
         if reckoning:
             lines.append(" ".join(reckoning))
@@ -205,12 +265,16 @@ class HandReview:
 
 
 def review_hand(
-    hand: Hand, learner_seat: int, judgements: tuple[PlayJudgement, ...] | None = None
+    hand: Hand,
+    learner_seat: int,
+    judgements: tuple[PlayJudgement, ...] | None = None,
+    face_up: FaceUpEndgame | None = None,
 ) -> HandReview:
     """Review a hand (played or in progress) from ``learner_seat``: each trick
     with its leader, cards, winner, points and running side totals; each card
     the learner tried that the rules refused, with the rule; the coach's
-    ``judgements`` of the learner's card play, when given; and the contract."""
+    ``judgements`` of the learner's card play and the ``face_up`` view of the last
+    tricks, when given; and the contract."""
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
@@ -253,5 +317,5 @@ def review_hand(
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
-        hand.conceded, judgements,
+        hand.conceded, judgements, face_up,
     )  # fmt: skip
