@@ -126,3 +126,41 @@ def test_the_review_and_the_game_table_show_the_view() -> None:
     assert review is not None
     if not review.conceded:
         assert review.face_up is not None and "face up" in review.text
+
+
+def test_the_review_judges_the_learners_own_contract() -> None:
+    """When the learner declared, the review says which part of the contract fell short
+    (or that it was made), against the bid hint's evaluation at their last bid."""
+    from pinochle_tutor.bots.bidding import explain_hand_bid
+    from pinochle_tutor.course.session import BID_HINT_SAMPLES
+
+    s = GameSession(seed=8, max_hands=1)
+    while not s.hand_over:
+        if s.trick_waiting:
+            s.collect_trick()
+        elif not s.is_my_turn:
+            s.advance()
+        elif s.phase is Phase.AUCTION:
+            s.bid(s.view.min_bid)  # outbid everyone: the learner declares
+        else:
+            s.take(s.hint())
+    h = s.hands[-1]
+    assert h.declarer == s.human_seat
+    review = s.review()
+    assert review is not None and review.bid_verdict is not None
+    want = explain_hand_bid(h, samples=BID_HINT_SAMPLES)
+    assert want is not None and review.bid_verdict.text == want.text
+    assert "Your bid: " + want.text in review.text
+    # Another seat's contract is not the learner's bid to judge.
+    s2 = GameSession(seed=8, max_hands=1)
+    while not s2.hand_over:
+        if s2.trick_waiting:
+            s2.collect_trick()
+        elif not s2.is_my_turn:
+            s2.advance()
+        elif s2.phase is Phase.AUCTION:
+            s2.pass_()
+        else:
+            s2.take(s2.hint())
+    r2 = s2.review()
+    assert r2 is not None and r2.bid_verdict is None and "Your bid:" not in r2.text

@@ -40,7 +40,12 @@ from pinochle_tutor.bots.advice import (
     judge_plays,
 )
 from pinochle_tutor.bots.advisor import advise_bid
-from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer, declarer_evaluation
+from pinochle_tutor.bots.bidding import (
+    ADVICE_SAMPLES,
+    BidModelPlayer,
+    declarer_evaluation,
+    explain_hand_bid,
+)
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.levels import Level, level_player
@@ -486,7 +491,16 @@ class GameSession:
                 if self._reviewed is None or self._reviewed[0] is not h:
                     judged = judge_plays(h, self.human_seat, seed=self.seed, hand_number=number)
                     face_up = face_up_endgame(h, self.human_seat)
-                    self._reviewed = (h, _review_hand(h, self.human_seat, judged, face_up))
+                    # The learner's own contract, against the bid hint's evaluation then.
+                    verdict = (
+                        explain_hand_bid(h, samples=BID_HINT_SAMPLES)
+                        if h.declarer == self.human_seat
+                        else None
+                    )
+                    self._reviewed = (
+                        h,
+                        _review_hand(h, self.human_seat, judged, face_up, verdict),
+                    )
                 return self._reviewed[1]
         return None
 

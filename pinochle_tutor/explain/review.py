@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.cards import Card, Suit, sort_hand
+from pinochle_tutor.explain.bidding import FailedBidExplanation
 from pinochle_tutor.explain.coaching import PlayJudgement, points
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
 from pinochle_tutor.explain.play import PlayExplanation
@@ -145,6 +146,9 @@ class HandReview:
     (``None``: the play was not judged)."""
     face_up: FaceUpEndgame | None = None
     """The last tricks with every card face up (``None``: not solved)."""
+    bid_verdict: FailedBidExplanation | None = None
+    """The learner's contract against what the bidding model knew at their last bid
+    (``None``: the learner did not declare, or it was not judged)."""
 
     @property
     def mistakes(self) -> tuple[PlayJudgement, ...]:
@@ -247,6 +251,8 @@ class HandReview:
         lines += self.judgement_lines()
         if self.face_up is not None:
             lines += self.face_up.lines()
+        if self.bid_verdict is not None:
+            lines.append("Your bid: " + self.bid_verdict.text)
         reckoning = self.reckoning_lines()
         if reckoning:
             lines.append(" ".join(reckoning))
@@ -269,12 +275,13 @@ def review_hand(
     learner_seat: int,
     judgements: tuple[PlayJudgement, ...] | None = None,
     face_up: FaceUpEndgame | None = None,
+    bid_verdict: FailedBidExplanation | None = None,
 ) -> HandReview:
     """Review a hand (played or in progress) from ``learner_seat``: each trick
     with its leader, cards, winner, points and running side totals; each card
     the learner tried that the rules refused, with the rule; the coach's
-    ``judgements`` of the learner's card play and the ``face_up`` view of the last
-    tricks, when given; and the contract."""
+    ``judgements`` of the learner's card play, the ``face_up`` view of the last tricks
+    and the ``bid_verdict`` on the learner's contract, when given; and the contract."""
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
@@ -317,5 +324,5 @@ def review_hand(
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
-        hand.conceded, judgements, face_up,
+        hand.conceded, judgements, face_up, bid_verdict,
     )  # fmt: skip
