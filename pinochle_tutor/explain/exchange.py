@@ -48,6 +48,7 @@ __all__ = [
     "ExchangeExplanation",
     "ExchangeReasoning",
     "ExchangeRule",
+    "UnknownExchangeRoleError",
     "exchange_reasoning",
     "exchange_size",
     "explain_exchange",
@@ -56,6 +57,10 @@ __all__ = [
 EXCHANGE_ROLES = ("pass", "return", "discard")
 """Who gives cards: the declarer's partner passes, the declarer returns, and in the
 three-handed game the declarer discards after taking the kitty."""
+
+
+class UnknownExchangeRoleError(PinochleError):
+    """A role in the exchange that is not one of :data:`EXCHANGE_ROLES`."""
 
 
 class ExchangeRule(Enum):
@@ -185,7 +190,7 @@ def explain_exchange(
     or ``'discard'``; see :data:`EXCHANGE_ROLES`) with ``trump`` as trump under ``rules``.
     Never raises for an illegal pass: its rule says what is wrong."""
     if role not in EXCHANGE_ROLES:
-        raise ValueError(f"role={role!r}: use one of {', '.join(EXCHANGE_ROLES)}")
+        raise UnknownExchangeRoleError(f"role={role!r}: use one of {', '.join(EXCHANGE_ROLES)}")
     h = tuple(sort_hand(as_cards(hand)))
     g = tuple(sort_hand(as_cards(given)))
     t = parse_suit(trump)
