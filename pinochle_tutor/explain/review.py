@@ -67,7 +67,8 @@ class FaceUpEndgame:
             f"{self.side} took {self.took}"
         )
         if self.took > self.could_take:
-            head += f": the other side's cards gave {self.took - self.could_take} away."
+            others = "the other side's" if self.side == "your side" else "the other players'"
+            head += f": {others} cards gave {self.took - self.could_take} away."
         elif self.took == self.could_take:
             head += ", just what best play gives."
         else:
