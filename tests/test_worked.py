@@ -316,3 +316,30 @@ def test_the_guided_stepper_lets_you_pick_then_shows_the_trick() -> None:
     s.back.click()
     s.next.click()
     assert "Feed your partner" in s.text.value  # answered once, stays answered
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_game_end_check_is_the_engines_winner_and_explains_each_wrong_choice(
+    rules: RuleSet,
+) -> None:
+    from pinochle_tutor.explain.game_end import GameEndRule, explain_game_end
+    from pinochle_tutor.scoring import game_winner
+
+    q = wk.game_end_check(rules)
+    numbers = wk.stated_numbers(q.question)
+    before = numbers[1 : 1 + rules.sides]
+    assert numbers[0] == rules.target and max(before) < rules.target
+    changes = [0] * rules.sides
+    changes[1] = numbers[1 + rules.sides + 1]
+    changes[0] = numbers[-1]
+    e = explain_game_end(before, changes, 1, rules)
+    # Both sides pass the target on the same hand: the rule that decides is the contract.
+    assert e.rule is GameEndRule.BIDDERS_FIRST and len(e.reached) == 2
+    assert e.after[0] > e.after[1]
+    assert game_winner(list(e.after), 1, True, rules) == e.winner == 1
+    assert q.answer == q.choices[1] and q.why == e.text
+    for choice in q.choices:
+        right, why = q.judge(choice)
+        assert right == (choice == q.answer)
+        if not right:
+            assert q.wrong[choice] in why

@@ -665,6 +665,52 @@ def score_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
     )
 
 
+# ------------------------------------------------------- lesson 9: the end of the game
+def game_end_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
+    """Both sides pass the target on the same hand: who has won? The bidders, who made
+    their contract, though the other side has more (the winner is the engine's,
+    :func:`~pinochle_tutor.explain.game_end.explain_game_end`)."""
+    from pinochle_tutor.course.lesson_facts import worked_contract
+    from pinochle_tutor.explain.game_end import explain_game_end, side_label
+
+    ex = worked_contract(rules)
+    total, target = rules.total_trick_points, rules.target
+    theirs = total - ex.made_tricks
+    s = score_hand(ex.bid, ex.meld, ex.made_tricks, 0, theirs, rules)
+    unit = max(1, rules.bid_increment)
+    bidders = 1
+    changes = [0] * rules.sides
+    changes[0], changes[bidders] = s.defender, s.bidder
+    after = [target // 2] * rules.sides
+    after[bidders] = target + unit
+    # Your side ends higher, so the rule that decides is the bidders' contract.
+    after[0] = target + min(3 * unit, max(unit + 1, s.defender - 1))
+    before = [a - c for a, c in zip(after, changes, strict=True)]
+    if max(before) >= target or s.defender <= unit:  # a house rule too odd for this check
+        before[0] = target - 1 - 2 * unit
+        after[0] = before[0] + changes[0]
+    e = explain_game_end(before, changes, bidders, rules)
+    label = {side: side_label(side, rules) for side in range(rules.sides)}
+    choices = (*(label[side].capitalize() for side in range(rules.sides)), "Nobody yet")
+    answer = "Nobody yet" if e.winner is None else label[e.winner].capitalize()
+    scores = listed([f"{label[side]} {before[side]}" for side in range(rules.sides)])
+    who_bid = "The other side" if rules.partnerships else label[bidders].capitalize()
+    you = "your side takes" if rules.partnerships else "you take"
+    wrong = {label[side].capitalize(): e.why_not(side) for side in range(rules.sides)
+             if side != e.winner}  # fmt: skip
+    if e.winner is not None:
+        wrong["Nobody yet"] = e.why_not(None)
+    return CheckQuestion(
+        f"Game is {target}. Before the last hand the scores are: {scores}. {who_bid} bids "
+        f"{ex.bid} and makes it, scoring {s.bidder:+d}; {you} {theirs} trick points, "
+        f"{s.defender:+d}. Who has won the game?",
+        choices,
+        answer,
+        e.text,
+        wrong,
+    )
+
+
 # ------------------------------------------------------- lesson 8: other versions
 def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
                      rule_sets: Sequence[RuleSet]) -> WorkedExample:  # fmt: skip
