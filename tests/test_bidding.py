@@ -329,3 +329,37 @@ def test_the_game_tables_trump_hint_is_the_bidding_models() -> None:
         s.view.contract or 0
     )
     assert hint.suit == want.trump and hint.reason == want.text
+
+
+def test_one_decision_is_simulated_once_for_the_bid_hint_the_trump_hint_and_the_review(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pinochle_tutor import Phase
+    from pinochle_tutor.bots import bidding as model
+    from pinochle_tutor.course.session import GameSession
+
+    runs: list[int] = []
+    simulate = model._simulate
+
+    def counting(*args: object, **kwargs: object) -> object:
+        runs.append(1)
+        return simulate(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(model, "_simulate", counting)
+    model._CACHE.clear()
+    s = GameSession(seed=4)
+    while s.phase is Phase.AUCTION:
+        if s.is_my_turn:
+            s.hint()  # the bid hint: one simulation of this decision
+            s.bid(s.view.min_bid)
+        else:
+            s.advance()
+    asked = len(runs)
+    assert asked >= 1 and s.phase is Phase.TRUMP
+    s.hint()  # the trump hint: the deals of the last bid hint, not simulated again
+    assert len(runs) == asked
+    seen: list[tuple[int, int]] = []
+    again = model.evaluate_bids("AS KS QS JS AH AH QD JD JD KC QC JC", samples=8, seed=1)
+    assert model.evaluate_bids("AS KS QS JS AH AH QD JD JD KC QC JC", samples=8, seed=1,
+                               progress=lambda d, n: seen.append((d, n))) is again  # fmt: skip
+    assert seen == [(8, 8)] and len(runs) == asked + 1

@@ -30,7 +30,7 @@ from pinochle_tutor.explain.bidding import BidReasoning
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.view import PlayerView
 
-__all__ = ["BidAdvice", "ProgressCallback", "TrumpOutlook", "advise_bid"]
+__all__ = ["BidAdvice", "ProgressCallback", "TrumpOutlook", "advice_from", "advise_bid"]
 
 
 @dataclass(frozen=True)
@@ -97,6 +97,15 @@ def advise_bid(
         raise InvalidSimulationError(f"confidence={confidence!r} must be between 0 and 1")
     ev = evaluate_bids(hand, rules, auction, samples=samples, seed=seed, trumps=trumps,
                        progress=progress)  # fmt: skip
+    return advice_from(ev, confidence)
+
+
+def advice_from(ev: BidEvaluation, confidence: float = 0.5) -> BidAdvice:
+    """The advice an evaluation gives (its outlooks best first): what
+    :func:`advise_bid` returns, for an evaluation made otherwise (say, joined from
+    several runs with :meth:`BidEvaluation.joined`)."""
+    if not 0.0 < confidence <= 1.0:
+        raise InvalidSimulationError(f"confidence={confidence!r} must be between 0 and 1")
     best = ev.best
     others = sorted(
         (o for o in ev.outlooks if o is not best),

@@ -41,7 +41,10 @@ draw is kept.
 from __future__ import annotations
 
 import bisect
+import collections
+import dataclasses
 import random
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -302,6 +305,27 @@ class TrumpOutlook:
         lad = self._ladder
         return (lad.result(bid) - sum(self.against)) / lad.n
 
+    def scores(self, bid: int) -> tuple[float, ...]:
+        """Per deal: the side's score at a contract of ``bid`` less what the other side
+        scores (their mean is :meth:`expected_score`; two suits' scores pair deal by deal)."""
+        save = self.rules.meld_save
+        against = self.against or (0.0,) * len(self.tricks)
+        out = []
+        for m, t, a in zip(self.side_meld, self.tricks, against, strict=True):
+            v = _value(m, t, save)
+            out.append((v if v >= bid else -bid) - a)
+        return tuple(out)
+
+    def joined(self, more: TrumpOutlook) -> TrumpOutlook:
+        """These deals and ``more`` (further deals with the same trump) as one outlook."""
+        return dataclasses.replace(
+            self,
+            side_meld=self.side_meld + more.side_meld,
+            own_meld=self.own_meld + more.own_meld,
+            tricks=self.tricks + more.tricks,
+            against=self.against + more.against,
+        )
+
     def max_bid(self, chance: float) -> int | None:
         """The highest bid (from the opening bid up, in steps of the increment) made in
         at least ``chance`` of the deals, or ``None`` if not even the opening bid is.
@@ -374,6 +398,18 @@ class PassOutlook:
                 total += w * (v if v >= c else -c)
         return total / len(self.values)
 
+    def joined(self, more: PassOutlook) -> PassOutlook:
+        """These deals and ``more`` (further deals of the same hand and auction) as one."""
+        return dataclasses.replace(
+            self,
+            declarer=self.declarer + more.declarer,
+            values=self.values + more.values,
+            base=self.base + more.base,
+            weight=self.weight + more.weight,
+            floor=self.floor + more.floor,
+            cap=self.cap + more.cap,
+        )
+
     @property
     def partner_declares(self) -> float:
         """The share of deals in which the partner would declare."""
@@ -398,6 +434,25 @@ class BidEvaluation:
     def min_bid(self) -> int:
         """The lowest legal bid now."""
         return self.info.min_bid
+
+    def joined(self, more: BidEvaluation) -> BidEvaluation:
+        """This evaluation and ``more`` (further deals of the same hand, auction and
+        trumps, from another seed) as one: the deals of both, this one's seed. Raises
+        :class:`InvalidSimulationError` when ``more`` is of another hand or auction."""
+        mine = [o.trump for o in self.outlooks]
+        if (more.hand, more.rules, more.info) != (self.hand, self.rules, self.info) or [
+            o.trump for o in more.outlooks
+        ] != mine:
+            raise InvalidSimulationError(
+                f"{cards_text(more.hand)!r}: only deals of the same hand, auction and trumps "
+                f"join {cards_text(self.hand)!r}"
+            )
+        return dataclasses.replace(
+            self,
+            outlooks=tuple(a.joined(b) for a, b in zip(self.outlooks, more.outlooks, strict=True)),
+            passing=self.passing.joined(more.passing),
+            samples=self.samples + more.samples,
+        )
 
     def outlook(self, trump: Suit | None = None) -> TrumpOutlook:
         """The outlook with ``trump`` (default: the recommended trump)."""
@@ -691,10 +746,44 @@ def evaluate_bids(
     check_samples(samples)
     if seed is None:
         seed = _content_seed(cards, info)
-    rng = random.Random(seed)
     suits = sorted(set(trumps)) if trumps is not None else list(Suit)
     if not suits:
         raise InvalidSimulationError("trumps=[]: give at least one trump suit to simulate")
+    key = (tuple(cards), rules, info, samples, seed, tuple(suits))
+    with _CACHE_LOCK:
+        known = _CACHE.get(key)
+        if known is not None:
+            _CACHE.move_to_end(key)
+    if known is not None:
+        if progress is not None:
+            progress(samples, samples)
+        return known
+    ev = _simulate(cards, rules, info, samples, seed, suits, progress)
+    with _CACHE_LOCK:
+        _CACHE[key] = ev
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return ev
+
+
+CACHE_SIZE = 64
+"""How many evaluations :func:`evaluate_bids` keeps: the bid hint, the trump hint and
+the review's verdict on one decision ask for the same deals, which are simulated once."""
+_CACHE: collections.OrderedDict[tuple[object, ...], BidEvaluation] = collections.OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def _simulate(
+    cards: list[Card],
+    rules: RuleSet,
+    info: AuctionInfo,
+    samples: int,
+    seed: int,
+    suits: list[Suit],
+    progress: ProgressCallback | None,
+) -> BidEvaluation:
+    """The simulation behind :func:`evaluate_bids` (not cached)."""
+    rng = random.Random(seed)
     mine = counts_of(cards, rules)
     bot = HeuristicPlayer()
     players = rules.players
