@@ -49,6 +49,9 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[collections.Counter[str
         return advise(*args, **kwargs)
 
     monkeypatch.setattr(bidding, "advise_bid", counting_advisor)
+    # The answer's own simulation: one chunk of a few deals.
+    monkeypatch.setattr(bidding, "ADVISOR_SAMPLES", 4)
+    monkeypatch.setattr(bidding, "CHUNK_SAMPLES", 4)
     for kind, build in list(generators._BUILDERS.items()):
 
         def counting_builder(*args: Any, _build: Any = build, _kind: QuizKind = kind) -> Any:
@@ -64,8 +67,10 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[collections.Counter[str
 
     monkeypatch.setattr(positions, "_try_once", counting_try)
     bidding.outlook.cache_clear()
+    bidding.first_look.cache_clear()
     yield calls
     bidding.outlook.cache_clear()
+    bidding.first_look.cache_clear()
 
 
 def _cases(kind: QuizKind) -> list[Any]:

@@ -46,7 +46,9 @@ def no_advisor(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the advisor ran")
 
     monkeypatch.setattr(bidding, "advise_bid", refuse)
+    monkeypatch.setattr(bidding, "evaluate_bids", refuse)
     bidding.outlook.cache_clear()
+    bidding.first_look.cache_clear()
 
 
 # ----------------------------------------------------------------- plain values

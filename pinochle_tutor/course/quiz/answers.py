@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias, Union
 
 from pinochle_tutor.cards import Card, cards_text, parse_cards
-from pinochle_tutor.course.quiz.bidding import BOLD, BidRange, bid_range
+from pinochle_tutor.course.quiz.bidding import BOLD, FIRST_LOOK_SAMPLES, BidRange, bid_range
 from pinochle_tutor.course.quiz.items import (
     BidQuiz,
     CallQuiz,
@@ -58,6 +58,7 @@ from pinochle_tutor.explain import (
     explain_meld,
     explain_play,
     explain_winner,
+    listed,
     parse_claim,
 )
 from pinochle_tutor.explain.coaching import PlayJudgement, points
@@ -684,7 +685,11 @@ def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
         head = f"{call} is too timid: this hand is worth at least {r.low}."
     else:
         head = f"{call} is too bold: the side makes {call} less than {BOLD:.0%} of the time."
-    sims = f"(Simulated {advice.best.deals} deals per trump suit.)"
+    suits = listed([o.trump.plural for o in advice.outlooks])
+    sims = (
+        f"(Simulated {advice.best.deals:,} deals with {suits} as trump, the most promising "
+        f"suits after a first look at {FIRST_LOOK_SAMPLES} deals with each.)"
+    )
     explanation = f"{head} The acceptable answer: {r.text}. {advice.explanation} {sims}"
     return Mark(item.id, item.kind, text, right, r.text, explanation, rules_for(item), detail=r)
 

@@ -1,22 +1,33 @@
 """Bidding questions: the range of acceptable answers, from the bidding advisor.
 
-The advisor simulates deals for a hand (:func:`outlook`, cached: the simulation
-does not depend on the auction); :func:`bid_range` turns that into the answers a
-:class:`~pinochle_tutor.course.quiz.items.BidQuiz` accepts after its calls. The
-seed and the number of deals are fixed, so a mark never changes.
+The advisor simulates deals for a hand in two steps (:func:`outlook`, cached: the
+simulation does not depend on the auction). A first look (:func:`first_look`,
+:data:`FIRST_LOOK_SAMPLES` deals with each of the four suits as trump) finds the
+one or two most promising trump suits; then deals with those are added, chunk by
+chunk, until the range is settled (:func:`settled`: another seed would move each
+end by at most one bid step) or :data:`ADVISOR_SAMPLES` deals are done, and all of
+them give the answer and its explanation (``benchmarks/bench_bid_quiz.py``
+measures how far the range moves across seeds). :func:`bid_range` turns that into
+the answers a :class:`~pinochle_tutor.course.quiz.items.BidQuiz` accepts after its
+calls. The seed and the numbers of deals are fixed, so a mark never changes.
 
-Nothing here runs when an item is built: the advisor is asked when an answer is
-checked, or when a generator or a bank loader needs the item's rule cases.
+Nothing here runs when an item is built: the answer is simulated when it is checked,
+when a generator shapes a question's auction from it, or when a bank loader needs
+the item's rule cases (a quiz page does it in the background while the learner
+thinks, see ``pinochle_widgets.quiz_runner.QuizRound.prepare``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import math
+import threading
 from dataclasses import dataclass, field
 
-from pinochle_tutor.bots.advisor import BidAdvice, advise_bid
-from pinochle_tutor.cards import Card
+from pinochle_tutor.bots.advisor import BidAdvice, advice_from, advise_bid
+from pinochle_tutor.bots.bidding import BidEvaluation, TrumpOutlook, evaluate_bids
+from pinochle_tutor.cards import Card, Suit
 from pinochle_tutor.course.quiz.items import BidQuiz
 from pinochle_tutor.rules import RuleSet
 
@@ -24,15 +35,32 @@ __all__ = [
     "ADVISOR_SAMPLES",
     "ADVISOR_SEED",
     "BOLD",
+    "CHUNK_SAMPLES",
+    "FIRST_LOOK_SAMPLES",
+    "SETTLE_Z",
     "SURE",
     "BidRange",
     "Outlook",
     "bid_range",
+    "candidate_trumps",
+    "first_look",
     "outlook",
+    "settled",
+    "simulate",
 ]
 
-ADVISOR_SAMPLES = 48
-"""Simulated deals per trump suit behind every bidding answer (fixed, so marks never change)."""
+ADVISOR_SAMPLES = 2400
+"""The most simulated deals behind a bidding answer, per candidate trump (fixed, so
+marks never change)."""
+CHUNK_SAMPLES = 300
+"""Deals are simulated in chunks of this many, until the range is settled
+(:func:`settled`) or :data:`ADVISOR_SAMPLES` is reached."""
+SETTLE_Z = 2.0
+"""A bid level whose make chance is within this many standard errors of a threshold
+is one another seed could put on either side of it."""
+FIRST_LOOK_SAMPLES = 48
+"""Simulated deals with each of the four suits in the first look, which picks the
+candidate trumps."""
 ADVISOR_SEED = 20240601
 """The advisor's random seed for bidding answers (fixed, so marks never change)."""
 SURE = 0.7
@@ -55,12 +83,100 @@ class Outlook:
     """The advisor's full answer (its simulation and explanation)."""
 
 
-@functools.lru_cache(maxsize=1024)
-def outlook(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
-    """The advisor's simulation of a hand, sorted (independent of the auction; cached)."""
-    advice = advise_bid(hand, rules, samples=ADVISOR_SAMPLES, seed=ADVISOR_SEED)
+def _outlook(advice: BidAdvice) -> Outlook:
     best = advice.best
     return Outlook(best.max_bid(SURE), best.max_bid(0.5), best.max_bid(BOLD), advice)
+
+
+def candidate_trumps(first: BidAdvice) -> list[Suit]:
+    """The suits worth simulating at length, from a first look: its best suit, and the
+    second best unless the best scores more at the lowest bid by over :data:`SETTLE_Z`
+    standard errors of the difference (the same deals, paired)."""
+    best, *others = first.outlooks
+    if not others:
+        return [best.trump]
+    second = others[0]
+    diffs = [a - b for a, b in zip(best.scores(first.min_bid), second.scores(first.min_bid),
+                                   strict=True)]  # fmt: skip
+    n = len(diffs)
+    mean = sum(diffs) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+    return [best.trump] if mean > SETTLE_Z * se else [best.trump, second.trump]
+
+
+def settled(o: TrumpOutlook) -> bool:
+    """Whether another seed would move each end of the range by at most one bid step:
+    for each threshold (:data:`SURE`, one half, :data:`BOLD`) at most one bid level's
+    make chance lies within :data:`SETTLE_Z` standard errors of it (the bound is then
+    the level below it or that level)."""
+    r = o.rules
+    top = max(o.best_total, r.opening_bid) + r.bid_increment
+    for t in (SURE, 0.5, BOLD):
+        margin = SETTLE_Z * math.sqrt(t * (1 - t) / o.deals)
+        close = sum(1 for bid in range(r.opening_bid, top + 1, r.bid_increment)
+                    if abs(o.make_chance(bid) - t) < margin)  # fmt: skip
+        if close > 1:
+            return False
+    return True
+
+
+def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
+             samples: int | None = None) -> Outlook:  # fmt: skip
+    """The simulation behind :func:`outlook`, with any ``seed`` and most deals
+    (``None``: :data:`ADVISOR_SAMPLES`; not cached: ``benchmarks/bench_bid_quiz.py``
+    compares seeds with it). A first look picks the :func:`candidate_trumps`; then
+    chunks of :data:`CHUNK_SAMPLES` deals with them are added until the best suit's
+    range is :func:`settled` or ``samples`` deals are done. The answer and its
+    explanation come from all of them."""
+    if samples is None:
+        samples = ADVISOR_SAMPLES
+    if seed == ADVISOR_SEED:
+        first = first_look(hand, rules).advice
+    else:
+        first = advise_bid(hand, rules, samples=FIRST_LOOK_SAMPLES, seed=seed)
+    suits = candidate_trumps(first)
+    ev: BidEvaluation | None = None
+    chunk = 0
+    while ev is None or ev.samples < samples:
+        left = samples - (ev.samples if ev is not None else 0)
+        more = evaluate_bids(hand, rules, samples=min(CHUNK_SAMPLES, left),
+                             seed=seed * 1009 + chunk, trumps=suits)  # fmt: skip
+        ev = more if ev is None else ev.joined(more)
+        chunk += 1
+        if settled(ev.best):
+            break
+    return _outlook(advice_from(ev))
+
+
+@functools.lru_cache(maxsize=1024)
+def first_look(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
+    """A quick look at a hand, sorted: :data:`FIRST_LOOK_SAMPLES` deals with each suit
+    as trump (independent of the auction; cached). Not precise enough to mark an
+    answer: it picks the suits :func:`outlook` simulates again."""
+    return _outlook(advise_bid(hand, rules, samples=FIRST_LOOK_SAMPLES, seed=ADVISOR_SEED))
+
+
+@functools.lru_cache(maxsize=1024)
+def outlook(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
+    """The advisor's simulation of a hand, sorted, behind a bidding answer
+    (:func:`simulate` with :data:`ADVISOR_SEED`; independent of the auction; cached)."""
+    return simulate(hand, rules)
+
+
+_WORKING: dict[tuple[tuple[Card, ...], RuleSet], threading.Lock] = {}
+_WORKING_GUARD = threading.Lock()
+
+
+def _outlook_once(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
+    """:func:`outlook`, simulated once even when two threads ask at the same moment
+    (a quiz page works out the answer in the background while the learner thinks;
+    Submit then waits for that work instead of doing it again)."""
+    with _WORKING_GUARD:
+        if len(_WORKING) > 4096:  # one small lock per hand asked about; keep it bounded
+            _WORKING.clear()
+        lock = _WORKING.setdefault((hand, rules), threading.Lock())
+    with lock:
+        return outlook(hand, rules)
 
 
 @dataclass(frozen=True)
@@ -99,10 +215,11 @@ class BidRange:
         return f"a top bid of {span}"
 
 
-def bid_range(item: BidQuiz) -> BidRange:
-    """The acceptable answers to ``item``, from the bidding advisor (fixed seed and
-    :data:`ADVISOR_SAMPLES` deals per trump, so the answer never changes)."""
-    o = outlook(tuple(sorted(item.hand)), item.rule_set)
+def bid_range(item: BidQuiz, simulated: Outlook | None = None) -> BidRange:
+    """The acceptable answers to ``item``, from the bidding advisor (:func:`outlook`:
+    fixed seed and numbers of deals, so the answer never changes; ``simulated``: the
+    hand's outlook from another simulation instead, as the benchmark compares)."""
+    o = simulated if simulated is not None else _outlook_once(tuple(sorted(item.hand)), item.rule_set)
     minimum = item.auction().min_bid
     advised = o.even if o.even is not None and o.even >= minimum else None
     if o.bold is None or o.bold < minimum:

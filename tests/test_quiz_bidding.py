@@ -1,0 +1,97 @@
+"""The bidding quiz's answers: simulated until they are settled, joined from chunks of
+deals without losing one, and explained with the deals they came from.
+
+How far the range moves across seeds is printed by ``benchmarks/bench_bid_quiz.py``
+(a statistical figure, not asserted here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pinochle_tutor.bots.advisor import advise_bid
+from pinochle_tutor.bots.bidding import TrumpOutlook, evaluate_bids
+from pinochle_tutor.bots.montecarlo import InvalidSimulationError
+from pinochle_tutor.cards import Suit
+from pinochle_tutor.course.quiz import bidding, check_answer
+from pinochle_tutor.course.quiz.items import BidQuiz
+from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
+
+HAND = "AS KS QS JS AH AH QD JD JD KC QC JC"
+
+
+def _outlook(values: list[tuple[int, int]], rules: RuleSet = CLASSIC) -> TrumpOutlook:
+    """An outlook of deals whose (side meld, trick points) are ``values``."""
+    meld = tuple(m for m, _ in values)
+    tricks = tuple(t for _, t in values)
+    return TrumpOutlook(Suit.SPADES, 0, meld, meld, tricks, rules, (0.0,) * len(values))
+
+
+def test_joined_deals_are_the_deals_of_both_runs() -> None:
+    a = evaluate_bids(HAND, CLASSIC, samples=20, seed=1, trumps=[Suit.SPADES])
+    b = evaluate_bids(HAND, CLASSIC, samples=30, seed=2, trumps=[Suit.SPADES])
+    j = a.joined(b)
+    assert j.samples == 50 and j.seed == a.seed and j.best.deals == 50
+    for bid in range(250, 600, 10):
+        want = (a.best.make_chance(bid) * 20 + b.best.make_chance(bid) * 30) / 50
+        assert j.best.make_chance(bid) == pytest.approx(want)
+        want = (a.passing.expected_score(bid) * 20 + b.passing.expected_score(bid) * 30) / 50
+        assert j.passing.expected_score(bid) == pytest.approx(want)
+
+
+def test_deals_of_another_hand_or_trump_are_refused_by_name() -> None:
+    a = evaluate_bids(HAND, CLASSIC, samples=5, seed=1, trumps=[Suit.SPADES])
+    other = evaluate_bids("AH 10H KH QH JH AS AD AC 10S 10D KC QC", CLASSIC, samples=5, seed=1,
+                          trumps=[Suit.SPADES])  # fmt: skip
+    with pytest.raises(InvalidSimulationError, match="only deals of the same hand"):
+        a.joined(other)
+    hearts = evaluate_bids(HAND, CLASSIC, samples=5, seed=1, trumps=[Suit.HEARTS])
+    with pytest.raises(InvalidSimulationError, match="A♥"):
+        a.joined(hearts)
+
+
+def test_a_deals_scores_average_to_the_expected_score() -> None:
+    o = evaluate_bids(HAND, CLASSIC, samples=40, seed=3).best
+    for bid in (250, 300, 350, 400, 450):
+        s = o.scores(bid)
+        assert len(s) == 40
+        assert sum(s) / len(s) == pytest.approx(o.expected_score(bid))
+
+
+def test_a_range_is_settled_only_when_one_level_at_most_is_near_each_threshold() -> None:
+    # 100 deals making 300 to 390: every level's chance is far from the next.
+    spread = [(200, 100 + 10 * (k // 10)) for k in range(100)]
+    assert not bidding.settled(_outlook(spread))  # 10 deals a level: levels near 70% are close
+    # A fifth of the deals make 320, the rest 420: every level's chance (1, 0.8 or 0)
+    # is far from every threshold.
+    lumps = [(200, 120)] * 40 + [(200, 220)] * 160
+    assert bidding.settled(_outlook(lumps))
+    # The same spread over 10,000 deals: the chances are sharp enough.
+    assert bidding.settled(_outlook(spread * 100))
+
+
+def test_a_clear_best_suit_is_simulated_alone_and_a_tie_with_the_second() -> None:
+    run = advise_bid("AH 10H KH QH JH 9H AS 9S 9D JC 9C JS", CLASSIC, samples=48, seed=1)
+    assert bidding.candidate_trumps(run) == [run.best.trump] == [Suit.HEARTS]
+    # Hearts and diamonds hold the same cards: neither is better by more than the noise.
+    twin = advise_bid("AH 10H KH QH JH AD 10D KD QD JD 9S 9C", CLASSIC, samples=48, seed=1)
+    assert set(bidding.candidate_trumps(twin)) == {Suit.HEARTS, Suit.DIAMONDS}
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_the_answer_stops_when_settled_and_says_how_many_deals_it_used(rules: RuleSet) -> None:
+    from pinochle_tutor.course.quiz import generate
+
+    item = generate("bid", 11, level=1, rules=rules)
+    assert isinstance(item, BidQuiz)
+    o = bidding.outlook(tuple(sorted(item.hand)), rules)
+    deals = o.advice.best.deals
+    assert deals <= bidding.ADVISOR_SAMPLES
+    assert deals == bidding.ADVISOR_SAMPLES or bidding.settled(o.advice.best)
+    # Settling is checked after each chunk: one chunk fewer would not have settled.
+    if deals > bidding.CHUNK_SAMPLES and deals < bidding.ADVISOR_SAMPLES:
+        assert deals % bidding.CHUNK_SAMPLES == 0
+    mark = check_answer(item, "pass")
+    assert f"Simulated {deals:,} deals with" in mark.explanation
+    assert f"In {deals:,} simulated deals" in mark.explanation
+    first = bidding.first_look(tuple(sorted(item.hand)), rules).advice
+    assert {x.trump for x in o.advice.outlooks} == set(bidding.candidate_trumps(first))
