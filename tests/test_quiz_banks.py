@@ -92,6 +92,27 @@ def test_counts_levels_and_rule_coverage() -> None:
     assert len(ids) == len(set(ids))
 
 
+def test_level_one_bidding_asks_about_ordinary_hands() -> None:
+    """Level 1 opens with the hands a learner meets most: no run, no aces, kings or
+    queens around, nothing doubled in the best trump suit (the exceptional hands are
+    levels 2 and 3); and it has hands to bid as well as hands to pass."""
+    from pinochle_tutor.cards import Suit
+    from pinochle_tutor.course.quiz.items import BidQuiz
+    from pinochle_tutor.meld import MeldKind, meld
+
+    items, problems = load_banks()
+    assert not problems, problems
+    level1 = [i for i in items if isinstance(i, BidQuiz) and i.level == 1]
+    exceptional = {MeldKind.RUN, MeldKind.ACES_AROUND, MeldKind.KINGS_AROUND,
+                   MeldKind.QUEENS_AROUND}  # fmt: skip
+    for item in level1:
+        best = max((meld(item.hand, t, item.rule_set) for t in Suit), key=lambda m: m.total)
+        kinds = {m.kind for m in best.items if m.kind in exceptional or m.multiple > 1}
+        assert not kinds, (item.id, best.total, kinds)
+    rules = Counter(r for i in level1 for r in rules_of(i))
+    assert rules[QuizRule.BID_OPEN] >= 4 and rules[QuizRule.BID_PASS] >= 2, rules
+
+
 # -------------------------------------------------------------- bad bank files
 
 
