@@ -20,3 +20,36 @@ def browser() -> Iterator[Any]:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+def _join_background() -> None:
+    import threading
+
+    for t in threading.enumerate():
+        if t.name == "pt-quiz-prepare":
+            t.join(timeout=600)
+
+
+@pytest.fixture(autouse=True)
+def _quiet_background() -> Iterator[None]:
+    """A quiz page prepares its next question in a background thread (see
+    ``QuizRound.prepare``); each test waits for that work before the next test starts,
+    so no test counts or patches what another test's thread is doing."""
+    yield
+    _join_background()
+
+
+@pytest.fixture
+def quick_bidding(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Bidding answers from one chunk of 48 deals, for tests of the quiz runner and the
+    practice widgets, whose subject is not the answer's precision (the quiz's own
+    numbers are tested in test_quiz_bidding.py and by the bank audit). The answers'
+    cache is emptied around it, so no quick answer outlives the test."""
+    from pinochle_tutor.course.quiz import bidding
+
+    monkeypatch.setattr(bidding, "ADVISOR_SAMPLES", 48)
+    monkeypatch.setattr(bidding, "CHUNK_SAMPLES", 48)
+    bidding.outlook.cache_clear()
+    yield
+    _join_background()
+    bidding.outlook.cache_clear()

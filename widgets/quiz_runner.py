@@ -42,8 +42,10 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import logging
 import random
 import re
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -71,6 +73,7 @@ from pinochle_tutor.course.quiz import (
     TrickQuiz,
     WinnerQuiz,
     allows_second_try,
+    answer_for,
     answer_text,
     check_answer,
     generate,
@@ -98,6 +101,8 @@ from ._base import (
     style_widget,
 )
 from .cards import CardsView, HandPicker
+
+_LOG = logging.getLogger(__name__)
 
 __all__ = [
     "SOURCES",
@@ -315,16 +320,43 @@ class QuizRound(Sequence[QuizItem]):
         self._made: list[QuizItem] = []
         self._planned = planned
         self._ended = False
+        self._failed: Exception | None = None
+        self._lock = threading.Lock()
 
     def reaches(self, index: int) -> bool:
         """Whether the round has a question at ``index`` (0-based), making the
-        questions up to it; ``False`` when the round has fewer."""
-        while len(self._made) <= index and not self._ended:
+        questions up to it; ``False`` when the round has fewer. (Safe from two
+        threads: :meth:`prepare` makes the next question while the learner answers.)"""
+        with self._lock:
+            while len(self._made) <= index and not self._ended:
+                if self._failed is not None:
+                    raise self._failed
+                try:
+                    self._made.append(next(self._source))
+                except StopIteration:
+                    self._ended = True
+                except Exception as e:  # kept, so that whoever asks next is told
+                    self._failed = e
+                    raise
+            return index < len(self._made)
+
+    def prepare(self, index: int) -> threading.Thread:
+        """In the background, work out the answer of the question at ``index`` if it
+        takes a while (a bidding question's simulation), then make the question after
+        it and do the same: so Submit and Next rarely wait. A problem met here is
+        met again, and reported, when the learner asks for that question."""
+
+        def work() -> None:
             try:
-                self._made.append(next(self._source))
-            except StopIteration:
-                self._ended = True
-        return index < len(self._made)
+                for i in (index, index + 1):
+                    if self.reaches(i) and isinstance(self._made[i], BidQuiz):
+                        answer_for(self._made[i])
+            except Exception:  # a warm-up only: the learner's own request reports it
+                _LOG.debug("preparing question %d failed", index, exc_info=True)
+
+        thread = threading.Thread(target=work, name="pt-quiz-prepare", daemon=True)
+        thread.start()
+        return thread
 
     def __len__(self) -> int:
         return len(self._made) if self._ended else max(self._planned, len(self._made))
@@ -564,6 +596,7 @@ class QuizRunner(widgets.VBox):
         self._try = 1
         self._index = 0
         self._phase = "asking"
+        self._preparing: threading.Thread | None = None
         self.message = Message()
         self._build()
         self.add_class("pt-widget")
@@ -734,6 +767,15 @@ class QuizRunner(widgets.VBox):
         self.submit_button.disabled = False
         self.next_button.disabled = True
         self.message.info(self._instructions(item))
+        self._preparing = self._items.prepare(self._index)
+
+    def wait_until_prepared(self, timeout: float | None = None) -> bool:
+        """Wait for the background work on this question's answer and the next question
+        (see :meth:`QuizRound.prepare`); ``False`` if it is still going after ``timeout``."""
+        if self._preparing is not None:
+            self._preparing.join(timeout)
+            return not self._preparing.is_alive()
+        return True
 
     @staticmethod
     def _buttons_only(item: QuizItem) -> bool:
