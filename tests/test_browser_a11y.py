@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.voila_site import CHROMIUM, REPO, voila_server
+from tests.browser_pages import needs_chromium
+from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 AXE = REPO / "hosting" / "node_modules" / "axe-core" / "axe.min.js"
@@ -37,7 +38,7 @@ QUIZ = "practice/07_score_level1.ipynb"
 TABLE = "09_full_game.ipynb"
 
 pytestmark = [
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+    needs_chromium,
     pytest.mark.skipif(
         not AXE.exists(), reason="axe-core is not installed (run: bash scripts/install_hub.sh)"
     ),

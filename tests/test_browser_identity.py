@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from pinochle_tutor.course.store import ProgressStore
+from tests.browser_pages import needs_chromium
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, kernel_pids, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
@@ -23,9 +23,7 @@ WELCOME = "00_welcome.ipynb"
 QUIZ = "practice/01_meld_level1.ipynb"
 SECRET = "the teacher's own secret"
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
-)
+pytestmark = needs_chromium
 
 
 def open_card(context: BrowserContext, site: str) -> Page:

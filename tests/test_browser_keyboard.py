@@ -15,12 +15,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser_pages import needs_chromium
 from tests.test_browser_a11y import (
     AXE,
     assert_focus_visible,
@@ -30,7 +30,7 @@ from tests.test_browser_a11y import (
     open_page,
     tab_to,
 )
-from tests.voila_site import CHROMIUM, REPO, voila_server
+from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 TABLE = "09_full_game.ipynb"
@@ -40,9 +40,7 @@ are played by keyboard too); the headless tests use the same deal."""
 REGION = ".pt-game-table .pt-announce [role=status]"
 CARDS = ".pt-hand:visible .pt-card-pic"
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")

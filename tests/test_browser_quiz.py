@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from pinochle_tutor.course.progress import read_attempts
 from pinochle_tutor.course.quiz import ScoreQuiz, answer_text
+from tests.browser_pages import needs_chromium
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
@@ -24,9 +24,7 @@ TIMEOUT = 90_000
 PAGE = "practice/07_score_level1.ipynb"
 COUNT = 10  # the page's QuizRunner(count=10)
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
-)
+pytestmark = needs_chromium
 
 _MELD = re.compile(r"bid (\d+) and showed (\d+) meld; the defenders showed (\d+)\.")
 _TRICKS = re.compile(r"bidders captured (\d+) trick points and the defenders (\d+)\.")

@@ -14,14 +14,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.voila_site import CHROMIUM, REPO, voila_server
+from tests.browser_pages import needs_chromium
+from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 90_000
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ exchange marked, counting one's own meld before it is shown, and the bidding tra
 hand kept beside the played-out result.
 
 Screenshots go to test-artifacts/ (table-start, table-mid-trick, table-trick-done,
-table-game-over, table-tablet, table-received, table-count-meld, table-meld-counted,
+table-game-over, table-review, table-tablet, table-received, table-count-meld, table-meld-counted,
 bidding-played-out).
 """
 
@@ -15,19 +15,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.voila_site import CHROMIUM, REPO, voila_server
+from tests.browser_pages import needs_chromium
+from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 60_000
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
-)
+pytestmark = needs_chromium
 
 NOTEBOOKS = {
     # No seed: every page deals its own cards.
@@ -205,6 +203,11 @@ def test_whole_hand_by_clicks_and_keys_on_a_laid_out_table(browser: Browser, sit
     assert "You" in page.locator(".pt-seat-south").first.inner_text()
     assert len(hand_faces(page)) == 12
     shot(page, "start")
+    # Strong opponents, chosen before the first call: seated at once, same cards.
+    faces = hand_faces(page)
+    act(page, lambda: page.locator(".pt-level select").first.select_option(label="Strong"))
+    expect(page.locator(".pt-message-area").first).to_contain_text("Strong opponents sit at the table")
+    assert hand_faces(page) == faces
     # The auction: the learner passes; an exchange if the partner won it.
     act(page, lambda: button(page, "pt-pass").click())
     if "pass cards to the declarer" in status(page).lower():
@@ -259,9 +262,13 @@ def test_whole_hand_by_clicks_and_keys_on_a_laid_out_table(browser: Browser, sit
     expect(result).to_contain_text(re.compile(r"won the game|no winner"))
     expect(result).to_contain_text("Final score")
     expect(button(page, "pt-new-game")).to_be_visible()
-    expect(page.locator(".pt-review").first).to_contain_text("Review of hand 1")
+    review = page.locator(".pt-review").first
+    expect(review).to_contain_text("Review of hand 1")
+    # The last tricks with every card face up, from the exact solve.
+    expect(review).to_contain_text("every card face up from trick")
     no_horizontal_scroll(page)
     shot(page, "game-over")
+    review.screenshot(path=str(ARTIFACTS / "table-review.png"))
     act(page, lambda: button(page, "pt-new-game").click())
     expect(page.locator(".pt-infobar").first).to_contain_text("Score: Us 0, Them 0")
     assert len(hand_faces(page)) == 12

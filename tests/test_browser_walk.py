@@ -2,6 +2,10 @@
 last lesson by the Next links only, every practice page opened from its lesson and
 left by its Back link; and a worked example and a check for understanding used.
 
+Every page the walk reaches is checked as the rule-set walk checks the other rule
+sets (:func:`tests.browser_pages.check_page` under the classic rules: no error, the
+numbers and words of the rules in force), so each page is rendered once for both.
+
 Debian's Chromium driven by Playwright, as tests/test_browser_site.py; screenshots go
 to test-artifacts/ (ignored by git).
 """
@@ -16,16 +20,16 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pinochle_tutor import meld_points
+from pinochle_tutor.rules import CLASSIC
 from pinochle_widgets.lesson import COURSE
 from pinochle_widgets.navigation import PRACTICE, nav_links
-from tests.voila_site import CHROMIUM, REPO, voila_server
+from tests.browser_pages import ARTIFACTS, PAGES, check_page, needs_chromium
+from tests.voila_site import REPO, voila_server
 
-ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 90_000
+SCREENSHOTS = {"01_the_deck.ipynb", "06_scoring.ipynb"}
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -41,13 +45,22 @@ def _title(page: str) -> str:
     return str(nb["metadata"]["title"])
 
 
+ARRIVED: set[str] = set()
+"""Every page the walk checked."""
+
+
 def _arrive(page: Page, name: str) -> None:
     page.wait_for_url(f"**/{name}")
     page.locator(".pt-nav").last.wait_for(state="visible")
     assert page.title() == _title(name)
     assert len(page.context.pages) == 1, "a link opened a new tab"
-    assert page.locator(".voila-error").count() == 0
-    assert "Traceback (most recent call last)" not in page.content()
+    page.wait_for_timeout(300)  # the widgets' last drawing
+    problems = check_page(CLASSIC, name, page, page.inner_text("body"))
+    assert problems == [], (name, problems)
+    ARRIVED.add(name)
+    if name in SCREENSHOTS:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"rules-classic-{Path(name).stem}.png"), full_page=True)
 
 
 def _open(browser: Browser, site: str, name: str) -> Page:
@@ -93,6 +106,8 @@ def test_the_next_links_lead_from_the_outline_to_the_last_lesson_and_back_from_p
                 _arrive(page, expected)
     assert visited == files
     assert page.locator(".pt-nav a.pt-nav-next").count() == 0
+    # Every lesson and practice page was reached by links, and checked.
+    assert sorted(ARRIVED) == sorted(PAGES), set(PAGES) ^ ARRIVED
     page.close()
 
 

@@ -52,6 +52,10 @@ __all__ = ["GameTable", "meld_html", "score_sheet_html"]
 _CSS = """
 .pt-game-table { max-width: 100%; box-sizing: border-box; }
 .pt-game-table .widget-html-content { overflow-wrap: anywhere; }
+/* The review reads as lines of text: wrap between words, never inside one (JupyterLab's
+   output area breaks a pre anywhere). */
+.pt-game-table .pt-review pre { white-space: pre-wrap; word-break: normal;
+  overflow-wrap: break-word; font-family: inherit; }
 .pt-log .pt-log-lines { display: flex; flex-direction: column-reverse; max-height: 10em;
   overflow-y: auto; border: 1px solid #ddd; padding: 4px 8px; }
 .pt-log .pt-log-lines:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }

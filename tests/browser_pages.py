@@ -1,0 +1,97 @@
+"""What every browser test shares: the skip marker for a machine without Debian's
+Chromium, where screenshots go, the course's pages, and the check that a rendered
+page shows no error and states the numbers and words of the rules in force (used by
+the Next-link walk under the classic rules and by the rule-set walk under the others).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from pinochle_tutor.course.lesson_facts import lesson_values
+from pinochle_tutor.rules import RuleSet
+from tests.voila_site import CHROMIUM, REPO
+
+needs_chromium = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"
+)
+"""Every browser test module's ``pytestmark``: it skips where /usr/bin/chromium is missing."""
+
+ARTIFACTS = REPO / "test-artifacts"
+"""Screenshots and other artifacts of the browser tests (ignored by git)."""
+
+LESSONS = sorted(p.name for p in (REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))
+PRACTICE_PAGES = sorted(p.name for p in (REPO / "exercises").glob("[0-9][0-9]_*.ipynb"))
+PAGES = [*LESSONS, *(f"practice/{p}" for p in PRACTICE_PAGES)]
+
+VARIANT_PAGES = {"08_other_versions.ipynb", "17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb"}
+"""Pages that show the other versions on purpose, whatever the house rules."""
+INTRO_PAGES = {"00_welcome.ipynb"}
+"""The welcome page describes the four-handed game before the rules in force."""
+
+PARTNERSHIP_WORDS = re.compile(
+    r"\b(partner|partners|partnership|bidders|defenders|your side|each side|sides|teams?)\b",
+    re.IGNORECASE,
+)
+
+# Phrases each lesson states, filled from the rules in force: (page, template, when).
+STATEMENTS: list[tuple[str, str, str]] = [
+    ("00_welcome.ipynb", "Rules in force: {name}", "always"),
+    ("01_the_deck.ipynb", "It has {deck_size} cards: {copies} copies of each card", "always"),
+    ("01_the_deck.ipynb", "every hand has {total_trick_points} trick points to win", "always"),
+    ("01_the_deck.ipynb", "Every card appears {appears}", "always"),
+    ("01_the_deck.ipynb", "The ranks, from high to low, are {ranks_text}", "always"),
+    ("02_deal_and_auction.ipynb", "{hand_size} each", "always"),
+    ("02_deal_and_auction.ipynb", "The first bid must be at least {opening_bid}", "always"),
+    ("02_deal_and_auction.ipynb", "contract at {stuck_bid}", "always"),
+    ("03_trump_and_exchange.ipynb", "passes {exchange_size} cards face down", "partners"),
+    ("03_trump_and_exchange.ipynb", "Both finish with {hand_size}", "partners"),
+    ("03_trump_and_exchange.ipynb", "the {kitty_size}-card kitty", "alone"),
+    ("04_meld.ipynb", "{run} + {royal_marriage} = {run_and_royal}", "always"),
+    ("04_meld.ipynb", "Double aces around is {double_aces}, not {aces_plus}", "always"),
+    ("06_scoring.ipynb", "There are {total_trick_points} trick points in all", "always"),
+    ("06_scoring.ipynb", "at least {meld_save} {trick_points_word}", "always"),
+    ("06_scoring.ipynb", "reaches {target}", "always"),
+    ("06_scoring.ipynb", "bid {ex_bid} and show", "alone"),
+    ("06_scoring.ipynb", "bids {ex_bid} and shows {ex_meld} meld", "partners"),
+    ("06_scoring.ipynb", "you need {ex_needed} trick points", "always"),
+]
+
+
+
+def check_page(rules: RuleSet, page_name: str, page: Page, text: str) -> list[str]:
+    problems: list[str] = []
+    if page.locator(".voila-error").count():
+        problems.append("shows a .voila-error")
+    if "Traceback (most recent call last)" in page.content() or re.search(
+        r"\b[A-Z][a-zA-Z]+Error: ", text
+    ):
+        problems.append("shows a Python error")
+    base = page_name.removeprefix("practice/")
+    if base in VARIANT_PAGES:
+        return problems
+    missing = sorted({r.symbol for r in rules.ranks} ^ {"A", "10", "K", "Q", "J", "9"})
+    for symbol in missing:
+        if re.search(rf"(?<![\d]){re.escape(symbol)}[♠♥♦♣]", text):
+            problems.append(f"shows a {symbol} card, which the {rules.name} deck does not have")
+    if not rules.partnerships and base not in INTRO_PAGES:
+        for m in PARTNERSHIP_WORDS.finditer(text):
+            context = text[max(0, m.start() - 40) : m.end() + 40].replace("\n", " ")
+            problems.append(f"says {m.group(0)!r} with no partnerships: ...{context}...")
+    values = lesson_values(rules)
+    for page_of, template, when in STATEMENTS:
+        applies = when == "always" or (when == "partners") == rules.partnerships
+        if page_of != base or not applies:
+            continue
+        phrase = template.format(**values)
+        if phrase not in text:
+            problems.append(f"does not say {phrase!r}")
+    if rules.copies != 2 and "appears twice" in text:
+        problems.append("says every card appears twice")
+    if rules.bid_increment == 1 and "multiples of 1" in text:
+        problems.append("says 'multiples of 1'")
+    return problems
