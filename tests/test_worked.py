@@ -32,6 +32,7 @@ def _examples(rules: RuleSet) -> list[wk.WorkedExample]:
         wk.scoring_example(rules),
         wk.versions_example(MELD_HAND, "C", [rules, CLASSIC]),
         wk.guided_hand(rules, 62).example,
+        wk.game_end_example(rules),
     ]
 
 
@@ -343,3 +344,19 @@ def test_the_game_end_check_is_the_engines_winner_and_explains_each_wrong_choice
         assert right == (choice == q.answer)
         if not right:
             assert q.wrong[choice] in why
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_game_end_example_is_won_when_made_and_goes_on_when_missed(rules: RuleSet) -> None:
+    from pinochle_tutor.explain.game_end import GameEndRule
+
+    ex = wk.game_end_example(rules)
+    first, made, missed = ex.steps
+    before = list(first.numbers[1:])
+    c = worked_contract(rules)
+    total = rules.total_trick_points
+    win = score_hand(c.bid, c.meld, c.made_tricks, 0, total - c.made_tricks, rules)
+    assert max(before) < rules.target
+    assert before[0] + win.bidder >= rules.target > before[1] + win.defender
+    assert "won the game" in made.text and GameEndRule.ONE_REACHED.value not in missed.text
+    assert "the game goes on" in missed.text

@@ -666,6 +666,58 @@ def score_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
 
 
 # ------------------------------------------------------- lesson 9: the end of the game
+def game_end_example(rules: RuleSet = CLASSIC) -> WorkedExample:
+    """The last hand of a game, twice: the contract made (your side reaches the target
+    alone and wins) and missed (nobody reaches it; the game goes on). The scores and
+    the verdicts are the engine's (``score_hand``, ``explain_game_end``)."""
+    from pinochle_tutor.course.lesson_facts import worked_contract
+    from pinochle_tutor.explain.game_end import explain_game_end, side_label
+
+    ex = worked_contract(rules)
+    total, target = rules.total_trick_points, rules.target
+    unit = max(1, rules.bid_increment)
+    made = score_hand(ex.bid, ex.meld, ex.made_tricks, 0, total - ex.made_tricks, rules)
+    short = score_hand(ex.bid, ex.meld, ex.short_tricks, 0, total - ex.short_tricks, rules)
+    before = [target // 2] * rules.sides
+    before[0] = target - made.bidder + unit
+    before[1] = max(0, target - max(made.defender, short.defender) - 3 * unit)
+    won = [0] * rules.sides
+    won[0], won[1] = made.bidder, made.defender
+    lost = [0] * rules.sides
+    lost[0], lost[1] = short.bidder, short.defender
+    e_won = explain_game_end(before, won, 0, rules)
+    e_lost = explain_game_end(before, lost, 0, rules)
+    you, other = side_label(0, rules), side_label(1, rules)
+    bids, makes = ("bids", "makes") if rules.partnerships else ("bid", "make")
+    scores = listed([f"{side_label(k, rules)} {before[k]}" for k in range(rules.sides)])
+
+    def numbers(text: str) -> tuple[int, ...]:
+        """The numbers of an explanation the engine worded (its scores and the target)."""
+        return tuple(stated_numbers(text))
+
+    steps = (
+        WorkedStep(
+            f"Game is **{target}**. Before the last hand the scores are: {scores}.",
+            numbers=(target, *before),
+        ),
+        WorkedStep(
+            f"**Made**: {you.capitalize()} {bids} {ex.bid} and {makes} it, "
+            f"**{made.bidder:+d}**; {other} takes {total - ex.made_tricks} trick points, "
+            f"{made.defender:+d}. {e_won.text}",
+            numbers=(
+                ex.bid, made.bidder, total - ex.made_tricks, made.defender, *numbers(e_won.text)
+            ),
+        ),
+        WorkedStep(
+            f"**Missed**: had {you} taken only {ex.short_tricks} trick points, the contract "
+            f"would score **{short.bidder:+d}** and {other} {short.defender:+d}. "
+            f"{e_lost.text}",
+            numbers=(ex.short_tricks, short.bidder, short.defender, *numbers(e_lost.text)),
+        ),
+    )
+    return WorkedExample("The end of a game: made and missed", rules, steps)
+
+
 def game_end_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
     """Both sides pass the target on the same hand: who has won? The bidders, who made
     their contract, though the other side has more (the winner is the engine's,
