@@ -224,3 +224,33 @@ def test_a_busy_site_loses_no_answer_and_keeps_open_pages_working(tmp_path: Path
         code, body = asyncio.run(scenario())
     assert code == 429 and BUSY_MESSAGE in body
     assert sorted(int(x.answer) for x in ProgressStore(db).attempts(learner)) == [20, 40]
+
+
+def test_a_learner_told_the_site_is_busy_keeps_their_place_when_the_page_reloads() -> None:
+    """The site's queue of page builds, first come first served across reloads: a
+    learner who waited and was shown the busy page goes ahead of a learner who
+    first asked after them, when the busy page reloads itself."""
+    from pinochle_widgets.site import ClassroomIdentityProvider
+
+    provider = ClassroomIdentityProvider(max_builds=1, build_queue_seconds=0.3)
+
+    async def scenario() -> list[str]:
+        served: list[str] = []
+        building = object()
+        assert await provider._take_turn(building, "a" * 22) == 0.0  # a's page is built
+        assert await provider._take_turn(object(), "b" * 22) is None  # b waited: busy page
+
+        async def ask(key: str) -> None:
+            if await provider._take_turn(object(), key) is not None:
+                served.append(key[0])
+
+        late = asyncio.create_task(ask("c" * 22))  # c first asks now
+        await asyncio.sleep(0.05)
+        reload = asyncio.create_task(ask("b" * 22))  # b's busy page reloads itself
+        await asyncio.sleep(0.05)
+        provider._turns.pop(building)  # a's page is built: the next turn is given
+        provider._give_turns()
+        await asyncio.gather(late, reload)
+        return served
+
+    assert asyncio.run(scenario()) == ["b"]

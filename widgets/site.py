@@ -50,6 +50,7 @@ once, where Voila compiled them anew for each page.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import os
 import time
@@ -484,7 +485,8 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
       learners opening a page in the same minute would otherwise start 30 kernels
       on two cores, each slowed by all the others): a request waits its turn, first
       come first served, up to :attr:`build_queue_seconds`, and is then answered
-      :data:`BUSY_PAGE`, which says the site is busy and reloads itself. Nothing
+      :data:`BUSY_PAGE`, which says the site is busy and reloads itself (the
+      learner's reload keeps their place in the queue). Nothing
       has been started for a waiting or refused request, and no page already open
       is touched: a learner's saved answers are never at stake."""
 
@@ -525,8 +527,12 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         self._turns: dict[object, float] = {}
         """The tokens of the pages having their turn of the site's :attr:`max_builds`
         -> when it began."""
-        self._waiting: list[tuple[object, asyncio.Future[None]]] = []
-        """The page requests waiting for their turn, first come first."""
+        self._waiting: list[tuple[float, object, asyncio.Future[None]]] = []
+        """The page requests waiting for their turn: when their learner first asked,
+        the page's token and its turn, first come first."""
+        self._first_asked: dict[str, float] = {}
+        """Learner key -> when they first asked for the page they were told the site
+        was busy for: their reload keeps that place in the queue."""
 
     def builds_of(self, key: str, now: float | None = None) -> int:
         """How many pages of the learner ``key`` are being built (a query)."""
@@ -577,29 +583,37 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
     def _give_turns(self) -> None:
         """Give the free turns to the requests waiting longest."""
         while self._waiting and self._has_room():
-            token, turn = self._waiting.pop(0)
+            _asked, token, turn = self._waiting.pop(0)
             if not turn.done():
                 self._turns[token] = time.monotonic()
                 turn.set_result(None)
 
-    async def _take_turn(self, token: object) -> float | None:
-        """Wait for the page ``token`` to have its turn of the site's builds, up to
-        :attr:`build_queue_seconds`: the seconds it waited (``None``: no turn)."""
+    async def _take_turn(self, token: object, key: str | None) -> float | None:
+        """Wait for the page ``token`` of the learner ``key`` (``None``: a guest, who
+        cannot be told apart) to have its turn of the site's builds, up to
+        :attr:`build_queue_seconds`: the seconds it waited (``None``: no turn; the
+        learner's reload then keeps their place in the queue)."""
+        now = time.monotonic()
+        keep = self.build_queue_seconds + 2 * BUSY_RETRY_SECONDS + 60
+        self._first_asked = {k: t for k, t in self._first_asked.items() if now - t < keep}
         self._give_turns()
         if not self._waiting and self._has_room():
-            self._turns[token] = time.monotonic()
+            self._turns[token] = now
+            self._first_asked.pop(key or "", None)
             return 0.0
-        if self.build_queue_seconds <= 0:
-            return None
-        asked = time.monotonic()
-        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.append((token, turn))
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(asyncio.shield(turn), self.build_queue_seconds)
-        if turn.done():
-            return time.monotonic() - asked
-        turn.cancel()
-        self._waiting = [(t, f) for t, f in self._waiting if t is not token]
+        asked = self._first_asked.get(key, now) if key is not None else now
+        if self.build_queue_seconds > 0:
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            bisect.insort(self._waiting, (asked, token, turn), key=lambda w: w[0])
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(turn), self.build_queue_seconds)
+            if turn.done():
+                self._first_asked.pop(key or "", None)
+                return time.monotonic() - now
+            turn.cancel()
+            self._waiting = [w for w in self._waiting if w[1] is not token]
+        if key is not None:
+            self._first_asked.setdefault(key, asked)
         return None
 
     async def _refuse(
@@ -637,7 +651,8 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
             user = await user if isinstance(user, Awaitable) else user
             if user is not None:
                 token = self._count_build(handler, env)
-                waited = await self._take_turn(token)
+                learner = learner_from_environment(env)
+                waited = await self._take_turn(token, None if learner.is_guest else learner.key)
                 if waited is None:
                     manager.log.warning(
                         "Refusing a page before rendering it: the site builds %d pages "
