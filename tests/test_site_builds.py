@@ -254,3 +254,25 @@ def test_a_learner_told_the_site_is_busy_keeps_their_place_when_the_page_reloads
         return served
 
     assert asyncio.run(scenario()) == ["b"]
+
+
+def test_a_page_whose_client_left_while_it_waited_is_not_built() -> None:
+    """Cap 1: a learner gives up while their page waits its turn (closes the tab);
+    when the turn comes, no kernel is started for nobody."""
+    extra = [*ONE_AT_A_TIME, "--ClassroomIdentityProvider.build_queue_seconds=60"]
+    with voila_server(extra=extra) as site:
+
+        async def scenario() -> Answer:
+            first = asyncio.create_task(get(site, "g"))
+            await asyncio.sleep(0.3)  # the first page is being built
+            with contextlib.suppress(HTTPClientError):  # gives up while waiting
+                await get(site, "h", timeout=0.5)
+            return await first
+
+        first = asyncio.run(scenario())
+        assert first.code == 200
+        deadline = time.monotonic() + 30
+        while "its client left while it waited" not in log_of(site):
+            assert time.monotonic() < deadline, "the page left behind was built"
+            time.sleep(0.2)
+        assert len(kernel_pids(site.pid)) == 1
