@@ -46,11 +46,31 @@ end of each run beside it):
   learner's page load timed out (60 s) at load 9. Server memory 129-140 MB.
   Other sessions kept the load far above 3 during all of these: the ratios are
   not settled, and want a run on a quiet machine.
-* ``--client quiz --learners 30`` at load 9-15 (the server and its kernels got 5 to 7
-  CPU-s of the 68 to 80 the two cores offered): p95 page ready 25 to 30 s, 0 answers
-  lost, 45 to 63 MB per learner; 1 and 10 learners' first page waited over 60 s in
-  the client's own request queue (tornado's 10 connections). Not a figure for the
-  5 s target: to be measured again on a quiet machine.
+* ``--client quiz --learners 30`` (2026-12-02; load averages, 1/5/15 min, at the start
+  and the end of each run; the client now holds a connection per learner, tornado's
+  default of 10 had queued the class in the client itself; page ready runs from the
+  first ask, busy-page reloads included, to every widget's state). Where a page's time
+  went (one page, /proc and timing in a kernel): the kernel used about 1.1 CPU-s by
+  page ready (interpreter and ipykernel 0.25-0.3, kernel set-up 0.15, ipywidgets 0.05,
+  the notebook's imports 0.25-0.35, the rest running the cells) and the server 0.2-0.3;
+  the quiz widget itself had taken 1.8 CPU-s checking every bank's play, pass and game
+  items against the engine, now 0.05 (only the quiz's own kinds are read).
+
+  - Arrivals spread at random over 45 s (``--ramp 45``): p95 page ready 1.87 s (p50
+    1.38 s; load 8.30 -> 4.05), and 7.77 s at load 9.00 -> 9.23; with the bank check of
+    before, 32.95 s at load 10.39 -> 9.00. 0 answers lost; 16 to 19 MB per learner
+    (peak memory over 30: each learner leaves the page after four answers, so 6 to 8
+    kernels of about 57 MB ran at once). Commands: ``--client quiz --learners 30
+    [--ramp 45] [--max-builds 0|8] [--queue-seconds 30]``.
+  - All 30 in the same moment (``--ramp 0``), the worst case: two cores cannot make it
+    in 5 s (30 pages x about 1.4 CPU-s is over 20 s of both cores). Cap 4 (voila.json):
+    p95 29.65 s, p50 15.75 s, 12 busy pages, peak 8 kernels, 19 MB per learner (load
+    1.97 -> 4.40); no cap (``--max-builds 0``): p95 22.52 s, p50 22.44 s, peak 30 kernels
+    and 67 MB per learner (load 0.00 -> 11.58); cap 4 waiting up to 30 s: p95 31.88 s,
+    p50 18.88 s (load 1.31 -> 3.67); cap 8: p95 48.96 s (load 3.11 -> 10.39, another
+    session busy meanwhile). The cap serves the first learners sooner and holds the
+    memory to a quarter; it does not shorten the last learner's wait, and the reloads
+    of the busy page add to it. 0 answers lost in every run.
 """
 
 from __future__ import annotations
@@ -318,11 +338,14 @@ def spread(xs: list[float]) -> str:
 async def run(
     n: int, ramp: float, timeout: float, pool: int, fill_delay: float, client: str,
     max_builds: int | None = None,
+    queue_seconds: float | None = None,
 ) -> None:
     print(f"load average at start: {load()}", flush=True)
     extra: list[str] = []
     if max_builds is not None:
         extra.append(f"--ClassroomIdentityProvider.max_builds={max_builds}")
+    if queue_seconds is not None:
+        extra.append(f"--ClassroomIdentityProvider.build_queue_seconds={queue_seconds}")
     if pool:
         pools = {"default": {"pool_size": 0}, **{f: {"pool_size": pool} for f in LESSONS}}
         extra += [
@@ -404,7 +427,9 @@ async def run(
         else f"arrivals: at random moments spread over {ramp:.0f} s (seeded)"
     )  # fmt: skip
     caps = "the site's default (voila.json)" if max_builds is None else str(max_builds or "no cap")
-    print(f"site-wide page builds at once: {caps}; the client's connections: {CLIENT_CONNECTIONS}")
+    queue = "voila.json's" if queue_seconds is None else f"{queue_seconds:g} s"
+    print(f"site-wide page builds at once: {caps}, waiting up to {queue}; "
+          f"the client's connections: {CLIENT_CONNECTIONS}")  # fmt: skip
     cores = os.cpu_count() or 1
     print(
         f"CPU: the server and its kernels used {server_cpu:.0f} s of the {wall * cores:.0f} s "
@@ -518,6 +543,11 @@ def main() -> None:
         "0: no cap; default: voila.json's)",
     )  # fmt: skip
     parser.add_argument(
+        "--queue-seconds", type=float, default=None,
+        help="seconds a page waits its turn before the busy page "
+        "(ClassroomIdentityProvider.build_queue_seconds; default: voila.json's)",
+    )  # fmt: skip
+    parser.add_argument(
         "--timeout", type=float, default=300.0, help="bound on the whole run, seconds"
     )
     parser.add_argument(
@@ -581,6 +611,7 @@ def main() -> None:
             args.fill_delay,
             args.client,
             args.max_builds,
+            args.queue_seconds,
         )
     )
 
