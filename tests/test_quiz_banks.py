@@ -339,3 +339,20 @@ def test_without_a_checkout_the_banks_are_the_sites_copy(
     assert default_bank_dir(tmp_path) == tmp_path / "practice" / "banks"
     assert default_bank_dir(tmp_path / "practice") == tmp_path / "practice" / "banks"
     assert default_bank_dir(tmp_path / "elsewhere").parts[-2:] == ("exercises", "banks")
+
+
+def test_loading_only_some_kinds_reads_and_checks_only_those(tmp_path: Path) -> None:
+    """A quiz page of one kind loads the banks with ``kinds``: the items of those
+    kinds are the same as a full load's, and the other kinds' items are neither
+    built nor checked (a bad one is not reported there); an entry whose kind cannot
+    be told is still reported."""
+    _write(tmp_path, "meld.toml", 'kind = "meld"\n[[item]]\nid = "m1"\ntrump = "H"\nhand = "KH QH"\n')
+    _write(tmp_path, "trick.toml", 'kind = "trick"\n[[item]]\nid = "t1"\ntrump = "H"\nspade = 1\n')
+    _write(tmp_path, "odd.json", json.dumps([{"id": "o1", "kind": "nonsense"}]))
+    items, problems = load_banks(tmp_path)
+    assert sorted(p.file for p in problems) == ["odd.json", "trick.toml"]
+    items, problems = load_banks(tmp_path, kinds={QuizKind.MELD})
+    assert [i.id for i in items] == ["m1"]
+    assert [p.file for p in problems] == ["odd.json"], "the trick item was not read"
+    meld = [i for i in load_banks(BANKS)[0] if i.kind is QuizKind.MELD]
+    assert meld and load_banks(BANKS, kinds=[QuizKind.MELD])[0] == meld

@@ -1,6 +1,8 @@
 """One learner's pages are built one at a time: a page request of a learner whose page
 is still being built is refused at once, before Voila does any work for it, with a
-page that reloads itself; other learners are served. Real Voila server, real HTTP
+page that reloads itself; other learners are served. The whole site builds at most
+``max_builds`` pages at once: the others wait their turn, or are answered with a page
+that says the site is busy and reloads itself. Real Voila server, real HTTP
 requests (loopback only)."""
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ import contextlib
 import re
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
-from pinochle_widgets.site import BUILDING_MESSAGE
-from tests.voila_site import REPO, Site, cpu_seconds, kernel_pids, voila_server
+from pinochle_widgets.site import BUILDING_MESSAGE, BUSY_MESSAGE
+from tests.voila_site import REPO, Channel, Site, cpu_seconds, kernel_pids, voila_server
 
 LESSON = "06_scoring.ipynb"
 QUICK = ["--ClassroomIdentityProvider.busy_refusal_delay=0.1"]
@@ -45,6 +48,12 @@ def log_of(site: str) -> str:
     return (REPO / "test-artifacts" / f"voila-{site.rsplit(':', 1)[1]}.log").read_text()
 
 
+def assert_no_server_details(page: str) -> None:
+    # The repository path with its separator ("/p" alone is in every "</p>").
+    for leak in ("Traceback", ".venv", f"{REPO}/", "site-packages", "Error", "kernelId"):
+        assert leak not in page, leak
+
+
 def test_a_second_page_while_the_first_is_built_is_refused_at_once() -> None:
     with voila_server(extra=QUICK) as site:
 
@@ -63,12 +72,9 @@ def test_a_second_page_while_the_first_is_built_is_refused_at_once() -> None:
         assert BUILDING_MESSAGE in second.body and 'role="alert"' in second.body
         assert 'http-equiv="refresh"' in second.body, "the refusal page reloads itself"
         assert second.retry_after is not None and int(second.retry_after) > 0
-        # The repository path with its separator ("/p" alone is in every "</p>").
-        for leak in ("Traceback", ".venv", f"{REPO}/", "site-packages", "Error"):
-            assert leak not in second.body, leak
+        assert_no_server_details(second.body)
         assert other.code == 200 and "kernelId" in other.body, "another learner is served"
         assert "has a page being built" in log_of(site), "refused before Voila builds the page"
-        assert "kernelId" not in second.body
         assert len(kernel_pids(site.pid)) == 2, "no kernel was started for the refused request"
         again = asyncio.run(get(site, "a"))
         assert again.code == 200, "once the page is built, the learner opens pages again"
@@ -132,3 +138,141 @@ def test_pages_built_with_the_shared_compiled_templates_are_the_same() -> None:
     assert "kernelId" in shared[1] and "Scoring" in shared[1]
     assert _normalised(shared[0]) == _normalised(shared[1]) == _normalised(own[1])
     assert shared_cpu < own_cpu, (shared_cpu, own_cpu)
+
+
+ONE_AT_A_TIME = [*QUICK, "--ClassroomIdentityProvider.max_builds=1"]
+
+
+def test_past_the_site_wide_cap_a_page_is_told_the_site_is_busy_and_retries() -> None:
+    """Cap 1, no waiting: two learners ask at once; one page is built, the other
+    learner gets the busy page (429, Retry-After, reloads itself, says in plain words
+    that it continues by itself) with no kernel started for it; asked again once the
+    first page is built, it is served."""
+    extra = [*ONE_AT_A_TIME, "--ClassroomIdentityProvider.build_queue_seconds=0"]
+    with voila_server(extra=extra) as site:
+
+        async def scenario() -> tuple[Answer, Answer, int]:
+            first = asyncio.create_task(get(site, "x"))
+            await asyncio.sleep(0.3)  # the first request is being built
+            second = await get(site, "y")
+            kernels_meanwhile = len(kernel_pids(site.pid))
+            return await first, second, kernels_meanwhile
+
+        first, second, kernels_meanwhile = asyncio.run(scenario())
+        assert first.code == 200 and "kernelId" in first.body
+        assert second.code == 429, second.body[:300]
+        assert second.at < first.at, "refused while the first page was still built"
+        assert BUSY_MESSAGE in second.body and 'role="alert"' in second.body
+        assert "busy" in second.body and "by itself" in second.body
+        assert 'http-equiv="refresh"' in second.body, "the busy page reloads itself"
+        assert second.retry_after is not None and int(second.retry_after) > 0
+        assert_no_server_details(second.body)
+        assert kernels_meanwhile <= 1, "no kernel was started for the refused request"
+        assert "the site builds 1 pages" in log_of(site), "refused before Voila builds the page"
+        again = asyncio.run(get(site, "y"))
+        assert again.code == 200 and "kernelId" in again.body, "served once it is its turn"
+        assert len(kernel_pids(site.pid)) == 2
+
+
+def test_past_the_site_wide_cap_a_page_waits_its_turn() -> None:
+    """Cap 1, with waiting: three learners ask at once; every page is served, one
+    after the other (two of them waited their turn), and no one is refused."""
+    with voila_server(extra=ONE_AT_A_TIME) as site:
+
+        async def scenario() -> list[Answer]:
+            return list(await asyncio.gather(*(get(site, who) for who in "uvw")))
+
+        answers = asyncio.run(scenario())
+        assert [a.code for a in answers] == [200, 200, 200]
+        assert all("kernelId" in a.body for a in answers)
+        log = log_of(site)
+        assert "Refusing a page" not in log
+        assert log.count("for its turn to be built") == 2, "two of them waited their turn"
+        assert len(kernel_pids(site.pid)) == 3
+
+
+def test_a_busy_site_loses_no_answer_and_keeps_open_pages_working(tmp_path: Path) -> None:
+    """A learner with a practice page open answers; while the site builds as many
+    pages as it may, their reload is answered with the busy page, and their open page
+    still takes answers; once it is their turn the page opens again. Every answer
+    is in the database."""
+    from pinochle_tutor.course.store import ProgressStore
+
+    db = tmp_path / "class.sqlite"
+    learner = "k" * 22
+    quiz = "practice/01_meld_level1.ipynb"
+    extra = [*ONE_AT_A_TIME, "--ClassroomIdentityProvider.build_queue_seconds=0"]
+
+    async def scenario() -> tuple[int, str]:
+        page = await Channel.open(site, quiz, 120, key=learner)
+        await page.answer_quiz("20", 60)
+        await page.next_question(60)
+        other = asyncio.create_task(get(site, "m"))  # another learner's page is built
+        await asyncio.sleep(0.3)
+        reply = await AsyncHTTPClient().fetch(
+            f"{site}/voila/render/{quiz}", headers={"Cookie": f"pinochle_learner={learner}"},
+            request_timeout=120, raise_error=False,
+        )  # fmt: skip
+        await page.answer_quiz("40", 60)  # the open page works while the site is busy
+        assert (await other).code == 200
+        page.ws.close()
+        again = await Channel.open(site, quiz, 120, key=learner)
+        again.ws.close()
+        return reply.code, reply.body.decode("utf-8", "replace")
+
+    with voila_server(extra=extra, env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as site:
+        code, body = asyncio.run(scenario())
+    assert code == 429 and BUSY_MESSAGE in body
+    assert sorted(int(x.answer) for x in ProgressStore(db).attempts(learner)) == [20, 40]
+
+
+def test_a_learner_told_the_site_is_busy_keeps_their_place_when_the_page_reloads() -> None:
+    """The site's queue of page builds, first come first served across reloads: a
+    learner who waited and was shown the busy page goes ahead of a learner who
+    first asked after them, when the busy page reloads itself."""
+    from pinochle_widgets.site import ClassroomIdentityProvider
+
+    provider = ClassroomIdentityProvider(max_builds=1, build_queue_seconds=0.3)
+
+    async def scenario() -> list[str]:
+        served: list[str] = []
+        building = object()
+        assert await provider._take_turn(building, "a" * 22) == 0.0  # a's page is built
+        assert await provider._take_turn(object(), "b" * 22) is None  # b waited: busy page
+
+        async def ask(key: str) -> None:
+            if await provider._take_turn(object(), key) is not None:
+                served.append(key[0])
+
+        late = asyncio.create_task(ask("c" * 22))  # c first asks now
+        await asyncio.sleep(0.05)
+        reload = asyncio.create_task(ask("b" * 22))  # b's busy page reloads itself
+        await asyncio.sleep(0.05)
+        provider._turns.pop(building)  # a's page is built: the next turn is given
+        provider._give_turns()
+        await asyncio.gather(late, reload)
+        return served
+
+    assert asyncio.run(scenario()) == ["b"]
+
+
+def test_a_page_whose_client_left_while_it_waited_is_not_built() -> None:
+    """Cap 1: a learner gives up while their page waits its turn (closes the tab);
+    when the turn comes, no kernel is started for nobody."""
+    extra = [*ONE_AT_A_TIME, "--ClassroomIdentityProvider.build_queue_seconds=60"]
+    with voila_server(extra=extra) as site:
+
+        async def scenario() -> Answer:
+            first = asyncio.create_task(get(site, "g"))
+            await asyncio.sleep(0.3)  # the first page is being built
+            with contextlib.suppress(HTTPClientError):  # gives up while waiting
+                await get(site, "h", timeout=0.5)
+            return await first
+
+        first = asyncio.run(scenario())
+        assert first.code == 200
+        deadline = time.monotonic() + 30
+        while "its client left while it waited" not in log_of(site):
+            assert time.monotonic() < deadline, "the page left behind was built"
+            time.sleep(0.2)
+        assert len(kernel_pids(site.pid)) == 1

@@ -159,14 +159,37 @@ class Channel:
         self.states: dict[str, dict[str, Any]] = {}
         self.updates: dict[str, list[dict[str, Any]]] = {}
         self.errors: list[str] = []
+        self.refused = 0
+        """How many times the page was answered "busy, reloading" before it was built."""
+        self.built = 0.0
+        """Seconds from the first request to the whole page (refusals, waiting and
+        building it included); the widgets' states come after."""
 
     @classmethod
-    async def open(cls, base: str, page: str, timeout: float, key: str | None = None) -> Channel:
+    async def open(
+        cls, base: str, page: str, timeout: float, key: str | None = None, reload: bool = False
+    ) -> Channel:
+        """Open a page as a browser does: the rendered page, its kernel's websocket
+        and every widget's state. With ``reload``, a 429 answer (the site's "busy"
+        or "still being prepared" page, which reloads itself) is asked again after
+        its Retry-After, as the browser would, until ``timeout`` has passed."""
         client = AsyncHTTPClient()
         headers = {"Cookie": f"pinochle_learner={key}"} if key else {}
-        reply = await client.fetch(
-            f"{base}/voila/render/{page}", request_timeout=timeout, headers=headers
-        )
+        asked = time.monotonic()
+        refused = 0
+        while True:
+            reply = await client.fetch(
+                f"{base}/voila/render/{page}", request_timeout=timeout, headers=headers,
+                raise_error=False,
+            )  # fmt: skip
+            left = timeout - (time.monotonic() - asked)
+            if reply.code == 429 and reload and left > 0:
+                refused += 1
+                await asyncio.sleep(min(left, float(reply.headers.get("Retry-After") or 5)))
+                continue
+            reply.rethrow()
+            break
+        built = time.monotonic() - asked
         html = reply.body.decode("utf-8")
         match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
         if match is None:
@@ -175,6 +198,7 @@ class Channel:
             f"{base.replace('http', 'ws')}/api/kernels/{match.group(1)}/channels"
         )
         channel = cls(ws, base, match.group(1))
+        channel.refused, channel.built = refused, built
         control = uuid.uuid4().hex
         await channel.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
                            metadata={"version": "1.0.0"})  # fmt: skip

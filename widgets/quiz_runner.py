@@ -214,7 +214,7 @@ def _bank_items(
     """The teachers' items of these kinds and level, shuffled, each fitted to
     ``rules`` when it is reached (fitting a bidding item to house rules works out
     its answer afresh, which takes a moment); those that no longer fit are skipped."""
-    items, _problems = load_banks(bank_dir)
+    items, _problems = load_banks(bank_dir, kinds)
     chosen = [
         i
         for i in items

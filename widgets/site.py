@@ -39,7 +39,10 @@ are already saved, one transaction each.
 
 :class:`ClassroomIdentityProvider` (``Voila.identity_provider_class``) refuses a
 page request before any work is done for it when its learner is over the page rate
-or already has a page being built; :class:`ShareCompiledTemplates`
+or already has a page being built, and lets at most
+:attr:`~ClassroomIdentityProvider.max_builds` pages of the whole site be built at
+once (the others wait their turn, or get a page that says the site is busy and
+reloads itself); :class:`ShareCompiledTemplates`
 (``VoilaExporter.preprocessors``) lets every page build use the templates compiled
 once, where Voila compiled them anew for each page.
 """
@@ -47,6 +50,8 @@ once, where Voila compiled them anew for each page.
 from __future__ import annotations
 
 import asyncio
+import bisect
+import contextlib
 import os
 import time
 from collections.abc import Awaitable
@@ -68,6 +73,8 @@ from pinochle_tutor.course.identity import learner_from_environment
 __all__ = [
     "BUILDING_MESSAGE",
     "BUILDING_PAGE",
+    "BUSY_MESSAGE",
+    "BUSY_PAGE",
     "FULL_MESSAGE",
     "REFUSED_PAGE",
     "TOO_FAST_MESSAGE",
@@ -103,6 +110,17 @@ BUILDING_RETRY_SECONDS = 5
 """Seconds after which the page of :data:`BUILDING_MESSAGE` reloads itself."""
 
 
+BUSY_MESSAGE = (
+    "The class site is busy: many pages are being prepared at once. Your page waits "
+    "its turn and opens by itself in a few seconds; there is nothing to do, and your "
+    "answers so far are saved."
+)
+"""What a learner reads when the site builds as many pages at once as it may."""
+
+BUSY_RETRY_SECONDS = 5
+"""Seconds after which the page of :data:`BUSY_MESSAGE` reloads itself."""
+
+
 def _refusal_page(title: str, message: str, reload_after: int | None = None) -> str:
     refresh = (
         f'<meta http-equiv="refresh" content="{reload_after}">' if reload_after is not None else ""
@@ -120,6 +138,11 @@ REFUSED_PAGE = _refusal_page("Please wait a minute", TOO_FAST_MESSAGE)
 BUILDING_PAGE = _refusal_page("Please wait", BUILDING_MESSAGE, BUILDING_RETRY_SECONDS)
 """The page a learner gets who asks for a page while one of theirs is being built:
 before any work is done for it, and it reloads itself."""
+
+BUSY_PAGE = _refusal_page("The site is busy", BUSY_MESSAGE, BUSY_RETRY_SECONDS)
+"""The page a learner gets when the whole site has as many pages being built as it
+may and the request waited its turn long enough: before any work is done for it,
+and it reloads itself."""
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -434,6 +457,13 @@ def request_environment(handler: web.RequestHandler) -> dict[str, str]:
     return {**os.environ, **headers}
 
 
+def _client_gone(handler: web.RequestHandler) -> bool:
+    """Whether the client of a request is known to have closed its connection."""
+    stream = getattr(handler.request.connection, "stream", None)
+    closed = getattr(stream, "closed", None)
+    return bool(closed()) if callable(closed) else False
+
+
 class ClassroomIdentityProvider(PasswordIdentityProvider):
     """Voila's identity provider, which also refuses a page request *before* any
     work is done for it (Voila would otherwise read the notebook, start a kernel
@@ -450,7 +480,15 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
       page after page without waiting. Voila goes on building a page whose
       client has gone, so without this one learner could keep the server
       building many pages at once. The refusal (:data:`BUILDING_PAGE`, which
-      reloads itself) comes after :attr:`busy_refusal_delay` seconds."""
+      reloads itself) comes after :attr:`busy_refusal_delay` seconds;
+    * beyond :attr:`max_builds` pages being built on the whole site at once (30
+      learners opening a page in the same minute would otherwise start 30 kernels
+      on two cores, each slowed by all the others): a request waits its turn, first
+      come first served, up to :attr:`build_queue_seconds`, and is then answered
+      :data:`BUSY_PAGE`, which says the site is busy and reloads itself (the
+      learner's reload keeps their place in the queue). Nothing
+      has been started for a waiting or refused request, and no page already open
+      is touched: a learner's saved answers are never at stake."""
 
     refusal_delay = Float(
         2.0, config=True, help="Seconds a refused page request waits before its answer."
@@ -465,6 +503,17 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         help="Seconds a page request refused while the learner's page is being built "
         "waits before its answer (a client retrying at once is slowed down).",
     )  # fmt: skip
+    max_builds = Integer(
+        4, config=True,
+        help="Pages the whole site builds at once (each starts a kernel, about 0.7 "
+        "CPU-seconds); more wait their turn (about two per core; 0: no limit).",
+    )  # fmt: skip
+    build_queue_seconds = Float(
+        15.0, config=True,
+        help="Seconds a page request waits for its turn when the site builds "
+        "max_builds pages, before it is answered with a page that says the site is "
+        "busy and reloads itself (0: answered so at once).",
+    )  # fmt: skip
     max_build_seconds = Float(
         300.0, config=True,
         help="Seconds after which a page still being built no longer counts against "
@@ -475,6 +524,15 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         super().__init__(**kwargs)
         self._builds: dict[object, tuple[str, float]] = {}
         """One token per page being built -> its learner's key and when it began."""
+        self._turns: dict[object, float] = {}
+        """The tokens of the pages having their turn of the site's :attr:`max_builds`
+        -> when it began."""
+        self._waiting: list[tuple[float, object, asyncio.Future[None]]] = []
+        """The page requests waiting for their turn: when their learner first asked,
+        the page's token and its turn, first come first."""
+        self._first_asked: dict[str, float] = {}
+        """Learner key -> when they first asked for the page they were told the site
+        was busy for: their reload keeps that place in the queue."""
 
     def builds_of(self, key: str, now: float | None = None) -> int:
         """How many pages of the learner ``key`` are being built (a query)."""
@@ -492,7 +550,7 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
             return learner.key
         return None
 
-    def _count_build(self, handler: web.RequestHandler, env: dict[str, str]) -> None:
+    def _count_build(self, handler: web.RequestHandler, env: dict[str, str]) -> object:
         """Count the page ``handler`` builds against its learner until it is finished
         (tornado calls ``on_finish`` once the response is done, the client there or
         not; :attr:`max_build_seconds` bounds it should that never come)."""
@@ -507,9 +565,56 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
 
         def on_finish() -> None:
             self._builds.pop(token, None)
+            if self._turns.pop(token, None) is not None:
+                self._give_turns()
             finished()
 
         setattr(handler, "on_finish", on_finish)  # noqa: B010 (an instance's hook)
+        return token
+
+    def site_builds(self, now: float | None = None) -> int:
+        """How many pages of the whole site are being built, having their turn (a query)."""
+        now = time.monotonic() if now is None else now
+        return sum(1 for began in self._turns.values() if now - began < self.max_build_seconds)
+
+    def _has_room(self) -> bool:
+        return self.max_builds <= 0 or self.site_builds() < self.max_builds
+
+    def _give_turns(self) -> None:
+        """Give the free turns to the requests waiting longest."""
+        while self._waiting and self._has_room():
+            _asked, token, turn = self._waiting.pop(0)
+            if not turn.done():
+                self._turns[token] = time.monotonic()
+                turn.set_result(None)
+
+    async def _take_turn(self, token: object, key: str | None) -> float | None:
+        """Wait for the page ``token`` of the learner ``key`` (``None``: a guest, who
+        cannot be told apart) to have its turn of the site's builds, up to
+        :attr:`build_queue_seconds`: the seconds it waited (``None``: no turn; the
+        learner's reload then keeps their place in the queue)."""
+        now = time.monotonic()
+        keep = self.build_queue_seconds + 2 * BUSY_RETRY_SECONDS + 60
+        self._first_asked = {k: t for k, t in self._first_asked.items() if now - t < keep}
+        self._give_turns()
+        if not self._waiting and self._has_room():
+            self._turns[token] = now
+            self._first_asked.pop(key or "", None)
+            return 0.0
+        asked = self._first_asked.get(key, now) if key is not None else now
+        if self.build_queue_seconds > 0:
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            bisect.insort(self._waiting, (asked, token, turn), key=lambda w: w[0])
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(turn), self.build_queue_seconds)
+            if turn.done():
+                self._first_asked.pop(key or "", None)
+                return time.monotonic() - now
+            turn.cancel()
+            self._waiting = [w for w in self._waiting if w[1] is not token]
+        if key is not None:
+            self._first_asked.setdefault(key, asked)
+        return None
 
     async def _refuse(
         self, handler: web.RequestHandler, delay: float, page: str, retry_after: int
@@ -545,7 +650,21 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
             user = super().get_user(handler)
             user = await user if isinstance(user, Awaitable) else user
             if user is not None:
-                self._count_build(handler, env)
+                token = self._count_build(handler, env)
+                learner = learner_from_environment(env)
+                waited = await self._take_turn(token, None if learner.is_guest else learner.key)
+                if waited is None:
+                    manager.log.warning(
+                        "Refusing a page before rendering it: the site builds %d pages "
+                        "and %d more wait", self.site_builds(), len(self._waiting),
+                    )  # fmt: skip
+                    await self._refuse(handler, 0.0, BUSY_PAGE, BUSY_RETRY_SECONDS)
+                if waited:
+                    manager.log.info("A page waited %.1f s for its turn to be built", waited)
+                if _client_gone(handler):  # it left while waiting: build nothing for it
+                    manager.log.info("Not building a page: its client left while it waited")
+                    handler.finish()
+                    raise web.Finish()
             return user
         user = super().get_user(handler)
         return await user if isinstance(user, Awaitable) else user
