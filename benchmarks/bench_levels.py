@@ -30,6 +30,13 @@ machine shared with other work; score and trick points per hand, A - B, 95% inte
   ``mc:24``: score +61.7 ± 29.9, trick points +67.3 ± 10.8).
 * the exact endgame alone (300 pairs, exact from 5 cards, same bidding): trick points
   +2.7 ± 2.1, score +4.2 ± 7.4; the 1000-pair run of match 3 was not finished.
+* double deck (2026-12-02, 150 pairs, one worker at low priority; 50 trick points a hand):
+  intermediate vs beginner score +2.8 ± 1.7, trick points +2.3 ± 0.7; strong vs
+  intermediate score +11.4 ± 9.1, trick points +9.2 ± 1.8. Each step is significant.
+* three-handed (2026-12-02, 150 deals x 3 seatings): intermediate vs beginner score
+  +27.8 ± 7.6, trick points +14.9 ± 2.6; strong vs intermediate score -3.7 ± 9.1, trick
+  points +3.1 ± 3.9: no significant step at 150 deals (the strong level names trump
+  with the heuristic in the kitty game, as the hint does).
 * strong player's time per decision, one core under load: classic p50 11 ms, p95 83 ms,
   max 131 ms (208 decisions); double deck p95 98 ms; three-handed p95 49 ms.
 """

@@ -1023,3 +1023,24 @@ def test_each_new_practice_page_runs_its_quiz_headless(page: str, tmp_path: Path
     assert "You got" in q.score_view.value
     attempts = read_attempts(tmp_path / "p.json")[0]
     assert len(attempts) == q.total and any(a.tries == 2 for a in attempts)
+
+
+def test_without_threads_each_question_is_made_when_asked(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The static site's Pyodide has no threads: the page still shows its question and
+    marks answers, preparing nothing in the background."""
+    import threading
+
+    def no_threads(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    q = QuizRunner("score", source="generated", count=2, seed=3, progress=tmp_path / "p.json")
+    assert q.wait_until_prepared(0)
+    item = item_of(q)
+    q.text_input.value = answer_text(item)
+    mark = q.submit()
+    assert mark is not None and mark.right
+    monkeypatch.setattr("sys.platform", "emscripten")
+    assert q._items.prepare(0) is None

@@ -45,6 +45,7 @@ import itertools
 import logging
 import random
 import re
+import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -340,11 +341,15 @@ class QuizRound(Sequence[QuizItem]):
                     raise
             return index < len(self._made)
 
-    def prepare(self, index: int) -> threading.Thread:
+    def prepare(self, index: int) -> threading.Thread | None:
         """In the background, work out the answer of the question at ``index`` if it
         takes a while (a bidding question's simulation), then make the question after
         it and do the same: so Submit and Next rarely wait. A problem met here is
-        met again, and reported, when the learner asks for that question."""
+        met again, and reported, when the learner asks for that question. Where Python
+        has no threads (the static site's Pyodide) nothing is prepared (``None``): each
+        question is made when it is asked, as before."""
+        if sys.platform == "emscripten":
+            return None
 
         def work() -> None:
             try:
@@ -355,7 +360,10 @@ class QuizRound(Sequence[QuizItem]):
                 _LOG.debug("preparing question %d failed", index, exc_info=True)
 
         thread = threading.Thread(target=work, name="pt-quiz-prepare", daemon=True)
-        thread.start()
+        try:
+            thread.start()
+        except RuntimeError:  # no threads here ("can't start new thread")
+            return None
         return thread
 
     def __len__(self) -> int:
