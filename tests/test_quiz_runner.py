@@ -1032,7 +1032,7 @@ def test_without_threads_each_question_is_made_when_asked(
     marks answers, preparing nothing in the background."""
     import threading
 
-    def no_threads(self: threading.Thread) -> None:
+    def no_threads(_self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
 
     monkeypatch.setattr(threading.Thread, "start", no_threads)
