@@ -23,8 +23,8 @@ Measured (2026-12-02, one worker, at low priority beside a test run, load 2 to 7
 * double deck, 6 generated x 3 seeds: 4 within one step, 2 moved their high end three
   steps. Its bid step is 1 point of 50 trick points (classic: 10 of 250), so a range
   settled to one step needs about four times the deals, and the cap stops first.
-* seconds per answer, one core: classic about 2 to 3 s idle for most hands (up to 18 s
-  at the cap under load), three-handed 1 to 3 s, double deck 7 to 20 s under load. The
+* seconds per answer, one core at low priority beside a test run: classic 2 to 7 s for
+  most hands (up to 18 s at the cap), three-handed 1 to 3 s, double deck 7 to 20 s. The
   quiz page does this work in the background while the learner reads the question.
 """
 
