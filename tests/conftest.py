@@ -49,7 +49,7 @@ def quick_bidding(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     monkeypatch.setattr(bidding, "ADVISOR_SAMPLES", 48)
     monkeypatch.setattr(bidding, "CHUNK_SAMPLES", 48)
-    bidding.outlook.cache_clear()
+    bidding.clear_cache()
     yield
     _join_background()
-    bidding.outlook.cache_clear()
+    bidding.clear_cache()

@@ -66,11 +66,9 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[collections.Counter[str
         return try_once(*args)
 
     monkeypatch.setattr(positions, "_try_once", counting_try)
-    bidding.outlook.cache_clear()
-    bidding.first_look.cache_clear()
+    bidding.clear_cache()
     yield calls
-    bidding.outlook.cache_clear()
-    bidding.first_look.cache_clear()
+    bidding.clear_cache()
 
 
 def _cases(kind: QuizKind) -> list[Any]:

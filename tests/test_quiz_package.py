@@ -47,8 +47,7 @@ def no_advisor(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(bidding, "advise_bid", refuse)
     monkeypatch.setattr(bidding, "evaluate_bids", refuse)
-    bidding.outlook.cache_clear()
-    bidding.first_look.cache_clear()
+    bidding.clear_cache()
 
 
 # ----------------------------------------------------------------- plain values

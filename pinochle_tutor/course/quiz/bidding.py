@@ -43,6 +43,7 @@ __all__ = [
     "Outlook",
     "bid_range",
     "candidate_trumps",
+    "clear_cache",
     "first_look",
     "outlook",
     "settled",
@@ -157,9 +158,7 @@ def first_look(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
 
 
 @functools.lru_cache(maxsize=1024)
-def outlook(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
-    """The advisor's simulation of a hand, sorted, behind a bidding answer
-    (:func:`simulate` with :data:`ADVISOR_SEED`; independent of the auction; cached)."""
+def _cached_outlook(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
     return simulate(hand, rules)
 
 
@@ -167,16 +166,25 @@ _WORKING: dict[tuple[tuple[Card, ...], RuleSet], threading.Lock] = {}
 _WORKING_GUARD = threading.Lock()
 
 
-def _outlook_once(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
-    """:func:`outlook`, simulated once even when two threads ask at the same moment
-    (a quiz page works out the answer in the background while the learner thinks;
-    Submit then waits for that work instead of doing it again)."""
+def outlook(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
+    """The advisor's simulation of a hand, sorted, behind a bidding answer
+    (:func:`simulate` with :data:`ADVISOR_SEED`; independent of the auction; cached).
+    Simulated once even when two threads ask at the same moment: a quiz page works
+    out answers in the background while the learner thinks, and whoever asks for the
+    same hand meanwhile waits for that work instead of doing it again."""
     with _WORKING_GUARD:
         if len(_WORKING) > 4096:  # one small lock per hand asked about; keep it bounded
             _WORKING.clear()
         lock = _WORKING.setdefault((hand, rules), threading.Lock())
     with lock:
-        return outlook(hand, rules)
+        return _cached_outlook(hand, rules)
+
+
+def clear_cache() -> None:
+    """Forget every answer simulated so far, and every first look (for tests that
+    change how answers are simulated)."""
+    _cached_outlook.cache_clear()
+    first_look.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -219,7 +227,7 @@ def bid_range(item: BidQuiz, simulated: Outlook | None = None) -> BidRange:
     """The acceptable answers to ``item``, from the bidding advisor (:func:`outlook`:
     fixed seed and numbers of deals, so the answer never changes; ``simulated``: the
     hand's outlook from another simulation instead, as the benchmark compares)."""
-    o = simulated if simulated is not None else _outlook_once(tuple(sorted(item.hand)), item.rule_set)
+    o = simulated if simulated is not None else outlook(tuple(sorted(item.hand)), item.rule_set)
     minimum = item.auction().min_bid
     advised = o.even if o.even is not None and o.even >= minimum else None
     if o.bold is None or o.bold < minimum:
