@@ -666,6 +666,14 @@ def score_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
 
 
 # ------------------------------------------------------- lesson 9: the end of the game
+def _scores_before(before: Sequence[int], rules: RuleSet) -> str:
+    """``'your side 1170 and the other side 1350'``: each side's running score, named
+    as a game-end question names it."""
+    from pinochle_tutor.explain.game_end import side_label
+
+    return listed([f"{side_label(k, rules)} {v}" for k, v in enumerate(before)])
+
+
 def game_end_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     """The last hand of a game, twice: the contract made (your side reaches the target
     alone and wins) and missed (nobody reaches it; the game goes on). The scores and
@@ -689,11 +697,7 @@ def game_end_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     e_lost = explain_game_end(before, lost, 0, rules)
     you, other = side_label(0, rules), side_label(1, rules)
     bids, makes = ("bids", "makes") if rules.partnerships else ("bid", "make")
-    scores = listed([f"{side_label(k, rules)} {before[k]}" for k in range(rules.sides)])
-
-    def numbers(text: str) -> tuple[int, ...]:
-        """The numbers of an explanation the engine worded (its scores and the target)."""
-        return tuple(stated_numbers(text))
+    scores = _scores_before(before, rules)
 
     steps = (
         WorkedStep(
@@ -705,14 +709,14 @@ def game_end_example(rules: RuleSet = CLASSIC) -> WorkedExample:
             f"**{made.bidder:+d}**; {other} takes {total - ex.made_tricks} trick points, "
             f"{made.defender:+d}. {e_won.text}",
             numbers=(
-                ex.bid, made.bidder, total - ex.made_tricks, made.defender, *numbers(e_won.text)
+                ex.bid, made.bidder, total - ex.made_tricks, made.defender, *stated_numbers(e_won.text)
             ),
         ),
         WorkedStep(
             f"**Missed**: had {you} taken only {ex.short_tricks} trick points, the contract "
             f"would score **{short.bidder:+d}** and {other} {short.defender:+d}. "
             f"{e_lost.text}",
-            numbers=(ex.short_tricks, short.bidder, short.defender, *numbers(e_lost.text)),
+            numbers=(ex.short_tricks, short.bidder, short.defender, *stated_numbers(e_lost.text)),
         ),
     )
     return WorkedExample("The end of a game: made and missed", rules, steps)
@@ -740,12 +744,11 @@ def game_end_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
     before = [a - c for a, c in zip(after, changes, strict=True)]
     if max(before) >= target or s.defender <= unit:  # a house rule too odd for this check
         before[0] = target - 1 - 2 * unit
-        after[0] = before[0] + changes[0]
     e = explain_game_end(before, changes, bidders, rules)
     label = {side: side_label(side, rules) for side in range(rules.sides)}
     choices = (*(label[side].capitalize() for side in range(rules.sides)), "Nobody yet")
     answer = "Nobody yet" if e.winner is None else label[e.winner].capitalize()
-    scores = listed([f"{label[side]} {before[side]}" for side in range(rules.sides)])
+    scores = _scores_before(before, rules)
     who_bid = "The other side" if rules.partnerships else label[bidders].capitalize()
     you = "your side takes" if rules.partnerships else "you take"
     wrong = {label[side].capitalize(): e.why_not(side) for side in range(rules.sides)
