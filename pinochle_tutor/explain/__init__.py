@@ -92,7 +92,13 @@ from pinochle_tutor.explain.play import (
     explain_legal,
     explain_play,
 )
-from pinochle_tutor.explain.review import AttemptReview, HandReview, TrickReview, review_hand
+from pinochle_tutor.explain.review import (
+    AttemptReview,
+    HandReview,
+    RefusedTries,
+    TrickReview,
+    review_hand,
+)
 from pinochle_tutor.explain.trick_result import (
     CounterExplanation,
     InvalidTrickResultError,
@@ -134,6 +140,7 @@ __all__ = [
     "PlayExplanation",
     "PlayJudgement",
     "PlayPrinciple",
+    "RefusedTries",
     "TrickReview",
     "TrickWinnerExplanation",
     "WinnerRule",
