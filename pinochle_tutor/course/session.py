@@ -47,6 +47,7 @@ from pinochle_tutor.bots.bidding import (
     explain_hand_bid,
 )
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
+from pinochle_tutor.bots.concede import advise_concession, judge_concession
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.levels import Level, level_player
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
@@ -497,9 +498,13 @@ class GameSession:
                         if h.declarer == self.human_seat
                         else None
                     )
+                    # Conceding or playing on, on the deals of the hint at that moment.
+                    conceding = judge_concession(
+                        h, self.human_seat, seed=self.seed, hand_number=number
+                    )
                     self._reviewed = (
                         h,
-                        _review_hand(h, self.human_seat, judged, face_up, verdict),
+                        _review_hand(h, self.human_seat, judged, face_up, verdict, conceding),
                     )
                 return self._reviewed[1]
         return None
@@ -1068,7 +1073,7 @@ class GameSession:
                 f"({pts} here). Never discard trump or an ace.",
                 cards=cards,
             )
-        return self._play_hint(v, p)
+        return self._play_hint(v)
 
     def _bid_hint(self, v: PlayerView) -> Hint:
         """The bidding model's call (the same advice as the bidding trainer's for the
@@ -1076,25 +1081,26 @@ class GameSession:
         advice = advise_bid(v, samples=BID_HINT_SAMPLES)
         return Hint(Phase.AUCTION, advice.explanation, bid=advice.recommended)
 
-    def _play_hint(self, v: PlayerView, p: Player) -> Hint:
+    def _play_hint(self, v: PlayerView) -> Hint:
         assert v.trump is not None
-        if not v.tricks and not v.trick and v.declarer == v.seat and p.concede(v):
-            who, others = (
-                ("Your side", "the defenders'")
-                if self.rules.partnerships
-                else ("You", "the other players'")
+        close = ""
+        if self.can_concede:
+            # The coach weighs conceding against playing on, on the deals the review
+            # judges that choice with.
+            conceding = advise_concession(
+                v, seed=decision_seed(self.seed, self.hand_number, 0)
             )
-            return Hint(
-                Phase.PLAY,
-                f"{who} cannot reach {v.contract} even with every trick point: conceding "
-                f"saves {others} trick points.",
-                concede=True,
-            )
+            if conceding.concede:
+                return Hint(Phase.PLAY, conceding.reason, concede=True)
+            if not conceding.clear:
+                close = " " + conceding.reason
         if len(set(v.legal)) == 1:
-            return Hint(Phase.PLAY, "It is your only legal card.", cards=(v.legal[0],))
+            return Hint(Phase.PLAY, "It is your only legal card." + close, cards=(v.legal[0],))
         advice = self._coach(v, HINT_SAMPLES)
         rule = explain_play(v.hand, v.trick, v.trump, advice.card, self.rules).text
-        return Hint(Phase.PLAY, f"{advice.text} ({rule})", cards=(advice.card,), advice=advice)
+        return Hint(
+            Phase.PLAY, f"{advice.text} ({rule}){close}", cards=(advice.card,), advice=advice
+        )
 
     def _coach(self, v: PlayerView, samples: int, margin: float | None = None) -> PlayAdvice:
         """The coach's advice for the learner's card-play view ``v``, on imagined deals

@@ -26,6 +26,8 @@ and explains the answer:
 * :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its
   :class:`PlayPrinciple`, and its verdict on a card played (built in
   :mod:`pinochle_tutor.bots.advice`).
+* :class:`ConcessionAdvice`, :class:`ConcessionJudgement` - concede or play on, for a
+  declarer at the first lead (built in :mod:`pinochle_tutor.bots.concede`).
 
 The explanations live in one module per job, all re-exported here:
 :mod:`~pinochle_tutor.explain.play` (a card, the legal set),
@@ -35,7 +37,8 @@ The explanations live in one module per job, all re-exported here:
 :mod:`~pinochle_tutor.explain.contract` (the contract),
 :mod:`~pinochle_tutor.explain.auction` (auction calls),
 :mod:`~pinochle_tutor.explain.trick_result` (a trick's winner and counters),
-:mod:`~pinochle_tutor.explain.coaching` (the coach's advice and verdicts) and
+:mod:`~pinochle_tutor.explain.coaching` (the coach's advice and verdicts),
+:mod:`~pinochle_tutor.explain.concession` (conceding or playing on) and
 :mod:`~pinochle_tutor.explain.review` (a played hand).
 
 >>> print(explain_play("KC 9C AH", ["KC"], "H", "AH").rule.label)
@@ -63,6 +66,7 @@ from pinochle_tutor.explain.claims import (
     parse_claim,
 )
 from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayJudgement, PlayPrinciple
+from pinochle_tutor.explain.concession import ConcessionAdvice, ConcessionJudgement
 from pinochle_tutor.explain.contract import (
     ContractExplanation,
     ContractOutcome,
@@ -116,6 +120,8 @@ __all__ = [
     "CardValue",
     "ClaimLike",
     "ClaimedLine",
+    "ConcessionAdvice",
+    "ConcessionJudgement",
     "ContractExplanation",
     "ContractOutcome",
     "CounterExplanation",

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pinochle_tutor.cards import Card, Suit, sort_hand
 from pinochle_tutor.explain.bidding import FailedBidExplanation
 from pinochle_tutor.explain.coaching import PlayJudgement, points
+from pinochle_tutor.explain.concession import ConcessionJudgement
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
 from pinochle_tutor.explain.play import CardGroup, PlayExplanation, group_sentences, group_verdicts
 from pinochle_tutor.rules import RuleSet, check_seat
@@ -197,6 +198,9 @@ class HandReview:
     bid_verdict: FailedBidExplanation | None = None
     """The learner's contract against what the bidding model knew at their last bid
     (``None``: the learner did not declare, or it was not judged)."""
+    concession: ConcessionJudgement | None = None
+    """The learner's choice, as declarer at the first lead, to concede or play on, against
+    the coach's evaluation (``None``: the learner did not declare, or it was not judged)."""
 
     @property
     def refused(self) -> tuple[RefusedTries, ...]:
@@ -308,6 +312,8 @@ class HandReview:
                 f"You tried {len(self.attempts)} card{'s' if len(self.attempts) != 1 else ''} "
                 "that the rules did not allow."
             )
+        if self.concession is not None:
+            lines.append("Conceding or playing on: " + self.concession.text)
         lines += self.judgement_lines()
         if self.face_up is not None:
             lines += self.face_up.lines()
@@ -336,12 +342,14 @@ def review_hand(
     judgements: tuple[PlayJudgement, ...] | None = None,
     face_up: FaceUpEndgame | None = None,
     bid_verdict: FailedBidExplanation | None = None,
+    concession: ConcessionJudgement | None = None,
 ) -> HandReview:
     """Review a hand (played or in progress) from ``learner_seat``: each trick
     with its leader, cards, winner, points and running side totals; each card
     the learner tried that the rules refused, with the rule; the coach's
-    ``judgements`` of the learner's card play, the ``face_up`` view of the last tricks
-    and the ``bid_verdict`` on the learner's contract, when given; and the contract."""
+    ``judgements`` of the learner's card play, the ``face_up`` view of the last tricks,
+    the ``bid_verdict`` on the learner's contract and the verdict on the learner's
+    ``concession`` choice, when given; and the contract."""
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
@@ -384,5 +392,5 @@ def review_hand(
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
-        hand.conceded, judgements, face_up, bid_verdict,
+        hand.conceded, judgements, face_up, bid_verdict, concession,
     )  # fmt: skip
