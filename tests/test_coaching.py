@@ -198,6 +198,30 @@ def test_the_review_flags_deliberate_mistakes(rules: RuleSet, kind: Mistake) -> 
         assert "cost trick points" in text
 
 
+def test_the_review_looks_again_until_each_verdict_is_decided() -> None:
+    """A card the first look leaves undecided (not a clear mistake, but its loss plus
+    twice its error above the margin) is judged again on more deals, up to
+    DECIDE_SAMPLES: every verdict resting on fewer deals is decided, one way or the other."""
+    from pinochle_tutor.bots.advice import (
+        CONFIRM_SAMPLES,
+        DECIDE_SAMPLES,
+        REVIEW_MARGIN,
+        REVIEW_SAMPLES,
+    )
+
+    margin = REVIEW_MARGIN * max(CLASSIC.counter_points)
+    looks = set()
+    for _trick, card, j, _review in _scripted(CLASSIC, Mistake.THROW_COUNTER, 6):
+        a = j.advice
+        looks.add(a.samples)
+        assert a.samples in (REVIEW_SAMPLES, CONFIRM_SAMPLES, DECIDE_SAMPLES)
+        v = a.value(card)
+        assert v is not None
+        if a.samples < DECIDE_SAMPLES:
+            assert j.is_mistake or v.loss + 2 * v.loss_stderr <= margin, str(j)
+    assert len(looks) > 1, looks
+
+
 def test_the_heuristics_own_plays_are_flagged_less_than_deliberate_mistakes() -> None:
     player = HeuristicPlayer()
     own = total = 0

@@ -41,6 +41,7 @@ from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
     "CONFIRM_SAMPLES",
+    "DECIDE_SAMPLES",
     "FACE_UP_TRICKS",
     "FOLLOW_ORDER",
     "LEAD_ORDER",
@@ -70,6 +71,10 @@ fewer than a lone evaluation's default: an exact 4-card solve of many deals is t
 review's most expensive step)."""
 CONFIRM_SAMPLES = 96
 """Imagined deals for a review's second look at a card that may have cost trick points."""
+DECIDE_SAMPLES = 384
+"""Imagined deals for a third look at a card the second look left undecided (not a clear
+mistake, but possibly above the margin within twice its standard error): four times the
+deals halve the error, so a loss that matters is told from noise; only such cards pay."""
 FACE_UP_TRICKS = 5
 """The review shows the last this-many tricks with every card face up (one exact solve
 of each position: measured, at most about a tenth of a second from 6 cards a hand)."""
@@ -391,6 +396,7 @@ def judge_plays(
     *,
     samples: int = REVIEW_SAMPLES,
     confirm_samples: int = CONFIRM_SAMPLES,
+    decide_samples: int = DECIDE_SAMPLES,
     seed: int = 0,
     hand_number: int = 1,
     margin: float | None = None,
@@ -399,9 +405,11 @@ def judge_plays(
     """Every card ``seat`` played in ``hand`` that was a choice (more than one distinct
     legal card), judged against the coach's advice from the seat's view at that
     moment, on ``samples`` imagined deals (seeded by :func:`decision_seed`). A card
-    that may have cost something (a loss above half of ``margin``) is judged again on
-    ``confirm_samples`` deals (the first ones the same), so the verdict on the cards
-    that matter rests on more deals while the whole review stays cheap.
+    that look leaves undecided (not a clear mistake, but its loss plus twice its
+    standard error is above ``margin``: it may have cost something) is judged again on
+    ``confirm_samples`` deals (the first ones the same), and a third time on
+    ``decide_samples`` deals if still undecided; so the verdict on the cards that
+    matter rests on more deals while the whole review stays cheap.
 
     A card is called a mistake only when its loss is beyond twice its standard error
     and above ``margin`` (by default :data:`REVIEW_MARGIN` counters of the rule set in
@@ -417,18 +425,25 @@ def judge_plays(
         ev = evaluate_play(
             view, samples=samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
         )
-        loss = ev.loss(card)
-        assert loss is not None
-        if confirm_samples > samples and loss > ev.margin / 2:
+        if confirm_samples > ev.samples and _undecided(ev, card):
             ev = evaluate_play(
-                view,
-                samples=confirm_samples,
-                seed=dseed,
-                margin=margin,
-                exact_tricks=exact_tricks,
+                view, samples=confirm_samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
+            )
+        if decide_samples > ev.samples and _undecided(ev, card):
+            ev = evaluate_play(
+                view, samples=decide_samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
             )
         out.append(PlayJudgement(trick_number, card, advise_play(view, ev)))
     return tuple(out)
+
+
+def _undecided(ev: PlayEvaluation, card: Card) -> bool:
+    """Whether ``ev`` leaves ``card`` undecided: not a clear mistake, yet its loss may be
+    above the margin (the loss plus twice its standard error is)."""
+    alt = ev.evaluation(card)
+    if alt is None or ev.is_clear_mistake(card):
+        return False
+    return alt.loss + 2.0 * alt.loss_stderr > ev.margin
 
 
 def face_up_endgame(
