@@ -1,15 +1,17 @@
 """How stable the bidding quiz's accepted range is across seeds, and what it costs.
 
     python benchmarks/bench_bid_quiz.py [--seeds 5] [--generated 6] [--samples N] [--jobs 2]
+                                        [--rules double_deck] [--bank-items N]
 
 For every bidding item of the bank (classic) and ``--generated`` generated items per
 rule set, the two-step simulation behind a bidding answer
 (:func:`pinochle_tutor.course.quiz.bidding.simulate`) is run with ``--seeds``
 different seeds. For each item it prints how far the accepted range's low end and
 high end move across the seeds, in bid steps, whether "pass" is accepted under every
-seed alike, and the seconds one simulation takes. The target (issue 16): the range
-moves by at most one bid step. ``--samples`` compares another number of deals (the
-default is the quiz's own, ``ADVISOR_SAMPLES``).
+seed alike, and the seconds one simulation takes (wall clock and CPU). The target
+(issue 16): the range moves by at most one bid step. ``--samples`` compares another
+cap on the deals (the default is the quiz's own, ``deal_cap`` of the rule set);
+``--rules`` measures one rule set only (the bank's items are classic).
 
 Printed, never asserted by the tests (the seconds depend on the machine and its load).
 
@@ -40,6 +42,8 @@ from pinochle_tutor.course.quiz.banks import default_bank_dir, load_bank
 from pinochle_tutor.course.quiz.items import BidQuiz
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 
+PRESETS = (CLASSIC, DOUBLE_DECK, THREE_HANDED)
+
 
 def _spread(values: list[int | None], step: int) -> int | None:
     """How many bid steps apart the values are (``None``: some are ``None``, some not)."""
@@ -51,15 +55,16 @@ def _spread(values: list[int | None], step: int) -> int | None:
     return (max(known) - min(known)) // step
 
 
-Row = tuple[str, str, int | None, int | None, bool, float, list[int]]
+Row = tuple[str, str, int | None, int | None, bool, float, float, list[int]]
 
 
-def measure(item: BidQuiz, seeds: int, samples: int) -> Row:
+def measure(item: BidQuiz, seeds: int, samples: int | None) -> Row:
     """(item name, rule set, low spread, high spread, pass the same everywhere, seconds
-    per simulation, deals simulated per seed)."""
+    per simulation, CPU seconds per simulation, deals simulated per seed)."""
     hand = tuple(sorted(item.hand))
     lows, highs, passes, deals = [], [], [], []
     start = time.perf_counter()
+    cpu = time.process_time()
     for seed in range(1, seeds + 1):
         o = bidding.simulate(hand, item.rule_set, 1000 + seed, samples)
         r = bidding.bid_range(item, o)
@@ -68,10 +73,11 @@ def measure(item: BidQuiz, seeds: int, samples: int) -> Row:
         passes.append(r.pass_ok)
         deals.append(o.advice.best.deals * len(o.advice.outlooks))
     per = (time.perf_counter() - start) / seeds
+    per_cpu = (time.process_time() - cpu) / seeds
     step = item.rule_set.bid_increment
     name = item.id or " ".join(c.text for c in hand)
     return (name, item.rule_set.name, _spread(lows, step), _spread(highs, step),
-            len(set(passes)) == 1, per, deals)  # fmt: skip
+            len(set(passes)) == 1, per, per_cpu, deals)  # fmt: skip
 
 
 def main() -> None:
@@ -80,41 +86,49 @@ def main() -> None:
     )
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--generated", type=int, default=6, help="generated items per rule set")
-    parser.add_argument("--samples", type=int, default=bidding.ADVISOR_SAMPLES)
+    parser.add_argument("--samples", type=int, default=None,
+                        help="cap on the deals per candidate trump (default: the rule set's)")
+    parser.add_argument("--rules", choices=[r.name for r in PRESETS], action="append",
+                        help="only these rule sets (repeatable; default: all three)")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--bank-items", type=int, default=0, help="only the first N bank items")
     args = parser.parse_args()
     items, problems = load_bank(default_bank_dir() / "bid.toml")
     assert not problems, problems
-    items = [i for i in items if isinstance(i, BidQuiz)]
+    chosen = [r for r in PRESETS if args.rules is None or r.name in args.rules]
+    items = [i for i in items if isinstance(i, BidQuiz) and i.rule_set in chosen]
     if args.bank_items:
         items = items[: args.bank_items]
-    for rules in (CLASSIC, DOUBLE_DECK, THREE_HANDED):
+    for rules in chosen:
         for n in range(args.generated):
             q = generate("bid", 500 + n, level=1 + n % 3, rules=rules)
             assert isinstance(q, BidQuiz)
             items.append(q)
-    print(f"{len(items)} items, {args.seeds} seeds, at most {args.samples} deals per candidate "
-          f"trump in chunks of {bidding.CHUNK_SAMPLES} (after {bidding.FIRST_LOOK_SAMPLES} deals "
-          "per suit)", flush=True)  # fmt: skip
+    for rules in chosen:
+        cap = args.samples or bidding.deal_cap(rules)
+        print(f"{rules.name}: at most {cap} deals per candidate trump in chunks of "
+              f"{bidding.chunk_samples(rules)} (after {bidding.FIRST_LOOK_SAMPLES} deals per suit)")
+    print(f"{len(items)} items, {args.seeds} seeds", flush=True)  # fmt: skip
     rows = []
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(measure, i, args.seeds, args.samples) for i in items]
         for f in futures:
             row = f.result()
             rows.append(row)
-            name, rs, lo, hi, same, per, deals = row
+            name, rs, lo, hi, same, per, per_cpu, deals = row
             print(f"  {rs:13s} {name[:34]:34s} low moves {lo!s:>4} high moves {hi!s:>4} "
-                  f"pass {'same' if same else 'DIFFERS'} {per:5.2f} s, deals x suits "
-                  f"{min(deals)}-{max(deals)}", flush=True)  # fmt: skip
+                  f"pass {'same' if same else 'DIFFERS'} {per:5.2f} s ({per_cpu:5.2f} s CPU), "
+                  f"deals x suits {min(deals)}-{max(deals)}", flush=True)  # fmt: skip
     worst = [r for r in rows if r[2] is None or r[3] is None or r[2] > 1 or r[3] > 1 or not r[4]]
     print(f"\nitems whose range moves more than one bid step (or pass differs): {len(worst)} "
           f"of {len(rows)}")  # fmt: skip
-    for rs in (CLASSIC, DOUBLE_DECK, THREE_HANDED):
+    for rs in chosen:
         secs = [r[5] for r in rows if r[1] == rs.name]
+        cpus = [r[6] for r in rows if r[1] == rs.name]
         if secs:
             print(f"seconds per answer's simulation, {rs.name}: median {statistics.median(secs):.2f}, "
-                  f"max {max(secs):.2f} ({len(secs)} items, {args.jobs} workers)")  # fmt: skip
+                  f"max {max(secs):.2f}; CPU median {statistics.median(cpus):.2f}, max "
+                  f"{max(cpus):.2f} ({len(secs)} items, {args.jobs} workers)")  # fmt: skip
 
 
 if __name__ == "__main__":

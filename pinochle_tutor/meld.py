@@ -50,7 +50,15 @@ from pinochle_tutor.cards import (
 from pinochle_tutor.hands import as_cards, counts_of
 from pinochle_tutor.rules import CLASSIC, MeldTable, RuleSet
 
-__all__ = ["MeldItem", "MeldKind", "MeldReport", "meld", "meld_losses", "meld_points"]
+__all__ = [
+    "MeldItem",
+    "MeldKind",
+    "MeldReport",
+    "meld",
+    "meld_by_trump",
+    "meld_losses",
+    "meld_points",
+]
 
 _MULTIPLE_WORD = ("", "double ", "triple ", "quadruple ")
 
@@ -229,18 +237,24 @@ def _trump_points(runs: int, trump_pairs: int, dix: int, table: MeldTable) -> in
     return run + _royals(runs, trump_pairs) * table.royal_marriage + dix * table.dix
 
 
-@lru_cache(maxsize=64)
-def _scored_sets(trump: int, table: MeldTable) -> _Scored:
-    """The other parts with ``trump``: (the cards of one set, the points for holding 0,
-    1, 2, ... sets). Marriages score per pair; a double "around" or pinochle replaces
-    the single one."""
-    per_pair = tuple(n * table.marriage for n in range(5))
+@lru_cache(maxsize=16)
+def _rows(table: MeldTable) -> tuple[tuple[int, ...], _Scored]:
+    """The points for holding 0, 1, 2, ... marriages of one suit (they score per pair),
+    and the parts whatever the trump: (the cards of one set, the points for holding 0,
+    1, 2, ... sets) of each "around" and the pinochle (a double replaces the single)."""
     rows = (table.aces_around, table.kings_around, table.queens_around, table.jacks_around)
-    return (
-        *((_MARRIAGE_CARDS[s], per_pair) for s in range(4) if s != trump),
+    return tuple(n * table.marriage for n in range(5)), (
         *((cards, (0, *row)) for cards, row in zip(_AROUND_CARDS, rows, strict=True)),
         (_PINOCHLE_CARDS, (0, *table.pinochle)),
     )
+
+
+@lru_cache(maxsize=64)
+def _scored_sets(trump: int, table: MeldTable) -> _Scored:
+    """The parts beside the trump suit's with ``trump``: a marriage in each other suit,
+    each "around", the pinochle."""
+    per_pair, shared = _rows(table)
+    return (*((_MARRIAGE_CARDS[s], per_pair) for s in range(4) if s != trump), *shared)
 
 
 def points_from_counts(c: Sequence[int], trump: int, table: MeldTable) -> int:
@@ -255,6 +269,25 @@ def points_from_counts(c: Sequence[int], trump: int, table: MeldTable) -> int:
     for cards, row in _scored_sets(trump, table):
         total += row[min(map(get, cards))]
     return total
+
+
+def meld_by_trump(c: Sequence[int], table: MeldTable) -> list[int]:
+    """:func:`points_from_counts` for each of the four trumps (a fast path for choosing
+    trump: the parts that do not depend on it are counted once)."""
+    get = c.__getitem__
+    per_pair, shared = _rows(table)
+    rest = 0
+    for cards, row in shared:
+        rest += row[min(map(get, cards))]
+    pairs = [min(map(get, cards)) for cards in _MARRIAGE_CARDS]
+    married = [per_pair[n] for n in pairs]
+    rest += sum(married)
+    return [
+        _trump_points(min(map(get, _RUN_CARDS[t])), pairs[t], c[_DIX_CARDS[t][0]], table)
+        + rest
+        - married[t]
+        for t in range(4)
+    ]
 
 
 def meld_losses(c: Sequence[int], trump: int, table: MeldTable) -> list[int]:

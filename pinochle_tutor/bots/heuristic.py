@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from pinochle_tutor.bots.knowledge import Knowledge, trick_inferences
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
-from pinochle_tutor.meld import meld_losses, points_from_counts
+from pinochle_tutor.meld import meld_by_trump, meld_losses
 from pinochle_tutor.rules import MeldTable, RuleSet
 from pinochle_tutor.view import PlayerView
 
@@ -439,20 +439,22 @@ def heuristic_playout(
             n_played = 0
             p = wseat
         h = held[p]
-        out = 0
-        for q in others[p]:
-            out |= held[q]
         if n_played == 0:
             if not h:
                 break
-            my_trumps = trumps[p]
-            out_trumps = sum(trumps) - my_trumps
             if rand is not None and rand() < epsilon:
                 m = h
                 for _ in range(int(rand() * h.bit_count())):
                     m &= m - 1
                 c = (m & -m).bit_length() - 1
+            elif not h & (h - 1):  # one card left: what choose_lead would say
+                c = h.bit_length() - 1
             else:
+                out = 0
+                for q in others[p]:
+                    out |= held[q]
+                my_trumps = trumps[p]
+                out_trumps = sum(trumps) - my_trumps
                 c = choose_lead(ctx, p, h, my_trumps, out, out_trumps, forb)
             led = w = c
             wseat = p
@@ -475,7 +477,12 @@ def heuristic_playout(
                 for _ in range(int(rand() * legal.bit_count())):
                     m &= m - 1
                 c = (m & -m).bit_length() - 1
+            elif not legal & (legal - 1):  # one legal card: what choose_follow would say
+                c = legal.bit_length() - 1
             else:
+                out = 0
+                for q in others[p]:
+                    out |= held[q]
                 c = choose_follow(ctx, p, legal, led, w, wseat, players - n_played - 1, out, forb)
             # What the card tells the table.
             cs = SUIT_OF[c]
@@ -531,12 +538,13 @@ def estimate_hand(counts: Sequence[int], trump: int, rules: RuleSet) -> float:
     the side aces and tens, and the side voids (a trump can ruff there). The
     weights are a linear fit on heuristic playouts of random deals; they say what
     the strategy books say: trump length and aces win counters, meld does not."""
+    total = rules.total_trick_points
     if not rules.partnerships:
-        coef, scale = _ESTIMATE_ALONE, rules.total_trick_points / 250.0
+        coef, scale = _ESTIMATE_ALONE, total / 250.0
     elif rules.copies >= 3:
-        coef, scale = _ESTIMATE_DOUBLE_DECK, rules.total_trick_points / 50.0
+        coef, scale = _ESTIMATE_DOUBLE_DECK, total / 50.0
     else:
-        coef, scale = _ESTIMATE_PARTNERS, rules.total_trick_points / 250.0
+        coef, scale = _ESTIMATE_PARTNERS, total / 250.0
     t0 = trump * 6
     n_trump = sum(counts[t0 : t0 + 6])
     trump_high = counts[t0 + 5] * 2 + counts[t0 + 4]
@@ -551,15 +559,16 @@ def estimate_hand(counts: Sequence[int], trump: int, rules: RuleSet) -> float:
         + coef[4] * side_tens
         + coef[5] * voids
     )
-    return max(0.0, min(float(rules.total_trick_points), est * scale))
+    return max(0.0, min(float(total), est * scale))
 
 
 def _best_trump(counts: Sequence[int], rules: RuleSet) -> tuple[int, float]:
     """The suit with the most meld plus expected trick points, and that total."""
     best = 0
     best_v = -1.0
+    melds = meld_by_trump(counts, rules.meld_table)
     for t in range(4):
-        v = points_from_counts(list(counts), t, rules.meld_table) + estimate_hand(counts, t, rules)
+        v = melds[t] + estimate_hand(counts, t, rules)
         if v > best_v:
             best, best_v = t, v
     return best, best_v
@@ -587,10 +596,11 @@ def _pick(
     counts: Sequence[int], n: int, trump: int, table: MeldTable,
     gain: Callable[[list[int], int, int], float],
 ) -> list[int]:  # fmt: skip
-    """Pick ``n`` cards (indices) one at a time, each the best by ``gain(c, i, lost)``
-    given the cards ``c`` still held, ``lost`` being the meld points given up with
-    card ``i``; of equal gains the lowest index."""
+    """Pick ``n`` cards (indices) one at a time, each the best by ``gain(lengths, i,
+    lost)`` given the cards still held (``lengths``: how many of each suit), ``lost``
+    being the meld points given up with card ``i``; of equal gains the lowest index."""
     c = list(counts)
+    lengths = [sum(c[s * 6 : s * 6 + 6]) for s in range(4)]
     chosen: list[int] = []
     for _ in range(n):
         lost = meld_losses(c, trump, table)
@@ -598,10 +608,11 @@ def _pick(
         best_g = -1e18
         for i in range(24):
             if c[i]:
-                g = gain(c, i, lost[i])
+                g = gain(lengths, i, lost[i])
                 if g > best_g:
                     best, best_g = i, g
         c[best] -= 1
+        lengths[best // 6] -= 1
         chosen.append(best)
     return chosen
 
@@ -622,7 +633,7 @@ def choose_pass(counts: Sequence[int], trump: int, rules: RuleSet) -> list[int]:
 
     worths = [worth(i) for i in range(24)]
 
-    def gain(_held: list[int], i: int, lost: int) -> float:
+    def gain(_lengths: list[int], i: int, lost: int) -> float:
         return worths[i] - float(lost)
 
     return _pick(counts, rules.exchange_size, trump, rules.meld_table, gain)
@@ -635,14 +646,14 @@ def choose_return(counts: Sequence[int], trump: int, rules: RuleSet) -> list[int
     scale = rules.total_trick_points / 250.0
     counter_points = rules.counter_points
 
-    def gain(c: list[int], i: int, lost: int) -> float:
+    def gain(lengths: list[int], i: int, lost: int) -> float:
         s = i // 6
         cost = float(lost)
         if s == trump:
             cost += (40.0 + 3 * (i % 6)) * scale
         else:
             cost += _KEEP_SIDE[i % 6] * 1.5 * scale + counter_points[i % 6] * 0.5
-            cost += sum(c[s * 6 : s * 6 + 6]) * 2.0 * scale
+            cost += lengths[s] * 2.0 * scale
         return -cost
 
     return _pick(counts, rules.exchange_size, trump, rules.meld_table, gain)
@@ -657,14 +668,14 @@ def choose_discard(counts: Sequence[int], rules: RuleSet) -> list[int]:
     scale = rules.total_trick_points / 250.0
     counter_points = rules.counter_points
 
-    def gain(c: list[int], i: int, lost: int) -> float:
+    def gain(lengths: list[int], i: int, lost: int) -> float:
         s = i // 6
         cost = float(lost)
         if s == t:
             cost += (40.0 + 3 * (i % 6)) * scale
         elif i % 6 == 5:
             cost += 25.0 * scale
-        cost += sum(c[s * 6 : s * 6 + 6]) * 1.0 * scale
+        cost += lengths[s] * 1.0 * scale
         return counter_points[i % 6] - cost
 
     return _pick(counts, rules.kitty_size, t, rules.meld_table, gain)
