@@ -38,10 +38,13 @@ its seat knows (:class:`~pinochle_tutor.bots.knowledge.Knowledge`) and
 :func:`heuristic_playout` calls them for every seat to play a hand out thousands
 of times a second.
 
-It stays one module (about 740 lines) on purpose: the strategy above, the mask-level
+It stays one module (about 790 lines) on purpose: the strategy above, the mask-level
 policy that implements it and the playout that runs it are one thing, and a change to
 the policy must be read beside the playout that the Monte Carlo player and the
-advisor depend on.
+advisor depend on. The exchange too works on counts (:func:`choose_pass`,
+:func:`choose_return`, :func:`choose_discard`), for the player's methods and the
+bidding model's thousands of simulated exchanges alike; the meld each card would
+break comes from the fast path :func:`~pinochle_tutor.meld.meld_losses`.
 """
 
 from __future__ import annotations
