@@ -541,6 +541,11 @@ def estimate_hand(counts: Sequence[int], trump: int, rules: RuleSet) -> float:
     the side aces and tens, and the side voids (a trump can ruff there). The
     weights are a linear fit on heuristic playouts of random deals; they say what
     the strategy books say: trump length and aces win counters, meld does not."""
+    return _estimates(counts, rules)[trump]
+
+
+def _estimates(counts: Sequence[int], rules: RuleSet) -> list[float]:
+    """:func:`estimate_hand` with each of the four trumps (each suit counted once)."""
     total = rules.total_trick_points
     if not rules.partnerships:
         coef, scale = _ESTIMATE_ALONE, total / 250.0
@@ -548,21 +553,27 @@ def estimate_hand(counts: Sequence[int], trump: int, rules: RuleSet) -> float:
         coef, scale = _ESTIMATE_DOUBLE_DECK, total / 50.0
     else:
         coef, scale = _ESTIMATE_PARTNERS, total / 250.0
-    t0 = trump * 6
-    n_trump = sum(counts[t0 : t0 + 6])
-    trump_high = counts[t0 + 5] * 2 + counts[t0 + 4]
-    side_aces = sum(counts[s * 6 + 5] for s in range(4) if s != trump)
-    side_tens = sum(counts[s * 6 + 4] for s in range(4) if s != trump)
-    voids = sum(1 for s in range(4) if s != trump and not any(counts[s * 6 : s * 6 + 6]))
-    est = (
-        coef[0]
-        + coef[1] * n_trump
-        + coef[2] * trump_high
-        + coef[3] * side_aces
-        + coef[4] * side_tens
-        + coef[5] * voids
-    )
-    return max(0.0, min(float(total), est * scale))
+    lengths = [sum(counts[s * 6 : s * 6 + 6]) for s in range(4)]
+    aces = [counts[s * 6 + 5] for s in range(4)]
+    tens = [counts[s * 6 + 4] for s in range(4)]
+    all_aces, all_tens, all_voids = sum(aces), sum(tens), lengths.count(0)
+    out = []
+    for t in range(4):
+        n_trump = lengths[t]
+        trump_high = aces[t] * 2 + tens[t]
+        side_aces = all_aces - aces[t]
+        side_tens = all_tens - tens[t]
+        voids = all_voids - (1 if n_trump == 0 else 0)
+        est = (
+            coef[0]
+            + coef[1] * n_trump
+            + coef[2] * trump_high
+            + coef[3] * side_aces
+            + coef[4] * side_tens
+            + coef[5] * voids
+        )
+        out.append(max(0.0, min(float(total), est * scale)))
+    return out
 
 
 def _best_trump(counts: Sequence[int], rules: RuleSet) -> tuple[int, float]:
@@ -570,8 +581,9 @@ def _best_trump(counts: Sequence[int], rules: RuleSet) -> tuple[int, float]:
     best = 0
     best_v = -1.0
     melds = meld_by_trump(counts, rules.meld_table)
+    estimates = _estimates(counts, rules)
     for t in range(4):
-        v = melds[t] + estimate_hand(counts, t, rules)
+        v = melds[t] + estimates[t]
         if v > best_v:
             best, best_v = t, v
     return best, best_v
