@@ -19,7 +19,8 @@ deals of the full run), its seconds estimated in proportion to the deals.
 
 Printed, never asserted by the tests (the seconds depend on the machine and its load).
 
-Measured (2026-12-02, one worker, at low priority beside a test run, load 2 to 7):
+Measured (2026-12-02, one worker, at low priority beside a test run, load 2 to 7), before
+the simulation was made faster and the double deck's cap raised:
 
 * classic: 15 bank items x 5 seeds and 7 generated x 3 seeds: 21 of 22 items moved each
   end by at most one bid step; one (a generated raise that reached the 2,400-deal cap
@@ -30,8 +31,31 @@ Measured (2026-12-02, one worker, at low priority beside a test run, load 2 to 7
   steps. Its bid step is 1 point of 50 trick points (classic: 10 of 250), so a range
   settled to one step needs about four times the deals, and the cap stops first.
 * seconds per answer, one core at low priority beside a test run: classic 2 to 7 s for
-  most hands (up to 18 s at the cap), three-handed 1 to 3 s, double deck 7 to 20 s. The
-  quiz page does this work in the background while the learner reads the question.
+  most hands (up to 18 s at the cap), three-handed 1 to 3 s, double deck 7 to 20 s.
+
+Measured again (2026-12-02, 05:30 to 05:55) after the simulation was made 2.5 to 3.5
+times faster with the same deals and decisions (``meld.meld_losses``, the exchange on
+counts) and the double deck given four times the deals (``bidding.deal_scale``: cap
+9,600 per candidate trump, chunks of 1,200). Two workers at ``nice -n 10`` on a shared
+2-core machine, load 5 to 11 (CPU seconds are the steadier figure):
+
+* ``--rules double_deck --seeds 3 --generated 6 --caps 2400,4800,7200``: 5 of 6 items
+  moved each end by at most one bid step (before: 4 of 6); the sixth (504, an opening
+  bid) moved its high end two steps (before: the worst moved three), stopping settled
+  at 3,600 to 8,400 deals per suit. What lower caps would have answered, from the same
+  runs: at 2,400 (chunks of 1,200) 4 of 6 within one step, at 4,800 4 of 6, at 7,200 3
+  of 6; item 500 needs the whole 9,600 (2,400: low 2, high 3 steps; 9,600: 0 and 1).
+* CPU seconds per double-deck answer: median 13.6, max 18.8 (at the cap with two
+  candidate trumps, 19,200 simulated deal-suits). A page's first double-deck question
+  (generated, then answered; seeds 0 to 7, one process, the same load): 5.5 to 19.4 s
+  CPU, median 13.8, where the previous code took 10 to 14.4 s CPU with its 2,400 cap
+  (seeds 0 to 2, side by side). So the double deck's answers now use up to four times
+  the deals in about the old time: the ~10 s wait on one core is met by hands that
+  settle by 4,800 deals per suit, not by those that reach the cap.
+* classic and three-handed answers are unchanged deal for deal (same caps, chunks and
+  seeds; the stability figures above stand); a first question's answer, generation
+  included, takes classic 2.1 to 3.8 s CPU (up to 2,400 deals x 2 suits), three-handed
+  0.6 to 1.6 s (one 7.3 s: the generator tried several hands).
 """
 
 from __future__ import annotations
