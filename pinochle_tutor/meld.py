@@ -31,10 +31,10 @@ The double-deck table adds triple and quadruple sets (see :mod:`pinochle_tutor.r
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from pinochle_tutor.cards import (
@@ -50,7 +50,15 @@ from pinochle_tutor.cards import (
 from pinochle_tutor.hands import as_cards, counts_of
 from pinochle_tutor.rules import CLASSIC, MeldTable, RuleSet
 
-__all__ = ["MeldItem", "MeldKind", "MeldReport", "meld", "meld_points"]
+__all__ = [
+    "MeldItem",
+    "MeldKind",
+    "MeldReport",
+    "meld",
+    "meld_by_trump",
+    "meld_losses",
+    "meld_points",
+]
 
 _MULTIPLE_WORD = ("", "double ", "triple ", "quadruple ")
 
@@ -177,48 +185,147 @@ class _Sets(NamedTuple):
     pinochles: int
 
 
-def _count_sets(c: list[int], trump: int) -> _Sets:
-    """Count complete sets in a hand of per-card counts ``c``.
+# The cards of one set of each category (indices: suit * 6 + rank).
+_RUN_CARDS = tuple(tuple(s * 6 + r for r in _RUN_RANKS) for s in range(4))
+_MARRIAGE_CARDS = tuple((s * 6 + Rank.KING, s * 6 + Rank.QUEEN) for s in range(4))
+_DIX_CARDS = tuple((s * 6 + Rank.NINE,) for s in range(4))
+_AROUND_CARDS = tuple(tuple(s * 6 + rank for s in range(4)) for _, rank in _AROUND)
+_PINOCHLE_CARDS = (_QS, _JD)
 
-    Runs use one each of A 10 K Q J of trump. Each run holds a K and a Q that earn
-    no marriage, so the royal marriages are the trump K+Q pairs beyond the runs."""
-    b = trump * 6
-    pairs = [min(c[3], c[2]), min(c[9], c[8]), min(c[15], c[14]), min(c[21], c[20])]
-    runs = min(c[b + 5], c[b + 4], c[b + 3], c[b + 2], c[b + 1])
-    royal = pairs[trump] - runs
+
+def _sets(c: Sequence[int], cards: tuple[int, ...]) -> int:
+    """How many complete sets of ``cards`` (one of each) the counts ``c`` hold."""
+    return min(map(c.__getitem__, cards))
+
+
+def _royals(runs: int, trump_pairs: int) -> int:
+    """Royal marriages: each run holds a K and a Q that earn no marriage, so they are
+    the trump K+Q pairs beyond the runs."""
+    return trump_pairs - runs
+
+
+def _count_sets(c: Sequence[int], trump: int) -> _Sets:
+    """Count complete sets in a hand of per-card counts ``c`` (what :func:`meld` itemizes)."""
+    runs = _sets(c, _RUN_CARDS[trump])
+    pairs = [_sets(c, _MARRIAGE_CARDS[s]) for s in range(4)]
+    royal = _royals(runs, pairs[trump])
     pairs[trump] = 0
+    aces, kings, queens, jacks = (_sets(c, cards) for cards in _AROUND_CARDS)
     return _Sets(
         runs,
         royal,
         (pairs[0], pairs[1], pairs[2], pairs[3]),
-        c[b],
-        (
-            min(c[5], c[11], c[17], c[23]),
-            min(c[3], c[9], c[15], c[21]),
-            min(c[2], c[8], c[14], c[20]),
-            min(c[1], c[7], c[13], c[19]),
-        ),
-        min(c[_QS], c[_JD]),
+        _sets(c, _DIX_CARDS[trump]),
+        (aces, kings, queens, jacks),
+        _sets(c, _PINOCHLE_CARDS),
     )
 
 
-def points_from_counts(c: list[int], trump: int, table: MeldTable) -> int:
+# ------------------------------------------------------------------ meld as a sum of parts
+# The meld total is a sum of independent parts, each a function of how many sets of a
+# few cards the hand holds: the trump suit (from its runs, K+Q pairs and dix), then
+# parts scored by a row of the table: a marriage in each other suit, each "around",
+# the pinochle. points_from_counts adds the parts; meld_losses counts again only the
+# parts a card is in.
+_Scored = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+
+
+def _trump_points(runs: int, trump_pairs: int, dix: int, table: MeldTable) -> int:
+    """The trump suit's part: runs (a double replaces the single), the royal marriages
+    beside them, the dix."""
+    run = table.run[runs - 1] if runs else 0
+    return run + _royals(runs, trump_pairs) * table.royal_marriage + dix * table.dix
+
+
+@lru_cache(maxsize=16)
+def _rows(table: MeldTable) -> tuple[tuple[int, ...], _Scored]:
+    """The points for holding 0, 1, 2, ... marriages of one suit (they score per pair),
+    and the parts whatever the trump: (the cards of one set, the points for holding 0,
+    1, 2, ... sets) of each "around" and the pinochle (a double replaces the single)."""
+    rows = (table.aces_around, table.kings_around, table.queens_around, table.jacks_around)
+    return tuple(n * table.marriage for n in range(5)), (
+        *((cards, (0, *row)) for cards, row in zip(_AROUND_CARDS, rows, strict=True)),
+        (_PINOCHLE_CARDS, (0, *table.pinochle)),
+    )
+
+
+@lru_cache(maxsize=64)
+def _scored_sets(trump: int, table: MeldTable) -> _Scored:
+    """The parts beside the trump suit's with ``trump``: a marriage in each other suit,
+    each "around", the pinochle."""
+    per_pair, shared = _rows(table)
+    return (*((_MARRIAGE_CARDS[s], per_pair) for s in range(4) if s != trump), *shared)
+
+
+def points_from_counts(c: Sequence[int], trump: int, table: MeldTable) -> int:
     """Meld points of a hand given as 24 per-card counts (the fast path)."""
-    runs, royal, pairs, dix, (aces, kings, queens, jacks), pinochles = _count_sets(c, trump)
-    points = royal * table.royal_marriage + sum(pairs) * table.marriage + dix * table.dix
-    if runs:
-        points += table.run[runs - 1]
-    if aces:
-        points += table.aces_around[aces - 1]
-    if kings:
-        points += table.kings_around[kings - 1]
-    if queens:
-        points += table.queens_around[queens - 1]
-    if jacks:
-        points += table.jacks_around[jacks - 1]
-    if pinochles:
-        points += table.pinochle[pinochles - 1]
-    return points
+    get = c.__getitem__
+    total = _trump_points(
+        min(map(get, _RUN_CARDS[trump])),
+        min(map(get, _MARRIAGE_CARDS[trump])),
+        c[_DIX_CARDS[trump][0]],
+        table,
+    )
+    for cards, row in _scored_sets(trump, table):
+        total += row[min(map(get, cards))]
+    return total
+
+
+def meld_by_trump(c: Sequence[int], table: MeldTable) -> list[int]:
+    """:func:`points_from_counts` for each of the four trumps (a fast path for choosing
+    trump: the parts that do not depend on it are counted once)."""
+    get = c.__getitem__
+    per_pair, shared = _rows(table)
+    rest = 0
+    for cards, row in shared:
+        rest += row[min(map(get, cards))]
+    pairs = [min(map(get, cards)) for cards in _MARRIAGE_CARDS]
+    married = [per_pair[n] for n in pairs]
+    rest += sum(married)
+    return [
+        _trump_points(min(map(get, _RUN_CARDS[t])), pairs[t], c[_DIX_CARDS[t][0]], table)
+        + rest
+        - married[t]
+        for t in range(4)
+    ]
+
+
+def meld_losses(c: Sequence[int], trump: int, table: MeldTable) -> list[int]:
+    """The meld points lost by giving away one copy of each card: ``loss[i]`` is
+    ``points_from_counts(c) - points_from_counts(c less one card i)`` for each card held
+    (0 for a card not held), for the 24 counts ``c``.
+
+    A fast path for the exchange, which asks this for every card of a hand several
+    times per deal: only the parts of the meld a card is in are counted again, with
+    the same parts :func:`points_from_counts` adds (a non-trump 9 or 10 is in none).
+    A part depends on how many sets of some cards the hand holds, ``n``, the fewest
+    copies of any of them; giving one card away leaves ``n - 1`` sets exactly when it
+    is one of those cards held only ``n`` times, and ``n`` otherwise."""
+    loss = [0] * 24
+    get = c.__getitem__
+    run_cards, pair_cards, dix_cards = _RUN_CARDS[trump], _MARRIAGE_CARDS[trump], _DIX_CARDS[trump]
+    runs = min(map(get, run_cards))
+    pairs = min(map(get, pair_cards))
+    dix = c[dix_cards[0]]
+    before = _trump_points(runs, pairs, dix, table)
+    for i in range(trump * 6, trump * 6 + 6):
+        n = c[i]
+        if n:
+            after = _trump_points(
+                runs - 1 if n == runs and i in run_cards else runs,
+                pairs - 1 if n == pairs and i in pair_cards else pairs,
+                dix - 1 if i in dix_cards else dix,
+                table,
+            )
+            loss[i] = before - after
+    for cards, row in _scored_sets(trump, table):
+        n = min(map(get, cards))
+        if n:
+            drop = row[n] - row[n - 1]
+            for i in cards:
+                if c[i] == n:
+                    loss[i] += drop
+    return loss
 
 
 def _items(counts: list[int], t: Suit, table: MeldTable) -> tuple[MeldItem, ...]:

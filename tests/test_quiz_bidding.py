@@ -85,13 +85,57 @@ def test_the_answer_stops_when_settled_and_says_how_many_deals_it_used(rules: Ru
     assert isinstance(item, BidQuiz)
     o = bidding.outlook(tuple(sorted(item.hand)), rules)
     deals = o.advice.best.deals
-    assert deals <= bidding.ADVISOR_SAMPLES
-    assert deals == bidding.ADVISOR_SAMPLES or bidding.settled(o.advice.best)
+    cap, chunk = bidding.deal_cap(rules), bidding.chunk_samples(rules)
+    assert deals <= cap
+    assert deals == cap or bidding.settled(o.advice.best)
     # Settling is checked after each chunk: one chunk fewer would not have settled.
-    if deals > bidding.CHUNK_SAMPLES and deals < bidding.ADVISOR_SAMPLES:
-        assert deals % bidding.CHUNK_SAMPLES == 0
+    if deals > chunk and deals < cap:
+        assert deals % chunk == 0
     mark = check_answer(item, "pass")
     assert f"Simulated {deals:,} deals with" in mark.explanation
     assert f"In {deals:,} simulated deals" in mark.explanation
     first = bidding.first_look(tuple(sorted(item.hand)), rules).advice
     assert {x.trump for x in o.advice.outlooks} == set(bidding.candidate_trumps(first))
+
+
+@pytest.mark.parametrize(
+    ("rules", "scale"),
+    [
+        (CLASSIC, 1),  # 250 trick points in steps of 10: 25 steps
+        (THREE_HANDED, 1),  # the same
+        (DOUBLE_DECK, 4),  # 50 trick points in steps of 1: twice as many steps
+        (CLASSIC.with_settings(bid_increment=5), 4),  # a house rule: bids by fives
+        (CLASSIC.with_settings(bid_increment=1), 4),  # bids by ones: 100, held to the most
+        (CLASSIC.with_settings(bid_increment=50), 1),  # coarser steps never fewer deals
+        (DOUBLE_DECK.with_settings(bid_increment=2), 1),  # 25 steps, as classic
+    ],
+    ids=["classic", "three_handed", "double_deck", "by_fives", "by_ones", "by_fifties", "dd_by_twos"],
+)
+def test_finer_bid_steps_get_the_square_as_many_deals(rules: RuleSet, scale: int) -> None:
+    assert bidding.deal_scale(rules) == scale
+    assert bidding.deal_cap(rules) == bidding.ADVISOR_SAMPLES * scale
+    assert bidding.chunk_samples(rules) == bidding.CHUNK_SAMPLES * scale
+
+
+def test_a_double_deck_answer_adds_chunks_four_times_as_large_up_to_its_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a cap of 24 and chunks of 12 at the classic scale, a double-deck answer
+    simulates 48 or 96 deals per candidate trump (settled after one chunk or at its cap),
+    a classic one 12 or 24."""
+    from pinochle_tutor.course.quiz import generate
+
+    monkeypatch.setattr(bidding, "ADVISOR_SAMPLES", 24)
+    monkeypatch.setattr(bidding, "CHUNK_SAMPLES", 12)
+    bidding.clear_cache()  # no answer of these few deals may outlive the test
+    try:
+        for rules, allowed in ((DOUBLE_DECK, {48, 96}), (CLASSIC, {12, 24})):
+            for seed in range(3):
+                item = generate("bid", seed, level=1, rules=rules)
+                assert isinstance(item, BidQuiz)
+                o = bidding.simulate(tuple(sorted(item.hand)), rules, seed=7 + seed)
+                deals = o.advice.best.deals
+                assert deals in allowed
+                assert deals == max(allowed) or bidding.settled(o.advice.best)
+    finally:
+        bidding.clear_cache()

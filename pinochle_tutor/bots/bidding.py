@@ -54,7 +54,11 @@ from functools import cached_property
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.bots.heuristic import (
     HeuristicPlayer,
+    PlayContext,
     best_trump,
+    choose_discard,
+    choose_pass,
+    choose_return,
     default_allowance,
     estimate_hand,
     heuristic_playout,
@@ -605,36 +609,56 @@ def heuristic_limit(counts: Sequence[int], rules: RuleSet) -> float:
 def _play(
     hands: list[list[int]], kitty: Sequence[int], declarer: int, trump: int | None,
     rules: RuleSet, bot: HeuristicPlayer,
+    contexts: dict[tuple[int, int], PlayContext] | None = None,
 ) -> tuple[list[int], list[int], int]:  # fmt: skip
     """Play one deal with ``declarer`` (relative seat) and ``trump`` (``None``: the
     heuristic's choice after the kitty): each seat's meld, each side's trick points
-    (the discard counted for the declarer) and the trump used. ``hands`` is changed."""
+    (the discard counted for the declarer) and the trump used. ``hands`` is changed.
+
+    A plain :class:`HeuristicPlayer` exchanges on the counts (:func:`choose_pass` and
+    the rest, what its methods call); another ``bot`` is asked through its methods.
+    ``contexts`` keeps the :class:`PlayContext` of each (trump, declarer) across deals."""
+    counts_only = type(bot) is HeuristicPlayer
     discard_points = 0
     if rules.has_kitty:
         for i in kitty:
             hands[declarer][i] += 1
-        discards = bot.discard(_view(_cards(hands[declarer]), None, rules, declarer, declarer))
-        for c in discards:
-            hands[declarer][c.index] -= 1
-        discard_points = sum(rules.counter_points[c.rank] for c in discards)
+        if counts_only:
+            discards = choose_discard(hands[declarer], rules)
+        else:
+            view = _view(_cards(hands[declarer]), None, rules, declarer, declarer)
+            discards = [c.index for c in bot.discard(view)]
+        for i in discards:
+            hands[declarer][i] -= 1
+        discard_points = sum(rules.counter_points[i % 6] for i in discards)
     if trump is None:
         trump = best_trump(hands[declarer], rules)[0]
     suit = Suit(trump)
     partner = rules.partner(declarer)
     if partner is not None and rules.exchange_size:
-        passed = bot.pass_cards(_view(_cards(hands[partner]), suit, rules, partner, declarer))
-        for c in passed:
-            hands[partner][c.index] -= 1
-            hands[declarer][c.index] += 1
-        returned = bot.return_cards(_view(_cards(hands[declarer]), suit, rules, declarer, declarer))
-        for c in returned:
-            hands[declarer][c.index] -= 1
-            hands[partner][c.index] += 1
+        if counts_only:
+            passed = choose_pass(hands[partner], trump, rules)
+        else:
+            view = _view(_cards(hands[partner]), suit, rules, partner, declarer)
+            passed = [c.index for c in bot.pass_cards(view)]
+        for i in passed:
+            hands[partner][i] -= 1
+            hands[declarer][i] += 1
+        if counts_only:
+            returned = choose_return(hands[declarer], trump, rules)
+        else:
+            view = _view(_cards(hands[declarer]), suit, rules, declarer, declarer)
+            returned = [c.index for c in bot.return_cards(view)]
+        for i in returned:
+            hands[declarer][i] -= 1
+            hands[partner][i] += 1
     table = rules.meld_table
     melds = [points_from_counts(h, trump, table) for h in hands]
-    points = heuristic_playout(
-        hands, declarer, trump, rules, context=play_context(rules, trump, declarer)
-    )
+    known = contexts.get((trump, declarer)) if contexts is not None else None
+    context = known if known is not None else play_context(rules, trump, declarer)
+    if contexts is not None:
+        contexts[(trump, declarer)] = context
+    points = heuristic_playout(hands, declarer, trump, rules, context=context)
     points[rules.side(declarer)] += discard_points
     return melds, points, trump
 
@@ -786,6 +810,7 @@ def _simulate(
     rng = random.Random(seed)
     mine = counts_of(cards, rules)
     bot = HeuristicPlayer()
+    contexts: dict[tuple[int, int], PlayContext] = {}
     players = rules.players
     n = rules.hand_size
     inferences = info.inferences
@@ -825,7 +850,7 @@ def _simulate(
         # This seat declares, once per trump.
         for s in suits:
             melds, points, _ = _play(
-                [list(h) for h in best_hands], best_kitty, 0, int(s), rules, bot
+                [list(h) for h in best_hands], best_kitty, 0, int(s), rules, bot, contexts
             )
             side_m, own_m, tr, ag = per[int(s)]
             side_m.append(_side_meld(melds, my_side, rules))
@@ -837,7 +862,9 @@ def _simulate(
         # This seat passes: the other seat whose hand bids highest declares, if it
         # would bid at all (a pass is final, so seats that passed are out).
         decl, low, high, fixed = _pass_declarer(best_hands, info, out)
-        melds, points, _ = _play([list(h) for h in best_hands], best_kitty, decl, None, rules, bot)
+        melds, points, _ = _play(
+            [list(h) for h in best_hands], best_kitty, decl, None, rules, bot, contexts
+        )
         dside = rules.side(decl)
         scores = _side_scores(melds, points, rules)
         p_decl.append(decl)

@@ -38,10 +38,13 @@ its seat knows (:class:`~pinochle_tutor.bots.knowledge.Knowledge`) and
 :func:`heuristic_playout` calls them for every seat to play a hand out thousands
 of times a second.
 
-It stays one module (about 740 lines) on purpose: the strategy above, the mask-level
+It stays one module (about 790 lines) on purpose: the strategy above, the mask-level
 policy that implements it and the playout that runs it are one thing, and a change to
 the policy must be read beside the playout that the Monte Carlo player and the
-advisor depend on.
+advisor depend on. The exchange too works on counts (:func:`choose_pass`,
+:func:`choose_return`, :func:`choose_discard`), for the player's methods and the
+bidding model's thousands of simulated exchanges alike; the meld each card would
+break comes from the fast path :func:`~pinochle_tutor.meld.meld_losses`.
 """
 
 from __future__ import annotations
@@ -49,12 +52,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pinochle_tutor.bots.knowledge import Knowledge, trick_inferences
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
-from pinochle_tutor.meld import points_from_counts
+from pinochle_tutor.meld import meld_by_trump, meld_losses
 from pinochle_tutor.rules import MeldTable, RuleSet
 from pinochle_tutor.view import PlayerView
 
@@ -62,8 +64,11 @@ __all__ = [
     "HeuristicPlayer",
     "PlayContext",
     "best_trump",
+    "choose_discard",
     "choose_follow",
     "choose_lead",
+    "choose_pass",
+    "choose_return",
     "default_allowance",
     "estimate_hand",
     "heuristic_playout",
@@ -234,7 +239,12 @@ def choose_lead(
         return hand.bit_length() - 1
     tmask = ctx.tmask
     value = ctx.value
-    opps = ctx.opponents[seat]
+    # What each opponent who may hold trump may hold.
+    trumping = []
+    for o in ctx.opponents[seat]:
+        avail = out & ~forb[o]
+        if avail & tmask:
+            trumping.append(avail)
     # 1. Cash a boss card in a side suit.
     best = -1
     best_v = -1
@@ -245,10 +255,14 @@ def choose_lead(
         top = hs.bit_length() - 1
         if out & ABOVE[top]:
             continue
-        if out_trumps and any(
-            (avail := out & ~forb[o]) & tmask and _maybe_void(avail, out, s) for o in opps
-        ):
-            continue
+        if out_trumps:
+            ruffed = False
+            for avail in trumping:
+                if _maybe_void(avail, out, s):
+                    ruffed = True
+                    break
+            if ruffed:
+                continue
         v = value[top] * 8 + hs.bit_count()
         if v > best_v:
             best, best_v = top, v
@@ -256,8 +270,7 @@ def choose_lead(
         return best
     # 2. The bidders draw trump.
     ht = hand & tmask
-    opp_trumps = any(out & ~forb[o] & tmask for o in opps)
-    if ht and out_trumps and opp_trumps and ctx.side[seat] == ctx.bidders:
+    if ht and out_trumps and trumping and ctx.side[seat] == ctx.bidders:
         top = ht.bit_length() - 1
         if not out & ABOVE[top]:
             return top
@@ -272,22 +285,27 @@ def choose_lead(
                 hs = hand & SUIT_MASK[s]
                 if hs and not pav & SUIT_MASK[s] and out & SUIT_MASK[s]:
                     return _cheapest(hs, value, ctx.keep)
-    # 4. The cheapest card, from a suit no opponent can be expected to trump.
+    # 4. The cheapest card, from a suit no opponent can be expected to trump (one who
+    # may hold trump and is known to lack the suit).
     pool = hand & ~tmask or hand
     keep = ctx.keep
     best_key = 1 << 30
+    suit = -1
+    penalty = 0
     while pool:
         b = pool & -pool
         pool ^= b
         c = b.bit_length() - 1
-        key = value[c] + keep[c]
         s = SUIT_OF[c]
-        if (
-            s != ctx.trump
-            and out_trumps
-            and any((avail := out & ~forb[o]) & tmask and not avail & SUIT_MASK[s] for o in opps)
-        ):
-            key += 15
+        if s != suit:  # the pool runs suit by suit
+            suit = s
+            penalty = 0
+            if s != ctx.trump and out_trumps:
+                for avail in trumping:
+                    if not avail & SUIT_MASK[s]:
+                        penalty = 15
+                        break
+        key = value[c] + keep[c] + penalty
         if key < best_key:
             best, best_key = c, key
     return best
@@ -373,31 +391,25 @@ def heuristic_playout(
     building the :class:`PlayContext` again."""
     ctx = context if context is not None else play_context(rules, trump, declarer)
     players = rules.players
-    copies = rules.copies
     tmask = SUIT_MASK[trump]
+    t0 = trump * 6
     points_of = ctx.points
     side = ctx.side
-    # Hands and the unplayed cards as "level" masks: bit i of level k is set when
-    # at least k+1 copies of card i are there.
-    lv = [[0] * copies for _ in range(players)]
-    ulv = [0] * copies
-    total = [0] * 24
+    # Each seat's cards as counts and as the mask of the distinct cards it holds, and
+    # how many trumps it holds. What a seat may find in the other hands (``out``) is
+    # the union of their masks, and their trumps the total less its own.
+    cnt = [list(hands[p]) for p in range(players)]
+    held = [0] * players
     for p in range(players):
-        row = hands[p]
-        levels = lv[p]
+        row = cnt[p]
         for i in range(24):
-            n = row[i]
-            if n:
-                total[i] += n
-                for k in range(n):
-                    levels[k] |= 1 << i
-    for i in range(24):
-        for k in range(total[i]):
-            ulv[k] |= 1 << i
+            if row[i]:
+                held[p] |= 1 << i
+    trumps = [sum(row[t0 : t0 + 6]) for row in cnt]
+    others = [[q for q in range(players) if q != p] for p in range(players)]
     forb = list(forbidden) if forbidden is not None else [0] * players
     points = [0] * ctx.sides
     rand = rng.random if (rng is not None and epsilon > 0) else None
-    top_level = copies - 1
 
     if trick:
         cards = list(trick)
@@ -423,31 +435,29 @@ def heuristic_playout(
     while True:
         if n_played == players:
             # The trick is complete: the winner takes it and leads the next.
-            if not lv[wseat][0]:
+            if not held[wseat]:
                 points[side[wseat]] += pts + ctx.last_trick_bonus
                 break
             points[side[wseat]] += pts
             n_played = 0
             p = wseat
-        levels = lv[p]
-        h = levels[0]
+        h = held[p]
         if n_played == 0:
             if not h:
                 break
-            out = 0
-            out_trumps = 0
-            my_trumps = 0
-            for k in range(copies):
-                o = ulv[k] & ~levels[k]
-                out |= o
-                out_trumps += (o & tmask).bit_count()
-                my_trumps += (levels[k] & tmask).bit_count()
             if rand is not None and rand() < epsilon:
                 m = h
                 for _ in range(int(rand() * h.bit_count())):
                     m &= m - 1
                 c = (m & -m).bit_length() - 1
+            elif not h & (h - 1):  # one card left: what choose_lead would say
+                c = h.bit_length() - 1
             else:
+                out = 0
+                for q in others[p]:
+                    out |= held[q]
+                my_trumps = trumps[p]
+                out_trumps = sum(trumps) - my_trumps
                 c = choose_lead(ctx, p, h, my_trumps, out, out_trumps, forb)
             led = w = c
             wseat = p
@@ -470,10 +480,12 @@ def heuristic_playout(
                 for _ in range(int(rand() * legal.bit_count())):
                     m &= m - 1
                 c = (m & -m).bit_length() - 1
+            elif not legal & (legal - 1):  # one legal card: what choose_follow would say
+                c = legal.bit_length() - 1
             else:
                 out = 0
-                for k in range(copies):
-                    out |= ulv[k] & ~levels[k]
+                for q in others[p]:
+                    out |= held[q]
                 c = choose_follow(ctx, p, legal, led, w, wseat, players - n_played - 1, out, forb)
             # What the card tells the table.
             cs = SUIT_OF[c]
@@ -490,15 +502,13 @@ def heuristic_playout(
             if beats:
                 w, wseat = c, p
             pts += points_of[c]
-        # Take the card out of the hand and out of the unplayed cards.
-        k = top_level
-        while not (levels[k] >> c) & 1:
-            k -= 1
-        levels[k] ^= 1 << c
-        k = top_level
-        while not (ulv[k] >> c) & 1:
-            k -= 1
-        ulv[k] ^= 1 << c
+        # Take the card out of the hand.
+        row = cnt[p]
+        row[c] -= 1
+        if not row[c]:
+            held[p] ^= 1 << c
+        if SUIT_OF[c] == trump:
+            trumps[p] -= 1
         n_played += 1
         p += 1
         if p == players:
@@ -531,35 +541,49 @@ def estimate_hand(counts: Sequence[int], trump: int, rules: RuleSet) -> float:
     the side aces and tens, and the side voids (a trump can ruff there). The
     weights are a linear fit on heuristic playouts of random deals; they say what
     the strategy books say: trump length and aces win counters, meld does not."""
+    return _estimates(counts, rules)[trump]
+
+
+def _estimates(counts: Sequence[int], rules: RuleSet) -> list[float]:
+    """:func:`estimate_hand` with each of the four trumps (each suit counted once)."""
+    total = rules.total_trick_points
     if not rules.partnerships:
-        coef, scale = _ESTIMATE_ALONE, rules.total_trick_points / 250.0
+        coef, scale = _ESTIMATE_ALONE, total / 250.0
     elif rules.copies >= 3:
-        coef, scale = _ESTIMATE_DOUBLE_DECK, rules.total_trick_points / 50.0
+        coef, scale = _ESTIMATE_DOUBLE_DECK, total / 50.0
     else:
-        coef, scale = _ESTIMATE_PARTNERS, rules.total_trick_points / 250.0
-    t0 = trump * 6
-    n_trump = sum(counts[t0 : t0 + 6])
-    trump_high = counts[t0 + 5] * 2 + counts[t0 + 4]
-    side_aces = sum(counts[s * 6 + 5] for s in range(4) if s != trump)
-    side_tens = sum(counts[s * 6 + 4] for s in range(4) if s != trump)
-    voids = sum(1 for s in range(4) if s != trump and not any(counts[s * 6 : s * 6 + 6]))
-    est = (
-        coef[0]
-        + coef[1] * n_trump
-        + coef[2] * trump_high
-        + coef[3] * side_aces
-        + coef[4] * side_tens
-        + coef[5] * voids
-    )
-    return max(0.0, min(float(rules.total_trick_points), est * scale))
+        coef, scale = _ESTIMATE_PARTNERS, total / 250.0
+    lengths = [sum(counts[s * 6 : s * 6 + 6]) for s in range(4)]
+    aces = [counts[s * 6 + 5] for s in range(4)]
+    tens = [counts[s * 6 + 4] for s in range(4)]
+    all_aces, all_tens, all_voids = sum(aces), sum(tens), lengths.count(0)
+    out = []
+    for t in range(4):
+        n_trump = lengths[t]
+        trump_high = aces[t] * 2 + tens[t]
+        side_aces = all_aces - aces[t]
+        side_tens = all_tens - tens[t]
+        voids = all_voids - (1 if n_trump == 0 else 0)
+        est = (
+            coef[0]
+            + coef[1] * n_trump
+            + coef[2] * trump_high
+            + coef[3] * side_aces
+            + coef[4] * side_tens
+            + coef[5] * voids
+        )
+        out.append(max(0.0, min(float(total), est * scale)))
+    return out
 
 
 def _best_trump(counts: Sequence[int], rules: RuleSet) -> tuple[int, float]:
     """The suit with the most meld plus expected trick points, and that total."""
     best = 0
     best_v = -1.0
+    melds = meld_by_trump(counts, rules.meld_table)
+    estimates = _estimates(counts, rules)
     for t in range(4):
-        v = points_from_counts(list(counts), t, rules.meld_table) + estimate_hand(counts, t, rules)
+        v = melds[t] + estimates[t]
         if v > best_v:
             best, best_v = t, v
     return best, best_v
@@ -576,6 +600,104 @@ def default_allowance(rules: RuleSet) -> float:
     if rules.copies >= 3:
         return 0.33
     return 0.28
+
+
+# ------------------------------------------------------------------ the exchange
+# The exchange works on 24 counts: the player's methods and the bidding model's
+# simulation call the same functions. Each picks its cards one at a time, each the best
+# by a gain given the cards still held, less the meld the card would break
+# (:func:`~pinochle_tutor.meld.meld_losses`, counted once per pick for every card).
+def _pick(
+    counts: Sequence[int], n: int, trump: int, table: MeldTable,
+    gain: Callable[[list[int], int, int], float],
+) -> list[int]:  # fmt: skip
+    """Pick ``n`` cards (indices) one at a time, each the best by ``gain(lengths, i,
+    lost)`` given the cards still held (``lengths``: how many of each suit), ``lost``
+    being the meld points given up with card ``i``; of equal gains the lowest index."""
+    c = list(counts)
+    lengths = [sum(c[s * 6 : s * 6 + 6]) for s in range(4)]
+    chosen: list[int] = []
+    for _ in range(n):
+        lost = meld_losses(c, trump, table)
+        best = -1
+        best_g = -1e18
+        for i in range(24):
+            if c[i]:
+                g = gain(lengths, i, lost[i])
+                if g > best_g:
+                    best, best_g = i, g
+        c[best] -= 1
+        lengths[best // 6] -= 1
+        chosen.append(best)
+    return chosen
+
+
+def choose_pass(counts: Sequence[int], trump: int, rules: RuleSet) -> list[int]:
+    """The cards (indices) the declarer's partner passes from the hand ``counts`` with
+    ``trump``: trump (high first) and aces, keeping one's own meld unless giving it is
+    worth more."""
+    scale = rules.total_trick_points / 250.0
+    counter_points = rules.counter_points
+
+    def worth(i: int) -> float:
+        if i // 6 == trump:
+            return (30.0 if i % 6 else 15.0) * scale + i % 6
+        if i % 6 == 5:
+            return 20.0 * scale
+        return float(counter_points[i % 6]) * 0.2
+
+    worths = [worth(i) for i in range(24)]
+
+    def gain(_lengths: list[int], i: int, lost: int) -> float:
+        return worths[i] - float(lost)
+
+    return _pick(counts, rules.exchange_size, trump, rules.meld_table, gain)
+
+
+def choose_return(counts: Sequence[int], trump: int, rules: RuleSet) -> list[int]:
+    """The cards (indices) the declarer returns from ``counts`` (the hand with the pass)
+    with ``trump``: keep the meld and the trump; give non-counters from short side suits
+    first."""
+    scale = rules.total_trick_points / 250.0
+    counter_points = rules.counter_points
+
+    def gain(lengths: list[int], i: int, lost: int) -> float:
+        s = i // 6
+        cost = float(lost)
+        if s == trump:
+            cost += (40.0 + 3 * (i % 6)) * scale
+        else:
+            cost += _KEEP_SIDE[i % 6] * 1.5 * scale + counter_points[i % 6] * 0.5
+            cost += lengths[s] * 2.0 * scale
+        return -cost
+
+    return _pick(counts, rules.exchange_size, trump, rules.meld_table, gain)
+
+
+def choose_discard(counts: Sequence[int], rules: RuleSet) -> list[int]:
+    """Three-handed: the cards (indices) the declarer discards from ``counts`` (the hand
+    with the kitty): what the meld does not use, counters first (discards count as the
+    declarer's trick points), never trump or an ace; trump being the suit
+    :func:`best_trump` picks for the hand with the kitty."""
+    t, _ = _best_trump(counts, rules)
+    scale = rules.total_trick_points / 250.0
+    counter_points = rules.counter_points
+
+    def gain(lengths: list[int], i: int, lost: int) -> float:
+        s = i // 6
+        cost = float(lost)
+        if s == t:
+            cost += (40.0 + 3 * (i % 6)) * scale
+        elif i % 6 == 5:
+            cost += 25.0 * scale
+        cost += lengths[s] * 1.0 * scale
+        return counter_points[i % 6] - cost
+
+    return _pick(counts, rules.kitty_size, t, rules.meld_table, gain)
+
+
+def _cards_of(indices: Sequence[int]) -> list[Card]:
+    return [CARDS_BY_INDEX[i] for i in indices]
 
 
 class HeuristicPlayer:
@@ -619,85 +741,22 @@ class HeuristicPlayer:
 
     # ------------------------------------------------------------ exchange
     def pass_cards(self, view: PlayerView) -> Sequence[Card]:
-        """As the partner: trump (high first) and aces, keeping one's own meld."""
-        rules = view.rules
+        """As the partner: trump (high first) and aces, keeping one's own meld
+        (:func:`choose_pass`)."""
         assert view.trump is not None
-        t = int(view.trump)
-        scale = rules.total_trick_points / 250.0
-        counts = _counts(view.hand)
-        table = rules.meld_table
-
-        def gain(i: int) -> float:
-            if i // 6 == t:
-                return (30.0 if i % 6 else 15.0) * scale + i % 6
-            if i % 6 == 5:
-                return 20.0 * scale
-            return float(rules.counter_points[i % 6]) * 0.2
-
-        return self._greedy(
-            counts, rules.exchange_size, lambda c, i: gain(i) - _meld_loss(c, i, t, table)
-        )
+        return _cards_of(choose_pass(_counts(view.hand), int(view.trump), view.rules))
 
     def return_cards(self, view: PlayerView) -> Sequence[Card]:
         """As the declarer: keep the meld and the trump; give non-counters from short
-        side suits first."""
-        rules = view.rules
+        side suits first (:func:`choose_return`)."""
         assert view.trump is not None
-        t = int(view.trump)
-        scale = rules.total_trick_points / 250.0
-        counts = _counts(view.hand)
-        table = rules.meld_table
-
-        def gain(c: list[int], i: int) -> float:
-            s = i // 6
-            cost = _meld_loss(c, i, t, table)
-            if s == t:
-                cost += (40.0 + 3 * (i % 6)) * scale
-            else:
-                cost += _KEEP_SIDE[i % 6] * 1.5 * scale + rules.counter_points[i % 6] * 0.5
-                cost += sum(c[s * 6 : s * 6 + 6]) * 2.0 * scale
-            return -cost
-
-        return self._greedy(counts, rules.exchange_size, gain)
+        return _cards_of(choose_return(_counts(view.hand), int(view.trump), view.rules))
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
         """Three-handed, after taking the kitty: discard what the meld does not use,
         counters first (discards count as the declarer's trick points), never trump
-        or an ace."""
-        rules = view.rules
-        counts = _counts(view.hand)
-        t, _ = _best_trump(counts, rules)
-        table = rules.meld_table
-        scale = rules.total_trick_points / 250.0
-
-        def gain(c: list[int], i: int) -> float:
-            s = i // 6
-            cost = _meld_loss(c, i, t, table)
-            if s == t:
-                cost += (40.0 + 3 * (i % 6)) * scale
-            elif i % 6 == 5:
-                cost += 25.0 * scale
-            cost += sum(c[s * 6 : s * 6 + 6]) * 1.0 * scale
-            return rules.counter_points[i % 6] - cost
-
-        return self._greedy(counts, rules.kitty_size, gain)
-
-    @staticmethod
-    def _greedy(counts: list[int], n: int, gain: Callable[[list[int], int], float]) -> list[Card]:
-        """Pick ``n`` cards one at a time, each the best by ``gain`` given the rest."""
-        c = list(counts)
-        chosen: list[Card] = []
-        for _ in range(n):
-            best = -1
-            best_g = -1e18
-            for i in range(24):
-                if c[i]:
-                    g = gain(c, i)
-                    if g > best_g:
-                        best, best_g = i, g
-            c[best] -= 1
-            chosen.append(CARDS_BY_INDEX[best])
-        return chosen
+        or an ace (:func:`choose_discard`)."""
+        return _cards_of(choose_discard(_counts(view.hand), view.rules))
 
     def concede(self, view: PlayerView) -> bool:
         """Concede only a contract that cannot be made even with every trick point:
@@ -715,22 +774,6 @@ class HeuristicPlayer:
         if len(view.legal) == 1:
             return view.legal[0]
         return CARDS_BY_INDEX[policy_card(view, Knowledge.from_view(view))]
-
-
-@lru_cache(maxsize=8192)
-def _meld_of(counts: tuple[int, ...], trump: int, table: MeldTable) -> int:
-    """:func:`points_from_counts`, remembered: the exchange asks for the same hand's meld
-    once per candidate card, and the bidding model plays thousands of exchanges."""
-    return points_from_counts(list(counts), trump, table)
-
-
-def _meld_loss(counts: list[int], i: int, trump: int, table: MeldTable) -> float:
-    """Meld points lost by taking one copy of card ``i`` out of the hand."""
-    before = _meld_of(tuple(counts), trump, table)
-    counts[i] -= 1
-    after = _meld_of(tuple(counts), trump, table)
-    counts[i] += 1
-    return float(before - after)
 
 
 def policy_card(view: PlayerView, knowledge: Knowledge, context: PlayContext | None = None) -> int:

@@ -5,8 +5,9 @@ simulation does not depend on the auction). A first look (:func:`first_look`,
 :data:`FIRST_LOOK_SAMPLES` deals with each of the four suits as trump) finds the
 one or two most promising trump suits; then deals with those are added, chunk by
 chunk, until the range is settled (:func:`settled`: another seed would move each
-end by at most one bid step) or :data:`ADVISOR_SAMPLES` deals are done, and all of
-them give the answer and its explanation (``benchmarks/bench_bid_quiz.py``
+end by at most one bid step) or the rule set's cap is reached (:func:`deal_cap`:
+:data:`ADVISOR_SAMPLES`, four times as many for the double deck's finer bid steps),
+and all of them give the answer and its explanation (``benchmarks/bench_bid_quiz.py``
 measures how far the range moves across seeds). :func:`bid_range` turns that into
 the answers a :class:`~pinochle_tutor.course.quiz.items.BidQuiz` accepts after its
 calls. The seed and the numbers of deals are fixed, so a mark never changes.
@@ -37,13 +38,17 @@ __all__ = [
     "BOLD",
     "CHUNK_SAMPLES",
     "FIRST_LOOK_SAMPLES",
+    "MAX_DEAL_SCALE",
     "SETTLE_Z",
     "SURE",
     "BidRange",
     "Outlook",
     "bid_range",
     "candidate_trumps",
+    "chunk_samples",
     "clear_cache",
+    "deal_cap",
+    "deal_scale",
     "first_look",
     "outlook",
     "settled",
@@ -51,11 +56,18 @@ __all__ = [
 ]
 
 ADVISOR_SAMPLES = 2400
-"""The most simulated deals behind a bidding answer, per candidate trump (fixed, so
-marks never change)."""
+"""The most simulated deals behind a bidding answer, per candidate trump, under rules
+whose bid steps are as fine as classic's (fixed, so marks never change; other rule
+sets: :func:`deal_cap`)."""
 CHUNK_SAMPLES = 300
-"""Deals are simulated in chunks of this many, until the range is settled
-(:func:`settled`) or :data:`ADVISOR_SAMPLES` is reached."""
+"""Deals are simulated in chunks of this many (times :func:`deal_scale`), until the
+range is settled (:func:`settled`) or :func:`deal_cap` is reached."""
+CLASSIC_STEPS = 25
+"""The bid steps in a hand's trick points under the classic rules (250 in steps of
+10): the scale :data:`ADVISOR_SAMPLES` and :data:`CHUNK_SAMPLES` are set for."""
+MAX_DEAL_SCALE = 4
+"""The most times :data:`ADVISOR_SAMPLES` deals an answer may use (the double deck's
+scale; see :func:`deal_scale`)."""
 SETTLE_Z = 2.0
 """A bid level whose make chance is within this many standard errors of a threshold
 is one another seed could put on either side of it."""
@@ -87,6 +99,39 @@ class Outlook:
 def _outlook(advice: BidAdvice) -> Outlook:
     best = advice.best
     return Outlook(best.max_bid(SURE), best.max_bid(0.5), best.max_bid(BOLD), advice)
+
+
+def deal_scale(rules: RuleSet) -> int:
+    """How many times :data:`ADVISOR_SAMPLES` (the cap) and :data:`CHUNK_SAMPLES` (a
+    chunk) deals an answer under ``rules`` may use: the square of its bid steps in a
+    hand's trick points over classic's :data:`CLASSIC_STEPS`, rounded, from 1 to
+    :data:`MAX_DEAL_SCALE`.
+
+    Why the square: an end of the range moves by a bid step when a level's make chance
+    is on the other side of its threshold. Neighbouring levels' chances differ by about
+    one bid step over the spread of what the hands make, a spread in proportion to the
+    hand's trick points; a chance's standard error falls as one over the square root
+    of the deals. The same odds of settling within the cap then need deals in
+    proportion to the square of the bid steps per hand: the double deck (50 trick
+    points in steps of 1) 4 times classic's (250 in steps of 10), and three-handed
+    (250 in steps of 10) the same. The cap of :data:`MAX_DEAL_SCALE` keeps a house rule
+    with finer steps still (classic bid by ones would be 100 times) to the double
+    deck's wait; its answers may then move more than one step across seeds."""
+    steps = rules.total_trick_points / rules.bid_increment
+    return max(1, min(MAX_DEAL_SCALE, round((steps / CLASSIC_STEPS) ** 2)))
+
+
+def deal_cap(rules: RuleSet) -> int:
+    """The most simulated deals behind a bidding answer under ``rules``, per candidate
+    trump: :data:`ADVISOR_SAMPLES` times :func:`deal_scale`."""
+    return ADVISOR_SAMPLES * deal_scale(rules)
+
+
+def chunk_samples(rules: RuleSet) -> int:
+    """The deals added at a time under ``rules`` until the range is settled:
+    :data:`CHUNK_SAMPLES` times :func:`deal_scale` (so the range is looked at as many
+    times before the cap as under classic rules)."""
+    return CHUNK_SAMPLES * deal_scale(rules)
 
 
 def candidate_trumps(first: BidAdvice) -> list[Suit]:
@@ -124,13 +169,14 @@ def settled(o: TrumpOutlook) -> bool:
 def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
              samples: int | None = None) -> Outlook:  # fmt: skip
     """The simulation behind :func:`outlook`, with any ``seed`` and most deals
-    (``None``: :data:`ADVISOR_SAMPLES`; not cached: ``benchmarks/bench_bid_quiz.py``
+    (``None``: the rule set's :func:`deal_cap`; not cached: ``benchmarks/bench_bid_quiz.py``
     compares seeds with it). A first look picks the :func:`candidate_trumps`; then
-    chunks of :data:`CHUNK_SAMPLES` deals with them are added until the best suit's
+    chunks of :func:`chunk_samples` deals with them are added until the best suit's
     range is :func:`settled` or ``samples`` deals are done. The answer and its
     explanation come from all of them."""
     if samples is None:
-        samples = ADVISOR_SAMPLES
+        samples = deal_cap(rules)
+    size = chunk_samples(rules)
     if seed == ADVISOR_SEED:
         first = first_look(hand, rules).advice
     else:
@@ -140,7 +186,7 @@ def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
     chunk = 0
     while ev is None or ev.samples < samples:
         left = samples - (ev.samples if ev is not None else 0)
-        more = evaluate_bids(hand, rules, samples=min(CHUNK_SAMPLES, left),
+        more = evaluate_bids(hand, rules, samples=min(size, left),
                              seed=seed * 1009 + chunk, trumps=suits)  # fmt: skip
         ev = more if ev is None else ev.joined(more)
         chunk += 1
