@@ -1,13 +1,16 @@
 """What every browser test shares: the skip marker for a machine without Debian's
-Chromium, where screenshots go, the course's pages, and the check that a rendered
+Chromium, where screenshots go, the course's pages, the check that a rendered
 page shows no error and states the numbers and words of the rules in force (used by
-the Next-link walk under the classic rules and by the rule-set walk under the others).
+the Next-link walk under the classic rules and by the rule-set walk under the others),
+and axe-core's WCAG 2.1 A/AA check of a page (used by the walk on every page it
+reaches and by the accessibility tests).
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -23,6 +26,37 @@ needs_chromium = pytest.mark.skipif(
 
 ARTIFACTS = REPO / "test-artifacts"
 """Screenshots and other artifacts of the browser tests (ignored by git)."""
+
+AXE = REPO / "hosting" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core from npm with the project's own lock (``hosting/package-lock.json``, installed by
+``scripts/install_hub.sh``, which ``scripts/test.sh`` runs): no CDN."""
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+needs_axe = pytest.mark.skipif(
+    not AXE.exists(), reason="axe-core is not installed (run: bash scripts/install_hub.sh)"
+)
+
+
+def axe_violations(page: Page, where: str) -> list[str]:
+    """axe-core's WCAG 2.1 A/AA violations on the page as it is now, one line per
+    element: ``where: rule (impact) at target 'html': help [url]``."""
+    page.add_script_tag(path=str(AXE))
+    result: dict[str, Any] = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags},"
+        " resultTypes: ['violations']})",
+        WCAG_TAGS,
+    )
+    return [
+        f"{where}: {v['id']} ({v.get('impact')}) at {' '.join(map(str, n['target']))}"
+        f" {n['html'][:120]!r}: {v['help']} [{v['helpUrl']}]"
+        for v in result["violations"]
+        for n in v["nodes"]
+    ]
+
+
+def assert_no_violations(found: list[str]) -> None:
+    assert not found, f"{len(found)} WCAG 2.1 A/AA violation(s):\n" + "\n".join(found)
+
 
 LESSONS = sorted(p.name for p in (REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))
 PRACTICE_PAGES = sorted(p.name for p in (REPO / "exercises").glob("[0-9][0-9]_*.ipynb"))

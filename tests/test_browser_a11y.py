@@ -4,11 +4,13 @@ course, and the course played by keyboard alone.
 axe-core comes from npm with the project's own lock (``hosting/package-lock.json``,
 installed by ``scripts/install_hub.sh``, which ``scripts/test.sh`` runs): no CDN. Each
 page gets ``axe.min.js`` with ``page.add_script_tag(path=...)`` once Voila has rendered
-its cells, and any violation fails the test with its rule, element and help text.
+its cells (:func:`tests.browser_pages.axe_violations`), and any violation fails the test
+with its rule, element and help text.
 
-Pages checked: every lesson (``lessons/[0-9][0-9]_*.ipynb``), every practice page
-(``lessons/practice/``), the teacher's dashboard opened with the secret, a quiz after an
-answer, and the game table after a trick played by keyboard. One server and one browser
+Pages checked here: the teacher's dashboard opened with the secret, a quiz after an
+answer, and the game table after a trick played by keyboard. Every lesson and practice
+page is checked where the Next-link walk (tests/test_browser_walk.py) first arrives at
+it, so each page is rendered once for both checks. One server and one browser
 serve the module; pages are opened one after another. Screenshots: test-artifacts/a11y-*.png.
 """
 
@@ -16,33 +18,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser_pages import needs_chromium
+from tests.browser_pages import (
+    LESSONS,
+    assert_no_violations,
+    axe_violations,
+    needs_axe,
+    needs_chromium,
+)
 from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
-AXE = REPO / "hosting" / "node_modules" / "axe-core" / "axe.min.js"
 TIMEOUT = 60_000
 SECRET = "a11y-teacher-secret"
-WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-LESSONS = sorted(p.name for p in (REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))
-PRACTICE = sorted(
-    f"practice/{p.name}" for p in (REPO / "lessons" / "practice").glob("[0-9][0-9]_*.ipynb")
-)
 QUIZ = "practice/07_score_level1.ipynb"
 TABLE = "09_full_game.ipynb"
 
-pytestmark = [
-    needs_chromium,
-    pytest.mark.skipif(
-        not AXE.exists(), reason="axe-core is not installed (run: bash scripts/install_hub.sh)"
-    ),
-]
+pytestmark = [needs_chromium, needs_axe]
 
 
 @pytest.fixture(scope="module")
@@ -72,27 +67,6 @@ def shot(page: Page, step: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"a11y-{step}.png"), full_page=True)
 
 
-def axe_violations(page: Page, where: str) -> list[str]:
-    """axe-core's WCAG 2.1 A/AA violations on the page as it is now, one line per
-    element: ``where: rule (impact) at target 'html': help [url]``."""
-    page.add_script_tag(path=str(AXE))
-    result: dict[str, Any] = page.evaluate(
-        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags},"
-        " resultTypes: ['violations']})",
-        WCAG_TAGS,
-    )
-    return [
-        f"{where}: {v['id']} ({v.get('impact')}) at {' '.join(map(str, n['target']))}"
-        f" {n['html'][:120]!r}: {v['help']} [{v['helpUrl']}]"
-        for v in result["violations"]
-        for n in v["nodes"]
-    ]
-
-
-def assert_no_violations(found: list[str]) -> None:
-    assert not found, f"{len(found)} WCAG 2.1 A/AA violation(s):\n" + "\n".join(found)
-
-
 def test_axe_finds_a_violation_planted_in_a_page(browser: Browser, site: str) -> None:
     """The check itself works: an image without a text alternative is reported."""
     page = open_page(browser, site, LESSONS[0])
@@ -105,22 +79,16 @@ def test_axe_finds_a_violation_planted_in_a_page(browser: Browser, site: str) ->
     assert any("image-alt" in line and "pt-planted" in line for line in found), found
 
 
-def test_every_lesson_practice_and_dashboard_page_passes_axe(browser: Browser, site: str) -> None:
-    assert len(LESSONS) >= 10 and len(PRACTICE) >= 10
-    found: list[str] = []
-    for name in [*LESSONS, *PRACTICE]:
-        page = open_page(browser, site, name)
-        found += axe_violations(page, name)
-        if name in (LESSONS[0], "03_trump_and_exchange.ipynb"):
-            shot(page, Path(name).stem)
-        page.close()
-    # The teacher's dashboard, opened with the secret, showing the class table.
+def test_the_teachers_dashboard_passes_axe(browser: Browser, site: str) -> None:
+    """The dashboard opened with the secret, showing the class table. (Every lesson and
+    practice page is checked where the Next-link walk arrives at it:
+    tests/test_browser_walk.py.)"""
     page = open_page(browser, site, "teacher.ipynb")
     board = page.locator(".pt-dashboard")
     board.locator(".pt-dashboard-secret input").fill(SECRET)
     board.locator("button.pt-dashboard-open").click()
     expect(board.locator(".pt-dashboard-summary")).to_be_visible()
-    found += axe_violations(page, "teacher.ipynb (open)")
+    found = axe_violations(page, "teacher.ipynb (open)")
     shot(page, "teacher")
     page.close()
     assert_no_violations(found)

@@ -20,16 +20,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser_pages import needs_chromium
-from tests.test_browser_a11y import (
-    AXE,
-    assert_focus_visible,
-    assert_no_violations,
-    axe_violations,
-    focused,
-    open_page,
-    tab_to,
-)
+from tests.browser_pages import AXE, assert_no_violations, axe_violations, needs_chromium
+from tests.test_browser_a11y import assert_focus_visible, focused, open_page, tab_to
 from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"

@@ -4,7 +4,9 @@ left by its Back link; and a worked example and a check for understanding used.
 
 Every page the walk reaches is checked as the rule-set walk checks the other rule
 sets (:func:`tests.browser_pages.check_page` under the classic rules: no error, the
-numbers and words of the rules in force), so each page is rendered once for both.
+numbers and words of the rules in force), so each page is rendered once for both; and
+the first time it arrives at a page, with axe-core's WCAG 2.1 A/AA rules (the
+accessibility check of tests/test_browser_a11y.py), so no page is rendered again for it.
 
 Debian's Chromium driven by Playwright, as tests/test_browser_site.py; screenshots go
 to test-artifacts/ (ignored by git).
@@ -23,7 +25,15 @@ from pinochle_tutor import meld_points
 from pinochle_tutor.rules import CLASSIC
 from pinochle_widgets.lesson import COURSE
 from pinochle_widgets.navigation import PRACTICE, nav_links
-from tests.browser_pages import ARTIFACTS, PAGES, check_page, needs_chromium
+from tests.browser_pages import (
+    ARTIFACTS,
+    AXE,
+    PAGES,
+    assert_no_violations,
+    axe_violations,
+    check_page,
+    needs_chromium,
+)
 from tests.voila_site import REPO, voila_server
 
 TIMEOUT = 90_000
@@ -47,6 +57,8 @@ def _title(page: str) -> str:
 
 ARRIVED: set[str] = set()
 """Every page the walk checked."""
+AXE_FOUND: list[str] = []
+"""axe-core's violations on the pages the walk arrived at (checked at the first arrival)."""
 
 
 def _arrive(page: Page, name: str) -> None:
@@ -57,6 +69,8 @@ def _arrive(page: Page, name: str) -> None:
     page.wait_for_timeout(300)  # the widgets' last drawing
     problems = check_page(CLASSIC, name, page, page.inner_text("body"))
     assert problems == [], (name, problems)
+    if name not in ARRIVED and AXE.exists():
+        AXE_FOUND.extend(axe_violations(page, name))
     ARRIVED.add(name)
     if name in SCREENSHOTS:
         ARTIFACTS.mkdir(exist_ok=True)
@@ -109,6 +123,8 @@ def test_the_next_links_lead_from_the_outline_to_the_last_lesson_and_back_from_p
     # Every lesson and practice page was reached by links, and checked.
     assert sorted(ARRIVED) == sorted(PAGES), set(PAGES) ^ ARRIVED
     page.close()
+    assert AXE.exists(), "axe-core is not installed (run: bash scripts/install_hub.sh)"
+    assert_no_violations(AXE_FOUND)
 
 
 def test_a_worked_example_steps_and_a_check_explains_a_wrong_answer(
