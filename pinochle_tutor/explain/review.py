@@ -16,6 +16,7 @@ from pinochle_tutor.cards import Card, Suit, sort_hand
 from pinochle_tutor.explain.bidding import FailedBidExplanation
 from pinochle_tutor.explain.coaching import PlayJudgement, points
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
+from pinochle_tutor.explain.exchange import ExchangeJudgement
 from pinochle_tutor.explain.play import PlayExplanation
 from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.view import seat_name
@@ -150,6 +151,9 @@ class HandReview:
     bid_verdict: FailedBidExplanation | None = None
     """The learner's contract against what the bidding model knew at their last bid
     (``None``: the learner did not declare, or it was not judged)."""
+    exchange_verdict: ExchangeJudgement | None = None
+    """The coach's verdict on the learner's pass, return or discard (``None``: the
+    learner gave no cards, or it was not judged)."""
 
     @property
     def mistakes(self) -> tuple[PlayJudgement, ...]:
@@ -249,6 +253,8 @@ class HandReview:
                 f"You tried {len(self.attempts)} card{'s' if len(self.attempts) != 1 else ''} "
                 "that the rules did not allow."
             )
+        if self.exchange_verdict is not None:
+            lines.append("The exchange: " + self.exchange_verdict.text)
         lines += self.judgement_lines()
         if self.face_up is not None:
             lines += self.face_up.lines()
@@ -277,12 +283,15 @@ def review_hand(
     judgements: tuple[PlayJudgement, ...] | None = None,
     face_up: FaceUpEndgame | None = None,
     bid_verdict: FailedBidExplanation | None = None,
+    *,
+    exchange_verdict: ExchangeJudgement | None = None,
 ) -> HandReview:
     """Review a hand (played or in progress) from ``learner_seat``: each trick
     with its leader, cards, winner, points and running side totals; each card
     the learner tried that the rules refused, with the rule; the coach's
     ``judgements`` of the learner's card play, the ``face_up`` view of the last tricks
-    and the ``bid_verdict`` on the learner's contract, when given; and the contract."""
+    and the ``bid_verdict`` on the learner's contract, and the ``exchange_verdict`` on the
+    learner's pass, return or discard, when given; and the contract."""
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
@@ -325,5 +334,5 @@ def review_hand(
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
-        hand.conceded, judgements, face_up, bid_verdict,
+        hand.conceded, judgements, face_up, bid_verdict, exchange_verdict,
     )  # fmt: skip
