@@ -31,8 +31,6 @@ from pinochle_tutor.explain.exchange import ExchangePrinciple
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.view import PlayerView
 
-FAST = {"samples": 8, "screen": 4}
-
 
 def _views(rules: RuleSet, seed: int) -> list[PlayerView]:
     """The exchange decisions of one hand played by heuristic players."""
@@ -93,9 +91,9 @@ def test_every_variant_and_decision(rules: RuleSet, phases: tuple[Phase, ...]) -
     by_phase = {Phase.PASS: evaluate_pass, Phase.RETURN: evaluate_return,
                 Phase.DISCARD: evaluate_discard}  # fmt: skip
     for v in views:
-        ev = by_phase[v.phase](v, **FAST)
+        ev = by_phase[v.phase](v, samples=8, screen=4)
         _check(ev, v)
-        assert ev == evaluate_exchange(v, **FAST)
+        assert ev == evaluate_exchange(v, samples=8, screen=4)
         if v.phase is Phase.DISCARD:
             # The discard comes before trump: each choice is played with the trump the
             # heuristic names after it, and its trick points include the discard's.
@@ -110,20 +108,20 @@ def test_every_variant_and_decision(rules: RuleSet, phases: tuple[Phase, ...]) -
 
 def test_deterministic_given_a_seed() -> None:
     v = _views(CLASSIC, 11)[0]
-    a = evaluate_exchange(v, seed=5, **FAST)
-    assert a == evaluate_exchange(v, seed=5, **FAST)
-    assert advise_exchange(v, a) == advise_exchange(v, evaluate_exchange(v, seed=5, **FAST))
+    a = evaluate_exchange(v, seed=5, samples=8, screen=4)
+    assert a == evaluate_exchange(v, seed=5, samples=8, screen=4)
+    assert advise_exchange(v, a) == advise_exchange(v, evaluate_exchange(v, seed=5, samples=8, screen=4))
 
 
 def test_the_learners_choice_is_tried_on_every_deal() -> None:
     v = _views(CLASSIC, 2)[0]
     mine = v.hand[-4:]
-    ev = evaluate_exchange(v, include=[mine], **FAST)
+    ev = evaluate_exchange(v, include=[mine], samples=8, screen=4)
     got = ev.evaluation(mine)
     assert got is not None and got.samples == ev.samples
     assert ev.loss(mine) == got.loss
     # Without the swaps: the heuristic's choice and the learner's only.
-    only = evaluate_exchange(v, include=[mine], variants=False, **FAST)
+    only = evaluate_exchange(v, include=[mine], variants=False, samples=8, screen=4)
     assert {a.cards for a in only.alternatives} == {tuple(sorted(mine)), ev.heuristic}
 
 
@@ -199,31 +197,47 @@ def test_the_review_flags_that_pass_and_not_the_heuristics() -> None:
     assert fine.text.endswith("Good.")
 
 
-def test_the_heuristics_own_choice_is_rarely_flagged() -> None:
+def test_the_heuristics_own_pass_and_discard_are_rarely_flagged() -> None:
     flagged = judged = 0
-    for rules, seeds in ((CLASSIC, range(4)), (DOUBLE_DECK, range(2)), (THREE_HANDED, range(3))):
+    for rules, seeds in ((CLASSIC, range(4)), (DOUBLE_DECK, range(2)), (THREE_HANDED, range(4))):
         for seed in seeds:
             h = Hand(dealer=seed % rules.players, rules=rules, seed=seed)
             p = HeuristicPlayer()
             while h.phase is not Phase.DONE:
                 h.act(p)
             assert h.declarer is not None
-            seats = [h.declarer]
-            if rules.partnerships:
-                partner = rules.partner(h.declarer)
-                assert partner is not None
-                seats.append(partner)
-            for seat in seats:
-                verdict = judge_exchange(h, seat, samples=16, screen=4, confirm_samples=32)
-                assert verdict is not None
-                judged += 1
-                flagged += verdict.is_mistake
-    assert judged == 15
-    # Measured: 4 of 15 at these small sample counts. Three of them hold on 200 fresh
-    # deals (the heuristic's greedy return gives away a trump queen that completes the
-    # partner's royal marriage, or a counter for nothing: real losses of 8 to 186
-    # points); one (a three-handed discard, 9.8 ± 4.8) does not. A third is the bound.
-    assert flagged <= 5
+            seat = rules.partner(h.declarer) if rules.partnerships else h.declarer
+            assert seat is not None
+            verdict = judge_exchange(h, seat, samples=16, screen=4, confirm_samples=32)
+            assert verdict is not None
+            judged += 1
+            flagged += verdict.is_mistake
+    assert judged == 10
+    assert flagged <= 2
+
+
+def test_the_return_that_mends_the_partners_marriage() -> None:
+    """The heuristic's return keeps its own meld and trump and ignores the partner's.
+    Here the partner (holding K♥ Q♥ in hearts, Q♠ J♦ and the four jacks and queens)
+    had to pass its K♥; giving it back mends the marriage. The coach finds that, and
+    the true deal agrees (benchmarks/bench_exchange.py measures how often the
+    heuristic's return is beaten this way)."""
+    h = Hand(dealer=1, seed=1001)
+    p = HeuristicPlayer()
+    while h.phase is not Phase.DONE:
+        h.act(p)
+    assert h.declarer == 1 and h.trump is not None and h.trump.name == "DIAMONDS"
+    assert parse_card("KH") in h.passed_cards
+    assert parse_card("KH") not in h.returned_cards
+    found = exchange_decision(h, 1)
+    assert found is not None
+    view, given = found
+    ev = evaluate_return(view, samples=24, screen=4)
+    assert parse_card("KH") in ev.best
+    assert ev.is_clear_mistake(given)
+    verdict = judge_exchange(h, 1, samples=24, screen=4, confirm_samples=48)
+    assert verdict is not None and verdict.is_mistake
+    assert parse_card("KH") in verdict.advice.cards
 
 
 # ------------------------------------------------------------------ the explanation
@@ -231,7 +245,7 @@ def test_the_heuristics_own_choice_is_rarely_flagged() -> None:
 def test_the_explanations_numbers_are_the_evaluations(rules: RuleSet) -> None:
     for seed in range(3):
         for v in _views(rules, seed):
-            ev = evaluate_exchange(v, **FAST)
+            ev = evaluate_exchange(v, samples=8, screen=4)
             a = advise_exchange(v, ev)
             assert a.cards == ev.best
             assert len(a.alternatives) == len(ev.alternatives)
@@ -280,25 +294,25 @@ def test_a_view_that_is_not_the_decision_is_refused() -> None:
     h = _pass_position()
     v = h.view(2)
     with pytest.raises(InvalidExchangeDecisionError, match="return"):
-        evaluate_return(v, **FAST)
+        evaluate_return(v, samples=8, screen=4)
     with pytest.raises(InvalidExchangeDecisionError, match="seat 1"):
-        evaluate_pass(h.view(1), **FAST)
+        evaluate_pass(h.view(1), samples=8, screen=4)
     with pytest.raises(InvalidExchangeDecisionError, match="'AS AS AS AS'"):
-        evaluate_pass(v, include=["AS AS AS AS"], **FAST)
+        evaluate_pass(v, include=["AS AS AS AS"], samples=8, screen=4)
     with pytest.raises(InvalidExchangeDecisionError, match="'9S JS'"):
-        evaluate_exchange(v, include=["9S JS"], **FAST)
+        evaluate_exchange(v, include=["9S JS"], samples=8, screen=4)
     with pytest.raises(InvalidExchangeDecisionError, match="finalists=-1"):
-        evaluate_exchange(v, finalists=-1, **FAST)
+        evaluate_exchange(v, finalists=-1, samples=8, screen=4)
     with pytest.raises(InvalidExchangeDecisionError, match="discard"):
-        evaluate_discard(v, **FAST)
+        evaluate_discard(v, samples=8, screen=4)
     p = HeuristicPlayer()
     while h.phase is not Phase.PLAY:
         h.act(p)
     with pytest.raises(InvalidExchangeDecisionError, match="play phase"):
-        evaluate_exchange(h.view(0), **FAST)
+        evaluate_exchange(h.view(0), samples=8, screen=4)
     other = _views(CLASSIC, 3)
     with pytest.raises(InvalidExchangeDecisionError, match="seat"):
-        advise_exchange(other[1], evaluate_exchange(other[0], **FAST))
+        advise_exchange(other[1], evaluate_exchange(other[0], samples=8, screen=4))
 
 
 # ------------------------------------------------------------------ the game table
@@ -332,7 +346,7 @@ def test_the_session_hint_and_review_use_the_evaluation(rules: str) -> None:
         given
     )
     while not s.hand_over:
-        if s.is_my_turn and s.phase in (Phase.PASS, Phase.RETURN):
+        if s.is_my_turn and s.phase is not Phase.PLAY:
             s.take(s.hint())
         elif s.is_my_turn:
             s.play(s.view.legal[0])

@@ -12,7 +12,10 @@ and each deal is drawn again (up to :data:`~pinochle_tutor.bots.bidding.DRAWS` t
 the best fitting kept) to fit what the auction told about the other hands, exactly as
 the bidding model (:mod:`pinochle_tutor.bots.bidding`) does: a seat that bid ``B``
 holds a hand the heuristic values near ``B`` or more, a seat that passed one it values
-below the bid it would have had to make.
+below the bid it would have had to make. For the return, the deal must also fit the
+pass: the partner's hand before it passed should pass those cards the way the heuristic
+player does (the computer partners at the game table pass that way), so a partner that
+passed its trump is not imagined holding higher ones.
 
 **The choices tried.** The choices of cards are too many to try them all, so a
 principled shortlist: the heuristic player's own choice
@@ -288,8 +291,11 @@ def _swaps(hand: Sequence[int], base: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 def _deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]]:
     """``n`` deals of the unseen cards (per-seat counts, this seat's own row included)
-    that agree with the seat's knowledge, each the best fit to the auction of up to
-    :data:`DRAWS` draws (the bidding model's rule)."""
+    that agree with the seat's knowledge, each the best fit of up to :data:`DRAWS` draws
+    to what the auction told (the bidding model's rule) and, for the declarer's return,
+    to the partner's pass (the partner's hand as it was passes those cards the way the
+    heuristic player passes; each card it would pass otherwise counts as a miss of a
+    tenth of the hand's trick points)."""
     rules = view.rules
     knowledge = Knowledge.from_view(view)
     info = AuctionInfo.from_view(view)
@@ -300,23 +306,32 @@ def _deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]
     for c in view.received:
         received[c.index] += 1
     partner = rules.partner(view.seat)
+    by_pass = view.phase is Phase.RETURN and partner is not None and bool(view.received)
+    bot = HeuristicPlayer()
     out = []
     for _ in range(n):
         best: list[list[int]] = []
         best_miss = float("inf")
-        for _ in range(DRAWS if inferences else 1):
+        for _ in range(DRAWS if inferences or by_pass else 1):
             hands = sample_hidden_hands(knowledge, rng)
             miss = 0.0
-            if inferences:
+            if inferences or by_pass:
                 # The hands as they were in the auction, counted from this seat.
                 rel = []
                 for r in range(players):
                     s = (view.seat + r) % players
                     row = hands[s]
-                    if view.phase is Phase.RETURN and s == partner:
+                    if by_pass and s == partner:
                         row = [a + b for a, b in zip(row, received, strict=True)]
                     rel.append(row)
-                miss = _misfit(rel, inferences, rules, slack)
+                miss = _misfit(rel, inferences, rules, slack) if inferences else 0.0
+                if by_pass and partner is not None:
+                    before = rel[(partner - view.seat) % players]
+                    pv = _view(_cards(before), view.trump, rules, partner, view.seat)
+                    would = [0] * 24
+                    for c in bot.pass_cards(pv):
+                        would[c.index] += 1
+                    miss += slack * sum(max(0, w - g) for w, g in zip(would, received, strict=True))
             if miss < best_miss:
                 best, best_miss = hands, miss
                 if miss == 0.0:
