@@ -96,7 +96,13 @@ def main() -> None:
                 role = v.phase.value
                 row = by_role.setdefault(
                     role,
-                    {"latency": [], "playouts": [], "flag_hint": [], "review": [], "flag_review": []},
+                    {
+                        "latency": [],
+                        "playouts": [],
+                        "flag_hint": [],
+                        "review": [],
+                        "flag_review": [],
+                    },
                 )
                 seed = exchange_seed(0, number, v.phase)
                 start = time.perf_counter()

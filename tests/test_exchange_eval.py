@@ -110,7 +110,9 @@ def test_deterministic_given_a_seed() -> None:
     v = _views(CLASSIC, 11)[0]
     a = evaluate_exchange(v, seed=5, samples=8, screen=4)
     assert a == evaluate_exchange(v, seed=5, samples=8, screen=4)
-    assert advise_exchange(v, a) == advise_exchange(v, evaluate_exchange(v, seed=5, samples=8, screen=4))
+    assert advise_exchange(v, a) == advise_exchange(
+        v, evaluate_exchange(v, seed=5, samples=8, screen=4)
+    )
 
 
 def test_the_learners_choice_is_tried_on_every_deal() -> None:
@@ -342,9 +344,7 @@ def test_the_session_hint_and_review_use_the_evaluation(rules: str) -> None:
     assert hint == s.hint()
     given = v.hand[: len(hint.cards)]
     phase = v.phase
-    {Phase.PASS: s.pass_cards, Phase.RETURN: s.return_cards, Phase.DISCARD: s.discard}[phase](
-        given
-    )
+    {Phase.PASS: s.pass_cards, Phase.RETURN: s.return_cards, Phase.DISCARD: s.discard}[phase](given)
     while not s.hand_over:
         if s.is_my_turn and s.phase is not Phase.PLAY:
             s.take(s.hint())

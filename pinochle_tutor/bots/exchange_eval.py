@@ -835,4 +835,3 @@ def judge_exchange(
         )
     advice = advise_exchange(view, ev)
     return ExchangeJudgement(tuple(sorted(given)), advice)
-
