@@ -10,7 +10,8 @@ game table's hint settings (``HINT_SAMPLES`` deals for the finalists, ``HINT_SCR
 for every choice, as :meth:`GameSession.hint` asks):
 
 * the hint's latency, p50 and p95 (:func:`advise_exchange`: the evaluation and the
-  advice), and playouts per second (a playout is one choice played out on one deal,
+  advice), as CPU time of this one process (what it costs on one core, whatever else
+  the machine runs) and as wall time, and playouts per CPU second (a playout is one choice played out on one deal,
   the exchange's other side, meld, play and scoring included);
 * the share of decisions where the hint's evaluation calls the heuristic's own choice
   a clear mistake (loss beyond twice its error and the margin);
@@ -105,10 +106,11 @@ def main() -> None:
                     },
                 )
                 seed = exchange_seed(0, number, v.phase)
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 ev = evaluate_exchange(v, seed=seed)
                 advise_exchange(v, ev)
                 row["latency"].append(time.perf_counter() - start)
+                row["cpu"].append(time.process_time() - cpu)
                 row["playouts"].append(ev.playouts)
                 row["flag_hint"].append(float(ev.is_clear_mistake(ev.heuristic)))
                 if not args.no_review:
@@ -119,10 +121,12 @@ def main() -> None:
                     row["flag_review"].append(float(verdict.is_mistake))
         for role, row in by_role.items():
             lat = row["latency"]
-            rate = sum(row["playouts"]) / sum(lat)
+            cpu = row["cpu"]
+            rate = sum(row["playouts"]) / sum(cpu)
             line = (
-                f"{name:12s} {role:7s} n={len(lat):3d}  hint p50 {statistics.median(lat):.2f} s, "
-                f"p95 {pct(lat, 0.95):.2f} s, max {max(lat):.2f} s; "
+                f"{name:12s} {role:7s} n={len(lat):3d}  hint CPU p50 {statistics.median(cpu):.2f} s, "
+                f"p95 {pct(cpu, 0.95):.2f} s (wall p50 {statistics.median(lat):.2f} s, "
+                f"p95 {pct(lat, 0.95):.2f} s); "
                 f"{statistics.mean(row['playouts']):.0f} playouts, {rate:.0f} playouts/s; "
                 f"heuristic's choice flagged by the hint's evaluation "
                 f"{100 * statistics.mean(row['flag_hint']):.0f}%"

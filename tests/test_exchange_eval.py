@@ -281,6 +281,15 @@ def test_the_explanations_numbers_are_the_evaluations(rules: RuleSet) -> None:
             else:
                 assert text.startswith(a.facts.text)
             assert len(a.alternatives_lines()) == len(ev.alternatives)
+            # The rule-of-thumb choice, when it is not the best: its loss, and whether
+            # that is a clear loss, as the evaluation says.
+            u = a.value(ev.heuristic)
+            assert u is not None
+            if u.cards != b.cards:
+                assert f"scores {u.loss:.1f} less (± {u.loss_stderr:.1f})" in a.usual_line()
+                assert ("a clear loss" in text) == u.clear_mistake
+            else:
+                assert a.usual_line() == ""
 
 
 def test_principle_fits_reads_the_cards() -> None:

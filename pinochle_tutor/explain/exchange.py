@@ -533,11 +533,12 @@ class ExchangeAdvice:
         u = self.value(self.usual)
         if u is None:
             return ""
-        how = (
-            "a clear loss"
-            if u.clear_mistake
-            else "within the evaluation's error, so either is fine"
-        )
+        if u.clear_mistake:
+            how = "a clear loss"
+        elif u.loss <= 2.0 * u.loss_stderr:
+            how = "within the evaluation's error, so either is fine"
+        else:
+            how = "too small to matter, so either is fine"
         return (
             f"The rule-of-thumb {_ROLE_WORDS[self.role]}, {cards_text(u.cards)}, scores "
             f"{_one(u.loss)} less (± {_one(u.loss_stderr)}): {how}."
