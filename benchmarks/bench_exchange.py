@@ -99,6 +99,7 @@ def main() -> None:
                     role,
                     {
                         "latency": [],
+                        "cpu": [],
                         "playouts": [],
                         "flag_hint": [],
                         "review": [],
@@ -114,9 +115,9 @@ def main() -> None:
                 row["playouts"].append(ev.playouts)
                 row["flag_hint"].append(float(ev.is_clear_mistake(ev.heuristic)))
                 if not args.no_review:
-                    start = time.perf_counter()
+                    cpu = time.process_time()
                     verdict = judge_exchange(h, seat, seed=0, hand_number=number)
-                    row["review"].append(time.perf_counter() - start)
+                    row["review"].append(time.process_time() - cpu)
                     assert verdict is not None
                     row["flag_review"].append(float(verdict.is_mistake))
         for role, row in by_role.items():
@@ -134,7 +135,7 @@ def main() -> None:
             if row["review"]:
                 line += (
                     f", by the review {100 * statistics.mean(row['flag_review']):.0f}% "
-                    f"(review p50 {statistics.median(row['review']):.2f} s, "
+                    f"(review CPU p50 {statistics.median(row['review']):.2f} s, "
                     f"p95 {pct(row['review'], 0.95):.2f} s)"
                 )
             print(line, flush=True)

@@ -53,6 +53,15 @@ the rules of thumb its numbers support (:func:`principle_fits`), and
 :func:`judge_exchange` judges the cards a seat gave in a played hand, for the review.
 
 Deterministic given ``seed``.
+
+>>> from pinochle_tutor import Hand, Phase
+>>> from pinochle_tutor.bots import HeuristicPlayer
+>>> h = Hand(dealer=0, seed=3)
+>>> while h.phase is not Phase.PASS:
+...     _ = h.act(HeuristicPlayer())
+>>> ev = evaluate_pass(h.view(h.to_act), samples=4, screen=2)
+>>> ev.alternatives[0].loss, ev.evaluation(ev.heuristic) is not None
+(0.0, True)
 """
 
 from __future__ import annotations
@@ -172,7 +181,8 @@ class ExchangeEvaluation:
     """The seats whose trick points and score are counted."""
     contract: int
     alternatives: tuple[GiftEvaluation, ...]
-    """Every choice tried, best first (then by loss)."""
+    """Every choice tried: the best first, then the finalists by loss, then the choices
+    set aside after the first look by loss."""
     heuristic: tuple[Card, ...]
     """The heuristic player's choice (sorted)."""
     samples: int
@@ -584,7 +594,9 @@ def _evaluate(
                 loss_stderr=_stderr(diffs) if g != top else 0.0,
             )
         )
-    alternatives.sort(key=lambda a: (a.cards != tuple(CARDS_BY_INDEX[i] for i in top), a.loss))
+    # The best, the finalists by loss, then the choices set aside after the first look.
+    best_cards = tuple(CARDS_BY_INDEX[i] for i in top)
+    alternatives.sort(key=lambda a: (a.cards != best_cards, a.samples < n, a.loss))
     if margin is None:
         margin = max(rules.counter_points) / 2
     assert view.contract is not None and view.declarer is not None

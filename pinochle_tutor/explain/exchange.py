@@ -277,9 +277,10 @@ class ExchangeReasoning:
         if not self.counters_given:
             line += " None of them counts trick points."
         else:
+            one = len(self.counters_given) == 1
             line += (
-                f" {cards_text(self.counters_given)} count trick points, but your partner "
-                "plays them for your side."
+                f" {cards_text(self.counters_given)} count{'s' if one else ''} trick points, but "
+                f"your partner plays {'it' if one else 'them'} for your side."
             )
         if self.voids:
             names = " and ".join(s.plural for s in self.voids)
