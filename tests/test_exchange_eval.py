@@ -123,6 +123,10 @@ def test_the_learners_choice_is_tried_on_every_deal() -> None:
     got = ev.evaluation(mine)
     assert got is not None and got.samples == ev.samples
     assert ev.loss(mine) == got.loss
+    # Any iterable of cards, or their text, names the same choice.
+    assert evaluate_exchange(v, include=[iter(mine)], samples=8, screen=4) == ev
+    text = " ".join(str(c) for c in mine)
+    assert evaluate_exchange(v, include=[text], samples=8, screen=4) == ev
     # Without the swaps: the heuristic's choice and the learner's only.
     only = evaluate_exchange(v, include=[mine], variants=False, samples=8, screen=4)
     assert {a.cards for a in only.alternatives} == {tuple(sorted(mine)), ev.heuristic}

@@ -260,9 +260,10 @@ def _gift_size(role: Phase, rules: RuleSet) -> int:
 def _as_gift(cards: Iterable[CardLike] | str, view: PlayerView, role: Phase) -> tuple[int, ...]:
     """``cards`` as sorted card indices, if they are a legal choice in ``view``."""
     what = _ROLE[role]
-    text = cards if isinstance(cards, str) else " ".join(str(c) for c in cards)
+    items: str | list[CardLike] = cards if isinstance(cards, str) else list(cards)
+    text = items if isinstance(items, str) else " ".join(str(c) for c in items)
     try:
-        chosen = as_cards(cards if isinstance(cards, str) else list(cards))
+        chosen = as_cards(items)
         remove_cards(view.hand, chosen, _gift_size(role, view.rules), f"the {what}")
     except PinochleError as e:
         raise InvalidExchangeDecisionError(f"{text!r} is not a {what} from this hand: {e}") from e
