@@ -21,10 +21,30 @@ for every choice, as :meth:`GameSession.hint` asks):
 
 Everything runs in this one process, on one core.
 
-Measured 2026-12-02, one process at nice 10 on a 2-core machine shared with three
-other sessions (load average about 4), ``--decisions 20``:
+Measured 2026-12-02 05:37-05:48 UTC, ``nice -n 10 python benchmarks/bench_exchange.py
+--decisions 20``, one process on a 2-core machine shared with three other sessions and a
+test run (load average 6 to 8, so wall times are 2 to 4 times the CPU times). "Flagged"
+is the share of the heuristic's own choices called a clear mistake by the hint's
+evaluation and by the review; "review CPU" is its p50/p95:
 
-(filled in below from the run)
+| decision | hint CPU p50/p95 | wall p50/p95 | playouts | per CPU s | flagged hint/review | review CPU |
+|---|---|---|---|---|---|---|
+| classic pass | 0.31 / 0.46 s | 0.99 / 1.75 s | 323 | 950 | 20% / 15% | 0.36 / 0.75 s |
+| classic return | 0.46 / 0.68 s | 1.57 / 2.44 s | 391 | 852 | 55% / 45% | 0.84 / 1.52 s |
+| double deck pass | 0.48 / 0.71 s | 1.98 / 2.83 s | 354 | 649 | 25% / 20% | 0.60 / 0.93 s |
+| double deck return | 0.68 / 0.86 s | 2.61 / 3.45 s | 401 | 595 | 60% / 45% | 1.46 / 2.17 s |
+| three-handed discard | 0.17 / 0.21 s | 0.67 / 0.83 s | 382 | 2275 | 50% / 35% | 0.22 / 0.31 s |
+
+So a hint costs under 0.9 s of one core at p95 (the return is dearer: each deal is
+drawn until it also fits the partner's pass). The heuristic's own cards are flagged
+more often than "rarely", most of all its return. The flags that were checked hold on
+200 fresh deals and on the true deal: the heuristic's return keeps its own meld and
+trump and ignores the partner's, so it keeps a card (a K♥ the partner had to pass out
+of a marriage, a trump queen beside the partner's king) whose return makes meld, and
+a contract made instead of set moves the score by the bid and more. The review's
+second look on fresh deals removes the first look's pick-the-best bias (15 to 45%
+flagged against 20 to 60%); what remains rests on the model (the heuristic playout,
+and the other hands dealt to fit only the auction and the pass).
 """
 
 from __future__ import annotations
