@@ -61,7 +61,9 @@ from pinochle_tutor.scoring import (
     minimum_tricks,
     possible_meld,
     reachable_trick_points,
+    score_changes,
     score_hand,
+    score_sides,
     trick_points,
 )
 from pinochle_tutor.tricks import (
@@ -143,7 +145,9 @@ __all__ = [
     "possible_meld",
     "reachable_trick_points",
     "rules_named",
+    "score_changes",
     "score_hand",
+    "score_sides",
     "sort_hand",
     "trick_points",
     "trick_winner",

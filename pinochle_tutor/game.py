@@ -28,7 +28,7 @@ from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import MeldReport, meld
 from pinochle_tutor.players import InvalidPlayersError, Player
 from pinochle_tutor.rules import CLASSIC, RuleSet
-from pinochle_tutor.scoring import HandScore, game_winner, score_hand
+from pinochle_tutor.scoring import HandScore, game_winner, score_changes, score_sides
 from pinochle_tutor.tricks import (
     IllegalPlayError,
     PlayVerdict,
@@ -327,21 +327,10 @@ class Hand:
     def _score(self) -> None:
         r = self.rules
         assert self.declarer is not None and self.contract is not None and self.melds is not None
-        side_meld = [0] * r.sides
-        for seat, m in enumerate(self.melds):
-            side_meld[r.side(seat)] += m.total
-        bside = r.side(self.declarer)
-        results = []
-        for d in range(r.sides):
-            if d == bside:
-                continue
-            results.append(
-                score_hand(
-                    self.contract, side_meld[bside], 0 if self.conceded else self.side_points[bside],
-                    side_meld[d], 0 if self.conceded else self.side_points[d], r, conceded=self.conceded,
-                )
-            )  # fmt: skip
-        self.scores = tuple(results)
+        self.scores = score_sides(
+            self.contract, r.side(self.declarer), self.side_meld, self.side_points, r,
+            conceded=self.conceded,
+        )  # fmt: skip
         self.phase = Phase.DONE
 
     # ---------------------------------------------------------- results
@@ -356,16 +345,10 @@ class Hand:
     @property
     def score_changes(self) -> list[int]:
         """What the hand adds to (or takes from) each side's score."""
-        out = [0] * self.rules.sides
         if self.phase is not Phase.DONE:
-            return out
+            return [0] * self.rules.sides
         assert self.declarer is not None
-        bside = self.rules.side(self.declarer)
-        out[bside] = self.scores[0].bidder
-        defenders = [d for d in range(self.rules.sides) if d != bside]
-        for d, sc in zip(defenders, self.scores, strict=True):
-            out[d] = sc.defender
-        return out
+        return score_changes(self.scores, self.rules.side(self.declarer), self.rules)
 
     @property
     def made(self) -> bool:

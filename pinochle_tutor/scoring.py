@@ -44,7 +44,9 @@ __all__ = [
     "minimum_tricks",
     "possible_meld",
     "reachable_trick_points",
+    "score_changes",
     "score_hand",
+    "score_sides",
     "trick_points",
 ]
 
@@ -388,6 +390,49 @@ def score_hand(
         made=made, bidder_meld_kept=bidder_kept, defender_meld_kept=defender_kept,
         conceded=False, set_no_tricks=set_no_tricks, meld_save=save, solo=solo, needed=needed,
     )  # fmt: skip
+
+
+def score_sides(
+    bid: int,
+    bidders: int,
+    side_meld: Sequence[int],
+    side_tricks: Sequence[int],
+    rules: RuleSet = CLASSIC,
+    conceded: bool = False,
+) -> tuple[HandScore, ...]:
+    """Score a hand against every defending side: one :class:`HandScore` per side other
+    than ``bidders`` (one in the partnership games; three-handed, one per defender, each
+    on their own meld and trick points). ``side_meld`` and ``side_tricks`` are indexed by
+    side; with ``conceded`` the trick points are not counted (see :func:`score_hand`).
+
+    >>> [s.defender for s in score_sides(300, 0, [120, 40], [100, 150])]
+    [190]
+    """
+    return tuple(
+        score_hand(
+            bid, side_meld[bidders], 0 if conceded else side_tricks[bidders],
+            side_meld[d], 0 if conceded else side_tricks[d], rules, conceded=conceded,
+        )
+        for d in range(rules.sides)
+        if d != bidders
+    )  # fmt: skip
+
+
+def score_changes(scores: Sequence[HandScore], bidders: int, rules: RuleSet = CLASSIC) -> list[int]:
+    """What a hand scored by :func:`score_sides` adds to (or takes from) each side's
+    score, indexed by side: the bidders' change once, each defender's its own.
+
+    >>> score_changes(score_sides(300, 0, [120, 40], [100, 150]), 0)
+    [-300, 190]
+    """
+    out = [0] * rules.sides
+    if not scores:
+        return out
+    out[bidders] = scores[0].bidder
+    defenders = [d for d in range(rules.sides) if d != bidders]
+    for d, sc in zip(defenders, scores, strict=True):
+        out[d] = sc.defender
+    return out
 
 
 def game_winner(

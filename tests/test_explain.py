@@ -687,6 +687,57 @@ def test_review_scripted_hand() -> None:
     assert review.contract_explanation.text in text
 
 
+def test_review_folds_repeated_refused_tries_into_one_line_per_trick() -> None:
+    """A learner who clicks refused cards again and again (17 tries in one trick, in
+    the table test) gets one line for that trick: each card with how often it was
+    tried and the rules that refused them, each card's rule the engine's own."""
+    hand = Hand(dealer=0, seed=11)
+    hand.bid(1, 250)
+    for passer in (2, 3, 0):
+        hand.bid(passer, None)
+    hand.name_trump(1, "S")
+    hand.pass_cards(3, hand.hands[3][:4])
+    hand.return_cards(1, hand.hands[1][:4])
+    folded: dict[int, Counter[str]] = {}
+    while hand.phase is not Phase.DONE:
+        seat = hand.to_act
+        assert seat is not None
+        legal = hand.legal_plays()
+        refused = sorted(set(hand.hands[seat]) - set(legal))
+        if seat == 0 and refused:
+            tries: Counter[str] = Counter()
+            for k, card in enumerate(refused[:3]):
+                for _ in range(k + 1):  # the first card once, the second twice, ...
+                    with pytest.raises(IllegalPlayError):
+                        hand.play(seat, card)
+                    tries[card.text] += 1
+            folded[len(hand.tricks) + 1] = tries
+        hand.play(seat, legal[0])
+    assert any(len(t) > 1 for t in folded.values()), "the deal should give a trick with several refused cards"
+    review = review_hand(hand, 0)
+    assert [r.trick_number for r in review.refused] == sorted(folded)
+    text = review.text
+    for r in review.refused:
+        tries = folded[r.trick_number]
+        assert {c.text: n for c, n in r.tries} == dict(tries)
+        assert len(r.attempts) == sum(tries.values())
+        # one line for the trick, however many tries
+        lines = [ln for ln in text.splitlines() if ln.startswith(f"  ! Trick {r.trick_number}:")]
+        assert lines == [f"  ! {r.text}"]
+        # every refused card stands in exactly one group, under the rule that refused it
+        grouped = [c for g in r.groups for c in g.cards]
+        assert sorted(grouped) == sorted({a.explanation.card for a in r.attempts})
+        for g in r.groups:
+            assert not g.legal
+            for c in g.cards:
+                rule = next(a.explanation.rule for a in r.attempts if a.explanation.card == c)
+                assert g.rule is rule
+        if len(tries) > 1:
+            assert f"you tried {len(r.attempts)} cards the rules refused" in r.text
+            assert "(twice)" in r.text
+    assert f"You tried {len(review.attempts)} cards that the rules did not allow." in text
+
+
 def test_review_other_seat_sees_no_learner_attempts() -> None:
     hand, tried = _scripted_hand(learner=0)
     assert tried

@@ -11,6 +11,8 @@
 - :mod:`~pinochle_tutor.bots.endgame`: the exact (double-dummy) solver of the last tricks.
 - :mod:`~pinochle_tutor.bots.coach`: :func:`evaluate_play`, what every legal card is worth
   from what the deciding seat knows.
+- :mod:`~pinochle_tutor.bots.concede`: :func:`evaluate_concession` and
+  :func:`advise_concession`, conceding against playing on for the declarer at the first lead.
 - :mod:`~pinochle_tutor.bots.advice`: :func:`advise_play`, the coach's card with the play
   principle that explains it (never one its numbers contradict), and :func:`judge_plays`,
   the verdict on every card a seat played in a hand.
@@ -25,6 +27,12 @@ with the methods of :class:`pinochle_tutor.players.Player`.
 
 from pinochle_tutor.bots.advice import advise_play, judge_plays
 from pinochle_tutor.bots.coach import CardEvaluation, PlayEvaluation, evaluate_play
+from pinochle_tutor.bots.concede import (
+    ConcessionEvaluation,
+    NoConcessionError,
+    advise_concession,
+    evaluate_concession,
+)
 from pinochle_tutor.bots.endgame import EndgameSolution, solve_endgame
 from pinochle_tutor.bots.exchange_eval import (
     ExchangeEvaluation,
@@ -41,14 +49,18 @@ from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 
 __all__ = [
     "CardEvaluation",
+    "ConcessionEvaluation",
     "EndgameSolution",
     "ExchangeEvaluation",
     "GiftEvaluation",
     "HeuristicPlayer",
     "MonteCarloPlayer",
+    "NoConcessionError",
     "PlayEvaluation",
+    "advise_concession",
     "advise_exchange",
     "advise_play",
+    "evaluate_concession",
     "evaluate_discard",
     "evaluate_exchange",
     "evaluate_pass",

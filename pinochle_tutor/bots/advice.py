@@ -54,6 +54,7 @@ __all__ = [
     "judge_plays",
     "play_decisions",
     "principle_fits",
+    "replay_to_play",
     "side_words",
 ]
 
@@ -343,12 +344,11 @@ def decision_seed(seed: int, hand_number: int, cards_played: int) -> int:
     return (seed * 1_000_003 + hand_number * 1_009 + cards_played) % 2**32
 
 
-def play_decisions(hand: Hand, seat: int) -> Iterator[tuple[int, PlayerView, Card]]:
-    """Each card ``seat`` played in ``hand`` (finished or under way): the trick number
-    (1 for the first), the seat's view just before it played, and the card. The hand is
-    replayed from its deal and record, so each view is what the seat knew then."""
+def replay_to_play(hand: Hand) -> Hand | None:
+    """``hand`` replayed from its deal and record up to the first lead: the auction,
+    the kitty's discard, trump and the exchange, no card played (so a view of it is
+    what a seat knew then). ``None`` when ``hand`` never got that far."""
     rules = hand.rules
-    check_seat(seat, rules, "seat")
     h = Hand(hand.dealer, rules, dealt=hand.deal)
     for s, amount in hand.auction.history:
         h.bid(s, amount)
@@ -356,7 +356,7 @@ def play_decisions(hand: Hand, seat: int) -> Iterator[tuple[int, PlayerView, Car
         assert hand.declarer is not None
         h.discard(hand.declarer, hand.discards)
     if hand.trump is None:
-        return
+        return None
     assert hand.declarer is not None
     h.name_trump(hand.declarer, hand.trump)
     if h.phase is Phase.PASS and hand.passed_cards:
@@ -364,6 +364,17 @@ def play_decisions(hand: Hand, seat: int) -> Iterator[tuple[int, PlayerView, Car
         assert partner is not None
         h.pass_cards(partner, hand.passed_cards)
         h.return_cards(hand.declarer, hand.returned_cards)
+    return h if h.phase is Phase.PLAY else None
+
+
+def play_decisions(hand: Hand, seat: int) -> Iterator[tuple[int, PlayerView, Card]]:
+    """Each card ``seat`` played in ``hand`` (finished or under way): the trick number
+    (1 for the first), the seat's view just before it played, and the card. The hand is
+    replayed from its deal and record, so each view is what the seat knew then."""
+    check_seat(seat, hand.rules, "seat")
+    h = replay_to_play(hand)
+    if h is None:
+        return
     plays = [(s, c) for t in hand.tricks for s, c in zip(t.seats, t.cards, strict=True)]
     plays += list(zip(hand.trick_seats, hand.trick, strict=True))
     for s, c in plays:

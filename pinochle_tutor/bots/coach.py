@@ -53,6 +53,7 @@ __all__ = [
     "InvalidDecisionError",
     "PlayEvaluation",
     "evaluate_play",
+    "stderr_of_mean",
 ]
 
 DEFAULT_SAMPLES = 64
@@ -217,9 +218,9 @@ def evaluate_play(
             CardEvaluation(
                 card=CARDS_BY_INDEX[i],
                 mean=means[j],
-                stderr=_stderr(results[j]),
+                stderr=stderr_of_mean(results[j]),
                 loss=max(0.0, means[top] - means[j]),
-                loss_stderr=_stderr(diffs),
+                loss_stderr=stderr_of_mean(diffs),
             )
         )
     alternatives.sort(key=lambda a: (a.card.index != legal[top], a.loss, a.card.index))
@@ -237,7 +238,7 @@ def evaluate_play(
     )
 
 
-def _stderr(values: list[float]) -> float:
+def stderr_of_mean(values: list[float]) -> float:
     """Standard error of the mean of ``values`` (0 for fewer than two)."""
     n = len(values)
     if n < 2:

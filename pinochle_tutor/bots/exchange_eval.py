@@ -35,7 +35,7 @@ hand's meld is counted with the meld table of the rules in force; the hand is pl
 out with the heuristic policy for every seat
 (:func:`~pinochle_tutor.bots.heuristic.heuristic_playout`, as the bidding model plays
 its deals; the heuristic's concession of a hopeless contract is not modelled); and it
-is scored by :func:`~pinochle_tutor.scoring.score_hand` (meld kept with enough trick
+is scored by :func:`~pinochle_tutor.scoring.score_sides` (meld kept with enough trick
 points, the contract made or set, the defenders' meld and tricks).
 
 **The numbers** (a :class:`ExchangeEvaluation`): per choice the side's mean trick
@@ -96,7 +96,7 @@ from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import RuleSet, check_seat
-from pinochle_tutor.scoring import score_hand
+from pinochle_tutor.scoring import score_changes, score_sides
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
@@ -427,15 +427,9 @@ class _Simulator:
         pts = heuristic_playout(h, decl, trump, rules, context=ctx)
         pts[self.bside] += extra
         b = self.bside
-        changes = [0] * rules.sides
-        made = False
-        for d in range(rules.sides):
-            if d == b:
-                continue
-            sc = score_hand(self.contract, side_meld[b], pts[b], side_meld[d], pts[d], rules)
-            changes[b] = sc.bidder
-            changes[d] = sc.defender
-            made = sc.made
+        scores = score_sides(self.contract, b, side_meld, pts, rules)
+        changes = score_changes(scores, b, rules)
+        made = scores[0].made
         others = [changes[d] for d in range(rules.sides) if d != b]
         against = sum(others) / len(others)
         out.tricks.append(float(pts[b]))

@@ -47,6 +47,7 @@ from pinochle_tutor.bots.bidding import (
     explain_hand_bid,
 )
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
+from pinochle_tutor.bots.concede import advise_concession, judge_concession
 from pinochle_tutor.bots.exchange_eval import advise_exchange, exchange_seed, judge_exchange
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.levels import Level, level_player
@@ -504,6 +505,10 @@ class GameSession:
                         if h.declarer == self.human_seat
                         else None
                     )
+                    # Conceding or playing on, on the deals of the hint at that moment.
+                    conceding = judge_concession(
+                        h, self.human_seat, seed=self.seed, hand_number=number
+                    )
                     # The learner's pass, return or discard, on the exchange hint's deals.
                     exchange = judge_exchange(
                         h, self.human_seat, seed=self.seed, hand_number=number
@@ -511,7 +516,13 @@ class GameSession:
                     self._reviewed = (
                         h,
                         _review_hand(
-                            h, self.human_seat, judged, face_up, verdict, exchange_verdict=exchange
+                            h,
+                            self.human_seat,
+                            judged,
+                            face_up,
+                            verdict,
+                            conceding,
+                            exchange_verdict=exchange,
                         ),
                     )
                 return self._reviewed[1]
@@ -1068,7 +1079,7 @@ class GameSession:
             )
         if h_phase in (Phase.PASS, Phase.RETURN, Phase.DISCARD):
             return self._exchange_hint(v)
-        return self._play_hint(v, p)
+        return self._play_hint(v)
 
     def _exchange_hint(self, v: PlayerView) -> Hint:
         """The coach's cards to pass, return or discard, on imagined deals fixed by the
@@ -1083,25 +1094,26 @@ class GameSession:
         advice = advise_bid(v, samples=BID_HINT_SAMPLES)
         return Hint(Phase.AUCTION, advice.explanation, bid=advice.recommended)
 
-    def _play_hint(self, v: PlayerView, p: Player) -> Hint:
+    def _play_hint(self, v: PlayerView) -> Hint:
         assert v.trump is not None
-        if not v.tricks and not v.trick and v.declarer == v.seat and p.concede(v):
-            who, others = (
-                ("Your side", "the defenders'")
-                if self.rules.partnerships
-                else ("You", "the other players'")
+        close = ""
+        if self.can_concede:
+            # The coach weighs conceding against playing on, on the deals the review
+            # judges that choice with.
+            conceding = advise_concession(
+                v, seed=decision_seed(self.seed, self.hand_number, 0)
             )
-            return Hint(
-                Phase.PLAY,
-                f"{who} cannot reach {v.contract} even with every trick point: conceding "
-                f"saves {others} trick points.",
-                concede=True,
-            )
+            if conceding.concede:
+                return Hint(Phase.PLAY, conceding.reason, concede=True)
+            if not conceding.clear:
+                close = " " + conceding.reason
         if len(set(v.legal)) == 1:
-            return Hint(Phase.PLAY, "It is your only legal card.", cards=(v.legal[0],))
+            return Hint(Phase.PLAY, "It is your only legal card." + close, cards=(v.legal[0],))
         advice = self._coach(v, HINT_SAMPLES)
         rule = explain_play(v.hand, v.trick, v.trump, advice.card, self.rules).text
-        return Hint(Phase.PLAY, f"{advice.text} ({rule})", cards=(advice.card,), advice=advice)
+        return Hint(
+            Phase.PLAY, f"{advice.text} ({rule}){close}", cards=(advice.card,), advice=advice
+        )
 
     def _coach(self, v: PlayerView, samples: int, margin: float | None = None) -> PlayAdvice:
         """The coach's advice for the learner's card-play view ``v``, on imagined deals

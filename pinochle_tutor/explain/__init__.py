@@ -29,6 +29,8 @@ and explains the answer:
 * :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its
   :class:`PlayPrinciple`, and its verdict on a card played (built in
   :mod:`pinochle_tutor.bots.advice`).
+* :class:`ConcessionAdvice`, :class:`ConcessionJudgement` - concede or play on, for a
+  declarer at the first lead (built in :mod:`pinochle_tutor.bots.concede`).
 
 The explanations live in one module per job, all re-exported here:
 :mod:`~pinochle_tutor.explain.play` (a card, the legal set),
@@ -38,7 +40,8 @@ The explanations live in one module per job, all re-exported here:
 :mod:`~pinochle_tutor.explain.contract` (the contract),
 :mod:`~pinochle_tutor.explain.auction` (auction calls),
 :mod:`~pinochle_tutor.explain.trick_result` (a trick's winner and counters),
-:mod:`~pinochle_tutor.explain.coaching` (the coach's advice and verdicts) and
+:mod:`~pinochle_tutor.explain.coaching` (the coach's advice and verdicts),
+:mod:`~pinochle_tutor.explain.concession` (conceding or playing on) and
 :mod:`~pinochle_tutor.explain.review` (a played hand).
 
 >>> print(explain_play("KC 9C AH", ["KC"], "H", "AH").rule.label)
@@ -66,6 +69,7 @@ from pinochle_tutor.explain.claims import (
     parse_claim,
 )
 from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayJudgement, PlayPrinciple
+from pinochle_tutor.explain.concession import ConcessionAdvice, ConcessionJudgement
 from pinochle_tutor.explain.contract import (
     ContractExplanation,
     ContractOutcome,
@@ -103,7 +107,13 @@ from pinochle_tutor.explain.play import (
     explain_legal,
     explain_play,
 )
-from pinochle_tutor.explain.review import AttemptReview, HandReview, TrickReview, review_hand
+from pinochle_tutor.explain.review import (
+    AttemptReview,
+    HandReview,
+    RefusedTries,
+    TrickReview,
+    review_hand,
+)
 from pinochle_tutor.explain.trick_result import (
     CounterExplanation,
     InvalidTrickResultError,
@@ -121,6 +131,8 @@ __all__ = [
     "CardValue",
     "ClaimLike",
     "ClaimedLine",
+    "ConcessionAdvice",
+    "ConcessionJudgement",
     "ContractExplanation",
     "ContractOutcome",
     "CounterExplanation",
@@ -149,6 +161,7 @@ __all__ = [
     "PlayExplanation",
     "PlayJudgement",
     "PlayPrinciple",
+    "RefusedTries",
     "TrickReview",
     "TrickWinnerExplanation",
     "WinnerRule",

@@ -235,6 +235,40 @@ _GROUP_ORDER = (
 )
 
 
+def group_verdicts(
+    verdicts: Sequence[PlayVerdict], trick: Sequence[Card], trump: Suit
+) -> tuple[CardGroup, ...]:
+    """Group ``verdicts`` (one per distinct card, all for one position: the same
+    ``trick`` so far and ``trump``) by whether the card may be played and the rule
+    that decides it: the legal groups first, then the forbidden ones, each in the
+    order of the trick rules (the lead, rule 1 to rule 4, "not in your hand")."""
+    led = trick[0].suit if trick else None
+    win = trick[trick_winner(trick, trump)] if trick else None
+    groups: list[CardGroup] = []
+    for legal in (True, False):
+        for rule in _GROUP_ORDER:
+            members = [v for v in verdicts if v.legal is legal and v.rule is rule]
+            if not members:
+                continue
+            cards = tuple(sort_hand(v.card for v in members))
+            proof = _distinct(x for v in members for x in v.cards if x not in cards)
+            groups.append(
+                CardGroup(
+                    rule, legal, cards, proof, led, trump, win,
+                    any(v.partner_winning for v in members),
+                )
+            )  # fmt: skip
+    return tuple(groups)
+
+
+def group_sentences(groups: Sequence[CardGroup]) -> list[str]:
+    """Each group's sentence, saying once (at the last group it concerns) that the
+    rules hold even though your partner is winning."""
+    noted = [i for i, g in enumerate(groups) if g.partner_winning]
+    last = noted[-1] if noted else -1
+    return [g.sentence(i == last) for i, g in enumerate(groups)]
+
+
 @dataclass(frozen=True)
 class LegalSetExplanation:
     """Every distinct card of a hand, legal or not, grouped by the rule that
@@ -277,9 +311,7 @@ class LegalSetExplanation:
         lines = [f"You may play {_names(sort_hand(self.legal))}."]
         lines += [g.text for g in self.legal_groups]
         # That the rules hold even though your partner is winning is said once, at the end.
-        noted = [i for i, g in enumerate(self.illegal_groups) if g.partner_winning]
-        last = noted[-1] if noted else -1
-        lines += [g.sentence(i == last) for i, g in enumerate(self.illegal_groups)]
+        lines += group_sentences(self.illegal_groups)
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -308,22 +340,7 @@ def explain_legal(
             f"check_play and legal_plays disagree for hand {' '.join(c.text for c in h)!r}, "
             f"trick {' '.join(c.text for c in t)!r}: {agreed} vs {engine}"
         )
-    led = t[0].suit if t else None
-    win = t[trick_winner(t, suit)] if t else None
-    groups: list[CardGroup] = []
-    for legal in (True, False):
-        for rule in _GROUP_ORDER:
-            members = [v for v in verdicts if v.legal is legal and v.rule is rule]
-            if not members:
-                continue
-            cards = tuple(sort_hand(v.card for v in members))
-            proof = _distinct(x for v in members for x in v.cards if x not in cards)
-            groups.append(
-                CardGroup(
-                    rule, legal, cards, proof, led, suit, win,
-                    any(v.partner_winning for v in members),
-                )
-            )  # fmt: skip
+    groups = group_verdicts(verdicts, t, suit)
     return LegalSetExplanation(
         h,
         t,

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 from pinochle_tutor.cards import Card, Suit, sort_hand
 from pinochle_tutor.explain.bidding import FailedBidExplanation
 from pinochle_tutor.explain.coaching import PlayJudgement, points
+from pinochle_tutor.explain.concession import ConcessionJudgement
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
 from pinochle_tutor.explain.exchange import ExchangeJudgement
-from pinochle_tutor.explain.play import PlayExplanation
+from pinochle_tutor.explain.play import CardGroup, PlayExplanation, group_sentences, group_verdicts
 from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.view import seat_name
 
@@ -121,6 +122,53 @@ class AttemptReview:
         return self.text
 
 
+def _times(n: int) -> str:
+    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
+
+
+@dataclass(frozen=True)
+class RefusedTries:
+    """Every card the learner tried at one trick that the rules refused, folded into
+    one entry: which cards, how many times each, and the rules that refused them (a
+    learner who clicks a refused card again and again gets one line, not one each)."""
+
+    trick_number: int
+    """1 for the first trick."""
+    attempts: tuple[AttemptReview, ...]
+    """The refused tries in the order they were made."""
+    groups: tuple[CardGroup, ...]
+    """The tried cards grouped by the rule that refused them, with the cards that prove it."""
+
+    @property
+    def tries(self) -> tuple[tuple[Card, int], ...]:
+        """Each distinct card tried, in the order first tried, with how often."""
+        counts: dict[Card, int] = {}
+        for a in self.attempts:
+            counts[a.explanation.card] = counts.get(a.explanation.card, 0) + 1
+        return tuple(counts.items())
+
+    @property
+    def text(self) -> str:
+        """The tries and the rules that refused them, in one entry."""
+        tries = self.tries
+        n = len(self.attempts)
+        if len(tries) == 1:
+            card, times = tries[0]
+            again = f" ({_times(times)})" if times > 1 else ""
+            return (
+                f"Trick {self.trick_number}: you tried {card.text}{again}. "
+                f"{self.attempts[0].explanation.text}"
+            )
+        listed = ", ".join(c.text + (f" ({_times(k)})" if k > 1 else "") for c, k in tries)
+        return (
+            f"Trick {self.trick_number}: you tried {n} cards the rules refused: {listed}. "
+            + " ".join(group_sentences(self.groups))
+        )
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @dataclass(frozen=True)
 class HandReview:
     """A hand, trick by trick, from one learner's seat: who led, the cards, who
@@ -151,9 +199,28 @@ class HandReview:
     bid_verdict: FailedBidExplanation | None = None
     """The learner's contract against what the bidding model knew at their last bid
     (``None``: the learner did not declare, or it was not judged)."""
+    concession: ConcessionJudgement | None = None
+    """The learner's choice, as declarer at the first lead, to concede or play on, against
+    the coach's evaluation (``None``: the learner did not declare, or it was not judged)."""
     exchange_verdict: ExchangeJudgement | None = None
     """The coach's verdict on the learner's pass, return or discard (``None``: the
     learner gave no cards, or it was not judged)."""
+
+    @property
+    def refused(self) -> tuple[RefusedTries, ...]:
+        """The learner's refused tries, one entry per trick, in trick order."""
+        by_trick: dict[int, list[AttemptReview]] = {}
+        for a in self.attempts:
+            by_trick.setdefault(a.trick_number, []).append(a)
+        out = []
+        for number, tries in sorted(by_trick.items()):
+            first: dict[Card, AttemptReview] = {}
+            for a in tries:
+                first.setdefault(a.explanation.card, a)
+            e = tries[0].explanation
+            verdicts = [a.explanation.verdict for a in first.values()]
+            out.append(RefusedTries(number, tuple(tries), group_verdicts(verdicts, e.trick, e.trump)))
+        return tuple(out)
 
     @property
     def mistakes(self) -> tuple[PlayJudgement, ...]:
@@ -225,12 +292,10 @@ class HandReview:
                 )
         if self.conceded:
             lines.append("The declarer conceded before the first trick.")
-        by_trick: dict[int, list[AttemptReview]] = {}
-        for a in self.attempts:
-            by_trick.setdefault(a.trick_number, []).append(a)
+        by_trick = {r.trick_number: r for r in self.refused}
         for t in self.tricks:
-            for a in by_trick.pop(t.number, []):
-                lines.append(f"  ! {a.text}")
+            if (refused := by_trick.pop(t.number, None)) is not None:
+                lines.append(f"  ! {refused.text}")
             plays = ", ".join(
                 f"{self._seat(s)} {c.text}" for s, c in zip(t.seats[1:], t.cards[1:], strict=False)
             )
@@ -245,9 +310,7 @@ class HandReview:
                 f"{self._seat(t.winner).capitalize()} won with {t.winning_card.text}: "
                 f"{t.points} point{'s' if t.points != 1 else ''}{bonus}. Totals: {running}."
             )
-        for rest in by_trick.values():
-            for a in rest:
-                lines.append(f"  ! {a.text}")
+        lines += [f"  ! {rest.text}" for rest in by_trick.values()]
         if self.attempts:
             lines.append(
                 f"You tried {len(self.attempts)} card{'s' if len(self.attempts) != 1 else ''} "
@@ -255,6 +318,8 @@ class HandReview:
             )
         if self.exchange_verdict is not None:
             lines.append("The exchange: " + self.exchange_verdict.text)
+        if self.concession is not None:
+            lines.append("Conceding or playing on: " + self.concession.text)
         lines += self.judgement_lines()
         if self.face_up is not None:
             lines += self.face_up.lines()
@@ -283,15 +348,17 @@ def review_hand(
     judgements: tuple[PlayJudgement, ...] | None = None,
     face_up: FaceUpEndgame | None = None,
     bid_verdict: FailedBidExplanation | None = None,
+    concession: ConcessionJudgement | None = None,
     *,
     exchange_verdict: ExchangeJudgement | None = None,
 ) -> HandReview:
     """Review a hand (played or in progress) from ``learner_seat``: each trick
     with its leader, cards, winner, points and running side totals; each card
     the learner tried that the rules refused, with the rule; the coach's
-    ``judgements`` of the learner's card play, the ``face_up`` view of the last tricks
-    and the ``bid_verdict`` on the learner's contract, and the ``exchange_verdict`` on the
-    learner's pass, return or discard, when given; and the contract."""
+    ``judgements`` of the learner's card play, the ``face_up`` view of the last tricks,
+    the ``bid_verdict`` on the learner's contract, the verdict on the learner's
+    ``concession`` choice and the ``exchange_verdict`` on the learner's pass, return or
+    discard, when given; and the contract."""
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
@@ -334,5 +401,5 @@ def review_hand(
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
-        hand.conceded, judgements, face_up, bid_verdict, exchange_verdict,
+        hand.conceded, judgements, face_up, bid_verdict, concession, exchange_verdict,
     )  # fmt: skip
