@@ -21,19 +21,20 @@ for every choice, as :meth:`GameSession.hint` asks):
 
 Everything runs in this one process, on one core.
 
-Measured 2026-12-02 05:37-05:48 UTC, ``nice -n 10 python benchmarks/bench_exchange.py
---decisions 20``, one process on a 2-core machine shared with three other sessions and a
-test run (load average 6 to 8, so wall times are 2 to 4 times the CPU times). "Flagged"
-is the share of the heuristic's own choices called a clear mistake by the hint's
-evaluation and by the review; "review CPU" is its p50/p95:
+Measured 2026-12-02 06:10-06:13 UTC (after merging main), ``nice -n 10 python
+benchmarks/bench_exchange.py --decisions 20``, one process on a 2-core machine shared
+with three other sessions (load average about 3; an earlier run at load 6 to 8 gave the
+same CPU times and flag rates, wall times 2 to 4 times the CPU times). "Flagged" is the
+share of the heuristic's own choices called a clear mistake by the hint's evaluation and
+by the review; "review CPU" is its p50/p95:
 
 | decision | hint CPU p50/p95 | wall p50/p95 | playouts | per CPU s | flagged hint/review | review CPU |
 |---|---|---|---|---|---|---|
-| classic pass | 0.31 / 0.46 s | 0.99 / 1.75 s | 323 | 950 | 20% / 15% | 0.36 / 0.75 s |
-| classic return | 0.46 / 0.68 s | 1.57 / 2.44 s | 391 | 852 | 55% / 45% | 0.84 / 1.52 s |
-| double deck pass | 0.48 / 0.71 s | 1.98 / 2.83 s | 354 | 649 | 25% / 20% | 0.60 / 0.93 s |
-| double deck return | 0.68 / 0.86 s | 2.61 / 3.45 s | 401 | 595 | 60% / 45% | 1.46 / 2.17 s |
-| three-handed discard | 0.17 / 0.21 s | 0.67 / 0.83 s | 382 | 2275 | 50% / 35% | 0.22 / 0.31 s |
+| classic pass | 0.35 / 0.41 s | 0.46 / 0.61 s | 323 | 911 | 20% / 15% | 0.39 / 0.69 s |
+| classic return | 0.46 / 0.68 s | 0.56 / 1.04 s | 391 | 851 | 55% / 45% | 0.77 / 1.49 s |
+| double deck pass | 0.57 / 0.72 s | 0.83 / 1.09 s | 354 | 630 | 25% / 20% | 0.58 / 0.95 s |
+| double deck return | 0.74 / 0.85 s | 1.12 / 1.29 s | 401 | 567 | 60% / 45% | 1.57 / 2.18 s |
+| three-handed discard | 0.19 / 0.24 s | 0.27 / 0.35 s | 382 | 2086 | 50% / 35% | 0.22 / 0.34 s |
 
 So a hint costs under 0.9 s of one core at p95 (the return is dearer: each deal is
 drawn until it also fits the partner's pass). The heuristic's own cards are flagged
