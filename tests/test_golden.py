@@ -105,6 +105,24 @@ def _hint(rules: RuleSet = CLASSIC, seed: int = 3, nth: int = 2) -> str:
             s.take(h)
 
 
+def _exchange_hint(rules: RuleSet = CLASSIC, seed: int = 3) -> str:
+    """The game table's hint for the learner's first pass, return or discard of a fixed
+    game (the learner takes every hint), with the choices the coach tried."""
+    s = GameSession(rules, seed=seed)
+    while True:
+        if s.trick_waiting:
+            s.collect_trick()
+        elif s.hand_over:
+            s.next_hand()
+        elif not s.is_my_turn:
+            s.advance()
+        else:
+            h = s.hint()
+            if h.exchange is not None:
+                return "\n".join([h.text, *h.alternatives_lines()])
+            s.take(h)
+
+
 DD = DOUBLE_DECK
 TH = THREE_HANDED
 
@@ -151,6 +169,8 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     ("auction: dealer stuck", lambda: explain_call(_auction(None, None, None), 0, None).text),
     ("review: scripted hand, learner seat 0", _review),
     ("coach hint: a card-play hint with its alternatives", _hint),
+    ("coach exchange hint: the learner's first pass or return, with the choices tried",
+     _exchange_hint),
     ("coach review: the scripted hand's card play judged", lambda: _review(judged=True)),
     # ---- double deck: 80 cards, no nines, 50 trick points, four copies of each card
     ("double deck play: must over-trump, partner winning",
@@ -188,6 +208,8 @@ CASES: list[tuple[str, Callable[[], str]]] = [
      lambda: explain_contract(300, 100, 0, 50, 0, TH, conceded=True).text),
     ("three-handed review: scripted hand, learner seat 0", lambda: _review(TH)),
     ("three-handed coach hint: a card-play hint with its alternatives", lambda: _hint(TH)),
+    ("three-handed coach exchange hint: the learner's first discard, with the choices tried",
+     lambda: _exchange_hint(TH)),
     ("three-handed coach review: the scripted hand's card play judged",
      lambda: _review(TH, judged=True)),
 ]  # fmt: skip

@@ -16,6 +16,9 @@
 - :mod:`~pinochle_tutor.bots.advice`: :func:`advise_play`, the coach's card with the play
   principle that explains it (never one its numbers contradict), and :func:`judge_plays`,
   the verdict on every card a seat played in a hand.
+- :mod:`~pinochle_tutor.bots.exchange_eval`: :func:`evaluate_pass`, :func:`evaluate_return`,
+  :func:`evaluate_discard` (the exchange scored by sampling), :func:`advise_exchange` and
+  :func:`judge_exchange`.
 
 Bots use the core rules (:mod:`pinochle_tutor`) and may use :mod:`pinochle_tutor.explain`
 for reasons; nothing in the core imports them. A new computer player goes here, as a class
@@ -31,6 +34,16 @@ from pinochle_tutor.bots.concede import (
     evaluate_concession,
 )
 from pinochle_tutor.bots.endgame import EndgameSolution, solve_endgame
+from pinochle_tutor.bots.exchange_eval import (
+    ExchangeEvaluation,
+    GiftEvaluation,
+    advise_exchange,
+    evaluate_discard,
+    evaluate_exchange,
+    evaluate_pass,
+    evaluate_return,
+    judge_exchange,
+)
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 
@@ -38,14 +51,22 @@ __all__ = [
     "CardEvaluation",
     "ConcessionEvaluation",
     "EndgameSolution",
+    "ExchangeEvaluation",
+    "GiftEvaluation",
     "HeuristicPlayer",
     "MonteCarloPlayer",
     "NoConcessionError",
     "PlayEvaluation",
     "advise_concession",
+    "advise_exchange",
     "advise_play",
     "evaluate_concession",
+    "evaluate_discard",
+    "evaluate_exchange",
+    "evaluate_pass",
     "evaluate_play",
+    "evaluate_return",
+    "judge_exchange",
     "judge_plays",
     "solve_endgame",
 ]

@@ -48,6 +48,7 @@ from pinochle_tutor.bots.bidding import (
 )
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
 from pinochle_tutor.bots.concede import advise_concession, judge_concession
+from pinochle_tutor.bots.exchange_eval import advise_exchange, exchange_seed, judge_exchange
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.levels import Level, level_player
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
@@ -74,7 +75,7 @@ from pinochle_tutor.explain import (
     explain_play,
 )
 from pinochle_tutor.explain import review_hand as _review_hand
-from pinochle_tutor.explain.exchange import exchange_reasoning
+from pinochle_tutor.explain.exchange import ExchangeAdvice
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import MeldReport, meld_points
@@ -231,10 +232,16 @@ class Hint:
     """Whether to concede the hand."""
     advice: PlayAdvice | None = None
     """Card play: the coach's advice behind the hint (principle, every card's numbers)."""
+    exchange: ExchangeAdvice | None = None
+    """The pass, return or discard: the coach's advice behind the hint (every choice
+    tried with its numbers)."""
 
     def alternatives_lines(self) -> list[str]:
         """On request: every legal card with its expected trick points (card play with
-        a choice; empty otherwise)."""
+        a choice), or every choice of cards tried with its numbers (the exchange);
+        empty otherwise."""
+        if self.exchange is not None:
+            return self.exchange.alternatives_lines()
         return self.advice.alternatives_lines() if self.advice is not None else []
 
     @property
@@ -502,9 +509,21 @@ class GameSession:
                     conceding = judge_concession(
                         h, self.human_seat, seed=self.seed, hand_number=number
                     )
+                    # The learner's pass, return or discard, on the exchange hint's deals.
+                    exchange = judge_exchange(
+                        h, self.human_seat, seed=self.seed, hand_number=number
+                    )
                     self._reviewed = (
                         h,
-                        _review_hand(h, self.human_seat, judged, face_up, verdict, conceding),
+                        _review_hand(
+                            h,
+                            self.human_seat,
+                            judged,
+                            face_up,
+                            verdict,
+                            conceding,
+                            exchange_verdict=exchange,
+                        ),
                     )
                 return self._reviewed[1]
         return None
@@ -1058,22 +1077,16 @@ class GameSession:
                 f"with the tricks your cards should take, the most value (meld by trump: {by_suit}).",
                 suit=suit,
             )
-        if h_phase is Phase.PASS or h_phase is Phase.RETURN:
-            passing = h_phase is Phase.PASS
-            cards = tuple(p.pass_cards(v) if passing else p.return_cards(v))
-            assert v.trump is not None
-            given = exchange_reasoning(cards, v.hand, v.trump, self.rules, passing=passing)
-            return Hint(h_phase, given.text, cards=cards)
-        if h_phase is Phase.DISCARD:
-            cards = tuple(p.discard(v))
-            pts = sum(self.rules.counter_points[c.rank] for c in cards)
-            return Hint(
-                h_phase,
-                f"These cards are not in your best meld; discards count as your trick points "
-                f"({pts} here). Never discard trump or an ace.",
-                cards=cards,
-            )
+        if h_phase in (Phase.PASS, Phase.RETURN, Phase.DISCARD):
+            return self._exchange_hint(v)
         return self._play_hint(v)
+
+    def _exchange_hint(self, v: PlayerView) -> Hint:
+        """The coach's cards to pass, return or discard, on imagined deals fixed by the
+        game's seed and the decision (the review judges the learner's cards on the same)."""
+        seed = exchange_seed(self.seed, self.hand_number, v.phase)
+        advice = advise_exchange(v, seed=seed)
+        return Hint(v.phase, advice.text, cards=advice.cards, exchange=advice)
 
     def _bid_hint(self, v: PlayerView) -> Hint:
         """The bidding model's call (the same advice as the bidding trainer's for the

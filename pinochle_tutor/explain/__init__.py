@@ -21,6 +21,9 @@ and explains the answer:
 * :func:`explain_winner` - which card wins a complete trick, and why the others do not.
 * :func:`explain_counters` - the trick points of some cards, counter by counter.
 * :func:`explain_exchange` - is a pass (return, discard) legal, and how much meld it keeps.
+* :class:`ExchangeAdvice`, :class:`ExchangeJudgement` - the coach's cards to pass, return
+  or discard with the :class:`ExchangePrinciple` its numbers back, and its verdict on the
+  learner's (built in :mod:`pinochle_tutor.bots.exchange_eval`).
 * :func:`explain_game_end` - who has won the game after a hand, and by which rule.
 * :func:`review_hand` - a played hand, trick by trick, with the learner's refused cards.
 * :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its
@@ -74,7 +77,15 @@ from pinochle_tutor.explain.contract import (
     explain_contract,
 )
 from pinochle_tutor.explain.diagnosis import MeldDiagnosis, diagnose_meld
-from pinochle_tutor.explain.exchange import ExchangeExplanation, ExchangeRule, explain_exchange
+from pinochle_tutor.explain.exchange import (
+    ExchangeAdvice,
+    ExchangeExplanation,
+    ExchangeJudgement,
+    ExchangePrinciple,
+    ExchangeRule,
+    GiftValue,
+    explain_exchange,
+)
 from pinochle_tutor.explain.game_end import (
     GameEndExplanation,
     GameEndRule,
@@ -125,10 +136,14 @@ __all__ = [
     "ContractExplanation",
     "ContractOutcome",
     "CounterExplanation",
+    "ExchangeAdvice",
     "ExchangeExplanation",
+    "ExchangeJudgement",
+    "ExchangePrinciple",
     "ExchangeRule",
     "GameEndExplanation",
     "GameEndRule",
+    "GiftValue",
     "HandReview",
     "InvalidClaimError",
     "InvalidGameStateError",

@@ -277,9 +277,10 @@ class ExchangeReasoning:
         if not self.counters_given:
             line += " None of them counts trick points."
         else:
+            one = len(self.counters_given) == 1
             line += (
-                f" {cards_text(self.counters_given)} count trick points, but your partner "
-                "plays them for your side."
+                f" {cards_text(self.counters_given)} count{'s' if one else ''} trick points, but "
+                f"your partner plays {'it' if one else 'them'} for your side."
             )
         if self.voids:
             names = " and ".join(s.plural for s in self.voids)
@@ -328,3 +329,291 @@ def exchange_reasoning(
             if s != t and any(c.suit == s for c in given) and not any(c.suit == s for c in rest)
         ),
     )
+
+
+# ------------------------------------------------------------ the coach's advice
+class ExchangePrinciple(Enum):
+    """A rule of thumb for the cards to pass, return or discard. The coach
+    (:mod:`pinochle_tutor.bots.exchange_eval`) states one only when the recommended
+    cards follow it and the best cards tried that break it score clearly less on the
+    same imagined deals; the value is the rule as a player would say it."""
+
+    GIVE_TRUMP = "give the declarer trump"
+    """The pass: trump in the declarer's hand draws the defenders' trump and wins
+    their side suits; the pass holds at least one trump."""
+    GIVE_ACES = "give the declarer aces"
+    """The pass: a side ace is a sure trick in the declarer's hand; the pass holds at
+    least one ace of a side suit."""
+    KEEP_MELD = "keep your meld"
+    """The cards given keep as much of the giver's meld as any choice of as many cards
+    could (meld counts only in the hand that shows it)."""
+    KEEP_TRUMP = "keep your trump"
+    """The return or the discard: the declarer keeps every trump (with the trump named
+    after the discard, three-handed), to draw the defenders' trump and ruff."""
+    KEEP_ACES = "keep your aces"
+    """The discard: no ace is discarded; an ace takes a trick in play, and counts
+    the same as a discarded one would."""
+    MAKE_VOID = "make a void"
+    """The cards given leave the giver with no card of a side suit it held, so it can
+    trump that suit when it is led."""
+    KEEP_COUNTERS = "do not give counters away needlessly"
+    """The return: no counter goes back to the partner; the declarer, holding the
+    trump, brings its counters home more surely."""
+    DISCARD_COUNTERS = "discard counters"
+    """Three-handed: the discards count as the declarer's trick points, so a counter
+    discarded is a counter already won; the discard holds at least one counter."""
+    NUMBERS = "the numbers decide"
+    """No rule of thumb explains the choice: the imagined deals decide."""
+
+    @property
+    def label(self) -> str:
+        """The rule of thumb in a few words."""
+        return self.value
+
+
+_ROLE_WORDS = {"pass": "pass", "return": "return", "discard": "discard"}
+
+
+def _score(x: float) -> str:
+    """A mean score change with its sign, to the nearest point."""
+    n = round(x)
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _one(x: float) -> str:
+    """A mean (trick points, a loss) to one decimal."""
+    s = f"{x:.1f}"
+    return "0.0" if s == "-0.0" else s
+
+
+@dataclass(frozen=True)
+class GiftValue:
+    """What one choice of cards to give is worth to the deciding side, over the
+    coach's imagined deals (every number from the evaluation)."""
+
+    cards: tuple[Card, ...]
+    """The cards given, in hand order."""
+    trump: Suit
+    """The trump the hand is played with (three-handed: the suit the strong player
+    names after this discard)."""
+    tricks: float
+    """Mean trick points of the side (three-handed: the discards included)."""
+    score: float
+    """Mean change of the side's score, as the rules in force score the hand."""
+    against: float
+    """Mean change of the other side's score (three-handed: the two defenders' average)."""
+    value: float
+    """Mean of :attr:`score` less :attr:`against`, per deal: what the choices are ranked by."""
+    value_stderr: float
+    made: float
+    """Share of the deals in which the contract is made."""
+    loss: float
+    """Mean value given up against the best choice, on the same deals (0 for the best)."""
+    loss_stderr: float
+    """Standard error of :attr:`loss`, from the differences deal by deal."""
+    clear_mistake: bool
+    """Whether the loss is beyond twice its error and the evaluation's margin."""
+    samples: int
+    """Imagined deals behind these numbers (fewer for a choice set aside after the first look)."""
+
+
+@dataclass(frozen=True)
+class PrincipleEvidence:
+    """A rule of thumb the recommended cards follow, and the evaluation's proof: the
+    best choice tried that breaks it, and how much less it scores."""
+
+    principle: ExchangePrinciple
+    contrast: tuple[Card, ...]
+    """The best-scoring choice tried that breaks the rule."""
+    loss: float
+    loss_stderr: float
+
+    def sentence(self, role: str) -> str:
+        """The rule with its proof, in one clause."""
+        what = _ROLE_WORDS[role]
+        rule = self.principle.label
+        return (
+            f"{rule[:1].upper()}{rule[1:]}: the best {what} tried that does not "
+            f"({cards_text(self.contrast)}) scores {_one(self.loss)} less on average "
+            f"(± {_one(self.loss_stderr)})"
+        )
+
+
+@dataclass(frozen=True)
+class ExchangeAdvice:
+    """The coach's cards to pass, return or discard, the rules of thumb its numbers
+    support, and every choice tried with its numbers (built by
+    :func:`pinochle_tutor.bots.exchange_eval.advise_exchange`)."""
+
+    role: str
+    """``'pass'``, ``'return'`` or ``'discard'`` (see :data:`EXCHANGE_ROLES`)."""
+    cards: tuple[Card, ...]
+    """The recommended cards."""
+    alternatives: tuple[GiftValue, ...]
+    """Every choice tried, the recommended one first, then by loss."""
+    samples: int
+    """Imagined deals behind the recommended choice's numbers."""
+    principles: tuple[PrincipleEvidence, ...]
+    """The rules of thumb stated, each with its proof (empty: the numbers decide)."""
+    usual: tuple[Card, ...]
+    """The rule-of-thumb choice (the heuristic player's cards)."""
+    facts: ExchangeReasoning
+    """What the recommended cards give and keep (the discard: with the trump named after it)."""
+    partnerships: bool
+    contract: int
+    discard_points: int = 0
+    """The discard: the trick points of the recommended cards (0 for a pass or return)."""
+
+    @property
+    def best(self) -> GiftValue:
+        """The recommended choice's numbers."""
+        return self.alternatives[0]
+
+    @property
+    def principle(self) -> ExchangePrinciple:
+        """The first rule of thumb stated, or :attr:`ExchangePrinciple.NUMBERS`."""
+        return self.principles[0].principle if self.principles else ExchangePrinciple.NUMBERS
+
+    def value(self, cards: Iterable[CardLike]) -> GiftValue | None:
+        """The numbers of giving ``cards`` (``None``: not a choice tried)."""
+        try:
+            key = tuple(sorted(as_cards(list(cards))))
+        except PinochleError:
+            return None
+        for alt in self.alternatives:
+            if tuple(sorted(alt.cards)) == key:
+                return alt
+        return None
+
+    def _sides(self) -> tuple[str, str, str]:
+        if self.partnerships:
+            return "your side", "takes", "the other side"
+        return "you", "take", "each other player"
+
+    def facts_line(self) -> str:
+        """What the cards give and keep (the discard: its trick points, the trump named
+        after it and the meld kept)."""
+        f = self.facts
+        if self.role != "discard":
+            return f.text
+        pts = self.discard_points
+        return (
+            f"Discard {cards_text(f.cards)}: {pts} trick point{'s' if pts != 1 else ''} for you at "
+            f"once; then name {f.trump.plural} trump and keep {f.kept_meld} meld."
+        )
+
+    def numbers_line(self) -> str:
+        """The recommended choice's numbers, and the next best's loss."""
+        b = self.best
+        side, verb, other = self._sides()
+        line = (
+            f"Played out on {b.samples} imagined deals, {side} {verb} {_one(b.tricks)} trick points "
+            f"on average and the contract of {self.contract} is made in {round(100 * b.made)}% "
+            f"of them; {side} {'scores' if self.partnerships else 'score'} {_score(b.score)} "
+            f"and {other} {_score(b.against)} on average"
+        )
+        others = [a for a in self.alternatives[1:] if a.samples == b.samples]
+        if others:
+            nxt = others[0]
+            line += (
+                f"; the next best {_ROLE_WORDS[self.role]}, {cards_text(nxt.cards)}, scores "
+                f"{_one(nxt.loss)} less (± {_one(nxt.loss_stderr)})"
+            )
+        return line + "."
+
+    def why_line(self) -> str:
+        """The rules of thumb with their proof, or that the numbers decide."""
+        if not self.principles:
+            return "No rule of thumb decides it here: the numbers do."
+        return "Why: " + "; ".join(p.sentence(self.role) for p in self.principles) + "."
+
+    def usual_line(self) -> str:
+        """How the rule-of-thumb choice compares, when it is not the recommendation."""
+        if tuple(sorted(self.usual)) == tuple(sorted(self.cards)):
+            return ""
+        u = self.value(self.usual)
+        if u is None:
+            return ""
+        if u.clear_mistake:
+            how = "a clear loss"
+        elif u.loss <= 2.0 * u.loss_stderr:
+            how = "within the evaluation's error, so either is fine"
+        else:
+            how = "too small to matter, so either is fine"
+        return (
+            f"The rule-of-thumb {_ROLE_WORDS[self.role]}, {cards_text(u.cards)}, scores "
+            f"{_one(u.loss)} less (± {_one(u.loss_stderr)}): {how}."
+        )
+
+    @property
+    def text(self) -> str:
+        """The advice: what the cards give and keep, the numbers, why, and the usual choice."""
+        parts = [self.facts_line(), self.numbers_line(), self.why_line(), self.usual_line()]
+        return " ".join(p for p in parts if p)
+
+    def alternatives_lines(self) -> list[str]:
+        """Every choice tried with its numbers, best first."""
+        out = []
+        for a in self.alternatives:
+            tail = (
+                "best"
+                if a is self.best
+                else f"{_one(a.loss)} less (± {_one(a.loss_stderr)})"
+                + ("" if a.samples == self.best.samples else f", set aside after {a.samples} deals")
+            )
+            out.append(
+                f"{cards_text(a.cards)}: {_one(a.tricks)} trick points, score "
+                f"{_score(a.score)} against {_score(a.against)}, {tail}"
+            )
+        return out
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class ExchangeJudgement:
+    """The learner's pass, return or discard, judged against the coach's advice on the
+    same imagined deals (the advice's choices include the learner's)."""
+
+    given: tuple[Card, ...]
+    advice: ExchangeAdvice
+
+    @property
+    def given_value(self) -> GiftValue:
+        """The numbers of the learner's cards."""
+        v = self.advice.value(self.given)
+        assert v is not None, "the learner's cards are among the choices judged"
+        return v
+
+    @property
+    def loss(self) -> float:
+        """Mean value the learner's cards gave up against the best choice."""
+        return self.given_value.loss
+
+    @property
+    def is_mistake(self) -> bool:
+        """Whether the loss is clear (beyond the evaluation's error and margin)."""
+        return self.given_value.clear_mistake
+
+    @property
+    def text(self) -> str:
+        """The verdict in one or two sentences."""
+        a = self.advice
+        what = _ROLE_WORDS[a.role]
+        head = f"Your {what} of {cards_text(self.given)}"
+        if not self.is_mistake:
+            if tuple(sorted(self.given)) == tuple(sorted(a.cards)):
+                return f"{head} is the coach's choice too. Good."
+            return (
+                f"{head} is as good as {cards_text(a.cards)} within the evaluation's error. Good."
+            )
+        v = self.given_value
+        why = f" {a.why_line()}" if a.principles else ""
+        return (
+            f"{head} scored {_one(v.loss)} less on average (± {_one(v.loss_stderr)}) over "
+            f"{v.samples} imagined deals than {cards_text(a.cards)}.{why}"
+        )
+
+    def __str__(self) -> str:
+        return self.text

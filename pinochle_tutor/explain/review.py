@@ -17,6 +17,7 @@ from pinochle_tutor.explain.bidding import FailedBidExplanation
 from pinochle_tutor.explain.coaching import PlayJudgement, points
 from pinochle_tutor.explain.concession import ConcessionJudgement
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
+from pinochle_tutor.explain.exchange import ExchangeJudgement
 from pinochle_tutor.explain.play import CardGroup, PlayExplanation, group_sentences, group_verdicts
 from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.view import seat_name
@@ -201,6 +202,9 @@ class HandReview:
     concession: ConcessionJudgement | None = None
     """The learner's choice, as declarer at the first lead, to concede or play on, against
     the coach's evaluation (``None``: the learner did not declare, or it was not judged)."""
+    exchange_verdict: ExchangeJudgement | None = None
+    """The coach's verdict on the learner's pass, return or discard (``None``: the
+    learner gave no cards, or it was not judged)."""
 
     @property
     def refused(self) -> tuple[RefusedTries, ...]:
@@ -312,6 +316,8 @@ class HandReview:
                 f"You tried {len(self.attempts)} card{'s' if len(self.attempts) != 1 else ''} "
                 "that the rules did not allow."
             )
+        if self.exchange_verdict is not None:
+            lines.append("The exchange: " + self.exchange_verdict.text)
         if self.concession is not None:
             lines.append("Conceding or playing on: " + self.concession.text)
         lines += self.judgement_lines()
@@ -343,13 +349,16 @@ def review_hand(
     face_up: FaceUpEndgame | None = None,
     bid_verdict: FailedBidExplanation | None = None,
     concession: ConcessionJudgement | None = None,
+    *,
+    exchange_verdict: ExchangeJudgement | None = None,
 ) -> HandReview:
     """Review a hand (played or in progress) from ``learner_seat``: each trick
     with its leader, cards, winner, points and running side totals; each card
     the learner tried that the rules refused, with the rule; the coach's
     ``judgements`` of the learner's card play, the ``face_up`` view of the last tricks,
-    the ``bid_verdict`` on the learner's contract and the verdict on the learner's
-    ``concession`` choice, when given; and the contract."""
+    the ``bid_verdict`` on the learner's contract, the verdict on the learner's
+    ``concession`` choice and the ``exchange_verdict`` on the learner's pass, return or
+    discard, when given; and the contract."""
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
@@ -392,5 +401,5 @@ def review_hand(
     return HandReview(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
-        hand.conceded, judgements, face_up, bid_verdict, concession,
+        hand.conceded, judgements, face_up, bid_verdict, concession, exchange_verdict,
     )  # fmt: skip
