@@ -36,10 +36,10 @@ def open_card(context: BrowserContext, site: str) -> Page:
 
 def give_name(page: Page, name: str) -> None:
     card = page.locator(".pt-learner-card")
-    expect(card.locator(".pt-learner-status")).to_contain_text("guest of this browser")
+    expect(card.locator(".pt-learner-status")).to_contain_text("guest of this browser", timeout=TIMEOUT)
     card.locator(".pt-learner-name input").fill(name)
     card.locator("button.pt-learner-save").click()
-    expect(card.locator(".pt-message-area")).to_contain_text(f"Thank you, {name}")
+    expect(card.locator(".pt-message-area")).to_contain_text(f"Thank you, {name}", timeout=TIMEOUT)
 
 
 def key_of(context: BrowserContext) -> str:
@@ -65,8 +65,8 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         assert ProgressStore(db).name_of(key) == "Ann"
 
         again = open_card(ann, site)  # a new page, a new kernel: the cookie tells it
-        expect(again.locator(".pt-learner-status")).to_contain_text("learning as Ann")
-        expect(again.locator(".pt-learner-name")).to_be_hidden()
+        expect(again.locator(".pt-learner-status")).to_contain_text("learning as Ann", timeout=TIMEOUT)
+        expect(again.locator(".pt-learner-name")).to_be_hidden(timeout=TIMEOUT)
 
         quiz = ann.new_page()
         quiz.set_default_timeout(TIMEOUT)
@@ -75,10 +75,10 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         runner.wait_for(state="visible")
         runner.locator(".pt-quiz-text input").fill("0")
         runner.locator("button.pt-quiz-submit").click()
-        expect(runner.locator(".pt-quiz-feedback")).not_to_be_empty()
+        expect(runner.locator(".pt-quiz-feedback")).not_to_be_empty(timeout=TIMEOUT)
         if runner.locator(".pt-quiz-hint").count():  # a wrong first try: a hint, then once more
             runner.locator("button.pt-quiz-submit").click()
-        expect(runner.locator(".pt-quiz-verdict")).to_be_visible()
+        expect(runner.locator(".pt-quiz-verdict")).to_be_visible(timeout=TIMEOUT)
         assert len(ProgressStore(db).attempts(key)) == 1
         assert ProgressStore(db).attempts("guest") == []
 
@@ -98,14 +98,14 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         board = teacher.locator(".pt-dashboard")
         board.locator(".pt-dashboard-secret input").fill("a wrong guess")
         board.locator("button.pt-dashboard-open").click()
-        expect(board.locator(".pt-message-area")).to_contain_text("not the teacher's secret")
+        expect(board.locator(".pt-message-area")).to_contain_text("not the teacher's secret", timeout=TIMEOUT)
         assert board.locator(".pt-class-table").count() == 0
         board.locator(".pt-dashboard-secret input").fill(SECRET)
         board.locator("button.pt-dashboard-open").click()
         table = board.locator(".pt-class-table")
-        expect(table).to_be_visible()
+        expect(table).to_be_visible(timeout=TIMEOUT)
         assert table.locator("tbody tr").count() == 2
-        expect(board.locator(".pt-dashboard-summary")).to_contain_text("2 learner(s), 1 answer(s)")
+        expect(board.locator(".pt-dashboard-summary")).to_contain_text("2 learner(s), 1 answer(s)", timeout=TIMEOUT)
         board.locator(".pt-class-table").scroll_into_view_if_needed()
         teacher.screenshot(path=str(ARTIFACTS / "identity-dashboard.png"), full_page=True)
         browser.close()
@@ -121,7 +121,7 @@ def test_a_page_left_shuts_its_kernel_down() -> None:
         page.set_default_timeout(TIMEOUT)
         for n in range(3):
             page.goto(f"{site}/voila/render/{WELCOME}", wait_until="commit")
-            expect(page.locator(".pt-learner-status")).to_contain_text("guest of this browser")
+            expect(page.locator(".pt-learner-status")).to_contain_text("guest of this browser", timeout=TIMEOUT)
             assert len(kernel_pids(site.pid)) >= 1, n
         page.goto("about:blank")
         deadline = time.monotonic() + 30
