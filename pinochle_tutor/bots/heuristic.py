@@ -663,10 +663,12 @@ class HeuristicPlayer:
     def discard(self, view: PlayerView) -> Sequence[Card]:
         """Three-handed, after taking the kitty: discard what the meld does not use,
         counters first (discards count as the declarer's trick points), never trump
-        or an ace."""
+        or an ace. The trump is ``view.trump`` when the view names one (a declarer
+        weighing the discard for each trump it might name), else the best by
+        :func:`best_trump` (the engine asks for the discard before the trump)."""
         rules = view.rules
         counts = _counts(view.hand)
-        t, _ = _best_trump(counts, rules)
+        t = int(view.trump) if view.trump is not None else _best_trump(counts, rules)[0]
         table = rules.meld_table
         scale = rules.total_trick_points / 250.0
 
