@@ -58,6 +58,7 @@ from pinochle_tutor.bots.levels import StrongPlayer
 
 MATCHES = {
     "steps": [("intermediate", "beginner"), ("strong", "intermediate")],
+    "strong": [("strong", "intermediate")],
     "endgame": [("strong", "mcb:24")],
 }
 
@@ -87,11 +88,11 @@ def main() -> None:
     ap.add_argument("--rules", default="classic", help="classic, double_deck or three_handed")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--matches", default="all", help="steps, endgame or all")
+    ap.add_argument("--matches", default="all", help="steps, strong, endgame or all")
     ap.add_argument("--latency-hands", type=int, default=4)
     args = ap.parse_args()
     rules = rules_named(args.rules)
-    groups = list(MATCHES) if args.matches == "all" else args.matches.split(",")
+    groups = ["steps", "endgame"] if args.matches == "all" else args.matches.split(",")
     for group in groups:
         for a, b in MATCHES[group]:
             run_match(a, a, b, b, rules, args.deals, args.seed, args.jobs)

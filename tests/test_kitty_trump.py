@@ -38,12 +38,17 @@ def test_the_plan_is_kept_unless_the_kitty_changes_the_best_suit() -> None:
         assert {trump_after_kitty(s, before, after, THREE_HANDED) for s in range(4)} == {now}
 
 
+def _seat(h: Hand) -> int:
+    assert h.to_act is not None
+    return h.to_act
+
+
 def _to_discard(seed: int) -> tuple[Hand, list[BidModelPlayer]]:
     """A three-handed hand with bidding-model players, played up to the discard."""
     players = [BidModelPlayer(samples=4) for _ in range(3)]
     h = Hand(dealer=seed % 3, rules=THREE_HANDED, seed=seed)
     while h.phase is not Phase.DISCARD:
-        h.act(players[h.to_act])
+        h.act(players[_seat(h)])
     return h, players
 
 
@@ -64,7 +69,7 @@ def test_the_model_s_declarer_and_the_player_name_the_same_trump_and_keep_the_sa
         melds, _, named = _play(hands, [c.index for c in h.deal.kitty], decl, int(planned),
                                 THREE_HANDED, bot)  # fmt: skip
         while h.phase is not Phase.PLAY:
-            h.act(players[h.to_act])
+            h.act(players[_seat(h)])
         assert h.trump is Suit(named)
         kept = counts_of(list(h.hands[decl]), THREE_HANDED)
         assert melds[decl] == points_from_counts(kept, named, THREE_HANDED.meld_table)
@@ -107,7 +112,7 @@ def test_without_a_kitty_the_player_names_the_model_s_trump_as_before() -> None:
     players = [BidModelPlayer(samples=8) for _ in range(4)]
     h = Hand(dealer=0, rules=CLASSIC, seed=3)
     while h.phase is not Phase.TRUMP:
-        h.act(players[h.to_act])
+        h.act(players[_seat(h)])
     decl = h.declarer
     assert decl is not None and h.contract is not None
     v = h.view(decl)
