@@ -56,6 +56,11 @@ machine shared with other work; score and trick points per hand, A - B, 95% inte
   deals): score -3.4 ± 9.2, trick points -0.7 ± 2.4: the solver lets the two defenders
   count their trick points together, while each scores alone. Conceding by
   simulation: +2.7 (0.4), 300 deals x 3 seats.
+* classic again, with the concession (2026-12-02, ``--deals 150 --jobs 1 --matches
+  strong``, seed 1, 708 s): strong vs intermediate score +69.4 ± 27.7 (s.e. 14.1), trick
+  points +61.8 ± 11.3 (s.e. 5.8), in line with the 1000-pair figure above. With the
+  bidding model's bids and heuristic card play, conceding by simulation conceded 20 of
+  300 classic tables and scored +16.2 a hand (s.e. 9.8, 150 deals).
 * strong player's time per decision, one core under load: classic p50 11 ms, p95 83 ms,
   max 131 ms (208 decisions); double deck p95 98 ms; three-handed p95 49 ms. After the
   kitty fix and the concession, three-handed (2 hands, 59 decisions, loaded machine):
