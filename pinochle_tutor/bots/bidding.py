@@ -94,6 +94,7 @@ __all__ = [
     "evaluate_bids",
     "explain_hand_bid",
     "heuristic_limit",
+    "trump_after_kitty",
     "why_bid_failed",
 ]
 
@@ -600,6 +601,22 @@ def _cards(counts: Sequence[int]) -> list[Card]:
     return [CARDS_BY_INDEX[i] for i in range(24) for _ in range(counts[i])]
 
 
+def trump_after_kitty(
+    planned: int, before: Sequence[int], after: Sequence[int], rules: RuleSet
+) -> int:
+    """Three-handed: the trump a declarer names once it holds the kitty (a suit number).
+
+    ``planned`` is the suit it meant to name when it bid, ``before`` its hand then and
+    ``after`` the hand with the kitty (24 counts each). It keeps the plan unless the
+    kitty changes which suit the heuristic values most (its meld plus
+    :func:`~pinochle_tutor.bots.heuristic.estimate_hand`): then it names that suit, as
+    the kitty has made it the better trump. The bidding model's deals and
+    :class:`BidModelPlayer` both name trump this way, so the chance the model gives is
+    the chance of the trump the player will name."""
+    now = best_trump(after, rules)[0]
+    return planned if now == best_trump(before, rules)[0] else now
+
+
 def heuristic_limit(counts: Sequence[int], rules: RuleSet) -> float:
     """The heuristic player's bid limit for a hand given as 24 counts (not rounded)."""
     _, value = best_trump(counts, rules)
@@ -615,18 +632,26 @@ def _play(
     heuristic's choice after the kitty): each seat's meld, each side's trick points
     (the discard counted for the declarer) and the trump used. ``hands`` is changed.
 
+    With a kitty, ``trump`` is the suit the declarer meant to name when it bid: it
+    sees the kitty first and names :func:`trump_after_kitty`, as
+    :class:`BidModelPlayer` does, and discards for the trump it names.
+
     A plain :class:`HeuristicPlayer` exchanges on the counts (:func:`choose_pass` and
     the rest, what its methods call); another ``bot`` is asked through its methods.
     ``contexts`` keeps the :class:`PlayContext` of each (trump, declarer) across deals."""
     counts_only = type(bot) is HeuristicPlayer
     discard_points = 0
     if rules.has_kitty:
+        before = list(hands[declarer])
         for i in kitty:
             hands[declarer][i] += 1
+        if trump is not None:
+            trump = trump_after_kitty(trump, before, hands[declarer], rules)
         if counts_only:
-            discards = choose_discard(hands[declarer], rules)
+            discards = choose_discard(hands[declarer], rules, trump)
         else:
-            view = _view(_cards(hands[declarer]), None, rules, declarer, declarer)
+            named = None if trump is None else Suit(trump)
+            view = _view(_cards(hands[declarer]), named, rules, declarer, declarer)
             discards = [c.index for c in bot.discard(view)]
         for i in discards:
             hands[declarer][i] -= 1
@@ -977,15 +1002,43 @@ class BidModelPlayer(HeuristicPlayer):
         return self.evaluate(view).call_at(view.min_bid)
 
     def choose_trump(self, view: PlayerView) -> Suit:
-        if view.rules.has_kitty or view.contract is None:
+        if view.contract is None:
             return super().choose_trump(view)
-        hand = tuple(sorted(view.hand))
+        if view.rules.has_kitty:
+            return self._kitty_trump(view)
+        return self._planned_trump(view, view.hand)
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        """Three-handed: the heuristic's discard for the trump this player will name
+        (:func:`trump_after_kitty`), never for another suit."""
+        if view.contract is None:
+            return super().discard(view)
+        return super().discard(dataclasses.replace(view, trump=self._kitty_trump(view)))
+
+    def _planned_trump(self, view: PlayerView, hand: Sequence[Card]) -> Suit:
+        """The trump the model named for ``hand`` (the hand it bid with) at the contract."""
+        assert view.contract is not None
+        key_hand = tuple(sorted(hand))
         for key, ev in reversed(list(self._cache.items())):
-            if key[0] == hand:
+            if key[0] == key_hand:
                 return ev.trump_for(view.contract)
         # Never bid (the dealer stuck with the contract): evaluate now.
         info = AuctionInfo(view.seat, view.dealer, (), view.rules)
-        return self._evaluate(view, info).trump_for(view.contract)
+        return self._evaluate(dataclasses.replace(view, hand=tuple(hand)), info).trump_for(
+            view.contract
+        )
+
+    def _kitty_trump(self, view: PlayerView) -> Suit:
+        """The declarer's trump once it holds the kitty: the model's plan for the hand it
+        bid with, kept unless the kitty changes the heuristic's trump
+        (:func:`trump_after_kitty`, the rule the model's deals follow)."""
+        rules = view.rules
+        after = counts_of([*view.hand, *view.given], rules)
+        before = list(after)
+        for c in view.received:
+            before[c.index] -= 1
+        planned = self._planned_trump(view, _cards(before))
+        return Suit(trump_after_kitty(int(planned), before, after, rules))
 
 
 def declarer_evaluation(view: PlayerView, samples: int = ADVICE_SAMPLES) -> BidEvaluation:

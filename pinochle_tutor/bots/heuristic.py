@@ -674,12 +674,12 @@ def choose_return(counts: Sequence[int], trump: int, rules: RuleSet) -> list[int
     return _pick(counts, rules.exchange_size, trump, rules.meld_table, gain)
 
 
-def choose_discard(counts: Sequence[int], rules: RuleSet) -> list[int]:
+def choose_discard(counts: Sequence[int], rules: RuleSet, trump: int | None = None) -> list[int]:
     """Three-handed: the cards (indices) the declarer discards from ``counts`` (the hand
     with the kitty): what the meld does not use, counters first (discards count as the
-    declarer's trick points), never trump or an ace; trump being the suit
-    :func:`best_trump` picks for the hand with the kitty."""
-    t, _ = _best_trump(counts, rules)
+    declarer's trick points), never trump or an ace; trump being ``trump`` when given,
+    else the suit :func:`best_trump` picks for the hand with the kitty."""
+    t = _best_trump(counts, rules)[0] if trump is None else trump
     scale = rules.total_trick_points / 250.0
     counter_points = rules.counter_points
 
@@ -755,8 +755,11 @@ class HeuristicPlayer:
     def discard(self, view: PlayerView) -> Sequence[Card]:
         """Three-handed, after taking the kitty: discard what the meld does not use,
         counters first (discards count as the declarer's trick points), never trump
-        or an ace (:func:`choose_discard`)."""
-        return _cards_of(choose_discard(_counts(view.hand), view.rules))
+        or an ace (:func:`choose_discard`). The trump is ``view.trump`` when the view
+        names one (a declarer weighing the discard for each trump it might name), else
+        the best by :func:`best_trump` (the engine asks for the discard before the trump)."""
+        t = int(view.trump) if view.trump is not None else None
+        return _cards_of(choose_discard(_counts(view.hand), view.rules, t))
 
     def concede(self, view: PlayerView) -> bool:
         """Concede only a contract that cannot be made even with every trick point:

@@ -8,9 +8,11 @@ matches on the same deals with the seats swapped):
 * :attr:`Level.INTERMEDIATE` bids the same way but chooses each card by imagining the
   hidden hands (:class:`MonteCarloPlayer`, 24 deals a card).
 * :attr:`Level.STRONG` bids with the bidding model (:class:`BidModelPlayer`, the model
-  behind the hint and the bidding trainer) and plays as the intermediate level, except
-  that in the last tricks it solves every imagined deal exactly
-  (:class:`StrongPlayer`).
+  behind the hint and the bidding trainer; three-handed, it names trump after seeing the
+  kitty as the model's deals do), concedes a contract its imagined deals score worse
+  played out (:func:`~pinochle_tutor.bots.concede.evaluate_concession`), and plays as
+  the intermediate level, except that in the last tricks it solves every imagined deal
+  exactly (:class:`StrongPlayer`).
 
 All three use only what their seat knows: the cards shown as meld, the cards played, the
 voids play reveals, the cards passed to them (:mod:`pinochle_tutor.bots.knowledge`).
@@ -22,6 +24,7 @@ from enum import Enum
 
 from pinochle_tutor.bots.bidding import BidModelPlayer
 from pinochle_tutor.bots.coach import evaluate_play
+from pinochle_tutor.bots.concede import evaluate_concession
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 from pinochle_tutor.cards import Card
@@ -84,7 +87,8 @@ def level_named(name: Level | str) -> Level:
 
 class StrongPlayer(MonteCarloPlayer):
     """The strong level (see the module text): the bidding model for the auction and
-    trump, Monte Carlo card play, and in the last ``exact_tricks`` cards of a hand the
+    trump, a concession weighed on imagined deals, Monte Carlo card play, and in the
+    last ``exact_tricks`` cards of a hand the
     coach's exact evaluation (:func:`~pinochle_tutor.bots.coach.evaluate_play`: every
     imagined deal solved with best play by both sides; the card that takes the most
     trick points on average)."""
@@ -97,6 +101,16 @@ class StrongPlayer(MonteCarloPlayer):
     ) -> None:
         super().__init__(samples=samples, seed=seed, base=BidModelPlayer())
         self.exact_tricks = exact_tricks
+
+    def concede(self, view: PlayerView) -> bool:
+        """Concede a contract that cannot be made, or one whose imagined deals score
+        worse played out than conceded (:func:`evaluate_concession`: the defenders'
+        trick points are not given away)."""
+        if super().concede(view):
+            return True
+        if view.melds is None or view.contract is None or view.declarer != view.seat:
+            return False
+        return evaluate_concession(view, seed=self.rng.randrange(2**32)).gain < 0
 
     def play(self, view: PlayerView) -> Card:
         if len(set(view.legal)) > 1 and len(view.hand) <= self.exact_tricks:

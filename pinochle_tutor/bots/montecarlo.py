@@ -34,7 +34,7 @@ from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.view import PlayerView
 
-__all__ = ["InvalidSimulationError", "MonteCarloPlayer", "check_samples"]
+__all__ = ["InvalidSimulationError", "MonteCarloPlayer", "check_samples", "hand_utility"]
 
 
 class InvalidSimulationError(PinochleError):
@@ -139,7 +139,7 @@ class MonteCarloPlayer:
                     forbidden=knowledge.forbidden,
                     context=ctx,
                 )
-                totals[j] += _utility(
+                totals[j] += hand_utility(
                     [taken[d] + pts[d] for d in range(sides)],
                     meld,
                     bidders,
@@ -155,7 +155,7 @@ class MonteCarloPlayer:
         return CARDS_BY_INDEX[legal[best].index]
 
 
-def _utility(
+def hand_utility(
     points: list[float],
     meld: list[int],
     bidders: int,
@@ -163,7 +163,9 @@ def _utility(
     contract: int,
     rules: RuleSet,
 ) -> float:
-    """The hand's score change for ``my_side`` less the average of the other sides'."""
+    """The hand's score change for ``my_side`` less the average of the other sides',
+    when each side takes ``points`` trick points (the whole hand's) and shows ``meld``
+    (the Monte Carlo player's measure of a playout)."""
     total = rules.total_trick_points
     sides = len(points)
     change = [0.0] * sides
