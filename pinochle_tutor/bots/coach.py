@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pinochle_tutor.bots.endgame import solve_counts
@@ -238,7 +239,7 @@ def evaluate_play(
     )
 
 
-def stderr_of_mean(values: list[float]) -> float:
+def stderr_of_mean(values: Sequence[float]) -> float:
     """Standard error of the mean of ``values`` (0 for fewer than two)."""
     n = len(values)
     if n < 2:

@@ -66,12 +66,12 @@ Deterministic given ``seed``.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pinochle_tutor.bots.bidding import DRAWS, AuctionInfo, _cards, _misfit, _view
+from pinochle_tutor.bots.coach import stderr_of_mean
 from pinochle_tutor.bots.heuristic import (
     HeuristicPlayer,
     PlayContext,
@@ -578,15 +578,15 @@ def _evaluate(
                 trump=Suit(sim.trump_of(g)),
                 samples=k,
                 tricks=_mean(o.tricks),
-                tricks_stderr=_stderr(o.tricks),
+                tricks_stderr=stderr_of_mean(o.tricks),
                 score=_mean(o.score),
-                score_stderr=_stderr(o.score),
+                score_stderr=stderr_of_mean(o.score),
                 against=_mean(o.against),
                 value=_mean(o.value),
-                value_stderr=_stderr(o.value),
+                value_stderr=stderr_of_mean(o.value),
                 made=_mean(o.made),
                 loss=max(0.0, _mean(diffs)) if g != top else 0.0,
-                loss_stderr=_stderr(diffs) if g != top else 0.0,
+                loss_stderr=stderr_of_mean(diffs) if g != top else 0.0,
             )
         )
     # The best, the finalists by loss, then the choices set aside after the first look.
@@ -611,16 +611,6 @@ def _evaluate(
 
 def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
-
-
-def _stderr(values: Sequence[float]) -> float:
-    """Standard error of the mean of ``values`` (0 for fewer than two)."""
-    n = len(values)
-    if n < 2:
-        return 0.0
-    mean = sum(values) / n
-    var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    return math.sqrt(var / n)
 
 
 # ------------------------------------------------------------------ the reasons
