@@ -201,8 +201,8 @@ def test_the_review_flags_deliberate_mistakes(rules: RuleSet, kind: Mistake) -> 
 def test_the_review_looks_again_until_each_verdict_is_decided() -> None:
     """A card the first look leaves undecided (not a clear mistake, but its loss plus
     twice its error above the margin) is judged again on CONFIRM_SAMPLES deals, and a
-    third time on DECIDE_SAMPLES when its loss is then above the margin yet within twice
-    its error: a verdict resting on fewer deals is decided, one way or the other."""
+    third time on DECIDE_SAMPLES when it is still undecided with a loss of at least half
+    the margin: a verdict resting on fewer deals is decided, or its loss is small."""
     from pinochle_tutor.bots.advice import (
         CONFIRM_SAMPLES,
         DECIDE_SAMPLES,
@@ -221,7 +221,7 @@ def test_the_review_looks_again_until_each_verdict_is_decided() -> None:
         if a.samples == REVIEW_SAMPLES:
             assert j.is_mistake or v.loss + 2 * v.loss_stderr <= margin, str(j)
         if a.samples == CONFIRM_SAMPLES:
-            assert j.is_mistake or v.loss <= margin, str(j)
+            assert j.is_mistake or v.loss <= margin / 2 or v.loss + 2 * v.loss_stderr <= margin, str(j)
     assert len(looks) > 1, looks
 
 

@@ -72,9 +72,9 @@ review's most expensive step)."""
 CONFIRM_SAMPLES = 96
 """Imagined deals for a review's second look at a card that may have cost trick points."""
 DECIDE_SAMPLES = 384
-"""Imagined deals for a third look at a card whose loss the second look put above the
-margin but not beyond twice its standard error: four times the deals halve the error, so
-a loss that matters is told from noise; only such cards pay."""
+"""Imagined deals for a third look at a card the second look left undecided with a loss of
+at least half the margin: four times the deals halve the error, so a loss that matters is
+told from noise; only such cards pay."""
 FACE_UP_TRICKS = 5
 """The review shows the last this-many tricks with every card face up (one exact solve
 of each position: measured, at most about a tenth of a second from 6 cards a hand)."""
@@ -408,8 +408,8 @@ def judge_plays(
     that look leaves undecided (not a clear mistake, but its loss plus twice its
     standard error is above ``margin``: it may have cost something) is judged again on
     ``confirm_samples`` deals (the first ones the same), and a third time on
-    ``decide_samples`` deals if its loss is then above ``margin`` but still within twice
-    its error; so the verdict on the cards that matter rests on more deals while the
+    ``decide_samples`` deals if it is still undecided with a loss of at least half
+    ``margin``; so the verdict on the cards that matter rests on more deals while the
     whole review stays cheap.
 
     A card is called a mistake only when its loss is beyond twice its standard error
@@ -430,7 +430,7 @@ def judge_plays(
             ev = evaluate_play(
                 view, samples=confirm_samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
             )
-        if decide_samples > ev.samples and _above_margin(ev, card):
+        if decide_samples > ev.samples and _likely_costly(ev, card):
             ev = evaluate_play(
                 view, samples=decide_samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
             )
@@ -447,10 +447,11 @@ def _undecided(ev: PlayEvaluation, card: Card) -> bool:
     return alt.loss + 2.0 * alt.loss_stderr > ev.margin
 
 
-def _above_margin(ev: PlayEvaluation, card: Card) -> bool:
-    """Whether ``card``'s loss is above the margin, yet not beyond twice its error."""
+def _likely_costly(ev: PlayEvaluation, card: Card) -> bool:
+    """Whether ``ev`` leaves ``card`` undecided (see :func:`_undecided`) with a loss of at
+    least half the margin: a card that more deals may well show to cost something."""
     loss = ev.loss(card)
-    return loss is not None and loss > ev.margin and not ev.is_clear_mistake(card)
+    return loss is not None and loss > ev.margin / 2 and _undecided(ev, card)
 
 
 def face_up_endgame(
