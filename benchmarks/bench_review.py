@@ -31,16 +31,28 @@ Measured (2026-12-01, defaults, one process alone): deliberate mistakes flagged 
 22%; the coach's own choices 0%, 0.8%, 1.6%. Hints p50/p95 53/138 ms (classic), 25/84 ms
 (double deck), 14/44 ms (three-handed); a hand's review at most 1.2 s.
 
-Measured (2026-12-02, classic, ``--hands 20 --own-hands 4 --coach-hands 2``, on a machine
-loaded by other work, load average about 7 on 2 cores), after the review's looks became
-"until decided" (a second look whenever the loss plus twice its error passes the margin,
-a third on 384 deals if still undecided): deliberate mistakes flagged 17/20, 3/6, 15/20
-(85%, 50%, 75%); a 1,000-deal reference confirmed 16, 3 and 14 of them as mistakes
-beyond the margin, and the review flagged every one of those (100%, 100%, 100%). The rest
-are scripted "mistakes" the reference itself finds within the margin: a thrown counter
-the side would have lost later anyway, a trump ace whose partner's trick it fed. The
-heuristic's own choices flagged 16.5%, the coach's own 0/69 (0%); hint p50/p95 122/293
-ms and a hand's review at most 1.44 s, both under that load.
+Measured (2026-12-02, ``--hands 20 --coach-hands 2``, a machine busy with a test run
+beside it), after the review's looks became "until decided" (a second look whenever the
+loss plus twice its error passes the margin, a third on 384 deals when still undecided
+with a loss of at least half the margin). Deliberate mistakes flagged (counter thrown,
+trump ace on partner's trick, ten into an ace), then how many a 1,000-deal reference
+confirms as mistakes beyond the margin and how many of those the review flags:
+
+* classic: 17/20, 3/6, 15/20 flagged; confirmed 16, 3, 14; of those flagged 16, 3, 14
+  (100% each). The coach's own choices flagged 0/69. Hint p50/p95 62/202 ms; a hand's
+  review at most 2.4 s.
+* double deck: 14/20, 9/20, 15/20 flagged; confirmed 14, 9, 13; of those flagged 14, 9,
+  13 (100% each). The coach's own choices flagged 3/121 (2.5%). Hint p50/p95 87/468 ms; a
+  hand's review at most 2.1 s here, but 1.5 to 4.7 CPU-s over five heuristic hands (the
+  declarer's seat, the exchange and the concession judged too): above the 3 s target on
+  some hands, each 384-deal look at a double-deck card costing over a second.
+* three-handed (the wider gate of the same day: a third look for any undecided card):
+  16/20, 13/20 flagged; confirmed 15, 13; of those flagged 15, 12 (100%, 92%). The
+  coach's own choices 3/62 (4.8%); hint p50/p95 45/149 ms; a hand's review at most 0.7 s.
+
+The scripted "mistakes" the reference does not confirm are not mistakes beyond the
+margin: a thrown counter the side would have lost later anyway, a trump ace whose
+partner's trick it only fed, a ten led where the ace sits with the partner.
 """
 
 from __future__ import annotations
