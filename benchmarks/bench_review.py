@@ -50,9 +50,9 @@ confirms as mistakes beyond the margin and how many of those the review flags:
   16/20, 13/20 flagged; confirmed 15, 13; of those flagged 15, 12 (100%, 92%). The
   coach's own choices 3/62 (4.8%); hint p50/p95 45/149 ms; a hand's review at most 0.7 s.
 
-The scripted "mistakes" the reference does not confirm are not mistakes beyond the
-margin: a thrown counter the side would have lost later anyway, a trump ace whose
-partner's trick it only fed, a ten led where the ace sits with the partner.
+The scripted "mistakes" the reference does not confirm cost no more than the margin by
+its 1,000 deals (some are the best card): a thrown counter, for one, that the side would
+have lost later anyway.
 """
 
 from __future__ import annotations
