@@ -7,6 +7,19 @@ from typing import Any
 
 import pytest
 
+EXPECT_TIMEOUT = 60_000
+"""How long a web-first assertion (``expect(...)``) waits, in ms: as long as the browser
+tests' page steps, not Playwright's 5 s default. A widget whose answer the kernel
+simulates (the bidding advisor, an undo replaying the hand) can take longer than 5 s
+on a busy machine; a passing assertion returns as soon as it holds."""
+
+
+def pytest_configure(config: pytest.Config) -> None:  # noqa: ARG001 - pytest's hook signature
+    """Every browser test's web-first assertions wait :data:`EXPECT_TIMEOUT`."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT)
+
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
