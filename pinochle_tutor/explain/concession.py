@@ -70,6 +70,12 @@ class ConcessionAdvice:
         return max(0.0, self.gain if conceded else -self.gain)
 
     @property
+    def between(self) -> str:
+        """What the measure compares, in words: the two sides, or (three-handed) you and
+        the other players."""
+        return "between the sides" if self.partnerships else "between you and the other players"
+
+    @property
     def numbers_line(self) -> str:
         """The evaluation's numbers in one sentence."""
         us, them = ("your side", "the defenders") if self.partnerships else ("you", "the other players")
@@ -93,7 +99,10 @@ class ConcessionAdvice:
     @property
     def reason(self) -> str:
         """Why, with the evaluation's numbers."""
-        diff = f"{points(abs(self.gain))} points more between the sides (give or take {points(self.gain_stderr)})"
+        diff = (
+            f"{points(abs(self.gain))} points more {self.between} "
+            f"(give or take {points(self.gain_stderr)})"
+        )
         if self.concede:
             return f"{self.numbers_line} Conceding keeps {diff}."
         if self.clear:
@@ -123,7 +132,8 @@ class ConcessionJudgement:
 
     @property
     def loss(self) -> float:
-        """Points between the sides the choice gave away against the better one."""
+        """Points (the bidders' score change less the defenders') the choice gave away
+        against the better one."""
         return self.advice.loss(self.conceded)
 
     @property
@@ -139,7 +149,7 @@ class ConcessionJudgement:
             return f"{did}: a sound choice. {self.advice.numbers_line}"
         other = "playing on" if self.conceded else "conceding"
         return (
-            f"{did}; {other} was worth {points(self.loss)} points more between the sides "
+            f"{did}; {other} was worth {points(self.loss)} points more {self.advice.between} "
             f"(give or take {points(self.advice.gain_stderr)}). {self.advice.numbers_line}"
         )
 
