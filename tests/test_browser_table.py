@@ -280,7 +280,8 @@ def test_undo_restores_the_previous_state(browser: Browser, site: str) -> None:
     faces = hand_faces(page)
     log = page.locator(".pt-log").first.inner_text()
     act(page, lambda: button(page, "pt-pass").click())
-    assert "You pass." in page.locator(".pt-log").first.inner_text()
+    # The log is redrawn after the status line that act() waits for.
+    expect(page.locator(".pt-log").first).to_contain_text("You pass.")
     act(page, lambda: button(page, "pt-undo").click())
     expect(page.locator(".pt-message-area").first).to_contain_text("Taken back: your pass")
     expect(button(page, "pt-pass")).to_be_visible()
