@@ -86,8 +86,15 @@ export PINOCHLE_TUTOR_SEED="${PINOCHLE_TUTOR_SEED:-2024}"
 # Every docstring example of the engine (--doctest-modules), tests/, and every lesson and
 # exercise notebook executed by nbval (lessons/practice is a
 # link to exercises/, so it is not collected twice).
-"$VENV/bin/pytest" --nbval-lax --doctest-modules pinochle_tutor tests lessons exercises \
-    --ignore=lessons/practice "$@" || rc=$?
+# Two worker processes (pytest-xdist; PYTEST_WORKERS=0 runs in this process alone): the
+# browser tests wait on kernels and Chromium much of the time, which the other worker
+# fills. --dist loadscope keeps each test module, and each notebook's cells, in one
+# worker, in order (nbval runs a notebook's cells in one kernel).
+workers="${PYTEST_WORKERS:-2}"
+parallel=()
+[[ "$workers" != 0 ]] && parallel=(-n "$workers" --dist loadscope)
+"$VENV/bin/pytest" "${parallel[@]}" --nbval-lax --doctest-modules pinochle_tutor tests lessons \
+    exercises --ignore=lessons/practice "$@" || rc=$?
 if [[ $rc -eq 5 ]]; then
     fail "pytest collected no tests (exit code 5); the project must always have tests"
 elif [[ $rc -ne 0 ]]; then
