@@ -236,7 +236,7 @@ def _judged_both_ways(
 ) -> list[tuple[Hand, int, tuple[PlayJudgement, ...], tuple[PlayJudgement, ...]]]:
     """Scripted hands of ``kind``, each judged with the later looks weighing only the
     contenders (the default) and weighing every legal card."""
-    out = []
+    out: list[tuple[Hand, int, tuple[PlayJudgement, ...], tuple[PlayJudgement, ...]]] = []
     seed = 0
     while len(out) < count:
         sh = play_with_mistakes(rules, seed, kind)
