@@ -69,8 +69,9 @@ once on this code; CPU time:
   alone over 20 hands (seeds 3000 to 3019) after: 1.14/1.75/3.73 CPU-s; timed again
   part by part, seeds 3008 to 3019 took 1.17 to 2.69 s (card play 0.56 to 1.67, the bid
   verdict about 0.35, the exchange up to 0.63): the 3.73 s hand did not recur, and CPU
-  time on a machine this busy varies by more than a second for one hand (seed 3005 took
-  3.66 s and 2.26 s in two timings of main's code). Not yet shown reliably under 3 s;
+  time on a machine this busy varies widely for one hand (the card-play part of seed 3005
+  on main's looks took 2.98 s in one timing and 2.09 s in another). Not yet shown
+  reliably under 3 s;
 * deliberate mistakes flagged, before and after alike: 6/10, 3/10, 7/10 (counter thrown,
   trump ace on partner's trick, ten into an ace); confirmed by the 500-deal reference 6,
   3, 7, of those flagged 6, 3, 7 (100% each). The coach's own choices flagged 3/121
