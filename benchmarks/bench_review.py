@@ -1,7 +1,7 @@
 """The coach's review and hints, measured and printed (never asserted by the tests).
 
     python benchmarks/bench_review.py [--hands 20] [--own-hands 6] [--coach-hands 2]
-                                      [--games 1] [--reference 1000]
+                                      [--games 1] [--reference 1000] [--review-hands 6]
                                       [--rules classic,double_deck,three_handed]
 
 For each variant:
@@ -19,7 +19,13 @@ For each variant:
    deals than the review's), the strongest player there is today.
 3. **Latency.** A learner at seat 0 of a :class:`GameSession` takes every hint: p50/p95
    of a card-play hint (``GameSession.hint``), and the time of each hand's review
-   (``GameSession.review``, first call) per hand.
+   (``GameSession.review``, first call) per hand; CPU time of this process
+   (``time.process_time``), so a machine busy beside it does not inflate the figures.
+4. **A whole hand's review.** ``--review-hands`` hands played by heuristic players,
+   each reviewed as the game table reviews it
+   (:func:`~pinochle_tutor.course.session.coached_review`: card play, the contract,
+   the concession and the exchange) from the declarer's seat, where every verdict is
+   given: CPU-s per hand, min/median/max.
 
 Targets (issue 12): 90% of deliberate mistakes flagged, at most 5% of the strongest
 player's decisions, a hint within 0.3 s (p95), a whole hand's review within 3 s. One
@@ -50,6 +56,36 @@ confirms as mistakes beyond the margin and how many of those the review flags:
   16/20, 13/20 flagged; confirmed 15, 13; of those flagged 15, 12 (100%, 92%). The
   coach's own choices 3/62 (4.8%); hint p50/p95 45/149 ms; a hand's review at most 0.7 s.
 
+Measured (2026-12-02, double deck, after the review's second and third looks weigh only
+the card played and the cards within three errors of the best, on the first look's deals
+not played again), ``--rules double_deck --hands 10 --own-hands 0 --coach-hands 2
+--games 1 --reference 500 --review-hands 8`` under ``nice -n 19`` on a machine busy with a
+test run, once on main as it was (with ``coached_review`` split out, no other change) and
+once on this code; CPU time:
+
+* a whole hand's review from the declarer's seat, 8 heuristic hands: min/median/max
+  1.05/1.74/2.89 CPU-s before, 1.03/1.57/2.02 after (the play part alone of the costliest
+  of them, seed 3005: 2.98 s before, 1.07 s after, in a separate timing). ``review_cost``
+  alone over 20 hands (seeds 3000 to 3019) after: 1.14/1.75/3.73 CPU-s; timed again
+  part by part, seeds 3008 to 3019 took 1.17 to 2.69 s (card play 0.56 to 1.67, the bid
+  verdict about 0.35, the exchange up to 0.63): the 3.73 s hand did not recur, and CPU
+  time on a machine this busy varies widely for one hand (the card-play part of seed 3005
+  on main's looks took 2.98 s in one timing and 2.09 s in another). Not yet shown
+  reliably under 3 s;
+* deliberate mistakes flagged, before and after alike: 6/10, 3/10, 7/10 (counter thrown,
+  trump ace on partner's trick, ten into an ace); confirmed by the 500-deal reference 6,
+  3, 7, of those flagged 6, 3, 7 (100% each). The coach's own choices flagged 3/121
+  (2.5%) before and after;
+* card-play hint p50/p95 37/199 ms CPU before, 37/198 ms after (unchanged: the hint
+  already weighs each card once, however many copies the hand holds); a review of a
+  hand whose learner took every hint at most 0.88 s before, 0.78 s after.
+
+The restricted looks keep the verdicts: on 24 double-deck hands (6 heuristic hands
+judged from the declarer's seat, 6 of each deliberate mistake; 371 verdicts) judged with
+the later looks weighing every card and weighing the contenders, no verdict, better card
+or loss differed, and the card-play part took 15.0 instead of 21.8 CPU-s (17.7 with the
+deals reused alone).
+
 The scripted "mistakes" the reference does not confirm cost no more than the margin by
 its 1,000 deals (some are the best card): a thrown counter, for one, that the side would
 have lost later anyway.
@@ -73,7 +109,12 @@ from pinochle_tutor.bots.advice import (  # noqa: E402
     REVIEW_MARGIN,
     play_decisions,
 )
-from pinochle_tutor.course.session import HINT_EXACT_TRICKS, HINT_SAMPLES, GameSession  # noqa: E402
+from pinochle_tutor.course.session import (  # noqa: E402
+    HINT_EXACT_TRICKS,
+    HINT_SAMPLES,
+    GameSession,
+    coached_review,
+)
 from tests.coach_scripts import Mistake, play_with_mistakes  # noqa: E402
 
 
@@ -177,30 +218,49 @@ def latency(rules: RuleSet, games: int) -> None:
             if s.trick_waiting:
                 s.collect_trick()
             elif s.hand_over:
-                start = time.perf_counter()
+                start = time.process_time()
                 s.review()
-                reviews.append(time.perf_counter() - start)
+                reviews.append(time.process_time() - start)
                 s.next_hand()
             elif not s.is_my_turn:
                 s.advance()
             else:
                 play = s.phase is Phase.PLAY
-                start = time.perf_counter()
+                start = time.process_time()
                 h = s.hint()
                 if play and h.advice is not None:
-                    hints.append(time.perf_counter() - start)
+                    hints.append(time.process_time() - start)
                 s.take(h)
     hints.sort()
     if hints:
         p95 = hints[min(len(hints) - 1, int(0.95 * len(hints)))]
         print(
             f"  card-play hint ({HINT_SAMPLES} samples): {len(hints)} hints, "
-            f"p50 {1000 * statistics.median(hints):.0f} ms, p95 {1000 * p95:.0f} ms"
+            f"p50 {1000 * statistics.median(hints):.0f} ms, p95 {1000 * p95:.0f} ms CPU"
         )
     if reviews:
         print(
-            f"  review per hand: {len(reviews)} hands, median {statistics.median(reviews):.2f} s, "
-            f"max {max(reviews):.2f} s"
+            f"  review per hand (learner taking hints): {len(reviews)} hands, "
+            f"median {statistics.median(reviews):.2f} s, max {max(reviews):.2f} s CPU"
+        )
+
+
+def review_cost(rules: RuleSet, hands: int) -> None:
+    """CPU-s of a whole hand's review from the declarer's seat, heuristic hands."""
+    player = HeuristicPlayer()
+    costs = []
+    for seed in range(3000, 3000 + hands):
+        h = Hand(dealer=seed % rules.players, rules=rules, seed=seed)
+        while h.phase is not Phase.DONE:
+            h.act(player)
+        assert h.declarer is not None
+        start = time.process_time()
+        coached_review(h, h.declarer, seed=seed, hand_number=1)
+        costs.append(time.process_time() - start)
+    if costs:
+        print(
+            f"  whole hand's review, declarer's seat: {len(costs)} hands, CPU-s min "
+            f"{min(costs):.2f}, median {statistics.median(costs):.2f}, max {max(costs):.2f}"
         )
 
 
@@ -214,6 +274,9 @@ def main() -> None:
         "--reference", type=int, default=1000,
         help="deals of the reference evaluation that confirms each deliberate mistake (0: none)",
     )  # fmt: skip
+    ap.add_argument(
+        "--review-hands", type=int, default=6, help="heuristic hands whose whole review is timed"
+    )
     ap.add_argument("--rules", default="classic,double_deck,three_handed")
     args = ap.parse_args()
     for name in args.rules.split(","):
@@ -222,6 +285,7 @@ def main() -> None:
         mistakes(rules, args.hands, args.reference)
         own_plays(rules, args.own_hands, args.coach_hands)
         latency(rules, args.games)
+        review_cost(rules, args.review_hands)
 
 
 if __name__ == "__main__":

@@ -248,3 +248,53 @@ def test_every_preset_mid_hand_and_endgame(rules: RuleSet) -> None:
         for a in ev.alternatives:
             assert 0 <= a.mean <= remaining
             assert a.stderr >= 0 and a.loss_stderr >= 0
+
+
+# ------------------------------------------------- candidates and growing looks
+def test_candidates_are_weighed_on_the_same_deals_as_every_card() -> None:
+    """A restricted evaluation gives each of its cards the numbers the full one gives
+    it when the full one's best card is among them (the deals do not depend on the
+    cards tried: paired deals), and names the legal cards it left out."""
+    view, _ = first_trick_view(DOUBLE_DECK, seed=1)
+    full = evaluate_play(view, samples=24, seed=3)
+    assert full.complete and not full.left_out
+    worst = full.alternatives[-1].card
+    part = evaluate_play(view, samples=24, seed=3, candidates=[worst, full.best, worst])
+    assert [a.card for a in part.alternatives] == [full.best, worst]
+    assert part.alternatives == (full.evaluation(full.best), full.evaluation(worst))
+    assert part.is_clear_mistake(worst) == full.is_clear_mistake(worst)
+    assert not part.complete
+    assert set(part.left_out) == set(view.legal) - {full.best, worst}
+    assert part.evaluation(part.left_out[0]) is None
+    assert part.playouts == 24 * 2
+
+
+def test_candidates_must_be_legal_cards() -> None:
+    view, _ = first_trick_view(CLASSIC, seed=1)
+    with pytest.raises(InvalidDecisionError, match="not a legal card"):
+        evaluate_play(view, samples=4, candidates=["QD"])
+    with pytest.raises(InvalidDecisionError, match="names no card"):
+        evaluate_play(view, samples=4, candidates=[])
+    with pytest.raises(PinochleError, match="QX"):
+        evaluate_play(view, samples=4, candidates=["QX"])
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_an_evaluator_asked_for_more_deals_agrees_with_a_fresh_evaluation(rules: RuleSet) -> None:
+    """:class:`PlayEvaluator` keeps its deals and results: a second, larger look at some
+    cards equals a fresh evaluation of those cards on that many deals."""
+    from pinochle_tutor.bots import PlayEvaluator
+
+    for cards_left, exact_tricks in ((6, 0), (3, 3)):
+        for _, view in late_views(rules, seed=5, cards_left=cards_left)[:2]:
+            ev = PlayEvaluator(view, seed=9, exact_tricks=exact_tricks)
+            first = ev.evaluate(8)
+            assert first == evaluate_play(view, samples=8, seed=9, exact_tricks=exact_tricks)
+            some = [a.card for a in first.alternatives[-2:]]
+            assert ev.evaluate(20, some) == evaluate_play(
+                view, samples=20, seed=9, exact_tricks=exact_tricks, candidates=some
+            )
+            assert ev.evaluate(20) == evaluate_play(
+                view, samples=20, seed=9, exact_tricks=exact_tricks
+            )
+            assert ev.evaluate(8) == first

@@ -17,7 +17,12 @@ import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet
 from pinochle_tutor.bots import HeuristicPlayer, advise_play, evaluate_play, judge_plays
-from pinochle_tutor.bots.advice import play_decisions, principle_fits
+from pinochle_tutor.bots.advice import (
+    REVIEW_MARGIN,
+    REVIEW_SAMPLES,
+    play_decisions,
+    principle_fits,
+)
 from pinochle_tutor.cards import Card
 from pinochle_tutor.course.session import GameSession
 from pinochle_tutor.explain import HandReview, PlayAdvice, PlayJudgement, PlayPrinciple, review_hand
@@ -223,6 +228,88 @@ def test_the_review_looks_again_until_each_verdict_is_decided() -> None:
         if a.samples == CONFIRM_SAMPLES:
             assert j.is_mistake or v.loss <= margin / 2 or v.loss + 2 * v.loss_stderr <= margin, str(j)
     assert len(looks) > 1, looks
+
+
+@functools.cache
+def _judged_both_ways(
+    rules: RuleSet, kind: Mistake, count: int
+) -> list[tuple[Hand, int, tuple[PlayJudgement, ...], tuple[PlayJudgement, ...]]]:
+    """Scripted hands of ``kind``, each judged with the later looks weighing only the
+    contenders (the default) and weighing every legal card."""
+    out: list[tuple[Hand, int, tuple[PlayJudgement, ...], tuple[PlayJudgement, ...]]] = []
+    seed = 0
+    while len(out) < count:
+        sh = play_with_mistakes(rules, seed, kind)
+        seed += 1
+        if sh is not None:
+            restricted = judge_plays(sh.hand, 0, seed=seed)
+            every = judge_plays(sh.hand, 0, seed=seed, contender_errors=None)
+            out.append((sh.hand, seed, restricted, every))
+    return out
+
+
+def test_the_later_looks_weigh_the_contenders_and_keep_the_verdicts() -> None:
+    """The review's second and third looks weigh only the card played and the cards that
+    could be best; on the same deals as a look at every card, so the verdicts (mistake
+    or not, the better card named, the loss) are those of looks at every card, and the
+    deliberate mistakes are still flagged."""
+    restricted_looks = 0
+    for _hand, _seed, restricted, every in _judged_both_ways(DOUBLE_DECK, Mistake.THROW_COUNTER, 3):
+        assert len(restricted) == len(every)
+        for r, e in zip(restricted, every, strict=True):
+            assert r.played is e.played and r.advice.samples == e.advice.samples
+            assert r.is_mistake == e.is_mistake, (str(r), str(e))
+            assert r.advice.card is e.advice.card and r.loss == e.loss
+            assert r.text == e.text
+            assert e.advice.complete
+            if not r.advice.complete:
+                restricted_looks += 1
+                assert r.advice.samples > REVIEW_SAMPLES
+                cards = {a.card for a in r.advice.alternatives}
+                assert {r.played, r.advice.card} <= cards < {a.card for a in e.advice.alternatives}
+    assert restricted_looks, "no later look was restricted"
+    flagged = [j for *_, restricted, _ in _judged_both_ways(DOUBLE_DECK, Mistake.THROW_COUNTER, 3)
+               for j in restricted if j.is_mistake]  # fmt: skip
+    assert flagged
+
+
+def test_a_restricted_verdicts_numbers_are_its_evaluations() -> None:
+    """Every number of a verdict from a restricted look (the loss in its sentence, each
+    card's mean and loss) is that of :func:`evaluate_play` of the cards weighed, on the
+    decision's own deals; the best card named is one of them, and the advice's own
+    text says the next best is of the cards weighed."""
+    from pinochle_tutor.bots.advice import REVIEW_EXACT_TRICKS, decision_seed
+
+    margin = REVIEW_MARGIN * max(DOUBLE_DECK.counter_points)
+    checked = 0
+    for hand, seed, restricted, _ in _judged_both_ways(DOUBLE_DECK, Mistake.THROW_COUNTER, 3):
+        views = {t: v for t, v, _ in play_decisions(hand, 0)}
+        for j in restricted:
+            a = j.advice
+            if a.complete:
+                continue
+            v = views[j.trick_number]
+            played = sum(len(t.cards) for t in v.tricks) + len(v.trick)
+            ev = evaluate_play(
+                v,
+                samples=a.samples,
+                seed=decision_seed(seed, 1, played),
+                margin=margin,
+                exact_tricks=REVIEW_EXACT_TRICKS,
+                candidates=[x.card for x in a.alternatives],
+            )
+            assert ev.best is a.card and not ev.complete
+            for x in a.alternatives:
+                y = ev.evaluation(x.card)
+                assert y is not None
+                assert (x.mean, x.loss, x.loss_stderr) == (y.mean, y.loss, y.loss_stderr)
+                assert x.clear_mistake == ev.is_clear_mistake(x.card)
+            if j.is_mistake:
+                assert f"{a.card.text} was better by {points(ev.loss(j.played) or 0.0)} " in j.text
+            if len(a.alternatives) > 1:
+                assert "the next best of the cards weighed" in a.numbers_line()
+            checked += 1
+    assert checked
 
 
 def test_the_heuristics_own_plays_are_flagged_less_than_deliberate_mistakes() -> None:

@@ -26,7 +26,7 @@ with the methods of :class:`pinochle_tutor.players.Player`.
 """
 
 from pinochle_tutor.bots.advice import advise_play, judge_plays
-from pinochle_tutor.bots.coach import CardEvaluation, PlayEvaluation, evaluate_play
+from pinochle_tutor.bots.coach import CardEvaluation, PlayEvaluation, PlayEvaluator, evaluate_play
 from pinochle_tutor.bots.concede import (
     ConcessionEvaluation,
     NoConcessionError,
@@ -57,6 +57,7 @@ __all__ = [
     "MonteCarloPlayer",
     "NoConcessionError",
     "PlayEvaluation",
+    "PlayEvaluator",
     "advise_concession",
     "advise_exchange",
     "advise_play",

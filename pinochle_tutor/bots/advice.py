@@ -28,7 +28,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.coach import DEFAULT_SAMPLES, EXACT_TRICKS, PlayEvaluation, evaluate_play
+from pinochle_tutor.bots.coach import (
+    DEFAULT_SAMPLES,
+    EXACT_TRICKS,
+    PlayEvaluation,
+    PlayEvaluator,
+    evaluate_play,
+)
 from pinochle_tutor.bots.endgame import solve_endgame
 from pinochle_tutor.bots.knowledge import Knowledge
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Rank
@@ -41,6 +47,7 @@ from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
     "CONFIRM_SAMPLES",
+    "CONTENDER_ERRORS",
     "DECIDE_SAMPLES",
     "FACE_UP_TRICKS",
     "FOLLOW_ORDER",
@@ -75,6 +82,13 @@ DECIDE_SAMPLES = 384
 """Imagined deals for a third look at a card the second look left undecided with a loss of
 at least half the margin: four times the deals halve the error, so a loss that matters is
 told from noise; only such cards pay."""
+CONTENDER_ERRORS = 3.0
+"""A review's second and third looks weigh the card played against the cards that could
+be best by the look before: the best card and every card whose loss is within this many
+standard errors of its loss. The looks are on the same deals as a look at every card
+(the deals do not depend on the cards tried), so when the best card of all is among
+them the verdict is the one every card would give; a card left out was behind the best
+by more than three errors on the deals before."""
 FACE_UP_TRICKS = 5
 """The review shows the last this-many tricks with every card face up (one exact solve
 of each position: measured, at most about a tenth of a second from 6 cards a hand)."""
@@ -340,6 +354,7 @@ def advise_play(
         evidence=chosen.evidence if chosen is not None else (),
         overruled=overruled.principle if overruled is not None else None,
         overruled_card=overruled.pick if overruled is not None else None,
+        complete=ev.complete,
     )
 
 
@@ -401,6 +416,7 @@ def judge_plays(
     hand_number: int = 1,
     margin: float | None = None,
     exact_tricks: int = REVIEW_EXACT_TRICKS,
+    contender_errors: float | None = CONTENDER_ERRORS,
 ) -> tuple[PlayJudgement, ...]:
     """Every card ``seat`` played in ``hand`` that was a choice (more than one distinct
     legal card), judged against the coach's advice from the seat's view at that
@@ -410,7 +426,12 @@ def judge_plays(
     ``confirm_samples`` deals (the first ones the same), and a third time on
     ``decide_samples`` deals if it is still undecided with a loss of at least half
     ``margin``; so the verdict on the cards that matter rests on more deals while the
-    whole review stays cheap.
+    whole review stays cheap. The second and third looks evaluate only the card played
+    and the cards the look before leaves in contention for best (within
+    ``contender_errors`` standard errors of the best, :data:`CONTENDER_ERRORS`; ``None``:
+    every legal card), on the same deals as a look at every card (the first ones those
+    of the look before, not played again: :class:`~pinochle_tutor.bots.coach.PlayEvaluator`);
+    the verdict's best card and loss are those of the cards evaluated.
 
     A card is called a mistake only when its loss is beyond twice its standard error
     and above ``margin`` (by default :data:`REVIEW_MARGIN` counters of the rule set in
@@ -423,19 +444,22 @@ def judge_plays(
             continue
         played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
         dseed = decision_seed(seed, hand_number, played)
-        ev = evaluate_play(
-            view, samples=samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
-        )
-        if confirm_samples > ev.samples and _undecided(ev, card):
-            ev = evaluate_play(
-                view, samples=confirm_samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
-            )
-        if decide_samples > ev.samples and _likely_costly(ev, card):
-            ev = evaluate_play(
-                view, samples=decide_samples, seed=dseed, margin=margin, exact_tricks=exact_tricks
-            )
+        evaluator = PlayEvaluator(view, seed=dseed, margin=margin, exact_tricks=exact_tricks)
+        ev = evaluator.evaluate(samples)
+        for more, again in ((confirm_samples, _undecided), (decide_samples, _likely_costly)):
+            if more > ev.samples and again(ev, card):
+                ev = evaluator.evaluate(more, _contenders(ev, card, contender_errors))
         out.append(PlayJudgement(trick_number, card, advise_play(view, ev)))
     return tuple(out)
+
+
+def _contenders(ev: PlayEvaluation, card: Card, errors: float | None) -> list[Card] | None:
+    """The cards a further look at ``card`` weighs: ``card`` and every card of ``ev``
+    whose loss is at most ``errors`` standard errors of its loss (the best card among
+    them); ``None`` (every legal card) when ``errors`` is ``None``."""
+    if errors is None:
+        return None
+    return [card, *(a.card for a in ev.alternatives if a.loss <= errors * a.loss_stderr)]
 
 
 def _undecided(ev: PlayEvaluation, card: Card) -> bool:

@@ -97,6 +97,7 @@ __all__ = [
     "RefusedPlayError",
     "UndoRefusedError",
     "UnknownPlayerError",
+    "coached_review",
     "make_player",
     "page_seed",
 ]
@@ -497,33 +498,9 @@ class GameSession:
         for number, h in reversed(list(enumerate(self.hands, 1))):
             if h.phase is Phase.DONE:
                 if self._reviewed is None or self._reviewed[0] is not h:
-                    judged = judge_plays(h, self.human_seat, seed=self.seed, hand_number=number)
-                    face_up = face_up_endgame(h, self.human_seat)
-                    # The learner's own contract, against the bid hint's evaluation then.
-                    verdict = (
-                        explain_hand_bid(h, samples=BID_HINT_SAMPLES)
-                        if h.declarer == self.human_seat
-                        else None
-                    )
-                    # Conceding or playing on, on the deals of the hint at that moment.
-                    conceding = judge_concession(
-                        h, self.human_seat, seed=self.seed, hand_number=number
-                    )
-                    # The learner's pass, return or discard, on the exchange hint's deals.
-                    exchange = judge_exchange(
-                        h, self.human_seat, seed=self.seed, hand_number=number
-                    )
                     self._reviewed = (
                         h,
-                        _review_hand(
-                            h,
-                            self.human_seat,
-                            judged,
-                            face_up,
-                            verdict,
-                            conceding,
-                            exchange_verdict=exchange,
-                        ),
+                        coached_review(h, self.human_seat, seed=self.seed, hand_number=number),
                     )
                 return self._reviewed[1]
         return None
@@ -1124,6 +1101,21 @@ class GameSession:
         return advise_play(
             v, samples=samples, seed=seed, margin=margin, exact_tricks=HINT_EXACT_TRICKS
         )
+
+
+def coached_review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> HandReview:
+    """The table's review of the finished ``hand`` from ``seat`` (hand ``hand_number`` of
+    a game seeded ``seed``): the tricks, and the coach's verdicts on the seat's card
+    play, contract, concession and exchange, each on the deals of its hint then."""
+    judged = judge_plays(hand, seat, seed=seed, hand_number=hand_number)
+    face_up = face_up_endgame(hand, seat)
+    # The learner's own contract, against the bid hint's evaluation then.
+    verdict = explain_hand_bid(hand, samples=BID_HINT_SAMPLES) if hand.declarer == seat else None
+    # Conceding or playing on, on the deals of the hint at that moment.
+    conceding = judge_concession(hand, seat, seed=seed, hand_number=hand_number)
+    # The learner's pass, return or discard, on the exchange hint's deals.
+    exchange = judge_exchange(hand, seat, seed=seed, hand_number=hand_number)
+    return _review_hand(hand, seat, judged, face_up, verdict, conceding, exchange_verdict=exchange)
 
 
 def _replay(h: Hand, seat: int, phase: Phase, what: object) -> None:

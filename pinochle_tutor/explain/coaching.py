@@ -155,7 +155,8 @@ class PlayAdvice:
     card: Card
     principle: PlayPrinciple
     alternatives: tuple[CardValue, ...]
-    """Every legal card, the recommended one first, then by loss."""
+    """Every legal card evaluated, the recommended one first, then by loss (all of them
+    unless :attr:`complete` is false)."""
     samples: int
     """Imagined deals behind every number."""
     exact: bool
@@ -166,6 +167,10 @@ class PlayAdvice:
     """Cards the principle rests on (a card shown in meld, the higher cards gone)."""
     overruled: PlayPrinciple | None = None
     overruled_card: Card | None = None
+    complete: bool = True
+    """Whether every legal card was evaluated. A review's later look weighs only the
+    card played and the cards in contention for best; then :attr:`card` is the best of
+    those, and the texts say "of the cards weighed"."""
 
     def value(self, card: Card) -> CardValue | None:
         """The value of ``card`` (``None`` if it is not a legal card here)."""
@@ -201,7 +206,8 @@ class PlayAdvice:
         if others:
             nxt = others[0]
             fewer = points(nxt.loss)
-            line += f"; the next best, {nxt.card.text}, " + (
+            which = "the next best" if self.complete else "the next best of the cards weighed"
+            line += f"; {which}, {nxt.card.text}, " + (
                 "just as many" if fewer == "0.0" else f"{fewer} fewer"
             )
         return line + "."
@@ -224,7 +230,8 @@ class PlayAdvice:
         return " ".join(p for p in parts if p)
 
     def alternatives_lines(self) -> list[str]:
-        """Every legal card with its expected trick points and its loss, best first."""
+        """Every legal card evaluated with its expected trick points and its loss, best
+        first."""
         out = []
         for a in self.alternatives:
             tail = (
