@@ -5,7 +5,9 @@ simulation does not depend on the auction). A first look (:func:`first_look`,
 :data:`FIRST_LOOK_SAMPLES` deals with each of the four suits as trump) finds the
 one or two most promising trump suits; then deals with those are added, chunk by
 chunk, until the range is settled (:func:`settled`: another seed would move each
-end by at most one bid step) or the rule set's cap is reached (:func:`deal_cap`:
+end by at most one bid step; and :func:`halves_agree`: the even and the odd chunks,
+two independent halves, already put each end within a step of each other) or the
+rule set's cap is reached (:func:`deal_cap`:
 :data:`ADVISOR_SAMPLES`, four times as many for the double deck's finer bid steps),
 and all of them give the answer and its explanation (``benchmarks/bench_bid_quiz.py``
 measures how far the range moves across seeds). :func:`bid_range` turns that into
@@ -24,6 +26,7 @@ import dataclasses
 import functools
 import math
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pinochle_tutor.bots.advisor import BidAdvice, advice_from, advise_bid
@@ -50,6 +53,7 @@ __all__ = [
     "deal_cap",
     "deal_scale",
     "first_look",
+    "halves_agree",
     "outlook",
     "settled",
     "simulate",
@@ -166,13 +170,42 @@ def settled(o: TrumpOutlook) -> bool:
     return True
 
 
+def _ends(o: TrumpOutlook) -> tuple[int, int, int]:
+    """The top bids made at :data:`SURE`, one half and :data:`BOLD` (one bid step below
+    the opening bid where none is): the ends of the range and the advised bid."""
+    below = o.rules.opening_bid - o.rules.bid_increment
+
+    def top(chance: float) -> int:
+        bid = o.max_bid(chance)
+        return below if bid is None else bid
+
+    return top(SURE), top(0.5), top(BOLD)
+
+
+def halves_agree(chunks: Sequence[BidEvaluation], trump: Suit) -> bool:
+    """Whether two independent halves of the deals (the even and the odd chunks, so at
+    least two chunks) put each end of the range, and the advised bid, with ``trump`` at
+    most one bid step apart.
+
+    Two halves are two seeds' worth of deals, each half as many as the whole: if they
+    agree to a step, a run of all of them under another seed would agree closer still.
+    It guards :func:`settled` against stopping at a chunk that looks settled by luck
+    (one double-deck hand did, and moved two bid steps across seeds)."""
+    if len(chunks) < 2:
+        return False
+    a, b = (functools.reduce(BidEvaluation.joined, chunks[k::2]).outlook(trump) for k in (0, 1))
+    step = a.rules.bid_increment
+    return all(abs(x - y) <= step for x, y in zip(_ends(a), _ends(b), strict=True))
+
+
 def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
              samples: int | None = None) -> Outlook:  # fmt: skip
     """The simulation behind :func:`outlook`, with any ``seed`` and most deals
     (``None``: the rule set's :func:`deal_cap`; not cached: ``benchmarks/bench_bid_quiz.py``
     compares seeds with it). A first look picks the :func:`candidate_trumps`; then
     chunks of :func:`chunk_samples` deals with them are added until the best suit's
-    range is :func:`settled` or ``samples`` deals are done. The answer and its
+    range is :func:`settled` and its :func:`halves_agree` (so at least two chunks), or
+    ``samples`` deals are done. The answer and its
     explanation come from all of them."""
     if samples is None:
         samples = deal_cap(rules)
@@ -183,14 +216,14 @@ def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
         first = advise_bid(hand, rules, samples=FIRST_LOOK_SAMPLES, seed=seed)
     suits = candidate_trumps(first)
     ev: BidEvaluation | None = None
-    chunk = 0
+    chunks: list[BidEvaluation] = []
     while ev is None or ev.samples < samples:
         left = samples - (ev.samples if ev is not None else 0)
         more = evaluate_bids(hand, rules, samples=min(size, left),
-                             seed=seed * 1009 + chunk, trumps=suits)  # fmt: skip
+                             seed=seed * 1009 + len(chunks), trumps=suits)  # fmt: skip
+        chunks.append(more)
         ev = more if ev is None else ev.joined(more)
-        chunk += 1
-        if settled(ev.best):
+        if settled(ev.best) and halves_agree(chunks, ev.best.trump):
             break
     return _outlook(advice_from(ev))
 
