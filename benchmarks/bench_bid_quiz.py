@@ -76,8 +76,13 @@ from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 PRESETS = (CLASSIC, DOUBLE_DECK, THREE_HANDED)
 
 
-def _spread(values: list[int | None], step: int) -> int | None:
-    """How many bid steps apart the values are (``None``: some are ``None``, some not)."""
+def _spread(values: list[int | None], step: int, none: int | None = None) -> int | None:
+    """How many bid steps apart the values are. ``None`` among them (no bid accepted)
+    counts as ``none``, one step below the lowest bid allowed now: "pass" and "pass, or
+    a top bid of the lowest bid" are one step apart. Without ``none``, the spread is
+    ``None`` when some values are ``None`` and some not."""
+    if none is not None:
+        values = [none if v is None else v for v in values]
     known = [v for v in values if v is not None]
     if not known:
         return 0
@@ -136,16 +141,17 @@ def measure(item: BidQuiz, seeds: int, samples: int | None, caps: list[int]) -> 
     per = (time.perf_counter() - start) / seeds
     per_cpu = (time.process_time() - cpu) / seeds
     step = item.rule_set.bid_increment
+    below = item.auction().min_bid - step  # no bid accepted: one step below the lowest
     name = item.id or " ".join(c.text for c in hand)
     lines = []
     for c, got in at_cap.items():
-        lo = _spread([g[0].low for g in got], step)
-        hi = _spread([g[0].high for g in got], step)
+        lo = _spread([g[0].low for g in got], step, below)
+        hi = _spread([g[0].high for g in got], step, below)
         same = len({g[0].pass_ok for g in got}) == 1
         lines.append(f"      at a cap of {c:5d}: low moves {lo!s:>4} high moves {hi!s:>4} pass "
                      f"{'same' if same else 'DIFFERS'} ~{statistics.mean(g[1] for g in got):5.2f} s "
                      f"CPU, deals x suits {min(g[2] for g in got)}-{max(g[2] for g in got)}")
-    return (name, item.rule_set.name, _spread(lows, step), _spread(highs, step),
+    return (name, item.rule_set.name, _spread(lows, step, below), _spread(highs, step, below),
             len(set(passes)) == 1, per, per_cpu, deals, lines)  # fmt: skip
 
 
@@ -162,13 +168,14 @@ def main() -> None:
     parser.add_argument("--rules", choices=[r.name for r in PRESETS], action="append",
                         help="only these rule sets (repeatable; default: all three)")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
-    parser.add_argument("--bank-items", type=int, default=0, help="only the first N bank items")
+    parser.add_argument("--bank-items", type=int, default=None,
+                        help="only the first N bank items (0: none)")
     args = parser.parse_args()
     chosen = [r for r in PRESETS if args.rules is None or r.name in args.rules]
     bank, problems = load_bank(default_bank_dir() / "bid.toml") if CLASSIC in chosen else ([], [])
     assert not problems, problems
     items = [i for i in bank if isinstance(i, BidQuiz) and i.rule_set in chosen]
-    if args.bank_items:
+    if args.bank_items is not None:
         items = items[: args.bank_items]
     for rules in chosen:
         for n in range(args.generated):
