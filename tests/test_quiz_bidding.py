@@ -69,6 +69,22 @@ def test_a_range_is_settled_only_when_one_level_at_most_is_near_each_threshold()
     assert bidding.settled(_outlook(spread * 100))
 
 
+def test_three_levels_within_three_errors_of_a_threshold_are_not_settled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A double-deck hand stopped at a chunk where one level was within two standard
+    errors of 30% and its neighbours just outside, and moved two bid steps across seeds:
+    the band is three errors wide. 10,000 deals (one error: 0.46 points of chance),
+    made at 330 by 31.2%, 340 by 30.0%, 350 by 28.9%; the 70% and 50% ends are clear."""
+    counts = {100: 1000, 110: 3000, 120: 2880, 130: 120, 140: 110, 150: 1890, 160: 1000}
+    values = [(200, t) for t, n in counts.items() for _ in range(n)]
+    o = _outlook(values)
+    assert [round(o.make_chance(b), 3) for b in (330, 340, 350)] == [0.312, 0.3, 0.289]
+    assert not bidding.settled(o)
+    monkeypatch.setattr(bidding, "SETTLE_Z", 2.0)
+    assert bidding.settled(o)  # what two errors let through
+
+
 def test_a_clear_best_suit_is_simulated_alone_and_a_tie_with_the_second() -> None:
     run = advise_bid("AH 10H KH QH JH 9H AS 9S 9D JC 9C JS", CLASSIC, samples=48, seed=1)
     assert bidding.candidate_trumps(run) == [run.best.trump] == [Suit.HEARTS]
