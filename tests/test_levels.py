@@ -16,6 +16,7 @@ from pinochle_tutor.bots.endgame import Utility, solve_seats
 from pinochle_tutor.bots.levels import (
     LEVEL_SAMPLES,
     STRONG_EXACT_TRICKS,
+    STRONG_SOLO_MAKE_CHANCE,
     Level,
     StrongPlayer,
     UnknownLevelError,
@@ -94,6 +95,28 @@ def test_the_strong_level_plays_the_coachs_exact_card_in_the_last_tricks() -> No
                 checked += 1
             hand.act(heuristic)
     assert checked >= 10
+
+
+def test_three_handed_the_strong_level_bids_only_contracts_it_expects_to_make() -> None:
+    """Without partnerships the strong level passes where the bidding model would bid
+    a contract it gives less than STRONG_SOLO_MAKE_CHANCE of making; otherwise, and in
+    the partnership games always, it calls as the model does."""
+    kinds = set()
+    for rules in (THREE_HANDED, CLASSIC):
+        for seed in range(10, 20) if rules is THREE_HANDED else range(3):
+            hand = Hand(dealer=seed % rules.players, rules=rules, seed=seed)
+            view = hand.view(hand.to_act)
+            strong = StrongPlayer(seed=seed)
+            model = BidModelPlayer()
+            call = model.bid(view)
+            if call is None or rules.partnerships:
+                assert strong.bid(view) == call
+                continue
+            ev = model.evaluate(view)
+            likely = ev.make_chance(call, ev.trump_for(call)) >= STRONG_SOLO_MAKE_CHANCE
+            assert strong.bid(view) == (call if likely else None)
+            kinds.add(likely)
+    assert kinds == {True, False}
 
 
 def _score_utility(view: PlayerView) -> Utility:

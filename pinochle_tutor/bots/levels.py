@@ -40,6 +40,7 @@ from pinochle_tutor.view import PlayerView
 __all__ = [
     "LEVEL_SAMPLES",
     "STRONG_EXACT_TRICKS",
+    "STRONG_SOLO_MAKE_CHANCE",
     "Level",
     "StrongPlayer",
     "UnknownLevelError",
@@ -51,6 +52,10 @@ LEVEL_SAMPLES = 24
 """Imagined deals behind each card of the intermediate and strong levels."""
 STRONG_EXACT_TRICKS = 4
 """The strong level solves each imagined deal exactly from this many cards a hand."""
+STRONG_SOLO_MAKE_CHANCE = 0.7
+"""Without partnerships (three-handed) the strong level bids only when the bidding model
+gives the contract at least this chance of being made (``benchmarks/bench_levels.py``:
+its bids below it were mostly set or conceded)."""
 
 
 class UnknownLevelError(PinochleError):
@@ -107,6 +112,19 @@ class StrongPlayer(MonteCarloPlayer):
     ) -> None:
         super().__init__(samples=samples, seed=seed, base=BidModelPlayer())
         self.exact_tricks = exact_tricks
+
+    def bid(self, view: PlayerView) -> int | None:
+        """The bidding model's call; without partnerships, a pass instead of a bid the
+        model gives less than :data:`STRONG_SOLO_MAKE_CHANCE` of being made (a bid that
+        only keeps another player from the contract: it is set more often than the model
+        expects, and it relieves a dealer who would otherwise be stuck)."""
+        call = self.base.bid(view)
+        if call is None or view.rules.partnerships or not isinstance(self.base, BidModelPlayer):
+            return call
+        ev = self.base.evaluate(view)
+        if ev.make_chance(call, ev.trump_for(call)) < STRONG_SOLO_MAKE_CHANCE:
+            return None
+        return call
 
     def concede(self, view: PlayerView) -> bool:
         """Concede a contract that cannot be made, or one whose imagined deals score
