@@ -16,6 +16,7 @@ from pinochle_tutor.bots.endgame import Utility, solve_seats
 from pinochle_tutor.bots.levels import (
     LEVEL_SAMPLES,
     STRONG_EXACT_TRICKS,
+    STRONG_SAMPLES,
     STRONG_SOLO_MAKE_CHANCE,
     Level,
     StrongPlayer,
@@ -51,7 +52,7 @@ def test_each_level_is_the_player_its_docstring_names() -> None:
     assert type(mid.base) is HeuristicPlayer  # bids as the beginner
     strong = level_player("Strong", seed=1)
     assert isinstance(strong, StrongPlayer) and isinstance(strong.base, BidModelPlayer)
-    assert strong.exact_tricks == STRONG_EXACT_TRICKS
+    assert strong.exact_tricks == STRONG_EXACT_TRICKS and strong.samples == STRONG_SAMPLES
     assert type(make_player("intermediate", seed=3)) is MonteCarloPlayer
 
 
@@ -87,7 +88,7 @@ def test_the_strong_level_plays_the_coachs_exact_card_in_the_last_tricks() -> No
                 player = StrongPlayer(seed=seed)
                 want = evaluate_play(
                     view,
-                    samples=LEVEL_SAMPLES,
+                    samples=STRONG_SAMPLES,
                     seed=random.Random(seed).randrange(2**32),
                     exact_tricks=STRONG_EXACT_TRICKS,
                 )
@@ -105,6 +106,7 @@ def test_three_handed_the_strong_level_bids_only_contracts_it_expects_to_make() 
     for rules in (THREE_HANDED, CLASSIC):
         for seed in range(10, 20) if rules is THREE_HANDED else range(3):
             hand = Hand(dealer=seed % rules.players, rules=rules, seed=seed)
+            assert hand.to_act is not None
             view = hand.view(hand.to_act)
             strong = StrongPlayer(seed=seed)
             model = BidModelPlayer()

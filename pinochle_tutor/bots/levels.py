@@ -9,12 +9,14 @@ matches on the same deals with the seats swapped):
   hidden hands (:class:`MonteCarloPlayer`, 24 deals a card).
 * :attr:`Level.STRONG` bids with the bidding model (:class:`BidModelPlayer`, the model
   behind the hint and the bidding trainer; three-handed, it names trump after seeing the
-  kitty as the model's deals do), concedes a contract its imagined deals score worse
+  kitty as the model's deals do, and bids only a contract the model gives at least
+  :data:`STRONG_SOLO_MAKE_CHANCE` of being made), concedes a contract its imagined deals score worse
   played out (:func:`~pinochle_tutor.bots.concede.evaluate_concession`), and plays as
-  the intermediate level, except that in the last tricks it solves every imagined deal
+  the intermediate level with 64 imagined deals a card instead of 24, except that in
+  the last tricks it solves every imagined deal
   exactly (:class:`StrongPlayer`). Three-handed, that exact search lets every seat
   play for its own score (:func:`~pinochle_tutor.bots.endgame.solve_seats_counts`), as
-  the game is scored, not the two defenders pool their trick points.
+  the game is scored, instead of letting the two defenders pool their trick points.
 
 All three use only what their seat knows: the cards shown as meld, the cards played, the
 voids play reveals, the cards passed to them (:mod:`pinochle_tutor.bots.knowledge`).
@@ -40,6 +42,7 @@ from pinochle_tutor.view import PlayerView
 __all__ = [
     "LEVEL_SAMPLES",
     "STRONG_EXACT_TRICKS",
+    "STRONG_SAMPLES",
     "STRONG_SOLO_MAKE_CHANCE",
     "Level",
     "StrongPlayer",
@@ -49,7 +52,10 @@ __all__ = [
 ]
 
 LEVEL_SAMPLES = 24
-"""Imagined deals behind each card of the intermediate and strong levels."""
+"""Imagined deals behind each card of the intermediate level."""
+STRONG_SAMPLES = 64
+"""Imagined deals behind each card of the strong level (more deals, a surer choice: the
+step over the intermediate level three-handed, ``benchmarks/bench_levels.py``)."""
 STRONG_EXACT_TRICKS = 4
 """The strong level solves each imagined deal exactly from this many cards a hand."""
 STRONG_SOLO_MAKE_CHANCE = 0.7
@@ -106,7 +112,7 @@ class StrongPlayer(MonteCarloPlayer):
 
     def __init__(
         self,
-        samples: int = LEVEL_SAMPLES,
+        samples: int = STRONG_SAMPLES,
         seed: int | None = None,
         exact_tricks: int = STRONG_EXACT_TRICKS,
     ) -> None:
