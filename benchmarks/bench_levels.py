@@ -90,10 +90,13 @@ machine shared with other work; score and trick points per hand, A - B, 95% inte
     three-handed card play is where the score is won. Adopted: ``STRONG_SAMPLES = 64``.
   - Confirmation with fresh deals (``bench_levels.py --rules three_handed --matches
     strong --deals 150 --seed 2 --jobs 1``, 698 s): score +5.8 ± 8.8 (s.e. 4.5), tricks
-    +1.6 ± 3.1. Seeds 1 and 2 together, 300 deals: score **+8.2 ± 6.7** (s.e. 3.4),
-    tricks +3.0 ± 2.5 (s.e. 1.25): a significant score step, small in trick points.
-    Seed 1 chose the change, so the pooled figure leans its way; seed 2 alone is not
-    significant (z 1.3), and a further fresh run would settle the size of the step.
+    +1.6 ± 3.1; and seed 3 (``... --seed 3``, 477 s): score +2.1 ± 8.1 (s.e. 4.1),
+    tricks +3.7 ± 3.1. Seeds 1 to 3 together, 450 deals: score +6.1 ± 5.2 (s.e. 2.7),
+    tricks +3.2 ± 1.9 (s.e. 1.0), both significant; but seed 1 chose the change, and
+    the fresh seeds 2 and 3 alone, 300 deals, give score +4.0 ± 6.0 (s.e. 3.1): not yet
+    a significant score step on deals that did not pick it. The step is real in trick
+    points and probably a few points of score a hand; a longer fresh run (600 deals or
+    more) would settle it.
     Strong player's time per decision three-handed with 64 deals (2 hands, 101
     decisions): p50 31 ms, p95 145 ms, max 206 ms.
   - Classic is not weakened (2026-12-02, ``bench_levels.py --rules classic --matches
