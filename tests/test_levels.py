@@ -17,7 +17,6 @@ from pinochle_tutor.bots.levels import (
     LEVEL_SAMPLES,
     STRONG_EXACT_TRICKS,
     STRONG_SAMPLES,
-    STRONG_SOLO_MAKE_CHANCE,
     Level,
     StrongPlayer,
     UnknownLevelError,
@@ -98,27 +97,15 @@ def test_the_strong_level_plays_the_coachs_exact_card_in_the_last_tricks() -> No
     assert checked >= 10
 
 
-def test_three_handed_the_strong_level_bids_only_contracts_it_expects_to_make() -> None:
-    """Without partnerships the strong level passes where the bidding model would bid
-    a contract it gives less than STRONG_SOLO_MAKE_CHANCE of making; otherwise, and in
-    the partnership games always, it calls as the model does."""
-    kinds = set()
-    for rules in (THREE_HANDED, CLASSIC):
-        for seed in range(10, 20) if rules is THREE_HANDED else range(3):
+def test_the_strong_level_bids_as_the_bidding_model_in_every_game() -> None:
+    """One bidding model: the strong level's calls are the model's (the hint's and the
+    bidding trainer's), with partners and without."""
+    for rules in (CLASSIC, DOUBLE_DECK, THREE_HANDED):
+        for seed in range(4):
             hand = Hand(dealer=seed % rules.players, rules=rules, seed=seed)
             assert hand.to_act is not None
             view = hand.view(hand.to_act)
-            strong = StrongPlayer(seed=seed)
-            model = BidModelPlayer()
-            call = model.bid(view)
-            if call is None or rules.partnerships:
-                assert strong.bid(view) == call
-                continue
-            ev = model.evaluate(view)
-            likely = ev.make_chance(call, ev.trump_for(call)) >= STRONG_SOLO_MAKE_CHANCE
-            assert strong.bid(view) == (call if likely else None)
-            kinds.add(likely)
-    assert kinds == {True, False}
+            assert StrongPlayer(seed=seed).bid(view) == BidModelPlayer().bid(view)
 
 
 def _score_utility(view: PlayerView) -> Utility:

@@ -9,8 +9,7 @@ matches on the same deals with the seats swapped):
   hidden hands (:class:`MonteCarloPlayer`, 24 deals a card).
 * :attr:`Level.STRONG` bids with the bidding model (:class:`BidModelPlayer`, the model
   behind the hint and the bidding trainer; three-handed, it names trump after seeing the
-  kitty as the model's deals do, and bids only a contract the model gives at least
-  :data:`STRONG_SOLO_MAKE_CHANCE` of being made), concedes a contract its imagined deals score worse
+  kitty as the model's deals do), concedes a contract its imagined deals score worse
   played out (:func:`~pinochle_tutor.bots.concede.evaluate_concession`), and plays as
   the intermediate level with 64 imagined deals a card instead of 24, except that in
   the last tricks it solves every imagined deal
@@ -43,7 +42,6 @@ __all__ = [
     "LEVEL_SAMPLES",
     "STRONG_EXACT_TRICKS",
     "STRONG_SAMPLES",
-    "STRONG_SOLO_MAKE_CHANCE",
     "Level",
     "StrongPlayer",
     "UnknownLevelError",
@@ -55,15 +53,11 @@ LEVEL_SAMPLES = 24
 """Imagined deals behind each card of the intermediate level."""
 STRONG_SAMPLES = 64
 """Imagined deals behind each card of the strong level: more deals, a surer choice. Over
-the intermediate level's 24 they gave most of the strong level's three-handed step
-(``benchmarks/bench_levels.py``: +6.1 score a hand over 450 deals, +4.0 over the 300
-that did not choose the change, not yet significant alone)."""
+the intermediate level's 24 they gave the largest part of the strong level's
+three-handed score step measured (``benchmarks/bench_levels.py``: +10.5 a hand on the
+deals that chose it, about +4 on fresh deals, not yet significant alone)."""
 STRONG_EXACT_TRICKS = 4
 """The strong level solves each imagined deal exactly from this many cards a hand."""
-STRONG_SOLO_MAKE_CHANCE = 0.7
-"""Without partnerships (three-handed) the strong level bids only when the bidding model
-gives the contract at least this chance of being made (``benchmarks/bench_levels.py``:
-its bids below it were mostly set or conceded)."""
 
 
 class UnknownLevelError(PinochleError):
@@ -120,19 +114,6 @@ class StrongPlayer(MonteCarloPlayer):
     ) -> None:
         super().__init__(samples=samples, seed=seed, base=BidModelPlayer())
         self.exact_tricks = exact_tricks
-
-    def bid(self, view: PlayerView) -> int | None:
-        """The bidding model's call; without partnerships, a pass instead of a bid the
-        model gives less than :data:`STRONG_SOLO_MAKE_CHANCE` of being made (a bid that
-        only keeps another player from the contract: it is set more often than the model
-        expects, and it relieves a dealer who would otherwise be stuck)."""
-        call = self.base.bid(view)
-        if call is None or view.rules.partnerships or not isinstance(self.base, BidModelPlayer):
-            return call
-        ev = self.base.evaluate(view)
-        if ev.make_chance(call, ev.trump_for(call)) < STRONG_SOLO_MAKE_CHANCE:
-            return None
-        return call
 
     def concede(self, view: PlayerView) -> bool:
         """Concede a contract that cannot be made, or one whose imagined deals score
