@@ -8,12 +8,13 @@ the same cards, so the luck of the cards cancels), each printing both teams' sco
 trick points per hand with 95% intervals and the difference A - B:
 
 1. ``intermediate`` vs ``beginner``: the step from rules of thumb to imagined deals.
-2. ``strong`` vs ``intermediate``: the step to the bidding model, the concession and the
-   exact endgame.
+2. ``strong`` vs ``intermediate``: the step to the bidding model, the concession, the
+   exact endgame and (since 2026-12-02) 64 imagined deals a card instead of 24.
    The intermediate level is today's Monte Carlo player with 24 samples (heuristic
    bidding), so this is also the issue's "strongest level against MC24" figure.
 3. ``strong`` vs ``mcb:24`` (Monte Carlo card play with the same bidding model): the
-   exact endgame and the concession, the card-play part of the strong level's step.
+   exact endgame, the concession and the extra imagined deals, the card-play part of
+   the strong level's step.
 
 ``--matches strong`` plays match 2 alone.
 
@@ -61,6 +62,63 @@ machine shared with other work; score and trick points per hand, A - B, 95% inte
   points +61.8 ± 11.3 (s.e. 5.8), in line with the 1000-pair figure above. With the
   bidding model's bids and heuristic card play, conceding by simulation conceded 20 of
   300 classic tables and scored +16.2 a hand (s.e. 9.8, 150 deals).
+* three-handed, the score step (2026-12-02, issue 12; all runs ``--jobs 1`` at low
+  priority on the shared 2-core machine, 150 deals x 3 seatings unless said; score and
+  trick points a hand, A - B, 95% interval):
+
+  - Baseline, strong vs intermediate, seed 1 (above): score +0.1 ± 11.8, tricks +6.1 ± 4.0.
+  - The exact endgame with every seat playing for its own score (``endgame.solve_seats``:
+    max-n, each seat maximising its score change less the others' average, the Monte
+    Carlo playouts' measure) instead of the two defenders pooling trick points
+    (``bench_levels.py --rules three_handed --matches strong --deals 150 --jobs 1``, seed
+    1, 634 s): score +1.3 ± 12.0, tricks +7.4 ± 4.0. No measurable step: the pooled
+    solver does pick other cards (on random 2-card positions a defender often leads to
+    feed the other defender), but only the last 3 decisions a hand are exact.
+  - Where the score went (``strong`` vs ``intermediate``, seed 1, 150 deals, every table
+    logged by an ad-hoc script with ``match.py``'s players and seeds, not committed; each
+    seat's score when A sits there less the B players' in that seat): as a
+    defender in both A and B tables the strong level gained +4.5 a seat (s.e. 1.5);
+    declaring where the B player in its seat did not, it lost -60.7 a seat (s.e. 49.6,
+    41 seats), mostly opening bids at 250 (27 seats: -3025 points in all, 16 set or
+    conceded). Replayed, the bidding model gave 11 of its 250 bids less than 70% to make;
+    4 were made, and they cost -1195 points against the B player in that seat. Passing
+    those (``STRONG_SOLO_MAKE_CHANCE``, seed 1, 535 s): score +2.4 ± 10.1, tricks +3.2 ±
+    3.8, not a significant change on its own.
+  - More imagined deals a card for the strong level (``strong:64`` in ``match.py``, the
+    two changes above kept, seed 1, same deals, 423 s): score +10.5 ± 10.1 (s.e. 5.2),
+    tricks +4.3 ± 3.8. The strong level's card play was the intermediate level's, and
+    three-handed card play is where the score is won. Adopted: ``STRONG_SAMPLES = 64``.
+  - Confirmation with fresh deals (``bench_levels.py --rules three_handed --matches
+    strong --deals 150 --seed 2 --jobs 1``, 698 s): score +5.8 ± 8.8 (s.e. 4.5), tricks
+    +1.6 ± 3.1; and seed 3 (``... --seed 3``, 477 s): score +2.1 ± 8.1 (s.e. 4.1),
+    tricks +3.7 ± 3.1. Seeds 1 to 3 together, 450 deals: score +6.1 ± 5.2 (s.e. 2.7),
+    tricks +3.2 ± 1.9 (s.e. 1.0), both significant; but seed 1 chose the change, and
+    the fresh seeds 2 and 3 alone, 300 deals, give score +4.0 ± 6.0 (s.e. 3.1): not yet
+    a significant score step on deals that did not pick it. The step is real in trick
+    points and probably a few points of score a hand; a longer fresh run (600 deals or
+    more) would settle it.
+    Strong player's time per decision three-handed with 64 deals (2 hands, 101
+    decisions): p50 31 ms, p95 145 ms, max 206 ms.
+  - **Not kept: the bidding floor.** The runs above from "Passing those" on had the
+    strong level pass, three-handed, a bid the model gives under 70% to make. That
+    floor was left out at the merge: the issue asks for one bidding model behind the
+    hint, the trainer and the computer players, and a floor on the players alone would
+    make them bid otherwise than the hint advises; its own effect was +2.4 ± 10.1, not
+    significant. So the merged strong level is the runs' player without the floor, and
+    its three-handed score step is the figures above less about that: not yet shown
+    significant. What would settle it: a fresh run of 600 deals or more; the levers
+    left are a bidding model calibrated against Monte Carlo defenders (it simulates
+    with the heuristic's card play and is set more often than it expects, which would
+    change the hint too), an exact search from 5 cards, more deals a card.
+  - Classic is not weakened (2026-12-02, ``bench_levels.py --rules classic --matches
+    endgame --deals 100 --jobs 1``, seed 1, 209 s; the every-seat search applies only
+    without partnerships, so classic changes by the 64 deals alone):
+    strong vs ``mcb:24`` score +12.4 ± 11.3, trick points -1.6 ± 4.1 (before, 300 pairs:
+    +4.2 ± 7.4 and +2.7 ± 2.1). Classic strong player, 2 hands, 126 decisions: p50 26
+    ms, p95 128 ms, max 296 ms. Classic and double-deck hands of ``intermediate`` and
+    ``strong`` played with the same seeds before and after the refactor of
+    ``MonteCarloPlayer.play`` (``settled_points``, ``score_changes``) were card for card
+    the same. Double deck was not re-measured.
 * strong player's time per decision, one core under load: classic p50 11 ms, p95 83 ms,
   max 131 ms (208 decisions); double deck p95 98 ms; three-handed p95 49 ms. After the
   kitty fix and the concession, three-handed (2 hands, 59 decisions, loaded machine):

@@ -33,17 +33,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pinochle_tutor import Player, RandomPlayer, RuleSet, play_hand, rules_named
 from pinochle_tutor.bots.bidding import BidModelPlayer
 from pinochle_tutor.bots.heuristic import HeuristicPlayer, heuristic_playout, play_context
-from pinochle_tutor.bots.levels import Level, level_player
+from pinochle_tutor.bots.levels import Level, StrongPlayer, level_player
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 from pinochle_tutor.names import find_named
 
 
 def make_player(spec: str, seed: int) -> Player:
     """A player from a short name: ``random``, ``heuristic``, ``mc:<samples>``,
-    ``mcb:<samples>`` (Monte Carlo card play, the bidding model's bids) or a level
-    (``beginner``, ``intermediate``, ``strong``)."""
+    ``mcb:<samples>`` (Monte Carlo card play, the bidding model's bids), a level
+    (``beginner``, ``intermediate``, ``strong``) or ``strong:<samples>`` (the strong
+    level with that many imagined deals a card)."""
     if find_named(spec, {lv.value: lv for lv in Level}) is not None:
         return level_player(spec, seed=seed)
+    if spec.startswith("strong:"):
+        return StrongPlayer(samples=int(spec[7:]), seed=seed)
     if spec.startswith("mcb:"):
         return MonteCarloPlayer(samples=int(spec[4:]), seed=seed, base=BidModelPlayer())
     if spec == "random":

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pinochle_tutor import (
     CLASSIC,
@@ -18,7 +20,12 @@ from pinochle_tutor import (
     trick_points,
     trick_winner,
 )
-from pinochle_tutor.bots.endgame import InvalidEndgameError, solve_endgame
+from pinochle_tutor.bots.endgame import (
+    InvalidEndgameError,
+    Utility,
+    solve_endgame,
+    solve_seats,
+)
 from pinochle_tutor.errors import PinochleError
 
 VARIANTS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
@@ -159,3 +166,155 @@ def test_impossible_positions_are_refused(
 def test_error_is_narrow() -> None:
     with pytest.raises(InvalidEndgameError, match="should hold"):
         solve_endgame(["AS KS", "9S", "TS", "QS"], "H", 0, declarer=0)
+
+
+# ------------------------------------------------------- every seat for itself (max-n)
+def brute_force_seats(
+    hands: list[list[Card]],
+    trick: list[Card],
+    seat: int,
+    trump: Suit,
+    declarer: int,
+    rules: RuleSet,
+    utility: Utility,
+    taken: tuple[int, ...],
+) -> tuple[int, ...]:
+    """The trick points each seat takes from the root with every seat playing for its
+    own ``utility`` (``taken``: taken since the root), by trying every legal card at
+    every turn. A seat's ties: the declarer's value lowest (a defender), then the
+    smallest points in seat order, as the solver's module text says."""
+    legal = legal_plays(hands[seat], trick, trump)
+    if not legal:
+        return taken
+    outcomes = []
+    for card in legal:
+        hands[seat].remove(card)
+        trick.append(card)
+        if len(trick) == rules.players:
+            leader = (seat + 1) % rules.players
+            winner = (leader + trick_winner(trick, trump)) % rules.players
+            pts = trick_points(trick, rules, last_trick=not hands[winner])
+            now = tuple(p + (pts if s == winner else 0) for s, p in enumerate(taken))
+            o = brute_force_seats(hands, [], winner, trump, declarer, rules, utility, now)
+        else:
+            nxt = (seat + 1) % rules.players
+            o = brute_force_seats(hands, trick, nxt, trump, declarer, rules, utility, taken)
+        trick.pop()
+        hands[seat].append(card)
+        outcomes.append(o)
+
+    def rank(o: tuple[int, ...]) -> tuple[float, ...]:
+        u = utility(o)
+        return (u[seat], -u[declarer] if seat != declarer else 0.0, *(-p for p in o))
+
+    return max(outcomes, key=rank)
+
+
+def score_like(contract: int, meld: tuple[int, ...], rules: RuleSet, declarer: int) -> Utility:
+    """A utility shaped like the game's score: the declarer's points count only if they
+    reach ``contract`` (else minus the contract), a defender's only from 10 on; each seat
+    wants its own less the others' average."""
+
+    def utility(points: tuple[int, ...]) -> tuple[float, ...]:
+        change = []
+        for s, p in enumerate(points):
+            if s == declarer:
+                change.append(meld[s] + p if meld[s] + p >= contract else -contract)
+            else:
+                change.append(meld[s] + p if p >= 10 else 0)
+        total = sum(change)
+        return tuple(c - (total - c) / (rules.players - 1) for c in change)
+
+    return utility
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    tricks=st.integers(1, 3),
+    contract=st.sampled_from([20, 40, 60]),
+    meld=st.tuples(st.sampled_from([0, 20]), st.sampled_from([0, 20]), st.sampled_from([0, 20])),
+)
+def test_every_seat_for_itself_agrees_with_brute_force(
+    seed: int, tricks: int, contract: int, meld: tuple[int, int, int]
+) -> None:
+    """Three-handed, each seat for its own score-like value: the search's outcome and
+    every legal card's outcome are the brute force's."""
+    rules = THREE_HANDED
+    rng = random.Random(seed)
+    hands, trick, seat, trump, declarer = random_position(rng, rules, tricks)
+    utility = score_like(contract, meld, rules, declarer)
+    sol = solve_seats(hands, trump, seat, utility, declarer=declarer, trick=trick, rules=rules)
+    zero = (0,) * rules.players
+    want = brute_force_seats(
+        [list(h) for h in hands], list(trick), seat, trump, declarer, rules, utility, zero
+    )
+    assert sol.points == want, (hands, trick, seat, trump, declarer)
+    assert sol.utilities == tuple(utility(want))
+    remaining = trick_points([*trick, *(c for h in hands for c in h)], rules, last_trick=True)
+    assert sum(sol.points) == remaining
+    assert [c for c, _ in sol.outcomes] == sorted(
+        set(legal_plays(hands[seat], trick, trump)), key=lambda c: c.index
+    )
+    for card, outcome in sol.outcomes:
+        h = [list(x) for x in hands]
+        h[seat].remove(card)
+        t = [*trick, card]
+        if len(t) == rules.players:
+            leader = (seat + 1) % rules.players
+            winner = (leader + trick_winner(t, trump)) % rules.players
+            pts = trick_points(t, rules, last_trick=not h[winner])
+            now = tuple(pts if s == winner else 0 for s in range(rules.players))
+            o = brute_force_seats(h, [], winner, trump, declarer, rules, utility, now)
+        else:
+            nxt = (seat + 1) % rules.players
+            o = brute_force_seats(h, t, nxt, trump, declarer, rules, utility, zero)
+        assert outcome == o
+        assert sol.value_of(card) == utility(o)[seat]
+    assert sol.value_of(sol.best_cards[0]) == sol.best_value == utility(want)[seat]
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, THREE_HANDED], ids=lambda r: r.name)
+def test_a_pooled_utility_gives_the_two_sided_answer(rules: RuleSet) -> None:
+    """Valuing each seat by its side's trick points (three-handed: the defenders
+    together), the every-seat search is the two-sided search."""
+    rng = random.Random(f"seats-{rules.name}")
+    for k in range(60):
+        hands, trick, seat, trump, declarer = random_position(rng, rules, 1 + k % 3)
+        bidders = rules.side(declarer)
+
+        def pooled(p: tuple[int, ...], bidders: int = bidders) -> tuple[float, ...]:
+            ours = sum(x for s, x in enumerate(p) if rules.side(s) == bidders)
+            return tuple(
+                float(ours if rules.side(s) == bidders else sum(p) - ours) for s in range(len(p))
+            )
+
+        two = solve_endgame(hands, trump, seat, declarer=declarer, trick=trick, rules=rules)
+        each = solve_seats(hands, trump, seat, pooled, declarer=declarer, trick=trick, rules=rules)
+        assert [v for _, v in two.values] == [v for _, v in each.values]
+        decl = sum(x for s, x in enumerate(each.points) if rules.side(s) == bidders)
+        assert decl == two.declarer_points
+
+
+def test_a_defender_takes_its_own_counters_rather_than_feed_the_other() -> None:
+    """Three-handed, trump spades, declarer seat 0, seat 1 to lead. Pooling the defenders'
+    points, seat 1 leads its 9 of trump and lets seat 2 take 40; playing for itself it
+    leads the K of diamonds, wins it and the last trick, and takes 30 itself."""
+    hands = ["TH AS", "9S KD", "QH AH"]
+    pooled = solve_endgame(hands, "S", 1, declarer=0, rules=THREE_HANDED)
+    assert pooled.best_cards == (Card.parse("9S"),)
+
+    def own_less_others(p: tuple[int, ...]) -> tuple[float, ...]:
+        return tuple(x - (sum(p) - x) / 2 for x in p)
+
+    each = solve_seats(hands, "S", 1, own_less_others, declarer=0, rules=THREE_HANDED)
+    assert each.best_cards == (Card.parse("KD"),)
+    assert each.points == (20, 30, 0)
+    assert dict(each.outcomes)[Card.parse("9S")] == (10, 0, 40)
+
+
+def test_every_seat_search_refuses_impossible_positions_and_ends_at_zero() -> None:
+    with pytest.raises(InvalidEndgameError, match="should hold"):
+        solve_seats(["AS KS", "9S", "TS"], "H", 0, lambda p: p, declarer=0, rules=THREE_HANDED)
+    done = solve_seats([[], [], []], "S", 2, lambda p: p, declarer=0, rules=THREE_HANDED)
+    assert (done.points, done.values, done.best_value, done.best_cards) == ((0, 0, 0), (), 0, ())

@@ -3,16 +3,20 @@ the game table's Opponents box (headless)."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
 
+import pinochle_tutor.bots.levels as levels
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet, play_hand
 from pinochle_tutor.bots import HeuristicPlayer, MonteCarloPlayer, evaluate_play
 from pinochle_tutor.bots.bidding import BidModelPlayer
+from pinochle_tutor.bots.endgame import Utility, solve_seats
 from pinochle_tutor.bots.levels import (
     LEVEL_SAMPLES,
     STRONG_EXACT_TRICKS,
+    STRONG_SAMPLES,
     Level,
     StrongPlayer,
     UnknownLevelError,
@@ -20,6 +24,8 @@ from pinochle_tutor.bots.levels import (
     level_player,
 )
 from pinochle_tutor.course.session import OPPONENT_KINDS, UnknownPlayerError, make_player
+from pinochle_tutor.scoring import score_hand
+from pinochle_tutor.view import PlayerView
 from pinochle_widgets import GameTable
 
 
@@ -45,7 +51,7 @@ def test_each_level_is_the_player_its_docstring_names() -> None:
     assert type(mid.base) is HeuristicPlayer  # bids as the beginner
     strong = level_player("Strong", seed=1)
     assert isinstance(strong, StrongPlayer) and isinstance(strong.base, BidModelPlayer)
-    assert strong.exact_tricks == STRONG_EXACT_TRICKS
+    assert strong.exact_tricks == STRONG_EXACT_TRICKS and strong.samples == STRONG_SAMPLES
     assert type(make_player("intermediate", seed=3)) is MonteCarloPlayer
 
 
@@ -81,7 +87,7 @@ def test_the_strong_level_plays_the_coachs_exact_card_in_the_last_tricks() -> No
                 player = StrongPlayer(seed=seed)
                 want = evaluate_play(
                     view,
-                    samples=LEVEL_SAMPLES,
+                    samples=STRONG_SAMPLES,
                     seed=random.Random(seed).randrange(2**32),
                     exact_tricks=STRONG_EXACT_TRICKS,
                 )
@@ -89,6 +95,76 @@ def test_the_strong_level_plays_the_coachs_exact_card_in_the_last_tricks() -> No
                 checked += 1
             hand.act(heuristic)
     assert checked >= 10
+
+
+def test_the_strong_level_bids_as_the_bidding_model_in_every_game() -> None:
+    """One bidding model: the strong level's calls are the model's (the hint's and the
+    bidding trainer's), with partners and without."""
+    for rules in (CLASSIC, DOUBLE_DECK, THREE_HANDED):
+        for seed in range(4):
+            hand = Hand(dealer=seed % rules.players, rules=rules, seed=seed)
+            assert hand.to_act is not None
+            view = hand.view(hand.to_act)
+            assert StrongPlayer(seed=seed).bid(view) == BidModelPlayer().bid(view)
+
+
+def _score_utility(view: PlayerView) -> Utility:
+    """The declarer's view of each seat's worth of an outcome (trick points from now on):
+    its score change (score_hand, every card of the hand so far counted exactly) less the
+    others' average."""
+    rules, decl, bid, melds = view.rules, view.declarer, view.contract, view.melds
+    assert decl is not None and bid is not None and melds is not None
+    taken = [0] * rules.players
+    for t in view.tricks:
+        taken[t.winner] += t.points
+    taken[decl] += sum(rules.counter_points[c.rank] for c in view.given)  # the discards
+    meld = [m.total for m in melds]
+
+    def utility(p: tuple[int, ...]) -> tuple[float, ...]:
+        change = [0.0] * rules.players
+        for d in range(rules.players):
+            if d != decl:
+                r = score_hand(bid, meld[decl], taken[decl] + p[decl],
+                               meld[d], taken[d] + p[d], rules)  # fmt: skip
+                change[decl], change[d] = r.bidder, r.defender
+        return tuple(c - (sum(change) - c) / (len(change) - 1) for c in change)
+
+    return utility
+
+
+def test_three_handed_the_strong_declarer_plays_the_exact_card_for_its_own_score(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three-handed, with every card shown to it (its imagined deals replaced by the true
+    one), the strong declarer's card in the last tricks is a best card of the every-seat-
+    for-itself search valued by the hand's score: each seat its score change less the
+    others' average (score_hand), not the trick points of two pooled sides."""
+    rules = THREE_HANDED
+    checked = 0
+    for seed in range(12):
+        hand = Hand(dealer=seed % 3, rules=rules, seed=seed)
+        heuristic = HeuristicPlayer()
+        while hand.phase is not Phase.DONE:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view(seat)
+            late = hand.phase is Phase.PLAY and len(view.hand) <= STRONG_EXACT_TRICKS
+            if late and seat == view.declarer and len(set(view.legal)) > 1:
+                assert view.trump is not None
+                held = [hand.view(s).hand for s in range(rules.players)]
+                true = [[sum(1 for c in h if c.index == i) for i in range(24)] for h in held]
+                monkeypatch.setattr(levels, "sample_hidden_hands", functools.partial(_same, true))
+                want = solve_seats(held, view.trump, seat, _score_utility(view),
+                                   declarer=seat, trick=view.trick, rules=rules)  # fmt: skip
+                assert StrongPlayer(seed=seed).play(view) in want.best_cards
+                checked += 1
+            hand.act(heuristic)
+    assert checked >= 10
+
+
+def _same(deal: list[list[int]], *_: object) -> list[list[int]]:
+    """A stand-in for sample_hidden_hands that imagines the true deal every time."""
+    return deal
 
 
 # ------------------------------------------------------------ the game table's box

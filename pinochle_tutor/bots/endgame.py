@@ -9,11 +9,15 @@ points each side takes with best play by everyone, and what every legal card of
 the player to move is worth.
 
 **Who plays against whom.** In the partnership games (classic, double deck) the
-two partnerships play against each other. In the three-handed game every player
-scores alone, but at the end of a hand the two defenders share one interest, to
-keep trick points away from the declarer: the solver lets them **cooperate** as
-one side against the declarer. The result is therefore always two numbers, the
-declarer's side and the others.
+two partnerships play against each other. :func:`solve_endgame` and
+:func:`solve_counts` always search two sides: three-handed they let the two defenders
+**cooperate** as one side against the declarer, and their result is two numbers, the
+declarer's side and the others. That is not how the three-handed game is scored: each
+defender scores its own meld and trick points alone (RULES.md), so a point the other
+defender takes is not its point. :func:`solve_seats` and :func:`solve_seats_counts`
+search the game as it is scored: every seat plays for itself, each maximising its own
+value of the outcome (a *max-n* search; the caller's ``utility`` says what each seat's
+trick points are worth to each seat, for instance its score change less the others').
 
 **What counts.** The counters in the tricks still to be won (the cards on the
 table included) and the last-trick bonus, all from the rule set in force
@@ -31,11 +35,18 @@ searched once. Which cards are legal comes from the core rule function
 
 Use :func:`solve_endgame` with cards; :func:`solve_counts` takes the engine's
 internal form (24 counts per seat, card indices) for simulations.
+
+The every-seat-for-itself search has no alpha-beta (one seat's gain is not simply
+another's loss); it keeps the transposition table, keyed also by the points each seat
+has taken since the search began, and the interchangeable cards. When a seat's cards
+are worth the same to it, it plays the one that is worst for the declarer (a defender)
+and then the one that leaves the smallest points in seat order, so the answer does
+not depend on the order the cards are tried.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, SuitLike, parse_card, parse_suit
@@ -44,7 +55,21 @@ from pinochle_tutor.hands import ABOVE, SUIT_OF, as_cards, counts_of
 from pinochle_tutor.rules import CLASSIC, RuleSet, check_seat
 from pinochle_tutor.tricks import legal_mask
 
-__all__ = ["EndgameSolution", "InvalidEndgameError", "solve_counts", "solve_endgame"]
+__all__ = [
+    "EndgameSolution",
+    "InvalidEndgameError",
+    "SeatsSolution",
+    "Utility",
+    "solve_counts",
+    "solve_endgame",
+    "solve_seats",
+    "solve_seats_counts",
+]
+
+Utility = Callable[[tuple[int, ...]], Sequence[float]]
+"""What an outcome is worth to each seat: given the trick points each seat takes from
+the position on (the trick on the table and the last-trick bonus included), one value
+per seat, higher better for that seat."""
 
 
 class InvalidEndgameError(PinochleError):
@@ -108,6 +133,53 @@ class EndgameSolution:
         return None if v is None else self.best_value - v
 
 
+@dataclass(frozen=True)
+class SeatsSolution:
+    """The exact value of a position when every seat plays for itself (see the module
+    text): the outcome of best play by each seat for its own ``utility``."""
+
+    to_play: int
+    """The seat to play."""
+    declarer: int
+    """The declarer's seat (it breaks a defender's ties)."""
+    points: tuple[int, ...]
+    """The trick points each seat takes from the trick on the table onward (its cards
+    and the last-trick bonus included), with best play; all 0 when the hand is over."""
+    utilities: tuple[float, ...]
+    """What that outcome is worth to each seat (the caller's ``utility``)."""
+    outcomes: tuple[tuple[Card, tuple[int, ...]], ...]
+    """Each legal card of the player to move, in index order, with the trick points each
+    seat takes from here if it plays that card and everyone plays best afterwards."""
+    values: tuple[tuple[Card, float], ...]
+    """Each legal card of the player to move, in index order, with what its outcome is
+    worth to the player to move."""
+    nodes: int = 0
+    """Positions searched (a measure of effort)."""
+
+    @property
+    def best_value(self) -> float:
+        """What the player to move's best card is worth to it (0 when the hand is over)."""
+        return max((v for _, v in self.values), default=0.0)
+
+    @property
+    def best_cards(self) -> tuple[Card, ...]:
+        """The legal cards that reach :attr:`best_value`."""
+        best = self.best_value
+        return tuple(c for c, v in self.values if v == best)
+
+    def value_of(self, card: CardLike) -> float | None:
+        """The value of ``card`` for the player to move, ``None`` if it is not a legal
+        card now (never raises for a card it does not know)."""
+        try:
+            c = parse_card(card)
+        except PinochleError:
+            return None
+        for legal, v in self.values:
+            if legal is c:
+                return v
+        return None
+
+
 def solve_endgame(
     hands: Sequence[Sequence[CardLike] | str],
     trump: SuitLike,
@@ -128,6 +200,20 @@ def solve_endgame(
     >>> s.declarer_points, s.defender_points
     (40, 0)
     """
+    counts, t, played = _check_position(hands, trump, to_play, declarer, trick, rules)
+    return solve_counts(counts, t, to_play, declarer, rules, played)
+
+
+def _check_position(
+    hands: Sequence[Sequence[CardLike] | str],
+    trump: SuitLike,
+    to_play: int,
+    declarer: int,
+    trick: Sequence[CardLike] | str,
+    rules: RuleSet,
+) -> tuple[list[list[int]], int, list[int]]:
+    """The position in the engine's form (counts per seat, trump, the trick's card
+    indices), or :class:`InvalidEndgameError` for one no hand could reach."""
     players = rules.players
     check_seat(to_play, rules, "to_play")
     check_seat(declarer, rules, "declarer")
@@ -156,7 +242,7 @@ def solve_endgame(
             )
     if played and n == 0:
         raise InvalidEndgameError(f"seat {to_play} is to play to the trick but holds no card")
-    return solve_counts(counts, int(t), to_play, declarer, rules, [c.index for c in played])
+    return counts, int(t), [c.index for c in played]
 
 
 def solve_counts(
@@ -171,6 +257,45 @@ def solve_counts(
     seat, ``trump`` a suit number, ``trick`` card indices. The position is trusted
     (checked only by :func:`solve_endgame`)."""
     return _Search(hands, trump, declarer, rules).root(to_play, list(trick))
+
+
+def solve_seats(
+    hands: Sequence[Sequence[CardLike] | str],
+    trump: SuitLike,
+    to_play: int,
+    utility: Utility,
+    *,
+    declarer: int,
+    trick: Sequence[CardLike] | str = (),
+    rules: RuleSet = CLASSIC,
+) -> SeatsSolution:
+    """Solve the position exactly with every seat playing for itself (see the module
+    text): each seat, at its turn, plays the card whose outcome ``utility`` values most
+    for it. Arguments as :func:`solve_endgame`; raises :class:`InvalidEndgameError` for
+    a position no hand could reach.
+
+    >>> from pinochle_tutor.rules import THREE_HANDED
+    >>> own = lambda points: points  # each seat values its own trick points
+    >>> s = solve_seats(["AS", "9S", "TS"], "H", 0, own, declarer=0, rules=THREE_HANDED)
+    >>> s.points
+    (30, 0, 0)
+    """
+    counts, t, played = _check_position(hands, trump, to_play, declarer, trick, rules)
+    return solve_seats_counts(counts, t, to_play, declarer, rules, utility, played)
+
+
+def solve_seats_counts(
+    hands: Sequence[Sequence[int]],
+    trump: int,
+    to_play: int,
+    declarer: int,
+    rules: RuleSet,
+    utility: Utility,
+    trick: Sequence[int] = (),
+) -> SeatsSolution:
+    """:func:`solve_seats` on the engine's internal form (as :func:`solve_counts`); the
+    position is trusted."""
+    return _SeatsSearch(hands, trump, declarer, rules, utility).root(to_play, list(trick))
 
 
 class _Search:
@@ -411,6 +536,141 @@ class _Search:
             self.on_table ^= bit
         self._give(seat, c)
         return v
+
+
+class _SeatsSearch(_Search):
+    """One every-seat-for-itself search (max-n): values are outcome vectors, the trick
+    points each seat takes from the root position on."""
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[int]],
+        trump: int,
+        declarer: int,
+        rules: RuleSet,
+        utility: Utility,
+    ) -> None:
+        super().__init__(hands, trump, declarer, rules)
+        self.utility = utility
+        self.keys: dict[tuple[int, ...], dict[int, tuple[float, ...]]] = {}
+        """Outcome -> seat -> its preference key (memoised: few distinct outcomes)."""
+        self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        """(cards left and leader, points taken so far) -> the outcome of best play."""
+
+    def key(self, seat: int, outcome: tuple[int, ...]) -> tuple[float, ...]:
+        """How ``seat`` ranks ``outcome``: its own value; then, for a defender, the
+        declarer's value lowest; then the smallest points in seat order."""
+        per_seat = self.keys.get(outcome)
+        if per_seat is None:
+            per_seat = self.keys[outcome] = {}
+        k = per_seat.get(seat)
+        if k is None:
+            u = self.utility(outcome)
+            tie = -u[self.declarer] if seat != self.declarer else 0.0
+            k = per_seat[seat] = (u[seat], tie, *(-p for p in outcome))
+        return k
+
+    def root(self, to_play: int, trick: list[int]) -> SeatsSolution:  # type: ignore[override]
+        players = self.players
+        trump = self.trump
+        seats = [(to_play - len(trick) + k) % players for k in range(len(trick))]
+        led = w = wseat = -1
+        pts = 0
+        for pos, c in enumerate(trick):
+            self.on_table |= 1 << c
+            pts += self.cp[c]
+            if pos == 0:
+                led, w, wseat = c, c, seats[0]
+            elif (ABOVE[w] >> c) & 1 or (SUIT_OF[c] == trump and SUIT_OF[w] != trump):
+                w, wseat = c, seats[pos]
+        zero = (0,) * players
+        if not self.masks[to_play]:
+            u = tuple(float(x) for x in self.utility(zero))
+            return SeatsSolution(to_play, self.declarer, zero, u, (), (), 0)
+        legal = legal_mask(self.masks[to_play], led, w, trump) if trick else self.masks[to_play]
+        outcomes: list[tuple[Card, tuple[int, ...]]] = []
+        values: list[tuple[Card, float]] = []
+        best: tuple[int, ...] | None = None
+        for c in _bits(legal):
+            o = self._seat_play(to_play, len(trick), led, w, wseat, pts, c, zero)
+            outcomes.append((CARDS_BY_INDEX[c], o))
+            values.append((CARDS_BY_INDEX[c], float(self.utility(o)[to_play])))
+            if best is None or self.key(to_play, o) > self.key(to_play, best):
+                best = o
+        assert best is not None
+        u = tuple(float(x) for x in self.utility(best))
+        return SeatsSolution(
+            to_play, self.declarer, best, u, tuple(outcomes), tuple(values), self.nodes
+        )
+
+    def _seat_start(self, leader: int, acc: tuple[int, ...]) -> tuple[int, ...]:
+        """The outcome of best play from a fresh trick led by ``leader``, with ``acc``
+        the points each seat has taken since the root."""
+        if not self.masks[leader]:
+            return acc
+        k = (self.state + leader, acc)
+        hit = self.memo.get(k)
+        if hit is not None:
+            return hit
+        out = self._seat_node(leader, 0, -1, -1, -1, 0, acc)
+        self.memo[k] = out
+        return out
+
+    def _seat_node(
+        self, seat: int, n: int, led: int, w: int, wseat: int, pts: int, acc: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """The outcome of best play with ``seat`` to play the ``n``-th card of the trick."""
+        self.nodes += 1
+        h = self.masks[seat]
+        legal = legal_mask(h, led, w, self.trump) if n else h
+        best: tuple[int, ...] | None = None
+        best_key: tuple[float, ...] = ()
+        for c in self._candidates(seat, legal, -1, w if n else -1, wseat):
+            o = self._seat_play(seat, n, led, w, wseat, pts, c, acc)
+            k = self.key(seat, o)
+            if best is None or k > best_key:
+                best, best_key = o, k
+        assert best is not None
+        return best
+
+    def _seat_play(
+        self,
+        seat: int,
+        n: int,
+        led: int,
+        w: int,
+        wseat: int,
+        pts: int,
+        c: int,
+        acc: tuple[int, ...],
+    ) -> tuple[int, ...]:
+        """The outcome once ``seat`` plays card ``c`` as the ``n``-th card of the trick."""
+        trump = self.trump
+        if n == 0:
+            led = w = c
+            wseat = seat
+        elif (ABOVE[w] >> c) & 1 or (SUIT_OF[c] == trump and SUIT_OF[w] != trump):
+            w, wseat = c, seat
+        pts += self.cp[c]
+        self._take(seat, c)
+        bit = 1 << c
+        fresh = not self.on_table & bit
+        self.on_table |= bit
+        if n + 1 == self.players:
+            saved = self.on_table
+            self.on_table = 0
+            if not self.masks[wseat]:
+                pts += self.bonus
+            taken = list(acc)
+            taken[wseat] += pts
+            o = self._seat_start(wseat, tuple(taken))
+            self.on_table = saved
+        else:
+            o = self._seat_node((seat + 1) % self.players, n + 1, led, w, wseat, pts, acc)
+        if fresh:
+            self.on_table ^= bit
+        self._give(seat, c)
+        return o
 
 
 def _bits(mask: int) -> list[int]:

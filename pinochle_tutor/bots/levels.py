@@ -11,8 +11,11 @@ matches on the same deals with the seats swapped):
   behind the hint and the bidding trainer; three-handed, it names trump after seeing the
   kitty as the model's deals do), concedes a contract its imagined deals score worse
   played out (:func:`~pinochle_tutor.bots.concede.evaluate_concession`), and plays as
-  the intermediate level, except that in the last tricks it solves every imagined deal
-  exactly (:class:`StrongPlayer`).
+  the intermediate level with 64 imagined deals a card instead of 24, except that in
+  the last tricks it solves every imagined deal
+  exactly (:class:`StrongPlayer`). Three-handed, that exact search lets every seat
+  play for its own score (:func:`~pinochle_tutor.bots.endgame.solve_seats_counts`), as
+  the game is scored, instead of letting the two defenders pool their trick points.
 
 All three use only what their seat knows: the cards shown as meld, the cards played, the
 voids play reveals, the cards passed to them (:mod:`pinochle_tutor.bots.knowledge`).
@@ -25,9 +28,11 @@ from enum import Enum
 from pinochle_tutor.bots.bidding import BidModelPlayer
 from pinochle_tutor.bots.coach import evaluate_play
 from pinochle_tutor.bots.concede import evaluate_concession
-from pinochle_tutor.bots.heuristic import HeuristicPlayer
-from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
-from pinochle_tutor.cards import Card
+from pinochle_tutor.bots.endgame import solve_seats_counts
+from pinochle_tutor.bots.heuristic import HeuristicPlayer, play_context, policy_card
+from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
+from pinochle_tutor.bots.montecarlo import MonteCarloPlayer, score_changes, settled_points
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player
@@ -36,6 +41,7 @@ from pinochle_tutor.view import PlayerView
 __all__ = [
     "LEVEL_SAMPLES",
     "STRONG_EXACT_TRICKS",
+    "STRONG_SAMPLES",
     "Level",
     "StrongPlayer",
     "UnknownLevelError",
@@ -44,7 +50,12 @@ __all__ = [
 ]
 
 LEVEL_SAMPLES = 24
-"""Imagined deals behind each card of the intermediate and strong levels."""
+"""Imagined deals behind each card of the intermediate level."""
+STRONG_SAMPLES = 64
+"""Imagined deals behind each card of the strong level: more deals, a surer choice. Over
+the intermediate level's 24 they gave the largest part of the strong level's
+three-handed score step measured (``benchmarks/bench_levels.py``: +10.5 a hand on the
+deals that chose it, about +4 on fresh deals, not yet significant alone)."""
 STRONG_EXACT_TRICKS = 4
 """The strong level solves each imagined deal exactly from this many cards a hand."""
 
@@ -91,11 +102,13 @@ class StrongPlayer(MonteCarloPlayer):
     last ``exact_tricks`` cards of a hand the
     coach's exact evaluation (:func:`~pinochle_tutor.bots.coach.evaluate_play`: every
     imagined deal solved with best play by both sides; the card that takes the most
-    trick points on average)."""
+    trick points on average). Without partnerships (three-handed) it solves each
+    imagined deal with every seat playing for itself instead and plays the card whose
+    outcomes score best for it on average (:meth:`exact_solo_card`)."""
 
     def __init__(
         self,
-        samples: int = LEVEL_SAMPLES,
+        samples: int = STRONG_SAMPLES,
         seed: int | None = None,
         exact_tricks: int = STRONG_EXACT_TRICKS,
     ) -> None:
@@ -114,6 +127,8 @@ class StrongPlayer(MonteCarloPlayer):
 
     def play(self, view: PlayerView) -> Card:
         if len(set(view.legal)) > 1 and len(view.hand) <= self.exact_tricks:
+            if not view.rules.partnerships:
+                return self.exact_solo_card(view)
             ev = evaluate_play(
                 view,
                 samples=self.samples,
@@ -122,6 +137,49 @@ class StrongPlayer(MonteCarloPlayer):
             )
             return ev.best
         return super().play(view)
+
+    def exact_solo_card(self, view: PlayerView) -> Card:
+        """The card to play in the last tricks when every player scores alone: on each
+        of ``samples`` imagined deals, every seat plays for its own score change less the
+        average of the others' (what the Monte Carlo player's playouts measure,
+        :func:`~pinochle_tutor.bots.montecarlo.hand_utility`), solved exactly
+        (:func:`~pinochle_tutor.bots.endgame.solve_seats_counts`); the card with the best
+        mean for this seat, ties to the card the heuristic plays.
+
+        So a defender takes a counter itself rather than let the other defender have it,
+        unless that is what sets the declarer; and the declarer plays to make the
+        contract, not merely for trick points."""
+        assert view.trump is not None and view.declarer is not None
+        rules = view.rules
+        seat = view.seat
+        declarer = view.declarer
+        trump = int(view.trump)
+        knowledge = Knowledge.from_view(view)
+        meld, taken, contract = settled_points(view, knowledge)
+        players = rules.players
+        memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+        def utility(points: tuple[int, ...]) -> tuple[float, ...]:
+            u = memo.get(points)
+            if u is None:
+                change = score_changes(
+                    [taken[s] + points[s] for s in range(players)], meld, declarer, contract, rules
+                )
+                total = sum(change)
+                u = memo[points] = tuple(c - (total - c) / (players - 1) for c in change)
+            return u
+
+        legal = sorted({c.index for c in view.legal})
+        trick = [c.index for c in view.trick]
+        totals = dict.fromkeys(legal, 0.0)
+        for _ in range(self.samples):
+            hands = sample_hidden_hands(knowledge, self.rng)
+            sol = solve_seats_counts(hands, trump, seat, declarer, rules, utility, trick)
+            for card, v in sol.values:
+                totals[card.index] += v
+        preferred = policy_card(view, knowledge, play_context(rules, trump, declarer))
+        best = max(legal, key=lambda i: (round(totals[i], 6), i == preferred))
+        return CARDS_BY_INDEX[best]
 
 
 def level_player(level: Level | str, seed: int | None = None) -> Player:

@@ -34,7 +34,14 @@ from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.view import PlayerView
 
-__all__ = ["InvalidSimulationError", "MonteCarloPlayer", "check_samples", "hand_utility"]
+__all__ = [
+    "InvalidSimulationError",
+    "MonteCarloPlayer",
+    "check_samples",
+    "hand_utility",
+    "score_changes",
+    "settled_points",
+]
 
 
 class InvalidSimulationError(PinochleError):
@@ -99,27 +106,7 @@ class MonteCarloPlayer:
         my_side = rules.side(seat)
         sides = rules.sides
         bidders = rules.side(view.declarer)
-        # What is already settled: meld shown and trick points taken.
-        meld = [0] * sides
-        if view.melds is not None:
-            for s, report in enumerate(view.melds):
-                meld[rules.side(s)] += report.total
-        taken = [0.0] * sides
-        for t in view.tricks:
-            taken[rules.side(t.winner)] += t.points
-        if rules.has_kitty:
-            if seat == view.declarer:
-                taken[bidders] += sum(rules.counter_points[c.rank] for c in view.given)
-            else:
-                # The discards are unseen: count them at the average unseen card.
-                unseen = sum(knowledge.unseen)
-                if unseen:
-                    avg = (
-                        sum(n * rules.counter_points[i % 6] for i, n in enumerate(knowledge.unseen))
-                        / unseen
-                    )
-                    taken[bidders] += knowledge.out_of_play * avg
-        contract = view.contract if view.contract is not None else rules.opening_bid
+        meld, taken, contract = settled_points(view, knowledge)
         trick = [c.index for c in view.trick]
         seats = [*view.trick_seats, seat]
         totals = [0.0] * len(legal)
@@ -155,6 +142,62 @@ class MonteCarloPlayer:
         return CARDS_BY_INDEX[legal[best].index]
 
 
+def settled_points(view: PlayerView, knowledge: Knowledge) -> tuple[list[int], list[float], int]:
+    """What is already settled in trick play, seen from ``view``'s seat: each side's meld
+    shown, each side's trick points from finished tricks (three-handed, the declarer's
+    discards included: exactly for the declarer, at the average unseen card for the
+    others, who cannot see them) and the contract."""
+    rules = view.rules
+    assert view.declarer is not None
+    sides = rules.sides
+    bidders = rules.side(view.declarer)
+    meld = [0] * sides
+    if view.melds is not None:
+        for s, report in enumerate(view.melds):
+            meld[rules.side(s)] += report.total
+    taken = [0.0] * sides
+    for t in view.tricks:
+        taken[rules.side(t.winner)] += t.points
+    if rules.has_kitty:
+        if view.seat == view.declarer:
+            taken[bidders] += sum(rules.counter_points[c.rank] for c in view.given)
+        else:
+            # The discards are unseen: count them at the average unseen card.
+            unseen = sum(knowledge.unseen)
+            if unseen:
+                avg = (
+                    sum(n * rules.counter_points[i % 6] for i, n in enumerate(knowledge.unseen))
+                    / unseen
+                )
+                taken[bidders] += knowledge.out_of_play * avg
+    contract = view.contract if view.contract is not None else rules.opening_bid
+    return meld, taken, contract
+
+
+def score_changes(
+    points: Sequence[float],
+    meld: Sequence[int],
+    bidders: int,
+    contract: int,
+    rules: RuleSet,
+) -> list[float]:
+    """Each side's score change when each side takes ``points`` trick points (the whole
+    hand's) and shows ``meld`` (:func:`~pinochle_tutor.scoring.score_hand`; estimated
+    points are rounded and kept within the hand's total)."""
+    total = rules.total_trick_points
+    sides = len(points)
+    change = [0.0] * sides
+    bt = min(total, max(0, round(points[bidders])))
+    for d in range(sides):
+        if d == bidders:
+            continue
+        dt = min(total, max(0, round(points[d])))
+        result = score_hand(contract, meld[bidders], bt, meld[d], dt, rules)
+        change[bidders] = result.bidder
+        change[d] = result.defender
+    return change
+
+
 def hand_utility(
     points: list[float],
     meld: list[int],
@@ -166,16 +209,7 @@ def hand_utility(
     """The hand's score change for ``my_side`` less the average of the other sides',
     when each side takes ``points`` trick points (the whole hand's) and shows ``meld``
     (the Monte Carlo player's measure of a playout)."""
-    total = rules.total_trick_points
+    change = score_changes(points, meld, bidders, contract, rules)
     sides = len(points)
-    change = [0.0] * sides
-    for d in range(sides):
-        if d == bidders:
-            continue
-        bt = min(total, max(0, round(points[bidders])))
-        dt = min(total, max(0, round(points[d])))
-        result = score_hand(contract, meld[bidders], bt, meld[d], dt, rules)
-        change[bidders] = result.bidder
-        change[d] = result.defender
     others = [change[d] for d in range(sides) if d != my_side]
     return change[my_side] - sum(others) / len(others)
