@@ -110,6 +110,10 @@ machine shared with other work; score and trick points per hand, A - B, 95% inte
     left are a bidding model calibrated against Monte Carlo defenders (it simulates
     with the heuristic's card play and is set more often than it expects, which would
     change the hint too), an exact search from 5 cards, more deals a card.
+  - The merged strong level (no floor) on fresh deals (``bench_levels.py --rules
+    three_handed --matches strong --deals 150 --seed 4 --jobs 1``, at low priority
+    beside a test run, 696 s): score +2.5 ± 10.6 (s.e. 5.4), trick points +8.7 ± 3.8
+    (s.e. 1.9). Again a significant step in trick points and none shown in score.
   - Classic is not weakened (2026-12-02, ``bench_levels.py --rules classic --matches
     endgame --deals 100 --jobs 1``, seed 1, 209 s; the every-seat search applies only
     without partnerships, so classic changes by the 64 deals alone):
