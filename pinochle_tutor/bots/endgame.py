@@ -397,18 +397,8 @@ class _Search:
     # --------------------------------------------------------------- search
     def root(self, to_play: int, trick: list[int]) -> EndgameSolution:
         """Value every legal card of ``to_play`` exactly, and the position."""
-        players = self.players
         trump = self.trump
-        seats = [(to_play - len(trick) + k) % players for k in range(len(trick))]
-        led = w = wseat = -1
-        pts = 0
-        for pos, c in enumerate(trick):
-            self.on_table |= 1 << c
-            pts += self.cp[c]
-            if pos == 0:
-                led, w, wseat = c, c, seats[0]
-            elif (ABOVE[w] >> c) & 1 or (SUIT_OF[c] == trump and SUIT_OF[w] != trump):
-                w, wseat = c, seats[pos]
+        led, w, wseat, pts = self._lay_trick(to_play, trick)
         remaining = pts + sum(self.cp[i] * n for h in self.counts for i, n in enumerate(h))
         h = self.masks[to_play]
         if not h:
@@ -425,6 +415,23 @@ class _Search:
         return EndgameSolution(
             to_play, self.declarer, decl, remaining - decl, tuple(values), self.nodes
         )
+
+    def _lay_trick(self, to_play: int, trick: list[int]) -> tuple[int, int, int, int]:
+        """Put ``trick``'s cards (played by the seats just before ``to_play``) on the
+        table: the led card, the winning card so far, its seat, and the counters in the
+        trick (-1, -1, -1, 0 for no card)."""
+        trump = self.trump
+        seats = [(to_play - len(trick) + k) % self.players for k in range(len(trick))]
+        led = w = wseat = -1
+        pts = 0
+        for pos, c in enumerate(trick):
+            self.on_table |= 1 << c
+            pts += self.cp[c]
+            if pos == 0:
+                led, w, wseat = c, c, seats[0]
+            elif (ABOVE[w] >> c) & 1 or (SUIT_OF[c] == trump and SUIT_OF[w] != trump):
+                w, wseat = c, seats[pos]
+        return led, w, wseat, pts
 
     def _trick_start(self, leader: int, alpha: int, beta: int) -> int:
         """The declarer's side's points from a fresh trick led by ``leader`` on."""
@@ -571,19 +578,9 @@ class _SeatsSearch(_Search):
         return k
 
     def root(self, to_play: int, trick: list[int]) -> SeatsSolution:  # type: ignore[override]
-        players = self.players
         trump = self.trump
-        seats = [(to_play - len(trick) + k) % players for k in range(len(trick))]
-        led = w = wseat = -1
-        pts = 0
-        for pos, c in enumerate(trick):
-            self.on_table |= 1 << c
-            pts += self.cp[c]
-            if pos == 0:
-                led, w, wseat = c, c, seats[0]
-            elif (ABOVE[w] >> c) & 1 or (SUIT_OF[c] == trump and SUIT_OF[w] != trump):
-                w, wseat = c, seats[pos]
-        zero = (0,) * players
+        led, w, wseat, pts = self._lay_trick(to_play, trick)
+        zero = (0,) * self.players
         if not self.masks[to_play]:
             u = tuple(float(x) for x in self.utility(zero))
             return SeatsSolution(to_play, self.declarer, zero, u, (), (), 0)
