@@ -31,6 +31,22 @@ from pinochle_tutor.errors import PinochleError
 VARIANTS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 
 
+def after(
+    hands: list[list[Card]], trick: list[Card], seat: int, card: Card, trump: Suit, rules: RuleSet
+) -> tuple[list[list[Card]], list[Card], int, int]:
+    """The position once ``seat`` plays ``card``: the hands and the trick then (empty
+    once the trick is complete), the seat to play next (the trick's winner once it is
+    complete), and the trick points that seat has just won (0 while the trick goes on)."""
+    h = [list(x) for x in hands]
+    h[seat].remove(card)
+    t = [*trick, card]
+    if len(t) < rules.players:
+        return h, t, (seat + 1) % rules.players, 0
+    leader = (seat + 1) % rules.players
+    winner = (leader + trick_winner(t, trump)) % rules.players
+    return h, [], winner, trick_points(t, rules, last_trick=not h[winner])
+
+
 def brute_force(
     hands: list[list[Card]],
     trick: list[Card],
@@ -42,27 +58,15 @@ def brute_force(
     """The declarer's side's trick points from here with best play, by trying every
     legal card at every turn (no pruning, no memory); three-handed, the defenders
     together."""
-    players = rules.players
     team = rules.side(declarer)
     legal = legal_plays(hands[seat], trick, trump)
     if not legal:
         return 0
     results = []
     for card in legal:
-        hands[seat].remove(card)
-        trick.append(card)
-        if len(trick) == players:
-            leader = (seat + 1) % players
-            winner = (leader + trick_winner(trick, trump)) % players
-            last = not hands[winner]
-            pts = trick_points(trick, rules, last_trick=last)
-            gain = pts if rules.side(winner) == team else 0
-            v = gain + brute_force(hands, [], winner, trump, declarer, rules)
-        else:
-            v = brute_force(hands, trick, (seat + 1) % players, trump, declarer, rules)
-        trick.pop()
-        hands[seat].append(card)
-        results.append(v)
+        h, t, nxt, won = after(hands, trick, seat, card, trump, rules)
+        gain = won if rules.side(nxt) == team else 0
+        results.append(gain + brute_force(h, t, nxt, trump, declarer, rules))
     return max(results) if rules.side(seat) == team else min(results)
 
 
@@ -99,17 +103,9 @@ def test_agrees_with_brute_force(rules: RuleSet) -> None:
         ours = rules.side(seat) == rules.side(declarer)
         assert {c for c, _ in sol.values} == set(legal_plays(hands[seat], trick, trump))
         for card, value in sol.values:
-            h = [list(x) for x in hands]
-            h[seat].remove(card)
-            t = [*trick, card]
-            if len(t) == rules.players:
-                leader = (seat + 1) % rules.players
-                winner = (leader + trick_winner(t, trump)) % rules.players
-                pts = trick_points(t, rules, last_trick=not h[winner])
-                gain = pts if rules.side(winner) == rules.side(declarer) else 0
-                decl = gain + brute_force(h, [], winner, trump, declarer, rules)
-            else:
-                decl = brute_force(h, t, (seat + 1) % rules.players, trump, declarer, rules)
+            h, t, nxt, won = after(list(hands), list(trick), seat, card, trump, rules)
+            gain = won if rules.side(nxt) == rules.side(declarer) else 0
+            decl = gain + brute_force(h, t, nxt, trump, declarer, rules)
             assert value == (decl if ours else remaining - decl)
         assert sol.best_value == (sol.declarer_points if ours else sol.defender_points)
 
@@ -188,20 +184,9 @@ def brute_force_seats(
         return taken
     outcomes = []
     for card in legal:
-        hands[seat].remove(card)
-        trick.append(card)
-        if len(trick) == rules.players:
-            leader = (seat + 1) % rules.players
-            winner = (leader + trick_winner(trick, trump)) % rules.players
-            pts = trick_points(trick, rules, last_trick=not hands[winner])
-            now = tuple(p + (pts if s == winner else 0) for s, p in enumerate(taken))
-            o = brute_force_seats(hands, [], winner, trump, declarer, rules, utility, now)
-        else:
-            nxt = (seat + 1) % rules.players
-            o = brute_force_seats(hands, trick, nxt, trump, declarer, rules, utility, taken)
-        trick.pop()
-        hands[seat].append(card)
-        outcomes.append(o)
+        h, t, nxt, won = after(hands, trick, seat, card, trump, rules)
+        now = tuple(p + (won if s == nxt else 0) for s, p in enumerate(taken))
+        outcomes.append(brute_force_seats(h, t, nxt, trump, declarer, rules, utility, now))
 
     def rank(o: tuple[int, ...]) -> tuple[float, ...]:
         u = utility(o)
@@ -257,18 +242,9 @@ def test_every_seat_for_itself_agrees_with_brute_force(
         set(legal_plays(hands[seat], trick, trump)), key=lambda c: c.index
     )
     for card, outcome in sol.outcomes:
-        h = [list(x) for x in hands]
-        h[seat].remove(card)
-        t = [*trick, card]
-        if len(t) == rules.players:
-            leader = (seat + 1) % rules.players
-            winner = (leader + trick_winner(t, trump)) % rules.players
-            pts = trick_points(t, rules, last_trick=not h[winner])
-            now = tuple(pts if s == winner else 0 for s in range(rules.players))
-            o = brute_force_seats(h, [], winner, trump, declarer, rules, utility, now)
-        else:
-            nxt = (seat + 1) % rules.players
-            o = brute_force_seats(h, t, nxt, trump, declarer, rules, utility, zero)
+        h, t, nxt, won = after(list(hands), list(trick), seat, card, trump, rules)
+        now = tuple(won if s == nxt else 0 for s in range(rules.players))
+        o = brute_force_seats(h, t, nxt, trump, declarer, rules, utility, now)
         assert outcome == o
         assert sol.value_of(card) == utility(o)[seat]
     assert sol.value_of(sol.best_cards[0]) == sol.best_value == utility(want)[seat]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -71,17 +72,24 @@ def test_the_strong_level_is_reproducible() -> None:
     assert a.tricks == b.tricks and a.score_changes == b.score_changes
 
 
+def heuristic_turns(hand: Hand) -> Iterator[tuple[int, PlayerView]]:
+    """Every turn of ``hand`` (the seat to act and its view), each played by the
+    heuristic player once the caller has looked at it, to the end of the hand."""
+    heuristic = HeuristicPlayer()
+    while hand.phase is not Phase.DONE:
+        seat = hand.to_act
+        assert seat is not None
+        yield seat, hand.view(seat)
+        hand.act(heuristic)
+
+
 def test_the_strong_level_plays_the_coachs_exact_card_in_the_last_tricks() -> None:
     """In the last tricks its card is the coach's exact evaluation's best card, on the
     imagined deals its own seed gives; earlier it plays as the Monte Carlo player."""
     checked = 0
     for seed in range(6):
         hand = Hand(dealer=0, seed=seed)
-        heuristic = HeuristicPlayer()
-        while hand.phase is not Phase.DONE:
-            seat = hand.to_act
-            assert seat is not None
-            view = hand.view(seat)
+        for _, view in heuristic_turns(hand):
             late = hand.phase is Phase.PLAY and len(view.hand) <= STRONG_EXACT_TRICKS
             if late and len(set(view.legal)) > 1:
                 player = StrongPlayer(seed=seed)
@@ -93,7 +101,6 @@ def test_the_strong_level_plays_the_coachs_exact_card_in_the_last_tricks() -> No
                 )
                 assert want.exact and player.play(view) is want.best
                 checked += 1
-            hand.act(heuristic)
     assert checked >= 10
 
 
@@ -143,11 +150,7 @@ def test_three_handed_the_strong_declarer_plays_the_exact_card_for_its_own_score
     checked = 0
     for seed in range(12):
         hand = Hand(dealer=seed % 3, rules=rules, seed=seed)
-        heuristic = HeuristicPlayer()
-        while hand.phase is not Phase.DONE:
-            seat = hand.to_act
-            assert seat is not None
-            view = hand.view(seat)
+        for seat, view in heuristic_turns(hand):
             late = hand.phase is Phase.PLAY and len(view.hand) <= STRONG_EXACT_TRICKS
             if late and seat == view.declarer and len(set(view.legal)) > 1:
                 assert view.trump is not None
@@ -158,7 +161,6 @@ def test_three_handed_the_strong_declarer_plays_the_exact_card_for_its_own_score
                                    declarer=seat, trick=view.trick, rules=rules)  # fmt: skip
                 assert StrongPlayer(seed=seed).play(view) in want.best_cards
                 checked += 1
-            hand.act(heuristic)
     assert checked >= 10
 
 
