@@ -121,7 +121,7 @@ machine shared with other work; score and trick points per hand, A - B, 95% inte
     +4.2 ± 7.4 and +2.7 ± 2.1). Classic strong player, 2 hands, 126 decisions: p50 26
     ms, p95 128 ms, max 296 ms. Classic and double-deck hands of ``intermediate`` and
     ``strong`` played with the same seeds before and after the refactor of
-    ``MonteCarloPlayer.play`` (``settled_points``, ``score_changes``) were card for card
+    ``MonteCarloPlayer.play`` (``settled_points``, ``score_changes``, now ``playout_score_changes``) were card for card
     the same. Double deck was not re-measured.
 * strong player's time per decision, one core under load: classic p50 11 ms, p95 83 ms,
   max 131 ms (208 decisions); double deck p95 98 ms; three-handed p95 49 ms. After the

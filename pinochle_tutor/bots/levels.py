@@ -31,7 +31,12 @@ from pinochle_tutor.bots.concede import evaluate_concession
 from pinochle_tutor.bots.endgame import solve_seats_counts
 from pinochle_tutor.bots.heuristic import HeuristicPlayer, play_context, policy_card
 from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.bots.montecarlo import MonteCarloPlayer, score_changes, settled_points
+from pinochle_tutor.bots.montecarlo import (
+    MonteCarloPlayer,
+    against_the_others,
+    playout_score_changes,
+    settled_points,
+)
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
@@ -162,11 +167,10 @@ class StrongPlayer(MonteCarloPlayer):
         def utility(points: tuple[int, ...]) -> tuple[float, ...]:
             u = memo.get(points)
             if u is None:
-                change = score_changes(
+                change = playout_score_changes(
                     [taken[s] + points[s] for s in range(players)], meld, declarer, contract, rules
                 )
-                total = sum(change)
-                u = memo[points] = tuple(c - (total - c) / (players - 1) for c in change)
+                u = memo[points] = against_the_others(change)
             return u
 
         legal = sorted({c.index for c in view.legal})

@@ -31,15 +31,16 @@ from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
-from pinochle_tutor.scoring import score_hand
+from pinochle_tutor.scoring import score_changes, score_sides
 from pinochle_tutor.view import PlayerView
 
 __all__ = [
     "InvalidSimulationError",
     "MonteCarloPlayer",
+    "against_the_others",
     "check_samples",
     "hand_utility",
-    "score_changes",
+    "playout_score_changes",
     "settled_points",
 ]
 
@@ -174,28 +175,28 @@ def settled_points(view: PlayerView, knowledge: Knowledge) -> tuple[list[int], l
     return meld, taken, contract
 
 
-def score_changes(
+def playout_score_changes(
     points: Sequence[float],
     meld: Sequence[int],
     bidders: int,
     contract: int,
     rules: RuleSet,
-) -> list[float]:
+) -> list[int]:
     """Each side's score change when each side takes ``points`` trick points (the whole
-    hand's) and shows ``meld`` (:func:`~pinochle_tutor.scoring.score_hand`; estimated
-    points are rounded and kept within the hand's total)."""
+    hand's, estimated: rounded and kept within the hand's total) and shows ``meld``:
+    the rules' :func:`~pinochle_tutor.scoring.score_sides` and
+    :func:`~pinochle_tutor.scoring.score_changes`."""
     total = rules.total_trick_points
-    sides = len(points)
-    change = [0.0] * sides
-    bt = min(total, max(0, round(points[bidders])))
-    for d in range(sides):
-        if d == bidders:
-            continue
-        dt = min(total, max(0, round(points[d])))
-        result = score_hand(contract, meld[bidders], bt, meld[d], dt, rules)
-        change[bidders] = result.bidder
-        change[d] = result.defender
-    return change
+    tricks = [min(total, max(0, round(p))) for p in points]
+    return score_changes(score_sides(contract, bidders, meld, tricks, rules), bidders, rules)
+
+
+def against_the_others(change: Sequence[float]) -> tuple[float, ...]:
+    """Each side's score change less the average of the other sides' (what a side
+    playing for itself maximises: the Monte Carlo player's measure of a playout)."""
+    total = sum(change)
+    others = len(change) - 1
+    return tuple(c - (total - c) / others for c in change)
 
 
 def hand_utility(
@@ -209,7 +210,6 @@ def hand_utility(
     """The hand's score change for ``my_side`` less the average of the other sides',
     when each side takes ``points`` trick points (the whole hand's) and shows ``meld``
     (the Monte Carlo player's measure of a playout)."""
-    change = score_changes(points, meld, bidders, contract, rules)
-    sides = len(points)
-    others = [change[d] for d in range(sides) if d != my_side]
-    return change[my_side] - sum(others) / len(others)
+    return against_the_others(playout_score_changes(points, meld, bidders, contract, rules))[
+        my_side
+    ]
