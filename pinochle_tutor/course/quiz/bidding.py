@@ -188,13 +188,13 @@ def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
         first = advise_bid(hand, rules, samples=FIRST_LOOK_SAMPLES, seed=seed)
     suits = candidate_trumps(first)
     ev: BidEvaluation | None = None
-    chunks: list[BidEvaluation] = []
+    chunk = 0
     while ev is None or ev.samples < samples:
         left = samples - (ev.samples if ev is not None else 0)
         more = evaluate_bids(hand, rules, samples=min(size, left),
-                             seed=seed * 1009 + len(chunks), trumps=suits)  # fmt: skip
-        chunks.append(more)
+                             seed=seed * 1009 + chunk, trumps=suits)  # fmt: skip
         ev = more if ev is None else ev.joined(more)
+        chunk += 1
         if settled(ev.best):
             break
     return _outlook(advice_from(ev))
