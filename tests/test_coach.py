@@ -288,7 +288,14 @@ def test_an_evaluator_asked_for_more_deals_agrees_with_a_fresh_evaluation(rules:
     for cards_left, exact_tricks in ((6, 0), (3, 3)):
         for _, view in late_views(rules, seed=5, cards_left=cards_left)[:2]:
             ev = PlayEvaluator(view, seed=9, exact_tricks=exact_tricks)
+            distinct = len(set(view.legal))
+            assert ev.unplayed(8) == 8 * distinct
             first = ev.evaluate(8)
+            assert ev.unplayed(8) == 0
+            assert ev.unplayed(20, [view.legal[0]]) == 12
+            assert ev.unplayed(20) == 12 * distinct
+            # A query: what evaluate would refuse costs nothing, and raises nothing.
+            assert ev.unplayed(0) == ev.unplayed(8, ["QX"]) == ev.unplayed(8, []) == 0
             assert first == evaluate_play(view, samples=8, seed=9, exact_tricks=exact_tricks)
             some = [a.card for a in first.alternatives[-2:]]
             assert ev.evaluate(20, some) == evaluate_play(

@@ -12,18 +12,21 @@ from __future__ import annotations
 import functools
 import random
 import re
+from collections.abc import Iterable
 
 import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet
 from pinochle_tutor.bots import HeuristicPlayer, advise_play, evaluate_play, judge_plays
 from pinochle_tutor.bots.advice import (
+    REVIEW_BUDGET,
     REVIEW_MARGIN,
     REVIEW_SAMPLES,
     play_decisions,
     principle_fits,
 )
-from pinochle_tutor.cards import Card
+from pinochle_tutor.bots.coach import PlayEvaluation, PlayEvaluator
+from pinochle_tutor.cards import Card, CardLike
 from pinochle_tutor.course.session import GameSession
 from pinochle_tutor.explain import HandReview, PlayAdvice, PlayJudgement, PlayPrinciple, review_hand
 from pinochle_tutor.explain.coaching import points
@@ -242,8 +245,9 @@ def _judged_both_ways(
         sh = play_with_mistakes(rules, seed, kind)
         seed += 1
         if sh is not None:
-            restricted = judge_plays(sh.hand, 0, seed=seed)
-            every = judge_plays(sh.hand, 0, seed=seed, contender_errors=None)
+            # Unbounded: a look at every card costs more, and the budget is not the question.
+            restricted = judge_plays(sh.hand, 0, seed=seed, budget=None)
+            every = judge_plays(sh.hand, 0, seed=seed, contender_errors=None, budget=None)
             out.append((sh.hand, seed, restricted, every))
     return out
 
@@ -408,3 +412,45 @@ def test_the_table_shows_undos_verdict_in_its_message() -> None:
         assert g.message.text.startswith("Taken back: your play of")
         return
     pytest.fail("no card choice at the table in 20 games")
+
+
+def test_the_review_plays_no_more_cards_than_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A double-deck hand with many close calls: reviewed without a bound, its second and
+    third looks play more cards than REVIEW_BUDGET; with the bound, at most that many.
+    Each card's verdict rests on the looks it was given, on the same deals as without
+    the bound: a card given every look has the unbounded verdict, and a card given none
+    has its first look's."""
+    rules, seed = DOUBLE_DECK, 3033
+    hand = Hand(dealer=seed % rules.players, rules=rules, seed=seed)
+    while hand.phase is not Phase.DONE:
+        hand.act(HeuristicPlayer())
+    assert hand.declarer is not None
+    seat = hand.declarer
+    spent: list[int] = []
+    evaluate = PlayEvaluator.evaluate
+
+    def counted(
+        self: PlayEvaluator, samples: int, candidates: Iterable[CardLike] | None = None
+    ) -> PlayEvaluation:
+        if samples > REVIEW_SAMPLES:
+            spent.append(self.unplayed(samples, candidates) * len(self.view.hand))
+        return evaluate(self, samples, candidates)
+
+    monkeypatch.setattr(PlayEvaluator, "evaluate", counted)
+    unbounded = judge_plays(hand, seat, seed=seed, budget=None)
+    assert sum(spent) > REVIEW_BUDGET, sum(spent)
+    spent.clear()
+    bounded = judge_plays(hand, seat, seed=seed)
+    assert 0 < sum(spent) <= REVIEW_BUDGET, spent
+    first = judge_plays(hand, seat, seed=seed, budget=0)
+    assert all(j.advice.samples == REVIEW_SAMPLES for j in first)
+    cut = 0
+    for b, u, f in zip(bounded, unbounded, first, strict=True):
+        assert b.played is u.played is f.played
+        if b.advice.samples == u.advice.samples:
+            assert (b.text, b.is_mistake, b.loss) == (u.text, u.is_mistake, u.loss)
+        else:
+            cut += 1
+        if b.advice.samples == REVIEW_SAMPLES:
+            assert (b.text, b.is_mistake, b.loss) == (f.text, f.is_mistake, f.loss)
+    assert cut, "the budget cut no look"

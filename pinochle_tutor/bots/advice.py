@@ -52,6 +52,7 @@ __all__ = [
     "FACE_UP_TRICKS",
     "FOLLOW_ORDER",
     "LEAD_ORDER",
+    "REVIEW_BUDGET",
     "REVIEW_EXACT_TRICKS",
     "REVIEW_MARGIN",
     "REVIEW_SAMPLES",
@@ -89,6 +90,15 @@ standard errors of its loss. The looks are on the same deals as a look at every 
 (the deals do not depend on the cards tried), so when the best card of all is among
 them the verdict is the one every card would give; a card left out was behind the best
 by more than three errors on the deals before."""
+REVIEW_BUDGET = 60_000
+"""The most cards a hand's review plays in its second and third looks at the seat's
+cards (each imagined deal played out from a decision counts the cards left in the
+seat's hand, once for each card tried: a deal of the first trick costs more than one
+of the last). Measured on one core (``benchmarks/bench_review.py``), the review plays
+about 70,000 to 120,000 such cards a second, so this bounds those looks to under a
+second; the first looks, the contract's, the exchange's and the concession's verdicts
+come on top, and the whole review stays within 3 s. It binds only on hands with many
+close calls (double deck, about a third of the hands: up to 180,000 cards without it)."""
 FACE_UP_TRICKS = 5
 """The review shows the last this-many tricks with every card face up (one exact solve
 of each position: measured, at most about a tenth of a second from 6 cards a hand)."""
@@ -417,6 +427,7 @@ def judge_plays(
     margin: float | None = None,
     exact_tricks: int = REVIEW_EXACT_TRICKS,
     contender_errors: float | None = CONTENDER_ERRORS,
+    budget: int | None = REVIEW_BUDGET,
 ) -> tuple[PlayJudgement, ...]:
     """Every card ``seat`` played in ``hand`` that was a choice (more than one distinct
     legal card), judged against the coach's advice from the seat's view at that
@@ -433,24 +444,47 @@ def judge_plays(
     of the look before, not played again: :class:`~pinochle_tutor.bots.coach.PlayEvaluator`);
     the verdict's best card and loss are those of the cards evaluated.
 
+    The second and third looks together play at most ``budget`` cards
+    (:data:`REVIEW_BUDGET`; ``None``: no bound), given to the cards in order of their
+    first look's loss, the largest (the likeliest mistakes) first. A look that would
+    pass the budget is not taken: its card keeps the verdict of the look before, which
+    calls it a mistake only if that look already shows one beyond its error. So a hand
+    with many close calls is reviewed in bounded time, and the bound, counted in cards
+    rather than seconds, gives the same verdicts on every machine.
+
     A card is called a mistake only when its loss is beyond twice its standard error
     and above ``margin`` (by default :data:`REVIEW_MARGIN` counters of the rule set in
     force): small differences within the evaluation's error are not mistakes."""
     if margin is None:
         margin = REVIEW_MARGIN * max(hand.rules.counter_points)
-    out = []
+    looks: list[tuple[int, PlayerView, Card, PlayEvaluator, PlayEvaluation]] = []
     for trick_number, view, card in play_decisions(hand, seat):
         if len(set(view.legal)) <= 1:
             continue
         played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
         dseed = decision_seed(seed, hand_number, played)
         evaluator = PlayEvaluator(view, seed=dseed, margin=margin, exact_tricks=exact_tricks)
-        ev = evaluator.evaluate(samples)
+        looks.append((trick_number, view, card, evaluator, evaluator.evaluate(samples)))
+    left = budget
+    # The cards with the largest losses first: they are the likeliest mistakes.
+    order = sorted(range(len(looks)), key=lambda k: (-(looks[k][4].loss(looks[k][2]) or 0.0), k))
+    for k in order:
+        trick_number, view, card, evaluator, ev = looks[k]
         for more, again in ((confirm_samples, _undecided), (decide_samples, _likely_costly)):
-            if more > ev.samples and again(ev, card):
-                ev = evaluator.evaluate(more, _contenders(ev, card, contender_errors))
-        out.append(PlayJudgement(trick_number, card, advise_play(view, ev)))
-    return tuple(out)
+            if more <= ev.samples or not again(ev, card):
+                continue
+            contenders = _contenders(ev, card, contender_errors)
+            cost = evaluator.unplayed(more, contenders) * len(view.hand)
+            if left is not None:
+                if cost > left:
+                    break
+                left -= cost
+            ev = evaluator.evaluate(more, contenders)
+        looks[k] = (trick_number, view, card, evaluator, ev)
+    return tuple(
+        PlayJudgement(trick_number, card, advise_play(view, ev))
+        for trick_number, view, card, _, ev in looks
+    )
 
 
 def _contenders(ev: PlayEvaluation, card: Card, errors: float | None) -> list[Card] | None:
@@ -478,9 +512,7 @@ def _likely_costly(ev: PlayEvaluation, card: Card) -> bool:
     return loss is not None and loss > ev.margin / 2 and _undecided(ev, card)
 
 
-def face_up_endgame(
-    hand: Hand, seat: int, tricks: int = FACE_UP_TRICKS
-) -> FaceUpEndgame | None:
+def face_up_endgame(hand: Hand, seat: int, tricks: int = FACE_UP_TRICKS) -> FaceUpEndgame | None:
     """The last ``tricks`` tricks of a finished ``hand`` with every card face up, from
     ``seat``'s side (see :class:`~pinochle_tutor.explain.review.FaceUpEndgame`): the
     position at the start of that trick solved exactly (the cards each seat went on to
@@ -507,9 +539,7 @@ def face_up_endgame(
 
     first = solve_endgame(held, hand.trump, late[0].leader, declarer=declarer, rules=rules)
     could = side_value((first.declarer_points, first.defender_points))
-    took = sum(
-        t.points for t in late if (rules.side(t.winner) == rules.side(declarer)) == ours
-    )
+    took = sum(t.points for t in late if (rules.side(t.winner) == rules.side(declarer)) == ours)
     plays = []
     for k, t in enumerate(late):
         for j, (s, c) in enumerate(zip(t.seats, t.cards, strict=True)):

@@ -275,6 +275,23 @@ class PlayEvaluator:
         )
         return float(sum(pts[d] for d in self._team_sides))
 
+    def unplayed(
+        self, samples: int = DEFAULT_SAMPLES, candidates: Iterable[CardLike] | None = None
+    ) -> int:
+        """How many card-and-deal results :meth:`evaluate` with these arguments would
+        compute that are not computed yet: its cost, before it is paid (a query; 0 for
+        arguments :meth:`evaluate` would refuse)."""
+        try:
+            n_samples = check_samples(samples)
+            legal = (
+                self._legal
+                if candidates is None
+                else _candidate_indices(candidates, self._legal, self.view)
+            )
+        except PinochleError:
+            return 0
+        return sum(max(0, n_samples - len(self._results.get(i, ()))) for i in legal)
+
     def evaluate(
         self, samples: int = DEFAULT_SAMPLES, candidates: Iterable[CardLike] | None = None
     ) -> PlayEvaluation:
