@@ -17,6 +17,7 @@ from pinochle_tutor.bots.exchange_eval import (
     advise_exchange,
     evaluate_discard,
     evaluate_exchange,
+    evaluate_kitty_trump,
     evaluate_pass,
     evaluate_return,
     exchange_decision,
@@ -24,11 +25,12 @@ from pinochle_tutor.bots.exchange_eval import (
     judge_exchange,
     principle_fits,
 )
-from pinochle_tutor.cards import cards_text, parse_card
+from pinochle_tutor.cards import Suit, cards_text, parse_card
 from pinochle_tutor.course.session import GameSession
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain.exchange import ExchangePrinciple
 from pinochle_tutor.hands import as_cards
+from pinochle_tutor.meld import meld_points
 from pinochle_tutor.view import PlayerView
 
 
@@ -373,3 +375,68 @@ def test_the_session_hint_and_review_use_the_evaluation(rules: str) -> None:
     assert verdict.advice.role == {Phase.PASS: "pass", Phase.RETURN: "return",
                                    Phase.DISCARD: "discard"}[phase]  # fmt: skip
     assert isinstance(verdict.given[0], Card)
+
+
+# ------------------------------------------------------------------ the trump after the kitty
+def _kitty_trump_session(seed: int) -> GameSession:
+    """A three-handed game where the learner wins the auction, takes the kitty and
+    discards the heuristic's cards: the learner's view is the trump decision."""
+    s = GameSession("three_handed", seed=seed)
+    while s.phase is Phase.AUCTION:
+        s.bid(max(s.view.min_bid, 300)) if s.is_my_turn else s.advance()
+    assert s.phase is Phase.DISCARD and s.is_my_turn
+    s.discard(HeuristicPlayer().discard(s.view))
+    assert s.phase is Phase.TRUMP and s.is_my_turn
+    return s
+
+
+def test_every_trump_after_the_kitty_is_played_on_the_same_deals() -> None:
+    """Three-handed, after the discard: every suit is weighed on the same imagined deals;
+    the reasoning lists each once, best first, with the hand's meld with it (the meld
+    table's count), and the recommended trump is the first. The same seed gives the
+    same reasoning."""
+    for seed in (1, 2):
+        v = _kitty_trump_session(seed).view
+        r = evaluate_kitty_trump(v, samples=12, seed=3)
+        assert r == evaluate_kitty_trump(v, samples=12, seed=3)
+        assert r.deals == 12 and r.contract == v.contract and not r.partnerships
+        assert sorted(s for s, *_ in r.suits) == sorted(Suit) and r.trump is r.suits[0][0]
+        scores = [score for *_, score in r.suits]
+        assert scores == sorted(scores, reverse=True)
+        for suit, meld, made, _ in r.suits:
+            assert meld == meld_points(v.hand, suit, v.rules)
+            assert 0.0 <= made <= 1.0 and (made * 12).is_integer()
+        assert r.text.startswith(f"Name {r.trump.plural}: with them you hold {r.suits[0][1]} meld")
+
+
+def test_a_run_in_one_suit_makes_it_the_trump_after_the_kitty() -> None:
+    """Table test: a declarer holding a run (A 10 K Q J) and most of the trump length in
+    one suit is told to name that suit."""
+    v = _kitty_trump_session(1).view
+    held = tuple(as_cards("AH AH TH KH QH JH JH QH 9H AS TS KC 9C QD 9D"))
+    view = dataclasses.replace(v, hand=held, given=tuple(as_cards("9S 9S JC")), received=())
+    r = evaluate_kitty_trump(view, samples=24, seed=1)
+    assert r.trump is Suit.HEARTS, r.text
+
+
+def test_the_kitty_trump_is_refused_outside_its_decision() -> None:
+    s = _kitty_trump_session(1)
+    before = dataclasses.replace(s.view, phase=Phase.DISCARD)
+    with pytest.raises(
+        InvalidExchangeDecisionError, match="discard phase is not the trump after the kitty"
+    ):
+        evaluate_kitty_trump(before)
+    classic = next(v for v in _views(CLASSIC, 4))
+    with pytest.raises(InvalidExchangeDecisionError, match="not the trump after the kitty"):
+        evaluate_kitty_trump(dataclasses.replace(classic, phase=Phase.TRUMP))
+
+
+def test_the_three_handed_trump_hint_is_the_coachs() -> None:
+    """The game table's trump hint after the kitty is the evaluation on the deals fixed
+    by the game's seed and the decision; taking it names that suit."""
+    s = _kitty_trump_session(2)
+    hint = s.hint()
+    want = evaluate_kitty_trump(s.view, seed=exchange_seed(s.seed, s.hand_number, Phase.TRUMP))
+    assert hint.suit is want.trump and hint.reason == want.text and hint == s.hint()
+    s.take(hint)
+    assert s.engine_hand.trump is want.trump

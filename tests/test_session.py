@@ -455,7 +455,7 @@ def test_engine_state_matches_view() -> None:
 
 def test_monte_carlo_and_random_opponents_play_a_hand() -> None:
     for kind in ("montecarlo", "random"):
-        s = GameSession(seed=6, opponents=kind, partner="heuristic", hint_player=kind)
+        s = GameSession(seed=6, opponents=kind, partner="heuristic")
         while not s.hand_over:
             assert_hint_legal(s, s.hint())
             act_first_legal(s)

@@ -17,7 +17,8 @@
   principle that explains it (never one its numbers contradict), and :func:`judge_plays`,
   the verdict on every card a seat played in a hand.
 - :mod:`~pinochle_tutor.bots.exchange_eval`: :func:`evaluate_pass`, :func:`evaluate_return`,
-  :func:`evaluate_discard` (the exchange scored by sampling), :func:`advise_exchange` and
+  :func:`evaluate_discard` (the exchange scored by sampling), :func:`evaluate_kitty_trump`
+  (three-handed, every trump after the discard), :func:`advise_exchange` and
   :func:`judge_exchange`.
 
 Bots use the core rules (:mod:`pinochle_tutor`) and may use :mod:`pinochle_tutor.explain`
@@ -40,6 +41,7 @@ from pinochle_tutor.bots.exchange_eval import (
     advise_exchange,
     evaluate_discard,
     evaluate_exchange,
+    evaluate_kitty_trump,
     evaluate_pass,
     evaluate_return,
     judge_exchange,
@@ -64,6 +66,7 @@ __all__ = [
     "evaluate_concession",
     "evaluate_discard",
     "evaluate_exchange",
+    "evaluate_kitty_trump",
     "evaluate_pass",
     "evaluate_play",
     "evaluate_return",

@@ -48,7 +48,12 @@ from pinochle_tutor.bots.bidding import (
 )
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
 from pinochle_tutor.bots.concede import advise_concession, judge_concession
-from pinochle_tutor.bots.exchange_eval import advise_exchange, exchange_seed, judge_exchange
+from pinochle_tutor.bots.exchange_eval import (
+    advise_exchange,
+    evaluate_kitty_trump,
+    exchange_seed,
+    judge_exchange,
+)
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.levels import Level, level_player
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
@@ -78,7 +83,7 @@ from pinochle_tutor.explain import review_hand as _review_hand
 from pinochle_tutor.explain.exchange import ExchangeAdvice
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import as_cards
-from pinochle_tutor.meld import MeldReport, meld_points
+from pinochle_tutor.meld import MeldReport
 from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player, RandomPlayer
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
@@ -302,7 +307,7 @@ class GameSession:
     ``opponents`` (and ``partner``, by default the same) name the computer players:
     a level (``'beginner'``, ``'intermediate'``, ``'strong'``) or a kind (``'heuristic'``,
     ``'random'``, ``'montecarlo'``), or player objects;
-    ``hint_player`` is the player that gives hints; ``first_dealer`` defaults to the
+    Hints come from the coach (:meth:`hint`); ``first_dealer`` defaults to the
     learner's right, so the learner bids first in the first hand.
 
     ``seed=None`` draws a fresh seed (:func:`page_seed`: the environment variable
@@ -323,7 +328,6 @@ class GameSession:
         opponents: str | Player = "heuristic",
         partner: str | Player | None = None,
         first_dealer: int | None = None,
-        hint_player: str = "heuristic",
         max_hands: int = 200,
         allow_undo: bool = True,
         pause_after_trick: bool = False,
@@ -353,7 +357,9 @@ class GameSession:
                 continue
             kind = partner if seat == partner_seat and partner is not None else opponents
             self._players[seat] = make_player(kind, seed=self._rng.randrange(2**32))
-        self._hinter: Player = make_player(hint_player, seed=self._rng.randrange(2**32))
+        # A draw once spent on a hint player (hints now all come from the coach), kept
+        # so that every seed deals the same games as before.
+        self._rng.randrange(2**32)
         self._reviewed: tuple[Hand, HandReview] | None = None
         self.undo_verdict: PlayJudgement | None = None
         """The coach's verdict on the card the last :meth:`undo` took back (``None`` when
@@ -1037,7 +1043,6 @@ class GameSession:
         h_phase = self.phase
         self._expect(h_phase)
         v = self.view
-        p = self._hinter
         if h_phase is Phase.AUCTION:
             return self._bid_hint(v)
         if h_phase is Phase.TRUMP and not self.rules.has_kitty and v.contract is not None:
@@ -1045,15 +1050,11 @@ class GameSession:
             trump = declarer_evaluation(v, samples=BID_HINT_SAMPLES).trump_reasoning(v.contract)
             return Hint(h_phase, trump.text, suit=trump.trump)
         if h_phase is Phase.TRUMP:
-            # Three-handed the kitty is in the hand now: the meld and the cards decide.
-            suit = p.choose_trump(v)
-            by_suit = ", ".join(f"{s.symbol} {meld_points(v.hand, s, self.rules)}" for s in Suit)
-            return Hint(
-                h_phase,
-                f"{suit.plural.capitalize()} give you {meld_points(v.hand, suit, self.rules)} meld and, "
-                f"with the tricks your cards should take, the most value (meld by trump: {by_suit}).",
-                suit=suit,
-            )
+            # Three-handed the kitty is in the hand now: every suit played out on the
+            # same imagined deals of the two hidden hands.
+            seed = exchange_seed(self.seed, self.hand_number, Phase.TRUMP)
+            trump = evaluate_kitty_trump(v, seed=seed)
+            return Hint(h_phase, trump.text, suit=trump.trump)
         if h_phase in (Phase.PASS, Phase.RETURN, Phase.DISCARD):
             return self._exchange_hint(v)
         return self._play_hint(v)
