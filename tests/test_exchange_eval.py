@@ -23,6 +23,7 @@ from pinochle_tutor.bots.exchange_eval import (
     exchange_decision,
     exchange_seed,
     judge_exchange,
+    judge_kitty_trump,
     principle_fits,
 )
 from pinochle_tutor.cards import Suit, cards_text, parse_card
@@ -392,20 +393,26 @@ def _kitty_trump_session(seed: int) -> GameSession:
 
 def test_every_trump_after_the_kitty_is_played_on_the_same_deals() -> None:
     """Three-handed, after the discard: every suit is weighed on the same imagined deals;
-    the reasoning lists each once, best first, with the hand's meld with it (the meld
-    table's count), and the recommended trump is the first. The same seed gives the
-    same reasoning."""
+    each once, best first, with the hand's meld with it (the meld table's count), its
+    loss against the best deal by deal; the reasoning's numbers are the evaluation's.
+    The same seed gives the same evaluation."""
     for seed in (1, 2):
         v = _kitty_trump_session(seed).view
-        r = evaluate_kitty_trump(v, samples=12, seed=3)
-        assert r == evaluate_kitty_trump(v, samples=12, seed=3)
-        assert r.deals == 12 and r.contract == v.contract and not r.partnerships
-        assert sorted(s for s, *_ in r.suits) == sorted(Suit) and r.trump is r.suits[0][0]
-        scores = [score for *_, score in r.suits]
-        assert scores == sorted(scores, reverse=True)
-        for suit, meld, made, _ in r.suits:
-            assert meld == meld_points(v.hand, suit, v.rules)
-            assert 0.0 <= made <= 1.0 and (made * 12).is_integer()
+        ev = evaluate_kitty_trump(v, samples=12, seed=3)
+        assert ev == evaluate_kitty_trump(v, samples=12, seed=3)
+        assert ev.deals == 12 and ev.contract == v.contract
+        assert sorted(c.suit for c in ev.choices) == sorted(Suit)
+        assert ev.trump is ev.choices[0].suit and ev.choices[0].loss == 0.0
+        values = [c.value for c in ev.choices]
+        assert values == sorted(values, reverse=True)
+        for c in ev.choices:
+            assert c.meld == meld_points(v.hand, c.suit, v.rules)
+            assert 0.0 <= c.made <= 1.0 and (c.made * 12).is_integer()
+            assert c.loss == pytest.approx(ev.choices[0].value - c.value)
+            assert c.loss_stderr >= 0.0 and c.value_stderr >= 0.0
+        r = ev.reasoning()
+        assert r.trump is ev.trump and not r.partnerships and r.deals == 12
+        assert r.suits == tuple((c.suit, c.meld, c.made, round(c.value)) for c in ev.choices)
         assert r.text.startswith(f"Name {r.trump.plural}: with them you hold {r.suits[0][1]} meld")
 
 
@@ -415,8 +422,13 @@ def test_a_run_in_one_suit_makes_it_the_trump_after_the_kitty() -> None:
     v = _kitty_trump_session(1).view
     held = tuple(as_cards("AH AH TH KH QH JH JH QH 9H AS TS KC 9C QD 9D"))
     view = dataclasses.replace(v, hand=held, given=tuple(as_cards("9S 9S JC")), received=())
-    r = evaluate_kitty_trump(view, samples=24, seed=1)
-    assert r.trump is Suit.HEARTS, r.text
+    ev = evaluate_kitty_trump(view, samples=24, seed=1)
+    assert ev.trump is Suit.HEARTS, ev.reasoning().text
+    # Naming a suit of one card is a clear mistake against it.
+    assert ev.is_clear_mistake(Suit.DIAMONDS) and ev.judge(Suit.DIAMONDS).is_mistake
+    assert "scored" in ev.judge(Suit.DIAMONDS).text and ev.judge(Suit.HEARTS).text.endswith(
+        "the coach's choice too. Good."
+    )
 
 
 def test_the_kitty_trump_is_refused_outside_its_decision() -> None:
@@ -436,7 +448,15 @@ def test_the_three_handed_trump_hint_is_the_coachs() -> None:
     by the game's seed and the decision; taking it names that suit."""
     s = _kitty_trump_session(2)
     hint = s.hint()
-    want = evaluate_kitty_trump(s.view, seed=exchange_seed(s.seed, s.hand_number, Phase.TRUMP))
+    ev = evaluate_kitty_trump(s.view, seed=exchange_seed(s.seed, s.hand_number, Phase.TRUMP))
+    want = ev.reasoning()
     assert hint.suit is want.trump and hint.reason == want.text and hint == s.hint()
-    s.take(hint)
-    assert s.engine_hand.trump is want.trump
+    # The learner names another suit; the review judges it on the hint's deals.
+    named = ev.choices[-1].suit
+    s.name_trump(named)
+    while not s.hand_over:
+        s.take(s.hint()) if s.is_my_turn else s.advance()
+    review = s.review()
+    assert review is not None and review.trump_verdict == ev.judge(named)
+    assert f"The trump: {ev.judge(named).text}" in review.text.splitlines()
+    assert judge_kitty_trump(s.engine_hand, (s.human_seat + 1) % 3, seed=s.seed) is None

@@ -83,7 +83,7 @@ from pinochle_tutor.bots.montecarlo import check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Rank, Suit
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.exchange import remove_cards
-from pinochle_tutor.explain.bidding import TrumpReasoning
+from pinochle_tutor.explain.bidding import TrumpJudgement, TrumpReasoning
 from pinochle_tutor.explain.exchange import (
     ExchangeAdvice,
     ExchangeJudgement,
@@ -110,6 +110,8 @@ __all__ = [
     "ExchangeEvaluation",
     "GiftEvaluation",
     "InvalidExchangeDecisionError",
+    "KittyTrumpEvaluation",
+    "TrumpChoice",
     "advise_exchange",
     "evaluate_discard",
     "evaluate_exchange",
@@ -119,6 +121,7 @@ __all__ = [
     "exchange_decision",
     "exchange_seed",
     "judge_exchange",
+    "judge_kitty_trump",
     "principle_fits",
 ]
 
@@ -628,9 +631,80 @@ def _mean(values: Sequence[float]) -> float:
 
 
 # ------------------------------------------------------------------ the trump after the kitty
+@dataclass(frozen=True)
+class TrumpChoice:
+    """What naming one suit trump after the kitty is worth to the declarer."""
+
+    suit: Suit
+    meld: int
+    """The hand's meld with this suit as trump."""
+    made: float
+    """Share of the deals in which the contract is made."""
+    value: float
+    """Mean of the declarer's score change less the defenders' average."""
+    value_stderr: float
+    loss: float
+    """Mean value given up against the best suit, on the same deals."""
+    loss_stderr: float
+    """Standard error of :attr:`loss`, from the differences deal by deal."""
+
+
+@dataclass(frozen=True)
+class KittyTrumpEvaluation:
+    """The coach's evaluation of every trump after the kitty (:func:`evaluate_kitty_trump`)."""
+
+    contract: int
+    deals: int
+    choices: tuple[TrumpChoice, ...]
+    """Every suit, best first."""
+    margin: float
+    """The smallest loss :meth:`is_clear_mistake` calls a mistake."""
+
+    @property
+    def trump(self) -> Suit:
+        """The suit with the best mean value (ties to the heuristic's suit)."""
+        return self.choices[0].suit
+
+    def choice(self, suit: Suit) -> TrumpChoice:
+        """The evaluation of naming ``suit``."""
+        return next(c for c in self.choices if c.suit is suit)
+
+    def is_clear_mistake(self, suit: Suit) -> bool:
+        """Whether naming ``suit`` loses more than two standard errors of its loss and
+        more than :attr:`margin` (the criterion of every verdict of the coach)."""
+        c = self.choice(suit)
+        return c.loss > self.margin and c.loss > 2.0 * c.loss_stderr
+
+    def reasoning(self) -> TrumpReasoning:
+        """Why :attr:`trump`, as data: every suit's meld, make chance and expected score."""
+        return TrumpReasoning(
+            trump=self.trump,
+            contract=self.contract,
+            deals=self.deals,
+            suits=tuple((c.suit, c.meld, c.made, round(c.value)) for c in self.choices),
+            partnerships=False,
+        )
+
+    def judge(self, named: Suit) -> TrumpJudgement:
+        """The verdict on naming ``named``."""
+        c = self.choice(named)
+        return TrumpJudgement(
+            named=named,
+            best=self.trump,
+            loss=c.loss,
+            loss_stderr=c.loss_stderr,
+            deals=self.deals,
+            is_mistake=self.is_clear_mistake(named),
+        )
+
+
 def evaluate_kitty_trump(
-    view: PlayerView, *, samples: int = TRUMP_SAMPLES, seed: int | None = 0
-) -> TrumpReasoning:
+    view: PlayerView,
+    *,
+    samples: int = TRUMP_SAMPLES,
+    seed: int | None = 0,
+    margin: float | None = None,
+) -> KittyTrumpEvaluation:
     """Three-handed: the trump to name once the declarer has taken the kitty and
     discarded, scored by sampling the way the exchange is. The two hands the declarer
     cannot see are dealt ``samples`` times to fit what the auction told (the deals of
@@ -638,11 +712,13 @@ def evaluate_kitty_trump(
     every hand's meld with that suit, the discards counted as the declarer's trick
     points, the heuristic's card play for every seat, scored by
     :func:`~pinochle_tutor.scoring.score_sides`. Per suit, from those same deals: the
-    hand's meld with it, the share of deals in which the contract is made, and the
-    mean of the declarer's score change less the defenders' average. The best mean
-    names the trump (ties to the heuristic's suit); the reasoning lists every suit,
-    best first. Raises :class:`InvalidExchangeDecisionError` for any view but the
-    three-handed declarer's, holding its cards after the discard, about to name trump."""
+    hand's meld with it, the share of deals in which the contract is made, the mean of
+    the declarer's score change less the defenders' average, and its loss against the
+    best suit deal by deal. The best mean names the trump (ties to the heuristic's
+    suit). ``margin``: the smallest loss called a mistake (by default
+    :data:`REVIEW_MARGIN` counters). Raises :class:`InvalidExchangeDecisionError` for
+    any view but the three-handed declarer's, holding its cards after the discard,
+    about to name trump."""
     rules = view.rules
     if not (
         rules.has_kitty
@@ -659,26 +735,56 @@ def evaluate_kitty_trump(
     n = check_samples(samples)
     deals = _deals(view, n, random.Random(seed))
     sim = _Simulator(view, Phase.TRUMP)
-    usual = int(HeuristicPlayer().choose_trump(view))
+    usual = HeuristicPlayer().choose_trump(view)
     counts = [0] * 24
     for c in view.hand:
         counts[c.index] += 1
-    rows = []
+    outcomes: dict[Suit, _Outcome] = {}
     for suit in Suit:
-        out = _Outcome([], [], [], [], [])
+        out = outcomes[suit] = _Outcome([], [], [], [], [])
         for deal in deals:
             sim.play(deal, (), out, trump=int(suit))
-        meld = points_from_counts(counts, int(suit), rules.meld_table)
-        rows.append((suit, meld, _mean(out.made), _mean(out.value)))
-    rows.sort(key=lambda r: (-round(r[3], 9), int(r[0]) != usual, int(r[0])))
-    assert view.contract is not None
-    return TrumpReasoning(
-        trump=rows[0][0],
-        contract=view.contract,
-        deals=n,
-        suits=tuple((suit, meld, made, round(value)) for suit, meld, made, value in rows),
-        partnerships=rules.partnerships,
+    order = sorted(
+        Suit, key=lambda s: (-round(_mean(outcomes[s].value), 9), s is not usual, int(s))
     )
+    best = outcomes[order[0]].value
+    choices = []
+    for suit in order:
+        o = outcomes[suit]
+        diffs = [b - x for b, x in zip(best, o.value, strict=True)]
+        choices.append(
+            TrumpChoice(
+                suit=suit,
+                meld=points_from_counts(counts, int(suit), rules.meld_table),
+                made=_mean(o.made),
+                value=_mean(o.value),
+                value_stderr=stderr_of_mean(o.value),
+                loss=max(0.0, _mean(diffs)),
+                loss_stderr=stderr_of_mean(diffs),
+            )
+        )
+    assert view.contract is not None
+    if margin is None:
+        margin = REVIEW_MARGIN * max(rules.counter_points)
+    return KittyTrumpEvaluation(view.contract, n, tuple(choices), float(margin))
+
+
+def judge_kitty_trump(
+    hand: Hand, seat: int, *, seed: int = 0, hand_number: int = 1
+) -> TrumpJudgement | None:
+    """The trump ``seat`` named in ``hand`` after the kitty, judged on the deals of the
+    trump hint at that moment (seeded by :func:`exchange_seed`); ``None`` when the seat
+    named no trump after a kitty (it did not declare, or the game has no kitty)."""
+    rules = hand.rules
+    check_seat(seat, rules, "seat")
+    if not rules.has_kitty or hand.declarer != seat or hand.trump is None or not hand.discards:
+        return None
+    h = Hand(hand.dealer, rules, dealt=hand.deal)
+    for s, amount in hand.auction.history:
+        h.bid(s, amount)
+    h.discard(seat, hand.discards)
+    ev = evaluate_kitty_trump(h.view(seat), seed=exchange_seed(seed, hand_number, Phase.TRUMP))
+    return ev.judge(hand.trump)
 
 
 # ------------------------------------------------------------------ the reasons

@@ -53,6 +53,7 @@ from pinochle_tutor.bots.exchange_eval import (
     evaluate_kitty_trump,
     exchange_seed,
     judge_exchange,
+    judge_kitty_trump,
 )
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.levels import Level, level_player
@@ -1053,8 +1054,8 @@ class GameSession:
             # Three-handed the kitty is in the hand now: every suit played out on the
             # same imagined deals of the two hidden hands.
             seed = exchange_seed(self.seed, self.hand_number, Phase.TRUMP)
-            trump = evaluate_kitty_trump(v, seed=seed)
-            return Hint(h_phase, trump.text, suit=trump.trump)
+            reasoning = evaluate_kitty_trump(v, seed=seed).reasoning()
+            return Hint(h_phase, reasoning.text, suit=reasoning.trump)
         if h_phase in (Phase.PASS, Phase.RETURN, Phase.DISCARD):
             return self._exchange_hint(v)
         return self._play_hint(v)
@@ -1107,7 +1108,8 @@ class GameSession:
 def coached_review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> HandReview:
     """The table's review of the finished ``hand`` from ``seat`` (hand ``hand_number`` of
     a game seeded ``seed``): the tricks, and the coach's verdicts on the seat's card
-    play, contract, concession and exchange, each on the deals of its hint then."""
+    play, contract, concession, exchange and (three-handed) trump after the kitty, each
+    on the deals of its hint then."""
     judged = judge_plays(hand, seat, seed=seed, hand_number=hand_number)
     face_up = face_up_endgame(hand, seat)
     # The learner's own contract, against the bid hint's evaluation then.
@@ -1116,7 +1118,12 @@ def coached_review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> Han
     conceding = judge_concession(hand, seat, seed=seed, hand_number=hand_number)
     # The learner's pass, return or discard, on the exchange hint's deals.
     exchange = judge_exchange(hand, seat, seed=seed, hand_number=hand_number)
-    return _review_hand(hand, seat, judged, face_up, verdict, conceding, exchange_verdict=exchange)
+    # Three-handed: the trump named after the kitty, on the trump hint's deals.
+    trump = judge_kitty_trump(hand, seat, seed=seed, hand_number=hand_number)
+    return _review_hand(
+        hand, seat, judged, face_up, verdict, conceding, exchange_verdict=exchange,
+        trump_verdict=trump,
+    )  # fmt: skip
 
 
 def _replay(h: Hand, seat: int, phase: Phase, what: object) -> None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pinochle_tutor.cards import Suit
+from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.scoring import HandScore
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "BidReasoning",
     "FailedBidExplanation",
     "PartShortfall",
+    "TrumpJudgement",
     "TrumpReasoning",
     "explain_failed_bid",
     "how_often",
@@ -375,6 +377,39 @@ class TrumpReasoning:
             for s, meld, chance, score in self.suits[1:]
         )
         return f"{out}, the best of the suits ({others})."
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class TrumpJudgement:
+    """The trump a learner named, judged against the coach's evaluation of every suit on
+    the same imagined deals (three-handed: after the kitty and the discard)."""
+
+    named: Suit
+    best: Suit
+    """The suit with the best expected score."""
+    loss: float
+    """Mean score (the declarer's change less the others' average) the named suit gave
+    up against the best, on the same deals."""
+    loss_stderr: float
+    deals: int
+    is_mistake: bool
+    """Whether the loss is beyond twice its error and above the review's margin."""
+
+    @property
+    def text(self) -> str:
+        """The verdict in one sentence."""
+        head = f"You named {self.named.plural}"
+        if self.named is self.best:
+            return f"{head}, the coach's choice too. Good."
+        if not self.is_mistake:
+            return f"{head}: as good as {self.best.plural} within the evaluation's error. Good."
+        return (
+            f"{head}: over {self.deals:,} imagined deals that scored {points(self.loss)} less on "
+            f"average (± {points(self.loss_stderr)}) than {self.best.plural}."
+        )
 
     def __str__(self) -> str:
         return self.text

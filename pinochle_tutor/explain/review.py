@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.cards import Card, Suit, sort_hand
-from pinochle_tutor.explain.bidding import FailedBidExplanation
+from pinochle_tutor.explain.bidding import FailedBidExplanation, TrumpJudgement
 from pinochle_tutor.explain.coaching import PlayJudgement, points
 from pinochle_tutor.explain.concession import ConcessionJudgement
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
@@ -205,6 +205,9 @@ class HandReview:
     exchange_verdict: ExchangeJudgement | None = None
     """The coach's verdict on the learner's pass, return or discard (``None``: the
     learner gave no cards, or it was not judged)."""
+    trump_verdict: TrumpJudgement | None = None
+    """Three-handed: the coach's verdict on the trump the learner named after the kitty
+    (``None``: the learner did not declare, or it was not judged)."""
 
     @property
     def refused(self) -> tuple[RefusedTries, ...]:
@@ -318,6 +321,8 @@ class HandReview:
             )
         if self.exchange_verdict is not None:
             lines.append("The exchange: " + self.exchange_verdict.text)
+        if self.trump_verdict is not None:
+            lines.append("The trump: " + self.trump_verdict.text)
         if self.concession is not None:
             lines.append("Conceding or playing on: " + self.concession.text)
         lines += self.judgement_lines()
@@ -351,14 +356,16 @@ def review_hand(
     concession: ConcessionJudgement | None = None,
     *,
     exchange_verdict: ExchangeJudgement | None = None,
+    trump_verdict: TrumpJudgement | None = None,
 ) -> HandReview:
     """Review a hand (played or in progress) from ``learner_seat``: each trick
     with its leader, cards, winner, points and running side totals; each card
     the learner tried that the rules refused, with the rule; the coach's
     ``judgements`` of the learner's card play, the ``face_up`` view of the last tricks,
     the ``bid_verdict`` on the learner's contract, the verdict on the learner's
-    ``concession`` choice and the ``exchange_verdict`` on the learner's pass, return or
-    discard, when given; and the contract."""
+    ``concession`` choice, the ``exchange_verdict`` on the learner's pass, return or
+    discard and the ``trump_verdict`` on the trump named after the kitty, when given;
+    and the contract."""
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
@@ -402,4 +409,5 @@ def review_hand(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
         hand.conceded, judgements, face_up, bid_verdict, concession, exchange_verdict,
+        trump_verdict,
     )  # fmt: skip
