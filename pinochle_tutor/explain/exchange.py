@@ -39,6 +39,7 @@ from pinochle_tutor.cards import (
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.exchange import remove_cards
 from pinochle_tutor.explain._text import _a, _names, listed
+from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld, meld_points, points_from_counts
 from pinochle_tutor.rules import CLASSIC, MeldTable, RuleSet
@@ -380,12 +381,6 @@ def _score(x: float) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def _one(x: float) -> str:
-    """A mean (trick points, a loss) to one decimal."""
-    s = f"{x:.1f}"
-    return "0.0" if s == "-0.0" else s
-
-
 @dataclass(frozen=True)
 class GiftValue:
     """What one choice of cards to give is worth to the deciding side, over the
@@ -434,8 +429,8 @@ class PrincipleEvidence:
         rule = self.principle.label
         return (
             f"{rule[:1].upper()}{rule[1:]}: the best {what} tried that does not "
-            f"({cards_text(self.contrast)}) scores {_one(self.loss)} less on average "
-            f"(± {_one(self.loss_stderr)})"
+            f"({cards_text(self.contrast)}) scores {points(self.loss)} less on average "
+            f"(± {points(self.loss_stderr)})"
         )
 
 
@@ -507,7 +502,7 @@ class ExchangeAdvice:
         b = self.best
         side, verb, other = self._sides()
         line = (
-            f"Played out on {b.samples} imagined deals, {side} {verb} {_one(b.tricks)} trick points "
+            f"Played out on {b.samples} imagined deals, {side} {verb} {points(b.tricks)} trick points "
             f"on average and the contract of {self.contract} is made in {round(100 * b.made)}% "
             f"of them; {side} {'scores' if self.partnerships else 'score'} {_score(b.score)} "
             f"and {other} {_score(b.against)} on average"
@@ -517,7 +512,7 @@ class ExchangeAdvice:
             nxt = others[0]
             line += (
                 f"; the next best {_ROLE_WORDS[self.role]}, {cards_text(nxt.cards)}, scores "
-                f"{_one(nxt.loss)} less (± {_one(nxt.loss_stderr)})"
+                f"{points(nxt.loss)} less (± {points(nxt.loss_stderr)})"
             )
         return line + "."
 
@@ -542,7 +537,7 @@ class ExchangeAdvice:
             how = "too small to matter, so either is fine"
         return (
             f"The rule-of-thumb {_ROLE_WORDS[self.role]}, {cards_text(u.cards)}, scores "
-            f"{_one(u.loss)} less (± {_one(u.loss_stderr)}): {how}."
+            f"{points(u.loss)} less (± {points(u.loss_stderr)}): {how}."
         )
 
     @property
@@ -558,11 +553,11 @@ class ExchangeAdvice:
             tail = (
                 "best"
                 if a is self.best
-                else f"{_one(a.loss)} less (± {_one(a.loss_stderr)})"
+                else f"{points(a.loss)} less (± {points(a.loss_stderr)})"
                 + ("" if a.samples == self.best.samples else f", set aside after {a.samples} deals")
             )
             out.append(
-                f"{cards_text(a.cards)}: {_one(a.tricks)} trick points, score "
+                f"{cards_text(a.cards)}: {points(a.tricks)} trick points, score "
                 f"{_score(a.score)} against {_score(a.against)}, {tail}"
             )
         return out
@@ -611,7 +606,7 @@ class ExchangeJudgement:
         v = self.given_value
         why = f" {a.why_line()}" if a.principles else ""
         return (
-            f"{head} scored {_one(v.loss)} less on average (± {_one(v.loss_stderr)}) over "
+            f"{head} scored {points(v.loss)} less on average (± {points(v.loss_stderr)}) over "
             f"{v.samples} imagined deals than {cards_text(a.cards)}.{why}"
         )
 
