@@ -86,6 +86,29 @@ the later looks weighing every card and weighing the contenders, no verdict, bet
 or loss differed, and the card-play part took 15.0 instead of 21.8 CPU-s (17.7 with the
 deals reused alone).
 
+Measured (2026-12-02, after the later looks were bounded by ``REVIEW_BUDGET``, 60,000
+cards a hand, the largest first-look losses first; ``nice -n 10`` beside a helper's
+benchmark at low priority; CPU time):
+
+* double deck (``--rules double_deck --hands 10 --own-hands 0 --coach-hands 2 --games 1
+  --reference 500 --review-hands 20``): a whole hand's review from the declarer's seat,
+  20 hands, min/median/max 0.89/1.69/2.41 CPU-s (seeds 3000 to 3019; the same 20 hands
+  took up to 3.73 before). Part by part over 40 hands (seeds 3000 to 3039, an ad-hoc
+  timing): card play at most 1.43 s, the bid verdict at most 0.59 s, the exchange at most
+  0.90 s, the concession and the face-up endgame 0.05 s; the whole at most 2.46 s. The
+  later looks had played up to 180,000 cards on one hand (1.7 s). Deliberate mistakes
+  flagged 6/10, 3/10, 7/10; confirmed by the reference 6, 3, 7, of those flagged 6, 3, 7
+  (100% each), as before. The coach's own choices flagged 3/121 (2.5%). Hint p50/p95
+  27/170 ms.
+* classic (``--rules classic,three_handed --hands 20 --own-hands 0 --coach-hands 2
+  --games 1 --reference 1000 --review-hands 20``): flagged 17/20, 3/6, 15/20; confirmed
+  16, 3, 14; of those flagged 16, 3, 14 (100%). The coach's own choices 0/69. Hint p50/p95
+  33/112 ms. A whole hand's review 0.65/1.13/1.51 CPU-s.
+* three-handed (same run): flagged 16/20, 13/20; confirmed 15, 13; of those flagged 15,
+  12 (100%, 92%). The coach's own choices 2/62 (3.2%). Hint p50/p95 18/49 ms. A whole
+  hand's review 0.34/0.71/1.33 CPU-s (the trump after the kitty was not yet judged then;
+  its evaluation costs about 0.07 s, at most 0.16 s over 12 hands).
+
 The scripted "mistakes" the reference does not confirm cost no more than the margin by
 its 1,000 deals (some are the best card): a thrown counter, for one, that the side would
 have lost later anyway.
