@@ -106,3 +106,39 @@ def test_pass_gain_and_kitty_are_reported() -> None:
     hand = deal(0, THREE_HANDED, seed=1).hands[1]
     three = advise_bid(hand, rules=THREE_HANDED, samples=30, seed=1)
     assert "the kitty adds" in three.explanation
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_the_levels_on_request_are_the_evaluations_numbers(rules: object) -> None:
+    """The alternatives a learner may ask for: each level from the lowest bid now to two
+    steps past the limit (at most ten, the limit kept), its chance and expected score
+    with the recommended trump, passing's expected score at that level, and the gain's
+    standard error from the same deals pair by pair."""
+    from pinochle_tutor import RuleSet
+    from pinochle_tutor.bots.coach import stderr_of_mean
+
+    assert isinstance(rules, RuleSet)
+    for seed in range(3):
+        advice = advise_bid(deal(0, rules, seed=seed).hands[1], rules=rules, samples=40, seed=2)
+        ev, reasoning = advice.evaluation, advice.reasoning
+        assert ev is not None and reasoning is not None
+        levels = reasoning.levels
+        assert 1 <= len(levels) <= 10 and levels[0].level == ev.min_bid
+        assert [v.level for v in levels] == sorted({v.level for v in levels})
+        top = max(ev.limit or ev.min_bid, ev.min_bid) + 2 * rules.bid_increment
+        assert levels[-1].level == min(rules.max_bid, top)
+        if ev.limit is not None:
+            assert ev.limit in [v.level for v in levels]
+        lines = reasoning.alternatives_lines()
+        assert len(lines) == len(levels)
+        for v, line in zip(levels, lines, strict=True):
+            assert v.chance == ev.best.make_chance(v.level)
+            assert v.score == round(ev.best.expected_score(v.level))
+            assert v.pass_score == round(ev.pass_score(v.level))
+            held = ev.best.scores(v.level)
+            passed = ev.passing.scores(ev.pass_contract(v.level))
+            diffs = [a - b for a, b in zip(held, passed, strict=True)]
+            assert sum(diffs) / len(diffs) == pytest.approx(ev.gain(v.level))
+            assert v.gain_stderr == pytest.approx(stderr_of_mean(diffs))
+            assert line.startswith(f"Hold {v.level} with {reasoning.trump.plural}:")
+            assert f"a gain of {v.score - v.pass_score:+d} ±" in line

@@ -329,6 +329,10 @@ def test_the_game_tables_trump_hint_is_the_bidding_models() -> None:
         s.view.contract or 0
     )
     assert hint.suit == want.trump and hint.reason == want.text
+    # On request: every suit simulated, best first, with its numbers.
+    lines = hint.alternatives_lines()
+    assert lines == want.alternatives_lines() and len(lines) == len(want.suits)
+    assert lines[0].startswith(f"{want.trump.plural.capitalize()}: {want.suits[0][1]} meld")
 
 
 def test_one_decision_is_simulated_once_for_the_bid_hint_the_trump_hint_and_the_review(

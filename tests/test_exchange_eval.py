@@ -451,6 +451,7 @@ def test_the_three_handed_trump_hint_is_the_coachs() -> None:
     ev = evaluate_kitty_trump(s.view, seed=exchange_seed(s.seed, s.hand_number, Phase.TRUMP))
     want = ev.reasoning()
     assert hint.suit is want.trump and hint.reason == want.text and hint == s.hint()
+    assert hint.alternatives_lines() == want.alternatives_lines() and len(want.suits) == 4
     # The learner names another suit; the review judges it on the hint's deals.
     named = ev.choices[-1].suit
     s.name_trump(named)

@@ -3,6 +3,7 @@ explained; hidden hands never in synced state."""
 
 from __future__ import annotations
 
+import html
 import itertools
 from typing import Any
 
@@ -261,6 +262,25 @@ def test_hint_button() -> None:
     assert hint.cards and g.hand_picker.marks.get(hint.cards[0]) == "proof"
     assert "Hint: Play" in g.message.text
     assert GameTable(seed=9, hints=False).hint_button.layout.display == "none"
+
+
+def test_a_hints_alternatives_are_shown_on_request() -> None:
+    """Every hint with a choice behind it lists the alternatives with their expected
+    values in a closed list under the message (the bid levels in the auction, every
+    card in play); the list goes when the decision does."""
+    g = GameTable(seed=9)
+    g.hint_button.click()
+    lines = g.session.hint().alternatives_lines()
+    assert lines and lines[0].startswith("Hold ")
+    more = g.hint_more.value
+    assert more.startswith("<details><summary>") and "<details open" not in more
+    assert more.count("<li>") == len(lines) and html.escape(lines[0]) in more
+    g.pass_button.click()
+    assert g.hint_more.value == ""
+    to_play(g)
+    g.hint_button.click()
+    hint = g.session.hint()
+    assert g.hint_more.value.count("<li>") == len(hint.alternatives_lines())
 
 
 @pytest.mark.parametrize("rules", ["three_handed", "double_deck"])

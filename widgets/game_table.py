@@ -173,7 +173,8 @@ class GameTable(widgets.VBox):
     ``pt-auto-continue``, ``pt-last-trick-button``, ``pt-last-trick``, ``pt-undo``,
     ``pt-show-legal``, ``pt-concede``, ``pt-concede-confirm``, ``pt-concede-yes``,
     ``pt-concede-no``, ``pt-result``, ``pt-new-game``, ``pt-log``, ``pt-meld``,
-    ``pt-hint``, ``pt-level`` (the Opponents box), ``pt-score-sheet``, ``pt-review``, ``pt-next-hand``,
+    ``pt-hint``, ``pt-hint-more`` (the hint's alternatives, on request),
+    ``pt-level`` (the Opponents box), ``pt-score-sheet``, ``pt-review``, ``pt-next-hand``,
     ``pt-count-meld`` (the count step: ``pt-meld-total``, ``pt-count-meld-check``),
     ``pt-meld-check`` (the marked count and its breakdown), ``pt-message-area``,
     ``pt-announce`` (the polite live region that tells a screen reader what happened
@@ -285,6 +286,8 @@ class GameTable(widgets.VBox):
         self.level_box.observe(self._level_changed, "value")
         self.hint_button = self._button("Hint", "pt-hint", self._hint)
         self.hint_button.layout.display = None if hints else "none"
+        # The hint's alternatives, on request: a closed list under the hint's message.
+        self.hint_more = self._html("pt-hint-more")
         self.result_area = self._html("pt-result")
         self.new_game_button = self._button("New game", "pt-new-game", self._new_game, "success")
         self.sheet_area = self._html("pt-score-sheet")
@@ -336,7 +339,8 @@ class GameTable(widgets.VBox):
             [
                 style_widget(), css, self.info_bar, self.result_area,
                 widgets.HBox([self.new_game_button, self.level_box]),
-                self.felt, self.announcer, self.status_area, self.message, self.confirm_box, self.count_box,
+                self.felt, self.announcer, self.status_area, self.message, self.hint_more,
+                self.confirm_box, self.count_box,
                 self.meld_check_area, self.hand_picker,
                 self.select_picker, self.auction_box, self.trump_box, self.give_box,
                 self.turn_box, self.last_area, self.next_button, self.log_area, self.meld_area,
@@ -409,6 +413,8 @@ class GameTable(widgets.VBox):
         phase = v.phase
         giving = mine and phase in _GIVE_WORDS
         hand = self.sorted_hand()
+        # A hint's alternatives belong to the decision it was asked for.
+        self.hint_more.value = ""
         self._show(self.auction_box, mine and phase is Phase.AUCTION)
         self._show(self.trump_box, mine and phase is Phase.TRUMP)
         self._show(self.give_box, giving)
@@ -988,3 +994,11 @@ class GameTable(widgets.VBox):
         if hint.cards:
             picker.mark(hint.cards, "proof")
         self.message.info(f"Hint: {hint.text}")
+        lines = hint.alternatives_lines()
+        self.hint_more.value = (
+            "<details><summary>Every choice, with its expected value</summary><ul>"
+            + "".join(f"<li>{escape(line)}</li>" for line in lines)
+            + "</ul></details>"
+            if lines
+            else ""
+        )

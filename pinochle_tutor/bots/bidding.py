@@ -52,6 +52,7 @@ from enum import Enum
 from functools import cached_property
 
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.coach import stderr_of_mean
 from pinochle_tutor.bots.heuristic import (
     HeuristicPlayer,
     PlayContext,
@@ -68,6 +69,7 @@ from pinochle_tutor.bots.montecarlo import InvalidSimulationError, check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Suit, cards_text
 from pinochle_tutor.explain.bidding import (
     BidReasoning,
+    CallValue,
     FailedBidExplanation,
     TrumpReasoning,
     explain_failed_bid,
@@ -393,15 +395,21 @@ class PassOutlook:
         """The contract deal ``deal`` is played at when the others would play ``contract``."""
         return min(max(contract, self.floor[deal]), self.cap[deal])
 
-    def expected_score(self, contract: int) -> float:
-        """This seat's side's average score less the others' when it stops short and the
-        others would go on to ``contract`` (each deal's declarer only as far as its hand bids)."""
-        total = sum(self.base)
-        for d, (v, w) in enumerate(zip(self.values, self.weight, strict=True)):
+    def scores(self, contract: int) -> tuple[float, ...]:
+        """Per deal: this seat's side's score less the others' when it stops short and
+        the others would go on to ``contract`` (each deal's declarer only as far as its
+        hand bids). They pair deal by deal with :meth:`TrumpOutlook.scores`."""
+        out = []
+        for d, (v, w, b) in enumerate(zip(self.values, self.weight, self.base, strict=True)):
             if w:
                 c = self.contract_of(d, contract)
-                total += w * (v if v >= c else -c)
-        return total / len(self.values)
+                b += w * (v if v >= c else -c)
+            out.append(b)
+        return tuple(out)
+
+    def expected_score(self, contract: int) -> float:
+        """The mean of :meth:`scores`: passing's average score at ``contract``."""
+        return sum(self.scores(contract)) / len(self.values)
 
     def joined(self, more: PassOutlook) -> PassOutlook:
         """These deals and ``more`` (further deals of the same hand and auction) as one."""
@@ -480,6 +488,39 @@ class BidEvaluation:
     def gain(self, bid: int, trump: Suit | None = None) -> float:
         """How much better holding the contract at ``bid`` scores than passing."""
         return self.outlook(trump).expected_score(bid) - self.pass_score(bid)
+
+    def gain_stderr(self, bid: int, trump: Suit | None = None) -> float:
+        """The standard error of :meth:`gain`, from the same deals pair by pair."""
+        held = self.outlook(trump).scores(bid)
+        passed = self.passing.scores(self.pass_contract(bid))
+        return stderr_of_mean([a - b for a, b in zip(held, passed, strict=True)])
+
+    def call_values(self, more: int = 2, most: int = 10) -> tuple[CallValue, ...]:
+        """The levels a learner may weigh, with the recommended trump: from the lowest bid
+        now to ``more`` steps past the limit (or past the lowest bid, when not even it is
+        worth holding), at most ``most`` of them (evenly spaced, the limit kept), each
+        against passing."""
+        r = self.rules
+        inc = r.bid_increment
+        top = min(r.max_bid, max(self.limit or self.min_bid, self.min_bid) + more * inc)
+        levels = list(range(self.min_bid, top + 1, inc))
+        if len(levels) > most:
+            step = -(-len(levels) // most)
+            kept = set(levels[::step]) | {levels[-1]}
+            if self.limit is not None:
+                kept.add(self.limit)
+            levels = sorted(kept)
+        b = self.best
+        return tuple(
+            CallValue(
+                level=level,
+                chance=b.make_chance(level),
+                score=round(b.expected_score(level)),
+                pass_score=round(self.pass_score(level)),
+                gain_stderr=self.gain_stderr(level),
+            )
+            for level in levels
+        )
 
     def limit_of(self, trump: Suit, start: int | None = None) -> int | None:
         """The highest level, counting up from ``start`` (default: the lowest bid now),
@@ -584,6 +625,7 @@ class BidEvaluation:
             partner_high=self.info.high_bidder == 2 and r.partnerships,
             inferences=inf,
             meld_save=r.meld_save,
+            levels=self.call_values(),
         )
 
 

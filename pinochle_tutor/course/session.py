@@ -81,6 +81,7 @@ from pinochle_tutor.explain import (
     explain_play,
 )
 from pinochle_tutor.explain import review_hand as _review_hand
+from pinochle_tutor.explain.bidding import BidReasoning, TrumpReasoning
 from pinochle_tutor.explain.exchange import ExchangeAdvice
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import as_cards
@@ -242,14 +243,20 @@ class Hint:
     exchange: ExchangeAdvice | None = None
     """The pass, return or discard: the coach's advice behind the hint (every choice
     tried with its numbers)."""
+    bidding: BidReasoning | None = None
+    """Auction: the bidding model's reasoning behind the call."""
+    trump: TrumpReasoning | None = None
+    """Trump: the reasoning behind the suit (every suit simulated)."""
 
     def alternatives_lines(self) -> list[str]:
         """On request: every legal card with its expected trick points (card play with
-        a choice), or every choice of cards tried with its numbers (the exchange);
-        empty otherwise."""
-        if self.exchange is not None:
-            return self.exchange.alternatives_lines()
-        return self.advice.alternatives_lines() if self.advice is not None else []
+        a choice), every choice of cards tried with its numbers (the exchange), each
+        contract level against passing (the auction) or every suit (trump); empty when
+        there was no choice (a single legal card, a forced concession)."""
+        for source in (self.exchange, self.advice, self.bidding, self.trump):
+            if source is not None:
+                return source.alternatives_lines()
+        return []
 
     @property
     def action(self) -> str:
@@ -1049,13 +1056,13 @@ class GameSession:
         if h_phase is Phase.TRUMP and not self.rules.has_kitty and v.contract is not None:
             # The bidding model's trump, from the deals behind the learner's last bid hint.
             trump = declarer_evaluation(v, samples=BID_HINT_SAMPLES).trump_reasoning(v.contract)
-            return Hint(h_phase, trump.text, suit=trump.trump)
+            return Hint(h_phase, trump.text, suit=trump.trump, trump=trump)
         if h_phase is Phase.TRUMP:
             # Three-handed the kitty is in the hand now: every suit played out on the
             # same imagined deals of the two hidden hands.
             seed = exchange_seed(self.seed, self.hand_number, Phase.TRUMP)
             reasoning = evaluate_kitty_trump(v, seed=seed).reasoning()
-            return Hint(h_phase, reasoning.text, suit=reasoning.trump)
+            return Hint(h_phase, reasoning.text, suit=reasoning.trump, trump=reasoning)
         if h_phase in (Phase.PASS, Phase.RETURN, Phase.DISCARD):
             return self._exchange_hint(v)
         return self._play_hint(v)
@@ -1071,7 +1078,9 @@ class GameSession:
         """The bidding model's call (the same advice as the bidding trainer's for the
         same hand and auction: :func:`~pinochle_tutor.bots.advisor.advise_bid`)."""
         advice = advise_bid(v, samples=BID_HINT_SAMPLES)
-        return Hint(Phase.AUCTION, advice.explanation, bid=advice.recommended)
+        return Hint(
+            Phase.AUCTION, advice.explanation, bid=advice.recommended, bidding=advice.reasoning
+        )
 
     def _play_hint(self, v: PlayerView) -> Hint:
         assert v.trump is not None

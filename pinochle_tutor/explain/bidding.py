@@ -30,6 +30,7 @@ from pinochle_tutor.scoring import HandScore
 __all__ = [
     "BidPart",
     "BidReasoning",
+    "CallValue",
     "FailedBidExplanation",
     "PartShortfall",
     "TrumpJudgement",
@@ -59,6 +60,34 @@ def _seat(rel: int, players: int, partnerships: bool) -> str:
     if rel == players - 1:
         return "your right opponent" if partnerships else "the player on your right"
     return "your partner" if partnerships else "the player opposite"
+
+
+@dataclass(frozen=True)
+class CallValue:
+    """One contract level a bidder could go on to hold, from the bidding model's deals."""
+
+    level: int
+    chance: float
+    """The chance of making it."""
+    score: int
+    """The expected score holding the contract there (the side's less the others')."""
+    pass_score: int
+    """The expected score of passing instead (the others play it one step lower)."""
+    gain_stderr: float
+    """The standard error of holding less passing, from the same deals pair by pair."""
+
+    @property
+    def gain(self) -> int:
+        """How much better holding scores than passing, on average."""
+        return self.score - self.pass_score
+
+    def line(self, trump: Suit) -> str:
+        """The level in one line."""
+        return (
+            f"Hold {self.level} with {trump.plural}: made {_pct(self.chance)} of the time, "
+            f"{self.score:+d} on average against {self.pass_score:+d} for passing: a gain of "
+            f"{self.gain:+d} ± {points(self.gain_stderr)}."
+        )
 
 
 @dataclass(frozen=True)
@@ -108,6 +137,13 @@ class BidReasoning:
     """What the auction told: (relative seat, ``'bid'`` or ``'passed'``, level)."""
     meld_save: int = 0
     """The trick points a side needs to keep its meld (the defenders' rule too)."""
+    levels: tuple[CallValue, ...] = ()
+    """The levels from the lowest bid now to a little past the limit, with the
+    recommended trump (the alternatives a learner may ask for)."""
+
+    def alternatives_lines(self) -> list[str]:
+        """On request: each level worth considering, against passing."""
+        return [v.line(self.trump) for v in self.levels]
 
     @property
     def side(self) -> str:
@@ -377,6 +413,14 @@ class TrumpReasoning:
             for s, meld, chance, score in self.suits[1:]
         )
         return f"{out}, the best of the suits ({others})."
+
+    def alternatives_lines(self) -> list[str]:
+        """On request: every suit simulated, best first, with its numbers."""
+        return [
+            f"{s.plural.capitalize()}: {meld} meld, made {self.contract} {_pct(chance)} of the "
+            f"time, {score:+d} on average."
+            for s, meld, chance, score in self.suits
+        ]
 
     def __str__(self) -> str:
         return self.text
