@@ -208,8 +208,18 @@ def test_whole_hand_by_clicks_and_keys_on_a_laid_out_table(browser: Browser, sit
     act(page, lambda: page.locator(".pt-level select").first.select_option(label="Strong"))
     expect(page.locator(".pt-message-area").first).to_contain_text("Strong opponents sit at the table")
     assert hand_faces(page) == faces
+    # A hint, and on request its alternatives with their expected values (closed until asked).
+    act(page, lambda: button(page, "pt-hint").click())
+    expect(page.locator(".pt-message-area").first).to_contain_text("Hint:")
+    more = page.locator(".pt-hint-more details").first
+    expect(more).to_be_visible()
+    expect(more.locator("li").first).to_be_hidden()
+    more.locator("summary").click()
+    expect(more.locator("li").first).to_contain_text("Hold")
+    shot(page, "hint-alternatives")
     # The auction: the learner passes; an exchange if the partner won it.
     act(page, lambda: button(page, "pt-pass").click())
+    expect(page.locator(".pt-hint-more details")).to_have_count(0)
     if "pass cards to the declarer" in status(page).lower():
         learner_exchange(page)
     finished = mid = 0

@@ -56,6 +56,8 @@ _CSS = """
    output area breaks a pre anywhere). */
 .pt-game-table .pt-review pre { white-space: pre-wrap; word-break: normal;
   overflow-wrap: break-word; font-family: inherit; }
+.pt-game-table .pt-hint-more ul { margin: 2px 0 6px; padding-left: 1.5em; }
+.pt-game-table .pt-hint-more summary { cursor: pointer; }
 .pt-log .pt-log-lines { display: flex; flex-direction: column-reverse; max-height: 10em;
   overflow-y: auto; border: 1px solid #ddd; padding: 4px 8px; }
 .pt-log .pt-log-lines:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
