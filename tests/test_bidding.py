@@ -367,3 +367,63 @@ def test_one_decision_is_simulated_once_for_the_bid_hint_the_trump_hint_and_the_
     assert model.evaluate_bids("AS KS QS JS AH AH QD JD JD KC QC JC", samples=8, seed=1,
                                progress=lambda d, n: seen.append((d, n))) is again  # fmt: skip
     assert seen == [(8, 8)] and len(runs) == asked + 1
+
+
+def test_the_review_judges_the_trump_on_the_trump_hints_deals() -> None:
+    """The trump the learner named is judged on the deals of the trump hint at that
+    moment: the hint's suit is the coach's choice too; another suit's loss is the mean
+    of the paired differences at the contract, a mistake only beyond twice its error
+    and the margin; seats that named no trump, and the kitty game, get no verdict here."""
+    from pinochle_tutor import Phase
+    from pinochle_tutor.bots.bidding import TRUMP_MARGIN, declarer_evaluation, judge_trump
+    from pinochle_tutor.bots.coach import stderr_of_mean
+    from pinochle_tutor.course.session import BID_HINT_SAMPLES, GameSession
+
+    verdicts = []
+    for named_rank in (0, -1):
+        s = GameSession(seed=4)
+        while s.phase is Phase.AUCTION:
+            s.bid(s.view.min_bid) if s.is_my_turn else s.advance()
+        assert s.phase is Phase.TRUMP and s.view.declarer == s.human_seat
+        contract = s.view.contract
+        assert contract is not None
+        ev = declarer_evaluation(s.view, samples=BID_HINT_SAMPLES)
+        ranked = ev.trump_reasoning(contract).suits
+        named = ranked[named_rank][0]
+        s.name_trump(named)
+        while not s.hand_over:
+            s.take(s.hint()) if s.is_my_turn else s.advance()
+        verdict = judge_trump(s.engine_hand, s.human_seat, samples=BID_HINT_SAMPLES)
+        assert verdict is not None and verdict.named is named
+        assert verdict.best is ev.trump_for(contract) is ranked[0][0]
+        diffs = [
+            b - m
+            for b, m in zip(
+                ev.outlook(verdict.best).scores(contract),
+                ev.outlook(named).scores(contract),
+                strict=True,
+            )
+        ]
+        assert verdict.loss == pytest.approx(max(0.0, sum(diffs) / len(diffs)))
+        assert verdict.loss_stderr == pytest.approx(stderr_of_mean(diffs))
+        margin = TRUMP_MARGIN * max(CLASSIC.counter_points)
+        assert verdict.is_mistake == (
+            verdict.loss > margin and verdict.loss > 2 * verdict.loss_stderr
+        )
+        review = s.review()
+        assert review is not None and review.trump_verdict == verdict
+        assert f"The trump: {verdict.text}" in review.text.splitlines()
+        assert judge_trump(s.engine_hand, (s.human_seat + 1) % 4) is None
+        verdicts.append(verdict)
+    assert verdicts[0].text.endswith("the coach's choice too. Good.")
+    assert verdicts[1].loss > 0 and verdicts[1].named is not verdicts[1].best
+
+
+def test_a_trump_with_no_cards_in_it_is_a_mistake() -> None:
+    """Table test: a hand with a heart run and nothing in clubs, naming clubs."""
+
+    ev = evaluate_bids("AH 10H KH QH JH AH KH QS AS AD KD 9S", CLASSIC, Auction(0), samples=60)
+    verdict = ev.judge_trump(300, Suit.CLUBS)
+    assert verdict.best is Suit.HEARTS and verdict.is_mistake, verdict
+    assert "scored" in verdict.text and "less on average" in verdict.text
+    assert ev.judge_trump(300, Suit.HEARTS).text.endswith("the coach's choice too. Good.")

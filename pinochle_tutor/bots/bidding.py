@@ -71,6 +71,7 @@ from pinochle_tutor.explain.bidding import (
     BidReasoning,
     CallValue,
     FailedBidExplanation,
+    TrumpJudgement,
     TrumpReasoning,
     explain_failed_bid,
 )
@@ -85,6 +86,7 @@ __all__ = [
     "ADVICE_SAMPLES",
     "BOT_SAMPLES",
     "DRAWS",
+    "TRUMP_MARGIN",
     "AuctionInfo",
     "BidEvaluation",
     "BidModelPlayer",
@@ -96,6 +98,7 @@ __all__ = [
     "evaluate_bids",
     "explain_hand_bid",
     "heuristic_limit",
+    "judge_trump",
     "trump_after_kitty",
     "why_bid_failed",
 ]
@@ -577,6 +580,29 @@ class BidEvaluation:
         """The trump to name after winning at ``contract``: the best expected score there."""
         return max(self.outlooks, key=lambda o: (o.expected_score(contract), -int(o.trump))).trump
 
+    def judge_trump(
+        self, contract: int, named: Suit, margin: float | None = None
+    ) -> TrumpJudgement:
+        """The verdict on naming ``named`` at ``contract``: its loss against
+        :meth:`trump_for` on these deals, pair by pair, with its standard error; a
+        mistake only beyond twice the error and above ``margin`` (by default
+        :data:`TRUMP_MARGIN` counters of the rules in force)."""
+        best = self.outlook(self.trump_for(contract)).scores(contract)
+        mine = self.outlook(named).scores(contract)
+        diffs = [b - m for b, m in zip(best, mine, strict=True)]
+        loss = max(0.0, sum(diffs) / len(diffs))
+        err = stderr_of_mean(diffs)
+        if margin is None:
+            margin = TRUMP_MARGIN * max(self.rules.counter_points)
+        return TrumpJudgement(
+            named=named,
+            best=self.trump_for(contract),
+            loss=loss,
+            loss_stderr=err,
+            deals=self.samples,
+            is_mistake=loss > margin and loss > 2.0 * err,
+        )
+
     def trump_reasoning(self, contract: int) -> TrumpReasoning:
         """Why :meth:`trump_for` ``contract`` is the trump to name, as data (every suit
         simulated, best first; every number from these deals)."""
@@ -857,6 +883,9 @@ def evaluate_bids(
     return ev
 
 
+TRUMP_MARGIN = 0.5
+"""The smallest loss of score the review calls a mistaken trump, in counters of the rules
+in force (the exchange's margin: the trump, too, is judged by the score)."""
 CACHE_SIZE = 64
 """How many evaluations :func:`evaluate_bids` keeps: the bid hint, the trump hint and
 the review's verdict on one decision ask for the same deals, which are simulated once."""
@@ -1092,10 +1121,32 @@ def declarer_evaluation(view: PlayerView, samples: int = ADVICE_SAMPLES) -> BidE
         raise InvalidSimulationError(
             f"seat {view.seat} is not the declarer: only the declarer names trump"
         )
-    calls = tuple(view.auction)
-    last = [i for i, (s, a) in enumerate(calls) if s == view.seat and a is not None]
-    info = AuctionInfo(view.seat, view.dealer, calls[: last[-1]] if last else (), view.rules)
+    info = _at_last_bid(view.seat, view.dealer, tuple(view.auction), view.rules)
     return evaluate_bids(list(view.hand), view.rules, info, samples=samples)
+
+
+def _at_last_bid(
+    seat: int, dealer: int, calls: tuple[tuple[int, int | None], ...], rules: RuleSet
+) -> AuctionInfo:
+    """The auction as ``seat`` saw it at its last bid (the whole of it empty when it
+    never bid: a dealer stuck with the contract)."""
+    last = [i for i, (s, a) in enumerate(calls) if s == seat and a is not None]
+    return AuctionInfo(seat, dealer, calls[: last[-1]] if last else (), rules)
+
+
+def judge_trump(
+    hand: Hand, seat: int, samples: int = ADVICE_SAMPLES, margin: float | None = None
+) -> TrumpJudgement | None:
+    """The trump ``seat`` named in ``hand`` (a game without a kitty: three-handed, see
+    :func:`~pinochle_tutor.bots.exchange_eval.judge_kitty_trump`), judged on the deals of
+    the trump hint at that moment (:func:`declarer_evaluation`'s) by
+    :meth:`BidEvaluation.judge_trump`. ``None`` when the seat did not name trump."""
+    rules = hand.rules
+    if rules.has_kitty or hand.declarer != seat or hand.trump is None or hand.contract is None:
+        return None
+    info = _at_last_bid(seat, hand.dealer, tuple(hand.auction.history), rules)
+    ev = evaluate_bids(list(hand.deal.hands[seat]), rules, info, samples=samples)
+    return ev.judge_trump(hand.contract, hand.trump, margin)
 
 
 def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExplanation | None:

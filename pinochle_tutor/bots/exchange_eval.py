@@ -70,7 +70,14 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.bidding import DRAWS, AuctionInfo, _cards, _misfit, _view
+from pinochle_tutor.bots.bidding import (
+    DRAWS,
+    TRUMP_MARGIN,
+    AuctionInfo,
+    _cards,
+    _misfit,
+    _view,
+)
 from pinochle_tutor.bots.coach import stderr_of_mean
 from pinochle_tutor.bots.heuristic import (
     HeuristicPlayer,
@@ -716,7 +723,8 @@ def evaluate_kitty_trump(
     the declarer's score change less the defenders' average, and its loss against the
     best suit deal by deal. The best mean names the trump (ties to the heuristic's
     suit). ``margin``: the smallest loss called a mistake (by default
-    :data:`REVIEW_MARGIN` counters). Raises :class:`InvalidExchangeDecisionError` for
+    :data:`~pinochle_tutor.bots.bidding.TRUMP_MARGIN` counters, as for the trump of a
+    game without a kitty). Raises :class:`InvalidExchangeDecisionError` for
     any view but the three-handed declarer's, holding its cards after the discard,
     about to name trump."""
     rules = view.rules
@@ -765,7 +773,7 @@ def evaluate_kitty_trump(
         )
     assert view.contract is not None
     if margin is None:
-        margin = REVIEW_MARGIN * max(rules.counter_points)
+        margin = TRUMP_MARGIN * max(rules.counter_points)
     return KittyTrumpEvaluation(view.contract, n, tuple(choices), float(margin))
 
 

@@ -45,6 +45,7 @@ from pinochle_tutor.bots.bidding import (
     BidModelPlayer,
     declarer_evaluation,
     explain_hand_bid,
+    judge_trump,
 )
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
 from pinochle_tutor.bots.concede import advise_concession, judge_concession
@@ -1117,8 +1118,7 @@ class GameSession:
 def coached_review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> HandReview:
     """The table's review of the finished ``hand`` from ``seat`` (hand ``hand_number`` of
     a game seeded ``seed``): the tricks, and the coach's verdicts on the seat's card
-    play, contract, concession, exchange and (three-handed) trump after the kitty, each
-    on the deals of its hint then."""
+    play, contract, concession, exchange and trump, each on the deals of its hint then."""
     judged = judge_plays(hand, seat, seed=seed, hand_number=hand_number)
     face_up = face_up_endgame(hand, seat)
     # The learner's own contract, against the bid hint's evaluation then.
@@ -1127,8 +1127,11 @@ def coached_review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> Han
     conceding = judge_concession(hand, seat, seed=seed, hand_number=hand_number)
     # The learner's pass, return or discard, on the exchange hint's deals.
     exchange = judge_exchange(hand, seat, seed=seed, hand_number=hand_number)
-    # Three-handed: the trump named after the kitty, on the trump hint's deals.
-    trump = judge_kitty_trump(hand, seat, seed=seed, hand_number=hand_number)
+    # The trump named (three-handed: after the kitty), on the trump hint's deals.
+    if hand.rules.has_kitty:
+        trump = judge_kitty_trump(hand, seat, seed=seed, hand_number=hand_number)
+    else:
+        trump = judge_trump(hand, seat, samples=BID_HINT_SAMPLES)
     return _review_hand(
         hand, seat, judged, face_up, verdict, conceding, exchange_verdict=exchange,
         trump_verdict=trump,

@@ -206,8 +206,8 @@ class HandReview:
     """The coach's verdict on the learner's pass, return or discard (``None``: the
     learner gave no cards, or it was not judged)."""
     trump_verdict: TrumpJudgement | None = None
-    """Three-handed: the coach's verdict on the trump the learner named after the kitty
-    (``None``: the learner did not declare, or it was not judged)."""
+    """The coach's verdict on the trump the learner named (three-handed: after the
+    kitty; ``None``: the learner did not declare, or it was not judged)."""
 
     @property
     def refused(self) -> tuple[RefusedTries, ...]:
@@ -364,8 +364,7 @@ def review_hand(
     ``judgements`` of the learner's card play, the ``face_up`` view of the last tricks,
     the ``bid_verdict`` on the learner's contract, the verdict on the learner's
     ``concession`` choice, the ``exchange_verdict`` on the learner's pass, return or
-    discard and the ``trump_verdict`` on the trump named after the kitty, when given;
-    and the contract."""
+    discard and the ``trump_verdict`` on the trump named, when given; and the contract."""
     rules = hand.rules
     check_seat(learner_seat, rules, "learner_seat")
     running = [0] * rules.sides
