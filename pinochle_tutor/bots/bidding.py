@@ -75,6 +75,7 @@ from pinochle_tutor.explain.bidding import (
     TrumpReasoning,
     explain_failed_bid,
 )
+from pinochle_tutor.explain.coaching import clear_loss
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import InvalidHandError, as_cards, counts_of
 from pinochle_tutor.meld import points_from_counts
@@ -600,7 +601,7 @@ class BidEvaluation:
             loss=loss,
             loss_stderr=err,
             deals=self.samples,
-            is_mistake=loss > margin and loss > 2.0 * err,
+            is_mistake=clear_loss(loss, err, margin),
         )
 
     def trump_reasoning(self, contract: int) -> TrumpReasoning:

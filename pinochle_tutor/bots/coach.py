@@ -52,6 +52,7 @@ from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
 from pinochle_tutor.bots.montecarlo import check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, parse_card
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.explain.coaching import clear_loss
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
@@ -158,7 +159,7 @@ class PlayEvaluation:
         alt = self.evaluation(card)
         if alt is None:
             return False
-        return alt.loss > self.margin and alt.loss > 2.0 * alt.loss_stderr
+        return clear_loss(alt.loss, alt.loss_stderr, self.margin)
 
 
 def evaluate_play(

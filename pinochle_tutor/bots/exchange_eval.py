@@ -91,6 +91,7 @@ from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Rank, Suit
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.exchange import remove_cards
 from pinochle_tutor.explain.bidding import TrumpJudgement, TrumpReasoning
+from pinochle_tutor.explain.coaching import clear_loss
 from pinochle_tutor.explain.exchange import (
     ExchangeAdvice,
     ExchangeJudgement,
@@ -240,7 +241,7 @@ class ExchangeEvaluation:
         alt = self.evaluation(cards)
         if alt is None:
             return False
-        return alt.loss > self.margin and alt.loss > 2.0 * alt.loss_stderr
+        return clear_loss(alt.loss, alt.loss_stderr, self.margin)
 
 
 # ------------------------------------------------------------------ the decision
@@ -680,7 +681,7 @@ class KittyTrumpEvaluation:
         """Whether naming ``suit`` loses more than two standard errors of its loss and
         more than :attr:`margin` (the criterion of every verdict of the coach)."""
         c = self.choice(suit)
-        return c.loss > self.margin and c.loss > 2.0 * c.loss_stderr
+        return clear_loss(c.loss, c.loss_stderr, self.margin)
 
     def reasoning(self) -> TrumpReasoning:
         """Why :attr:`trump`, as data: every suit's meld, make chance and expected score."""

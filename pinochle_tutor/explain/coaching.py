@@ -30,8 +30,16 @@ __all__ = [
     "PlayAdvice",
     "PlayJudgement",
     "PlayPrinciple",
+    "clear_loss",
     "points",
 ]
+
+
+def clear_loss(loss: float, stderr: float, margin: float) -> bool:
+    """The coach's one test of a mistake: a loss beyond twice its standard error (the
+    evaluation is sure of it) and above ``margin`` (it matters). Every verdict of the
+    coach, on a card, the cards given, the trump or conceding, is this test."""
+    return loss > margin and loss > 2.0 * stderr
 
 
 def points(x: float) -> str:

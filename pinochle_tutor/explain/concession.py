@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pinochle_tutor.explain.coaching import points
+from pinochle_tutor.explain.coaching import clear_loss, points
 
 __all__ = ["ConcessionAdvice", "ConcessionJudgement"]
 
@@ -63,7 +63,7 @@ class ConcessionAdvice:
     def clear(self) -> bool:
         """Whether the better choice is better beyond the evaluation's error (twice the
         standard error) and by more than :attr:`margin`."""
-        return abs(self.gain) > self.margin and abs(self.gain) > 2.0 * self.gain_stderr
+        return clear_loss(abs(self.gain), self.gain_stderr, self.margin)
 
     def loss(self, conceded: bool) -> float:
         """What the choice ``conceded`` gives away against the better one (0 for it)."""
