@@ -402,7 +402,9 @@ def test_every_trump_after_the_kitty_is_played_on_the_same_deals() -> None:
         assert ev == evaluate_kitty_trump(v, samples=12, seed=3)
         assert ev.deals == 12 and ev.contract == v.contract
         assert sorted(c.suit for c in ev.choices) == sorted(Suit)
-        assert ev.trump is ev.choices[0].suit and ev.choices[0].loss == 0.0
+        assert ev.best is ev.choices[0].suit and ev.choices[0].loss == 0.0
+        assert ev.planned is HeuristicPlayer().choose_trump(v)
+        assert ev.trump is (ev.best if ev.is_clear_mistake(ev.planned) else ev.planned)
         values = [c.value for c in ev.choices]
         assert values == sorted(values, reverse=True)
         for c in ev.choices:
@@ -411,8 +413,10 @@ def test_every_trump_after_the_kitty_is_played_on_the_same_deals() -> None:
             assert c.loss == pytest.approx(ev.choices[0].value - c.value)
             assert c.loss_stderr >= 0.0 and c.value_stderr >= 0.0
         r = ev.reasoning()
-        assert r.trump is ev.trump and not r.partnerships and r.deals == 12
-        assert r.suits == tuple((c.suit, c.meld, c.made, round(c.value)) for c in ev.choices)
+        assert r.trump is ev.trump is r.suits[0][0] and not r.partnerships and r.deals == 12
+        ordered = sorted(ev.choices, key=lambda c: c.suit is not ev.trump)
+        assert r.suits == tuple((c.suit, c.meld, c.made, round(c.value)) for c in ordered)
+        assert r.kept_plan is (None if ev.trump is ev.best else ev.best)
         assert r.text.startswith(f"Name {r.trump.plural}: with them you hold {r.suits[0][1]} meld")
 
 
@@ -461,3 +465,30 @@ def test_the_three_handed_trump_hint_is_the_coachs() -> None:
     assert review is not None and review.trump_verdict == ev.judge(named)
     assert f"The trump: {ev.judge(named).text}" in review.text.splitlines()
     assert judge_kitty_trump(s.engine_hand, (s.human_seat + 1) % 3, seed=s.seed) is None
+
+
+def test_the_trump_hint_keeps_the_discard_hints_plan_unless_it_clearly_loses() -> None:
+    """The discard hint plays each discard with the heuristic's trump after it and says
+    so ("then name clubs trump"); the trump hint that follows names that suit unless
+    another beats it beyond the evaluation's error, and then says why."""
+    kept = 0
+    for seed in range(40):
+        s = GameSession("three_handed", seed=seed)
+        while s.phase is Phase.AUCTION:
+            s.bid(s.view.min_bid) if s.is_my_turn else s.advance()
+        if not (s.phase is Phase.DISCARD and s.is_my_turn):
+            continue
+        discard = s.hint()
+        assert discard.exchange is not None
+        s.take(discard)
+        ev = evaluate_kitty_trump(s.view, seed=exchange_seed(s.seed, s.hand_number, Phase.TRUMP))
+        planned = ev.planned
+        assert f"then name {planned.plural} trump" in discard.reason
+        hint = s.hint()
+        if hint.suit is not planned:
+            assert ev.is_clear_mistake(planned) and hint.suit is ev.best
+        elif ev.best is not planned:
+            kept += 1
+            assert "the trump your discard was made for" in hint.reason
+            assert f"{ev.best.plural} do no better beyond the evaluation's error" in hint.reason
+    assert kept, "no hand where the plan was kept against a better mean"

@@ -667,11 +667,21 @@ class KittyTrumpEvaluation:
     """Every suit, best first."""
     margin: float
     """The smallest loss :meth:`is_clear_mistake` calls a mistake."""
+    planned: Suit
+    """The suit the discard was made for: the heuristic's trump after it, the one the
+    discard's evaluation (and its hint) plays each choice with."""
+
+    @property
+    def best(self) -> Suit:
+        """The suit with the best mean value (ties to :attr:`planned`)."""
+        return self.choices[0].suit
 
     @property
     def trump(self) -> Suit:
-        """The suit with the best mean value (ties to the heuristic's suit)."""
-        return self.choices[0].suit
+        """The trump to name: :attr:`planned`, unless naming it is a clear mistake
+        (:meth:`is_clear_mistake`) against :attr:`best`. So the trump hint keeps to the
+        discard hint's plan, and changes it only when the evaluation is sure it loses."""
+        return self.best if self.is_clear_mistake(self.planned) else self.planned
 
     def choice(self, suit: Suit) -> TrumpChoice:
         """The evaluation of naming ``suit``."""
@@ -684,13 +694,17 @@ class KittyTrumpEvaluation:
         return clear_loss(c.loss, c.loss_stderr, self.margin)
 
     def reasoning(self) -> TrumpReasoning:
-        """Why :attr:`trump`, as data: every suit's meld, make chance and expected score."""
+        """Why :attr:`trump`, as data: every suit's meld, make chance and expected score,
+        the recommended trump first."""
+        trump = self.trump
+        ordered = sorted(self.choices, key=lambda c: c.suit is not trump)
         return TrumpReasoning(
-            trump=self.trump,
+            trump=trump,
             contract=self.contract,
             deals=self.deals,
-            suits=tuple((c.suit, c.meld, c.made, round(c.value)) for c in self.choices),
+            suits=tuple((c.suit, c.meld, c.made, round(c.value)) for c in ordered),
             partnerships=False,
+            kept_plan=None if trump is self.best else self.best,
         )
 
     def judge(self, named: Suit) -> TrumpJudgement:
@@ -698,7 +712,7 @@ class KittyTrumpEvaluation:
         c = self.choice(named)
         return TrumpJudgement(
             named=named,
-            best=self.trump,
+            best=self.best,
             loss=c.loss,
             loss_stderr=c.loss_stderr,
             deals=self.deals,
@@ -722,8 +736,10 @@ def evaluate_kitty_trump(
     :func:`~pinochle_tutor.scoring.score_sides`. Per suit, from those same deals: the
     hand's meld with it, the share of deals in which the contract is made, the mean of
     the declarer's score change less the defenders' average, and its loss against the
-    best suit deal by deal. The best mean names the trump (ties to the heuristic's
-    suit). ``margin``: the smallest loss called a mistake (by default
+    best suit deal by deal. The trump named is the heuristic's suit, the one the
+    discard's evaluation played each discard with, unless another suit beats it beyond
+    the evaluation's error (:attr:`KittyTrumpEvaluation.trump`). ``margin``: the
+    smallest loss called a mistake (by default
     :data:`~pinochle_tutor.bots.bidding.TRUMP_MARGIN` counters, as for the trump of a
     game without a kitty). Raises :class:`InvalidExchangeDecisionError` for
     any view but the three-handed declarer's, holding its cards after the discard,
@@ -775,7 +791,7 @@ def evaluate_kitty_trump(
     assert view.contract is not None
     if margin is None:
         margin = TRUMP_MARGIN * max(rules.counter_points)
-    return KittyTrumpEvaluation(view.contract, n, tuple(choices), float(margin))
+    return KittyTrumpEvaluation(view.contract, n, tuple(choices), float(margin), usual)
 
 
 def judge_kitty_trump(

@@ -388,13 +388,19 @@ class TrumpReasoning:
     contract and the expected score, all from the same deals."""
 
     trump: Suit
-    """The recommended trump: the best expected score at the contract."""
+    """The recommended trump: the best expected score at the contract (or, with
+    :attr:`kept_plan`, the suit the declarer's discard was made for)."""
     contract: int
     deals: int
     suits: tuple[tuple[Suit, int, float, int], ...]
-    """Per suit simulated, best first: (suit, meld with it, chance of making the
-    contract, expected score of the side less the others')."""
+    """Per suit simulated, the recommended first, then by expected score: (suit, meld
+    with it, chance of making the contract, expected score of the side less the
+    others')."""
     partnerships: bool = True
+    kept_plan: Suit | None = None
+    """Three-handed: the suit with the best expected score when the recommended trump
+    is another, the one the discard was made for, which it does not beat beyond the
+    evaluation's error (``None``: the recommended trump has the best score)."""
 
     @property
     def text(self) -> str:
@@ -412,6 +418,11 @@ class TrumpReasoning:
             f"{s.plural} {meld} meld, {_pct(chance)}, {score:+d}"
             for s, meld, chance, score in self.suits[1:]
         )
+        if self.kept_plan is not None:
+            return (
+                f"{out}: the trump your discard was made for, and {self.kept_plan.plural} do "
+                f"no better beyond the evaluation's error ({others})."
+            )
         return f"{out}, the best of the suits ({others})."
 
     def alternatives_lines(self) -> list[str]:
