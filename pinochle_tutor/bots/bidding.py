@@ -102,10 +102,7 @@ ADVICE_SAMPLES = 160
 """Deals behind one piece of bidding advice (the trainer and the game table's hint use
 the same number, so they give the same advice)."""
 BOT_SAMPLES = 24
-"""Deals behind a computer player's bid by default (cheap; the player caches its
-evaluation): the bidding trainer's computer seats and the Monte Carlo opponents. The
-strong level bids on the hint's :data:`ADVICE_SAMPLES` instead
-(:class:`~pinochle_tutor.bots.levels.StrongPlayer`)."""
+"""Deals behind a computer player's bid (cheap; the player caches its evaluation)."""
 DRAWS = 12
 """How many times a deal is drawn again to fit what the auction has told."""
 
@@ -962,33 +959,25 @@ class BidModelPlayer(HeuristicPlayer):
     """The heuristic player, bidding and naming trump with the bidding model.
 
     It evaluates its hand with ``samples`` deals (:data:`BOT_SAMPLES`), for the
-    ``candidates`` trumps the heuristic values most, and with ``reuse`` keeps the
-    evaluation while the auction tells nothing new about the other hands (a cache per
-    hand and inferences, the levels rounded: :meth:`AuctionInfo.key`). It bids the
-    lowest bid while it is within the model's limit (:meth:`BidEvaluation.call_at`),
-    and names the trump with the best expected score at the contract.
+    ``candidates`` trumps the heuristic values most, and keeps the evaluation while
+    the auction tells nothing new about the other hands (a cache per hand and
+    inferences, the levels rounded: :meth:`AuctionInfo.key`). It bids the lowest bid
+    while it is within the model's limit (:meth:`BidEvaluation.call_at`), and
+    names the trump with the best expected score at the contract."""
 
-    With the hint's settings (``samples=ADVICE_SAMPLES``, ``candidates=4``,
-    ``reuse=False``) every evaluation is the hint's own for the same decision
-    (:func:`evaluate_bids` with the same hand, auction, deals and seed), so every call
-    is the hint's advice: the strong level's bidding
-    (:class:`~pinochle_tutor.bots.levels.StrongPlayer`)."""
-
-    def __init__(self, samples: int = BOT_SAMPLES, candidates: int = 2, reuse: bool = True) -> None:
+    def __init__(self, samples: int = BOT_SAMPLES, candidates: int = 2) -> None:
         super().__init__()
         self.samples = check_samples(samples)
         self.candidates = candidates
-        self.reuse = reuse
         self._cache: dict[tuple[object, ...], BidEvaluation] = {}
         self.last: BidEvaluation | None = None
         """The evaluation behind the last bid."""
 
     def evaluate(self, view: PlayerView) -> BidEvaluation:
-        """The model's evaluation of ``view`` (cached per hand and inferences, or per
-        hand and auction without ``reuse``)."""
+        """The model's evaluation of ``view`` (cached per hand and inferences)."""
         info = AuctionInfo.from_view(view)
         hand = tuple(sorted(view.hand))
-        key = (hand, info.key(coarse=True) if self.reuse else info)
+        key = (hand, info.key(coarse=True))
         ev = self._cache.get(key)
         if ev is None:
             ev = self._evaluate(view, info)

@@ -7,17 +7,15 @@ matches on the same deals with the seats swapped):
 * :attr:`Level.BEGINNER` plays by rules of thumb (:class:`HeuristicPlayer`).
 * :attr:`Level.INTERMEDIATE` bids the same way but chooses each card by imagining the
   hidden hands (:class:`MonteCarloPlayer`, 24 deals a card).
-* :attr:`Level.STRONG` bids as the game table's hint advises: the bidding model
-  (:class:`BidModelPlayer`, the model behind the hint and the bidding trainer) on the
-  hint's own evaluation, :data:`~pinochle_tutor.bots.bidding.ADVICE_SAMPLES` deals with
-  every trump, asked afresh at each call (three-handed, it names trump after seeing the
-  kitty as the model's deals do). It concedes a contract its imagined deals score worse
+* :attr:`Level.STRONG` bids with the bidding model (:class:`BidModelPlayer`, the model
+  behind the hint and the bidding trainer; three-handed, it names trump after seeing the
+  kitty as the model's deals do), concedes a contract its imagined deals score worse
   played out (:func:`~pinochle_tutor.bots.concede.evaluate_concession`), and plays as
   the intermediate level with 64 imagined deals a card instead of 24, except that in
-  the last tricks it solves every imagined deal exactly (:class:`StrongPlayer`).
-  Three-handed, that exact search lets every seat play for its own score
-  (:func:`~pinochle_tutor.bots.endgame.solve_seats_counts`), as the game is scored,
-  instead of letting the two defenders pool their trick points.
+  the last tricks it solves every imagined deal
+  exactly (:class:`StrongPlayer`). Three-handed, that exact search lets every seat
+  play for its own score (:func:`~pinochle_tutor.bots.endgame.solve_seats_counts`), as
+  the game is scored, instead of letting the two defenders pool their trick points.
 
 All three use only what their seat knows: the cards shown as meld, the cards played, the
 voids play reveals, the cards passed to them (:mod:`pinochle_tutor.bots.knowledge`).
@@ -27,7 +25,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer
+from pinochle_tutor.bots.bidding import BidModelPlayer
 from pinochle_tutor.bots.coach import evaluate_play
 from pinochle_tutor.bots.concede import evaluate_concession
 from pinochle_tutor.bots.endgame import solve_seats_counts
@@ -39,7 +37,7 @@ from pinochle_tutor.bots.montecarlo import (
     playout_score_changes,
     settled_points,
 )
-from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player
@@ -81,8 +79,8 @@ class Level(Enum):
     """Bids as the beginner; chooses every card by playing it out on imagined deals of
     the hidden hands, each one consistent with what the seat has seen."""
     STRONG = "strong"
-    """Bids as the hint advises and names trump with the bidding model (the hint's),
-    plays as the intermediate level and solves the last tricks exactly on every imagined deal."""
+    """Bids and names trump with the bidding model (the hint's), plays as the
+    intermediate level and solves the last tricks exactly on every imagined deal."""
 
     @property
     def label(self) -> str:
@@ -111,20 +109,7 @@ class StrongPlayer(MonteCarloPlayer):
     imagined deal solved with best play by both sides; the card that takes the most
     trick points on average). Without partnerships (three-handed) it solves each
     imagined deal with every seat playing for itself instead and plays the card whose
-    outcomes score best for it on average (:meth:`exact_solo_card`).
-
-    Its bidder is a :class:`BidModelPlayer` with the hint's settings: the hint's deals
-    (:data:`~pinochle_tutor.bots.bidding.ADVICE_SAMPLES`), every trump, evaluated again
-    at each call, so each call is the hint's advice for that decision; the same in every
-    game. The model's default for a computer player (24 deals, the 2 trumps the
-    heuristic values most, kept while the auction tells nothing new) bids from a noisier
-    estimate whose best trump is picked on the same few deals, optimistic at the
-    margin; three-handed that cost the strong level its score step over the
-    intermediate level (marginal opening bids at 250, set by Monte Carlo defenders).
-    Measured in ``benchmarks/bench_levels.py``'s text: the three-handed score step
-    became significant on fresh deals; classic and double deck were not weakened. Cost:
-    one evaluation takes about 0.2 s of one core three-handed, 0.3 s classic, 0.3 to
-    0.6 s double deck (a long auction), instead of 20 to 30 ms."""
+    outcomes score best for it on average (:meth:`exact_solo_card`)."""
 
     def __init__(
         self,
@@ -132,8 +117,7 @@ class StrongPlayer(MonteCarloPlayer):
         seed: int | None = None,
         exact_tricks: int = STRONG_EXACT_TRICKS,
     ) -> None:
-        bidder = BidModelPlayer(samples=ADVICE_SAMPLES, candidates=len(Suit), reuse=False)
-        super().__init__(samples=samples, seed=seed, base=bidder)
+        super().__init__(samples=samples, seed=seed, base=BidModelPlayer())
         self.exact_tricks = exact_tricks
 
     def concede(self, view: PlayerView) -> bool:
