@@ -45,7 +45,7 @@ def make_player(spec: str, seed: int) -> Player:
     level with that many imagined deals a card) or ``strongbid:<deals>:<trumps>`` (the
     strong level bidding with the model on that many deals and candidate trumps, the
     evaluation kept while the auction tells nothing new: ``strongbid:24:2`` is the
-    strong level before it bid on the hint's own evaluation)."""
+    strong level itself, ``strongbid:160:4`` bids on the hint's deals and every trump)."""
     if find_named(spec, {lv.value: lv for lv in Level}) is not None:
         return level_player(spec, seed=seed)
     if spec.startswith("strongbid:"):
