@@ -16,7 +16,9 @@ trick points per hand with 95% intervals and the difference A - B:
    exact endgame, the concession and the extra imagined deals, the card-play part of
    the strong level's step.
 
-``--matches strong`` plays match 2 alone.
+``--matches strong`` plays match 2 alone; ``--matches hintbid`` plays the strong level
+bidding on the hint's 160 deals and all four trumps against the intermediate level (a
+lever measured below and not kept).
 
 Then the strong player's time per decision on one core (p50 / p95 / max over every
 decision of ``--latency-hands`` hands), the wait a learner sees at the table.
@@ -123,6 +125,47 @@ machine shared with other work; score and trick points per hand, A - B, 95% inte
     ``strong`` played with the same seeds before and after the refactor of
     ``MonteCarloPlayer.play`` (``settled_points``, ``score_changes``, now ``playout_score_changes``) were card for card
     the same. Double deck was not re-measured.
+* three-handed, the score step on fresh deals, and bidding on the hint's own evaluation
+  (2026-12-02; fresh seeds 11 to 16, none used to choose a change; every run ``--jobs
+  2`` at low priority on the shared 2-core machine; score and trick points a hand, A -
+  B, 95% interval). The strong level itself, ``bench_levels.py --rules three_handed
+  --matches strong --jobs 2 --deals 150 --seed N`` (run as ``strongbid:24:2`` vs
+  ``intermediate``: the same players and seeds):
+
+  - seed 11 (202 s): score +7.4 ± 10.9, trick points +7.9 ± 3.8
+  - seed 12 (432 s, beside another run): score +15.3 ± 8.3, trick points +9.1 ± 3.8
+  - seed 13 (447 s, partly beside another run): score +10.1 ± 13.2, trick points +8.3 ± 4.5
+  - seed 14 (398 s): score +7.6 ± 11.9, trick points +8.7 ± 4.5
+  - seed 15 (``--deals 120``, 205 s): score +8.4 ± 12.4, trick points +5.7 ± 4.1
+  - seed 16 (231 s): score +10.9 ± 10.5, trick points +10.4 ± 3.9
+  - seeds 11 to 16 together, 870 deals: score +10.0 ± 4.6 (s.e. 2.3), trick points
+    +8.4 ± 1.7 (s.e. 0.9); with seed 4's run above, 1020 deals: score +8.9 ± 4.2.
+
+  So the strong level's three-handed score step is significant on deals that chose
+  nothing, with no change to the level: each 150-deal run has an interval of ± 8 to
+  13 a hand, too wide alone for a step of about +9.
+
+  Lever tried and not kept: the strong level bidding on the hint's own evaluation (160
+  deals, all four trumps, a fresh evaluation at each call so each call is exactly the
+  hint's; ``--matches hintbid``, ``strongbid:160:4``, which keeps its evaluation while
+  the auction tells nothing new). Against the intermediate level: seed 11 (484 s)
+  score +8.5 ± 9.5, trick points +7.7 ± 4.0; seed 12 (391 s) +12.2 ± 10.1, +9.2 ± 3.9;
+  seed 13 (459 s) +10.6 ± 12.6, +6.4 ± 4.6; seed 14 (the exact-hint player, commit f7af9d8, 349 s)
+  +9.4 ± 11.3, +6.6 ± 3.9; seeds 12 to 14, 450 deals, score +10.7 ± 6.6. Paired with
+  the strong level on the same deals and player seeds (deals whose bids and trumps
+  agree play identically: 352 of 450), the change in the score step was -3.1 ± 8.1,
+  +0.5 ± 7.4, +1.7 ± 7.0, together -0.3 ± 4.3 a hand: nothing measurable. In classic,
+  head to head (the exact-hint strong level vs ``strongbid:24:2``, seed 11, 150 pairs,
+  1100 s beside other runs): score -16.1 ± 25.5, trick points -0.4 ± 8.4, leaning
+  weaker. Its cost: one evaluation (``time.process_time``, one core, median of 8
+  opening hands) 247 ms classic, 288 ms double deck, 207 ms three-handed, against 20,
+  26 and 20 ms for the level's 24 deals and 2 trumps; later calls of an auction
+  (inferences, draws again) median 306 ms classic, 396 ms double deck (max 643 ms),
+  225 ms three-handed. Not kept: no gain measured, a lean the wrong way in classic, ten
+  times the CPU. So the strong level's failed 250 openings are not explained by the
+  model's sampling noise (24 deals, 2 trumps); the model simulating heuristic
+  defenders where the table has Monte Carlo ones is the lever left. Double deck was not
+  measured with the hint's evaluation.
 * strong player's time per decision, one core under load: classic p50 11 ms, p95 83 ms,
   max 131 ms (208 decisions); double deck p95 98 ms; three-handed p95 49 ms. After the
   kitty fix and the concession, three-handed (2 hands, 59 decisions, loaded machine):
@@ -149,6 +192,7 @@ MATCHES = {
     "steps": [("intermediate", "beginner"), ("strong", "intermediate")],
     "strong": [("strong", "intermediate")],
     "endgame": [("strong", "mcb:24")],
+    "hintbid": [("strongbid:160:4", "intermediate")],
 }
 
 
@@ -177,7 +221,7 @@ def main() -> None:
     ap.add_argument("--rules", default="classic", help="classic, double_deck or three_handed")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--matches", default="all", help="steps, strong, endgame or all")
+    ap.add_argument("--matches", default="all", help="steps, strong, endgame, hintbid or all")
     ap.add_argument("--latency-hands", type=int, default=4)
     args = ap.parse_args()
     rules = rules_named(args.rules)

@@ -41,10 +41,18 @@ from pinochle_tutor.names import find_named
 def make_player(spec: str, seed: int) -> Player:
     """A player from a short name: ``random``, ``heuristic``, ``mc:<samples>``,
     ``mcb:<samples>`` (Monte Carlo card play, the bidding model's bids), a level
-    (``beginner``, ``intermediate``, ``strong``) or ``strong:<samples>`` (the strong
-    level with that many imagined deals a card)."""
+    (``beginner``, ``intermediate``, ``strong``), ``strong:<samples>`` (the strong
+    level with that many imagined deals a card) or ``strongbid:<deals>:<trumps>`` (the
+    strong level bidding with the model on that many deals and candidate trumps, the
+    evaluation kept while the auction tells nothing new: ``strongbid:24:2`` is the
+    strong level itself, ``strongbid:160:4`` bids on the hint's deals and every trump)."""
     if find_named(spec, {lv.value: lv for lv in Level}) is not None:
         return level_player(spec, seed=seed)
+    if spec.startswith("strongbid:"):
+        deals, trumps = spec[10:].split(":")
+        player = StrongPlayer(seed=seed)
+        player.base = BidModelPlayer(samples=int(deals), candidates=int(trumps))
+        return player
     if spec.startswith("strong:"):
         return StrongPlayer(samples=int(spec[7:]), seed=seed)
     if spec.startswith("mcb:"):
