@@ -137,7 +137,8 @@ machine shared with other work; score and trick points per hand, A - B, 95% inte
   - seed 13 (447 s, partly beside another run): score +10.1 ± 13.2, trick points +8.3 ± 4.5
   - seed 14 (398 s): score +7.6 ± 11.9, trick points +8.7 ± 4.5
   - seed 15 (``--deals 120``, 205 s): score +8.4 ± 12.4, trick points +5.7 ± 4.1
-  - seed 16 (231 s): score +10.9 ± 10.5, trick points +10.4 ± 3.9
+  - seed 16 (231 s): score +10.9 ± 10.5, trick points +10.4 ± 3.9 (run again at the
+    merge with the command above on main, 200 s: the same figures to the digit)
   - seeds 11 to 16 together, 870 deals: score +10.0 ± 4.6 (s.e. 2.3), trick points
     +8.4 ± 1.7 (s.e. 0.9); with seed 4's run above, 1020 deals: score +8.9 ± 4.2.
 
