@@ -29,7 +29,9 @@ from pinochle_tutor import (
     RuleSet,
 )
 from pinochle_tutor.bots import judge_plays
-from pinochle_tutor.course.session import GameSession
+from pinochle_tutor.bots.bidding import declarer_evaluation
+from pinochle_tutor.bots.exchange_eval import evaluate_kitty_trump, exchange_seed
+from pinochle_tutor.course.session import BID_HINT_SAMPLES, GameSession
 from pinochle_tutor.explain import (
     diagnose_meld,
     explain_bid,
@@ -123,6 +125,38 @@ def _exchange_hint(rules: RuleSet = CLASSIC, seed: int = 3) -> str:
             s.take(h)
 
 
+def _call_hint(rules: RuleSet = CLASSIC, seed: int = 3) -> str:
+    """The game table's hint for the learner's first call of a fixed game, with the
+    bid levels the learner may ask for."""
+    s = GameSession(rules, seed=seed)
+    while not s.is_my_turn:
+        s.advance()
+    h = s.hint()
+    return "\n".join([h.text, *h.alternatives_lines()])
+
+
+def _trump_hint(rules: RuleSet = CLASSIC, seed: int = 4) -> str:
+    """The learner of a fixed game bids the lowest bid until it declares (three-handed,
+    then discards as the hint says): the trump hint with every suit, and the review's
+    verdict on naming the suit the hint ranks last."""
+    s = GameSession(rules, seed=seed)
+    while s.phase is Phase.AUCTION:
+        s.bid(s.view.min_bid) if s.is_my_turn else s.advance()
+    if s.phase is Phase.DISCARD:
+        s.take(s.hint())
+    assert s.phase is Phase.TRUMP and s.is_my_turn and s.view.contract is not None
+    h = s.hint()
+    assert h.trump is not None
+    worst = h.trump.suits[-1][0]
+    if rules.has_kitty:
+        seed_t = exchange_seed(s.seed, s.hand_number, Phase.TRUMP)
+        verdict = evaluate_kitty_trump(s.view, seed=seed_t).judge(worst)
+    else:
+        ev = declarer_evaluation(s.view, samples=BID_HINT_SAMPLES)
+        verdict = ev.judge_trump(s.view.contract, worst)
+    return "\n".join([h.text, *h.alternatives_lines(), f"The trump: {verdict.text}"])
+
+
 DD = DOUBLE_DECK
 TH = THREE_HANDED
 
@@ -169,6 +203,8 @@ CASES: list[tuple[str, Callable[[], str]]] = [
     ("auction: dealer stuck", lambda: explain_call(_auction(None, None, None), 0, None).text),
     ("review: scripted hand, learner seat 0", _review),
     ("coach hint: a card-play hint with its alternatives", _hint),
+    ("coach hint: the first call with its levels", _call_hint),
+    ("coach hint: the trump with every suit, and a trump verdict", _trump_hint),
     ("coach exchange hint: the learner's first pass or return, with the choices tried",
      _exchange_hint),
     ("coach review: the scripted hand's card play judged", lambda: _review(judged=True)),
@@ -208,6 +244,8 @@ CASES: list[tuple[str, Callable[[], str]]] = [
      lambda: explain_contract(300, 100, 0, 50, 0, TH, conceded=True).text),
     ("three-handed review: scripted hand, learner seat 0", lambda: _review(TH)),
     ("three-handed coach hint: a card-play hint with its alternatives", lambda: _hint(TH)),
+    ("three-handed coach hint: the trump after the kitty, kept to the discard's plan",
+     lambda: _trump_hint(TH, seed=33)),
     ("three-handed coach exchange hint: the learner's first discard, with the choices tried",
      lambda: _exchange_hint(TH)),
     ("three-handed coach review: the scripted hand's card play judged",

@@ -462,8 +462,9 @@ class TrumpJudgement:
         if not self.is_mistake:
             return f"{head}: as good as {self.best.plural} within the evaluation's error. Good."
         return (
-            f"{head}: over {self.deals:,} imagined deals that scored {points(self.loss)} less on "
-            f"average (± {points(self.loss_stderr)}) than {self.best.plural}."
+            f"{head}: over {self.deals:,} imagined deals, {self.named.plural} scored "
+            f"{points(self.loss)} less on average (± {points(self.loss_stderr)}) than "
+            f"{self.best.plural}, the best of the suits."
         )
 
     def __str__(self) -> str:
