@@ -52,7 +52,7 @@ from enum import Enum
 from functools import cached_property
 
 from pinochle_tutor.auction import Auction
-from pinochle_tutor.bots.coach import stderr_of_mean
+from pinochle_tutor.bots.coach import paired_loss, stderr_of_mean
 from pinochle_tutor.bots.heuristic import (
     HeuristicPlayer,
     PlayContext,
@@ -588,16 +588,15 @@ class BidEvaluation:
         :meth:`trump_for` on these deals, pair by pair, with its standard error; a
         mistake only beyond twice the error and above ``margin`` (by default
         :data:`TRUMP_MARGIN` counters of the rules in force)."""
-        best = self.outlook(self.trump_for(contract)).scores(contract)
-        mine = self.outlook(named).scores(contract)
-        diffs = [b - m for b, m in zip(best, mine, strict=True)]
-        loss = max(0.0, sum(diffs) / len(diffs))
-        err = stderr_of_mean(diffs)
+        best = self.trump_for(contract)
+        loss, err = paired_loss(
+            self.outlook(best).scores(contract), self.outlook(named).scores(contract)
+        )
         if margin is None:
             margin = TRUMP_MARGIN * max(self.rules.counter_points)
         return TrumpJudgement(
             named=named,
-            best=self.trump_for(contract),
+            best=best,
             loss=loss,
             loss_stderr=err,
             deals=self.samples,
@@ -1158,10 +1157,10 @@ def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExpl
     if hand.phase is not Phase.DONE or hand.declarer is None or not hand.scores:
         return None
     decl = hand.declarer
-    history = hand.auction.history
-    last = [i for i, (s, a) in enumerate(history) if s == decl and a is not None]
-    if not last or hand.trump is None or hand.melds is None:
+    history = tuple(hand.auction.history)
+    bid = any(s == decl and a is not None for s, a in history)
+    if not bid or hand.trump is None or hand.melds is None:
         return None
-    info = AuctionInfo(decl, hand.dealer, tuple(history[: last[-1]]), hand.rules)
+    info = _at_last_bid(decl, hand.dealer, history, hand.rules)
     ev = evaluate_bids(list(hand.deal.hands[decl]), hand.rules, info, samples=samples)
     return why_bid_failed(ev, hand.scores[0], hand.trump, hand.melds[decl].total)

@@ -63,6 +63,7 @@ __all__ = [
     "PlayEvaluation",
     "PlayEvaluator",
     "evaluate_play",
+    "paired_loss",
     "stderr_of_mean",
 ]
 
@@ -357,6 +358,13 @@ def _candidate_indices(
     if not out:
         raise InvalidDecisionError("candidates names no card: evaluate at least one legal card")
     return sorted(out)
+
+
+def paired_loss(best: Sequence[float], mine: Sequence[float]) -> tuple[float, float]:
+    """What ``mine`` gives up against ``best`` on the same deals, pair by pair: the mean
+    of the differences (0 at least) and its standard error."""
+    diffs = [b - m for b, m in zip(best, mine, strict=True)]
+    return max(0.0, sum(diffs) / len(diffs)) if diffs else 0.0, stderr_of_mean(diffs)
 
 
 def stderr_of_mean(values: Sequence[float]) -> float:

@@ -78,7 +78,7 @@ from pinochle_tutor.bots.bidding import (
     _misfit,
     _view,
 )
-from pinochle_tutor.bots.coach import stderr_of_mean
+from pinochle_tutor.bots.coach import paired_loss, stderr_of_mean
 from pinochle_tutor.bots.heuristic import (
     HeuristicPlayer,
     PlayContext,
@@ -102,7 +102,7 @@ from pinochle_tutor.explain.exchange import (
     explain_exchange,
 )
 from pinochle_tutor.game import Hand
-from pinochle_tutor.hands import as_cards
+from pinochle_tutor.hands import as_cards, counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.scoring import score_changes, score_sides
@@ -596,7 +596,7 @@ def _evaluate(
     alternatives = []
     for g, o in results.items():
         k = len(o.value)
-        diffs = [b - x for b, x in zip(best[:k], o.value, strict=True)]
+        loss, loss_stderr = paired_loss(best[:k], o.value)  # 0 and 0 for the best itself
         alternatives.append(
             GiftEvaluation(
                 cards=tuple(CARDS_BY_INDEX[i] for i in g),
@@ -610,8 +610,8 @@ def _evaluate(
                 value=_mean(o.value),
                 value_stderr=stderr_of_mean(o.value),
                 made=_mean(o.made),
-                loss=max(0.0, _mean(diffs)) if g != top else 0.0,
-                loss_stderr=stderr_of_mean(diffs) if g != top else 0.0,
+                loss=loss,
+                loss_stderr=loss_stderr,
             )
         )
     # The best, the finalists by loss, then the choices set aside after the first look.
@@ -761,9 +761,7 @@ def evaluate_kitty_trump(
     deals = _deals(view, n, random.Random(seed))
     sim = _Simulator(view, Phase.TRUMP)
     usual = HeuristicPlayer().choose_trump(view)
-    counts = [0] * 24
-    for c in view.hand:
-        counts[c.index] += 1
+    counts = counts_of(list(view.hand), rules)
     outcomes: dict[Suit, _Outcome] = {}
     for suit in Suit:
         out = outcomes[suit] = _Outcome([], [], [], [], [])
@@ -776,7 +774,7 @@ def evaluate_kitty_trump(
     choices = []
     for suit in order:
         o = outcomes[suit]
-        diffs = [b - x for b, x in zip(best, o.value, strict=True)]
+        loss, loss_stderr = paired_loss(best, o.value)
         choices.append(
             TrumpChoice(
                 suit=suit,
@@ -784,8 +782,8 @@ def evaluate_kitty_trump(
                 made=_mean(o.made),
                 value=_mean(o.value),
                 value_stderr=stderr_of_mean(o.value),
-                loss=max(0.0, _mean(diffs)),
-                loss_stderr=stderr_of_mean(diffs),
+                loss=loss,
+                loss_stderr=loss_stderr,
             )
         )
     assert view.contract is not None
