@@ -230,10 +230,14 @@ class RuleSet:
                         f"{self.last_trick_bonus!r} make {total} trick points a hand: at most "
                         f"{cap} ({why})"
                     )
+        most: int | None = None
+        if len(counters) == 6 and all(p >= 0 for p in counters):
+            most = self.most_points
+            problems += self._beyond_the_most_points()
         if inc > 0:
             for attr in ("opening_bid", "stuck_bid"):
                 value = getattr(self, attr)
-                if value > cap:
+                if cap < value and (most is None or value <= most):  # else said above
                     problems.append(f"{attr}={value!r} is too high: at most {cap} ({why})")
         mt = self.meld_table
         for f in dataclasses.fields(mt):
@@ -246,6 +250,26 @@ class RuleSet:
                 problems.append(
                     f"meld_table.{f.name}={shown!r}: a meld is worth at most {cap} ({why})"
                 )
+        return problems
+
+    def _beyond_the_most_points(self) -> list[str]:
+        """The bids no contract could come from: an opening or stuck bid above the most
+        points a side can take in a hand (:attr:`most_points`), or a bid increment
+        above it (no bid could ever be raised)."""
+        most = self.most_points
+        why = (
+            f"no side can take more than {most} points in a hand ({self.most_meld} meld at "
+            f"the most and {self.total_trick_points} trick points)"
+        )
+        problems = []
+        for attr in ("opening_bid", "stuck_bid"):
+            value = getattr(self, attr)
+            if value > most:
+                problems.append(f"{attr}={value!r} is too high: {why}, so no contract could be made")
+        if self.bid_increment > most:
+            problems.append(
+                f"bid_increment={self.bid_increment!r} is too high: {why}, so no bid could be raised"
+            )
         return problems
 
     # ----------------------------------------------------------- derived values
@@ -285,11 +309,46 @@ class RuleSet:
         return seat % 2 if self.partnerships else seat
 
     @property
+    def most_meld(self) -> int:
+        """More meld than one side can ever show: every line of the meld table at its
+        highest (the multiple rows once, marriages and the dix once per copy), in each
+        hand of the side (2 in partnerships, else 1). No hand holds all of it.
+
+        >>> CLASSIC.most_meld, DOUBLE_DECK.most_meld, THREE_HANDED.most_meld
+        (9640, 1980, 4820)
+        """
+        mt = self.meld_table
+        rows = (mt.run, mt.aces_around, mt.kings_around, mt.queens_around, mt.jacks_around,
+                mt.pinochle)  # fmt: skip
+        one_hand = sum(max(row, default=0) for row in rows)
+        one_hand += (mt.royal_marriage + 3 * mt.marriage) * self.copies
+        if self.has_nines:
+            one_hand += mt.dix * self.copies
+        return one_hand * (self.players // self.sides)
+
+    @property
+    def most_points(self) -> int:
+        """More points than one side can take in a hand: :attr:`most_meld` and every
+        trick point. No bid above it could ever be made.
+
+        >>> CLASSIC.most_points, DOUBLE_DECK.most_points
+        (9890, 2030)
+        """
+        return self.most_meld + self.total_trick_points
+
+    @property
     def max_bid(self) -> int:
-        """The highest bid the tutor takes: :data:`MAX_RAISES` raises above the
-        opening bid. Not a rule of the game (the rules set no ceiling) but an input
-        bound, far above what any hand is worth, so a mistyped number is refused."""
-        return self.opening_bid + MAX_RAISES * self.bid_increment
+        """The highest bid the tutor takes: :attr:`most_points` rounded down to the bid
+        increment (a higher bid could never be made), and at most :data:`MAX_RAISES`
+        raises above the opening bid. Not a rule of the game (the rules set no
+        ceiling) but an input bound, far above what any hand is worth, so a
+        mistyped number is refused.
+
+        >>> CLASSIC.max_bid, DOUBLE_DECK.max_bid, CLASSIC.with_settings(bid_increment=1).max_bid
+        (9890, 2030, 2250)
+        """
+        inc = self.bid_increment
+        return min(self.opening_bid + MAX_RAISES * inc, self.most_points // inc * inc)
 
     @property
     def sides(self) -> int:

@@ -160,7 +160,7 @@ def meld_ceiling(rules: RuleSet = CLASSIC) -> int:
     >>> meld_ceiling(), meld_ceiling(DOUBLE_DECK), meld_ceiling(THREE_HANDED)
     (9640, 1980, 4820)
     """
-    return _hands_per_side(rules) * sum(value * n for value, n in _meld_lines(rules))
+    return rules.most_meld
 
 
 @lru_cache(maxsize=32)
@@ -219,8 +219,14 @@ def _whole(value: object) -> bool:
 
 def _check_bid(bid: object, rules: RuleSet) -> int:
     """``bid`` if it can be a contract under ``rules``: the stuck dealer's bid, or a
-    bid of at least the opening on the increment."""
+    bid from the opening up to :attr:`~pinochle_tutor.rules.RuleSet.max_bid` on the
+    increment."""
     if _whole(bid) and isinstance(bid, int):
+        if bid > rules.max_bid and bid != rules.stuck_bid:
+            raise InvalidPointsError(
+                f"A bid of {bid} cannot be a contract: bids go up to {rules.max_bid}, and "
+                f"no side can take more than {rules.most_points} points in a hand."
+            )
         if bid == rules.stuck_bid or (bid >= rules.opening_bid and bid % rules.bid_increment == 0):
             return bid
         if bid < rules.opening_bid:
@@ -289,8 +295,8 @@ def check_hand(
 ) -> None:
     """Refuse, with an :class:`InvalidPointsError` in words a learner reads, the
     numbers of a hand that cannot happen under ``rules``: a bid that is not a
-    contract (below the opening, off the increment, unless it is the stuck
-    dealer's), meld below 0 or that no lines of the meld table add up to
+    contract (below the opening, above :attr:`~pinochle_tutor.rules.RuleSet.max_bid`,
+    off the increment, unless it is the stuck dealer's), meld below 0 or that no lines of the meld table add up to
     (:func:`possible_meld`), trick points below 0 or beyond the hand's total, a
     number of trick points the counters and the last trick cannot add up to
     (:func:`reachable_trick_points`: classic ones come in tens, double-deck ones

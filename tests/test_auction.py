@@ -350,4 +350,6 @@ def test_a_mistyped_huge_bid_is_refused_by_the_tutors_bound(rules: RuleSet) -> N
     v = a.check_bid(10**30)
     assert not v.legal and v.problem is AuctionProblem.TOO_HIGH
     assert f"up to {rules.max_bid}" in v.reason and str(10**30) in v.reason
-    assert rules.max_bid == rules.opening_bid + 2000 * rules.bid_increment
+    assert rules.max_bid == min(rules.opening_bid + 2000 * rules.bid_increment,
+                                rules.most_points // rules.bid_increment * rules.bid_increment)
+    assert not a.check_bid(rules.max_bid + rules.bid_increment).legal

@@ -72,7 +72,7 @@ def test_advice_only_after_the_call() -> None:
         (None, "at least {min_bid}"),  # one increment below the lowest bid now
         (-10, "at least {min_bid}"),
         (10**9 + 5, "far more than any hand is worth"),
-        (10**30, "the tutor takes bids up to 20250"),
+        (10**30, "the tutor takes bids up to 9890"),
     ],
 )
 def test_bad_bid_gets_the_reason_and_changes_nothing(amount: int | None, words: str) -> None:

@@ -229,3 +229,19 @@ def test_practice_notebooks_beside_the_lessons_find_the_site_file(
     write(tmp_path / "lessons", "[settings]\ntarget = 800")
     assert site_rules(tmp_path / "exercises").target == 800
     assert (REPO / "lessons" / "practice").resolve() == REPO / "exercises"
+
+
+def test_bids_no_contract_could_come_from_are_named_and_ignored(tmp_path: Path) -> None:
+    """An opening, stuck or increment bid of 10**18 leaves no contract to make: each is
+    named with the bound the rules give (the most a side can take) and ignored."""
+    big = 10**18
+    house = load_house_rules(write(tmp_path, f"opening_bid = {big}\nbid_increment = {big}\n"
+                                             f"stuck_bid = {big}\ntarget = 1000\n"))  # fmt: skip
+    assert house.rules == CLASSIC.with_settings(target=1000)
+    assert len(house.problems) == 3
+    for setting in ("opening_bid", "bid_increment", "stuck_bid"):
+        (said,) = [p for p in house.problems if p.startswith(f"house_rules.toml: {setting} = {big}")]
+        assert "is ignored" in said and "no side can take more than 9890 points in a hand" in said
+    double = load_house_rules(write(tmp_path, 'preset = "double_deck"\nstuck_bid = 2031\n'))
+    assert double.rules == DOUBLE_DECK
+    assert "stuck_bid=2031 is too high: no side can take more than 2030 points" in double.problems[0]

@@ -18,6 +18,8 @@ from pinochle_tutor import (
     RuleSet,
     rules_named,
 )
+from pinochle_tutor.rules import MAX_RAISES
+from pinochle_tutor.scoring import meld_ceiling
 
 ALL_RANKS = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
 NO_NINES = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
@@ -316,12 +318,17 @@ def test_list_settings_reject_a_single_number() -> None:
         ),
         pytest.param(
             {"opening_bid": 100000, "stuck_bid": 100000},
-            "opening_bid=100000 is too high: at most 20000 (2000 raises of bid_increment=10)",
+            "opening_bid=100000 is too high: no side can take more than 9890 points",
             id="huge-opening-bid",
         ),
         pytest.param(
+            {"opening_bid": 5000, "stuck_bid": 5000, "bid_increment": 1},
+            "opening_bid=5000 is too high: at most 2000 (2000 raises of bid_increment=1)",
+            id="too-many-raises",
+        ),
+        pytest.param(
             {"stuck_bid": 20010},
-            "stuck_bid=20010 is too high: at most 20000 (2000 raises of bid_increment=10)",
+            "stuck_bid=20010 is too high: no side can take more than 9890 points",
             id="huge-stuck-bid",
         ),
         pytest.param(
@@ -388,3 +395,50 @@ def test_the_bounds_follow_the_bid_increment() -> None:
     CLASSIC.with_settings(bid_increment=1)
     with pytest.raises(InvalidRulesError, match=r"at most 2000 \(2000 raises of bid_increment=1\)"):
         DOUBLE_DECK.with_settings(meld_table={"run": [15, 150, 225, 2001]})
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        pytest.param(
+            {"opening_bid": 10**18, "bid_increment": 10**18, "stuck_bid": 10**18},
+            f"opening_bid={10**18} is too high: no side can take more than 9890 points in a "
+            "hand (9640 meld at the most and 250 trick points), so no contract could be made",
+            id="all-three-at-10**18",
+        ),
+        pytest.param(
+            {"opening_bid": 10**18, "bid_increment": 10**18, "stuck_bid": 10**18},
+            f"bid_increment={10**18} is too high: no side can take more than 9890 points",
+            id="increment-at-10**18",
+        ),
+        pytest.param({"opening_bid": 9900}, "opening_bid=9900 is too high", id="opening-above"),
+        pytest.param({"stuck_bid": 9900}, "stuck_bid=9900 is too high", id="stuck-above"),
+        pytest.param({"stuck_bid": 0}, "stuck_bid=0 must be positive", id="stuck-zero"),
+        pytest.param({"bid_increment": 0}, "bid_increment=0 must be positive", id="increment-zero"),
+    ],
+)
+def test_bids_no_contract_could_come_from_are_refused(
+    overrides: dict[str, Any], message: str
+) -> None:
+    """The bounds come from the rule set: no side takes more than the most meld it could
+    show (every line of the meld table at its highest, in each hand of the side) and
+    every trick point; an opening or stuck bid or an increment above that is refused."""
+    with pytest.raises(InvalidRulesError) as info:
+        CLASSIC.with_settings(**overrides)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED])
+def test_the_highest_bid_is_the_most_a_side_can_take(rules: RuleSet) -> None:
+    assert rules.most_points == meld_ceiling(rules) + rules.total_trick_points
+    assert rules.opening_bid <= rules.max_bid <= rules.most_points
+    assert rules.max_bid % rules.bid_increment == 0
+    assert rules.max_bid + rules.bid_increment > rules.most_points
+    if rules.max_bid <= MAX_RAISES * rules.bid_increment:  # not double deck's 2030 > 2000 raises
+        at_the_bound = rules.with_settings(opening_bid=rules.max_bid, stuck_bid=rules.max_bid)
+        assert at_the_bound.max_bid == rules.max_bid
+
+
+def test_the_highest_bid_keeps_the_bound_on_raises() -> None:
+    """Bidding by ones, an auction of computer players still stops within MAX_RAISES raises."""
+    assert CLASSIC.with_settings(bid_increment=1).max_bid == 250 + MAX_RAISES
