@@ -21,6 +21,7 @@ import pytest
 
 from pinochle_tutor.course.attempts import Attempt, ProgressFileError, read_attempts, write_attempts
 from pinochle_tutor.course.house_rules import load_house_rules
+from pinochle_tutor.course.identity import Learner, LearnerSource, set_current_learner
 from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.course.quiz import load_bank
 from pinochle_tutor.course.store import SCHEMA_VERSION, ProgressStore, StoreError, collect_records
@@ -152,13 +153,91 @@ def test_a_json_file_is_imported_once_and_kept(tmp_path: Path) -> None:
     assert old.read_bytes() == before
 
 
-def test_a_database_beside_an_old_progress_file_takes_its_answers_once(tmp_path: Path) -> None:
+def test_a_database_beside_an_old_progress_file_takes_its_answers_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PINOCHLE_TUTOR_LEARNER", "ann")  # a single-user site
     write_attempts(tmp_path / "progress.json", [attempt(1), attempt(2)])
     p = Progress.load(tmp_path / "progress.sqlite", learner="ann")
     assert p.store is not None and [a.answer for a in p.attempts] == ["1", "2"]
     p.record("new", "meld", ["meld.run"], "150", True)
     again = Progress.load(tmp_path / "progress.sqlite", learner="ann")
     assert [a.answer for a in again.attempts] == ["1", "2", "150"]
+
+
+@pytest.mark.parametrize(("var", "owner"), [("PINOCHLE_TUTOR_LEARNER", "ann"), ("JUPYTERHUB_USER", "hub-ann")])
+def test_an_old_progress_file_goes_to_its_one_learner_once_for_the_whole_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, var: str, owner: str
+) -> None:
+    """Single-user and Hub sites: the file is the owner's, imported once, and a second
+    learner of the same database (a teacher's test name, another page) never gets it."""
+    for name in ("PINOCHLE_TUTOR_LEARNER", "JUPYTERHUB_USER", "HTTP_COOKIE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(var, owner)
+    old = tmp_path / "progress.json"
+    write_attempts(old, [attempt(1), attempt(2)])
+    before = old.read_bytes()
+    db = tmp_path / "progress.sqlite"
+    assert [a.answer for a in Progress.load(db).attempts] == ["1", "2"]
+    assert [a.answer for a in Progress.load(db).attempts] == ["1", "2"]  # not twice
+    monkeypatch.setenv(var, "someone-else")
+    assert Progress.load(db).attempts == []
+    store = ProgressStore(db)
+    assert store.learners() == [owner] and len(store.stored_attempts()) == 2
+    assert old.read_bytes() == before
+
+
+def test_on_a_shared_site_an_old_progress_file_is_never_copied_into_learners(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The defect: on a site where browsers tell learners apart, every learner who
+    opened a quiz page got the file's attempts as their own."""
+    for name in ("PINOCHLE_TUTOR_LEARNER", "JUPYTERHUB_USER", "HTTP_COOKIE"):
+        monkeypatch.delenv(name, raising=False)
+    write_attempts(tmp_path / "progress.json", [attempt(1), attempt(2)])
+    db = tmp_path / "progress.sqlite"
+    try:
+        for key in ("a" * 22, "b" * 22):
+            set_current_learner(Learner(key, "", LearnerSource.BROWSER))
+            p = Progress.load(db)
+            assert p.attempts == []
+            p.record("q", "meld", ["meld.run"], "150", True)
+    finally:
+        set_current_learner(None)
+    assert Progress.load(db).attempts == []  # nor into a guest
+    assert [s.attempt.answer for s in ProgressStore(db).stored_attempts()] == ["150", "150"]
+
+
+def test_the_collector_counts_an_imported_progress_file_once(tmp_path: Path) -> None:
+    """A progress.json imported into the database beside it is not counted again,
+    also when the teacher copied the folder elsewhere (the imported path differs)."""
+    home = tmp_path / "class" / "ann" / ".pinochle_tutor"
+    home.mkdir(parents=True)
+    write_attempts(home / "progress.json", [attempt(1), attempt(2)])
+    store = ProgressStore(home / "progress.sqlite")
+    assert store.import_legacy("ann", home / "progress.json")[0] == 2
+    store.record("ann", attempt(3))
+    write_attempts(tmp_path / "class" / "bob.json", [attempt(4)])
+    records, problems = collect_records(tmp_path / "class")
+    assert problems == []
+    assert sorted((r.learner, r.source, len(r.attempts)) for r in records) == [
+        ("ann", "ann/.pinochle_tutor/progress.sqlite", 3), ("bob", "bob.json", 1)
+    ]
+    copy = tmp_path / "copy"
+    (copy / "ann").mkdir(parents=True)
+    for f in home.iterdir():
+        (copy / "ann" / f.name).write_bytes(f.read_bytes())
+    records, _ = collect_records(copy)
+    assert [(r.source, len(r.attempts)) for r in records] == [("ann/progress.sqlite", 3)]
+    # a file of that name with an answer the database does not hold is counted
+    write_attempts(copy / "ann" / "progress.json", [attempt(1), attempt(9)])
+    records, _ = collect_records(copy)
+    assert sorted(r.source for r in records) == ["ann/progress.json", "ann/progress.sqlite"]
+    result = subprocess.run(
+        [sys.executable, "scripts/collect_progress.py", str(tmp_path / "class")],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert "collected 4 attempt(s) from 2 file(s)" in result.stderr
 
 
 def test_deeply_nested_files_get_a_message_not_a_crash(tmp_path: Path) -> None:
@@ -257,7 +336,7 @@ def test_a_database_that_cannot_be_opened_keeps_the_page_working(tmp_path: Path)
     folder.mkdir()
     p = Progress.load(folder, learner="ann")
     p.record("q", "meld", ["meld.run"], "150", True)
-    assert len(p.attempts) == 1 and "not saved" in p.messages[0]
+    assert len(p.attempts) == 1 and "will not be saved" in p.messages[0]
     assert str(tmp_path) not in json.dumps(p.messages)
 
 

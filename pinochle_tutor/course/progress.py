@@ -8,10 +8,23 @@ rewritten atomically on each answer). A missing file is a fresh start; a corrupt
 JSON file is set aside as ``<name>.corrupt-<timestamp>`` with a message, and a
 fresh one is started (keeping any attempts that could still be read).
 
-The default is the database ``~/.pinochle_tutor/progress.sqlite`` (a
-``progress.json`` beside it is imported once), or the path in the
-``PINOCHLE_TUTOR_PROGRESS`` environment variable; the learner is
-``$PINOCHLE_TUTOR_LEARNER``, the JupyterHub user, or ``'guest'``.
+A database path is never written as a JSON file. When the database is busy
+(another process holds its write lock longer than the store's wait), answers are
+kept on the page as :attr:`Progress.pending` and written, in order and once each,
+on the next answer or by a retry every :data:`RETRY_EVERY` seconds (a daemon
+thread of the kernel, running only while answers are waiting; answers still
+waiting when the kernel stops are lost, and the page said so). When the file is no
+usable database (not a database, damaged, a newer schema), it is left as it was,
+answers are kept on the page only, and :attr:`Progress.store_problem` names the
+file's problem.
+
+The default is the database ``~/.pinochle_tutor/progress.sqlite``, or the path in
+the ``PINOCHLE_TUTOR_PROGRESS`` environment variable; the learner is
+``$PINOCHLE_TUTOR_LEARNER``, the JupyterHub user, or ``'guest'``. A
+``progress.json`` beside the database (the earlier format) is that one learner's:
+it is imported once for the whole database, and only where the site has one known
+learner (``$PINOCHLE_TUTOR_LEARNER`` or JupyterHub); on a shared site, where
+learners are told apart by their browsers, it is never copied into a learner.
 
 >>> import tempfile, os
 >>> p = Progress.load(os.path.join(tempfile.mkdtemp(), "progress.json"))
@@ -28,7 +41,9 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -46,14 +61,23 @@ from pinochle_tutor.course.attempts import (
     weak_rules,
     write_attempts,
 )
-from pinochle_tutor.course.identity import LEARNER_VAR, current_learner
-from pinochle_tutor.course.store import DATABASE_ERRORS, HAS_SQLITE, ProgressStore, StoreError
+from pinochle_tutor.course.identity import LEARNER_VAR, LearnerSource, current_learner
+from pinochle_tutor.course.store import (
+    DATABASE_ERRORS,
+    HAS_SQLITE,
+    ProgressStore,
+    StoreBusyError,
+    StoreError,
+    StoreFileError,
+    store_error,
+)
 from pinochle_tutor.errors import PinochleError
 
 __all__ = [
     "BROWSER_PROGRESS",
     "ENV_VAR",
     "LEARNER_VAR",
+    "RETRY_EVERY",
     "STORE_SUFFIXES",
     "Attempt",
     "InvalidTriesError",
@@ -77,9 +101,29 @@ BROWSER_PROGRESS = Path("/drive/my_pinochle_progress.json")
 """The progress file in the static site: JupyterLite's drive, which the page keeps in the
 browser's storage (IndexedDB), beside the course's pages."""
 
-_NOT_SAVED: tuple[type[Exception], ...] = (*DATABASE_ERRORS, PinochleError)
+RETRY_EVERY = 5.0
+"""Seconds between two tries to write the answers kept while the database was busy."""
+BUSY_MESSAGE = (
+    "The class database is busy just now: your answers are kept on this page and will "
+    "be saved when the class database is free again."
+)
+"""What the page says while answers wait for a busy database."""
+LEGACY_SOURCES = (LearnerSource.FIXED, LearnerSource.HUB)
+"""Where a ``progress.json`` beside the database is imported: a site whose one learner
+is known (a fixed learner, or the JupyterHub user whose home it is)."""
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """An answer not yet in the database, and what the database keeps with it."""
+
+    learner: str
+    attempt: Attempt
+    page: str
+    rule_set: str
+    tries: int
 
 
 def default_progress_path() -> Path:
@@ -126,8 +170,10 @@ class Progress:
     :class:`~pinochle_tutor.course.store.ProgressStore` shared by the class: each
     answer is one transaction, and :attr:`attempts` is read afresh from it, so two
     pages of one learner, or the kernels of many learners, never lose each other's
-    answers. Any other path is a learner's own JSON file, rewritten whole on each
-    answer (the format learners export and ``collect_progress`` reads)."""
+    answers. Such a path is never written as a JSON file: answers the database
+    cannot take yet wait in :attr:`pending` (see the module's text). Any other path
+    is a learner's own JSON file, rewritten whole on each answer (the format
+    learners export and ``collect_progress`` reads)."""
 
     def __init__(
         self,
@@ -137,14 +183,24 @@ class Progress:
         *,
         store: Any = None,
         learner: str | None = "",
+        store_problem: str = "",
     ) -> None:
         self.path = path
         self._attempts = attempts
         self.messages = messages
-        """What happened when the file was loaded, for the learner or the log."""
+        """What happened when the file was loaded, and each answer that could not be
+        saved, for the learner or the log."""
         self.store = store
-        """The :class:`~pinochle_tutor.course.store.ProgressStore`, or ``None`` for a JSON file."""
+        """The :class:`~pinochle_tutor.course.store.ProgressStore`; ``None`` for a JSON
+        file, and for a database not opened yet (busy) or not usable."""
         self._learner = learner
+        self._database = path.suffix.lower() in STORE_SUFFIXES
+        self._pending: list[_Pending] = []
+        self._lock = threading.RLock()
+        self._timer: threading.Timer | None = None
+        self.store_problem = store_problem
+        """Why the database cannot be used (naming the file, not its folder), or
+        ``''``; answers are then kept on this page only."""
 
     @property
     def learner(self) -> str:
@@ -155,14 +211,29 @@ class Progress:
         return self._learner if self._learner is not None else default_learner()
 
     @property
+    def pending(self) -> list[Attempt]:
+        """Answers of this page not (yet) in the database, oldest first: waiting for a
+        busy database, or kept on the page only when :attr:`store_problem` says it
+        cannot be used."""
+        with self._lock:
+            return [p.attempt for p in self._pending]
+
+    @property
     def attempts(self) -> list[Attempt]:
-        """Every attempt of this learner, oldest first (read from the store each time)."""
-        if self.store is not None:
-            try:
-                return list(self.store.attempts(self.learner))
-            except DATABASE_ERRORS as e:
-                log.warning("progress database could not be read: %s", e)
-        return self._attempts
+        """Every attempt of this learner, oldest first (read from the store each time,
+        then this page's answers not yet in it)."""
+        if not self._database:
+            return self._attempts
+        with self._lock:
+            self._open_store()
+            stored: list[Attempt] = []
+            if self.store is not None:
+                try:
+                    stored = list(self.store.attempts(self.learner))
+                except DATABASE_ERRORS as e:
+                    log.warning("progress database could not be read: %s", e)
+            mine = [p.attempt for p in self._pending if p.learner == self.learner]
+            return stored + mine + self._attempts
 
     @classmethod
     def load(cls, path: str | Path | None = None, learner: str | None = None) -> Progress:
@@ -213,24 +284,107 @@ class Progress:
 
     @classmethod
     def _from_store(cls, p: Path, learner: str | None) -> Progress:
-        messages: list[str] = []
+        progress = cls(p, [], [], learner=learner)
+        with progress._lock:
+            progress._open_store()
+            if progress.store is None and not progress.store_problem:
+                progress._say(BUSY_MESSAGE)
+        return progress
+
+    def _open_store(self) -> None:
+        """Open the database if it is not open yet (never raises): a busy one is
+        tried again later; one that is no usable database sets :attr:`store_problem`."""
+        if not self._database or self.store is not None or self.store_problem:
+            return
         try:
-            store = ProgressStore(p)
-            legacy = p.with_name("progress.json")
-            if legacy.is_file():
-                try:
-                    added, problems = store.import_json(learner or default_learner(), legacy)
-                except (ProgressFileError, OSError) as e:
-                    messages.append(f"{legacy.name} could not be imported ({e}).")
-                else:
-                    if added:
-                        log.info("imported %d attempts from %s", added, legacy)
-                    messages += problems if added else []
+            store = ProgressStore(self.path)
+        except StoreBusyError as e:
+            log.info("%s; will try again", e)
+            return
         except StoreError as e:
-            msg = f"The progress database could not be used ({e}): answers on this page are not saved."
-            log.warning(msg)
-            return cls(p, [], [msg])
-        return cls(p, [], messages, store=store, learner=learner)
+            self._unusable(e)
+            return
+        self.store = store
+        self._import_legacy(store)
+
+    def _import_legacy(self, store: ProgressStore) -> None:
+        """Import a ``progress.json`` beside the database into the one learner whose
+        file it is, once for the whole database (see the module's text)."""
+        legacy = self.path.with_name("progress.json")
+        who = current_learner()
+        if who.source not in LEGACY_SOURCES or not legacy.is_file():
+            return
+        try:
+            added, problems = store.import_legacy(self._learner or who.key, legacy)
+        except (ProgressFileError, OSError) as e:
+            self._say(f"{legacy.name} could not be imported ({e}).")
+        except (*DATABASE_ERRORS, StoreError) as e:
+            log.warning("%s was not imported yet: %s", legacy.name, e)
+        else:
+            if added:
+                log.info("imported %d attempts from %s", added, legacy.name)
+                self.messages.extend(problems)
+
+    def _unusable(self, error: StoreError) -> None:
+        self.store = None
+        self.store_problem = (
+            f"The class database cannot be used: {error}. Your answers are kept on this "
+            "page only and will not be saved; tell your teacher."
+        )
+        self._say(self.store_problem)
+
+    def _say(self, message: str) -> None:
+        self.messages.append(message)
+        log.warning(message)
+
+    def flush(self) -> int:
+        """Write the answers waiting for the database (:attr:`pending`), oldest first
+        and once each; returns how many were written. Never raises: a database still
+        busy keeps them waiting (and a retry is scheduled), one that is no usable
+        database keeps them on the page (see :attr:`store_problem`)."""
+        with self._lock:
+            self._open_store()
+            written = 0
+            while self._pending and self.store is not None:
+                p = self._pending[0]
+                try:
+                    self.store.record(
+                        p.learner, p.attempt, page=p.page, rule_set=p.rule_set, tries=p.tries
+                    )
+                except StoreError as e:  # this answer can never be kept (say, the learner name)
+                    self._pending.pop(0)
+                    self._attempts.append(p.attempt)
+                    self._say(f"Progress could not be saved: {e}")
+                    continue
+                except DATABASE_ERRORS as e:
+                    error = store_error(e, self.path.name)
+                    if isinstance(error, StoreFileError):
+                        self._unusable(error)
+                    break
+                self._pending.pop(0)
+                written += 1
+            if written:
+                log.info("wrote %d answer(s) kept while the database was busy", written)
+            if self._pending and not self.store_problem:
+                self._schedule_retry()
+            return written
+
+    def _schedule_retry(self) -> None:
+        """Try :meth:`flush` again in :data:`RETRY_EVERY` seconds, on a daemon thread
+        (one at a time; it stops once nothing waits)."""
+        if self._timer is not None and self._timer.is_alive():
+            return
+        self._timer = threading.Timer(RETRY_EVERY, self._retry)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _retry(self) -> None:
+        with self._lock:
+            self._timer = None
+        try:
+            self.flush()
+        except Exception:  # a retry thread must never die with a traceback in the kernel
+            log.exception("retrying the progress database failed")
 
     @staticmethod
     def _set_aside(p: Path) -> str:
@@ -259,8 +413,10 @@ class Progress:
         """Add one attempt and save it at once. ``rules`` may be rule-case texts or
         :class:`~pinochle_tutor.course.quiz.QuizRule` members; ``page`` and
         ``rule_set`` are kept by the database; ``tries`` is how many answers the
-        question took (1, or 2 after a hint), kept in the file and the database. A file or database that cannot be
-        written is reported in ``messages`` (the attempt is kept in memory)."""
+        question took (1, or 2 after a hint), kept in the file and the database. A
+        file that cannot be written is reported in ``messages`` (the attempt is kept in
+        memory); so is a database that cannot take it now (it waits in
+        :attr:`pending`, see :meth:`flush`) or at all (:attr:`store_problem`)."""
         time = (
             when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
             if when is not None
@@ -275,19 +431,14 @@ class Progress:
             time,
             _check_tries(tries),
         )
-        if self.store is not None:
-            try:
-                self.store.record(
-                    self.learner, attempt, page=page, rule_set=rule_set, tries=tries
-                )
-                return attempt
-            except _NOT_SAVED as e:
-                msg = f"Progress could not be saved: {e}"
-                self.messages.append(msg)
-                log.warning(msg)
-                self.store = None
-                self._attempts.append(attempt)
-                return attempt
+        if self._database:
+            with self._lock:
+                self._pending.append(_Pending(self.learner, attempt, page, rule_set, tries))
+                said = len(self.messages)
+                self.flush()
+                if self._pending and len(self.messages) == said:  # each answer kept says so
+                    self._say(self.store_problem or BUSY_MESSAGE)
+            return attempt
         self._attempts.append(attempt)
         try:
             self.save()
@@ -308,9 +459,11 @@ class Progress:
         )  # fmt: skip
 
     def save(self) -> None:
-        """Write a JSON file atomically (see :func:`write_attempts`); a database
-        has nothing to save (each answer was written when recorded)."""
-        if self.store is None:
+        """Write a JSON file atomically (see :func:`write_attempts`); for a database,
+        write the answers waiting for it (:meth:`flush`), never a JSON file."""
+        if self._database:
+            self.flush()
+        else:
             write_attempts(self.path, self._attempts)
 
     def summary(self, recent: int = 10) -> list[RuleSummary]:

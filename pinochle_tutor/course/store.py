@@ -12,8 +12,17 @@ forward on the next open).
 
 The schema is versioned (``PRAGMA user_version``) and :data:`MIGRATIONS` bring an
 older database up to date on open, inside one transaction. A JSON progress file
-(the earlier format, or one a learner exports) is imported once per learner with
-:meth:`ProgressStore.import_json`; the file is kept, never changed.
+(one a learner exports) is imported once per learner with
+:meth:`ProgressStore.import_json`; the earlier format's ``progress.json`` is imported
+once for the whole database with :meth:`ProgressStore.import_legacy`; the file is
+kept, never changed.
+
+What the store never does is write over a file it could not open: a file that is
+not a database, a truncated one, or one whose schema is newer than this code's is
+left byte for byte as it was (:class:`StoreFileError`), and a database another
+process holds the write lock of is waited for :data:`BUSY_WAIT` seconds, then
+reported as :class:`StoreBusyError` (the caller may try again later; see
+:class:`~pinochle_tutor.course.progress.Progress`).
 
 >>> import os, tempfile
 >>> store = ProgressStore(os.path.join(tempfile.mkdtemp(), "class.sqlite"))
@@ -47,6 +56,7 @@ else:
 """What a database call may raise (``sqlite3.Error``; nothing where there is no sqlite3)."""
 
 __all__ = [
+    "BUSY_WAIT",
     "DATABASE_ERRORS",
     "HAS_SQLITE",
     "MIGRATIONS",
@@ -54,10 +64,13 @@ __all__ = [
     "ClassRecord",
     "LessonVisit",
     "ProgressStore",
+    "StoreBusyError",
     "StoreError",
+    "StoreFileError",
     "StoredAttempt",
     "collect_records",
     "learner_of_file",
+    "store_error",
 ]
 
 
@@ -66,7 +79,38 @@ class StoreError(PinochleError):
     than this version of the tutor, or a learner name is not acceptable."""
 
 
+class StoreFileError(StoreError):
+    """The file cannot be used as this tutor's progress database, and is left as it is:
+    it is not a database (or is truncated or damaged), or its schema is newer than
+    this code's. The message names the file (never its folder)."""
+
+
+class StoreBusyError(StoreError):
+    """Another process held the database's write lock for longer than the wait
+    (:data:`BUSY_WAIT`); nothing was written, and trying again later may succeed."""
+
+
+BUSY_WAIT = 5.0
+"""Seconds a write waits for another process's write lock before
+:class:`StoreBusyError` (a write itself takes milliseconds)."""
+
 _UNUSABLE: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
+
+
+def store_error(error: BaseException, name: str) -> StoreError:
+    """The :class:`StoreError` a database error of the file ``name`` amounts to:
+    :class:`StoreBusyError` for a lock held too long, :class:`StoreFileError` for a
+    file that is not a usable database, the error itself if it already is one."""
+    if isinstance(error, StoreError):
+        return error
+    text = str(error)
+    if isinstance(error, OSError):
+        return StoreFileError(f"the progress database {name} cannot be opened ({error.strerror})")
+    if "locked" in text or "busy" in text:
+        return StoreBusyError(f"the class database {name} is busy (another page is writing to it)")
+    if "malformed" in text:
+        return StoreFileError(f"{name} is not a progress database (it is damaged or cut short)")
+    return StoreFileError(f"{name} is not a progress database ({text})")
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -171,11 +215,17 @@ class ProgressStore:
 
     Every method opens its own short connection, so an instance can be shared by
     the callbacks of one kernel and any number of kernels can use the same file.
-    Queries never raise for a learner who has no record (they return nothing);
-    :class:`StoreError` is raised on open when ``path`` is not a usable database."""
+    Queries never raise for a learner who has no record (they return nothing).
+    On open, :class:`StoreFileError` says ``path`` is not a usable database (the
+    file is then left as it was) and :class:`StoreBusyError` that a migration had
+    to wait longer than ``wait`` seconds (default :data:`BUSY_WAIT`, also each
+    write's wait) for another process's write lock. A database whose schema is
+    current opens without the write lock, so readers are never kept waiting."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, wait: float | None = None) -> None:
         self.path = Path(path).expanduser()
+        self.wait = BUSY_WAIT if wait is None else float(wait)
+        """Seconds a write waits for another process's write lock."""
         if not HAS_SQLITE:
             raise StoreError(
                 f"{self.path.name} is a progress database, and this Python has no sqlite3 "
@@ -183,21 +233,24 @@ class ProgressStore:
             )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connect(setup=False) as db:
+                # Read before anything is written: a file that is not a database, or
+                # whose schema is newer, raises here and is left byte for byte.
+                self._check_version(db)
             with self._connect() as db:
                 self._migrate(db)
-        except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path.name} is not a progress database ({e})") from None
-        except OSError as e:
-            raise StoreError(f"the progress database {self.path.name} cannot be opened ({e.strerror})") from None
+        except (sqlite3.Error, OSError) as e:
+            raise store_error(e, self.path.name) from None
 
     # ------------------------------------------------------------- plumbing
     @contextlib.contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+    def _connect(self, *, setup: bool = True) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=self.wait, isolation_level=None)
         try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            db.execute("PRAGMA foreign_keys=ON")
+            if setup:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.execute("PRAGMA foreign_keys=ON")
             yield db
         finally:
             db.close()
@@ -215,15 +268,23 @@ class ProgressStore:
                 raise
             db.execute("COMMIT")
 
+    def _check_version(self, db: sqlite3.Connection) -> int:
+        """The file's schema version (read only); :class:`StoreFileError` when it
+        is newer than this code's, or (from SQLite) when the file is no database."""
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise StoreFileError(
+                f"{self.path.name} has schema version {version}, newer than this "
+                f"tutor's {SCHEMA_VERSION}: update the tutor"
+            )
+        return version
+
     def _migrate(self, db: sqlite3.Connection) -> None:
+        if self._check_version(db) == SCHEMA_VERSION:
+            return
         db.execute("BEGIN IMMEDIATE")
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"{self.path.name} has schema version {version}, newer than this "
-                    f"tutor's {SCHEMA_VERSION}: update the tutor"
-                )
+            version = self._check_version(db)
             for number in range(version, SCHEMA_VERSION):
                 for statement in MIGRATIONS[number].split(";"):
                     if statement.strip():
@@ -307,15 +368,27 @@ class ProgressStore:
         attempts, problems = read_attempts(Path(path))
         return self.import_attempts(learner, attempts, source), problems
 
-    def import_attempts(self, learner: str, attempts: Sequence[Attempt], source: str) -> int:
+    def import_legacy(self, learner: str, path: str | os.PathLike[str]) -> tuple[int, list[str]]:
+        """Import the earlier format's ``progress.json`` into ``learner``'s record,
+        once for the whole database: once any learner has imported that file (by its
+        resolved path), importing it again, into anyone, adds nothing. Returns and
+        raises as :meth:`import_json`."""
+        source = str(Path(path).expanduser().resolve())
+        attempts, problems = read_attempts(Path(path))
+        return self.import_attempts(learner, attempts, source, anyone=True), problems
+
+    def import_attempts(
+        self, learner: str, attempts: Sequence[Attempt], source: str, *, anyone: bool = False
+    ) -> int:
         """Add ``attempts`` (say, a progress file a learner uploaded from the static
         site) to ``learner``'s record, once per ``source`` (a path, or a digest of
-        an upload's content): the same source again adds nothing. Returns how many
-        were added."""
+        an upload's content): the same source again adds nothing (with ``anyone``,
+        nothing once any learner imported it). Returns how many were added."""
         who = _check_name(learner, "learner name")
         with self._transaction() as db:
             done = db.execute(
-                "SELECT 1 FROM imports WHERE learner = ? AND source = ?", (who, source)
+                "SELECT 1 FROM imports WHERE source = ?" + ("" if anyone else " AND learner = ?"),
+                (source,) if anyone else (source, who),
             ).fetchone()
             if done:
                 return 0
@@ -430,6 +503,11 @@ class ProgressStore:
         with self._connect() as db:
             return [LessonVisit(*r) for r in db.execute(query + " ORDER BY id", args)]
 
+    def imported_sources(self) -> list[str]:
+        """The sources (resolved paths, or digests of uploads) imported into any learner."""
+        with self._connect() as db:
+            return [r[0] for r in db.execute("SELECT DISTINCT source FROM imports ORDER BY source")]
+
     def __repr__(self) -> str:
         return f"<ProgressStore {self.path.name}>"
 
@@ -463,30 +541,64 @@ def collect_records(folder: str | os.PathLike[str]) -> tuple[list[ClassRecord], 
     """Every learner's attempts under ``folder`` (searched recursively): each
     database's learners (a JupyterHub home's ``progress.sqlite`` holds its owner's
     record) and each JSON progress file (the learner named by
-    :func:`learner_of_file`). Also the problems, in words for the teacher: files
-    skipped (not progress, unreadable) and attempts that could not be read. Files
-    are only read, never changed; paths are given relative to ``folder``."""
+    :func:`learner_of_file`). Each attempt is counted once: a JSON file that a
+    database in the same folder has imported (its imports name that file, or a file
+    of that name whose every attempt the database holds, as in a copied folder) is
+    left out. Also the problems, in words for the teacher: files skipped (not
+    progress, unreadable) and attempts that could not be read. Files are only read,
+    never changed; paths are given relative to ``folder``."""
     root = Path(folder)
     records: list[ClassRecord] = []
     problems: list[str] = []
     files = sorted(
         {p for pattern in ("*.json", *STORE_FILES) for p in root.rglob(pattern) if p.is_file()}
     )
+    imported: dict[Path, list[tuple[list[str], set[tuple[str, ...]]]]] = {}
+    """Per folder, each database's imported sources and its attempts (as keys)."""
     for path in files:
-        rel = path.relative_to(root).as_posix()
         if path.suffix == ".json":
-            try:
-                attempts, trouble = read_attempts(path)
-            except (PinochleError, OSError) as e:
-                problems.append(f"skipped {rel}: {getattr(e, 'strerror', None) or e}")
-                continue
-            problems += [f"in {rel}: {t}" for t in trouble]
-            records.append(ClassRecord(learner_of_file(path), rel, tuple(attempts)))
             continue
+        rel = path.relative_to(root).as_posix()
         try:
             store = ProgressStore(path)
+            held: set[tuple[str, ...]] = set()
             for learner in store.learners():
-                records.append(ClassRecord(learner, rel, tuple(store.attempts(learner))))
+                attempts = tuple(store.attempts(learner))
+                records.append(ClassRecord(learner, rel, attempts))
+                held.update(_key(a) for a in attempts)
+            imported.setdefault(path.parent, []).append((store.imported_sources(), held))
         except _UNUSABLE as e:
             problems.append(f"skipped {rel}: {e}")
+    for path in files:
+        if path.suffix != ".json":
+            continue
+        rel = path.relative_to(root).as_posix()
+        try:
+            attempts, trouble = read_attempts(path)
+        except (PinochleError, OSError) as e:
+            problems.append(f"skipped {rel}: {getattr(e, 'strerror', None) or e}")
+            continue
+        if _was_imported(path, attempts, imported.get(path.parent, [])):
+            continue
+        problems += [f"in {rel}: {t}" for t in trouble]
+        records.append(ClassRecord(learner_of_file(path), rel, tuple(attempts)))
+    records.sort(key=lambda r: r.source)
     return records, problems
+
+
+def _key(a: Attempt) -> tuple[str, ...]:
+    return (a.item_id, a.kind, a.time, a.answer[:MAX_TEXT], str(a.right))
+
+
+def _was_imported(
+    path: Path, attempts: Sequence[Attempt], stores: Sequence[tuple[list[str], set[tuple[str, ...]]]]
+) -> bool:
+    """Whether a database beside the JSON file ``path`` imported it (see
+    :func:`collect_records`)."""
+    here = str(path.resolve())
+    for sources, held in stores:
+        if here in sources:
+            return True
+        if any(Path(s).name == path.name for s in sources) and all(_key(a) in held for a in attempts):
+            return True
+    return False
