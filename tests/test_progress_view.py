@@ -187,3 +187,36 @@ def test_a_learner_can_download_their_own_record(tmp_path: Path) -> None:
     assert found is not None and "Download my answers (1)" in view.export_link.value
     attempts, problems = parse_attempts(base64.b64decode(found.group(1)), "download")
     assert problems == [] and [a.answer for a in attempts] == ["150"]
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"not a database " * 100, "progress.sqlite is not a progress database (file is not a database)"),
+        (None, "progress.sqlite has schema version"),
+    ],
+    ids=["garbage", "newer-schema"],
+)
+def test_an_unusable_class_database_is_named_on_the_progress_page(
+    tmp_path: Path, content: bytes | None, words: str
+) -> None:
+    """Not "1 attempt(s) could not be read": the page names the database's problem
+    (the file, not its folder), and reading it changes nothing."""
+    import contextlib
+    import sqlite3
+
+    from pinochle_tutor.course.store import SCHEMA_VERSION
+
+    path = tmp_path / "progress.sqlite"
+    if content is None:
+        Progress.load(path, learner="ann").record("m", "meld", ["meld.run"], "150", True)
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    else:
+        path.write_bytes(content)
+    before = path.read_bytes()
+    view = ProgressSummary(path)
+    assert view.message.kind == "error"
+    assert words in view.message.text and "could not be read" not in view.message.text
+    assert str(tmp_path) not in view.message.text
+    assert path.read_bytes() == before

@@ -143,8 +143,9 @@ def test_the_defect_as_filed_a_newer_schema_then_an_answer(tmp_path: Path) -> No
 # --------------------------------------------------------------------- a lock
 
 
+@pytest.mark.usefixtures("quick")
 def test_a_lock_held_longer_than_the_wait_keeps_answers_and_writes_them_once_after(
-    tmp_path: Path, quick: None
+    tmp_path: Path,
 ) -> None:
     path = class_database(tmp_path / "progress.sqlite")
     before = rows(path)
@@ -166,8 +167,9 @@ def test_a_lock_held_longer_than_the_wait_keeps_answers_and_writes_them_once_aft
     assert [a.answer for a in p.attempts] == ["answer-0", "answer-1", "answer-2"]
 
 
+@pytest.mark.usefixtures("quick")
 def test_answers_kept_while_locked_arrive_by_the_retry_without_another_answer(
-    tmp_path: Path, quick: None
+    tmp_path: Path,
 ) -> None:
     path = class_database(tmp_path / "progress.sqlite")
     before = rows(path)
@@ -180,13 +182,14 @@ def test_answers_kept_while_locked_arrive_by_the_retry_without_another_answer(
     deadline = time.monotonic() + 10
     while p.pending and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert p.pending == [] and rows(path) == before + [("dan", "answer-0")]
+    assert p.pending == [] and rows(path) == [*before, ("dan", "answer-0")]
     time.sleep(0.5)  # a retry after that writes nothing more
-    assert rows(path) == before + [("dan", "answer-0")]
+    assert rows(path) == [*before, ("dan", "answer-0")]
 
 
+@pytest.mark.usefixtures("quick")
 def test_a_store_that_could_not_be_opened_at_page_open_is_tried_again(
-    tmp_path: Path, quick: None
+    tmp_path: Path,
 ) -> None:
     """An older database needs its migration (the write lock) on open: locked, the
     page opens with the busy message, and the store is opened on a later answer."""
@@ -203,7 +206,7 @@ def test_a_store_that_could_not_be_opened_at_page_open_is_tried_again(
     lock.free()
     answer(p, 1)
     assert p.store is not None and p.pending == []
-    assert rows(path) == before + [("dan", "answer-0"), ("dan", "answer-1")]
+    assert rows(path) == [*before, ("dan", "answer-0"), ("dan", "answer-1")]
 
 
 def test_a_lock_held_60_seconds_while_a_learner_answers_three_questions_loses_nothing(

@@ -103,11 +103,18 @@ def progress_frame(path: str | Path | None = None) -> Frame:
     :func:`~pinochle_tutor.course.progress.default_progress_path`, this page's
     learner). A missing file is an empty table; a JSON file that is not progress raises
     :class:`~pinochle_tutor.course.progress.ProgressFileError` (attempts that cannot be
-    read are left out, and listed in ``frame.attrs["problems"]``)."""
+    read are left out, and listed in ``frame.attrs["problems"]``). For a database,
+    ``frame.attrs["notes"]`` holds what the page was told on opening it (a database
+    that is busy, or that cannot be used, named), ``frame.attrs["store_problem"]`` why
+    the database cannot be used (``''`` when it can), and ``frame.attrs["problems"]``
+    only attempts that could not be read."""
     p = Path(path).expanduser() if path is not None else default_progress_path()
+    notes: list[str] = []
+    store_problem = ""
     if p.suffix.lower() in STORE_SUFFIXES:
         progress = Progress.load(p)
-        attempts, problems = progress.attempts, list(progress.messages)
+        attempts, problems, notes = progress.attempts, [], list(progress.messages)
+        store_problem = progress.store_problem
     else:
         try:
             attempts, problems = read_attempts(p)
@@ -115,6 +122,8 @@ def progress_frame(path: str | Path | None = None) -> Frame:
             attempts, problems = [], []
     table = attempts_frame(attempts)
     table.attrs["problems"] = problems
+    table.attrs["notes"] = notes
+    table.attrs["store_problem"] = store_problem
     return table
 
 
@@ -228,8 +237,12 @@ class ProgressSummary(widgets.VBox):
         records = self.frame.to_dict("records")
         weak = [str(row["description"] or row["rule"]) for row in records if row["weak"]]
         problems = self.frame.attrs.get("problems", [])
+        notes = self.frame.attrs.get("notes", [])
         note = f" {len(problems)} attempt(s) could not be read." if problems else ""
-        if self.frame.empty:
+        note += "".join(f" {n}" for n in notes)
+        if self.frame.attrs.get("store_problem"):
+            self.message.error(" ".join(notes))
+        elif self.frame.empty:
             self.message.info("Answer some practice questions and press Refresh." + note)
         elif weak:
             self.message.info(f"Practise next: {weak[0]}" + note)
