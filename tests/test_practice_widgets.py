@@ -6,6 +6,7 @@ import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, parse_card
 from pinochle_widgets.practice import DeckExplorer, ScoreCalculator, describe_card
+from tests.widget_client import client_click, client_update
 
 
 def test_describe_card_uses_the_rules_in_force() -> None:
@@ -86,3 +87,31 @@ def test_score_calculator_three_handed_speaks_of_the_declarer() -> None:
     assert "Declarer +260, that defender +50" in text
     for word in ("bidders", "Bidders", "defenders", "partner", "team"):
         assert word not in text, (word, text)
+
+
+def test_score_calculator_refuses_a_bid_no_side_could_make() -> None:
+    """Typed in the page (as a browser sends it): a bid of 10**100 is refused with the
+    bound the rules give, not scored as "Bidders -1000...0"."""
+    s = ScoreCalculator(bid=300, tricks=100)
+    client_update(s.bid, value=10**100)
+    client_click(s.button)
+    assert s.message.kind == "error"
+    assert f"A bid of {10**100} cannot be a contract: bids go up to 9890" in s.message.text
+    assert "no side can take more than 9890 points in a hand" in s.message.text
+    client_update(s.bid, value=9890)
+    client_click(s.button)
+    assert "Bidders -9890" in s.message.text
+    dd = ScoreCalculator(bid=50, tricks=20, rules="double_deck")
+    client_update(dd.bid, value=2031)
+    client_click(dd.button)
+    assert dd.message.kind == "error" and "bids go up to 2030" in dd.message.text
+
+
+@pytest.mark.parametrize("box", ["bid", "meld", "tricks", "defender_meld"])
+def test_score_calculator_refuses_a_number_with_a_fraction(box: str) -> None:
+    """A client's 1.5 is refused with a message quoting it; the box is not cut to 1."""
+    s = ScoreCalculator(bid=300, tricks=100)
+    before = getattr(s, box).value
+    client_update(getattr(s, box), value=1.5)
+    assert getattr(s, box).value == before
+    assert s.message.kind == "error" and "cannot take 1.5" in s.message.text

@@ -48,6 +48,7 @@ __all__ = [
     "RULE_CHOICES",
     "LiveHTML",
     "Message",
+    "WholeNumberText",
     "card_spans",
     "coerce_rules",
     "four_colour_css",
@@ -253,6 +254,14 @@ def _report(message: Message | None, where: str, exc: Exception) -> None:
     logger.exception("unexpected error in %s", where)
     if message is not None:
         message.error(FRIENDLY_ERROR)
+
+
+class WholeNumberText(widgets.IntText):
+    """An ``IntText`` that refuses a number with a fraction: a client's ``1.5`` is
+    refused (and, under :func:`guard_client_values`, answered with a message quoting
+    it) where ``IntText`` would cut it to ``1`` without a word."""
+
+    value = traitlets.Int(0, help="The whole number in the box.").tag(sync=True)
 
 
 def guard_client_values(root: widgets.Widget, message: Message) -> int:

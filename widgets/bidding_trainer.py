@@ -28,7 +28,15 @@ from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.explain import HandReview
 
-from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
+from ._base import (
+    Message,
+    WholeNumberText,
+    card_spans,
+    coerce_rules,
+    guard_client_values,
+    guarded,
+    style_widget,
+)
 
 __all__ = ["BiddingTrainer", "advice_html", "chance_chart_html", "result_html", "trump_limit"]
 
@@ -146,7 +154,7 @@ class BiddingTrainer(widgets.VBox):
         self.message = Message()
         self.hand_html = self._html("pt-hand")
         self.auction_html = self._html("pt-auction")
-        self.amount = widgets.IntText(description="Bid", layout=widgets.Layout(width="12em"))
+        self.amount = WholeNumberText(description="Bid", layout=widgets.Layout(width="12em"))
         self.amount.add_class("pt-bid-amount")
         inc = self.rules.bid_increment
         self.min_button = self._button("Lowest bid", "pt-min-bid", self._set_min)

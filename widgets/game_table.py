@@ -41,7 +41,15 @@ from pinochle_tutor.course.session import Event, EventKind, GameSession, Refused
 from pinochle_tutor.errors import IllegalActionError
 from pinochle_tutor.names import find_named
 
-from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
+from ._base import (
+    Message,
+    WholeNumberText,
+    card_spans,
+    coerce_rules,
+    guard_client_values,
+    guarded,
+    style_widget,
+)
 from .cards import HandPicker, card_faces_css
 from .live import LiveRegion
 from .meld_counter import breakdown_html, diagnosis_html, parse_total
@@ -228,7 +236,7 @@ class GameTable(widgets.VBox):
             label="Your hand", pictures=True,
         )  # fmt: skip
         self.select_picker.add_class("pt-hand")
-        self.amount = widgets.IntText(description="Bid", layout=widgets.Layout(width="12em"))
+        self.amount = WholeNumberText(description="Bid", layout=widgets.Layout(width="12em"))
         self.amount.add_class("pt-bid-amount")
         self.bid_button = self._button("Bid", "pt-bid", self._bid, "primary")
         self.pass_button = self._button("Pass", "pt-pass", self._pass)

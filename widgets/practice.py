@@ -15,7 +15,14 @@ import ipywidgets as w
 from pinochle_tutor import Card, RuleSet, deal
 from pinochle_tutor.explain import explain_contract, listed
 
-from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget
+from ._base import (
+    Message,
+    WholeNumberText,
+    coerce_rules,
+    guard_client_values,
+    guarded,
+    style_widget,
+)
 from .cards import HandPicker
 
 __all__ = ["DeckExplorer", "ScoreCalculator", "describe_card"]
@@ -104,18 +111,18 @@ class ScoreCalculator(w.VBox):
         self.rules = coerce_rules(rules)
         total = self.rules.total_trick_points
         solo = not self.rules.partnerships
-        self.bid = w.IntText(value=bid or self.rules.opening_bid, description="Bid")
-        self.meld = w.IntText(value=meld, description="Declarer's meld" if solo else "Bidders' meld")
-        self.tricks = w.IntText(
+        self.bid = WholeNumberText(value=bid or self.rules.opening_bid, description="Bid")
+        self.meld = WholeNumberText(value=meld, description="Declarer's meld" if solo else "Bidders' meld")
+        self.tricks = WholeNumberText(
             value=tricks, description="Declarer's trick points" if solo else "Bidders' trick points"
         )
-        self.defender_meld = w.IntText(
+        self.defender_meld = WholeNumberText(
             value=defender_meld, description="One defender's meld" if solo else "Defenders' meld"
         )
-        self.defender_tricks: w.IntText | None = None
+        self.defender_tricks: WholeNumberText | None = None
         boxes = [self.bid, self.meld, self.tricks, self.defender_meld]
         if solo:
-            self.defender_tricks = w.IntText(
+            self.defender_tricks = WholeNumberText(
                 value=defender_tricks or 0, description="That defender's trick points"
             )
             boxes.append(self.defender_tricks)
