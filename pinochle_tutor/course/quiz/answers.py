@@ -246,7 +246,8 @@ def parse_winner_answer(text: str, trick: tuple[Card, ...]) -> int:
     the 0-based position.
 
     Raises :class:`InvalidAnswerError` saying how to write it (a card played twice
-    must be named by its place)."""
+    must be named by its place; an answer naming several places or cards, such as
+    ``'1 2 3 4'``, is refused: one card wins)."""
     s = _clean(text).rstrip(".!")
     n = len(trick)
     how = f"give the winning card's place, 1 to {n}, or the card, e.g. {trick[0].text!r}"
@@ -259,6 +260,8 @@ def parse_winner_answer(text: str, trick: tuple[Card, ...]) -> int:
         place = n if place == -1 else place
         if not 1 <= place <= n:
             raise InvalidAnswerError(f"{text!r}: the trick has {n} cards, so {how}.")
+        rest = s[m.end():] if m else s[len(s.split()[0]):]
+        _check_place_tail(text, rest, place, trick, how)
         return place - 1
     try:
         cards = parse_cards(re.sub(r"(?i)\bthe\b", " ", s))
@@ -276,6 +279,32 @@ def parse_winner_answer(text: str, trick: tuple[Card, ...]) -> int:
             f"Two {card.text} were played (places {shown}): say which one by its place."
         )
     return places[0]
+
+
+_MORE_PLACES = re.compile(r"\b(?:[0-9]+(?:st|nd|rd|th)?|first|second|third|fourth|last)\b", re.ASCII)
+
+
+def _check_place_tail(text: str, rest: str, place: int, trick: tuple[Card, ...], how: str) -> None:
+    """What may follow a place: nothing, ``card``, or the card at that place
+    (``'the 2nd card, A♠'``). Another place (``'1 2 3 4'``), another card or other
+    words raise :class:`InvalidAnswerError`: one card wins a trick."""
+    tail = re.sub(r"^\s*card\b", "", rest).strip(" ,;:-")
+    if not tail:
+        return
+    try:
+        cards = parse_cards(tail)
+    except PinochleError:
+        cards = []
+    if len(cards) == 1:
+        if cards[0] != trick[place - 1]:
+            raise InvalidAnswerError(
+                f"{text!r}: the {ordinal(place)} card is {trick[place - 1].text}, not "
+                f"{cards[0].text}; {how}."
+            )
+        return
+    if cards or _MORE_PLACES.search(tail):
+        raise InvalidAnswerError(f"{text!r} names more than one card: one card wins, so {how}.")
+    raise InvalidAnswerError(f"{text!r} is not one place or card: {how}.")
 
 
 def parse_counters_answer(text: str) -> int:
