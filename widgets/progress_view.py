@@ -110,10 +110,11 @@ def progress_frame(path: str | Path | None = None) -> Frame:
     only attempts that could not be read."""
     p = Path(path).expanduser() if path is not None else default_progress_path()
     notes: list[str] = []
+    problems: list[str] = []
     store_problem = ""
     if p.suffix.lower() in STORE_SUFFIXES:
         progress = Progress.load(p)
-        attempts, problems, notes = progress.attempts, [], list(progress.messages)
+        attempts, notes = progress.attempts, list(progress.messages)
         store_problem = progress.store_problem
     else:
         try:

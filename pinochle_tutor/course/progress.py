@@ -112,6 +112,8 @@ LEGACY_SOURCES = (LearnerSource.FIXED, LearnerSource.HUB)
 """Where a ``progress.json`` beside the database is imported: a site whose one learner
 is known (a fixed learner, or the JupyterHub user whose home it is)."""
 
+_NOT_IMPORTED: tuple[type[Exception], ...] = (*DATABASE_ERRORS, StoreError)
+
 log = logging.getLogger(__name__)
 
 
@@ -318,7 +320,7 @@ class Progress:
             added, problems = store.import_legacy(self._learner or who.key, legacy)
         except (ProgressFileError, OSError) as e:
             self._say(f"{legacy.name} could not be imported ({e}).")
-        except (*DATABASE_ERRORS, StoreError) as e:
+        except _NOT_IMPORTED as e:
             log.warning("%s was not imported yet: %s", legacy.name, e)
         else:
             if added:

@@ -563,9 +563,9 @@ def collect_records(folder: str | os.PathLike[str]) -> tuple[list[ClassRecord], 
             store = ProgressStore(path)
             held: set[tuple[str, ...]] = set()
             for learner in store.learners():
-                attempts = tuple(store.attempts(learner))
-                records.append(ClassRecord(learner, rel, attempts))
-                held.update(_key(a) for a in attempts)
+                mine = tuple(store.attempts(learner))
+                records.append(ClassRecord(learner, rel, mine))
+                held.update(_key(a) for a in mine)
             imported.setdefault(path.parent, []).append((store.imported_sources(), held))
         except _UNUSABLE as e:
             problems.append(f"skipped {rel}: {e}")
