@@ -9,7 +9,9 @@ homes' ``alice/.pinochle_tutor/progress.sqlite``) and every ``*.json`` file unde
 CLASS_FOLDER (searched recursively) is read. A JSON file's learner is the name of
 its folder when the file is called ``progress.json`` (``class/alice/progress.json``
 -> ``alice``), otherwise the file's name without ``.json`` (``class/bob.json`` ->
-``bob``).
+``bob``). Each attempt is counted once: a ``progress.json`` that a database in the
+same folder imported (the earlier format, imported once by the tutor) is not
+counted again.
 
 One row per attempt (learner, file, item_id, kind, rules, answer, right, time),
 or with ``--by-rule`` one row per learner and rule case (attempts, right,
