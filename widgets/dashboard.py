@@ -19,7 +19,8 @@ once per file), and deleting a learner (asked twice).
 CSS hooks: ``pt-dashboard``, ``pt-dashboard-secret``, ``pt-dashboard-open``,
 ``pt-dashboard-summary``, ``pt-class-table``, ``pt-weak-rules``,
 ``pt-rule-chart``, ``pt-activity-chart``, ``pt-learner-pick``,
-``pt-learner-history``, ``pt-problems``, ``pt-csv-link``, ``pt-upload``,
+``pt-learner-history``, ``pt-problems``, ``pt-bank-problems`` (one row per quiz bank
+problem: file, item, field, what is wrong), ``pt-csv-link``, ``pt-upload``,
 ``pt-upload-learner``, ``pt-delete``, ``pt-delete-confirm``.
 """
 
@@ -119,11 +120,17 @@ class TeacherDashboard(widgets.VBox):
     JupyterHub homes). ``rules`` states rule cases with the numbers in force."""
 
     def __init__(
-        self, source: str | os.PathLike[str] | None = None, *, rules: RuleSet | str | None = None
+        self,
+        source: str | os.PathLike[str] | None = None,
+        *,
+        rules: RuleSet | str | None = None,
+        bank_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         env = os.environ.get(CLASS_VAR, "")
         self.source = Path(source if source is not None else (env or default_progress_path()))
         self.rules = coerce_rules(rules)
+        self.bank_dir = bank_dir
+        """The quiz banks checked under "Problems in the course's files" (``None``: the site's)."""
         self.message = Message()
         self._tries = 0
         self._open = False
@@ -306,13 +313,26 @@ class TeacherDashboard(widgets.VBox):
 
     def _problems_html(self) -> str:
         found: list[str] = list(self.data.problems)
-        _items, bank = load_banks()
-        found += [str(p) for p in bank]
+        _items, bank = load_banks(self.bank_dir)
         found += list(load_house_rules().problems)
-        if not found:
+        if not found and not bank:
             return '<p class="pt-problems">None: every bank and the house rules read cleanly.</p>'
-        items = "".join(f"<li>{escape(p)}</li>" for p in found)
-        return f'<ul class="pt-problems">{items}</ul>'
+        out = ""
+        if found:
+            items = "".join(f"<li>{escape(p)}</li>" for p in found)
+            out += f'<ul class="pt-problems">{items}</ul>'
+        if bank:
+            rows = [
+                [escape(p.file), escape(p.item or "(the whole file)"), escape(p.field or "-"),
+                 escape(p.message)]
+                for p in bank
+            ]  # fmt: skip
+            out += (
+                f'<p class="pt-problems">{len(bank)} problem(s) in the quiz banks: those '
+                "questions are not asked (learners see only that some could not be loaded).</p>"
+                + _table(["Bank file", "Item", "Field", "What is wrong"], rows, "pt-bank-problems")
+            )
+        return out
 
     @guarded
     def show_history(self) -> None:

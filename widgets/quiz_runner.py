@@ -60,6 +60,7 @@ from pinochle_tutor.course.identity import page_from_environment
 from pinochle_tutor.course.lesson_facts import worked_contract
 from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.course.quiz import (
+    BankProblem,
     BidQuiz,
     CallQuiz,
     CountersQuiz,
@@ -123,6 +124,12 @@ __all__ = [
 SOURCES = ("bank", "generated", "mixed")
 """Where questions come from: the teachers' banks, the generator, or both."""
 MAX_ANSWER = 200
+BANK_NOTE = (
+    '<div class="pt-message pt-info">Some questions of this set could not be loaded, so '
+    "others take their place. Your teacher can see why on the teacher's page.</div>"
+)
+"""Shown above the questions when a teachers' bank has a problem (the details, which
+name the file, go to the teacher's page and the server's log, never to the learner)."""
 """Longer answers are refused unread (nobody types a 200-character answer)."""
 
 _CARD_TOKEN = re.compile(r"(?<![\w])(10|[AKQJ9])([♠♥♦♣])")
@@ -211,11 +218,15 @@ def _bank_items(
     rng: random.Random,
     bank_dir: str | Path | None,
     rules: RuleSet,
+    problems: list[BankProblem],
 ) -> Iterator[QuizItem]:
     """The teachers' items of these kinds and level, shuffled, each fitted to
     ``rules`` when it is reached (fitting a bidding item to house rules works out
-    its answer afresh, which takes a moment); those that no longer fit are skipped."""
-    items, _problems = load_banks(bank_dir, kinds)
+    its answer afresh, which takes a moment); those that no longer fit are skipped.
+    The problems met reading the banks that concern these kinds go into ``problems``
+    (see :func:`_concerns`)."""
+    items, found = load_banks(bank_dir, kinds)
+    problems.extend(p for p in found if _concerns(p, kinds))
     chosen = [
         i
         for i in items
@@ -226,6 +237,19 @@ def _bank_items(
         fitted = _for_rules(item, rules)
         if fitted is not None:
             yield fitted
+
+
+def _concerns(problem: BankProblem, kinds: Sequence[QuizKind]) -> bool:
+    """Whether a bank problem may have cost questions of ``kinds``: a bad item of one
+    of them (items of other kinds are not read), or a file that could not be read,
+    unless its name says it holds another kind (``meld.toml`` on a scoring page)."""
+    if problem.item is not None:
+        return True
+    try:
+        named = QuizKind.parse(Path(problem.file).stem)
+    except PinochleError:
+        return True
+    return named in kinds
 
 
 @dataclass(frozen=True)
@@ -316,7 +340,15 @@ class QuizRound(Sequence[QuizItem]):
     a request failed), it falls when the round runs out, never below the questions
     already asked."""
 
-    def __init__(self, items: Iterable[QuizItem], planned: int) -> None:
+    def __init__(
+        self,
+        items: Iterable[QuizItem],
+        planned: int,
+        bank_problems: list[BankProblem] | None = None,
+    ) -> None:
+        self.bank_problems: list[BankProblem] = bank_problems if bank_problems is not None else []
+        """The problems of the teachers' banks that cost this round questions (filled
+        when the banks are read, that is when the first question is made)."""
         self._source = iter(items)
         self._made: list[QuizItem] = []
         self._planned = planned
@@ -408,10 +440,11 @@ def plan_round(
     aims = [QuizRule.parse(r).value for r in focus]
     rng = random.Random(f"quiz-runner:{seed}")
     bank: Iterator[QuizItem] = iter(())
+    problems: list[BankProblem] = []
     if source != "generated":
-        bank = _bank_items(kinds, level, rng, bank_dir, rs)
+        bank = _bank_items(kinds, level, rng, bank_dir, rs, problems)
     fresh = _requests(kinds, level, count, seed, aims, rng, rs)
-    return QuizRound(_round_items(bank, fresh, source, count), count)
+    return QuizRound(_round_items(bank, fresh, source, count), count, problems)
 
 
 def pick_items(
@@ -563,7 +596,11 @@ class QuizRunner(widgets.VBox):
     whose answers were just revealed here; an explicit ``seed`` keeps a round
     reproducible. :attr:`seed` tells which one was used.
 
-    CSS hooks: ``pt-quiz-runner``, ``pt-quiz-prompt``, ``pt-quiz-answer`` (the
+    When a teachers' bank has a problem that cost this set questions, a short note
+    says so above them (``pt-quiz-bank-note``; the file, item and field are on the
+    teacher's page and in the server's log).
+
+    CSS hooks: ``pt-quiz-runner``, ``pt-quiz-bank-note``, ``pt-quiz-prompt``, ``pt-quiz-answer`` (the
     input area: ``pt-quiz-text``, ``pt-quiz-yes``, ``pt-quiz-no``, ``pt-quiz-pass``,
     ``pt-quiz-place``, a ``pt-hand-picker``), ``pt-quiz-submit``, ``pt-quiz-next``,
     ``pt-quiz-feedback`` (``pt-quiz-hint`` after a first wrong answer),
@@ -622,6 +659,9 @@ class QuizRunner(widgets.VBox):
         return b
 
     def _build(self) -> None:
+        self.bank_note = widgets.HTML()
+        """A short note when some of the teachers' questions could not be loaded."""
+        self.bank_note.add_class("pt-quiz-bank-note")
         self.prompt = widgets.HTML()
         self.prompt.add_class("pt-quiz-prompt")
         self.trick_view = CardsView(size=54)
@@ -658,6 +698,7 @@ class QuizRunner(widgets.VBox):
         super().__init__(
             children=[
                 style_widget(),
+                self.bank_note,
                 self.prompt,
                 self.trick_view,
                 self.hand_view,
@@ -722,7 +763,9 @@ class QuizRunner(widgets.VBox):
         self._tries = []
         self._index = 0
         self.score_view.value = ""
-        if not self._items.reaches(0):
+        asked = self._items.reaches(0)
+        self.bank_note.value = BANK_NOTE if self._items.bank_problems else ""
+        if not asked:
             self._nothing_to_ask()
             return
         self._show_item()

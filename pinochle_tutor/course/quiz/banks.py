@@ -22,7 +22,9 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import logging
 import re
+import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -95,6 +97,30 @@ class BankProblem:
         if self.field is not None:
             where += f", field {self.field!r}"
         return f"{where}: {self.message}"
+
+
+_LOG = logging.getLogger(__name__)
+
+
+class _LoggedOnce:
+    """The bank problems already written to the server's log by this process: every
+    quiz page reads the banks, and a teacher needs each problem once, not once a page."""
+
+    def __init__(self) -> None:
+        self._seen: set[tuple[str, str]] = set()
+        self._lock = threading.Lock()
+
+    def warn(self, folder: Path, problems: Iterable[BankProblem]) -> None:
+        for problem in problems:
+            key = (str(folder), str(problem))
+            with self._lock:
+                if key in self._seen:
+                    continue
+                self._seen.add(key)
+            _LOG.warning("quiz bank problem in %s: %s", folder, problem)
+
+
+_LOGGED = _LoggedOnce()
 
 
 # ------------------------------------------------------------------ fields
@@ -599,8 +625,10 @@ def _load(path: Path, kinds: Collection[QuizKind] | None = None) -> _Loaded:
     name = path.name
     try:
         doc = _read_document(path)
-    except (OSError, UnicodeDecodeError) as e:
-        return [], [BankProblem(name, None, None, f"cannot be read: {e}")], []
+    except OSError as e:  # the reason only: the message never names the server's folders
+        return [], [BankProblem(name, None, None, f"cannot be read: {e.strerror or type(e).__name__}")], []
+    except UnicodeDecodeError:
+        return [], [BankProblem(name, None, None, "cannot be read: it is not UTF-8 text")], []
     except RecursionError:
         return [], [BankProblem(name, None, None, "is nested too deeply to be a quiz bank")], []
     except ValueError as e:  # TOMLDecodeError, JSONDecodeError and PinochleError are ValueErrors
@@ -692,9 +720,13 @@ def load_bank(
 ) -> tuple[list[QuizItem], list[BankProblem]]:
     """Read a bank file (``.toml`` or ``.json``): the items that are valid, and a
     problem for each one that is not (naming the file, the item and the field).
-    Never raises for a bad file. With ``kinds``, only the items of those kinds are
+    Never raises for a bad file. Each problem also goes to the server's log
+    (:func:`logging.warning`, logger ``pinochle_tutor.course.quiz.banks``), once per
+    process. With ``kinds``, only the items of those kinds are
     read and checked (the others are passed over, not reported)."""
-    items, problems, _ = _load(Path(path), kinds)
+    p = Path(path)
+    items, problems, _ = _load(p, kinds)
+    _LOGGED.warn(p.parent, problems)
     return items, problems
 
 
