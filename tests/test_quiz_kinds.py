@@ -324,8 +324,12 @@ def test_yes_no_questions_have_no_second_try() -> None:
 def test_hints_state_the_rules_and_never_the_answer() -> None:
     item = CountersQuiz(id="c", cards=cards_of("AS 10S KH QH"), last_trick=True, rule_set=DOUBLE_DECK)
     text = hint(item)
-    assert "A, 10 and K count 1 trick point each" in text and "a bonus of 2 trick points" in text
+    assert "Aces, tens and kings count 1 trick point each" in text and "a bonus of 2 trick points" in text
     assert "5" not in text
+    # One counter in classic: "10 trick points each" would be the answer, so the
+    # hint names the counters without their value.
+    lone = hint(CountersQuiz(id="c", cards=cards_of("AS QH JH 9H")))
+    assert "Aces, tens and kings are counters" in lone and "10" not in lone
     # A lone trump: naming the trump rule alone would tell the answer, so the hint
     # states the whole trick-winner rule.
     w = WinnerQuiz(id="w", trick=cards_of("AS 10S 9H KS"), trump=parse_suit("H"))

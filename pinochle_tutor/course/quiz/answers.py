@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TypeAlias, Union
 
-from pinochle_tutor.cards import Card, cards_text, parse_cards
+from pinochle_tutor.cards import Card, Rank, cards_text, parse_cards
 from pinochle_tutor.course.quiz.bidding import BOLD, FIRST_LOOK_SAMPLES, BidRange, bid_range
 from pinochle_tutor.course.quiz.items import (
     BidQuiz,
@@ -47,6 +47,7 @@ from pinochle_tutor.explain import (
     ClaimedLine,
     ExchangeExplanation,
     GameEndExplanation,
+    MeldNoteKind,
     diagnose_meld,
     explain_bid,
     explain_call,
@@ -64,6 +65,7 @@ from pinochle_tutor.explain import (
 from pinochle_tutor.explain.coaching import PlayJudgement, points
 from pinochle_tutor.explain.game_end import side_label
 from pinochle_tutor.explain.trick_result import ordinal
+from pinochle_tutor.meld import MeldKind
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import score_hand
 
@@ -835,12 +837,15 @@ def allows_second_try(item: QuizItem) -> bool:
 
 
 _KIND_HINTS = {
-    QuizKind.MELD: "Go through the meld table line by line: runs, marriages, the dix, arounds, pinochles.",
-    QuizKind.TRICK: "Check the trick rules in order: follow suit, beat the winning card, trump, discard.",
-    QuizKind.SCORE: "First decide whether the bidders made their contract, then who keeps their meld.",
+    QuizKind.MELD: "Go through the meld table line by line, and check each line against your cards.",
+    QuizKind.TRICK: "Check the trick rules in order, from the first to the last:",
+    QuizKind.SCORE: (
+        "First decide whether the contract was made: do the declaring side's meld and trick "
+        "points reach the bid? Then decide who keeps their meld."
+    ),
     QuizKind.BID: "Weigh your meld and the trick points your hand can take against the bid.",
     QuizKind.WINNER: "Look at which suit was led and whether any trump was played.",
-    QuizKind.COUNTERS: "Count the counters card by card.",
+    QuizKind.COUNTERS: "Go through the cards one by one: which of them are counters?",
     QuizKind.CALL: "Check the auction so far: who has passed, and the lowest bid allowed now.",
     QuizKind.PLAY: "Ask who is winning the trick, who still plays after you, and which cards are still out.",
     QuizKind.PASS: "Count the cards you must give, then find cards that are in none of your melds.",
@@ -849,12 +854,15 @@ _KIND_HINTS = {
 
 
 _GENERAL: dict[QuizKind, tuple[QuizRule, ...]] = {
+    QuizKind.TRICK: (
+        QuizRule.TRICK_FOLLOW_SUIT, QuizRule.TRICK_BEAT, QuizRule.TRICK_TRUMP,
+        QuizRule.TRICK_OVER_TRUMP, QuizRule.TRICK_DISCARD,
+    ),
     QuizKind.SCORE: (QuizRule.SCORE_MADE, QuizRule.SCORE_MISSED, QuizRule.SCORE_MELD_SAVE),
     QuizKind.BID: (QuizRule.BID_OPEN, QuizRule.BID_RAISE, QuizRule.BID_PASS),
     QuizKind.WINNER: (
         QuizRule.WINNER_TRUMP, QuizRule.WINNER_LED_SUIT, QuizRule.WINNER_FIRST_IDENTICAL,
     ),
-    QuizKind.COUNTERS: (QuizRule.COUNTERS_CARDS,),
     QuizKind.CALL: (
         QuizRule.CALL_OPENING, QuizRule.CALL_INCREMENT, QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
     ),
@@ -865,25 +873,193 @@ _GENERAL: dict[QuizKind, tuple[QuizRule, ...]] = {
     ),
 }  # fmt: skip
 """Kinds whose hint states the whole rule, not the rule case of the position: for
-these the case alone would give the answer away (a lone trump "wins", "pass")."""
+these the case alone would give the answer away (a lone trump "wins", "pass",
+"play any card")."""
+
+_TRICK_TRAPS = (QuizRule.TRICK_LEAD, QuizRule.TRICK_TRUMPED, QuizRule.TRICK_PARTNER_WINNING)
+"""Trick rule cases a trick hint names when the position shows them: each says when
+the four rules bind, not which cards they leave."""
+
+_CARD_TOKEN = re.compile(r"(?:10|[2-9AKQJ])\s?[♠♥♦♣]")
+
+
+def _numbers(text: str) -> list[int]:
+    """The numbers ``text`` states (the rank of a card it names is no number)."""
+    return [int(n) for n in re.findall(r"[0-9]+", _CARD_TOKEN.sub(" ", text))]
+
+
+def _one_step(numbers: list[int], answer: int) -> bool:
+    """Whether ``answer`` (its size) is one of ``numbers``, or their sum, product or
+    difference (a number may be taken twice: doubling is one step)."""
+    a = abs(answer)
+    values = set(numbers)
+    return a in values or any(
+        x + y == a or x * y == a or (x != y and abs(x - y) == a) for x in values for y in values
+    )
+
+
+def _numeric_answer(item: QuizItem) -> int | None:
+    """The number a meld, score, counters or trick-winner question asks for (the
+    winning card's place, counted from 1); ``None`` for the other kinds."""
+    if isinstance(item, MeldQuiz):
+        return explain_meld(item.hand, item.trump, item.rule_set).total
+    if isinstance(item, ScoreQuiz):
+        return _score_value(item)
+    if isinstance(item, CountersQuiz):
+        return explain_counters(item.cards, item.rule_set, item.last_trick).total
+    if isinstance(item, WinnerQuiz):
+        return explain_winner(item.trick, item.trump, item.rule_set).winner + 1
+    return None
+
+
+def _rank_words(ranks: list[Rank]) -> str:
+    return listed([f"{r.noun}s" for r in ranks])
+
+
+def _counters_line(rules: RuleSet, numbers: bool) -> str:
+    """The counters of ``rules`` in a sentence, ranks in words: with their trick
+    points, or (``numbers=False``) only which ranks count."""
+    by_value: dict[int, list[Rank]] = {}
+    for rank in sorted(rules.ranks, reverse=True):
+        by_value.setdefault(rules.counter_points[rank], []).append(rank)
+    counting = [r for v in sorted(by_value, reverse=True) if v for r in by_value[v]]
+    zero = by_value.get(0, [])
+    if numbers:
+        parts = [
+            f"{_rank_words(by_value[v])} count {v} trick point{'s' if v != 1 else ''}"
+            f"{' each' if len(by_value[v]) > 1 else ''}"
+            for v in sorted(by_value, reverse=True)
+            if v
+        ]
+        head = "; ".join(parts) if parts else "no card counts any trick points"
+    else:
+        head = f"{_rank_words(counting)} are counters" if counting else "no card counts any trick points"
+    tail = f"; {_rank_words(zero)} count nothing" if zero and counting else ""
+    return f"{head[:1].upper()}{head[1:]}{tail}."
+
+
+def _counters_lines(item: CountersQuiz) -> list[tuple[str, str]]:
+    rs = item.rule_set
+    lines = [(_counters_line(rs, True), _counters_line(rs, False))]
+    if item.last_trick and rs.last_trick_bonus > 0:
+        lines.append(
+            (QuizRule.COUNTERS_LAST_TRICK.statement(rs),
+             "The last trick earns its takers a bonus on top of its counters.")
+        )  # fmt: skip
+    return lines
+
+
+def _score_lines(item: ScoreQuiz) -> list[tuple[str, str]]:
+    rs = item.rule_set
+    pair = rs.partnerships
+    cases = [r for r in _GENERAL[QuizKind.SCORE] if rule_applies(r, rs)]
+    if item.conceded:
+        cases.append(QuizRule.SCORE_CONCESSION)
+    if item.ask == "defenders":
+        cases.append(QuizRule.SCORE_DEFENDERS)
+    side = "A side keeps its" if pair else "A player keeps their"
+    defenders = "Defenders score" if pair else "Each defender scores"
+    plain = {
+        QuizRule.SCORE_MELD_SAVE: (
+            f"{side} meld only by taking at least the trick points the rules ask for (the meld save)."
+        ),
+        QuizRule.SCORE_DEFENDERS: (
+            f"{defenders} meld + trick points when they take at least the meld save in trick points."
+        ),
+    }
+    head = _KIND_HINTS[QuizKind.SCORE]
+    lines = [(head, head)]
+    for r in cases:
+        said = r.statement(rs)
+        lines.append((said, plain.get(r, said)))
+    return lines
+
+
+def _meld_lines(item: MeldQuiz) -> list[str]:
+    """Where to look in a meld hand, without naming the hand's meld lines or their
+    points: the groups of cards that hold meld, and the traps the breakdown notes."""
+    rs = item.rule_set
+    ex = explain_meld(item.hand, item.trump, rs)
+    if not ex.items:
+        lines = ["runs, marriages, arounds and pinochles"]
+        if rule_applies(QuizRule.MELD_DIX, rs):
+            lines.append("the nine of trump")
+        return [f"Check them all: {listed(lines)}. A line counts only when every card of it is in your hand."]
+    trump = item.trump.plural
+    places: list[str] = []
+    marriages: list[str] = []
+    kinds = {line.kind for line in ex.items}
+    if kinds & {MeldKind.RUN, MeldKind.ROYAL_MARRIAGE, MeldKind.DIX}:
+        places.append(f"your {trump} (trump)")
+    for line in ex.items:
+        if line.kind is MeldKind.MARRIAGE and line.suit is not None:
+            marriages.append(line.suit.plural)
+        elif line.kind is MeldKind.PINOCHLE:
+            places.append(f"your {cards_text(sorted(set(line.cards), key=lambda c: c.order), ' and ')}")
+        elif line.kind not in (MeldKind.RUN, MeldKind.ROYAL_MARRIAGE, MeldKind.DIX):
+            places.append(f"your {line.kind.value.split()[0]} in every suit")
+    if marriages:
+        places.append(f"your kings and queens of {listed(list(dict.fromkeys(marriages)))}")
+    out = [f"Look at {listed(list(dict.fromkeys(places)))}: which lines of the meld table do they make?"]
+    if any(line.multiple > 1 for line in ex.items):
+        out.append(
+            "Count the copies: every card of a line held twice over makes a double, which "
+            "replaces the single line."
+        )
+    notes = {n.kind for n in ex.notes}
+    said = {
+        MeldNoteKind.SHARED_CARD: QuizRule.MELD_SHARED_CARD.statement(rs),
+        MeldNoteKind.RUN_KQ_NO_MARRIAGE: (
+            "A trump king and queen used in a longer line of trump make no marriage of their own."
+        ),
+        MeldNoteKind.EXTRA_ROYAL_BESIDE_RUN: (
+            "A second trump king and queen, beside the ones in a longer line, make a marriage of their own."
+        ),
+        MeldNoteKind.LONE_EXTRA_BESIDE_RUN: (
+            "An extra trump king or queen without its partner earns nothing."
+        ),
+        MeldNoteKind.DOUBLE_RUN_NO_MARRIAGES: (
+            "Trump kings and queens used in a double line make no marriages."
+        ),
+        MeldNoteKind.INCOMPLETE_SECOND_SET: (
+            "A double needs two copies of every card of the line; otherwise it is a single line."
+        ),
+    }
+    out += [text for kind, text in said.items() if kind in notes]
+    return out
 
 
 def hint(item: QuizItem) -> str:
-    """A hint for a second try: what to check, and the rules to check it by, stated
-    with the numbers of the rules in force; never the answer itself. Meld and trick
-    questions name the rule cases in the position (which melds, which trick rule);
-    the others state their whole rule, since the case would tell the answer."""
+    """A hint for a second try: what to check, and the rules to check it by; never the
+    answer, nor a number from which the answer is one step of arithmetic away (the
+    number itself, or a sum, difference or product of the numbers the hint states).
+
+    A meld hint points at the cards that hold meld (the trump suit, the kings and
+    queens of a suit, the aces of every suit, ...) and at the traps of the hand,
+    without naming its meld lines or their points. A score or counters hint states
+    the rules with the numbers of the rules in force, and says a rule without its
+    number where the number would give the answer away. A trick hint states the four
+    trick rules in order, and when they bind (a lead, a trumped trick, a partner
+    winning); the hints of the other kinds state their whole rule, since the rule
+    case of the position would tell the answer."""
     rs = item.rule_set
-    lines = [_KIND_HINTS[item.kind]]
-    if item.kind in _GENERAL:
-        cases = [r for r in _GENERAL[item.kind] if rule_applies(r, rs)]
-        if isinstance(item, ScoreQuiz) and item.conceded:
-            cases.append(QuizRule.SCORE_CONCESSION)
-        if isinstance(item, ScoreQuiz) and item.ask == "defenders":
-            cases.append(QuizRule.SCORE_DEFENDERS)
-        if isinstance(item, CountersQuiz) and item.last_trick:
-            cases.append(QuizRule.COUNTERS_LAST_TRICK)
-    else:
+    head = _KIND_HINTS[item.kind]
+    if isinstance(item, MeldQuiz):
+        return " ".join([head, *_meld_lines(item)])
+    if isinstance(item, (ScoreQuiz, CountersQuiz)):
+        pairs = _score_lines(item) if isinstance(item, ScoreQuiz) else [(head, head), *_counters_lines(item)]
+        answer = _numeric_answer(item)
+        assert answer is not None
+        chosen = [numbered for numbered, _ in pairs]
+        for i in reversed(range(len(pairs))):
+            if not _one_step(_numbers(" ".join(chosen)), answer):
+                break
+            chosen[i] = pairs[i][1]
+        return " ".join(dict.fromkeys(chosen))
+    cases = [r for r in _GENERAL[item.kind] if rule_applies(r, rs)] if item.kind in _GENERAL else []
+    if isinstance(item, TrickQuiz):
+        cases += [r for r in rules_for(item) if r in _TRICK_TRAPS]
+    elif item.kind not in _GENERAL:
         cases = list(rules_for(item))
-    lines += [r.statement(rs) for r in cases]
+    lines = [head, *(r.statement(rs) for r in cases)]
     return " ".join(dict.fromkeys(lines))
