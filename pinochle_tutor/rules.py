@@ -32,6 +32,7 @@ from pinochle_tutor.names import find_named
 __all__ = [
     "CLASSIC",
     "DOUBLE_DECK",
+    "MAX_GAME_HANDS",
     "MAX_RAISES",
     "MELD_RANKS",
     "PRESETS",
@@ -107,6 +108,11 @@ needs 150 (a double run of 1500 in steps of 10), or 1500 when a house bids by on
 double deck 300 (a quadruple run of 300 in steps of 1). Beyond it an auction of
 computer players raising one increment at a time, and the bidding drill that waits on
 it, would run for minutes."""
+
+MAX_GAME_HANDS = 100
+"""A game's target is at most this many hands of the most points a side can take
+(:attr:`RuleSet.most_points`): classic up to 989,000, where 1500 is played. A target
+beyond it (say 10**18) is a game that never ends."""
 
 
 @dataclass(frozen=True)
@@ -255,7 +261,8 @@ class RuleSet:
     def _beyond_the_most_points(self) -> list[str]:
         """The bids no contract could come from: an opening or stuck bid above the most
         points a side can take in a hand (:attr:`most_points`), or a bid increment
-        above it (no bid could ever be raised)."""
+        above it (no bid could ever be raised); and a target no game reaches within
+        :data:`MAX_GAME_HANDS` hands of those points."""
         most = self.most_points
         why = (
             f"no side can take more than {most} points in a hand ({self.most_meld} meld at "
@@ -269,6 +276,11 @@ class RuleSet:
         if self.bid_increment > most:
             problems.append(
                 f"bid_increment={self.bid_increment!r} is too high: {why}, so no bid could be raised"
+            )
+        if self.target > MAX_GAME_HANDS * most:
+            problems.append(
+                f"target={self.target!r} is too high: at most {MAX_GAME_HANDS * most}, as {why} "
+                f"and a game should end within {MAX_GAME_HANDS} hands"
             )
         return problems
 

@@ -18,7 +18,7 @@ from pinochle_tutor import (
     RuleSet,
     rules_named,
 )
-from pinochle_tutor.rules import MAX_RAISES
+from pinochle_tutor.rules import MAX_GAME_HANDS, MAX_RAISES
 from pinochle_tutor.scoring import meld_ceiling
 
 ALL_RANKS = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
@@ -442,3 +442,13 @@ def test_the_highest_bid_is_the_most_a_side_can_take(rules: RuleSet) -> None:
 def test_the_highest_bid_keeps_the_bound_on_raises() -> None:
     """Bidding by ones, an auction of computer players still stops within MAX_RAISES raises."""
     assert CLASSIC.with_settings(bid_increment=1).max_bid == 250 + MAX_RAISES
+
+
+def test_a_target_no_game_reaches_is_refused() -> None:
+    """A game to 10**18 never ends: the target is bounded by MAX_GAME_HANDS hands of the
+    most a side can take (classic 100 x 9890)."""
+    CLASSIC.with_settings(target=MAX_GAME_HANDS * 9890)
+    with pytest.raises(InvalidRulesError, match=r"target=1000000000000000000 is too high: at most 989000"):
+        CLASSIC.with_settings(target=10**18)
+    with pytest.raises(InvalidRulesError, match=r"target=203001 is too high: at most 203000"):
+        DOUBLE_DECK.with_settings(target=203001)
