@@ -872,10 +872,10 @@ def _answer_not_shown(q: QuizRunner, item: QuizItem, since: set[str]) -> None:
     sent = everything_sent(q, since)
     correct = answer_text(item)
     assert "Not quite: the answer is" not in sent and "pt-quiz-rules" not in sent
-    # The hint is the rules in the position (their numbers are the rules', not the answer).
+    # The hint is what to check and the rules to check it by, never the answer.
     assert q.feedback.value == hint_html(item)
     if isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct.lstrip("+-")) >= 2:
-        shown = shown_text(q, since).replace(q.feedback.value, "")
+        shown = shown_text(q, since)
         assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?![\d♠♥♦♣])", shown), correct
     elif not isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz, GameQuiz)) and len(correct) > 3:
         assert correct not in sent  # (a game-end answer is one of the sides the prompt names)
