@@ -150,3 +150,15 @@ def test_an_unreadable_bank_is_named_without_the_servers_folders(tmp_path: Path)
     (problem,) = problems
     assert problem.file == "meld.toml" and problem.message.startswith("cannot be read: ")
     assert str(tmp_path) not in str(problem)
+
+
+def test_a_score_item_whose_bid_no_side_could_make_is_named(tmp_path: Path) -> None:
+    (tmp_path / "score.toml").write_text(
+        'kind = "score"\n[[item]]\nid = "huge"\nbid = 1000000\nbidder_meld = 100\nbidder_tricks = 130\n'
+        '[[item]]\nid = "fine"\nbid = 9890\nbidder_meld = 100\nbidder_tricks = 130\n',
+        encoding="utf-8",
+    )
+    items, problems = load_banks(tmp_path)
+    assert [i.id for i in items] == ["fine"]
+    (problem,) = problems
+    assert problem.field == "bid" and "1000000 cannot be a contract: bids go up to 9890" in problem.message

@@ -261,7 +261,7 @@ class WholeNumberText(widgets.IntText):
     refused (and, under :func:`guard_client_values`, answered with a message quoting
     it) where ``IntText`` would cut it to ``1`` without a word."""
 
-    value = traitlets.Int(0, help="The whole number in the box.").tag(sync=True)
+    value: Any = traitlets.Int(0, help="The whole number in the box.").tag(sync=True)
 
 
 def guard_client_values(root: widgets.Widget, message: Message) -> int:

@@ -124,7 +124,7 @@ class TeacherDashboard(widgets.VBox):
         source: str | os.PathLike[str] | None = None,
         *,
         rules: RuleSet | str | None = None,
-        bank_dir: str | os.PathLike[str] | None = None,
+        bank_dir: str | Path | None = None,
     ) -> None:
         env = os.environ.get(CLASS_VAR, "")
         self.source = Path(source if source is not None else (env or default_progress_path()))

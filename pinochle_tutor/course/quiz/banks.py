@@ -306,6 +306,11 @@ def _score_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -
     if not isinstance(conceded, bool):
         raise BankFormatError(f"must be true or false, not {conceded!r}", "conceded")
     bid = _as_int("bid", _req(data, "bid"), rs.opening_bid)
+    if bid > rs.max_bid:
+        raise BankFormatError(
+            f"{bid} cannot be a contract: bids go up to {rs.max_bid}, and no side can take "
+            f"more than {rs.most_points} points in a hand", "bid"
+        )
     if bid % rs.bid_increment:
         raise BankFormatError(f"{bid} is not a multiple of {rs.bid_increment}", "bid")
     bidder_meld = _as_int("bidder_meld", _req(data, "bidder_meld"), 0, 10_000)
