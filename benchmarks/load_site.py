@@ -107,6 +107,7 @@ from tests.voila_site import (  # noqa: E402
     cpu_seconds,
     kernel_pids,
     rss_mb,
+    signed_cookie,
     voila_server,
 )
 
@@ -230,7 +231,7 @@ async def visit_quiz(base: str, learner: Learner, timeout: float) -> None:
     """A learner (with a browser key) answers :data:`QUIZ_ANSWERS` meld questions."""
     try:
         start = time.perf_counter()
-        page = await Channel.open(base, QUIZ, timeout, key=learner.key, reload=True)
+        page = await Channel.open(base, QUIZ, timeout, key=signed_cookie(learner.key), reload=True)
         learner.ready.append(time.perf_counter() - start)
         learner.built.append(page.built)
         learner.refused += page.refused
@@ -260,7 +261,7 @@ async def abuse(base: str, kind: str, stop: asyncio.Event, timeout: float) -> in
     learner key), ``flood`` sends oversized and many small messages to its kernel,
     ``slow`` asks for updates and never reads them. Returns how many things it did."""
     done = 0
-    key = "abuser" + kind.ljust(16, "x")
+    key = signed_cookie("abuser" + kind.ljust(16, "x"))  # one learner of the site
     while not stop.is_set():
         try:
             if kind == "burst":  # four page loads at a time, as fast as the server answers

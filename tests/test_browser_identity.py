@@ -1,6 +1,6 @@
 """Who is learning, in a real browser on the shared Voila site (Debian's Chromium
-driven by Playwright): the welcome page's learner card gets the browser's key
-through the anywidget front end, a name given once is known on the next page (a
+driven by Playwright): the site issues the browser a signed learner key on its first
+page, the welcome page's learner card knows it, a name given once is known on the next page (a
 new kernel, told by the cookie), answers on a practice page are filed under the
 browser's key, and a classmate in another browser who types the same name keeps a
 record of their own; the teacher's dashboard stays shut to a wrong secret and then
@@ -13,9 +13,10 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
+from pinochle_tutor.course.identity import signed_key
 from pinochle_tutor.course.store import ProgressStore
 from tests.browser_pages import needs_chromium
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, kernel_pids, voila_server
+from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, SITE_SECRET, kernel_pids, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 90_000
@@ -43,8 +44,11 @@ def give_name(page: Page, name: str) -> None:
 
 
 def key_of(context: BrowserContext) -> str:
+    """The learner key the site issued this browser (its cookie holds it signed)."""
     (cookie,) = [c for c in context.cookies() if c["name"] == "pinochle_learner"]
-    return cookie["value"]
+    key = signed_key(cookie["value"], SITE_SECRET.encode())
+    assert key is not None, f"the site signed the browser's key: {cookie['value']!r}"
+    return key
 
 
 def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_path: Path) -> None:

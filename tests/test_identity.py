@@ -1,10 +1,12 @@
 """Who is learning: the learner found from the environment (fixed, JupyterHub, a
-login proxy's header, the browser's cookie), names checked, and the learner card,
-headless: a browser's key arrives, a name is given once, two classmates with one
-name keep two records, a client's bad key is refused."""
+login proxy's header, the browser's cookie, counted only when the site signed its
+key), the site's secret and signed keys, names checked, and the learner card,
+headless: a browser's signed key arrives, a name is given once, two classmates with
+one name keep two records, a client's bad, unsigned or tampered key is refused."""
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -21,6 +23,9 @@ from pinochle_tutor.course.identity import (
     learner_from_environment,
     new_key,
     set_current_learner,
+    sign_key,
+    signed_key,
+    site_secret,
 )
 from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.course.store import ProgressStore
@@ -31,6 +36,18 @@ from pinochle_widgets.identity import LearnerCard
 from tests.widget_client import client_click, client_update
 
 KEY = "A" * 11 + "b" * 11
+SECRET = "the site's test secret, 32 chars"
+"""The site's secret in these tests (``$PINOCHLE_TUTOR_SITE_SECRET``)."""
+
+
+def signed(key: str, secret: str = SECRET) -> str:
+    """The cookie value the site issues for ``key``."""
+    return sign_key(key, secret.encode())
+
+
+def tampered(value: str) -> str:
+    """``value`` with the last character of its signature changed."""
+    return value[:-1] + ("A" if value[-1] != "A" else "B")
 
 
 @pytest.fixture(autouse=True)
@@ -38,6 +55,7 @@ def fresh_kernel(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Pa
     """Each test is a fresh page: no learner set, a site database of its own."""
     for var in ("PINOCHLE_TUTOR_LEARNER", "JUPYTERHUB_USER", "PINOCHLE_TUTOR_USER_HEADER", "HTTP_COOKIE"):
         monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("PINOCHLE_TUTOR_SITE_SECRET", SECRET)
     db = tmp_path / "progress.sqlite"
     monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(db))
     set_current_learner(None)
@@ -57,17 +75,25 @@ def fresh_kernel(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Pa
         ),
         # A user header nobody configured is not trusted: anyone could send it.
         ({"HTTP_X_FORWARDED_USER": "bob"}, GUEST),
-        ({"HTTP_COOKIE": f"_xsrf=2|x; pinochle_learner={KEY}"}, Learner(KEY, "", LearnerSource.BROWSER)),
+        (
+            {"HTTP_COOKIE": f"_xsrf=2|x; pinochle_learner={signed(KEY)}"},
+            Learner(KEY, "", LearnerSource.BROWSER),
+        ),
+        # A key the site did not sign is a guest's: a client can make up any number.
+        ({"HTTP_COOKIE": f"pinochle_learner={KEY}"}, GUEST),
+        ({"HTTP_COOKIE": f"pinochle_learner={tampered(signed(KEY))}"}, GUEST),
+        ({"HTTP_COOKIE": f"pinochle_learner={signed(KEY, 'another site secret, 32 chars!!')}"}, GUEST),
+        ({"HTTP_COOKIE": f"pinochle_learner={'Z' * 22}.{signed(KEY).split('.')[1]}"}, GUEST),
         ({"HTTP_COOKIE": "pinochle_learner=short"}, GUEST),
         ({"HTTP_COOKIE": 'pinochle_learner="; ;;=='}, GUEST),
         (
-            {"JUPYTERHUB_USER": "alice", "HTTP_COOKIE": f"pinochle_learner={KEY}"},
+            {"JUPYTERHUB_USER": "alice", "HTTP_COOKIE": f"pinochle_learner={signed(KEY)}"},
             Learner("alice", "alice", LearnerSource.HUB),
         ),
     ],
 )
 def test_the_learner_comes_from_the_environment(env: dict[str, str], expected: Learner) -> None:
-    assert learner_from_environment(env) == expected
+    assert learner_from_environment({"PINOCHLE_TUTOR_SITE_SECRET": SECRET, **env}) == expected
 
 
 @pytest.mark.parametrize(
@@ -91,7 +117,52 @@ def test_names_that_are_refused_say_why(typed: object, words: str) -> None:
 def test_new_keys_are_keys_and_differ() -> None:
     keys = {new_key() for _ in range(50)}
     assert len(keys) == 50
-    assert all(learner_from_environment({"HTTP_COOKIE": f"pinochle_learner={k}"}).key == k for k in keys)
+    secret = SECRET.encode()
+    assert all(
+        learner_from_environment({"HTTP_COOKIE": f"pinochle_learner={sign_key(k, secret)}"}, secret).key == k
+        for k in keys
+    )
+
+
+def test_a_signed_key_is_verified_and_anything_else_is_not() -> None:
+    secret = SECRET.encode()
+    value = sign_key(KEY, secret)
+    assert signed_key(value, secret) == KEY
+    for bad in (KEY, tampered(value), value + "x", value.upper(), "", None, 42, value.replace(".", "")):
+        assert signed_key(bad, secret) is None, bad
+    assert signed_key(value, b"another secret of 32 characters.") is None
+    assert signed_key(value, None) is None, "no secret: no key is a learner's"
+
+
+def test_the_site_secret_is_made_once_private_beside_the_database(tmp_path: Path) -> None:
+    env = {"PINOCHLE_TUTOR_PROGRESS": str(tmp_path / "class" / "progress.sqlite")}
+    secret = site_secret(env)
+    path = tmp_path / "class" / "site_secret"
+    assert secret is not None and len(secret) >= 32
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600, "only the server's user may read it"
+    assert site_secret(env) == secret, "made once, then read"
+    # A key signed by this site is a learner of this site; after the secret changes, a guest.
+    cookie = {**env, "HTTP_COOKIE": f"pinochle_learner={sign_key(KEY, secret)}"}
+    assert learner_from_environment(cookie).key == KEY
+    path.write_text("a different secret of many characters\n")
+    assert learner_from_environment(cookie).is_guest
+    # Several servers of one site share one secret through the environment.
+    assert site_secret({**env, "PINOCHLE_TUTOR_SITE_SECRET": SECRET}) == SECRET.encode()
+    assert site_secret({**env, "PINOCHLE_TUTOR_SITE_SECRET": "short"}) is None, "too short to trust"
+
+
+def test_in_the_static_site_an_unsigned_key_is_the_browsers_learner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide: no server signs keys; every page is the one learner of that browser."""
+    import pinochle_tutor.course.identity as identity
+    import pinochle_widgets.identity as card_module
+
+    monkeypatch.setattr(identity, "SIGNS_KEYS", False)
+    monkeypatch.setattr(card_module, "SIGNS_KEYS", False)
+    assert learner_from_environment({"HTTP_COOKIE": f"pinochle_learner={KEY}"}).key == KEY
+    card = LearnerCard()
+    assert card.keeper.make_key is True, "the browser makes its own key"
+    client_update(card.keeper, client_key=KEY)
+    assert current_learner() == Learner(KEY, "", LearnerSource.BROWSER)
 
 
 # ------------------------------------------------------------------ the card
@@ -100,7 +171,7 @@ def test_new_keys_are_keys_and_differ() -> None:
 def test_a_first_visit_gets_a_key_then_a_name_once(fresh_kernel: Path) -> None:
     card = LearnerCard()
     assert current_learner().is_guest and "as a guest's" in card.status.value
-    client_update(card.keeper, client_key=KEY)
+    client_update(card.keeper, client_key=signed(KEY))
     assert current_learner() == Learner(KEY, "", LearnerSource.BROWSER)
     assert "guest of this browser" in card.status.value
     assert card._form.layout.display == ""
@@ -111,7 +182,7 @@ def test_a_first_visit_gets_a_key_then_a_name_once(fresh_kernel: Path) -> None:
     # The next page of this browser: the kernel starts with the cookie and knows Ann.
     set_current_learner(None)
     again = LearnerCard()
-    client_update(again.keeper, client_key=KEY)
+    client_update(again.keeper, client_key=signed(KEY))
     assert "learning as <b>Ann</b>" in again.status.value
 
 
@@ -120,7 +191,7 @@ def test_two_classmates_with_one_name_keep_two_records(fresh_kernel: Path) -> No
     for key in (KEY, other):
         set_current_learner(None)
         card = LearnerCard()
-        client_update(card.keeper, client_key=key)
+        client_update(card.keeper, client_key=signed(key))
         card.name_box.value = "Ann"
         client_click(card.save_button)
         Progress.load().record(f"q-{key[0]}", "meld", ["meld.run"], key[0], True)
@@ -133,16 +204,21 @@ def test_two_classmates_with_one_name_keep_two_records(fresh_kernel: Path) -> No
 def test_a_page_opened_before_the_key_arrived_files_answers_under_it(fresh_kernel: Path) -> None:
     progress = Progress.load()  # the quiz built before the browser spoke
     card = LearnerCard(compact=True)
-    client_update(card.keeper, client_key=KEY)
+    client_update(card.keeper, client_key=signed(KEY))
     progress.record("q", "meld", ["meld.run"], "150", True)
     assert [a.answer for a in ProgressStore(fresh_kernel).attempts(KEY)] == ["150"]
     assert ProgressStore(fresh_kernel).attempts("guest") == []
     assert card._form.layout.display == "none"  # compact: no name box
 
 
-@pytest.mark.parametrize("bad", ["short", "x" * 200, "has space in it 0123456789", "<img src=x>"])
+@pytest.mark.parametrize(
+    "bad",
+    ["short", "x" * 200, "has space in it 0123456789", "<img src=x>", KEY, tampered(signed(KEY)),
+     signed(KEY, "another site secret, 32 chars!!")],
+)  # fmt: skip
 def test_a_clients_bad_key_is_refused_with_a_message(bad: str) -> None:
     card = LearnerCard()
+    assert card.keeper.make_key is False, "on a server site the browser makes no key"
     client_update(card.keeper, client_key=bad)
     assert current_learner().is_guest
     assert "cannot be used" in card.message.text
@@ -150,7 +226,7 @@ def test_a_clients_bad_key_is_refused_with_a_message(bad: str) -> None:
 
 def test_a_bad_name_gets_a_message_and_nothing_is_kept(fresh_kernel: Path) -> None:
     card = LearnerCard()
-    client_update(card.keeper, client_key=KEY)
+    client_update(card.keeper, client_key=signed(KEY))
     card.name_box.value = "<b>Ann</b>"
     client_click(card.save_button)
     assert "characters a name does not need" in card.message.text
@@ -168,7 +244,7 @@ def test_on_jupyterhub_the_card_only_says_who(monkeypatch: pytest.MonkeyPatch, f
     monkeypatch.setenv("JUPYTERHUB_USER", "alice")
     card = LearnerCard()
     assert "learning as <b>alice</b>" in card.status.value and card._form.layout.display == "none"
-    client_update(card.keeper, client_key=KEY)
+    client_update(card.keeper, client_key=signed(KEY))
     assert current_learner().key == "alice"
     Progress.load().record("q", "meld", ["meld.run"], "150", True)
     assert ProgressStore(fresh_kernel).learners() == ["alice"]
@@ -179,7 +255,7 @@ def test_a_site_without_a_database_says_the_name_cannot_be_kept(
 ) -> None:
     monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(tmp_path / "mine.json"))
     card = LearnerCard()
-    client_update(card.keeper, client_key=KEY)
+    client_update(card.keeper, client_key=signed(KEY))
     card.name_box.value = "Ann"
     client_click(card.save_button)
     assert "cannot be kept" in card.message.text
@@ -189,7 +265,7 @@ def test_a_page_opened_with_the_cookie_knows_the_name_at_once(
     monkeypatch: pytest.MonkeyPatch, fresh_kernel: Path
 ) -> None:
     ProgressStore(fresh_kernel).set_name(KEY, "Ann", "2026-01-01T10:00:00Z")
-    monkeypatch.setenv("HTTP_COOKIE", f"pinochle_learner={KEY}")
+    monkeypatch.setenv("HTTP_COOKIE", f"pinochle_learner={signed(KEY)}")
     card = LearnerCard()
     assert current_learner() == Learner(KEY, "Ann", LearnerSource.BROWSER)
     assert "learning as <b>Ann</b>" in card.status.value and card._form.layout.display == "none"
@@ -201,8 +277,8 @@ def test_the_page_opened_is_kept_once_the_learner_is_known(
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/04_meld.ipynb")
     card = LearnerCard(compact=True)
     assert ProgressStore(fresh_kernel).lessons() == []  # a guest's visit is not kept
-    client_update(card.keeper, client_key=KEY)
-    client_update(card.keeper, client_key="Q" * 22)  # another key later: still one visit
+    client_update(card.keeper, client_key=signed(KEY))
+    client_update(card.keeper, client_key=signed("Q" * 22))  # another key later: still one visit
     (visit,) = ProgressStore(fresh_kernel).lessons()
     assert (visit.learner, visit.page) == (KEY, "04_meld.ipynb")
     set_current_learner(None)  # a new kernel, on JupyterHub
@@ -235,7 +311,7 @@ def new_page(monkeypatch: pytest.MonkeyPatch, cookie: str | None = None) -> None
     monkeypatch.setattr(_base, "_FOUR", [])
     monkeypatch.setattr(_base, "_STYLE", [])
     if cookie is not None:
-        monkeypatch.setenv("HTTP_COOKIE", f"pinochle_learner={cookie}")
+        monkeypatch.setenv("HTTP_COOKIE", f"pinochle_learner={signed(cookie)}")
 
 
 def four_colour_shown() -> bool:
@@ -247,7 +323,7 @@ def test_the_four_colour_switch_is_kept_for_the_learner_on_every_page(
 ) -> None:
     house(False)
     card = LearnerCard()
-    client_update(card.keeper, client_key=KEY)
+    client_update(card.keeper, client_key=signed(KEY))
     assert card.four_colour.value is False and not four_colour_shown()
     client_update(card.four_colour, value=True)
     assert four_colour_shown()  # this page's cards change at once
@@ -269,7 +345,7 @@ def test_the_house_default_holds_until_the_learner_chooses(
 ) -> None:
     house(True)
     card = LearnerCard()
-    client_update(card.keeper, client_key=KEY)
+    client_update(card.keeper, client_key=signed(KEY))
     assert card.four_colour.value is True and four_colour_shown()
     assert ProgressStore(fresh_kernel).preference(KEY, FOUR_COLOUR) is None  # nothing chosen
     client_update(card.four_colour, value=False)

@@ -17,7 +17,15 @@ from pathlib import Path
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
 from pinochle_widgets.site import BUILDING_MESSAGE, BUSY_MESSAGE
-from tests.voila_site import REPO, Channel, Site, cpu_seconds, kernel_pids, voila_server
+from tests.voila_site import (
+    REPO,
+    Channel,
+    Site,
+    cpu_seconds,
+    kernel_pids,
+    signed_cookie,
+    voila_server,
+)
 
 LESSON = "06_scoring.ipynb"
 QUICK = ["--ClassroomIdentityProvider.busy_refusal_delay=0.1"]
@@ -33,7 +41,7 @@ class Answer:
 
 
 async def get(base: str, learner: str | None, timeout: float = 120) -> Answer:
-    headers = {"Cookie": f"pinochle_learner={learner * 22}"} if learner else {}
+    headers = {"Cookie": f"pinochle_learner={signed_cookie(learner * 22)}"} if learner else {}
     reply = await AsyncHTTPClient().fetch(
         f"{base}/voila/render/{LESSON}", headers=headers, request_timeout=timeout,
         raise_error=False,
@@ -204,19 +212,19 @@ def test_a_busy_site_loses_no_answer_and_keeps_open_pages_working(tmp_path: Path
     extra = [*ONE_AT_A_TIME, "--ClassroomIdentityProvider.build_queue_seconds=0"]
 
     async def scenario() -> tuple[int, str]:
-        page = await Channel.open(site, quiz, 120, key=learner)
+        page = await Channel.open(site, quiz, 120, key=signed_cookie(learner))
         await page.answer_quiz("20", 60)
         await page.next_question(60)
         other = asyncio.create_task(get(site, "m"))  # another learner's page is built
         await asyncio.sleep(0.3)
         reply = await AsyncHTTPClient().fetch(
-            f"{site}/voila/render/{quiz}", headers={"Cookie": f"pinochle_learner={learner}"},
+            f"{site}/voila/render/{quiz}", headers={"Cookie": f"pinochle_learner={signed_cookie(learner)}"},
             request_timeout=120, raise_error=False,
         )  # fmt: skip
         await page.answer_quiz("40", 60)  # the open page works while the site is busy
         assert (await other).code == 200
         page.ws.close()
-        again = await Channel.open(site, quiz, 120, key=learner)
+        again = await Channel.open(site, quiz, 120, key=signed_cookie(learner))
         again.ws.close()
         return reply.code, reply.body.decode("utf-8", "replace")
 

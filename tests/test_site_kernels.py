@@ -17,13 +17,14 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from pathlib import Path
 
-from tornado.websocket import WebSocketClosedError, websocket_connect
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
 from pinochle_widgets.site import FULL_MESSAGE, autogroup_niceness
-from tests.voila_site import REPO, kernel_pids, rss_mb, voila_server
+from tests.voila_site import REPO, kernel_pids, rss_mb, signed_cookie, voila_server
 
 LESSON = "06_scoring.ipynb"
 SMALL = [
@@ -40,12 +41,21 @@ def key(letter: str) -> str:
 def open_page(base: str, learner: str | None) -> tuple[int, str]:
     req = urllib.request.Request(f"{base}/voila/render/{LESSON}")
     if learner is not None:
-        req.add_header("Cookie", f"pinochle_learner={key(learner)}")
+        req.add_header("Cookie", f"pinochle_learner={signed_cookie(key(learner))}")
     try:
         with urllib.request.urlopen(req, timeout=120) as r:
             return r.status, r.read().decode("utf-8")
     except urllib.error.HTTPError as e:
         return e.code, e.read().decode("utf-8", "replace")
+
+
+def connect(base: str, kid: str, learner: str | None) -> Awaitable[WebSocketClientConnection]:
+    """Open the websocket of kernel ``kid`` as the page of ``learner`` (``None``: a guest)
+    does: with the learner's cookie."""
+    headers = {"Cookie": f"pinochle_learner={signed_cookie(key(learner))}"} if learner else {}
+    return websocket_connect(
+        HTTPRequest(f"{base.replace('http', 'ws')}/api/kernels/{kid}/channels", headers=headers)
+    )
 
 
 def kernel_id(page: str) -> str:
@@ -85,7 +95,7 @@ def test_a_kernel_idle_with_its_page_open_is_culled() -> None:
         kid = kernel_id(open_page(site, "a")[1])
 
         async def stay_connected() -> int:
-            ws = await websocket_connect(f"{site.replace('http', 'ws')}/api/kernels/{kid}/channels")
+            ws = await connect(site, kid, "a")
             deadline = time.monotonic() + 30
             while kernel_pids(site.pid) and time.monotonic() < deadline:
                 await asyncio.sleep(0.5)
@@ -101,7 +111,7 @@ def test_a_huge_websocket_message_is_refused() -> None:
         kid = kernel_id(open_page(site, "a")[1])
 
         async def flood() -> tuple[object, int | None]:
-            ws = await websocket_connect(f"{site.replace('http', 'ws')}/api/kernels/{kid}/channels")
+            ws = await connect(site, kid, "a")
             message = {"header": {"msg_type": "comm_msg"}, "content": {"data": "x" * 5_000_000},
                        "channel": "shell", "metadata": {}, "parent_header": {}}  # fmt: skip
             with contextlib.suppress(WebSocketClosedError):  # closed while we were still sending
@@ -130,7 +140,7 @@ def test_widgets_a_page_tries_to_create_are_refused() -> None:
         (pid,) = kernel_pids(site.pid)
 
         async def create() -> int:
-            ws = await websocket_connect(f"{site.replace('http', 'ws')}/api/kernels/{kid}/channels")
+            ws = await connect(site, kid, "a")
             state = {"_model_module": "@jupyter-widgets/controls", "_model_module_version": "2.0.0",
                      "_model_name": "LabelModel", "_view_module": "@jupyter-widgets/controls",
                      "_view_module_version": "2.0.0", "_view_name": "LabelView", "value": "x" * 1_000_000}  # fmt: skip
@@ -172,8 +182,8 @@ def test_two_kernels_answering_in_turn_and_at_once_lose_nothing(tmp_path: Path) 
         await page.next_question(60)
 
     async def scenario() -> None:
-        a = await Channel.open(site, "practice/01_meld_level1.ipynb", 120, key=learner)
-        b = await Channel.open(site, "practice/01_meld_level1.ipynb", 120, key=learner)
+        a = await Channel.open(site, "practice/01_meld_level1.ipynb", 120, key=signed_cookie(learner))
+        b = await Channel.open(site, "practice/01_meld_level1.ipynb", 120, key=signed_cookie(learner))
         for n, page in enumerate((a, b, a, b)):
             await answer(page, str(10 * (n + 1)))
         await asyncio.gather(answer(a, "50"), answer(b, "60"))
@@ -227,12 +237,11 @@ def test_a_page_that_floods_its_kernel_is_slowed_then_closed() -> None:
         "--ClassroomWebsocketConnection.max_dropped=200",
     ]
     with voila_server(extra=limits) as site:
-        ws_base = site.replace("http", "ws")
         flooded = kernel_id(open_page(site, "a")[1])
         calm = kernel_id(open_page(site, "b")[1])
 
         async def flood() -> tuple[int, int | None]:
-            ws = await websocket_connect(f"{ws_base}/api/kernels/{flooded}/channels")
+            ws = await connect(site, flooded, "a")
             with contextlib.suppress(WebSocketClosedError):
                 for n in range(100):
                     await ws.write_message(_request("kernel_info_request", n))
@@ -251,7 +260,7 @@ def test_a_page_that_floods_its_kernel_is_slowed_then_closed() -> None:
             return replies, None
 
         async def keep_flooding() -> int | None:
-            ws = await websocket_connect(f"{ws_base}/api/kernels/{flooded}/channels")
+            ws = await connect(site, flooded, "a")
             with contextlib.suppress(WebSocketClosedError):
                 for n in range(400):
                     await ws.write_message(_request("kernel_info_request", n))
@@ -260,8 +269,8 @@ def test_a_page_that_floods_its_kernel_is_slowed_then_closed() -> None:
                 if raw is None:
                     return ws.close_code
 
-        async def answer(kid: str) -> bool:
-            ws = await websocket_connect(f"{ws_base}/api/kernels/{kid}/channels")
+        async def answer(kid: str, learner: str) -> bool:
+            ws = await connect(site, kid, learner)
             await ws.write_message(_request("kernel_info_request", 0))
             while True:
                 raw = await asyncio.wait_for(ws.read_message(), timeout=20)
@@ -272,11 +281,11 @@ def test_a_page_that_floods_its_kernel_is_slowed_then_closed() -> None:
         replies, _ = asyncio.run(flood())
         assert 25 <= replies <= 45, f"the burst and the rate pass, the rest is dropped: {replies}"
         assert asyncio.run(keep_flooding()) in (1008, None), "a page that keeps flooding is closed"
-        assert asyncio.run(answer(calm)), "the other page's kernel still answers"
-        assert asyncio.run(answer(flooded)), "the flooding page may reload and carry on"
+        assert asyncio.run(answer(calm, "b")), "the other page's kernel still answers"
+        assert asyncio.run(answer(flooded, "a")), "the flooding page may reload and carry on"
 
 
-def _raw_websocket(base: str, path: str) -> socket.socket:
+def _raw_websocket(base: str, path: str, learner: str) -> socket.socket:
     """A websocket opened by hand with a tiny receive buffer, set before connecting:
     a client that does not read then stops the server's writes after a few KB, where
     loopback would otherwise take tens of MB before the server notices."""
@@ -284,10 +293,11 @@ def _raw_websocket(base: str, path: str) -> socket.socket:
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect((host, int(port)))
-    key = base64.b64encode(os.urandom(16)).decode()
+    nonce = base64.b64encode(os.urandom(16)).decode()
     sock.sendall(
         f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {nonce}\r\nSec-WebSocket-Version: 13\r\n"
+        f"Cookie: pinochle_learner={signed_cookie(key(learner))}\r\n\r\n".encode()
     )
     head = b""
     while b"\r\n\r\n" not in head:
@@ -315,7 +325,7 @@ def test_a_page_that_never_reads_is_closed_before_the_server_fills_up() -> None:
     with voila_server(extra=limits) as site:
         kid = kernel_id(open_page(site, "a")[1])
         server_before = rss_mb(site.pid)
-        sock = _raw_websocket(site, f"/api/kernels/{kid}/channels")
+        sock = _raw_websocket(site, f"/api/kernels/{kid}/channels", "a")
         log_file = REPO / "test-artifacts" / f"voila-{site.rsplit(':', 1)[1]}.log"
         deadline = time.monotonic() + 120
         n = 0

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tornado.httpclient import AsyncHTTPClient
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 REPO = Path(__file__).resolve().parent.parent
@@ -39,6 +39,18 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+SITE_SECRET = "the test site's secret, not a real one"
+"""The site's secret of every server :func:`voila_server` starts (``$PINOCHLE_TUTOR_SITE_SECRET``),
+so a test can sign learner keys as the site does (:func:`signed_cookie`)."""
+
+
+def signed_cookie(key: str) -> str:
+    """The ``pinochle_learner`` cookie value the test site issues for the learner key ``key``."""
+    from pinochle_tutor.course.identity import sign_key
+
+    return sign_key(key, SITE_SECRET.encode())
 
 
 def free_port() -> int:
@@ -117,7 +129,8 @@ def voila_server(
     artifacts.mkdir(exist_ok=True)
     log = (artifacts / f"voila-{port}.log").open("w")
     proc = subprocess.Popen(
-        cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+        cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, "PINOCHLE_TUTOR_SITE_SECRET": SITE_SECRET, **(env or {})},
         start_new_session=True,
     )  # fmt: skip
     base = Site(f"http://127.0.0.1:{port}")
@@ -159,6 +172,8 @@ class Channel:
         self.states: dict[str, dict[str, Any]] = {}
         self.updates: dict[str, list[dict[str, Any]]] = {}
         self.errors: list[str] = []
+        self.cookie = ""
+        """The learner's cookie, as the page's later requests carry it (``; name=value``)."""
         self.refused = 0
         """How many times the page was answered "busy, reloading" before it was built."""
         self.built = 0.0
@@ -170,7 +185,8 @@ class Channel:
         cls, base: str, page: str, timeout: float, key: str | None = None, reload: bool = False
     ) -> Channel:
         """Open a page as a browser does: the rendered page, its kernel's websocket
-        and every widget's state. With ``reload``, a 429 answer (the site's "busy"
+        and every widget's state. ``key`` is the ``pinochle_learner`` cookie's value
+        (:func:`signed_cookie` for a learner of the test site). With ``reload``, a 429 answer (the site's "busy"
         or "still being prepared" page, which reloads itself) is asked again after
         its Retry-After, as the browser would, until ``timeout`` has passed."""
         client = AsyncHTTPClient()
@@ -195,9 +211,13 @@ class Channel:
         if match is None:
             raise RuntimeError(f"{page}: no kernel id in the page")
         ws = await websocket_connect(
-            f"{base.replace('http', 'ws')}/api/kernels/{match.group(1)}/channels"
+            HTTPRequest(
+                f"{base.replace('http', 'ws')}/api/kernels/{match.group(1)}/channels",
+                headers=headers,
+            )
         )
         channel = cls(ws, base, match.group(1))
+        channel.cookie = f"; pinochle_learner={key}" if key else ""
         channel.refused, channel.built = refused, built
         control = uuid.uuid4().hex
         await channel.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
@@ -219,7 +239,7 @@ class Channel:
         reply = await AsyncHTTPClient().fetch(
             f"{self.base}/voila/api/shutdown/{self.kernel_id}",
             method="POST", body=b"", request_timeout=timeout, raise_error=False,
-            headers={"Cookie": f"_xsrf={token}", "X-XSRFToken": token},
+            headers={"Cookie": f"_xsrf={token}{self.cookie}", "X-XSRFToken": token},
         )  # fmt: skip
         return int(reply.code)
 

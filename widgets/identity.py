@@ -4,12 +4,16 @@ browser part that keeps the learner key.
     from pinochle_widgets.identity import LearnerCard
     LearnerCard()            # "You are learning as Ann" or a box to give a name
 
-On a shared Voila site the browser keeps a random learner key (the
-``pinochle_learner`` cookie and local storage; see
-:mod:`pinochle_tutor.course.identity`). :class:`KeyKeeper` is the browser part: an
-`anywidget <https://anywidget.dev>`_ whose JavaScript ships in this module (no
-CDN). On a browser's first page it makes the key and tells the kernel; from then
-on every page's kernel gets the key with the page request. The name a learner
+On a shared Voila site the server issues each browser a random learner key signed
+with the site's secret (the ``pinochle_learner`` cookie, set on the first page the
+browser asks for; see :mod:`pinochle_tutor.course.identity` and
+:mod:`pinochle_widgets.site`), and every page's kernel gets it with the page
+request. :class:`KeyKeeper` is the browser part: an `anywidget
+<https://anywidget.dev>`_ whose JavaScript ships in this module (no CDN). It reads
+the signed key from the cookie, keeps a copy in local storage (and puts it back
+into the cookie should the cookie be lost) and tells the kernel; the kernel takes
+only a key the site signed. In the static site (Pyodide, no server to sign) the
+browser makes the key itself, as the one learner of that browser. The name a learner
 types is kept in the progress database beside the key, so a classmate who types
 the same name still has a record of their own. It also shuts the page's kernel
 down when the page is left (Voila's own request for that is refused for want of
@@ -20,10 +24,11 @@ The card also holds the learner's switch for the four-colour deck (diamonds blue
 clubs green): kept with their progress, so it holds on every page of the course; a
 learner who never touched it gets the house rules' ``four_colour``.
 
-Synced state: only the browser's own key (``client_key``, which the browser sent)
-and what the card shows. A client can set ``client_key`` to anything: a value
-that is not a learner key is refused with a message; a key is a secret of the
-browser that made it, so knowing one is being that browser.
+Synced state: only the browser's own key (``client_key``, which the browser sent),
+whether the browser makes keys itself (``make_key``, the static site) and what the
+card shows. A client can set ``client_key`` to anything: a value that is not a key
+this site signed is refused with a message; a signed key is a secret of the browser
+it was issued to, so knowing one is being that browser.
 """
 
 from __future__ import annotations
@@ -39,14 +44,16 @@ import traitlets
 from pinochle_tutor.course.attempts import now
 from pinochle_tutor.course.display import choose_four_colour, class_store, four_colour_deck
 from pinochle_tutor.course.identity import (
+    SIGNS_KEYS,
     Learner,
     LearnerNameError,
     LearnerSource,
+    browser_key,
     check_name,
     current_learner,
-    is_key,
     page_from_environment,
     set_current_learner,
+    site_secret,
 )
 from pinochle_tutor.course.store import ProgressStore
 
@@ -59,7 +66,8 @@ IN_BROWSER_ONLY = sys.platform == "emscripten"
 
 _ESM = """
 const NAME = "pinochle_learner";
-const KEY = /^[A-Za-z0-9_-]{22,64}$/;
+const KEY = /^[A-Za-z0-9_-]{22,64}$/;  // a key the browser made (the static site)
+const SIGNED = /^[A-Za-z0-9_-]{22,64}\\.[A-Za-z0-9_-]{43}$/;  // a key the server signed
 
 function fromCookie() {
   for (const part of document.cookie.split(";")) {
@@ -76,10 +84,26 @@ function fresh() {
     .replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
 }
 
+function stored() {
+  try { return localStorage.getItem(NAME) || ""; } catch (e) { return ""; }
+}
+
 function keep(key) {
   try { localStorage.setItem(NAME, key); } catch (e) { /* private mode: the cookie is enough */ }
+  if (fromCookie() === key) return;
   const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${NAME}=${key}; path=/; max-age=31536000; SameSite=Strict${secure}`;
+  document.cookie = `${NAME}=${key}; path=/; max-age=31536000; SameSite=Lax${secure}`;
+}
+
+// The server's signed key (from the cookie, else the copy kept in local storage);
+// in the static site (makeKey) a key this browser made, made now if there is none.
+// "" when there is nothing to send: the page stays a guest's.
+function browserKey(makeKey) {
+  const pattern = makeKey ? KEY : SIGNED;
+  for (const key of [fromCookie(), stored()]) {
+    if (pattern.test(key)) return key;
+  }
+  return makeKey ? fresh() : "";
 }
 
 function xsrfCookie() {
@@ -121,14 +145,11 @@ function shutDownOnLeave() {
 export default {
   render({ model, el }) {
     shutDownOnLeave();
-    let key = fromCookie();
-    if (!KEY.test(key)) {
-      try { key = localStorage.getItem(NAME) || ""; } catch (e) { key = ""; }
-    }
-    if (!KEY.test(key)) key = fresh();
-    keep(key);
+    const key = browserKey(model.get("make_key"));
     el.classList.add("pt-key-keeper");
     el.style.display = "none";
+    if (!key) return;
+    keep(key);
     if (model.get("client_key") !== key) {
       model.set("client_key", key);
       model.save_changes();
@@ -140,10 +161,16 @@ export default {
 
 class KeyKeeper(anywidget.AnyWidget):
     """The browser part: keeps this browser's learner key and sends it to the kernel
-    (shows nothing). ``client_key`` is what the browser sent."""
+    (shows nothing). ``client_key`` is what the browser sent; ``make_key`` tells the
+    browser to make a key itself (only in the static site, where no server signs one)."""
 
     _esm = _ESM
     client_key = traitlets.Unicode("").tag(sync=True)
+    make_key = traitlets.Bool().tag(sync=True)
+
+    @traitlets.default("make_key")
+    def _make_key(self) -> bool:
+        return not SIGNS_KEYS
 
 
 def _store() -> ProgressStore | None:
@@ -281,10 +308,10 @@ class LearnerCard(widgets.VBox):
 
     @guarded
     def _on_key(self, change: dict[str, Any]) -> None:
-        key = change["new"]
         if self.learner.source in (LearnerSource.HUB, LearnerSource.HEADER, LearnerSource.FIXED):
             return  # the site knows the learner; the browser's key is not needed
-        if not is_key(key):
+        key = browser_key(change["new"], site_secret() if SIGNS_KEYS else None)
+        if key is None:
             self.message.error("This browser sent a learner key that cannot be used; reload the page.")
             return
         if key != self.learner.key or not self.learner.name:

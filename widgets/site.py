@@ -8,11 +8,14 @@ for the idle timeout. Measured before: 40 page loads in 19 s added 41 kernels an
 4.1 GB, and a page left open held its kernel for ever. This manager:
 
 * keeps at most :attr:`ClassroomKernelManager.max_kernels_per_learner` kernels per
-  learner (the learner being the browser's learner key, the hub or proxy user, see
+  learner (the learner being the browser's learner key signed by this site, the hub
+  or proxy user, see
   :func:`pinochle_tutor.course.identity.learner_from_environment`): opening one more
   page shuts that learner's oldest page's kernel down (they cannot be reading ten
-  tabs at once). Browsers that have not yet got a learner key share a larger guest
-  allowance, so a class arriving at once is not cut off;
+  tabs at once). Requests without a key this site signed (a client that makes up
+  keys, or sends none) are guests, who share
+  :attr:`~ClassroomKernelManager.max_guest_kernels` kernels: a client that floods
+  the site with made-up keys fills only the guests' share;
 * refuses a page with a clear "wait a minute" message to a learner who opens more
   than :attr:`~ClassroomKernelManager.max_starts_per_minute` pages a minute (each
   starts a kernel: a burst of page loads would take the CPU from everyone else),
@@ -24,7 +27,14 @@ for the idle timeout. Measured before: 40 page loads in 19 s added 41 kernels an
   :attr:`~ClassroomKernelManager.max_kernels` kernels;
 * culls a kernel idle for :attr:`~ClassroomKernelManager.cull_connected_timeout`
   seconds even while its page is still open (the usual idle cull, for pages that
-  were closed, stays shorter).
+  were closed, stays shorter), and the kernel of a page that never connected to it
+  (a client that asks for pages and does not open them) once it has been idle
+  :attr:`~ClassroomKernelManager.cull_unconnected_timeout` seconds;
+* lets only the learner who owns a kernel (whose page started it) connect to it
+  (:class:`ClassroomWebsocketConnection`) or shut it down (checked by
+  :class:`ClassroomIdentityProvider`); a guest's kernel, whose owner cannot be told
+  apart from other guests, is open to any page that knows its id (ids are random
+  and never listed).
 
 ``voila.json`` also names :class:`ClassroomWebsocketConnection`
 (``Voila.kernel_websocket_connection_class``), the link between a page and its
@@ -37,7 +47,18 @@ wait unread (a client that asks and never reads would otherwise grow the
 server's memory without end). A closed page's learner reloads it; their answers
 are already saved, one transaction each.
 
-:class:`ClassroomIdentityProvider` (``Voila.identity_provider_class``) refuses a
+:class:`ClassroomIdentityProvider` (``Voila.identity_provider_class``) sees every
+request first. It issues learner keys: a browser's first page request gets a key
+signed with the site's secret in the ``pinochle_learner`` cookie, by a redirect to
+the same page (so the very first page is already built as that learner, with a
+marker in the address that stops a client keeping no cookies from being redirected
+again: it gets its page as a guest); a browser that still holds an unsigned key
+made before keys were signed gets that key signed when the class database knows
+it (a client's made-up keys never match), so no learner loses their record. One
+client address is given at most
+:attr:`~ClassroomIdentityProvider.max_new_keys_per_address` new keys a minute (a
+whole school may sit behind one address, so the ceiling is high); past it, the
+address's new browsers are guests for that minute. It refuses a
 page request before any work is done for it when its learner is over the page rate
 or already has a page being built, and lets at most
 :attr:`~ClassroomIdentityProvider.max_builds` pages of the whole site be built at
@@ -53,7 +74,9 @@ import asyncio
 import bisect
 import contextlib
 import os
+import re
 import time
+import urllib.parse
 from collections.abc import Awaitable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -66,9 +89,21 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from nbconvert.preprocessors import Preprocessor
 from tornado import web
+from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Integer
 
-from pinochle_tutor.course.identity import learner_from_environment
+from pinochle_tutor.course.display import class_store
+from pinochle_tutor.course.identity import (
+    COOKIE,
+    GUEST,
+    Learner,
+    learner_from_environment,
+    new_key,
+    sign_key,
+    site_secret,
+    unsigned_cookie_key,
+)
+from pinochle_tutor.course.store import DATABASE_ERRORS, StoreError
 
 __all__ = [
     "BUILDING_MESSAGE",
@@ -76,6 +111,8 @@ __all__ = [
     "BUSY_MESSAGE",
     "BUSY_PAGE",
     "FULL_MESSAGE",
+    "KEY_MARKER",
+    "NOT_YOURS_MESSAGE",
     "REFUSED_PAGE",
     "TOO_FAST_MESSAGE",
     "ClassroomIdentityProvider",
@@ -108,6 +145,13 @@ BUILDING_MESSAGE = (
 
 BUILDING_RETRY_SECONDS = 5
 """Seconds after which the page of :data:`BUILDING_MESSAGE` reloads itself."""
+
+NOT_YOURS_MESSAGE = "This page belongs to another learner's browser: open the page yourself."
+"""The reason given to a client that asks to use or shut down another learner's kernel."""
+
+KEY_MARKER = "pinochle_key"
+"""The query parameter of the redirect that issues a learner key: a request that
+carries it and still no signed key is served as a guest's, not redirected again."""
 
 
 BUSY_MESSAGE = (
@@ -175,6 +219,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         3600, config=True,
         help="Idle seconds after which a kernel is culled even while its page is open (0: never).",
     )  # fmt: skip
+    cull_unconnected_timeout = Integer(
+        60, config=True,
+        help="Idle seconds after which the kernel of a page that never connected to it "
+        "is shut down (checked every few seconds; 0: never).",
+    )  # fmt: skip
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -182,35 +231,120 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Kernel id -> the learner whose page started it, oldest first."""
         self._starts: dict[str, list[float]] = {}
         """Learner -> when their recent pages started a kernel (monotonic seconds)."""
+        self._starting: dict[str, int] = {}
+        """Learner -> how many of their pages' kernels are starting at this moment."""
+        self._connected: set[str] = set()
+        """The kernels a page has connected to at least once."""
+        self._unconnected_check: PeriodicCallback | None = None
+        self._secret: bytes | None = None
+
+    @property
+    def secret(self) -> bytes | None:
+        """The site's secret for learner keys (read or made once,
+        :func:`~pinochle_tutor.course.identity.site_secret`); ``None`` if there is none."""
+        if self._secret is None:
+            self._secret = site_secret()
+            if self._secret is None:
+                self.log.error(
+                    "No site secret could be read or made: every page is a guest's "
+                    "(set PINOCHLE_TUTOR_SITE_SECRET or make the progress folder writable)"
+                )
+        return self._secret
+
+    def learner(self, env: dict[str, str]) -> Learner:
+        """The learner of a request (its environment, as a page's kernel would get it):
+        a browser counts as a learner only with a key this site signed. A query."""
+        return learner_from_environment(env, secret=self.secret) if self.secret else GUEST
 
     def owner(self, kernel_id: str) -> str | None:
         """The learner whose page started ``kernel_id`` (``None`` if not known)."""
         return self._owners.get(kernel_id)
 
+    def may_use(self, kernel_id: str, env: dict[str, str]) -> bool:
+        """Whether the client of a request (its environment) may use or shut down the
+        kernel ``kernel_id``: its owner may, and anyone may use a guest's kernel or one
+        whose owner is not known (guests cannot be told apart). A query."""
+        owner = self._owners.get(kernel_id)
+        return owner is None or owner == GUEST.key or owner == self.learner(env).key
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """Notice a page's connection to its kernel (and that it connected once)."""
+        if kernel_id in self:
+            self._connected.add(kernel_id)
+        super().notify_connect(kernel_id)
+
+    def ever_connected(self, kernel_id: str) -> bool:
+        """Whether a page has connected to ``kernel_id`` since it started (a query)."""
+        return kernel_id in self._connected
+
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a page's kernel, after making room for it (see the module's text);
         raises a 503 with :data:`FULL_MESSAGE` when the site is full."""
         env = kwargs.get("env") or {}
-        learner = learner_from_environment(env)
+        learner = self.learner(env)
+        self._watch_unconnected()
         cap = self.max_guest_kernels if learner.is_guest else self.max_kernels_per_learner
         now = time.monotonic()
         recent = self._recent_starts(learner.key, now)
         if self._reached(self.max_starts_per_minute, recent, learner.is_guest):
             self.log.warning("Refusing a page: %s opened %d in a minute", learner.key[:8], len(recent))
             raise web.HTTPError(429, reason=TOO_FAST_MESSAGE)
+        starting = self._starting.get(learner.key, 0)
+        if starting >= cap:  # as many of their pages start at this moment as they may hold
+            self.log.warning("Refusing a page: %s starts %d at once", learner.key[:8], starting)
+            raise web.HTTPError(429, reason=TOO_FAST_MESSAGE)
         self._starts[learner.key] = [*recent, now]
-        mine = [k for k, who in self._owners.items() if who == learner.key and k in self]
-        for kernel_id in mine[: max(0, len(mine) - cap + 1)]:
-            self.log.info("Shutting down %s: %s opened a newer page", kernel_id, learner.key[:8])
-            await self.shutdown_kernel(kernel_id)
-        if len(self.list_kernel_ids()) >= self.max_kernels:
-            self.log.warning("Refusing a page: %d kernels running", len(self.list_kernel_ids()))
-            raise web.HTTPError(503, reason=FULL_MESSAGE)
-        kernel_id = str(await super().start_kernel(*args, **kwargs))
+        self._starting[learner.key] = starting + 1  # counted before any wait: no race
+        try:
+            mine = [k for k, who in self._owners.items() if who == learner.key and k in self]
+            for kernel_id in mine[: max(0, len(mine) + starting + 1 - cap)]:
+                self.log.info("Shutting down %s: %s opened a newer page", kernel_id, learner.key[:8])
+                await self.shutdown_kernel(kernel_id)
+            others_starting = sum(self._starting.values()) - 1
+            if len(self.list_kernel_ids()) + others_starting >= self.max_kernels:
+                self.log.warning("Refusing a page: %d kernels running", len(self.list_kernel_ids()))
+                raise web.HTTPError(503, reason=FULL_MESSAGE)
+            kernel_id = str(await super().start_kernel(*args, **kwargs))
+        finally:
+            left = self._starting.get(learner.key, 1) - 1
+            if left > 0:
+                self._starting[learner.key] = left
+            else:
+                self._starting.pop(learner.key, None)
         self._owners[kernel_id] = learner.key
         if self._reached(self.calm_starts_per_minute, recent, learner.is_guest):
             self._lower_priority(kernel_id)
         return kernel_id
+
+    def _watch_unconnected(self) -> None:
+        """Start the periodic check for kernels whose page never connected (once)."""
+        if self._unconnected_check is not None or self.cull_unconnected_timeout <= 0:
+            return
+        every = max(1, min(5, self.cull_unconnected_timeout // 10))
+        self._unconnected_check = PeriodicCallback(self.cull_unconnected, 1000 * every)
+        self._unconnected_check.start()
+
+    async def cull_unconnected(self) -> list[str]:
+        """Shut down the kernels no page has connected to that have been idle
+        :attr:`cull_unconnected_timeout` seconds (a page asked for and never opened,
+        or a client that asks for pages only to hold kernels): the ids shut down."""
+        timeout = self.cull_unconnected_timeout
+        self._connected &= set(self.list_kernel_ids())
+        culled = []
+        for kernel_id in self.list_kernel_ids():
+            kernel = self._kernels.get(kernel_id)
+            last = getattr(kernel, "last_activity", None)
+            if kernel_id in self._connected or last is None or timeout <= 0:
+                continue
+            idle = (datetime.now(timezone.utc) - last).total_seconds()
+            if idle > timeout and getattr(kernel, "execution_state", "") != "busy":
+                self.log.warning(
+                    "Culling kernel %s: its page never connected (idle %d s)", kernel_id, int(idle)
+                )
+                with contextlib.suppress(Exception):  # gone already: nothing to free
+                    await self.shutdown_kernel(kernel_id)
+                culled.append(kernel_id)
+        return culled
 
     def _recent_starts(self, key: str, now: float) -> list[float]:
         return [t for t in self._starts.get(key, []) if now - t < 60]
@@ -226,7 +360,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Whether the learner of a page request (its environment, as a kernel of
         that page would get it) has opened as many pages this minute as the site
         allows: the next page is refused. A query: never raises."""
-        learner = learner_from_environment(env)
+        learner = self.learner(env)
         recent = self._recent_starts(learner.key, time.monotonic())
         return self._reached(self.max_starts_per_minute, recent, learner.is_guest)
 
@@ -265,6 +399,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     ) -> None:
         """Shut a kernel down and forget whose it was."""
         self._owners.pop(kernel_id, None)
+        self._connected.discard(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
@@ -339,6 +474,18 @@ class ClassroomWebsocketConnection(ZMQChannelsWebsocketConnection):
         """Messages from this page dropped by the rate limit so far."""
         self.closing = False
         """Whether the server is closing this page (what it still sends is dropped)."""
+
+    async def prepare(self) -> None:
+        """Refuse (403, before the websocket opens) a client that is not the learner
+        who owns the kernel (:meth:`ClassroomKernelManager.may_use`), then prepare
+        the connection as usual."""
+        manager = self.multi_kernel_manager
+        if isinstance(manager, ClassroomKernelManager) and not manager.may_use(
+            self.kernel_id, request_environment(self.websocket_handler)
+        ):
+            self.log.warning("Refusing a connection to kernel %s: not its learner's", self.kernel_id)
+            raise web.HTTPError(403, reason=NOT_YOURS_MESSAGE)
+        await super().prepare()
 
     def take_message(self, now: float | None = None) -> bool:
         """Whether one more message from the page may pass now (a token bucket:
@@ -519,6 +666,12 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         help="Seconds after which a page still being built no longer counts against "
         "its learner (should the server never hear that it was finished).",
     )  # fmt: skip
+    max_new_keys_per_address = Integer(
+        60, config=True,
+        help="New learner keys the site issues a minute to one client address (a whole "
+        "school may share one address: keep it high); past it that address's new "
+        "browsers are guests for the minute (0: no limit).",
+    )  # fmt: skip
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -533,6 +686,10 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         self._first_asked: dict[str, float] = {}
         """Learner key -> when they first asked for the page they were told the site
         was busy for: their reload keeps that place in the queue."""
+        self._issued: dict[str, list[float]] = {}
+        """Client address -> when it was given new learner keys in the last minute."""
+        self._ceiling_told: dict[str, float] = {}
+        """Client address -> its last key issued when the log was told it reached the ceiling."""
 
     def builds_of(self, key: str, now: float | None = None) -> int:
         """How many pages of the learner ``key`` are being built (a query)."""
@@ -542,15 +699,15 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
             if who == key and now - began < self.max_build_seconds
         )  # fmt: skip
 
-    def _busy(self, env: dict[str, str]) -> str | None:
+    def _busy(self, manager: ClassroomKernelManager, env: dict[str, str]) -> str | None:
         """The learner's key if they have as many pages being built as they may."""
-        learner = learner_from_environment(env)
+        learner = manager.learner(env)
         limit = self.max_builds_per_learner * (5 if learner.is_guest else 1)
         if limit > 0 and self.builds_of(learner.key) >= limit:
             return learner.key
         return None
 
-    def _count_build(self, handler: web.RequestHandler, env: dict[str, str]) -> object:
+    def _count_build(self, handler: web.RequestHandler, learner: Learner) -> object:
         """Count the page ``handler`` builds against its learner until it is finished
         (tornado calls ``on_finish`` once the response is done, the client there or
         not; :attr:`max_build_seconds` bounds it should that never come)."""
@@ -560,7 +717,7 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
             if now - began < self.max_build_seconds
         }  # fmt: skip
         token = object()
-        self._builds[token] = (learner_from_environment(env).key, now)
+        self._builds[token] = (learner.key, now)
         finished = handler.on_finish
 
         def on_finish() -> None:
@@ -626,20 +783,114 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         handler.finish(page)
         raise web.Finish()
 
+    def may_issue(self, address: str, now: float | None = None) -> bool:
+        """Whether the client ``address`` may be given one more new learner key this
+        minute (:attr:`max_new_keys_per_address`); counts it when it may."""
+        now = time.monotonic() if now is None else now
+        self._issued = {a: [t for t in ts if now - t < 60] for a, ts in self._issued.items()}
+        self._issued = {a: ts for a, ts in self._issued.items() if ts}
+        recent = self._issued.get(address, [])
+        if self.max_new_keys_per_address > 0 and len(recent) >= self.max_new_keys_per_address:
+            if recent[-1] != self._ceiling_told.get(address):  # once a minute, not once a request
+                self._ceiling_told = {a: t for a, t in self._ceiling_told.items() if a in self._issued}
+                self._ceiling_told[address] = recent[-1]
+                self.log.warning(
+                    "Not issuing learner keys to %s this minute: it was given %d", address, len(recent)
+                )
+            return False
+        self._issued[address] = [*recent, now]
+        return True
+
+    async def _issue_key(
+        self, handler: web.RequestHandler, manager: ClassroomKernelManager, env: dict[str, str]
+    ) -> None:
+        """Give a page request without a signed learner key one, by a redirect to the
+        same page that sets the cookie; and take the marker of that redirect off the
+        address once the key came back. Returns when the request is to be served as
+        it is (a learner's, or a guest's: a client that keeps no cookies, an address
+        past its ceiling, no site secret)."""
+        request = handler.request
+        query = urllib.parse.parse_qsl(request.query or "", keep_blank_values=True)
+        marked = any(name == KEY_MARKER for name, _ in query)
+        known = not manager.learner(env).is_guest
+        if known and not marked:
+            return
+        secret = manager.secret
+        if not known and (marked or secret is None):
+            return  # redirected once already: no cookie came back, a guest's page
+        params = [(n, v) for n, v in query if n != KEY_MARKER]
+        if secret is not None and not known:
+            key = await self._legacy_key(env)
+            if key is None:
+                if not self.may_issue(request.remote_ip or ""):
+                    return
+                key = new_key()
+            handler.set_cookie(
+                COOKIE, sign_key(key, secret), path="/", expires_days=365,
+                samesite="Lax", secure=request.protocol == "https",
+            )  # fmt: skip
+            params.append((KEY_MARKER, "1"))
+        path = "/" + re.sub(r"^/+", "", request.path or "/")  # never "//host": same site only
+        handler.set_header("Cache-Control", "no-store")
+        handler.redirect(path + ("?" + urllib.parse.urlencode(params) if params else ""))
+        raise web.Finish()
+
+    @staticmethod
+    async def _legacy_key(env: dict[str, str]) -> str | None:
+        """The unsigned key of the request's cookie when the class database already
+        keeps a record under it (a browser from before the site signed keys), else
+        ``None``: a made-up key never matches, so it gets no share of the site."""
+        key = unsigned_cookie_key(env)
+        if key is None:
+            return None
+
+        def known() -> bool:
+            store = class_store()
+            if store is None:
+                return False
+            try:
+                return bool(store.name_of(key) or store.attempts(key) or store.lessons(key))
+            except (*DATABASE_ERRORS, StoreError):  # an unreadable store knows nobody
+                return False
+
+        return key if await asyncio.to_thread(known) else None
+
+    def _refuse_not_owner(self, handler: web.RequestHandler, manager: ClassroomKernelManager) -> None:
+        """Refuse (403) a request to shut down a kernel that is not its learner's:
+        ``POST /voila/api/shutdown/<id>`` and ``DELETE /api/kernels/<id>``."""
+        request = handler.request
+        path = request.path or ""
+        found = re.search(r"/(?:voila/api/shutdown|api/kernels)/([0-9a-f-]{36})/?$", path)
+        if found is None or request.method not in ("POST", "DELETE"):
+            return
+        if (request.method == "POST") != ("/voila/api/shutdown/" in path):
+            return
+        if not manager.may_use(found.group(1), request_environment(handler)):
+            manager.log.warning("Refusing to shut down kernel %s: not its learner's", found.group(1))
+            raise web.HTTPError(403, reason=NOT_YOURS_MESSAGE)
+
     async def get_user(self, handler: web.RequestHandler) -> Any:
-        """The user, after refusing a page request of a learner who is over the rate
-        or has a page being built already (see the class's text)."""
+        """The user, after issuing a page request's learner key and refusing a page
+        request of a learner who is over the rate or has a page being built already,
+        or a request to shut down another learner's kernel (see the class's text)."""
         manager = handler.settings.get("kernel_manager")
+        if isinstance(manager, ClassroomKernelManager):
+            self._refuse_not_owner(handler, manager)
         if (
             isinstance(manager, ClassroomKernelManager)
             and handler.request.method == "GET"
             and "/voila/render/" in (handler.request.path or "")
         ):
             env = request_environment(handler)
+            user = super().get_user(handler)
+            user = await user if isinstance(user, Awaitable) else user
+            if user is None:
+                return None
+            await self._issue_key(handler, manager, env)
             if manager.too_fast(env):
                 manager.log.warning("Refusing a page before rendering it: too many pages a minute")
                 await self._refuse(handler, self.refusal_delay, REFUSED_PAGE, 60)
-            busy = self._busy(env)
+            busy = self._busy(manager, env)
             if busy is not None:
                 manager.log.warning(
                     "Refusing a page before rendering it: %s has a page being built", busy[:8]
@@ -647,11 +898,9 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
                 await self._refuse(
                     handler, self.busy_refusal_delay, BUILDING_PAGE, BUILDING_RETRY_SECONDS
                 )
-            user = super().get_user(handler)
-            user = await user if isinstance(user, Awaitable) else user
             if user is not None:
-                token = self._count_build(handler, env)
-                learner = learner_from_environment(env)
+                learner = manager.learner(env)
+                token = self._count_build(handler, learner)
                 waited = await self._take_turn(token, None if learner.is_guest else learner.key)
                 if waited is None:
                     manager.log.warning(

@@ -12,10 +12,16 @@ The learner is found, in this order, from:
    Only a header the teacher names is trusted: without a proxy in front, anyone
    could send it;
 4. the browser's learner key: a random key kept in the ``pinochle_learner`` cookie
-   (set by the :class:`~pinochle_widgets.identity.LearnerCard` on the first page
-   a browser opens; Voila passes the cookie to the kernel because ``voila.json``
-   lists ``Cookie`` in ``http_header_envs``). The key, not the name, files the
-   record, so a classmate who types the same name writes into their own record;
+   and signed by the site (:func:`sign_key`, HMAC-SHA256 with the site's secret,
+   :func:`site_secret`). The Voila server issues it on the first page a browser
+   asks for (:class:`pinochle_widgets.site.ClassroomIdentityProvider`); Voila
+   passes the cookie to the kernel because ``voila.json`` lists ``Cookie`` in
+   ``http_header_envs``. Only a key this site signed is a learner's: a key a client
+   made up is a guest's (so a client cannot make itself new learners, each with its
+   own share of the site). The key, not the name, files the record, so a classmate
+   who types the same name writes into their own record. In the static site
+   (Pyodide, no server, nothing to sign with) the browser makes the key itself and
+   an unsigned key is the learner's;
 5. else a guest of this kernel.
 
 The kernel's learner can change once while a page is open (the card tells it the
@@ -25,20 +31,29 @@ learner follows it.
 
 >>> learner_from_environment({"JUPYTERHUB_USER": "ann"})
 Learner(key='ann', name='ann', source=<LearnerSource.HUB: 'hub'>)
+>>> secret = b"s" * 32
 >>> key = "k" * 22
->>> learner_from_environment({"HTTP_COOKIE": f"_xsrf=1; pinochle_learner={key}"}).key == key
+>>> cookie = f"_xsrf=1; pinochle_learner={sign_key(key, secret)}"
+>>> learner_from_environment({"HTTP_COOKIE": cookie}, secret=secret).key == key
+True
+>>> learner_from_environment({"HTTP_COOKIE": f"pinochle_learner={key}"}, secret=secret).is_guest
 True
 """
 
 from __future__ import annotations
 
+import base64
 import enum
+import hashlib
+import hmac
 import os
 import re
 import secrets
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from http.cookies import CookieError, SimpleCookie
+from pathlib import Path
 
 from pinochle_tutor.errors import PinochleError
 
@@ -47,9 +62,13 @@ __all__ = [
     "GUEST",
     "HEADER_VAR",
     "LEARNER_VAR",
+    "SECRET_FILE",
+    "SECRET_VAR",
+    "SIGNS_KEYS",
     "Learner",
     "LearnerNameError",
     "LearnerSource",
+    "browser_key",
     "check_key",
     "check_name",
     "current_learner",
@@ -57,7 +76,12 @@ __all__ = [
     "learner_from_environment",
     "new_key",
     "page_from_environment",
+    "secret_path",
     "set_current_learner",
+    "sign_key",
+    "signed_key",
+    "site_secret",
+    "unsigned_cookie_key",
 ]
 
 COOKIE = "pinochle_learner"
@@ -66,9 +90,19 @@ LEARNER_VAR = "PINOCHLE_TUTOR_LEARNER"
 """The environment variable that fixes the learner (see :func:`learner_from_environment`)."""
 HEADER_VAR = "PINOCHLE_TUTOR_USER_HEADER"
 """The environment variable naming the login proxy's user header, when there is one."""
+SECRET_VAR = "PINOCHLE_TUTOR_SITE_SECRET"
+"""The environment variable that may give the site's secret (the same on every server
+of a site that runs several); else it is kept in :data:`SECRET_FILE`."""
+SECRET_FILE = "site_secret"
+"""The file, beside the progress database, that keeps the site's secret (mode 0600)."""
+SIGNS_KEYS = sys.platform != "emscripten"
+"""Whether learner keys must be signed: everywhere but the static site (Pyodide), where
+no server can sign them and every page is the one learner of that browser."""
 MAX_NAME = 40
 """The longest name a learner may give."""
 _KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
+_SIGNED = re.compile(r"([A-Za-z0-9_-]{22,64})\.([A-Za-z0-9_-]{43})")
+_MIN_SECRET = 16
 _NAME = re.compile(r"[^\W_](?:[\w .'-]*[^\W_])?")
 
 
@@ -147,20 +181,112 @@ def check_name(value: object) -> str:
     return name
 
 
-def _cookie_key(header: str) -> str | None:
+def secret_path(env: Mapping[str, str] | None = None) -> Path:
+    """Where the site's secret is kept: ``site_secret`` beside the progress database
+    (``$PINOCHLE_TUTOR_PROGRESS``'s folder, else ``~/.pinochle_tutor``)."""
+    env = os.environ if env is None else env
+    progress = env.get("PINOCHLE_TUTOR_PROGRESS", "").strip()
+    folder = Path(progress).expanduser().parent if progress else Path.home() / ".pinochle_tutor"
+    return folder / SECRET_FILE
+
+
+def site_secret(env: Mapping[str, str] | None = None) -> bytes | None:
+    """The site's secret for signing learner keys: ``$PINOCHLE_TUTOR_SITE_SECRET``
+    (16 characters or more) if set, else the contents of :func:`secret_path`, made
+    once (32 random bytes, mode 0600) where it does not exist yet. ``None`` when there
+    is none to be had (a folder that cannot be written): then no key is a learner's.
+    Never raises."""
+    env = os.environ if env is None else env
+    given = env.get(SECRET_VAR, "").strip()
+    if given:
+        return given.encode() if len(given) >= _MIN_SECRET else None
+    path = secret_path(env)
+    try:
+        return _read_secret(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # made by another process meanwhile: theirs is the site's
+        pass
+    except OSError:
+        return None
+    else:
+        with os.fdopen(fd, "wb") as out:
+            out.write(base64.urlsafe_b64encode(secrets.token_bytes(32)) + b"\n")
+    try:
+        return _read_secret(path)
+    except OSError:
+        return None
+
+
+def _read_secret(path: Path) -> bytes | None:
+    secret = path.read_bytes().strip()
+    return secret if len(secret) >= _MIN_SECRET else None
+
+
+def _signature(key: str, secret: bytes) -> str:
+    digest = hmac.new(secret, f"{COOKIE}:{key}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def sign_key(key: str, secret: bytes) -> str:
+    """The cookie value of the learner key ``key`` signed with the site's ``secret``:
+    ``key.signature`` (HMAC-SHA256, URL-safe text). Raises :class:`LearnerNameError`
+    when ``key`` is not a learner key."""
+    return f"{check_key(key)}.{_signature(key, secret)}"
+
+
+def signed_key(value: object, secret: bytes | None) -> str | None:
+    """The learner key of a cookie value this site signed (:func:`sign_key`), else
+    ``None`` (unsigned, tampered with, signed with another secret, no secret). A
+    query: never raises."""
+    if secret is None or not isinstance(value, str):
+        return None
+    match = _SIGNED.fullmatch(value)
+    if match is None:
+        return None
+    key, signature = match.groups()
+    return key if hmac.compare_digest(signature, _signature(key, secret)) else None
+
+
+def browser_key(value: object, secret: bytes | None) -> str | None:
+    """The learner key a browser's value proves: one this site signed
+    (:func:`signed_key`), or in the static site (:data:`SIGNS_KEYS` false) a bare key.
+    ``None`` otherwise. A query: never raises."""
+    key = signed_key(value, secret)
+    if key is None and not SIGNS_KEYS and is_key(value):
+        key = str(value)
+    return key
+
+
+def _cookie_value(header: str) -> str | None:
     jar: SimpleCookie = SimpleCookie()
     try:
         jar.load(header)
     except CookieError:
         return None
     morsel = jar.get(COOKIE)
-    return morsel.value if morsel is not None and is_key(morsel.value) else None
+    return morsel.value if morsel is not None else None
 
 
-def learner_from_environment(env: Mapping[str, str] | None = None) -> Learner:
+def unsigned_cookie_key(env: Mapping[str, str]) -> str | None:
+    """The key of a ``pinochle_learner`` cookie that carries a bare, unsigned key (as
+    browsers kept it before the site signed keys), else ``None``. A query."""
+    value = _cookie_value(env.get("HTTP_COOKIE", ""))
+    return value if is_key(value) else None
+
+
+def learner_from_environment(
+    env: Mapping[str, str] | None = None, secret: bytes | None = None
+) -> Learner:
     """The learner the environment names (see the module's text for the order);
-    :data:`GUEST` when it names nobody. Never raises: a value that is not a usable
-    name or key is passed over."""
+    :data:`GUEST` when it names nobody. The cookie's key counts only when signed
+    with ``secret`` (default: :func:`site_secret` of ``env``). Never raises: a value
+    that is not a usable name or key is passed over."""
     env = os.environ if env is None else env
     fixed = env.get(LEARNER_VAR, "").strip()
     if fixed:
@@ -173,7 +299,10 @@ def learner_from_environment(env: Mapping[str, str] | None = None) -> Learner:
         user = env.get("HTTP_" + header.upper().replace("-", "_"), "").strip()
         if user:
             return Learner(user[:80], user[:80], LearnerSource.HEADER)
-    key = _cookie_key(env.get("HTTP_COOKIE", ""))
+    value = _cookie_value(env.get("HTTP_COOKIE", ""))
+    if value is None:
+        return GUEST
+    key = browser_key(value, site_secret(env) if secret is None and SIGNS_KEYS else secret)
     if key is not None:
         return Learner(key, "", LearnerSource.BROWSER)
     return GUEST

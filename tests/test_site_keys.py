@@ -1,0 +1,246 @@
+"""Limits a client cannot dodge: the site issues and signs learner keys, a key it did
+not sign is a guest's, and only a kernel's learner may use it or shut it down.
+
+One real Voila server (loopback, small limits given on the command line) and a class
+database that already knows a learner whose browser holds an unsigned key from before
+keys were signed. Protocol clients: each request says exactly which cookie it sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import urllib.parse
+import uuid
+from collections.abc import Iterator
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+import pytest
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
+from tornado.websocket import websocket_connect
+
+from pinochle_tutor.course.identity import SECRET_VAR, new_key, sign_key, signed_key
+from pinochle_tutor.course.store import ProgressStore
+from pinochle_widgets.site import KEY_MARKER, NOT_YOURS_MESSAGE
+from tests.voila_site import SITE_SECRET, Channel, Site, kernel_pids, signed_cookie, voila_server
+
+LESSON = "06_scoring.ipynb"
+LEGACY = "L" * 11 + "e" * 11
+"""A key today's pages made in a learner's browser, unsigned, known to the class database."""
+GUEST_CAP = 3
+LEARNER_CAP = 2
+LIMITS = [
+    "--ClassroomKernelManager.max_kernels=12",
+    f"--ClassroomKernelManager.max_kernels_per_learner={LEARNER_CAP}",
+    f"--ClassroomKernelManager.max_guest_kernels={GUEST_CAP}",
+    # guests share five times as many pages a minute: 20, so the flood costs a test little
+    "--ClassroomKernelManager.max_starts_per_minute=4",
+    "--ClassroomIdentityProvider.refusal_delay=0.2",
+    "--ClassroomIdentityProvider.busy_refusal_delay=0.1",
+]
+SECRET = SITE_SECRET.encode()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    db = tmp_path_factory.mktemp("class") / "progress.sqlite"
+    ProgressStore(db).set_name(LEGACY, "Lee", "2026-01-01T10:00:00Z")
+    with voila_server(extra=LIMITS, env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as base:
+        yield base
+
+
+async def ask(
+    url: str, cookie: str | None = None, follow: bool = False, method: str = "GET",
+    headers: dict[str, str] | None = None,
+) -> HTTPResponse:  # fmt: skip
+    sent = dict(headers or {})
+    if cookie is not None:
+        sent["Cookie"] = "; ".join(p for p in (sent.get("Cookie"), cookie) if p)
+    return await AsyncHTTPClient().fetch(
+        HTTPRequest(
+            url, method=method, headers=sent, follow_redirects=follow, request_timeout=120,
+            body=b"" if method == "POST" else None,
+        ),
+        raise_error=False,
+    )  # fmt: skip
+
+
+def issued(reply: HTTPResponse) -> str | None:
+    """The ``pinochle_learner`` value a reply sets, if any."""
+    for header in reply.headers.get_list("Set-Cookie"):
+        jar: SimpleCookie = SimpleCookie()
+        jar.load(header)
+        if "pinochle_learner" in jar:
+            return jar["pinochle_learner"].value
+    return None
+
+
+def kernel_of(reply: HTTPResponse) -> str:
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', reply.body.decode())
+    assert found, reply.body[:300]
+    return found.group(1)
+
+
+def test_a_first_page_gets_a_signed_key_by_a_redirect_to_itself(site: Site) -> None:
+    url = f"{site}/voila/render/{LESSON}?colour=blue"
+
+    async def scenario() -> tuple[HTTPResponse, HTTPResponse, HTTPResponse]:
+        first = await ask(url)
+        cookie = f"pinochle_learner={issued(first)}"
+        back = await ask(urllib.parse.urljoin(site, first.headers["Location"]), cookie)
+        page = await ask(urllib.parse.urljoin(site, back.headers["Location"]), cookie)
+        return first, back, page
+
+    first, back, page = asyncio.run(scenario())
+    assert first.code == 302 and b"kernelId" not in first.body, "no kernel for the redirect"
+    value = issued(first)
+    assert value is not None and signed_key(value, SECRET) is not None, value
+    assert SITE_SECRET not in str(first.headers) and SITE_SECRET not in first.body.decode()
+    assert "samesite=lax" in first.headers["Set-Cookie"].lower()
+    location = first.headers["Location"]
+    assert location.startswith(f"/voila/render/{LESSON}?") and "colour=blue" in location
+    assert f"{KEY_MARKER}=" in location
+    # The cookie came back: the marker is taken off the address, the page is built.
+    assert back.code == 302 and issued(back) is None
+    assert back.headers["Location"] == f"/voila/render/{LESSON}?colour=blue"
+    assert page.code == 200 and issued(page) is None and kernel_of(page)
+
+
+def test_a_client_keeping_no_cookies_gets_a_guest_page_not_a_redirect_loop(site: Site) -> None:
+    reply = asyncio.run(ask(f"{site}/voila/render/{LESSON}", follow=True))
+    assert reply.code == 200 and kernel_of(reply)
+    assert KEY_MARKER in reply.effective_url, "redirected once, then served"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "F" * 22,  # made up by a client: never signed
+        sign_key("F" * 22, SECRET)[:-1] + "x",  # signature tampered with
+        sign_key("F" * 22, b"another site's secret, 32 chars"),
+        "G" * 22 + "." + sign_key("F" * 22, SECRET).split(".")[1],  # another key's signature
+    ],
+)
+def test_a_key_the_site_did_not_sign_is_not_a_learner(site: Site, value: str) -> None:
+    """It gets a fresh key of the site's own, never its own key signed."""
+    reply = asyncio.run(ask(f"{site}/voila/render/{LESSON}", f"pinochle_learner={value}"))
+    assert reply.code == 302
+    given = signed_key(issued(reply), SECRET)
+    assert given is not None and given not in value
+
+
+def test_a_browsers_unsigned_key_known_to_the_class_keeps_its_record(site: Site) -> None:
+    """A browser from before keys were signed: its key is signed as it is, so its
+    learner keeps their record and name."""
+    reply = asyncio.run(ask(f"{site}/voila/render/{LESSON}", f"pinochle_learner={LEGACY}"))
+    assert reply.code == 302 and issued(reply) == signed_cookie(LEGACY)
+
+    async def open_as_lee() -> str:
+        page = await Channel.open(site, "00_welcome.ipynb", 120, key=signed_cookie(LEGACY))
+        page.ws.close()
+        return page.text_of(page.models("pt-learner-status")[0])
+
+    status = asyncio.run(open_as_lee())
+    assert "learning as <b>Lee</b>" in status, status
+
+
+def test_a_flood_of_made_up_keys_fills_only_the_guests_share(site: Site) -> None:
+    """One client sends 100 page requests, each with a fresh key, following the
+    redirects (the most a client keeping no cookies can get): the guests' kernels
+    stay within their cap, and a learner with a signed key still gets a page."""
+    learner = signed_cookie(new_key())
+
+    async def flood() -> list[int]:
+        codes: list[int] = []
+
+        async def one() -> None:
+            reply = await ask(f"{site}/voila/render/{LESSON}", f"pinochle_learner={new_key()}", follow=True)
+            codes.append(reply.code)
+
+        for _ in range(10):  # ten at a time, as fast as the site answers
+            await asyncio.gather(*(one() for _ in range(10)))
+        return codes
+
+    async def learner_page() -> int:
+        """The learner opens a page: how many widgets it has once every state arrived."""
+        page = await Channel.open(site, LESSON, 120, key=learner, reload=True)
+        page.ws.close()
+        return len(page.models("pt-widget"))
+
+    assert asyncio.run(learner_page())
+    before = len(kernel_pids(site.pid))  # this learner's page, earlier tests' pages
+    codes = asyncio.run(flood())
+    assert len(codes) == 100 and set(codes) <= {200, 429, 503}, sorted(set(codes))
+    assert 503 not in codes, "the guests' share fills, never the site"
+    assert codes.count(200) > GUEST_CAP, "the flood was served guest pages"
+    assert len(kernel_pids(site.pid)) <= before + GUEST_CAP, "only the guests' share grew"
+    assert asyncio.run(learner_page()), "the learner's page has its widgets"
+    assert len(kernel_pids(site.pid)) <= before + GUEST_CAP + 1, "and the learner's second page"
+
+
+def _xsrf(cookie: str | None) -> tuple[str, dict[str, str]]:
+    token = uuid.uuid4().hex
+    parts = [f"_xsrf={token}", *([cookie] if cookie else [])]
+    return "; ".join(parts), {"X-XSRFToken": token}
+
+
+def test_only_the_kernels_learner_may_connect_to_it_or_shut_it_down(site: Site) -> None:
+    ann, bob = signed_cookie(new_key()), signed_cookie(new_key())
+    ws_base = site.replace("http", "ws")
+
+    async def scenario() -> dict[str, object]:
+        page = await ask(f"{site}/voila/render/{LESSON}", f"pinochle_learner={ann}")
+        kid = kernel_of(page)
+        out: dict[str, object] = {"kid": kid}
+        for who, cookie in (("bob", bob), ("guest", None), ("made-up", "F" * 22), ("ann", ann)):
+            headers = {"Cookie": f"pinochle_learner={cookie}"} if cookie else {}
+            try:
+                ws = await websocket_connect(HTTPRequest(f"{ws_base}/api/kernels/{kid}/channels", headers=headers))
+            except HTTPClientError as err:
+                out[f"ws {who}"] = err.code
+            else:
+                out[f"ws {who}"] = 101
+                ws.close()
+        for who, cookie in (("bob", bob), ("guest", None)):
+            jar, headers = _xsrf(f"pinochle_learner={cookie}" if cookie else None)
+            shut = await ask(f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers)
+            out[f"shutdown {who}"] = (shut.code, shut.reason)
+            gone = await ask(f"{site}/api/kernels/{kid}", jar, method="DELETE", headers=headers)
+            out[f"delete {who}"] = gone.code
+        out["alive"] = (await ask(f"{site}/api/kernels/{kid}", f"pinochle_learner={ann}")).code
+        jar, headers = _xsrf(f"pinochle_learner={ann}")
+        out["shutdown ann"] = (await ask(f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers)).code
+        out["after"] = (await ask(f"{site}/api/kernels/{kid}", f"pinochle_learner={ann}")).code
+        return out
+
+    out = asyncio.run(scenario())
+    assert out["ws bob"] == 403 and out["ws guest"] == 403 and out["ws made-up"] == 403, out
+    assert out["ws ann"] == 101, out
+    assert out["shutdown bob"] == (403, NOT_YOURS_MESSAGE) and out["shutdown guest"][0] == 403, out  # type: ignore[index]
+    assert out["delete bob"] == 403 and out["delete guest"] == 403, out
+    assert out["alive"] == 200, "the kernel survived the others' requests"
+    assert out["shutdown ann"] == 204 and out["after"] == 404, out
+
+
+def test_the_site_secret_stays_on_the_server(site: Site) -> None:
+    """Not in a page, not in the server's log."""
+    page = asyncio.run(ask(f"{site}/voila/render/{LESSON}", f"pinochle_learner={signed_cookie(new_key())}"))
+    assert page.code == 200 and SITE_SECRET not in page.body.decode()
+    log = Path(__file__).resolve().parent.parent / "test-artifacts" / f"voila-{site.rsplit(':', 1)[1]}.log"
+    assert SITE_SECRET not in log.read_text() and SECRET_VAR not in log.read_text()
+
+
+def test_new_keys_per_address_have_only_a_high_ceiling() -> None:
+    """A whole school may sit behind one address: its new browsers get keys up to the
+    ceiling a minute, then are guests until the minute has passed; another address is
+    not held up."""
+    from pinochle_widgets.site import ClassroomIdentityProvider
+
+    provider = ClassroomIdentityProvider(max_new_keys_per_address=3)
+    assert [provider.may_issue("10.0.0.1", now=t) for t in (0.0, 1.0, 2.0, 3.0, 4.0)] == [
+        True, True, True, False, False,
+    ]  # fmt: skip
+    assert provider.may_issue("10.0.0.2", now=4.0), "another address has its own ceiling"
+    assert provider.may_issue("10.0.0.1", now=61.0), "a minute later, keys again"
+    assert ClassroomIdentityProvider().max_new_keys_per_address >= 60, "high by default"
