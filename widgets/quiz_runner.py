@@ -124,13 +124,13 @@ __all__ = [
 SOURCES = ("bank", "generated", "mixed")
 """Where questions come from: the teachers' banks, the generator, or both."""
 MAX_ANSWER = 200
+"""Longer answers are refused unread (nobody types a 200-character answer)."""
 BANK_NOTE = (
     '<div class="pt-message pt-info">Some questions of this set could not be loaded, so '
     "others take their place. Your teacher can see why on the teacher's page.</div>"
 )
 """Shown above the questions when a teachers' bank has a problem (the details, which
 name the file, go to the teacher's page and the server's log, never to the learner)."""
-"""Longer answers are refused unread (nobody types a 200-character answer)."""
 
 _CARD_TOKEN = re.compile(r"(?<![\w])(10|[AKQJ9])([♠♥♦♣])")
 _KIND_NAMES = {

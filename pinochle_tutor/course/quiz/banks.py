@@ -23,6 +23,7 @@ import dataclasses
 import importlib
 import json
 import logging
+import os
 import re
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -59,6 +60,7 @@ from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
 from pinochle_tutor.scoring import meld_ceiling, possible_meld
 
 __all__ = [
+    "BANKS_VAR",
     "ENTRY_BUILDERS",
     "BankFormatError",
     "BankProblem",
@@ -763,10 +765,19 @@ def load_banks(
     return items, problems
 
 
+BANKS_VAR = "PINOCHLE_TUTOR_BANKS"
+"""The environment variable that may name the folder of quiz banks a site serves (a
+teacher's own copy of ``exercises/banks``)."""
+
+
 def default_bank_dir(cwd: str | Path | None = None) -> Path:
-    """The curated banks: ``exercises/banks`` beside the package (a source checkout), else
-    the site's own copy, ``banks`` or ``practice/banks`` in ``cwd`` (default: the working
-    directory; the static site, whose package is an installed wheel, ships them there)."""
+    """The curated banks: the folder named by ``$PINOCHLE_TUTOR_BANKS`` when set, else
+    ``exercises/banks`` beside the package (a source checkout), else the site's own
+    copy, ``banks`` or ``practice/banks`` in ``cwd`` (default: the working directory;
+    the static site, whose package is an installed wheel, ships them there)."""
+    chosen = os.environ.get(BANKS_VAR)
+    if chosen:
+        return Path(chosen).expanduser()
     checkout = Path(__file__).resolve().parents[3] / "exercises" / "banks"
     if checkout.is_dir():
         return checkout
