@@ -1008,10 +1008,9 @@ class QuizRunner(widgets.VBox):
         except Exception as exc:  # the round must survive any storage problem
             self.progress.messages.append(f"Progress could not be saved: {exc}")
         if len(self.progress.messages) > before:
-            note = (
-                "Your answer was marked, but your progress could not be saved. "
-                + (self.progress.messages[-1])
-            )
+            # the progress says in plain words what became of the answer (kept on the
+            # page until the database is free, or not kept): said once, not contradicted
+            note = "Your answer was marked. " + self.progress.messages[-1]
             return f'<div class="pt-message pt-info pt-quiz-save-error">{escape(note)}</div>'
         return ""
 
