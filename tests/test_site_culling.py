@@ -16,7 +16,7 @@ from typing import Any
 
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-from tests.voila_site import kernel_pids, voila_server
+from tests.voila_site import REPO, kernel_pids, voila_server
 
 LESSON = "06_scoring.ipynb"
 FAST_CULL = [
@@ -84,3 +84,35 @@ def test_abandoned_kernels_are_culled_and_a_staying_learner_keeps_working() -> N
         assert remaining == 1, (
             f"{remaining} kernels left; the three abandoned ones should be culled"
         )
+
+
+def test_a_kernel_whose_page_never_connects_is_culled_soon() -> None:
+    """A client that asks for pages and never opens them (no websocket) held a kernel
+    each until the idle cull (600 s on the site); now one whose page never connected
+    is shut down after ``cull_unconnected_timeout`` idle seconds (60 on the site, 3
+    here), while a page that did connect keeps its kernel."""
+    quick = [
+        "--ClassroomKernelManager.cull_unconnected_timeout=3",
+        "--MappingKernelManager.cull_idle_timeout=600",
+    ]
+    with voila_server(extra=quick) as site:
+        never = open_page(site)
+        opened = open_page(site)
+        assert len(kernel_pids(site.pid)) == 2
+
+        async def stay_connected() -> tuple[int, bool]:
+            ws = await websocket_connect(f"{site.replace('http', 'ws')}/api/kernels/{opened}/channels")
+            deadline = time.monotonic() + 45
+            while len(kernel_pids(site.pid)) > 1 and time.monotonic() < deadline:
+                await asyncio.sleep(0.5)
+            await asyncio.sleep(2)  # a few more checks: the connected page's kernel stays
+            left = len(kernel_pids(site.pid))
+            answers = await kernel_info(ws)
+            ws.close()
+            return left, answers
+
+        left, answers = asyncio.run(stay_connected())
+        assert left == 1, f"{left} kernels: the never-connected page's kernel should be culled"
+        assert answers, "the connected page's kernel keeps answering"
+        log = (REPO / "test-artifacts" / f"voila-{site.rsplit(':', 1)[1]}.log").read_text()
+        assert f"Culling kernel {never}: its page never connected" in log

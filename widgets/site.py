@@ -165,6 +165,10 @@ BUSY_RETRY_SECONDS = 5
 """Seconds after which the page of :data:`BUSY_MESSAGE` reloads itself."""
 
 
+_UNREADABLE: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
+"""What a look-up in the class database may raise."""
+
+
 def _refusal_page(title: str, message: str, reload_after: int | None = None) -> str:
     refresh = (
         f'<meta http-equiv="refresh" content="{reload_after}">' if reload_after is not None else ""
@@ -850,7 +854,7 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
                 return False
             try:
                 return bool(store.name_of(key) or store.attempts(key) or store.lessons(key))
-            except (*DATABASE_ERRORS, StoreError):  # an unreadable store knows nobody
+            except _UNREADABLE:  # an unreadable store knows nobody
                 return False
 
         return key if await asyncio.to_thread(known) else None
