@@ -7,8 +7,10 @@ three-handed: the declarer takes the kitty and discards 3) -> everyone shows
 trick leads the next -> **scoring**. The deal then moves to the left.
 
 :class:`Hand` is the state machine: it says whose turn it is and in which phase,
-and takes one action at a time, refusing anything out of turn or against the
-rules with a narrow error. It keeps the full history, so a hand can be explained
+and takes one action at a time (:meth:`Hand.apply`, one
+:class:`~pinochle_tutor.actions.Action`; or the method of that action), refusing
+anything out of turn or against the rules with a narrow error. It keeps the full
+history, every action with its seat, so a hand can be explained and replayed
 afterwards. :func:`play_hand` and :func:`play_game` drive it with player objects
 (:mod:`pinochle_tutor.players`).
 """
@@ -19,6 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, parse_suit, sort_hand
 from pinochle_tutor.deal import Deal, InvalidDealError, deal, next_dealer
@@ -82,6 +85,9 @@ class Hand:
         self.trick: list[Card] = []
         self.trick_seats: list[int] = []
         self.conceded = False
+        self.history: list[tuple[int, Action]] = []
+        """Every action taken, oldest first, with the seat that took it (refused ones
+        are not in it: see ``illegal_attempts``)."""
         self.illegal_attempts: list[IllegalAttempt] = []
         """Every refused card, with who tried it and when."""
         self.scores: tuple[HandScore, ...] = ()
@@ -182,6 +188,7 @@ class Hand:
         """``seat`` bids ``amount`` (``None`` to pass)."""
         self._expect(seat, Phase.AUCTION)
         self.auction.call(amount)
+        self.history.append((seat, Bid(amount)))
         if self.auction.is_over:
             self.phase = Phase.DISCARD if self.rules.has_kitty else Phase.TRUMP
             if self.rules.has_kitty:
@@ -197,6 +204,7 @@ class Hand:
             self.hands[seat], as_cards(cards), self.rules.kitty_size, "the discard"
         )
         self.discards = tuple(as_cards(cards))
+        self.history.append((seat, Give(self.discards)))
         self.side_points[self.rules.side(seat)] += sum(
             self.rules.counter_points[c.rank] for c in self.discards
         )
@@ -206,6 +214,7 @@ class Hand:
         """The declarer names trump."""
         self._expect(seat, Phase.TRUMP)
         self.trump = parse_suit(suit)
+        self.history.append((seat, NameTrump(self.trump)))
         if self.rules.exchange_size:
             self.phase = Phase.PASS
         else:
@@ -221,6 +230,7 @@ class Hand:
         assert self.declarer is not None
         self.hands[self.declarer] = sort_hand([*self.hands[self.declarer], *chosen])
         self.passed_cards = chosen
+        self.history.append((seat, Give(chosen)))
         self.phase = Phase.RETURN
 
     def return_cards(self, seat: int, cards: Sequence[CardLike] | str) -> None:
@@ -234,6 +244,7 @@ class Hand:
         assert partner is not None
         self.hands[partner] = sort_hand([*self.hands[partner], *chosen])
         self.returned_cards = chosen
+        self.history.append((seat, Give(chosen)))
         self._show_meld()
 
     def _show_meld(self) -> None:
@@ -252,6 +263,7 @@ class Hand:
                 f"only the declarer (seat {self.declarer}) may concede, not seat {seat}"
             )
         self.conceded = True
+        self.history.append((seat, Concede()))
         self._score()
 
     def check(self, seat: int, card: CardLike) -> PlayVerdict:
@@ -270,29 +282,63 @@ class Hand:
         self._play(seat, verdict.card)
         return verdict
 
-    def act(self, player: Player) -> Phase:
-        """Ask ``player``, who holds the seat to act, for the decision this phase
-        needs (a bid, trump, cards to pass, return or discard, a concession before
-        the first card, a card) and carry it out. Returns the phase it was taken in."""
+    def apply(self, action: Action) -> None:
+        """The seat to act takes ``action``, through the method of that action
+        (:meth:`bid`, :meth:`name_trump`, :meth:`concede`, :meth:`play`; cards given go
+        to :meth:`pass_cards`, :meth:`return_cards` or :meth:`discard` as the phase
+        calls them), and raising what that method raises."""
+        seat = self.to_act
+        if seat is None:
+            raise OutOfTurnError("the hand is over: nobody is to act")
+        if isinstance(action, Bid):
+            self.bid(seat, action.amount)
+        elif isinstance(action, NameTrump):
+            self.name_trump(seat, action.suit)
+        elif isinstance(action, Give):
+            give = {
+                Phase.PASS: self.pass_cards,
+                Phase.RETURN: self.return_cards,
+                Phase.DISCARD: self.discard,
+            }.get(self.phase)
+            if give is None:
+                self._expect(seat, Phase.PASS, Phase.RETURN, Phase.DISCARD)
+            else:
+                give(seat, action.cards)
+        elif isinstance(action, Concede):
+            self.concede(seat)
+        elif isinstance(action, Play):
+            self.play(seat, action.card)
+        else:
+            raise TypeError(f"{action!r} is not an action")
+
+    def ask(self, player: Player) -> Action:
+        """The decision ``player``, who holds the seat to act, makes now: the question
+        this phase asks (a bid, trump, cards to pass, return or discard, a concession
+        before the first card, a card), as an action."""
         seat = self.to_act
         if seat is None:
             raise OutOfTurnError("the hand is over: nobody is to act")
         view = self.view(seat)
         p = self.phase
         if p is Phase.AUCTION:
-            self.bid(seat, player.bid(view))
-        elif p is Phase.DISCARD:
-            self.discard(seat, player.discard(view))
-        elif p is Phase.TRUMP:
-            self.name_trump(seat, player.choose_trump(view))
-        elif p is Phase.PASS:
-            self.pass_cards(seat, player.pass_cards(view))
-        elif p is Phase.RETURN:
-            self.return_cards(seat, player.return_cards(view))
-        elif not self.tricks and not self.trick and seat == self.declarer and player.concede(view):
-            self.concede(seat)
-        else:
-            self.play(seat, player.play(view))
+            return Bid(player.bid(view))
+        if p is Phase.DISCARD:
+            return Give(tuple(as_cards(player.discard(view))))
+        if p is Phase.TRUMP:
+            return NameTrump(parse_suit(player.choose_trump(view)))
+        if p is Phase.PASS:
+            return Give(tuple(as_cards(player.pass_cards(view))))
+        if p is Phase.RETURN:
+            return Give(tuple(as_cards(player.return_cards(view))))
+        if not self.tricks and not self.trick and seat == self.declarer and player.concede(view):
+            return Concede()
+        return Play(parse_card(player.play(view)))
+
+    def act(self, player: Player) -> Phase:
+        """Ask ``player`` for its decision (:meth:`ask`) and carry it out
+        (:meth:`apply`). Returns the phase it was taken in."""
+        p = self.phase
+        self.apply(self.ask(player))
         return p
 
     def record_attempt(self, seat: int, verdict: PlayVerdict) -> None:
@@ -305,6 +351,7 @@ class Hand:
 
     def _play(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
+        self.history.append((seat, Play(card)))
         self.trick.append(card)
         self.trick_seats.append(seat)
         if len(self.trick) == self.rules.players:
