@@ -42,7 +42,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from pinochle_tutor.course.identity import new_key  # noqa: E402
+from pinochle_tutor.classroom.identity import new_key  # noqa: E402
 from tests.voila_site import Channel, kernel_pids, signed_cookie, voila_server  # noqa: E402
 
 WELCOME = "00_welcome.ipynb"

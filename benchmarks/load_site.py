@@ -295,7 +295,7 @@ async def abuse(base: str, kind: str, stop: asyncio.Event, timeout: float) -> in
 def recorded(db: Path, learners: list[Learner]) -> tuple[int, int]:
     """(attempts in the site's database for these learners, learners whose record
     holds exactly the answers the page acknowledged)."""
-    from pinochle_tutor.course.store import ProgressStore
+    from pinochle_tutor.classroom.store import ProgressStore
 
     store = ProgressStore(db)
     counts = [len(store.attempts(x.key)) for x in learners]

@@ -30,8 +30,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from pinochle_tutor.course.attempts import Attempt, summarize
-from pinochle_tutor.course.store import collect_records
+from pinochle_tutor.classroom.attempts import Attempt, summarize
+from pinochle_tutor.classroom.store import collect_records
 
 ATTEMPT_COLUMNS = ["learner", "file", "item_id", "kind", "rules", "answer", "right", "time"]
 RULE_COLUMNS = ["learner", "rule", "attempts", "right", "wrong", "accuracy", "last"]
@@ -39,7 +39,7 @@ RULE_COLUMNS = ["learner", "rule", "attempts", "right", "wrong", "accuracy", "la
 
 def collect(folder: Path, errors: TextIO) -> tuple[list[tuple[str, Path, list[Attempt]]], int]:
     """(learner, file, attempts) for every learner found, and how many files were
-    skipped (see :func:`~pinochle_tutor.course.store.collect_records`)."""
+    skipped (see :func:`~pinochle_tutor.classroom.store.collect_records`)."""
     records, problems = collect_records(folder)
     for problem in problems:
         print(problem + (" (skipped that attempt)" if problem.startswith("in ") else ""), file=errors)

@@ -15,7 +15,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
-from pinochle_tutor.course.identity import new_key, signed_key
+from pinochle_tutor.classroom.identity import new_key, signed_key
 from tests.browser_pages import needs_chromium
 from tests.voila_site import REPO, SITE_SECRET, kernel_pids, voila_server
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
-from pinochle_tutor.course.identity import signed_key
-from pinochle_tutor.course.store import ProgressStore
+from pinochle_tutor.classroom.identity import signed_key
+from pinochle_tutor.classroom.store import ProgressStore
 from tests.browser_pages import needs_chromium
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, SITE_SECRET, kernel_pids, voila_server
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect, sync_playwright
 
-from pinochle_tutor.course.progress import read_attempts
+from pinochle_tutor.classroom.progress import read_attempts
 from pinochle_tutor.course.quiz import ScoreQuiz, answer_text
 from tests.browser_pages import needs_chromium
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from pinochle_tutor.course.house_rules import load_house_rules
+from pinochle_tutor.classroom.house_rules import load_house_rules
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.rules import RuleSet
 from tests.browser_pages import ARTIFACTS, LESSONS, PAGES, check_page, needs_chromium

@@ -1,4 +1,4 @@
-"""The teacher's dashboard: the class's record as data (course/dashboard.py) and the
+"""The teacher's dashboard: the class's record as data (classroom/dashboard.py) and the
 widget, headless: shut without the secret (and nothing of the class in synced
 state), five wrong tries shut the page, the class table, weakest rules, charts,
 one learner's history, the CSV, an uploaded progress file imported once, and a
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor.course.attempts import Attempt, write_attempts
-from pinochle_tutor.course.dashboard import (
+from pinochle_tutor.classroom.attempts import Attempt, write_attempts
+from pinochle_tutor.classroom.dashboard import (
     ClassData,
     activity_by_day,
     attempts_csv,
@@ -25,8 +25,8 @@ from pinochle_tutor.course.dashboard import (
     teacher_secret,
     weakest_rules,
 )
-from pinochle_tutor.course.progress import Progress
-from pinochle_tutor.course.store import ProgressStore
+from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.classroom.store import ProgressStore
 from pinochle_widgets.dashboard import MAX_TRIES, TeacherDashboard, bar_chart_svg
 from tests.widget_client import client_click, client_update, tree_states
 

@@ -23,8 +23,8 @@ from pinochle_tutor import (
     parse_cards,
     parse_suit,
 )
-from pinochle_tutor.course.house_rules import load_house_rules
-from pinochle_tutor.course.progress import Progress
+from pinochle_tutor.classroom.house_rules import load_house_rules
+from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.course.quiz import load_bank
 
 FUZZ = settings(max_examples=3000, deadline=None, derandomize=True)

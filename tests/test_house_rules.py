@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK
-from pinochle_tutor.course.house_rules import (
+from pinochle_tutor.classroom.house_rules import (
     find_house_rules,
     load_house_rules,
     site_four_colour,

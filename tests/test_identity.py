@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor.course.display import FOUR_COLOUR
-from pinochle_tutor.course.identity import (
+from pinochle_tutor.classroom.display import FOUR_COLOUR
+from pinochle_tutor.classroom.identity import (
     GUEST,
     Learner,
     LearnerNameError,
@@ -27,8 +27,8 @@ from pinochle_tutor.course.identity import (
     signed_key,
     site_secret,
 )
-from pinochle_tutor.course.progress import Progress
-from pinochle_tutor.course.store import ProgressStore
+from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.classroom.store import ProgressStore
 from pinochle_widgets import _base
 from pinochle_widgets._base import style_widget
 from pinochle_widgets.cards import HandPicker
@@ -153,7 +153,7 @@ def test_the_site_secret_is_made_once_private_beside_the_database(tmp_path: Path
 
 def test_in_the_static_site_an_unsigned_key_is_the_browsers_learner(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pyodide: no server signs keys; every page is the one learner of that browser."""
-    import pinochle_tutor.course.identity as identity
+    import pinochle_tutor.classroom.identity as identity
     import pinochle_widgets.identity as card_module
 
     monkeypatch.setattr(identity, "SIGNS_KEYS", False)

@@ -40,7 +40,7 @@ from playwright.sync_api import expect, sync_playwright
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
-from pinochle_tutor.course.store import ProgressStore
+from pinochle_tutor.classroom.store import ProgressStore
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, free_port, voila_server
 
 CONFIG = REPO / "hosting" / "jupyterhub_config.py"
@@ -289,7 +289,7 @@ class Learner:
 
 RECORD = """
 import json, os
-from pinochle_tutor.course.progress import Progress
+from pinochle_tutor.classroom.progress import Progress
 p = Progress.load()
 p.record("hub-{name}", "meld", ["meld.run"], "{name}'s answer", True)
 print(json.dumps({{"path": str(p.path), "home": os.environ["HOME"]}}))

@@ -41,7 +41,7 @@ import yaml
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
-from pinochle_tutor.course.progress import ENV_VAR, STORE_SUFFIXES, default_progress_path
+from pinochle_tutor.classroom.progress import ENV_VAR, STORE_SUFFIXES, default_progress_path
 from tests.voila_site import REPO, Channel, voila_server
 
 if sys.version_info >= (3, 11):

@@ -1,6 +1,10 @@
-"""The package's four layers, read from the source's own import statements.
+"""The package's layers, read from the source's own import statements.
 
-    pinochle_tutor (core rules) <- explain/, bots/ <- course/ <- pinochle_widgets <- notebooks
+    pinochle_tutor (core rules) <- explain/, bots/, classroom/ <- course/ <- pinochle_widgets
+        <- notebooks
+
+The classroom (who is learning, their progress, the house rules file) imports only
+the core.
 
 Every import counts, including those under ``if TYPE_CHECKING:`` and inside
 functions: a lazy import still ties two modules together. The one allowed
@@ -21,13 +25,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"pinochle_tutor": ROOT / "pinochle_tutor", "pinochle_widgets": ROOT / "widgets"}
 
-CORE, EXPLAIN, BOTS, COURSE, WIDGETS = "core", "explain", "bots", "course", "widgets"
+CORE, EXPLAIN, BOTS, CLASSROOM = "core", "explain", "bots", "classroom"
+COURSE, WIDGETS = "course", "widgets"
 ALLOWED: dict[str, set[str]] = {
     CORE: {CORE},
     EXPLAIN: {CORE, EXPLAIN},
     BOTS: {CORE, EXPLAIN, BOTS},
-    COURSE: {CORE, EXPLAIN, BOTS, COURSE},
-    WIDGETS: {CORE, EXPLAIN, BOTS, COURSE, WIDGETS},
+    CLASSROOM: {CORE, CLASSROOM},
+    COURSE: {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE},
+    WIDGETS: {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE, WIDGETS},
 }
 LAZY_DISPLAY_HOOK = {("pinochle_tutor.cards", "pinochle_tutor.svg")}
 """Imports made inside a method for Jupyter's display (no cycle at import time)."""
@@ -104,7 +110,7 @@ def layer(module: str) -> str:
     if module.startswith("pinochle_widgets"):
         return WIDGETS
     parts = module.split(".")
-    if len(parts) > 1 and parts[1] in (EXPLAIN, BOTS, COURSE):
+    if len(parts) > 1 and parts[1] in (EXPLAIN, BOTS, CLASSROOM, COURSE):
         return parts[1]
     return CORE
 
@@ -113,10 +119,10 @@ def _edges() -> list[tuple[str, str]]:
     return [(a, b) for a, targets in GRAPH.items() for b in targets if b in MODULES]
 
 
-def test_the_tree_shows_the_four_layers() -> None:
+def test_the_tree_shows_the_layers() -> None:
     layers = {layer(m) for m in MODULES}
-    assert layers == {CORE, EXPLAIN, BOTS, COURSE, WIDGETS}
-    for sub in (EXPLAIN, BOTS, COURSE):
+    assert layers == {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE, WIDGETS}
+    for sub in (EXPLAIN, BOTS, CLASSROOM, COURSE):
         assert (ROOT / "pinochle_tutor" / sub / "__init__.py").is_file()
 
 
@@ -210,20 +216,21 @@ def test_the_layer_check_reads_lazy_and_type_checking_imports() -> None:
 
 def test_notebooks_use_the_widgets_and_the_core_only() -> None:
     """Notebooks stay thin: they import the widgets (and core names for a sentence),
-    never the course layer's internals."""
+    never the course's or the classroom's internals."""
     for nb in sorted([*ROOT.glob("lessons/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]):
         cells = json.loads(nb.read_text())["cells"]
         code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
         for line in code.splitlines():
             if "import" in line and "pinochle_tutor." in line:
                 target = line.split("pinochle_tutor.")[1].split()[0]
-                assert target.split(".")[0] not in (COURSE, BOTS, EXPLAIN), (nb.name, line)
+                assert target.split(".")[0] not in (COURSE, BOTS, EXPLAIN, CLASSROOM), (nb.name, line)
 
 
 def test_importing_the_engine_loads_no_jupyter_module() -> None:
     code = (
         "import sys, pinochle_tutor, pinochle_tutor.explain, pinochle_tutor.bots,"
-        " pinochle_tutor.course.session\n"
+        " pinochle_tutor.course.session, pinochle_tutor.classroom.progress,"
+        " pinochle_tutor.classroom.dashboard, pinochle_tutor.classroom.display\n"
         f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(JUPYTER)!r})))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

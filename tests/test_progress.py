@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor.course.progress import (
+from pinochle_tutor.classroom.progress import (
     ENV_VAR,
     Progress,
     ProgressFileError,
@@ -67,7 +67,7 @@ def test_in_the_browser_progress_goes_to_the_kept_drive(
 ) -> None:
     """In Pyodide under JupyterLite/Voici the default is a JSON file on the drive the
     page keeps in the browser's storage; without that drive, the usual default."""
-    from pinochle_tutor.course import progress
+    from pinochle_tutor.classroom import progress
 
     monkeypatch.delenv(ENV_VAR, raising=False)
     kept = tmp_path / "drive" / "my_pinochle_progress.json"
@@ -117,7 +117,7 @@ def test_a_failed_write_leaves_the_old_file_intact(
 CHILD = textwrap.dedent(
     """
     import os, sys, time
-    from pinochle_tutor.course import progress
+    from pinochle_tutor.classroom import progress
     p = progress.Progress.load(sys.argv[1])
     real_fsync = os.fsync
     def slow_fsync(fd):

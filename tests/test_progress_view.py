@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from pinochle_tutor.course.progress import Progress, ProgressFileError
+from pinochle_tutor.classroom.progress import Progress, ProgressFileError
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_widgets.progress_view import (
     CLASS_COLUMNS,
@@ -175,8 +175,8 @@ def test_a_learner_can_download_their_own_record(tmp_path: Path) -> None:
     import base64
     import re
 
-    from pinochle_tutor.course.attempts import parse_attempts
-    from pinochle_tutor.course.progress import Progress
+    from pinochle_tutor.classroom.attempts import parse_attempts
+    from pinochle_tutor.classroom.progress import Progress
 
     path = tmp_path / "progress.sqlite"
     view = ProgressSummary(path)
@@ -205,7 +205,7 @@ def test_an_unusable_class_database_is_named_on_the_progress_page(
     import contextlib
     import sqlite3
 
-    from pinochle_tutor.course.store import SCHEMA_VERSION
+    from pinochle_tutor.classroom.store import SCHEMA_VERSION
 
     path = tmp_path / "progress.sqlite"
     if content is None:

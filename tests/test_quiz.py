@@ -451,7 +451,7 @@ def test_quiz_and_progress_import_nothing_from_jupyter_or_pandas() -> None:
     import sys
 
     code = (
-        "import sys, pinochle_tutor.course.quiz, pinochle_tutor.course.progress\n"
+        "import sys, pinochle_tutor.course.quiz, pinochle_tutor.classroom.progress\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'ipywidgets', 'IPython', 'ipykernel', 'jupyter_client', 'traitlets', 'voila', 'pandas'})\n"
         "print(','.join(bad))\n"

@@ -178,7 +178,7 @@ def test_pages_state_the_rules_they_were_asked_under() -> None:
     assert mark.right and QuizRule.MELD_RUN in mark.rules
     assert "is a run: 15." in score_html([mark], DOUBLE_DECK)
     assert "is a run: 150." in score_html([mark])
-    from pinochle_tutor.course.progress import Attempt
+    from pinochle_tutor.classroom.progress import Attempt
 
     attempt = Attempt("m", "meld", ("meld.run",), "15", True, "2024-01-01T00:00:00Z")
     frame = attempts_frame([attempt], DOUBLE_DECK)

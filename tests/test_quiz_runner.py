@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from pinochle_tutor.course.progress import Progress, read_attempts
+from pinochle_tutor.classroom.progress import Progress, read_attempts
 from pinochle_tutor.course.quiz import (
     BidQuiz,
     BidRange,
@@ -773,8 +773,8 @@ def test_an_example_that_is_the_answer_is_moved() -> None:
 
 
 def test_each_answer_is_kept_with_its_page_and_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pinochle_tutor.course.identity import set_current_learner
-    from pinochle_tutor.course.store import ProgressStore
+    from pinochle_tutor.classroom.identity import set_current_learner
+    from pinochle_tutor.classroom.store import ProgressStore
 
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/practice/07_score_level1.ipynb")
     monkeypatch.setenv("PINOCHLE_TUTOR_LEARNER", "tester")
@@ -959,8 +959,8 @@ def test_the_score_counts_second_tries_apart(tmp_path: Path) -> None:
 
 
 def test_tries_are_kept_in_the_class_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pinochle_tutor.course.identity import set_current_learner
-    from pinochle_tutor.course.store import ProgressStore
+    from pinochle_tutor.classroom.identity import set_current_learner
+    from pinochle_tutor.classroom.store import ProgressStore
 
     monkeypatch.setenv("PINOCHLE_TUTOR_LEARNER", "tester")
     set_current_learner(None)

@@ -204,7 +204,7 @@ def test_a_busy_site_loses_no_answer_and_keeps_open_pages_working(tmp_path: Path
     pages as it may, their reload is answered with the busy page, and their open page
     still takes answers; once it is their turn the page opens again. Every answer
     is in the database."""
-    from pinochle_tutor.course.store import ProgressStore
+    from pinochle_tutor.classroom.store import ProgressStore
 
     db = tmp_path / "class.sqlite"
     learner = "k" * 22

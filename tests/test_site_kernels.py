@@ -171,7 +171,7 @@ def test_widgets_a_page_tries_to_create_are_refused() -> None:
 def test_two_kernels_answering_in_turn_and_at_once_lose_nothing(tmp_path: Path) -> None:
     """Two practice pages of one learner (two real kernels, one database): answers
     given in turn (A, B, A, B), then at the same moment, are all kept."""
-    from pinochle_tutor.course.store import ProgressStore
+    from pinochle_tutor.classroom.store import ProgressStore
     from tests.voila_site import Channel
 
     db = tmp_path / "class.sqlite"

@@ -20,8 +20,8 @@ import pytest
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.websocket import websocket_connect
 
-from pinochle_tutor.course.identity import SECRET_VAR, new_key, sign_key, signed_key
-from pinochle_tutor.course.store import ProgressStore
+from pinochle_tutor.classroom.identity import SECRET_VAR, new_key, sign_key, signed_key
+from pinochle_tutor.classroom.store import ProgressStore
 from pinochle_widgets.site import KEY_MARKER, NOT_YOURS_MESSAGE
 from tests.voila_site import SITE_SECRET, Channel, Site, kernel_pids, signed_cookie, voila_server
 

@@ -17,8 +17,8 @@ import threading
 import time
 from pathlib import Path
 
-from pinochle_tutor.course.attempts import Attempt
-from pinochle_tutor.course.store import ProgressStore
+from pinochle_tutor.classroom.attempts import Attempt
+from pinochle_tutor.classroom.store import ProgressStore
 from tests.voila_site import Channel, voila_server
 
 PAGE = "practice/07_score_level1.ipynb"

@@ -1,4 +1,4 @@
-"""pinochle_tutor.course.store: the class's progress database.
+"""pinochle_tutor.classroom.store: the class's progress database.
 
 Every answer one transaction; pages and kernels writing in turn or at once lose
 nothing; a kill -9 in the middle of writes loses at most the write in flight; the
@@ -19,12 +19,22 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor.course.attempts import Attempt, ProgressFileError, read_attempts, write_attempts
-from pinochle_tutor.course.house_rules import load_house_rules
-from pinochle_tutor.course.identity import Learner, LearnerSource, set_current_learner
-from pinochle_tutor.course.progress import Progress
+from pinochle_tutor.classroom.attempts import (
+    Attempt,
+    ProgressFileError,
+    read_attempts,
+    write_attempts,
+)
+from pinochle_tutor.classroom.house_rules import load_house_rules
+from pinochle_tutor.classroom.identity import Learner, LearnerSource, set_current_learner
+from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.classroom.store import (
+    SCHEMA_VERSION,
+    ProgressStore,
+    StoreError,
+    collect_records,
+)
 from pinochle_tutor.course.quiz import load_bank
-from pinochle_tutor.course.store import SCHEMA_VERSION, ProgressStore, StoreError, collect_records
 
 
 def attempt(n: int, right: bool = True, item: str | None = None) -> Attempt:
@@ -278,8 +288,8 @@ def test_two_pages_answering_in_turn_keep_every_answer(tmp_path: Path) -> None:
 WRITER = textwrap.dedent(
     """
     import sys
-    from pinochle_tutor.course.attempts import Attempt
-    from pinochle_tutor.course.store import ProgressStore
+    from pinochle_tutor.classroom.attempts import Attempt
+    from pinochle_tutor.classroom.store import ProgressStore
     store = ProgressStore(sys.argv[1])
     who, count = sys.argv[2], int(sys.argv[3])
     for n in range(count):

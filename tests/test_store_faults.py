@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor.course import progress as progress_module
-from pinochle_tutor.course import store as store_module
-from pinochle_tutor.course.attempts import Attempt
-from pinochle_tutor.course.dashboard import class_data
-from pinochle_tutor.course.progress import BUSY_MESSAGE, Progress
-from pinochle_tutor.course.store import SCHEMA_VERSION, ProgressStore
+from pinochle_tutor.classroom import progress as progress_module
+from pinochle_tutor.classroom import store as store_module
+from pinochle_tutor.classroom.attempts import Attempt
+from pinochle_tutor.classroom.dashboard import class_data
+from pinochle_tutor.classroom.progress import BUSY_MESSAGE, Progress
+from pinochle_tutor.classroom.store import SCHEMA_VERSION, ProgressStore
 
 
 def attempt(n: int) -> Attempt:

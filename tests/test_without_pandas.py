@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 from IPython.core.formatters import HTMLFormatter
 
-from pinochle_tutor.course.progress import Progress
+from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.explain import explain_meld
 from pinochle_tutor.rules import DOUBLE_DECK, THREE_HANDED
 from pinochle_widgets import lesson
@@ -50,7 +50,7 @@ CHILD = textwrap.dedent(
     for m in modules:
         importlib.import_module(f"pinochle_widgets.{m}")
 
-    from pinochle_tutor.course.progress import Progress
+    from pinochle_tutor.classroom.progress import Progress
     from pinochle_tutor.explain import explain_meld
     from pinochle_tutor.rules import DOUBLE_DECK, THREE_HANDED
     from pinochle_widgets import lesson
@@ -89,7 +89,7 @@ CHILD = textwrap.dedent(
                   lambda: QuizRunner("meld", level=1, seed=2, progress=f"{folder}/q.json")):
         widget = build()
         assert widget.children, type(widget).__name__
-    from pinochle_tutor.course.progress import default_progress_path
+    from pinochle_tutor.classroom.progress import default_progress_path
     out["default_path"] = str(default_progress_path())
     assert QuizRunner("meld", level=1, seed=2).children  # progress at the default path
     out["pandas_loaded"] = "pandas" in sys.modules or "sqlite3" in sys.modules

@@ -48,7 +48,7 @@ so a test can sign learner keys as the site does (:func:`signed_cookie`)."""
 
 def signed_cookie(key: str) -> str:
     """The ``pinochle_learner`` cookie value the test site issues for the learner key ``key``."""
-    from pinochle_tutor.course.identity import sign_key
+    from pinochle_tutor.classroom.identity import sign_key
 
     return sign_key(key, SITE_SECRET.encode())
 

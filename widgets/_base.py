@@ -36,8 +36,8 @@ from traitlets import TraitError
 
 from pinochle_tutor import PinochleError, RuleSet, svg
 from pinochle_tutor.cards import Card, Rank, Suit
-from pinochle_tutor.course.display import four_colour_deck
-from pinochle_tutor.course.house_rules import site_rules
+from pinochle_tutor.classroom.display import four_colour_deck
+from pinochle_tutor.classroom.house_rules import site_rules
 from pinochle_tutor.rules import as_rules
 
 __all__ = [
@@ -129,7 +129,7 @@ RULE_CHOICES: tuple[tuple[str, str], ...] = (
 def coerce_rules(rules: RuleSet | str | None) -> RuleSet:
     """A :class:`RuleSet` from a rule set, a preset name (case, spaces and hyphens
     forgiven: ``"Double deck"``, ``"three-handed"``) or ``None``: the site's house
-    rules (:func:`~pinochle_tutor.course.house_rules.site_rules`), so every widget
+    rules (:func:`~pinochle_tutor.classroom.house_rules.site_rules`), so every widget
     follows the rules in force unless a lesson names others.
 
     Raises :class:`~pinochle_tutor.InvalidRulesError` naming the choices otherwise."""

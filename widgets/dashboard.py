@@ -36,8 +36,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from pinochle_tutor.course.attempts import ProgressFileError, parse_attempts
-from pinochle_tutor.course.dashboard import (
+from pinochle_tutor.classroom.attempts import ProgressFileError, parse_attempts
+from pinochle_tutor.classroom.dashboard import (
     ClassData,
     activity_by_day,
     attempts_csv,
@@ -49,10 +49,10 @@ from pinochle_tutor.course.dashboard import (
     teacher_secret,
     weakest_rules,
 )
-from pinochle_tutor.course.house_rules import load_house_rules
-from pinochle_tutor.course.progress import STORE_SUFFIXES, default_progress_path
+from pinochle_tutor.classroom.house_rules import load_house_rules
+from pinochle_tutor.classroom.progress import STORE_SUFFIXES, default_progress_path
+from pinochle_tutor.classroom.store import ProgressStore, StoreError
 from pinochle_tutor.course.quiz import QuizRule, load_banks
-from pinochle_tutor.course.store import ProgressStore, StoreError
 from pinochle_tutor.rules import RuleSet
 
 from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget

@@ -6,7 +6,7 @@ browser part that keeps the learner key.
 
 On a shared Voila site the server issues each browser a random learner key signed
 with the site's secret (the ``pinochle_learner`` cookie, set on the first page the
-browser asks for; see :mod:`pinochle_tutor.course.identity` and
+browser asks for; see :mod:`pinochle_tutor.classroom.identity` and
 :mod:`pinochle_widgets.site`), and every page's kernel gets it with the page
 request. :class:`KeyKeeper` is the browser part: an `anywidget
 <https://anywidget.dev>`_ whose JavaScript ships in this module (no CDN). It reads
@@ -41,9 +41,9 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from pinochle_tutor.course.attempts import now
-from pinochle_tutor.course.display import choose_four_colour, class_store, four_colour_deck
-from pinochle_tutor.course.identity import (
+from pinochle_tutor.classroom.attempts import now
+from pinochle_tutor.classroom.display import choose_four_colour, class_store, four_colour_deck
+from pinochle_tutor.classroom.identity import (
     SIGNS_KEYS,
     Learner,
     LearnerNameError,
@@ -55,7 +55,7 @@ from pinochle_tutor.course.identity import (
     set_current_learner,
     site_secret,
 )
-from pinochle_tutor.course.store import ProgressStore
+from pinochle_tutor.classroom.store import ProgressStore
 
 from ._base import Message, guarded, page_four_colour, set_page_four_colour, style_widget
 

@@ -1,7 +1,7 @@
 """Helpers that keep lesson notebooks short and their numbers true.
 
 Every number a lesson states comes from the rules in force (the site's
-``house_rules.toml``, see :mod:`pinochle_tutor.course.house_rules`), so a house rule
+``house_rules.toml``, see :mod:`pinochle_tutor.classroom.house_rules`), so a house rule
 changes the lessons too::
 
     from pinochle_widgets.lesson import R, say, meld_table
@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from IPython.display import HTML, Markdown, display
 
 from pinochle_tutor import RuleSet, parse_cards
-from pinochle_tutor.course.house_rules import HouseRules, find_house_rules, load_house_rules
+from pinochle_tutor.classroom.house_rules import HouseRules, find_house_rules, load_house_rules
 from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
 
 from ._base import card_spans, style_widget

@@ -27,9 +27,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from pinochle_tutor.course.attempts import attempts_json
-from pinochle_tutor.course.house_rules import site_rules
-from pinochle_tutor.course.progress import (
+from pinochle_tutor.classroom.attempts import attempts_json
+from pinochle_tutor.classroom.house_rules import site_rules
+from pinochle_tutor.classroom.progress import (
     STORE_SUFFIXES,
     Attempt,
     Progress,
@@ -39,8 +39,8 @@ from pinochle_tutor.course.progress import (
     summarize,
     weak_rules,
 )
+from pinochle_tutor.classroom.store import collect_records, learner_of_file
 from pinochle_tutor.course.quiz import QuizRule
-from pinochle_tutor.course.store import collect_records, learner_of_file
 from pinochle_tutor.rules import RuleSet
 
 from ._base import Message, guarded, style_widget
@@ -85,7 +85,7 @@ def attempts_frame(attempts: list[Attempt], rules: RuleSet | None = None) -> Fra
     """Attempts and accuracy per rule case (see :data:`PROGRESS_COLUMNS`), in the
     order of :class:`~pinochle_tutor.course.quiz.QuizRule` (unknown rule cases last).
     Each rule case is stated with the numbers of ``rules`` (default: the site's
-    house rules, :func:`~pinochle_tutor.course.house_rules.site_rules`)."""
+    house rules, :func:`~pinochle_tutor.classroom.house_rules.site_rules`)."""
     in_force = rules if rules is not None else site_rules()
     weak = set(weak_rules(attempts))
     order = {r.value: i for i, r in enumerate(QuizRule)}
@@ -100,9 +100,9 @@ def attempts_frame(attempts: list[Attempt], rules: RuleSet | None = None) -> Fra
 
 def progress_frame(path: str | Path | None = None) -> Frame:
     """One learner's progress per rule case (default: the database at
-    :func:`~pinochle_tutor.course.progress.default_progress_path`, this page's
+    :func:`~pinochle_tutor.classroom.progress.default_progress_path`, this page's
     learner). A missing file is an empty table; a JSON file that is not progress raises
-    :class:`~pinochle_tutor.course.progress.ProgressFileError` (attempts that cannot be
+    :class:`~pinochle_tutor.classroom.progress.ProgressFileError` (attempts that cannot be
     read are left out, and listed in ``frame.attrs["problems"]``). For a database,
     ``frame.attrs["notes"]`` holds what the page was told on opening it (a database
     that is busy, or that cannot be used, named), ``frame.attrs["store_problem"]`` why
@@ -131,7 +131,7 @@ def progress_frame(path: str | Path | None = None) -> Frame:
 def class_frame(folder: str | Path) -> Frame:
     """One row per learner and rule case for every progress database and file
     under ``folder`` (searched recursively; see :data:`CLASS_COLUMNS` and
-    :func:`~pinochle_tutor.course.store.collect_records`). Files that are not
+    :func:`~pinochle_tutor.classroom.store.collect_records`). Files that are not
     progress are skipped and listed, with unreadable attempts, in
     ``frame.attrs["problems"]``."""
     root = Path(folder)

@@ -26,7 +26,7 @@ once in the learner's progress, when it is marked, with how many tries it took
 question is asked again (it does not count, nor use up the try).
 
 Rules: by default the site's house rules
-(:func:`pinochle_tutor.course.house_rules.site_rules`); ``rules=`` takes a preset name or
+(:func:`pinochle_tutor.classroom.house_rules.site_rules`); ``rules=`` takes a preset name or
 a :class:`~pinochle_tutor.rules.RuleSet`. Only bank items written for those rules
 are asked (see :func:`pick_items`); generated items fill the rest of the round,
 and a prompt names the rules when they are not the classic ones.
@@ -56,9 +56,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor.cards import parse_card
-from pinochle_tutor.course.identity import page_from_environment
+from pinochle_tutor.classroom.identity import page_from_environment
+from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.course.lesson_facts import worked_contract
-from pinochle_tutor.course.progress import Progress
 from pinochle_tutor.course.quiz import (
     BankProblem,
     BidQuiz,
@@ -583,7 +583,7 @@ def _load_progress(progress: Progress | str | Path | None) -> Progress:
 class QuizRunner(widgets.VBox):
     """A round of ``count`` questions (see :func:`pick_items` for ``kind``,
     ``level``, ``source`` and ``seed``), recorded in ``progress`` (a
-    :class:`~pinochle_tutor.course.progress.Progress`, a path, or ``None`` for the
+    :class:`~pinochle_tutor.classroom.progress.Progress`, a path, or ``None`` for the
     default file). With ``learner_focus``, generated questions aim at the
     learner's weak rule cases (:meth:`Progress.weak_rules`). ``rules`` is the
     version of the game asked about: ``None`` (the default) for the site's house

@@ -10,7 +10,7 @@ for the idle timeout. Measured before: 40 page loads in 19 s added 41 kernels an
 * keeps at most :attr:`ClassroomKernelManager.max_kernels_per_learner` kernels per
   learner (the learner being the browser's learner key signed by this site, the hub
   or proxy user, see
-  :func:`pinochle_tutor.course.identity.learner_from_environment`): opening one more
+  :func:`pinochle_tutor.classroom.identity.learner_from_environment`): opening one more
   page shuts that learner's oldest page's kernel down (they cannot be reading ten
   tabs at once). Requests without a key this site signed (a client that makes up
   keys, or sends none) are guests, who share
@@ -92,8 +92,8 @@ from tornado import web
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Integer
 
-from pinochle_tutor.course.display import class_store
-from pinochle_tutor.course.identity import (
+from pinochle_tutor.classroom.display import class_store
+from pinochle_tutor.classroom.identity import (
     COOKIE,
     GUEST,
     Learner,
@@ -103,7 +103,7 @@ from pinochle_tutor.course.identity import (
     site_secret,
     unsigned_cookie_key,
 )
-from pinochle_tutor.course.store import DATABASE_ERRORS, StoreError
+from pinochle_tutor.classroom.store import DATABASE_ERRORS, StoreError
 
 __all__ = [
     "BUILDING_MESSAGE",
@@ -245,7 +245,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     @property
     def secret(self) -> bytes | None:
         """The site's secret for learner keys (read or made once,
-        :func:`~pinochle_tutor.course.identity.site_secret`); ``None`` if there is none."""
+        :func:`~pinochle_tutor.classroom.identity.site_secret`); ``None`` if there is none."""
         if self._secret is None:
             self._secret = site_secret()
             if self._secret is None:

@@ -661,7 +661,7 @@ def generate(
     name; classic by default), the same for the same arguments.
 
     ``level`` (1-3) picks the rule cases and the size of the position; with
-    ``focus_rules`` (e.g. :meth:`Progress.weak_rules <pinochle_tutor.course.progress.Progress.weak_rules>`)
+    ``focus_rules`` (e.g. :meth:`Progress.weak_rules <pinochle_tutor.classroom.progress.Progress.weak_rules>`)
     the item exercises one of those rule cases instead (those of other kinds are
     ignored). The item's ``rules`` are the cases the engine finds in it, and its
     ``rule_set`` is ``rules``.

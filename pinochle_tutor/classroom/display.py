@@ -2,12 +2,12 @@
 
 The one preference so far is the four-colour deck (diamonds blue, clubs green, so no
 two suits share a colour). A learner's own choice is kept with their progress, in the
-class's database (:meth:`~pinochle_tutor.course.store.ProgressStore.set_preference`);
+class's database (:meth:`~pinochle_tutor.classroom.store.ProgressStore.set_preference`);
 a learner who has not chosen gets the site's default, ``four_colour`` in the house
-rules file (:func:`~pinochle_tutor.course.house_rules.site_four_colour`).
+rules file (:func:`~pinochle_tutor.classroom.house_rules.site_four_colour`).
 
 >>> import os, tempfile
->>> from pinochle_tutor.course.identity import Learner, LearnerSource
+>>> from pinochle_tutor.classroom.identity import Learner, LearnerSource
 >>> store = ProgressStore(os.path.join(tempfile.mkdtemp(), "class.sqlite"))
 >>> ann = Learner("ann-key-0123456789abcdefgh", "Ann", LearnerSource.BROWSER)
 >>> choose_four_colour(True, ann, store)
@@ -20,11 +20,11 @@ True
 
 from __future__ import annotations
 
-from pinochle_tutor.course.attempts import now
-from pinochle_tutor.course.house_rules import site_four_colour
-from pinochle_tutor.course.identity import Learner, current_learner
-from pinochle_tutor.course.progress import STORE_SUFFIXES, default_progress_path
-from pinochle_tutor.course.store import ProgressStore, StoreError
+from pinochle_tutor.classroom.attempts import now
+from pinochle_tutor.classroom.house_rules import site_four_colour
+from pinochle_tutor.classroom.identity import Learner, current_learner
+from pinochle_tutor.classroom.progress import STORE_SUFFIXES, default_progress_path
+from pinochle_tutor.classroom.store import ProgressStore, StoreError
 
 __all__ = ["FOUR_COLOUR", "choose_four_colour", "class_store", "four_colour_deck"]
 
@@ -35,7 +35,7 @@ _WORDS = {True: "on", False: "off"}
 
 
 def class_store() -> ProgressStore | None:
-    """The site's progress database (:func:`~pinochle_tutor.course.progress.default_progress_path`),
+    """The site's progress database (:func:`~pinochle_tutor.classroom.progress.default_progress_path`),
     or ``None`` when progress goes to a JSON file or the database cannot be opened."""
     path = default_progress_path()
     if path.suffix.lower() not in STORE_SUFFIXES:

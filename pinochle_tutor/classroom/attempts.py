@@ -8,8 +8,8 @@ folder, flushed to disk, then renamed over the old one), so a crash or a kill in
 the middle of a write leaves the previous file intact. :func:`summarize` and
 :func:`weak_rules` read a list of attempts, wherever it was kept.
 
-Where progress is kept is :mod:`~pinochle_tutor.course.progress` (a learner's
-record) and :mod:`~pinochle_tutor.course.store` (the class database).
+Where progress is kept is :mod:`~pinochle_tutor.classroom.progress` (a learner's
+record) and :mod:`~pinochle_tutor.classroom.store` (the class database).
 """
 
 from __future__ import annotations

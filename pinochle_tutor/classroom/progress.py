@@ -1,9 +1,9 @@
 """A learner's progress: every quiz attempt, kept where the site keeps progress.
 
 A :class:`Progress` is one learner's record, backed either by the class database
-(a path ending in ``.sqlite``: see :mod:`~pinochle_tutor.course.store`; each answer
+(a path ending in ``.sqlite``: see :mod:`~pinochle_tutor.classroom.store`; each answer
 is one transaction, so any number of pages and kernels can write at once) or by a
-learner's own JSON file (any other path: see :mod:`~pinochle_tutor.course.attempts`;
+learner's own JSON file (any other path: see :mod:`~pinochle_tutor.classroom.attempts`;
 rewritten atomically on each answer). A missing file is a fresh start; a corrupt
 JSON file is set aside as ``<name>.corrupt-<timestamp>`` with a message, and a
 fresh one is started (keeping any attempts that could still be read).
@@ -48,7 +48,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from pinochle_tutor.course.attempts import (
+from pinochle_tutor.classroom.attempts import (
     Attempt,
     MarkLike,
     ProgressFileError,
@@ -61,8 +61,8 @@ from pinochle_tutor.course.attempts import (
     weak_rules,
     write_attempts,
 )
-from pinochle_tutor.course.identity import LEARNER_VAR, LearnerSource, current_learner
-from pinochle_tutor.course.store import (
+from pinochle_tutor.classroom.identity import LEARNER_VAR, LearnerSource, current_learner
+from pinochle_tutor.classroom.store import (
     DATABASE_ERRORS,
     HAS_SQLITE,
     ProgressStore,
@@ -155,7 +155,7 @@ def _check_tries(tries: object) -> int:
 
 def default_learner() -> str:
     """Whose record a page writes to in the database: the key of
-    :func:`~pinochle_tutor.course.identity.current_learner` (the fixed learner, the
+    :func:`~pinochle_tutor.classroom.identity.current_learner` (the fixed learner, the
     JupyterHub user, the login proxy's user, the browser's learner key, or
     ``'guest'``)."""
     return current_learner().key
@@ -169,7 +169,7 @@ class Progress:
     corrupt file set aside, attempts that could not be read).
 
     A path ending in ``.sqlite`` (or ``.db``) is a
-    :class:`~pinochle_tutor.course.store.ProgressStore` shared by the class: each
+    :class:`~pinochle_tutor.classroom.store.ProgressStore` shared by the class: each
     answer is one transaction, and :attr:`attempts` is read afresh from it, so two
     pages of one learner, or the kernels of many learners, never lose each other's
     answers. Such a path is never written as a JSON file: answers the database
@@ -193,7 +193,7 @@ class Progress:
         """What happened when the file was loaded, and each answer that could not be
         saved, for the learner or the log."""
         self.store = store
-        """The :class:`~pinochle_tutor.course.store.ProgressStore`; ``None`` for a JSON
+        """The :class:`~pinochle_tutor.classroom.store.ProgressStore`; ``None`` for a JSON
         file, and for a database not opened yet (busy) or not usable."""
         self._learner = learner
         self._database = path.suffix.lower() in STORE_SUFFIXES

@@ -6,7 +6,7 @@ folder of learners' databases and JSON files, see :func:`class_data`) and return
 small frozen rows; :mod:`pinochle_widgets.dashboard` shows them, behind the
 teacher's secret (:func:`check_secret`).
 
->>> from pinochle_tutor.course.attempts import Attempt
+>>> from pinochle_tutor.classroom.attempts import Attempt
 >>> data = ClassData.of({"ann": [Attempt("m1", "meld", ("meld.run",), "150", True, "2026-03-02T10:00:00Z"),
 ...                              Attempt("m2", "meld", ("meld.dix",), "0", False, "2026-03-02T10:05:00Z")]})
 >>> [(r.learner, r.attempts, r.accuracy) for r in learner_rows(data)]
@@ -26,8 +26,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pinochle_tutor.course.attempts import Attempt
-from pinochle_tutor.course.store import (
+from pinochle_tutor.classroom.attempts import Attempt
+from pinochle_tutor.classroom.store import (
     LessonVisit,
     ProgressStore,
     StoreError,

@@ -22,7 +22,7 @@ not a database, a truncated one, or one whose schema is newer than this code's i
 left byte for byte as it was (:class:`StoreFileError`), and a database another
 process holds the write lock of is waited for :data:`BUSY_WAIT` seconds, then
 reported as :class:`StoreBusyError` (the caller may try again later; see
-:class:`~pinochle_tutor.course.progress.Progress`).
+:class:`~pinochle_tutor.classroom.progress.Progress`).
 
 >>> import os, tempfile
 >>> store = ProgressStore(os.path.join(tempfile.mkdtemp(), "class.sqlite"))
@@ -42,7 +42,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pinochle_tutor.course.attempts import Attempt, read_attempts
+from pinochle_tutor.classroom.attempts import Attempt, read_attempts
 from pinochle_tutor.errors import PinochleError
 
 try:
@@ -363,7 +363,7 @@ class ProgressStore:
         attempts were added and a message for each attempt that could not be read.
         The file itself is never changed. Raises :class:`ProgressFileError` when
         the file is not progress JSON (see
-        :func:`~pinochle_tutor.course.attempts.read_attempts`), :class:`OSError` when it cannot be read."""
+        :func:`~pinochle_tutor.classroom.attempts.read_attempts`), :class:`OSError` when it cannot be read."""
         source = str(Path(path).expanduser().resolve())
         attempts, problems = read_attempts(Path(path))
         return self.import_attempts(learner, attempts, source), problems

@@ -26,7 +26,7 @@ The learner is found, in this order, from:
 
 The kernel's learner can change once while a page is open (the card tells it the
 browser's key on a first visit); :func:`current_learner` always gives the one in
-force, and a :class:`~pinochle_tutor.course.progress.Progress` loaded without a
+force, and a :class:`~pinochle_tutor.classroom.progress.Progress` loaded without a
 learner follows it.
 
 >>> learner_from_environment({"JUPYTERHUB_USER": "ann"})
