@@ -33,7 +33,7 @@ from pinochle_tutor.bots.advisor import advise_bid
 from pinochle_tutor.bots.bidding import AuctionInfo, BidModelPlayer, evaluate_bids
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.course.bidding_drill import BiddingDrill
-from pinochle_tutor.course.session import GameSession
+from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.view import Phase
 
 CALIBRATION_SAMPLES = 48

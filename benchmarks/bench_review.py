@@ -23,7 +23,7 @@ For each variant:
    (``time.process_time``), so a machine busy beside it does not inflate the figures.
 4. **A whole hand's review.** ``--review-hands`` hands played by heuristic players,
    each reviewed as the game table reviews it
-   (:func:`~pinochle_tutor.course.session.coached_review`: card play, the contract,
+   (:func:`~pinochle_tutor.course.table.coaching.coached_review`: card play, the contract,
    the concession and the exchange) from the declarer's seat, where every verdict is
    given: CPU-s per hand, min/median/max.
 
@@ -132,12 +132,12 @@ from pinochle_tutor.bots.advice import (  # noqa: E402
     REVIEW_MARGIN,
     play_decisions,
 )
-from pinochle_tutor.course.session import (  # noqa: E402
+from pinochle_tutor.course.table.coaching import (  # noqa: E402
     HINT_EXACT_TRICKS,
     HINT_SAMPLES,
-    GameSession,
     coached_review,
 )
+from pinochle_tutor.course.table.session import GameSession  # noqa: E402
 from tests.coach_scripts import Mistake, play_with_mistakes  # noqa: E402
 
 

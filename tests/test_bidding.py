@@ -22,9 +22,9 @@ from pinochle_tutor.bots.bidding import (
     why_bid_failed,
 )
 from pinochle_tutor.cards import Suit
-from pinochle_tutor.course import session as session_module
 from pinochle_tutor.course.bidding_drill import BiddingDrill
-from pinochle_tutor.course.session import GameSession
+from pinochle_tutor.course.table import coaching as coaching_module
+from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain.bidding import BidPart, how_often
 from pinochle_tutor.game import play_hand
 from pinochle_tutor.scoring import score_hand
@@ -126,7 +126,7 @@ def test_the_bot_bids_with_the_model() -> None:
 
 # ------------------------------------------------------------ one advice, two entry points
 def test_hint_and_trainer_agree(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(session_module, "BID_HINT_SAMPLES", 16)
+    monkeypatch.setattr(coaching_module, "BID_HINT_SAMPLES", 16)
     for seed in (1, 2):
         s = GameSession(seed=seed)
         assert s.phase is Phase.AUCTION
@@ -315,7 +315,8 @@ def test_the_trump_reasoning_quotes_the_models_numbers_for_every_suit() -> None:
 def test_the_game_tables_trump_hint_is_the_bidding_models() -> None:
     from pinochle_tutor import Phase
     from pinochle_tutor.bots.bidding import declarer_evaluation
-    from pinochle_tutor.course.session import BID_HINT_SAMPLES, GameSession
+    from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
+    from pinochle_tutor.course.table.session import GameSession
 
     s = GameSession(seed=4)
     while s.phase is Phase.AUCTION:
@@ -340,7 +341,7 @@ def test_one_decision_is_simulated_once_for_the_bid_hint_the_trump_hint_and_the_
 ) -> None:
     from pinochle_tutor import Phase
     from pinochle_tutor.bots import bidding as model
-    from pinochle_tutor.course.session import GameSession
+    from pinochle_tutor.course.table.session import GameSession
 
     runs: list[int] = []
     simulate = model._simulate
@@ -377,7 +378,8 @@ def test_the_review_judges_the_trump_on_the_trump_hints_deals() -> None:
     from pinochle_tutor import Phase
     from pinochle_tutor.bots.bidding import TRUMP_MARGIN, declarer_evaluation, judge_trump
     from pinochle_tutor.bots.coach import stderr_of_mean
-    from pinochle_tutor.course.session import BID_HINT_SAMPLES, GameSession
+    from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
+    from pinochle_tutor.course.table.session import GameSession
 
     verdicts = []
     for named_rank in (0, -1):

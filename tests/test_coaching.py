@@ -27,7 +27,7 @@ from pinochle_tutor.bots.advice import (
 )
 from pinochle_tutor.bots.coach import PlayEvaluation, PlayEvaluator
 from pinochle_tutor.cards import Card, CardLike
-from pinochle_tutor.course.session import GameSession
+from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import HandReview, PlayAdvice, PlayJudgement, PlayPrinciple, review_hand
 from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.players import RandomPlayer

@@ -16,7 +16,7 @@ from pinochle_tutor.bots import (
     evaluate_concession,
 )
 from pinochle_tutor.bots.concede import judge_concession
-from pinochle_tutor.course.session import GameSession
+from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.view import PlayerView
 

@@ -27,7 +27,7 @@ from pinochle_tutor.bots.exchange_eval import (
     principle_fits,
 )
 from pinochle_tutor.cards import Suit, cards_text, parse_card
-from pinochle_tutor.course.session import GameSession
+from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain.exchange import ExchangePrinciple
 from pinochle_tutor.hands import as_cards

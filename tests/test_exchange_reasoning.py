@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, Card, Hand, Phase, RuleSet, meld_points
 from pinochle_tutor.bots import HeuristicPlayer
-from pinochle_tutor.course.session import GameSession
+from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain.exchange import exchange_reasoning
 from pinochle_tutor.view import PlayerView
 

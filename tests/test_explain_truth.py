@@ -424,7 +424,7 @@ def test_bidding_drill_results_are_worded_for_the_variant() -> None:
 def test_three_handed_game_table_texts_speak_of_no_partnership() -> None:
     """A whole three-handed game at the table, the learner taking every hint: the
     hints, tasks, events and reviews never speak of partners, sides or teams."""
-    from pinochle_tutor.course.session import GameSession
+    from pinochle_tutor.course.table.session import GameSession
 
     for seed in range(2):
         s = GameSession("three_handed", seed=seed)

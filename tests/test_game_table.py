@@ -12,7 +12,7 @@ from traitlets import TraitError
 
 from pinochle_tutor import Phase, Suit
 from pinochle_tutor.cards import Card
-from pinochle_tutor.course.session import GameSession
+from pinochle_tutor.course.table.session import GameSession
 from pinochle_widgets.game_table import GameTable
 from tests.widget_client import tree_states
 

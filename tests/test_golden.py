@@ -31,7 +31,8 @@ from pinochle_tutor import (
 from pinochle_tutor.bots import judge_plays
 from pinochle_tutor.bots.bidding import declarer_evaluation
 from pinochle_tutor.bots.exchange_eval import evaluate_kitty_trump, exchange_seed
-from pinochle_tutor.course.session import BID_HINT_SAMPLES, GameSession
+from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
+from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import (
     diagnose_meld,
     explain_bid,

@@ -229,7 +229,7 @@ def test_notebooks_use_the_widgets_and_the_core_only() -> None:
 def test_importing_the_engine_loads_no_jupyter_module() -> None:
     code = (
         "import sys, pinochle_tutor, pinochle_tutor.explain, pinochle_tutor.bots,"
-        " pinochle_tutor.course.session, pinochle_tutor.classroom.progress,"
+        " pinochle_tutor.course.table.session, pinochle_tutor.classroom.progress,"
         " pinochle_tutor.classroom.dashboard, pinochle_tutor.classroom.display\n"
         f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(JUPYTER)!r})))\n"
     )

@@ -24,7 +24,7 @@ from pinochle_tutor.bots.levels import (
     level_named,
     level_player,
 )
-from pinochle_tutor.course.session import OPPONENT_KINDS, UnknownPlayerError, make_player
+from pinochle_tutor.course.table.seating import OPPONENT_KINDS, UnknownPlayerError, make_player
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.view import PlayerView
 from pinochle_widgets import GameTable

@@ -23,15 +23,10 @@ from pinochle_tutor import (
     TrickRule,
 )
 from pinochle_tutor.cards import Card, all_cards
-from pinochle_tutor.course.session import (
-    Event,
-    EventKind,
-    GameSession,
-    Hint,
-    RefusedPlayError,
-    UnknownPlayerError,
-    make_player,
-)
+from pinochle_tutor.course.table.coaching import Hint
+from pinochle_tutor.course.table.narration import Event, EventKind
+from pinochle_tutor.course.table.seating import UnknownPlayerError, make_player
+from pinochle_tutor.course.table.session import GameSession, RefusedPlayError
 from pinochle_tutor.explain import explain_call
 
 PRESET_NAMES = ["classic", "double_deck", "three_handed"]
@@ -578,7 +573,7 @@ def test_pause_after_each_trick_and_no_play_into_the_next() -> None:
 
 
 def test_seed_from_environment_or_fresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pinochle_tutor.course.session import SEED_ENV, InvalidSeedError, page_seed
+    from pinochle_tutor.course.seeds import SEED_ENV, InvalidSeedError, page_seed
 
     monkeypatch.setenv(SEED_ENV, "42")
     assert GameSession().seed == 42 and page_seed(7) == 7

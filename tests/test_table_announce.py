@@ -11,7 +11,7 @@ import pytest
 
 from pinochle_tutor import Phase
 from pinochle_tutor.cards import Card
-from pinochle_tutor.course.announce import spoken
+from pinochle_tutor.course.table.announce import spoken
 from pinochle_widgets.game_table import GameTable
 from pinochle_widgets.live import LiveRegion
 from tests.test_game_table import assert_no_hidden, click_card, step, to_play

@@ -18,7 +18,7 @@ game button.
 Each page deals fresh cards: ``seed=None`` draws a seed per page (the environment
 variable ``PINOCHLE_TUTOR_SEED`` fixes it for tests and nbval); a lesson may still
 pass a seed on purpose. Illegal clicks get the tutor's reason. The logic is
-:class:`pinochle_tutor.course.session.GameSession`; the
+:class:`pinochle_tutor.course.table.session.GameSession`; the
 widget shows only what :meth:`Hand.view <pinochle_tutor.game.Hand.view>` of the
 learner's seat holds, so the other players' hidden cards are never in synced
 state.
@@ -36,8 +36,9 @@ import ipywidgets as widgets
 
 from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg, trick_winner
 from pinochle_tutor.bots.levels import Level, level_named
-from pinochle_tutor.course.announce import announcement
-from pinochle_tutor.course.session import Event, EventKind, GameSession, RefusedPlayError
+from pinochle_tutor.course.table.announce import announcement
+from pinochle_tutor.course.table.narration import Event, EventKind
+from pinochle_tutor.course.table.session import GameSession, RefusedPlayError
 from pinochle_tutor.errors import IllegalActionError
 from pinochle_tutor.names import find_named
 

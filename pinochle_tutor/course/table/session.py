@@ -1,21 +1,20 @@
 """A whole game against computer players, one decision at a time, for a learner
-at one seat: the logic behind the game table widget.
+at one seat: the game flow behind the game table widget.
 
 :class:`GameSession` deals hand after hand until a side reaches the target. The
 computer seats act on their own (:meth:`GameSession.advance`) until it is the
 learner's turn; the learner acts through methods that check every action first
-and refuse a wrong one with the tutor's reason, never corrupting the hand. The
-session keeps a log of what happened (:class:`Event`), the score sheet, a hint
-for the learner's current decision and a review of each finished hand.
+and refuse a wrong one with the tutor's reason, never corrupting the hand. Undo deals
+the hand again and replays its actions (:attr:`Hand.history
+<pinochle_tutor.game.Hand.history>`) through :meth:`Hand.apply
+<pinochle_tutor.game.Hand.apply>`. The session keeps the log and the score sheet that
+the :class:`~pinochle_tutor.course.table.narration.Narrator` writes, and asks
+:mod:`~pinochle_tutor.course.table.coaching` for hints and reviews.
 
 Everything the session shows the learner is built from
 :meth:`Hand.view(learner seat) <pinochle_tutor.game.Hand.view>`: the other
 seats' hidden cards (and the cards passed between other players) never reach
-the log, the hint or the score sheet.
-
-The module is one class and what it reports (events, hints); it is long (about
-750 lines) because a game table's every action, its checks and its log belong
-together. The bidding trainer's single-decision drill is
+the log, the hint or the score sheet. The bidding trainer's single-decision drill is
 :mod:`pinochle_tutor.course.bidding_drill`.
 
 >>> s = GameSession(seed=7)
@@ -26,101 +25,46 @@ together. The bidding trainer's single-decision drill is
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
+from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
 from pinochle_tutor.auction import IllegalBidError
-from pinochle_tutor.bots.advice import (
-    REVIEW_MARGIN,
-    advise_play,
-    decision_seed,
-    face_up_endgame,
-    judge_plays,
+from pinochle_tutor.bots.advice import REVIEW_MARGIN
+from pinochle_tutor.cards import Card, CardLike, SuitLike, parse_card, parse_suit
+from pinochle_tutor.course.seeds import page_seed
+from pinochle_tutor.course.table.coaching import (
+    HINT_SAMPLES,
+    Hint,
+    coach_play,
+    coached_review,
+    table_hint,
 )
-from pinochle_tutor.bots.advisor import advise_bid
-from pinochle_tutor.bots.bidding import (
-    ADVICE_SAMPLES,
-    BidModelPlayer,
-    declarer_evaluation,
-    explain_hand_bid,
-    judge_trump,
-)
-from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
-from pinochle_tutor.bots.concede import advise_concession, judge_concession
-from pinochle_tutor.bots.exchange_eval import (
-    advise_exchange,
-    evaluate_kitty_trump,
-    exchange_seed,
-    judge_exchange,
-    judge_kitty_trump,
-)
-from pinochle_tutor.bots.heuristic import HeuristicPlayer
-from pinochle_tutor.bots.levels import Level, level_player
-from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
-from pinochle_tutor.cards import (
-    Card,
-    CardLike,
-    Suit,
-    SuitLike,
-    parse_card,
-    parse_suit,
-)
-from pinochle_tutor.course.seeds import SEED_ENV, InvalidSeedError, page_seed
+from pinochle_tutor.course.table.narration import Event, EventKind, Narrator
+from pinochle_tutor.course.table.seating import make_player
 from pinochle_tutor.deal import next_dealer
-from pinochle_tutor.errors import IllegalActionError, PinochleError
+from pinochle_tutor.errors import IllegalActionError
 from pinochle_tutor.explain import (
     HandReview,
     InvalidClaimError,
     MeldDiagnosis,
-    PlayAdvice,
     PlayExplanation,
     PlayJudgement,
     diagnose_meld,
     explain_call,
     explain_play,
 )
-from pinochle_tutor.explain import review_hand as _review_hand
-from pinochle_tutor.explain.bidding import BidReasoning, TrumpReasoning
-from pinochle_tutor.explain.exchange import ExchangeAdvice
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import MeldReport
-from pinochle_tutor.names import find_named
-from pinochle_tutor.players import Player, RandomPlayer
+from pinochle_tutor.players import Player
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
 from pinochle_tutor.scoring import HandScore, game_winner, score_hand
 from pinochle_tutor.tricks import IllegalPlayError
-from pinochle_tutor.view import Phase, PlayerView, TrickRecord, seat_name
+from pinochle_tutor.view import Phase, PlayerView, TrickRecord
 
-__all__ = [
-    "OPPONENT_KINDS",
-    "SEED_ENV",
-    "Event",
-    "EventKind",
-    "GameSession",
-    "Hint",
-    "InvalidSeedError",
-    "RefusedPlayError",
-    "UndoRefusedError",
-    "UnknownPlayerError",
-    "coached_review",
-    "make_player",
-    "page_seed",
-]
-
-OPPONENT_KINDS = ("beginner", "intermediate", "strong", "heuristic", "random", "montecarlo")
-"""The names of the computer players a session can seat: the three named levels
-(:class:`~pinochle_tutor.bots.levels.Level`), then the players by kind."""
-HINT_SAMPLES = DEFAULT_SAMPLES
-"""Imagined deals behind a card-play hint (and undo's verdict on a card taken back)."""
-BID_HINT_SAMPLES = ADVICE_SAMPLES
-"""Deals behind a bid hint: the bidding trainer's number, so both give the same advice."""
-HINT_EXACT_TRICKS = 3
-"""A hint solves each imagined deal exactly from this many cards a hand: measured, an
-exact solve of 64 deals from 4 cards takes up to a second on one core, from 3 cards a
-tenth of that (benchmarks/bench_review.py)."""
+__all__ = ["GameSession", "RefusedPlayError", "UndoRefusedError"]
 
 
 class UndoRefusedError(OutOfTurnError):
@@ -140,151 +84,6 @@ class _Checkpoint:
     game_over: bool
     what: str
     """The decision in words: ``'your bid of 250'``, ``'your play of A♠'``."""
-
-
-class UnknownPlayerError(PinochleError):
-    """A computer player asked for by a name that is not one of :data:`OPPONENT_KINDS`."""
-
-
-def make_player(kind: str | Player, seed: int | None = None) -> Player:
-    """A computer player by name (a level, ``'beginner'``, ``'intermediate'`` or
-    ``'strong'``, or a kind, ``'heuristic'``, ``'random'`` or ``'montecarlo'``), or
-    ``kind`` itself when it is already a player."""
-    if not isinstance(kind, str):
-        return kind
-    level = find_named(kind, {lv.value: lv for lv in Level})
-    if level is not None:
-        return level_player(level, seed=seed)
-    makers: dict[str, Callable[[], Player]] = {
-        "heuristic": HeuristicPlayer,
-        "random": lambda: RandomPlayer(seed=seed),
-        # The strongest level bids with the bidding model (the hint's model too).
-        "montecarlo": lambda: MonteCarloPlayer(seed=seed, base=BidModelPlayer()),
-    }
-    make = find_named(kind, makers)
-    if make is None:
-        raise UnknownPlayerError(
-            f"{kind!r} is not a computer player: choose one of {', '.join(OPPONENT_KINDS)}"
-        )
-    return make()
-
-
-class EventKind(Enum):
-    """What one line of the session's log reports."""
-
-    DEAL = "deal"
-    """A new hand is dealt."""
-    BID = "bid"
-    """A seat bids."""
-    PASS = "pass"
-    """A seat passes in the auction."""
-    CONTRACT = "contract"
-    """The auction is over: the declarer and the contract."""
-    KITTY = "kitty"
-    """Three-handed: the kitty is turned face up for the declarer."""
-    DISCARD = "discard"
-    """Three-handed: the declarer discards."""
-    TRUMP = "trump"
-    """The declarer names trump."""
-    EXCHANGE = "exchange"
-    """Cards passed to the declarer or returned (shown only to the two players)."""
-    MELD = "meld"
-    """One seat's meld, shown to the table."""
-    COUNT = "count"
-    """The learner counted their own meld (a table with ``count_meld``)."""
-    CONCEDE = "concede"
-    """The declarer concedes before trick play."""
-    PLAY = "play"
-    """A card played to a trick."""
-    TRICK = "trick"
-    """A trick is complete: its winner and points."""
-    ILLEGAL = "illegal"
-    """The learner tried something the rules refuse."""
-    UNDO = "undo"
-    """The learner took back a decision (practice mode)."""
-    SCORE = "score"
-    """The hand is scored."""
-    GAME_OVER = "game over"
-    """A side has reached the target."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """One line of the session's log, as the learner may see it."""
-
-    kind: EventKind
-    hand_number: int
-    """1 for the first hand of the game."""
-    seat: int | None
-    """The seat that acted (``None`` for the table)."""
-    text: str
-    cards: tuple[Card, ...] = ()
-    """The cards the line shows (only cards the learner may see)."""
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True)
-class Hint:
-    """A suggestion for the learner's current decision, with the reason in words."""
-
-    phase: Phase
-    reason: str
-    bid: int | None = None
-    """Auction: the bid to make (``None`` to pass)."""
-    suit: Suit | None = None
-    """Trump: the suit to name."""
-    cards: tuple[Card, ...] = ()
-    """The cards to pass, return, discard, or (one card) to play."""
-    concede: bool = False
-    """Whether to concede the hand."""
-    advice: PlayAdvice | None = None
-    """Card play: the coach's advice behind the hint (principle, every card's numbers)."""
-    exchange: ExchangeAdvice | None = None
-    """The pass, return or discard: the coach's advice behind the hint (every choice
-    tried with its numbers)."""
-    bidding: BidReasoning | None = None
-    """Auction: the bidding model's reasoning behind the call."""
-    trump: TrumpReasoning | None = None
-    """Trump: the reasoning behind the suit (every suit simulated)."""
-
-    def alternatives_lines(self) -> list[str]:
-        """On request: every legal card with its expected trick points (card play with
-        a choice), every choice of cards tried with its numbers (the exchange), each
-        contract level against passing (the auction) or every suit (trump); empty when
-        there was no choice (a single legal card, a forced concession)."""
-        for source in (self.exchange, self.advice, self.bidding, self.trump):
-            if source is not None:
-                return source.alternatives_lines()
-        return []
-
-    @property
-    def action(self) -> str:
-        """The suggestion in a few words: ``'Bid 250'``, ``'Play A♠'``, ... ."""
-        names = " ".join(c.text for c in self.cards)
-        if self.concede:
-            return "Concede the hand"
-        if self.phase is Phase.AUCTION:
-            return "Pass" if self.bid is None else f"Bid {self.bid}"
-        if self.phase is Phase.TRUMP:
-            assert self.suit is not None
-            return f"Name {self.suit.plural} trump"
-        verb = {
-            Phase.PASS: "Pass",
-            Phase.RETURN: "Return",
-            Phase.DISCARD: "Discard",
-            Phase.PLAY: "Play",
-        }.get(self.phase, "")
-        return f"{verb} {names}"
-
-    @property
-    def text(self) -> str:
-        """The suggestion and its reason."""
-        return f"{self.action}. {self.reason}"
-
-    def __str__(self) -> str:
-        return self.text
 
 
 class RefusedPlayError(IllegalPlayError):
@@ -356,7 +155,6 @@ class GameSession:
         self._counting = False
         self.meld_diagnosis: MeldDiagnosis | None = None
         """The diagnosis of the learner's meld count in this hand (``None`` before it)."""
-        self._history: list[tuple[int, Phase, object]] = []
         self._checkpoints: list[_Checkpoint] = []
         self._rng = random.Random(self.seed)
         partner_seat = r.partner(human_seat)
@@ -366,13 +164,14 @@ class GameSession:
                 continue
             kind = partner if seat == partner_seat and partner is not None else opponents
             self._players[seat] = make_player(kind, seed=self._rng.randrange(2**32))
-        # A draw once spent on a hint player (hints now all come from the coach), kept
-        # so that every seed deals the same games as before.
+        # One more draw before the deals: the deals of every seed depend on it.
         self._rng.randrange(2**32)
         self._reviewed: tuple[Hand, HandReview] | None = None
         self.undo_verdict: PlayJudgement | None = None
         """The coach's verdict on the card the last :meth:`undo` took back (``None`` when
         it took back something else, or the card was the only choice)."""
+        self.narrator = Narrator(r, human_seat)
+        """The table's words: the log lines and score-sheet rows."""
         self.max_hands = max_hands
         self.hands: list[Hand] = []
         """Every hand of the game so far, the current one last (full engine state,
@@ -394,14 +193,11 @@ class GameSession:
     # ------------------------------------------------------------------ names
     def seat_name(self, seat: int) -> str:
         """``'You'``, ``'Left'``, ``'Partner'`` or ``'Right'`` (relative to the learner)."""
-        return seat_name(seat, self.human_seat, self.rules, short=True)
+        return self.narrator.seat_name(seat)
 
     def side_name(self, side: int) -> str:
         """``'Us'`` / ``'Them'`` in partnerships, the seat's name otherwise."""
-        r = self.rules
-        if r.partnerships:
-            return "Us" if side == r.side(self.human_seat) else "Them"
-        return self.seat_name(side)
+        return self.narrator.side_name(side)
 
     # ------------------------------------------------------------------ state
     @property
@@ -483,7 +279,9 @@ class GameSession:
         """Whether the learner has made a decision in this game yet (a call, the trump,
         cards to give, a card, a concession); until then the table may seat other
         computer players without changing anything the learner did."""
-        return len(self.hands) > 1 or any(seat == self.human_seat for seat, _, _ in self._history)
+        return len(self.hands) > 1 or any(
+            seat == self.human_seat for seat, _ in self.engine_hand.history
+        )
 
     @property
     def is_over(self) -> bool:
@@ -542,196 +340,37 @@ class GameSession:
     ) -> None:
         self.events.append(Event(kind, self.hand_number, seat, text, tuple(cards)))
 
-    def _who(self, seat: int) -> str:
-        return self.seat_name(seat)
-
-    def _verb(self, seat: int, you: str, other: str) -> str:
-        return f"{self._who(seat)} {you if seat == self.human_seat else other}"
-
     def _after_action(self, seat: int, phase: Phase) -> None:
         """Log what ``seat`` just did, as the learner's view shows it."""
-        self._record(seat, phase)
         v = self.view
-        me = self.human_seat
-        if phase is Phase.AUCTION:
-            _, amount = v.auction[-1]
-            if amount is None:
-                self._log(EventKind.PASS, seat, self._verb(seat, "pass.", "passes."))
-            else:
-                self._log(
-                    EventKind.BID, seat, self._verb(seat, f"bid {amount}.", f"bids {amount}.")
-                )
-            if v.declarer is not None:
-                stuck = self.engine_hand.auction.stuck
-                how = "is stuck with the contract at" if stuck else "won the auction at"
-                if v.declarer != me:
-                    how = "is stuck with the contract at" if stuck else "wins the auction at"
-                self._log(
-                    EventKind.CONTRACT, v.declarer, f"{self._who(v.declarer)} {how} {v.contract}."
-                )
-                if v.kitty:
-                    names = " ".join(c.text for c in v.kitty)
-                    self._log(EventKind.KITTY, v.declarer, f"The kitty: {names}.", v.kitty)
-        elif phase is Phase.DISCARD:
-            if seat == me:
-                names = " ".join(c.text for c in v.given)
-                self._log(EventKind.DISCARD, seat, f"You discard {names}.", v.given)
-            else:
-                n = self.rules.kitty_size
-                self._log(
-                    EventKind.DISCARD, seat, f"{self._who(seat)} discards {n} cards face down."
-                )
-        elif phase is Phase.TRUMP:
-            assert v.trump is not None
-            self._log(
-                EventKind.TRUMP,
-                seat,
-                self._verb(seat, "name", "names") + f" {v.trump.plural} ({v.trump.symbol}) trump.",
-            )
-        elif phase in (Phase.PASS, Phase.RETURN):
-            self._log_exchange(seat, phase, v)
-        elif phase is Phase.PLAY:
-            if v.phase is Phase.DONE and not v.tricks and not v.trick:
-                self._log(
-                    EventKind.CONCEDE, seat, self._verb(seat, "concede", "concedes") + " the hand."
-                )
-            else:
-                self._log_play(seat, v)
+        n = self.hand_number
+        stuck = self.engine_hand.auction.stuck
+        self.events.extend(self.narrator.action(n, seat, phase, v, stuck))
         if phase is not Phase.PLAY and v.phase is Phase.PLAY and v.melds is not None:
             if self.count_meld:
                 self._counting = True  # the melds are logged once the learner has counted
             else:
-                self._log_melds(v)
+                self.events.extend(self.narrator.melds(n, v))
         if v.phase is Phase.DONE:
             self._finish_hand()
 
-    def _log_melds(self, v: PlayerView) -> None:
-        assert v.melds is not None
-        for s, report in enumerate(v.melds):
-            lines = "; ".join(f"{i.name} {i.points}" for i in report.items) or "no meld"
-            self._log(
-                EventKind.MELD,
-                s,
-                self._verb(s, "meld", "melds") + f" {report.total}: {lines}.",
-                report.hand,
-            )
-
-    def _log_exchange(self, seat: int, phase: Phase, v: PlayerView) -> None:
-        n = self.rules.exchange_size
-        me = self.human_seat
-        if phase is Phase.PASS:
-            receiver = v.declarer
-            assert receiver is not None
-            if seat == me:
-                cards = v.given
-            elif receiver == me:
-                cards = v.received
-            else:
-                cards = ()
-            to = "you" if receiver == me else self._who(receiver)
-            verb = self._verb(seat, "pass", "passes")
-        else:
-            receiver = self.rules.partner(seat)
-            assert receiver is not None
-            if seat == me:
-                cards = v.given
-            elif receiver == me:
-                cards = v.received
-            else:
-                cards = ()
-            to = "you" if receiver == me else self._who(receiver)
-            verb = self._verb(seat, "return", "returns")
-        shown = " ".join(c.text for c in cards) if cards else f"{n} cards face down"
-        self._log(EventKind.EXCHANGE, seat, f"{verb} {shown} to {to}.", cards)
-
-    def _log_play(self, seat: int, v: PlayerView) -> None:
-        if v.trick:
-            card = v.trick[-1]
-            self._log(
-                EventKind.PLAY, seat, self._verb(seat, "play", "plays") + f" {card.text}.", (card,)
-            )
-            return
-        t = v.tricks[-1]
-        card = t.cards[-1]
-        self._log(
-            EventKind.PLAY, seat, self._verb(seat, "play", "plays") + f" {card.text}.", (card,)
-        )
-        pts = f"{t.points} point{'s' if t.points != 1 else ''}"
-        self._log(
-            EventKind.TRICK,
-            t.winner,
-            f"{self._who(t.winner)} {'win' if t.winner == self.human_seat else 'wins'} trick "
-            f"{len(v.tricks)} with {t.winning_card.text} ({pts}).",
-            t.cards,
-        )
-
     def _finish_hand(self) -> None:
         h = self.engine_hand
-        r = self.rules
-        assert h.declarer is not None and h.contract is not None
-        changes = h.score_changes
-        for side, change in enumerate(changes):
+        n = self.hand_number
+        assert h.declarer is not None
+        for side, change in enumerate(h.score_changes):
             self.scores[side] += change
-        bside = r.side(h.declarer)
-        row: dict[str, Any] = {
-            "Hand": self.hand_number,
-            "Dealer": self.seat_name(h.dealer),
-            "Bidder": self.seat_name(h.declarer),
-            "Contract": h.contract,
-            "Trump": h.trump.symbol if h.trump is not None else "",
-            "Result": "conceded" if h.conceded else ("made" if h.made else "set"),
-        }
-        meld = h.side_meld
-        for side in range(r.sides):
-            name = self.side_name(side)
-            row[f"Meld {name}"] = meld[side]
-            row[f"Tricks {name}"] = h.side_points[side] if not h.conceded else 0
-            row[f"Change {name}"] = changes[side]
-            row[f"Total {name}"] = self.scores[side]
-        self.rows.append(row)
-        summary = ", ".join(
-            f"{self.side_name(s)} {c:+d} (total {self.scores[s]})" for s, c in enumerate(changes)
-        )
-        result = row["Result"]
-        self._log(
-            EventKind.SCORE,
-            h.declarer,
-            f"Hand {self.hand_number}: {self.side_name(bside)} bid {h.contract} and {result}. {summary}.",
-        )
-        self.winner = game_winner(self.scores, bside, h.made, r)
-        if self.winner is not None or self.hand_number >= self.max_hands:
+        self.rows.append(self.narrator.score_row(n, h, self.scores))
+        self.events.append(self.narrator.score(n, h, self.scores))
+        self.winner = game_winner(self.scores, self.rules.side(h.declarer), h.made, self.rules)
+        if self.winner is not None or n >= self.max_hands:
             self._game_over = True
-            text = (
-                f"{self.side_name(self.winner)} won the game."
-                if self.winner is not None
-                else f"No winner after {self.max_hands} hands."
-            )
-            self._log(EventKind.GAME_OVER, None, f"Game over: {text}")
+            self.events.append(self.narrator.game_over(n, self.winner, self.max_hands))
 
     # ------------------------------------------------------------------ flow
-    def _record(self, seat: int, phase: Phase) -> None:
-        """Keep the action just taken in the hand's history (for :meth:`undo`)."""
-        h = self.engine_hand
-        what: object
-        if phase is Phase.AUCTION:
-            what = h.auction.history[-1][1]
-        elif phase is Phase.DISCARD:
-            what = h.discards
-        elif phase is Phase.TRUMP:
-            what = h.trump
-        elif phase is Phase.PASS:
-            what = h.passed_cards
-        elif phase is Phase.RETURN:
-            what = h.returned_cards
-        elif h.conceded:
-            what = "concede"
-        else:
-            what = h.trick[-1] if h.trick else h.tricks[-1].cards[-1]
-        self._history.append((seat, phase, what))
-
     def _checkpoint(self, what: str) -> _Checkpoint:
         return _Checkpoint(
-            len(self._history), len(self.events), len(self.rows), tuple(self.scores),
+            len(self.engine_hand.history), len(self.events), len(self.rows), tuple(self.scores),
             self.winner, self._game_over, what,
         )  # fmt: skip
 
@@ -749,19 +388,23 @@ class GameSession:
         cp = self._checkpoints.pop()
         old = self.engine_hand
         h = Hand(old.dealer, self.rules, dealt=old.deal)
-        for seat, phase, what in self._history[: cp.actions]:
-            _replay(h, seat, phase, what)
+        for _, action in old.history[: cp.actions]:
+            h.apply(action)
         self.undo_verdict = None
-        if cp.actions < len(self._history):
-            _, phase, taken = self._history[cp.actions]
+        if cp.actions < len(old.history):
+            _, taken = old.history[cp.actions]
             v = h.view(self.human_seat)
-            if isinstance(taken, Card) and v.phase is Phase.PLAY and len(set(v.legal)) > 1:
-                margin = REVIEW_MARGIN * max(self.rules.counter_points)
-                advice = self._coach(v, HINT_SAMPLES, margin=margin)
-                self.undo_verdict = PlayJudgement(len(v.tricks) + 1, taken, advice)
+            if isinstance(taken, Play) and v.phase is Phase.PLAY and len(set(v.legal)) > 1:
+                advice = coach_play(
+                    v,
+                    seed=self.seed,
+                    hand_number=self.hand_number,
+                    samples=HINT_SAMPLES,
+                    margin=REVIEW_MARGIN * max(self.rules.counter_points),
+                )
+                self.undo_verdict = PlayJudgement(len(v.tricks) + 1, taken.card, advice)
         h.illegal_attempts = list(old.illegal_attempts)
         self.hands[-1] = h
-        del self._history[cp.actions :]
         del self.events[cp.events :]
         del self.rows[cp.rows :]
         self.scores = list(cp.scores)
@@ -829,17 +472,12 @@ class GameSession:
     def _start_hand(self) -> None:
         if self.hands:
             self._dealer = next_dealer(self._dealer, self.rules)
-        self._history = []
         self._checkpoints = []
         self._waiting = False
         self._counting = False
         self.meld_diagnosis = None
         self.hands.append(Hand(self._dealer, self.rules, rng=self._rng))
-        self._log(
-            EventKind.DEAL,
-            self._dealer,
-            f"Hand {self.hand_number}: {self._verb(self._dealer, 'deal', 'deals')}.",
-        )
+        self.events.extend(self.narrator.deal(self.hand_number, self._dealer))
         self.advance()
 
     def next_hand(self) -> None:
@@ -887,6 +525,14 @@ class GameSession:
             )
         return h
 
+    def _take(self, phase: Phase, action: Action, what: str) -> None:
+        """The learner takes ``action`` (checked by the caller) in ``phase``; ``what``
+        names it for undo."""
+        cp = self._checkpoint(what)
+        self.engine_hand.apply(action)
+        self._checkpoints.append(cp)
+        self._after_action(self.human_seat, phase)
+
     def bid(self, amount: object) -> None:
         """Bid ``amount`` (``None`` to pass). A call the auction refuses raises
         :class:`IllegalBidError` with the tutor's reason."""
@@ -896,10 +542,8 @@ class GameSession:
             self._log(EventKind.ILLEGAL, self.human_seat, f"Refused: {e.text}")
             raise IllegalBidError(e.text)
         assert amount is None or isinstance(amount, int)
-        cp = self._checkpoint("your pass" if amount is None else f"your bid of {amount}")
-        h.bid(self.human_seat, amount)
-        self._checkpoints.append(cp)
-        self._after_action(self.human_seat, Phase.AUCTION)
+        what = "your pass" if amount is None else f"your bid of {amount}"
+        self._take(Phase.AUCTION, Bid(amount), what)
         self.advance()
 
     def pass_(self) -> None:
@@ -908,32 +552,21 @@ class GameSession:
 
     def name_trump(self, suit: SuitLike) -> None:
         """As the declarer, name ``suit`` trump."""
-        h = self._expect(Phase.TRUMP)
+        self._expect(Phase.TRUMP)
         chosen = parse_suit(suit)
-        cp = self._checkpoint(f"naming {chosen.plural} trump")
-        h.name_trump(self.human_seat, chosen)
-        self._checkpoints.append(cp)
-        self._after_action(self.human_seat, Phase.TRUMP)
+        self._take(Phase.TRUMP, NameTrump(chosen), f"naming {chosen.plural} trump")
         self.advance()
 
     def _give(self, phase: Phase, cards: Sequence[CardLike] | str) -> None:
-        h = self._expect(phase)
-        chosen = as_cards(cards)
+        self._expect(phase)
+        chosen = tuple(as_cards(cards))
         verb = {Phase.PASS: "pass", Phase.RETURN: "return", Phase.DISCARD: "discard"}[phase]
-        cp = self._checkpoint(f"your {verb} of {' '.join(c.text for c in chosen)}")
         try:
-            if phase is Phase.PASS:
-                h.pass_cards(self.human_seat, chosen)
-            elif phase is Phase.RETURN:
-                h.return_cards(self.human_seat, chosen)
-            else:
-                h.discard(self.human_seat, chosen)
+            self._take(phase, Give(chosen), f"your {verb} of {' '.join(c.text for c in chosen)}")
         except IllegalActionError as e:
             msg = str(e)
             self._log(EventKind.ILLEGAL, self.human_seat, f"Refused: {msg[:1].upper()}{msg[1:]}.")
             raise
-        self._checkpoints.append(cp)
-        self._after_action(self.human_seat, phase)
         self.advance()
 
     def pass_cards(self, cards: Sequence[CardLike] | str) -> None:
@@ -955,11 +588,7 @@ class GameSession:
             raise OutOfTurnError(
                 "Only the declarer may concede, after meld and before the first card is played."
             )
-        h = self.engine_hand
-        cp = self._checkpoint("your concession")
-        h.concede(self.human_seat)
-        self._checkpoints.append(cp)
-        self._after_action(self.human_seat, Phase.PLAY)
+        self._take(Phase.PLAY, Concede(), "your concession")
 
     def expect_meld_count(self) -> None:
         """Refuse, with the reason, when the hand does not wait for the learner's meld
@@ -996,7 +625,7 @@ class GameSession:
         self._counting = False
         verdict = "right" if d.correct else f"the meld is {d.expected_total}"
         self._log(EventKind.COUNT, self.human_seat, f"You count your meld as {total}: {verdict}.")
-        self._log_melds(v)
+        self.events.extend(self.narrator.melds(self.hand_number, v))
         self.advance()
         return d
 
@@ -1017,10 +646,7 @@ class GameSession:
             h.record_attempt(self.human_seat, e.verdict)
             self._log(EventKind.ILLEGAL, self.human_seat, f"You tried {e.card.text}: {e.text}")
             raise RefusedPlayError(e)
-        cp = self._checkpoint(f"your play of {e.card.text}")
-        h.play(self.human_seat, e.card)
-        self._checkpoints.append(cp)
-        self._after_action(self.human_seat, Phase.PLAY)
+        self._take(Phase.PLAY, Play(e.card), f"your play of {e.card.text}")
         if self.pause_after_trick and self._trick_done():
             self._waiting = True
         self.advance()
@@ -1031,127 +657,22 @@ class GameSession:
         """Make the move ``hint`` recommends for the learner: the bid (or pass), the
         trump, the cards to pass, return or discard, the concession or the card. Raises
         as the move itself would when it is not the learner's move now."""
-        if hint.concede:
+        move = hint.move
+        if isinstance(move, Concede):
             self.concede()
-        elif hint.phase is Phase.AUCTION:
-            self.bid(hint.bid)
-        elif hint.phase is Phase.TRUMP:
-            assert hint.suit is not None
-            self.name_trump(hint.suit)
-        elif hint.phase is Phase.PASS:
-            self.pass_cards(hint.cards)
-        elif hint.phase is Phase.RETURN:
-            self.return_cards(hint.cards)
-        elif hint.phase is Phase.DISCARD:
-            self.discard(hint.cards)
+        elif isinstance(move, Bid):
+            self.bid(move.amount)
+        elif isinstance(move, NameTrump):
+            self.name_trump(move.suit)
+        elif isinstance(move, Give):
+            self._give(hint.phase, move.cards)
         else:
-            self.play(hint.cards[0])
+            assert isinstance(move, Play)
+            self.play(move.card)
 
     def hint(self) -> Hint:
-        """The hint player's choice for the learner's current decision, with a reason."""
-        h_phase = self.phase
-        self._expect(h_phase)
-        v = self.view
-        if h_phase is Phase.AUCTION:
-            return self._bid_hint(v)
-        if h_phase is Phase.TRUMP and not self.rules.has_kitty and v.contract is not None:
-            # The bidding model's trump, from the deals behind the learner's last bid hint.
-            trump = declarer_evaluation(v, samples=BID_HINT_SAMPLES).trump_reasoning(v.contract)
-            return Hint(h_phase, trump.text, suit=trump.trump, trump=trump)
-        if h_phase is Phase.TRUMP:
-            # Three-handed the kitty is in the hand now: every suit played out on the
-            # same imagined deals of the two hidden hands.
-            seed = exchange_seed(self.seed, self.hand_number, Phase.TRUMP)
-            reasoning = evaluate_kitty_trump(v, seed=seed).reasoning()
-            return Hint(h_phase, reasoning.text, suit=reasoning.trump, trump=reasoning)
-        if h_phase in (Phase.PASS, Phase.RETURN, Phase.DISCARD):
-            return self._exchange_hint(v)
-        return self._play_hint(v)
-
-    def _exchange_hint(self, v: PlayerView) -> Hint:
-        """The coach's cards to pass, return or discard, on imagined deals fixed by the
-        game's seed and the decision (the review judges the learner's cards on the same)."""
-        seed = exchange_seed(self.seed, self.hand_number, v.phase)
-        advice = advise_exchange(v, seed=seed)
-        return Hint(v.phase, advice.text, cards=advice.cards, exchange=advice)
-
-    def _bid_hint(self, v: PlayerView) -> Hint:
-        """The bidding model's call (the same advice as the bidding trainer's for the
-        same hand and auction: :func:`~pinochle_tutor.bots.advisor.advise_bid`)."""
-        advice = advise_bid(v, samples=BID_HINT_SAMPLES)
-        return Hint(
-            Phase.AUCTION, advice.explanation, bid=advice.recommended, bidding=advice.reasoning
+        """The coach's choice for the learner's current decision, with a reason."""
+        self._expect(self.phase)
+        return table_hint(
+            self.view, seed=self.seed, hand_number=self.hand_number, can_concede=self.can_concede
         )
-
-    def _play_hint(self, v: PlayerView) -> Hint:
-        assert v.trump is not None
-        close = ""
-        if self.can_concede:
-            # The coach weighs conceding against playing on, on the deals the review
-            # judges that choice with.
-            conceding = advise_concession(
-                v, seed=decision_seed(self.seed, self.hand_number, 0)
-            )
-            if conceding.concede:
-                return Hint(Phase.PLAY, conceding.reason, concede=True)
-            if not conceding.clear:
-                close = " " + conceding.reason
-        if len(set(v.legal)) == 1:
-            return Hint(Phase.PLAY, "It is your only legal card." + close, cards=(v.legal[0],))
-        advice = self._coach(v, HINT_SAMPLES)
-        rule = explain_play(v.hand, v.trick, v.trump, advice.card, self.rules).text
-        return Hint(
-            Phase.PLAY, f"{advice.text} ({rule}){close}", cards=(advice.card,), advice=advice
-        )
-
-    def _coach(self, v: PlayerView, samples: int, margin: float | None = None) -> PlayAdvice:
-        """The coach's advice for the learner's card-play view ``v``, on imagined deals
-        fixed by the game's seed and the moment of the hand (a hint asked twice, and
-        undo's verdict on that decision, agree)."""
-        played = sum(len(t.cards) for t in v.tricks) + len(v.trick)
-        seed = decision_seed(self.seed, self.hand_number, played)
-        return advise_play(
-            v, samples=samples, seed=seed, margin=margin, exact_tricks=HINT_EXACT_TRICKS
-        )
-
-
-def coached_review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> HandReview:
-    """The table's review of the finished ``hand`` from ``seat`` (hand ``hand_number`` of
-    a game seeded ``seed``): the tricks, and the coach's verdicts on the seat's card
-    play, contract, concession, exchange and trump, each on the deals of its hint then."""
-    judged = judge_plays(hand, seat, seed=seed, hand_number=hand_number)
-    face_up = face_up_endgame(hand, seat)
-    # The learner's own contract, against the bid hint's evaluation then.
-    verdict = explain_hand_bid(hand, samples=BID_HINT_SAMPLES) if hand.declarer == seat else None
-    # Conceding or playing on, on the deals of the hint at that moment.
-    conceding = judge_concession(hand, seat, seed=seed, hand_number=hand_number)
-    # The learner's pass, return or discard, on the exchange hint's deals.
-    exchange = judge_exchange(hand, seat, seed=seed, hand_number=hand_number)
-    # The trump named (three-handed: after the kitty), on the trump hint's deals.
-    if hand.rules.has_kitty:
-        trump = judge_kitty_trump(hand, seat, seed=seed, hand_number=hand_number)
-    else:
-        trump = judge_trump(hand, seat, samples=BID_HINT_SAMPLES)
-    return _review_hand(
-        hand, seat, judged, face_up, verdict, conceding, exchange_verdict=exchange,
-        trump_verdict=trump,
-    )  # fmt: skip
-
-
-def _replay(h: Hand, seat: int, phase: Phase, what: object) -> None:
-    """Carry out one recorded action again (for :meth:`GameSession.undo`)."""
-    if phase is Phase.AUCTION:
-        assert what is None or isinstance(what, int)
-        h.bid(seat, what)
-    elif phase is Phase.TRUMP:
-        assert isinstance(what, Suit)
-        h.name_trump(seat, what)
-    elif phase in (Phase.PASS, Phase.RETURN, Phase.DISCARD):
-        assert isinstance(what, tuple)
-        give = {Phase.PASS: h.pass_cards, Phase.RETURN: h.return_cards, Phase.DISCARD: h.discard}
-        give[phase](seat, what)
-    elif what == "concede":
-        h.concede(seat)
-    else:
-        assert isinstance(what, Card)
-        h.play(seat, what)

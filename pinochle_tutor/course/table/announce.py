@@ -5,7 +5,7 @@ The table's status region (a polite ``aria-live`` region) is set to
 :func:`announcement` after every learner action, so one update reads the whole batch:
 the cards the computer players put down (who played what), who won each trick and
 with what (and its points), the meld shown, the score at the end of a hand, and whose
-turn it is. Every word comes from the session's :class:`~pinochle_tutor.course.session.Event`
+turn it is. Every word comes from the session's :class:`~pinochle_tutor.course.table.narration.Event`
 lines (seat names, cards, points as the engine logged them); only the cards are said
 as their names (``'king of spades'``, not ``'K♠'``, which a screen reader reads as
 "K black spade suit").
@@ -22,7 +22,8 @@ import re
 from collections.abc import Sequence
 
 from pinochle_tutor.cards import Card, Rank, Suit
-from pinochle_tutor.course.session import Event, EventKind, GameSession
+from pinochle_tutor.course.table.narration import Event, EventKind
+from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.view import Phase
 
 __all__ = ["OWN_ACTS", "announcement", "spoken"]

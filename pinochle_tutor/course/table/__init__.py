@@ -1,0 +1,13 @@
+"""The game table: a whole game for one learner against computer players, split by job.
+
+* :mod:`~pinochle_tutor.course.table.session`: the game flow (:class:`GameSession`: the
+  computer seats acting, the learner's checked actions, undo by replaying the hand's
+  actions through :meth:`Hand.apply <pinochle_tutor.game.Hand.apply>`).
+* :mod:`~pinochle_tutor.course.table.narration`: what the table says, as data: the log
+  lines (:class:`Event`) and the score-sheet rows.
+* :mod:`~pinochle_tutor.course.table.announce`: the log lines since the learner's last
+  action, as a screen reader hears them.
+* :mod:`~pinochle_tutor.course.table.coaching`: the hint for the learner's decision and
+  the review of a finished hand, from the coach in :mod:`pinochle_tutor.bots`.
+* :mod:`~pinochle_tutor.course.table.seating`: the computer players a table can seat.
+"""

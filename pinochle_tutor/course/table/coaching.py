@@ -1,0 +1,218 @@
+"""The coach at the game table: a hint for the learner's decision (:func:`table_hint`,
+:class:`Hint`), the coach's advice on a card (:func:`coach_play`, also undo's verdict on
+a card taken back) and the review of a finished hand (:func:`coached_review`).
+
+Each asks the coach in :mod:`pinochle_tutor.bots` on imagined deals fixed by the game's
+seed, the hand's number and the moment of the decision, so a hint asked twice, undo's
+verdict and the review after the hand agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
+from pinochle_tutor.bots.advice import advise_play, decision_seed, face_up_endgame, judge_plays
+from pinochle_tutor.bots.advisor import advise_bid
+from pinochle_tutor.bots.bidding import (
+    ADVICE_SAMPLES,
+    declarer_evaluation,
+    explain_hand_bid,
+    judge_trump,
+)
+from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
+from pinochle_tutor.bots.concede import advise_concession, judge_concession
+from pinochle_tutor.bots.exchange_eval import (
+    advise_exchange,
+    evaluate_kitty_trump,
+    exchange_seed,
+    judge_exchange,
+    judge_kitty_trump,
+)
+from pinochle_tutor.cards import Card, Suit
+from pinochle_tutor.explain import HandReview, PlayAdvice, explain_play
+from pinochle_tutor.explain import review_hand as _review_hand
+from pinochle_tutor.explain.bidding import BidReasoning, TrumpReasoning
+from pinochle_tutor.explain.exchange import ExchangeAdvice
+from pinochle_tutor.game import Hand
+from pinochle_tutor.view import Phase, PlayerView
+
+__all__ = [
+    "BID_HINT_SAMPLES",
+    "HINT_EXACT_TRICKS",
+    "HINT_SAMPLES",
+    "Hint",
+    "coach_play",
+    "coached_review",
+    "table_hint",
+]
+
+HINT_SAMPLES = DEFAULT_SAMPLES
+"""Imagined deals behind a card-play hint (and undo's verdict on a card taken back)."""
+BID_HINT_SAMPLES = ADVICE_SAMPLES
+"""Deals behind a bid hint: the bidding trainer's number, so both give the same advice."""
+HINT_EXACT_TRICKS = 3
+"""A hint solves each imagined deal exactly from this many cards a hand: measured, an
+exact solve of 64 deals from 4 cards takes up to a second on one core, from 3 cards a
+tenth of that (benchmarks/bench_review.py)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion for the learner's current decision, with the reason in words."""
+
+    phase: Phase
+    reason: str
+    bid: int | None = None
+    """Auction: the bid to make (``None`` to pass)."""
+    suit: Suit | None = None
+    """Trump: the suit to name."""
+    cards: tuple[Card, ...] = ()
+    """The cards to pass, return, discard, or (one card) to play."""
+    concede: bool = False
+    """Whether to concede the hand."""
+    advice: PlayAdvice | None = None
+    """Card play: the coach's advice behind the hint (principle, every card's numbers)."""
+    exchange: ExchangeAdvice | None = None
+    """The pass, return or discard: the coach's advice behind the hint (every choice
+    tried with its numbers)."""
+    bidding: BidReasoning | None = None
+    """Auction: the bidding model's reasoning behind the call."""
+    trump: TrumpReasoning | None = None
+    """Trump: the reasoning behind the suit (every suit simulated)."""
+
+    def alternatives_lines(self) -> list[str]:
+        """On request: every legal card with its expected trick points (card play with
+        a choice), every choice of cards tried with its numbers (the exchange), each
+        contract level against passing (the auction) or every suit (trump); empty when
+        there was no choice (a single legal card, a forced concession)."""
+        for source in (self.exchange, self.advice, self.bidding, self.trump):
+            if source is not None:
+                return source.alternatives_lines()
+        return []
+
+    @property
+    def move(self) -> Action:
+        """The suggestion as the action to take."""
+        if self.concede:
+            return Concede()
+        if self.phase is Phase.AUCTION:
+            return Bid(self.bid)
+        if self.phase is Phase.TRUMP:
+            assert self.suit is not None
+            return NameTrump(self.suit)
+        if self.phase is Phase.PLAY:
+            return Play(self.cards[0])
+        return Give(self.cards)
+
+    @property
+    def action(self) -> str:
+        """The suggestion in a few words: ``'Bid 250'``, ``'Play A♠'``, ... ."""
+        names = " ".join(c.text for c in self.cards)
+        if self.concede:
+            return "Concede the hand"
+        if self.phase is Phase.AUCTION:
+            return "Pass" if self.bid is None else f"Bid {self.bid}"
+        if self.phase is Phase.TRUMP:
+            assert self.suit is not None
+            return f"Name {self.suit.plural} trump"
+        verb = {
+            Phase.PASS: "Pass",
+            Phase.RETURN: "Return",
+            Phase.DISCARD: "Discard",
+            Phase.PLAY: "Play",
+        }.get(self.phase, "")
+        return f"{verb} {names}"
+
+    @property
+    def text(self) -> str:
+        """The suggestion and its reason."""
+        return f"{self.action}. {self.reason}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def table_hint(v: PlayerView, *, seed: int, hand_number: int, can_concede: bool) -> Hint:
+    """The coach's choice for the learner's decision at view ``v`` (hand ``hand_number``
+    of a game seeded ``seed``), with a reason; ``can_concede``: the learner, as declarer,
+    may still concede."""
+    phase = v.phase
+    if phase is Phase.AUCTION:
+        # The bidding model's call (the same advice as the bidding trainer's for the same
+        # hand and auction).
+        advice = advise_bid(v, samples=BID_HINT_SAMPLES)
+        return Hint(phase, advice.explanation, bid=advice.recommended, bidding=advice.reasoning)
+    if phase is Phase.TRUMP and not v.rules.has_kitty and v.contract is not None:
+        # The bidding model's trump, from the deals behind the learner's last bid hint.
+        trump = declarer_evaluation(v, samples=BID_HINT_SAMPLES).trump_reasoning(v.contract)
+        return Hint(phase, trump.text, suit=trump.trump, trump=trump)
+    if phase is Phase.TRUMP:
+        # Three-handed the kitty is in the hand now: every suit played out on the
+        # same imagined deals of the two hidden hands.
+        reasoning = evaluate_kitty_trump(
+            v, seed=exchange_seed(seed, hand_number, Phase.TRUMP)
+        ).reasoning()
+        return Hint(phase, reasoning.text, suit=reasoning.trump, trump=reasoning)
+    if phase in (Phase.PASS, Phase.RETURN, Phase.DISCARD):
+        # On the deals the review judges the learner's cards on.
+        exchange = advise_exchange(v, seed=exchange_seed(seed, hand_number, phase))
+        return Hint(phase, exchange.text, cards=exchange.cards, exchange=exchange)
+    return _play_hint(v, seed=seed, hand_number=hand_number, can_concede=can_concede)
+
+
+def _play_hint(v: PlayerView, *, seed: int, hand_number: int, can_concede: bool) -> Hint:
+    assert v.trump is not None
+    close = ""
+    if can_concede:
+        # The coach weighs conceding against playing on, on the deals the review
+        # judges that choice with.
+        conceding = advise_concession(v, seed=decision_seed(seed, hand_number, 0))
+        if conceding.concede:
+            return Hint(Phase.PLAY, conceding.reason, concede=True)
+        if not conceding.clear:
+            close = " " + conceding.reason
+    if len(set(v.legal)) == 1:
+        return Hint(Phase.PLAY, "It is your only legal card." + close, cards=(v.legal[0],))
+    advice = coach_play(v, seed=seed, hand_number=hand_number, samples=HINT_SAMPLES)
+    rule = explain_play(v.hand, v.trick, v.trump, advice.card, v.rules).text
+    return Hint(Phase.PLAY, f"{advice.text} ({rule}){close}", cards=(advice.card,), advice=advice)
+
+
+def coach_play(
+    v: PlayerView, *, seed: int, hand_number: int, samples: int, margin: float | None = None
+) -> PlayAdvice:
+    """The coach's advice for the card-play view ``v``, on imagined deals fixed by the
+    game's seed and the moment of the hand (a hint asked twice, and undo's verdict on
+    that decision, agree)."""
+    played = sum(len(t.cards) for t in v.tricks) + len(v.trick)
+    return advise_play(
+        v,
+        samples=samples,
+        seed=decision_seed(seed, hand_number, played),
+        margin=margin,
+        exact_tricks=HINT_EXACT_TRICKS,
+    )
+
+
+def coached_review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> HandReview:
+    """The table's review of the finished ``hand`` from ``seat`` (hand ``hand_number`` of
+    a game seeded ``seed``): the tricks, and the coach's verdicts on the seat's card
+    play, contract, concession, exchange and trump, each on the deals of its hint then."""
+    judged = judge_plays(hand, seat, seed=seed, hand_number=hand_number)
+    face_up = face_up_endgame(hand, seat)
+    # The learner's own contract, against the bid hint's evaluation then.
+    verdict = explain_hand_bid(hand, samples=BID_HINT_SAMPLES) if hand.declarer == seat else None
+    # Conceding or playing on, on the deals of the hint at that moment.
+    conceding = judge_concession(hand, seat, seed=seed, hand_number=hand_number)
+    # The learner's pass, return or discard, on the exchange hint's deals.
+    exchange = judge_exchange(hand, seat, seed=seed, hand_number=hand_number)
+    # The trump named (three-handed: after the kitty), on the trump hint's deals.
+    if hand.rules.has_kitty:
+        trump = judge_kitty_trump(hand, seat, seed=seed, hand_number=hand_number)
+    else:
+        trump = judge_trump(hand, seat, samples=BID_HINT_SAMPLES)
+    return _review_hand(
+        hand, seat, judged, face_up, verdict, conceding, exchange_verdict=exchange,
+        trump_verdict=trump,
+    )  # fmt: skip
