@@ -2,9 +2,12 @@
 
     pinochle_tutor (core rules) <- explain/, bots/, classroom/ <- course/ <- pinochle_widgets
         <- notebooks
+    pinochle_tutor (core rules) <- classroom/ <- pinochle_site (the Jupyter server extension)
 
 The classroom (who is learning, their progress, the house rules file) imports only
-the core.
+the core. The server extension imports only the classroom and the core, nothing
+imports it (``voila.json`` names its classes), and it is the only place that imports
+the Jupyter server (the widgets run in a page's kernel, never in the server).
 
 Every import counts, including those under ``if TYPE_CHECKING:`` and inside
 functions: a lazy import still ties two modules together. The one allowed
@@ -23,10 +26,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = {"pinochle_tutor": ROOT / "pinochle_tutor", "pinochle_widgets": ROOT / "widgets"}
+PACKAGES = {
+    "pinochle_tutor": ROOT / "pinochle_tutor",
+    "pinochle_widgets": ROOT / "widgets",
+    "pinochle_site": ROOT / "pinochle_site",
+}
 
 CORE, EXPLAIN, BOTS, CLASSROOM = "core", "explain", "bots", "classroom"
-COURSE, WIDGETS = "course", "widgets"
+COURSE, WIDGETS, SITE = "course", "widgets", "site"
 ALLOWED: dict[str, set[str]] = {
     CORE: {CORE},
     EXPLAIN: {CORE, EXPLAIN},
@@ -34,6 +41,7 @@ ALLOWED: dict[str, set[str]] = {
     CLASSROOM: {CORE, CLASSROOM},
     COURSE: {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE},
     WIDGETS: {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE, WIDGETS},
+    SITE: {CORE, CLASSROOM, SITE},
 }
 LAZY_DISPLAY_HOOK = {("pinochle_tutor.cards", "pinochle_tutor.svg")}
 """Imports made inside a method for Jupyter's display (no cycle at import time)."""
@@ -48,6 +56,8 @@ JUPYTER = {
     "pandas",
 }
 """What the engine never imports (pandas too: the course must run where it is missing)."""
+SERVER = {"jupyter_server", "tornado", "voila"}
+"""What only the server extension imports: the widgets run in a page's kernel."""
 
 
 def _module_name(package: str, root: Path, path: Path) -> str:
@@ -109,6 +119,8 @@ def layer(module: str) -> str:
     """The layer a module of ours belongs to."""
     if module.startswith("pinochle_widgets"):
         return WIDGETS
+    if module.startswith("pinochle_site"):
+        return SITE
     parts = module.split(".")
     if len(parts) > 1 and parts[1] in (EXPLAIN, BOTS, CLASSROOM, COURSE):
         return parts[1]
@@ -121,9 +133,10 @@ def _edges() -> list[tuple[str, str]]:
 
 def test_the_tree_shows_the_layers() -> None:
     layers = {layer(m) for m in MODULES}
-    assert layers == {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE, WIDGETS}
+    assert layers == {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE, WIDGETS, SITE}
     for sub in (EXPLAIN, BOTS, CLASSROOM, COURSE):
         assert (ROOT / "pinochle_tutor" / sub / "__init__.py").is_file()
+    assert (ROOT / "pinochle_site" / "__init__.py").is_file()
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -143,9 +156,26 @@ def test_the_package_root_exports_only_core_rules() -> None:
     assert {layer(t) for t in GRAPH["pinochle_tutor"] if t in MODULES} == {CORE}
 
 
-@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) != WIDGETS))
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) not in (WIDGETS, SITE)))
 def test_nothing_in_the_engine_imports_jupyter(module: str) -> None:
     assert not GRAPH[module] & JUPYTER, f"{module} imports {sorted(GRAPH[module] & JUPYTER)}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) != SITE))
+def test_only_the_site_imports_the_jupyter_server(module: str) -> None:
+    """The server extension (kernel manager, websocket, identity provider, templates)
+    lives in ``pinochle_site``; the widgets and the engine never import the server."""
+    assert not GRAPH[module] & SERVER, f"{module} imports {sorted(GRAPH[module] & SERVER)}"
+
+
+def test_the_site_depends_on_the_classroom_not_the_widgets() -> None:
+    """The server extension reads who is learning and the class database, nothing a
+    page shows; the check would see it if it imported a widget."""
+    site = {t for m in MODULES if layer(m) == SITE for t in GRAPH[m] if t in MODULES}
+    assert {layer(t) for t in site} <= {CORE, CLASSROOM, SITE}
+    assert any(layer(t) == CLASSROOM for t in site)
+    found = _imports("pinochle_site.kernels", "from pinochle_widgets.identity import LearnerCard\n")
+    assert WIDGETS in {layer(t) for t in found if t in MODULES}
 
 
 def _cycles() -> list[list[str]]:
@@ -209,9 +239,9 @@ def test_the_layer_check_reads_lazy_and_type_checking_imports() -> None:
     """A local import inside a function counts (that is how knowledge.py once
     reached back into game.py)."""
     local = "def f():\n    from pinochle_tutor.game import Hand\n"
-    typing_only = "if TYPE_CHECKING:\n    from ..course import session\n"
+    typing_only = "if TYPE_CHECKING:\n    from ..course import positions\n"
     found = _imports("pinochle_tutor.explain.play", local + typing_only)
-    assert {"pinochle_tutor.game", "pinochle_tutor.course.session"} <= found
+    assert {"pinochle_tutor.game", "pinochle_tutor.course.positions"} <= found
 
 
 def test_notebooks_use_the_widgets_and_the_core_only() -> None:
@@ -224,6 +254,7 @@ def test_notebooks_use_the_widgets_and_the_core_only() -> None:
             if "import" in line and "pinochle_tutor." in line:
                 target = line.split("pinochle_tutor.")[1].split()[0]
                 assert target.split(".")[0] not in (COURSE, BOTS, EXPLAIN, CLASSROOM), (nb.name, line)
+            assert not ("import" in line and "pinochle_site" in line), (nb.name, line)
 
 
 def test_importing_the_engine_loads_no_jupyter_module() -> None:

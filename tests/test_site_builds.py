@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
-from pinochle_widgets.site import BUILDING_MESSAGE, BUSY_MESSAGE
+from pinochle_site.pages import BUILDING_MESSAGE, BUSY_MESSAGE
 from tests.voila_site import (
     REPO,
     Channel,
@@ -238,7 +238,7 @@ def test_a_learner_told_the_site_is_busy_keeps_their_place_when_the_page_reloads
     """The site's queue of page builds, first come first served across reloads: a
     learner who waited and was shown the busy page goes ahead of a learner who
     first asked after them, when the busy page reloads itself."""
-    from pinochle_widgets.site import ClassroomIdentityProvider
+    from pinochle_site.identity import ClassroomIdentityProvider
 
     provider = ClassroomIdentityProvider(max_builds=1, build_queue_seconds=0.3)
 

@@ -23,7 +23,8 @@ from pathlib import Path
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
-from pinochle_widgets.site import FULL_MESSAGE, autogroup_niceness
+from pinochle_site.niceness import autogroup_niceness
+from pinochle_site.pages import FULL_MESSAGE
 from tests.voila_site import REPO, kernel_pids, rss_mb, signed_cookie, voila_server
 
 LESSON = "06_scoring.ipynb"

@@ -20,9 +20,10 @@ import pytest
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.websocket import websocket_connect
 
+from pinochle_site.identity import KEY_MARKER
+from pinochle_site.pages import NOT_YOURS_MESSAGE
 from pinochle_tutor.classroom.identity import SECRET_VAR, new_key, sign_key, signed_key
 from pinochle_tutor.classroom.store import ProgressStore
-from pinochle_widgets.site import KEY_MARKER, NOT_YOURS_MESSAGE
 from tests.voila_site import SITE_SECRET, Channel, Site, kernel_pids, signed_cookie, voila_server
 
 LESSON = "06_scoring.ipynb"
@@ -235,7 +236,7 @@ def test_new_keys_per_address_have_only_a_high_ceiling() -> None:
     """A whole school may sit behind one address: its new browsers get keys up to the
     ceiling a minute, then are guests until the minute has passed; another address is
     not held up."""
-    from pinochle_widgets.site import ClassroomIdentityProvider
+    from pinochle_site.identity import ClassroomIdentityProvider
 
     provider = ClassroomIdentityProvider(max_new_keys_per_address=3)
     assert [provider.may_issue("10.0.0.1", now=t) for t in (0.0, 1.0, 2.0, 3.0, 4.0)] == [

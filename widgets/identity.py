@@ -7,7 +7,7 @@ browser part that keeps the learner key.
 On a shared Voila site the server issues each browser a random learner key signed
 with the site's secret (the ``pinochle_learner`` cookie, set on the first page the
 browser asks for; see :mod:`pinochle_tutor.classroom.identity` and
-:mod:`pinochle_widgets.site`), and every page's kernel gets it with the page
+:mod:`pinochle_site.identity`), and every page's kernel gets it with the page
 request. :class:`KeyKeeper` is the browser part: an `anywidget
 <https://anywidget.dev>`_ whose JavaScript ships in this module (no CDN). It reads
 the signed key from the cookie, keeps a copy in local storage (and puts it back

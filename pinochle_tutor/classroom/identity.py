@@ -14,7 +14,7 @@ The learner is found, in this order, from:
 4. the browser's learner key: a random key kept in the ``pinochle_learner`` cookie
    and signed by the site (:func:`sign_key`, HMAC-SHA256 with the site's secret,
    :func:`site_secret`). The Voila server issues it on the first page a browser
-   asks for (:class:`pinochle_widgets.site.ClassroomIdentityProvider`); Voila
+   asks for (:class:`pinochle_site.identity.ClassroomIdentityProvider`); Voila
    passes the cookie to the kernel because ``voila.json`` lists ``Cookie`` in
    ``http_header_envs``. Only a key this site signed is a learner's: a key a client
    made up is a guest's (so a client cannot make itself new learners, each with its

@@ -1,0 +1,373 @@
+"""Every request, seen first: learner keys issued, and a page refused before any
+work is done for it.
+
+``voila.json`` names :class:`ClassroomIdentityProvider`
+(``Voila.identity_provider_class``). It issues learner keys: a browser's first page
+request gets a key signed with the site's secret in the ``pinochle_learner`` cookie,
+by a redirect to the same page (so the very first page is already built as that
+learner, with a marker in the address, :data:`KEY_MARKER`, that stops a client
+keeping no cookies from being redirected again: it gets its page as a guest); a
+browser that holds an unsigned key the class database already knows gets that key
+signed (a client's made-up keys never match), so no learner loses their record. One
+client address is given at most
+:attr:`~ClassroomIdentityProvider.max_new_keys_per_address` new keys a minute (a
+whole school may sit behind one address, so the ceiling is high); past it, the
+address's new browsers are guests for that minute. It refuses a page request before
+any work is done for it when its learner is over the page rate or already has a page
+being built, and lets at most :attr:`~ClassroomIdentityProvider.max_builds` pages of
+the whole site be built at once (the others wait their turn, or get a page that says
+the site is busy and reloads itself, :mod:`pinochle_site.pages`). It also refuses a
+request to shut down a kernel that is not its learner's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import contextlib
+import re
+import time
+import urllib.parse
+from collections.abc import Awaitable
+from typing import Any
+
+from jupyter_server.auth.identity import PasswordIdentityProvider
+from tornado import web
+from traitlets import Float, Integer
+
+from pinochle_site.environment import client_gone, request_environment
+from pinochle_site.kernels import ClassroomKernelManager
+from pinochle_site.pages import (
+    BUILDING_PAGE,
+    BUILDING_RETRY_SECONDS,
+    BUSY_PAGE,
+    BUSY_RETRY_SECONDS,
+    NOT_YOURS_MESSAGE,
+    REFUSED_PAGE,
+)
+from pinochle_tutor.classroom.display import class_store
+from pinochle_tutor.classroom.identity import (
+    COOKIE,
+    Learner,
+    new_key,
+    sign_key,
+    unsigned_cookie_key,
+)
+from pinochle_tutor.classroom.store import DATABASE_ERRORS, StoreError
+
+__all__ = ["KEY_MARKER", "ClassroomIdentityProvider"]
+
+KEY_MARKER = "pinochle_key"
+"""The query parameter of the redirect that issues a learner key: a request that
+carries it and still no signed key is served as a guest's, not redirected again."""
+
+_UNREADABLE: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
+"""What a look-up in the class database may raise."""
+
+
+class ClassroomIdentityProvider(PasswordIdentityProvider):
+    """Voila's identity provider, which also refuses a page request *before* any
+    work is done for it (Voila would otherwise read the notebook, start a kernel
+    and build the page, about a tenth of a CPU-second of the one server process,
+    before the kernel manager could refuse):
+
+    * of a learner over the page rate (:meth:`ClassroomKernelManager.too_fast`):
+      the refusal waits :attr:`refusal_delay` seconds first, so a client that
+      retries at once is slowed down rather than served refusals as fast as it
+      can ask;
+    * of a learner who already has :attr:`max_builds_per_learner` pages being
+      built (guests, who cannot be told apart, share five times as many): a
+      reload while the page is built, a second tab, or a client that asks for
+      page after page without waiting. Voila goes on building a page whose
+      client has gone, so without this one learner could keep the server
+      building many pages at once. The refusal (:data:`BUILDING_PAGE`, which
+      reloads itself) comes after :attr:`busy_refusal_delay` seconds;
+    * beyond :attr:`max_builds` pages being built on the whole site at once (30
+      learners opening a page in the same minute would otherwise start 30 kernels
+      on two cores, each slowed by all the others): a request waits its turn, first
+      come first served, up to :attr:`build_queue_seconds`, and is then answered
+      :data:`BUSY_PAGE`, which says the site is busy and reloads itself (the
+      learner's reload keeps their place in the queue). Nothing
+      has been started for a waiting or refused request, and no page already open
+      is touched: a learner's saved answers are never at stake."""
+
+    refusal_delay = Float(
+        2.0, config=True, help="Seconds a refused page request waits before its answer."
+    )
+    max_builds_per_learner = Integer(
+        1, config=True,
+        help="Pages of one learner the server builds at once; more are refused until "
+        "one is built (guests share five times as many; 0: no limit).",
+    )  # fmt: skip
+    busy_refusal_delay = Float(
+        0.5, config=True,
+        help="Seconds a page request refused while the learner's page is being built "
+        "waits before its answer (a client retrying at once is slowed down).",
+    )  # fmt: skip
+    max_builds = Integer(
+        4, config=True,
+        help="Pages the whole site builds at once (each starts a kernel, about 0.7 "
+        "CPU-seconds); more wait their turn (about two per core; 0: no limit).",
+    )  # fmt: skip
+    build_queue_seconds = Float(
+        15.0, config=True,
+        help="Seconds a page request waits for its turn when the site builds "
+        "max_builds pages, before it is answered with a page that says the site is "
+        "busy and reloads itself (0: answered so at once).",
+    )  # fmt: skip
+    max_build_seconds = Float(
+        300.0, config=True,
+        help="Seconds after which a page still being built no longer counts against "
+        "its learner (should the server never hear that it was finished).",
+    )  # fmt: skip
+    max_new_keys_per_address = Integer(
+        60, config=True,
+        help="New learner keys the site issues a minute to one client address (a whole "
+        "school may share one address: keep it high); past it that address's new "
+        "browsers are guests for the minute (0: no limit).",
+    )  # fmt: skip
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._builds: dict[object, tuple[str, float]] = {}
+        """One token per page being built -> its learner's key and when it began."""
+        self._turns: dict[object, float] = {}
+        """The tokens of the pages having their turn of the site's :attr:`max_builds`
+        -> when it began."""
+        self._waiting: list[tuple[float, object, asyncio.Future[None]]] = []
+        """The page requests waiting for their turn: when their learner first asked,
+        the page's token and its turn, first come first."""
+        self._first_asked: dict[str, float] = {}
+        """Learner key -> when they first asked for the page they were told the site
+        was busy for: their reload keeps that place in the queue."""
+        self._issued: dict[str, list[float]] = {}
+        """Client address -> when it was given new learner keys in the last minute."""
+        self._ceiling_told: dict[str, float] = {}
+        """Client address -> its last key issued when the log was told it reached the ceiling."""
+
+    def builds_of(self, key: str, now: float | None = None) -> int:
+        """How many pages of the learner ``key`` are being built (a query)."""
+        now = time.monotonic() if now is None else now
+        return sum(
+            1 for who, began in self._builds.values()
+            if who == key and now - began < self.max_build_seconds
+        )  # fmt: skip
+
+    def _busy(self, manager: ClassroomKernelManager, env: dict[str, str]) -> str | None:
+        """The learner's key if they have as many pages being built as they may."""
+        learner = manager.learner(env)
+        limit = self.max_builds_per_learner * (5 if learner.is_guest else 1)
+        if limit > 0 and self.builds_of(learner.key) >= limit:
+            return learner.key
+        return None
+
+    def _count_build(self, handler: web.RequestHandler, learner: Learner) -> object:
+        """Count the page ``handler`` builds against its learner until it is finished
+        (tornado calls ``on_finish`` once the response is done, the client there or
+        not; :attr:`max_build_seconds` bounds it should that never come)."""
+        now = time.monotonic()
+        self._builds = {
+            t: (who, began) for t, (who, began) in self._builds.items()
+            if now - began < self.max_build_seconds
+        }  # fmt: skip
+        token = object()
+        self._builds[token] = (learner.key, now)
+        finished = handler.on_finish
+
+        def on_finish() -> None:
+            self._builds.pop(token, None)
+            if self._turns.pop(token, None) is not None:
+                self._give_turns()
+            finished()
+
+        setattr(handler, "on_finish", on_finish)  # noqa: B010 (an instance's hook)
+        return token
+
+    def site_builds(self, now: float | None = None) -> int:
+        """How many pages of the whole site are being built, having their turn (a query)."""
+        now = time.monotonic() if now is None else now
+        return sum(1 for began in self._turns.values() if now - began < self.max_build_seconds)
+
+    def _has_room(self) -> bool:
+        return self.max_builds <= 0 or self.site_builds() < self.max_builds
+
+    def _give_turns(self) -> None:
+        """Give the free turns to the requests waiting longest."""
+        while self._waiting and self._has_room():
+            _asked, token, turn = self._waiting.pop(0)
+            if not turn.done():
+                self._turns[token] = time.monotonic()
+                turn.set_result(None)
+
+    async def _take_turn(self, token: object, key: str | None) -> float | None:
+        """Wait for the page ``token`` of the learner ``key`` (``None``: a guest, who
+        cannot be told apart) to have its turn of the site's builds, up to
+        :attr:`build_queue_seconds`: the seconds it waited (``None``: no turn; the
+        learner's reload then keeps their place in the queue)."""
+        now = time.monotonic()
+        keep = self.build_queue_seconds + 2 * BUSY_RETRY_SECONDS + 60
+        self._first_asked = {k: t for k, t in self._first_asked.items() if now - t < keep}
+        self._give_turns()
+        if not self._waiting and self._has_room():
+            self._turns[token] = now
+            self._first_asked.pop(key or "", None)
+            return 0.0
+        asked = self._first_asked.get(key, now) if key is not None else now
+        if self.build_queue_seconds > 0:
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            bisect.insort(self._waiting, (asked, token, turn), key=lambda w: w[0])
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(turn), self.build_queue_seconds)
+            if turn.done():
+                self._first_asked.pop(key or "", None)
+                return time.monotonic() - now
+            turn.cancel()
+            self._waiting = [w for w in self._waiting if w[1] is not token]
+        if key is not None:
+            self._first_asked.setdefault(key, asked)
+        return None
+
+    async def _refuse(
+        self, handler: web.RequestHandler, delay: float, page: str, retry_after: int
+    ) -> None:
+        await asyncio.sleep(max(0.0, delay))
+        handler.set_status(429)
+        handler.set_header("Content-Type", "text/html; charset=UTF-8")
+        handler.set_header("Retry-After", str(retry_after))
+        handler.finish(page)
+        raise web.Finish()
+
+    def may_issue(self, address: str, now: float | None = None) -> bool:
+        """Whether the client ``address`` may be given one more new learner key this
+        minute (:attr:`max_new_keys_per_address`); counts it when it may."""
+        now = time.monotonic() if now is None else now
+        self._issued = {a: [t for t in ts if now - t < 60] for a, ts in self._issued.items()}
+        self._issued = {a: ts for a, ts in self._issued.items() if ts}
+        recent = self._issued.get(address, [])
+        if self.max_new_keys_per_address > 0 and len(recent) >= self.max_new_keys_per_address:
+            if recent[-1] != self._ceiling_told.get(address):  # once a minute, not once a request
+                self._ceiling_told = {a: t for a, t in self._ceiling_told.items() if a in self._issued}
+                self._ceiling_told[address] = recent[-1]
+                self.log.warning(
+                    "Not issuing learner keys to %s this minute: it was given %d", address, len(recent)
+                )
+            return False
+        self._issued[address] = [*recent, now]
+        return True
+
+    async def _issue_key(
+        self, handler: web.RequestHandler, manager: ClassroomKernelManager, env: dict[str, str]
+    ) -> None:
+        """Give a page request without a signed learner key one, by a redirect to the
+        same page that sets the cookie; and take the marker of that redirect off the
+        address once the key came back. Returns when the request is to be served as
+        it is (a learner's, or a guest's: a client that keeps no cookies, an address
+        past its ceiling, no site secret)."""
+        request = handler.request
+        query = urllib.parse.parse_qsl(request.query or "", keep_blank_values=True)
+        marked = any(name == KEY_MARKER for name, _ in query)
+        known = not manager.learner(env).is_guest
+        if known and not marked:
+            return
+        secret = manager.secret
+        if not known and (marked or secret is None):
+            return  # redirected once already: no cookie came back, a guest's page
+        params = [(n, v) for n, v in query if n != KEY_MARKER]
+        if secret is not None and not known:
+            key = await self._legacy_key(env)
+            if key is None:
+                if not self.may_issue(request.remote_ip or ""):
+                    return
+                key = new_key()
+            handler.set_cookie(
+                COOKIE, sign_key(key, secret), path="/", expires_days=365,
+                samesite="Lax", secure=request.protocol == "https",
+            )  # fmt: skip
+            params.append((KEY_MARKER, "1"))
+        path = "/" + re.sub(r"^/+", "", request.path or "/")  # never "//host": same site only
+        handler.set_header("Cache-Control", "no-store")
+        handler.redirect(path + ("?" + urllib.parse.urlencode(params) if params else ""))
+        raise web.Finish()
+
+    @staticmethod
+    async def _legacy_key(env: dict[str, str]) -> str | None:
+        """The unsigned key of the request's cookie when the class database already
+        keeps a record under it (a browser from before the site signed keys), else
+        ``None``: a made-up key never matches, so it gets no share of the site."""
+        key = unsigned_cookie_key(env)
+        if key is None:
+            return None
+
+        def known() -> bool:
+            store = class_store()
+            if store is None:
+                return False
+            try:
+                return bool(store.name_of(key) or store.attempts(key) or store.lessons(key))
+            except _UNREADABLE:  # an unreadable store knows nobody
+                return False
+
+        return key if await asyncio.to_thread(known) else None
+
+    def _refuse_not_owner(self, handler: web.RequestHandler, manager: ClassroomKernelManager) -> None:
+        """Refuse (403) a request to shut down a kernel that is not its learner's:
+        ``POST /voila/api/shutdown/<id>`` and ``DELETE /api/kernels/<id>``."""
+        request = handler.request
+        path = request.path or ""
+        found = re.search(r"/(?:voila/api/shutdown|api/kernels)/([0-9a-f-]{36})/?$", path)
+        if found is None or request.method not in ("POST", "DELETE"):
+            return
+        if (request.method == "POST") != ("/voila/api/shutdown/" in path):
+            return
+        if not manager.may_use(found.group(1), request_environment(handler)):
+            manager.log.warning("Refusing to shut down kernel %s: not its learner's", found.group(1))
+            raise web.HTTPError(403, reason=NOT_YOURS_MESSAGE)
+
+    async def get_user(self, handler: web.RequestHandler) -> Any:
+        """The user, after issuing a page request's learner key and refusing a page
+        request of a learner who is over the rate or has a page being built already,
+        or a request to shut down another learner's kernel (see the class's text)."""
+        manager = handler.settings.get("kernel_manager")
+        if isinstance(manager, ClassroomKernelManager):
+            self._refuse_not_owner(handler, manager)
+        if (
+            isinstance(manager, ClassroomKernelManager)
+            and handler.request.method == "GET"
+            and "/voila/render/" in (handler.request.path or "")
+        ):
+            env = request_environment(handler)
+            user = super().get_user(handler)
+            user = await user if isinstance(user, Awaitable) else user
+            if user is None:
+                return None
+            await self._issue_key(handler, manager, env)
+            if manager.too_fast(env):
+                manager.log.warning("Refusing a page before rendering it: too many pages a minute")
+                await self._refuse(handler, self.refusal_delay, REFUSED_PAGE, 60)
+            busy = self._busy(manager, env)
+            if busy is not None:
+                manager.log.warning(
+                    "Refusing a page before rendering it: %s has a page being built", busy[:8]
+                )
+                await self._refuse(
+                    handler, self.busy_refusal_delay, BUILDING_PAGE, BUILDING_RETRY_SECONDS
+                )
+            if user is not None:
+                learner = manager.learner(env)
+                token = self._count_build(handler, learner)
+                waited = await self._take_turn(token, None if learner.is_guest else learner.key)
+                if waited is None:
+                    manager.log.warning(
+                        "Refusing a page before rendering it: the site builds %d pages "
+                        "and %d more wait", self.site_builds(), len(self._waiting),
+                    )  # fmt: skip
+                    await self._refuse(handler, 0.0, BUSY_PAGE, BUSY_RETRY_SECONDS)
+                if waited:
+                    manager.log.info("A page waited %.1f s for its turn to be built", waited)
+                if client_gone(handler):  # it left while waiting: build nothing for it
+                    manager.log.info("Not building a page: its client left while it waited")
+                    handler.finish()
+                    raise web.Finish()
+            return user
+        user = super().get_user(handler)
+        return await user if isinstance(user, Awaitable) else user
