@@ -38,7 +38,7 @@ its seat knows (:class:`~pinochle_tutor.bots.knowledge.Knowledge`) and
 :func:`heuristic_playout` calls them for every seat to play a hand out thousands
 of times a second.
 
-It stays one module (about 790 lines) on purpose: the strategy above, the mask-level
+It stays one module on purpose: the strategy above, the mask-level
 policy that implements it and the playout that runs it are one thing, and a change to
 the policy must be read beside the playout that the Monte Carlo player and the
 advisor depend on. The exchange too works on counts (:func:`choose_pass`,
