@@ -95,9 +95,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Idle seconds after which a kernel is culled even while its page is open (0: never).",
     )  # fmt: skip
     cull_unconnected_timeout = Integer(
-        60, config=True,
+        45, config=True,
         help="Idle seconds after which the kernel of a page that never connected to it "
-        "is shut down (checked every few seconds; 0: never).",
+        "is shut down (checked every 5 seconds, so it goes within a minute of its page "
+        "being built; 0: never).",
     )  # fmt: skip
 
     def __init__(self, **kwargs: Any) -> None:

@@ -89,7 +89,7 @@ def test_abandoned_kernels_are_culled_and_a_staying_learner_keeps_working() -> N
 def test_a_kernel_whose_page_never_connects_is_culled_soon() -> None:
     """A client that asks for pages and never opens them (no websocket) held a kernel
     each until the idle cull (600 s on the site); now one whose page never connected
-    is shut down after ``cull_unconnected_timeout`` idle seconds (60 on the site, 3
+    is shut down after ``cull_unconnected_timeout`` idle seconds (45 on the site, 3
     here), while a page that did connect keeps its kernel."""
     quick = [
         "--ClassroomKernelManager.cull_unconnected_timeout=3",
