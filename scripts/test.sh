@@ -51,6 +51,31 @@ if missing:
 PYEOF
 }
 
+# --quick: the loop to work in. ruff, mypy and the unit, property and golden tests
+# (docstring examples included), with hypothesis' "dev" profile and no install beyond the
+# venv: no npm, no chromium, no static build, no server, no notebook. What it leaves out
+# (browser, site and notebook tests, and the tests marked slow) only the full run runs.
+if [[ "${1:-}" == "--quick" ]]; then
+    shift
+    ensure_venv
+    [[ -x "$VENV/bin/pytest" ]] || install_package test
+    step "ruff check ."
+    "$VENV/bin/ruff" check . || fail "ruff check"
+    step "mypy"
+    "$VENV/bin/mypy" || fail "mypy"
+    step "pytest --quick: unit, property and golden tests${*:+ ($*)}"
+    export PINOCHLE_TUTOR_SEED="${PINOCHLE_TUTOR_SEED:-2024}" HYPOTHESIS_PROFILE=dev
+    workers="${PYTEST_WORKERS:-2}"
+    parallel=()
+    [[ "$workers" != 0 ]] && parallel=(-n "$workers" --dist loadscope)
+    rc=0
+    "$VENV/bin/pytest" "${parallel[@]}" -q --doctest-modules pinochle_tutor tests \
+        -m "(unit or property or golden) and not slow" "$@" || rc=$?
+    [[ $rc -eq 0 ]] || fail "pytest --quick (exit code $rc)"
+    printf '\nQuick checks passed (browser, site, notebook and slow tests left out).\n'
+    exit 0
+fi
+
 ensure_venv
 
 install_package test

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,9 +16,96 @@ simulates (the bidding advisor, an undo replaying the hand) can take longer than
 on a busy machine; a passing assertion returns as soon as it holds."""
 
 
+KINDS = ("unit", "property", "golden", "notebooks", "browser", "site")
+"""The kinds of test, one marker each (``pytest -m "unit or golden"``); every test gets
+exactly one, from :func:`kind_of`. ``scripts/test.sh --quick`` runs unit, property and
+golden tests; the full run runs them all."""
+
+BROWSER_FILES = ("test_browser_", "test_static_site")
+"""Tests that drive Debian's Chromium with Playwright (each starts a site too)."""
+SITE_FILES = ("test_site_", "test_jupyterhub", "test_kubernetes")
+"""Tests that start real servers (Voila, JupyterHub) and speak to them without a browser."""
+GOLDEN_FILES = ("test_golden",)
+"""Tests that compare against the golden transcripts in ``tests/golden/``."""
+PROPERTY_MODULES = "hypothesis"
+"""A test module that imports this is a property-based test module."""
+
+SLOW_TESTS = (
+    "test_store_faults.py::test_a_lock_held_60_seconds_",
+    "test_quiz_banks.py::test_every_curated_item_is_valid_and_agrees_with_the_engine",
+    "test_quiz_rules.py::test_bid_items_with_the_real_advisor",
+    "test_quiz_rules.py::test_a_raise_question_runs_the_model_on_few_hands",
+    "test_explain_truth.py::test_three_handed_game_table_texts_speak_of_no_partnership",
+    "test_quiz.py::test_bid_generator_with_the_real_advisor",
+    "test_quiz.py::test_generators_steer_toward_focus_rules",
+    "test_session.py::test_several_hands_with_a_bidding_learner",
+    "test_exchange_eval.py::test_the_trump_hint_keeps_the_discard_hints_plan_",
+    "test_quiz_bidding.py::test_the_answer_stops_when_settled_",
+    "test_levels.py::test_the_strong_level_",
+    "test_bots.py::test_heuristic_player_only_makes_legal_moves",
+    "test_fuzz.py::test_progress_file",
+)
+"""Unit tests that take several seconds each (a real minute's lock, the bidding advisor's
+simulations, whole games): marked ``slow``, so ``scripts/test.sh --quick`` leaves them to
+the full run. A node id starting with one of these, after ``tests/``, is slow."""
+
+
+def kind_of(path: Path) -> str:
+    """The kind of every test in the file ``path``: notebooks for a notebook (nbval),
+    browser, site and golden by the file's name, property for a module that uses
+    hypothesis, else unit (docstring examples of the package included)."""
+    name = path.name
+    if path.suffix == ".ipynb":
+        return "notebooks"
+    if name.startswith(BROWSER_FILES):
+        return "browser"
+    if name.startswith(SITE_FILES):
+        return "site"
+    if name.startswith(GOLDEN_FILES):
+        return "golden"
+    if path.suffix == ".py" and path.parent.name == "tests" and PROPERTY_MODULES in _imports(path):
+        return "property"
+    return "unit"
+
+
+def _imports(path: Path) -> set[str]:
+    import ast
+
+    tree = ast.parse(path.read_text(), str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test with its kind (see :data:`KINDS`), and the :data:`SLOW_TESTS` slow."""
+    kinds: dict[Path, str] = {}
+    for item in items:
+        path = Path(str(item.path))
+        if path not in kinds:
+            kinds[path] = kind_of(path)
+        item.add_marker(getattr(pytest.mark, kinds[path]))
+        if item.nodeid.removeprefix("tests/").startswith(SLOW_TESTS):
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_configure(config: pytest.Config) -> None:  # noqa: ARG001 - pytest's hook signature
-    """Every browser test's web-first assertions wait :data:`EXPECT_TIMEOUT` (nothing to
-    set where Playwright is not installed: the browser tests are skipped there)."""
+    """Load the hypothesis profile (``HYPOTHESIS_PROFILE``; the kinds' markers are in
+    pyproject.toml); every browser test's web-first assertions wait :data:`EXPECT_TIMEOUT`
+    (nothing to set where Playwright is not installed: the browser tests are skipped there)."""
+    try:
+        from hypothesis import settings
+    except ImportError:  # pragma: no cover - the test extras install it
+        pass
+    else:
+        # "dev": few examples, for the quick loop (HYPOTHESIS_PROFILE=dev); tests that
+        # name their own max_examples keep it. The default profile is hypothesis' own.
+        settings.register_profile("dev", max_examples=10, deadline=None)
+        settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
     try:
         from playwright.sync_api import expect
     except ImportError:  # pragma: no cover - the test extras install it

@@ -1,0 +1,44 @@
+"""Every test has a kind (tests/conftest.py), and the quick loop's kinds start no server
+and no browser: a test file that starts Voila, JupyterHub or Chromium is a browser or site
+test, so ``scripts/test.sh --quick`` (unit, property and golden) never runs it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import KINDS, SLOW_TESTS, kind_of
+
+TESTS = Path(__file__).resolve().parent
+SERVERS = ("voila_server(", "sync_playwright", "launch(executable_path", "jupyterhub_server")
+"""What a test file calls to start a site or a browser."""
+
+
+@pytest.mark.parametrize(
+    "path", sorted(set(TESTS.glob("test_*.py")) - {Path(__file__).resolve()}), ids=lambda p: p.name
+)
+def test_a_file_that_starts_a_server_or_a_browser_is_left_out_of_the_quick_loop(
+    path: Path,
+) -> None:
+    kind = kind_of(path)
+    assert kind in KINDS
+    text = path.read_text()
+    if any(call in text for call in SERVERS) or "needs_chromium" in text:
+        assert kind in {"browser", "site"}, f"{path.name} starts a server but is a {kind} test"
+
+
+def test_the_kinds_of_known_files() -> None:
+    assert kind_of(TESTS / "test_browser_table.py") == "browser"
+    assert kind_of(TESTS / "test_static_site.py") == "browser"
+    assert kind_of(TESTS / "test_site_keys.py") == "site"
+    assert kind_of(TESTS / "test_golden.py") == "golden"
+    assert kind_of(TESTS / "test_game.py") == "property"
+    assert kind_of(TESTS / "test_cards.py") == "unit"
+    assert kind_of(TESTS.parent / "lessons" / "04_meld.ipynb") == "notebooks"
+
+
+@pytest.mark.parametrize("prefix", SLOW_TESTS)
+def test_every_slow_entry_names_a_test(prefix: str) -> None:
+    name, _, test = prefix.partition("::")
+    assert f"def {test}" in (TESTS / name).read_text(), f"{prefix} names no test"
