@@ -67,7 +67,7 @@ if [[ "${1:-}" == "--quick" ]]; then
     export PINOCHLE_TUTOR_SEED="${PINOCHLE_TUTOR_SEED:-2024}" HYPOTHESIS_PROFILE=dev
     workers="${PYTEST_WORKERS:-2}"
     parallel=()
-    [[ "$workers" != 0 ]] && parallel=(-n "$workers" --dist loadscope)
+    [[ "$workers" != 0 ]] && parallel=(-n "$workers" --dist load)  # test by test: no module holds a worker
     rc=0
     "$VENV/bin/pytest" "${parallel[@]}" -q --doctest-modules pinochle_tutor tests \
         -m "(unit or property or golden) and not slow" "$@" || rc=$?

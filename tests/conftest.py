@@ -33,6 +33,9 @@ PROPERTY_MODULES = "hypothesis"
 SLOW_TESTS = (
     "test_store_faults.py::test_a_lock_held_60_seconds_",
     "test_quiz_banks.py::test_every_curated_item_is_valid_and_agrees_with_the_engine",
+    "test_quiz_banks.py::test_every_curated_item_is_answered_and_explained[bid]",
+    "test_game.py::test_random_hands_obey_every_invariant[double_deck]",
+    "test_session.py::test_whole_game_with_scripted_learner[double_deck]",
     "test_quiz_rules.py::test_bid_items_with_the_real_advisor",
     "test_quiz_rules.py::test_a_raise_question_runs_the_model_on_few_hands",
     "test_explain_truth.py::test_three_handed_game_table_texts_speak_of_no_partnership",
