@@ -34,8 +34,8 @@ SLOW_TESTS = (
     "test_store_faults.py::test_a_lock_held_60_seconds_",
     "test_quiz_banks.py::test_every_curated_item_is_valid_and_agrees_with_the_engine",
     "test_quiz_banks.py::test_every_curated_item_is_answered_and_explained[bid]",
-    "test_game.py::test_random_hands_obey_every_invariant[double_deck]",
-    "test_session.py::test_whole_game_with_scripted_learner[double_deck]",
+    "test_game.py::test_random_hands_obey_every_invariant",
+    "test_session.py::test_whole_game_with_scripted_learner",
     "test_quiz_rules.py::test_bid_items_with_the_real_advisor",
     "test_quiz_rules.py::test_a_raise_question_runs_the_model_on_few_hands",
     "test_explain_truth.py::test_three_handed_game_table_texts_speak_of_no_partnership",
@@ -47,10 +47,25 @@ SLOW_TESTS = (
     "test_levels.py::test_the_strong_level_",
     "test_bots.py::test_heuristic_player_only_makes_legal_moves",
     "test_fuzz.py::test_progress_file",
+    "test_fuzz.py::test_rule_overrides",
+    "test_quiz_runner.py::test_no_answer_in_synced_state_before_answering",
+    "test_quiz_banks.py::test_level_one_bidding_asks_about_ordinary_hands",
+    "test_explain_truth.py::test_contract_texts_state_the_real_minimum",
+    "test_explain_truth.py::test_meld_notes_count_copies_right",
+    "test_explain_truth.py::test_bidding_drill_results_are_worded_for_the_variant",
+    "test_coaching.py::test_card_play_hints_come_from_the_coach_and_repeat_with_the_seed",
+    "test_coaching.py::test_the_review_flags_deliberate_mistakes",
+    "test_coaching.py::test_the_later_looks_weigh_the_contenders_and_keep_the_verdicts",
+    "test_levels.py::test_every_level_plays_whole_hands_by_the_rules",
+    "test_bidding.py::test_no_explanation_contradicts_its_numbers",
+    "test_quiz_rules.py::test_focus_rules_steer_under_every_rule_set",
+    "test_coach.py::test_last_tricks_agree_with_every_possible_deal",
+    "test_game_table.py::test_other_rule_sets_by_clicks",
 )
-"""Unit tests that take several seconds each (a real minute's lock, the bidding advisor's
-simulations, whole games): marked ``slow``, so ``scripts/test.sh --quick`` leaves them to
-the full run. A node id starting with one of these, after ``tests/``, is slow."""
+"""Unit and property tests that take seconds each (a real minute's lock, the bidding
+advisor's simulations, whole games, every rule set's texts; the longest in a --durations
+run): marked ``slow``, so ``scripts/test.sh --quick`` leaves them to the full run. A node
+id starting with one of these, after ``tests/``, is slow."""
 
 
 def kind_of(path: Path) -> str:
