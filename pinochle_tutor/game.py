@@ -18,15 +18,24 @@ afterwards. :func:`play_hand` and :func:`play_game` drive it with player objects
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
 from pinochle_tutor.auction import Auction
-from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, parse_suit, sort_hand
+from pinochle_tutor.cards import (
+    Card,
+    CardLike,
+    Suit,
+    SuitLike,
+    parse_card,
+    parse_suit,
+    sort_hand,
+)
 from pinochle_tutor.deal import Deal, InvalidDealError, deal, next_dealer
 from pinochle_tutor.errors import IllegalActionError
-from pinochle_tutor.exchange import remove_cards
+from pinochle_tutor.exchange import IllegalExchangeError, remove_cards
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import MeldReport, meld
 from pinochle_tutor.players import InvalidPlayersError, Player
@@ -254,7 +263,7 @@ class Hand:
 
     def concede(self, seat: int) -> None:
         """The declarer concedes before the first card is played."""
-        if self.phase is not Phase.PLAY or self.tricks or self.trick:
+        if not self._before_first_card():
             raise OutOfTurnError(
                 "the declarer may concede only after meld and before the first card is played"
             )
@@ -311,6 +320,90 @@ class Hand:
         else:
             raise TypeError(f"{action!r} is not an action")
 
+    def _before_first_card(self) -> bool:
+        """Trick play has begun (meld is shown) and no card is played yet: the moment the
+        declarer may concede."""
+        return self.phase is Phase.PLAY and not self.tricks and not self.trick
+
+    def _give_size(self) -> int:
+        """How many cards this phase gives: the exchange's size for the pass and the
+        return, the kitty's size for the three-handed discard; 0 in any other phase."""
+        if self.phase in (Phase.PASS, Phase.RETURN):
+            return self.rules.exchange_size
+        if self.phase is Phase.DISCARD:
+            return self.rules.kitty_size
+        return 0
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat to act may take ``action`` now, by the same checks
+        :meth:`apply` makes (never raises).
+
+        >>> h = Hand(dealer=0, seed=1)
+        >>> h.is_legal(Bid(250)), h.is_legal(Bid(245)), h.is_legal(Play(h.hands[1][0]))
+        (True, False, False)
+        """
+        seat = self.to_act
+        if seat is None:
+            return False
+        p = self.phase
+        if isinstance(action, Bid):
+            if p is not Phase.AUCTION:
+                return False
+            if action.amount is None:
+                return self.auction.check_pass().legal
+            return self.auction.check_bid(action.amount).legal
+        if isinstance(action, NameTrump):
+            return p is Phase.TRUMP
+        if isinstance(action, Give):
+            size = self._give_size()
+            if not size:
+                return False
+            try:
+                remove_cards(self.hands[seat], action.cards, size, "the cards given")
+            except IllegalExchangeError:
+                return False
+            return True
+        if isinstance(action, Concede):
+            return self._before_first_card() and seat == self.declarer
+        if isinstance(action, Play):
+            if p is not Phase.PLAY:
+                return False
+            assert self.trump is not None
+            return check_play(self.hands[seat], self.trick, self.trump, action.card, self.rules).legal
+        return False
+
+    def legal_actions(self) -> Iterator[Action]:
+        """Every action the seat to act may take now, one at a time, each once: in the
+        auction a pass, then every bid from the lowest allowed up to
+        :attr:`RuleSet.max_bid <pinochle_tutor.rules.RuleSet.max_bid>` (the most a side
+        can make; the rules set no ceiling, the tutor takes no bid above it); every suit
+        for trump; every different choice of cards to pass, return or discard; in trick
+        play, conceding (the declarer, before the first card) and every different legal
+        card. Nothing once the hand is over.
+
+        >>> h = Hand(dealer=0, seed=1)
+        >>> [str(a) for a in h.legal_actions()][:3]
+        ['pass', 'bid 250', 'bid 260']
+        """
+        seat = self.to_act
+        if seat is None:
+            return
+        p = self.phase
+        if p is Phase.AUCTION:
+            yield Bid(None)
+            step = self.rules.bid_increment
+            lowest = -(-self.auction.min_bid // step) * step  # bids are multiples of the step
+            yield from (Bid(a) for a in range(lowest, self.rules.max_bid + 1, step))
+        elif p is Phase.TRUMP:
+            yield from (NameTrump(s) for s in Suit)
+        elif p is Phase.PLAY:
+            if self._before_first_card() and seat == self.declarer:
+                yield Concede()
+            yield from (Play(c) for c in dict.fromkeys(self.legal_plays()))
+        else:
+            hand = sort_hand(self.hands[seat])
+            yield from (Give(c) for c in dict.fromkeys(combinations(hand, self._give_size())))
+
     def ask(self, player: Player) -> Action:
         """The decision ``player``, who holds the seat to act, makes now: the question
         this phase asks (a bid, trump, cards to pass, return or discard, a concession
@@ -330,7 +423,7 @@ class Hand:
             return Give(tuple(as_cards(player.pass_cards(view))))
         if p is Phase.RETURN:
             return Give(tuple(as_cards(player.return_cards(view))))
-        if not self.tricks and not self.trick and seat == self.declarer and player.concede(view):
+        if self._before_first_card() and seat == self.declarer and player.concede(view):
             return Concede()
         return Play(parse_card(player.play(view)))
 

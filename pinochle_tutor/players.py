@@ -51,14 +51,16 @@ class Player(Protocol):
 
 class RandomPlayer:
     """Makes a random legal choice at every decision (a baseline and a test
-    opponent). Bids the minimum now and then, never concedes."""
+    opponent). Bids the minimum now and then (never above the highest bid the tutor
+    takes, :attr:`RuleSet.max_bid <pinochle_tutor.rules.RuleSet.max_bid>`), never
+    concedes."""
 
     def __init__(self, seed: int | None = None, bid_chance: float = 0.3) -> None:
         self.rng = random.Random(seed)
         self.bid_chance = bid_chance
 
     def bid(self, view: PlayerView) -> int | None:
-        if self.rng.random() < self.bid_chance:
+        if self.rng.random() < self.bid_chance and view.min_bid <= view.rules.max_bid:
             return view.min_bid
         return None
 

@@ -4,6 +4,9 @@ with a narrow error quoting it, and a finished hand's history replayed with
 
 from __future__ import annotations
 
+from collections import Counter
+from math import comb
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -155,3 +158,73 @@ def test_replaying_a_finished_hands_history_gives_the_same_hand(
     assert again.history == hand.history
     assert again.scores == hand.scores and again.score_changes == hand.score_changes
     assert again.tricks == hand.tricks and again.side_points == hand.side_points
+
+
+def _copy(hand: Hand) -> Hand:
+    """The same hand at the same moment, by replaying its history."""
+    again = Hand(hand.dealer, hand.rules, dealt=hand.deal)
+    for _, action in hand.history:
+        again.apply(action)
+    return again
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    rules=st.sampled_from([CLASSIC, DOUBLE_DECK, THREE_HANDED]),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    data=st.data(),
+)
+def test_legal_actions_are_what_apply_takes_at_every_moment_of_a_hand(
+    rules: RuleSet, seed: int, data: st.DataObject
+) -> None:
+    """At each moment of a hand played by random players: every action
+    ``legal_actions`` lists is taken by ``apply`` (on a copy), each is listed once, and
+    ``is_legal`` agrees with ``apply`` on those and on arbitrary actions."""
+    players = [RandomPlayer(seed=seed + s, bid_chance=0.5) for s in range(rules.players)]
+    hand = Hand(seed % rules.players, rules, seed=seed)
+    while hand.to_act is not None:
+        listed = list(hand.legal_actions())
+        assert listed, hand.phase
+        assert len(listed) == len(set(listed))
+        tried = [*data.draw(st.lists(st.sampled_from(listed), min_size=1, max_size=3))]
+        tried += data.draw(st.lists(actions, max_size=3))
+        for action in tried:
+            copy = _copy(hand)
+            try:
+                copy.apply(action)
+                took = True
+            except PinochleError:
+                took = False
+            assert hand.is_legal(action) == took, (hand.phase, str(action))
+            assert took == (action in listed), (hand.phase, str(action))
+        hand.act(players[hand.to_act])
+    assert list(hand.legal_actions()) == []
+    assert not hand.is_legal(Bid(None))
+
+
+def test_legal_actions_list_each_choice_of_cards_once() -> None:
+    """Giving cards: every different set of cards once, the double deck's twin cards
+    counted as one card twice, never as two choices."""
+    hand = Hand(0, DOUBLE_DECK, seed=5)
+    while hand.phase is not Phase.PASS:
+        hand.act(RandomPlayer(seed=1, bid_chance=0.5))
+        if hand.phase is Phase.DONE:  # pragma: no cover - a stuck bid always leads to trump
+            pytest.fail("the hand ended before the pass")
+    gives = list(hand.legal_actions())
+    assert all(isinstance(a, Give) for a in gives)
+    held = hand.hands[hand.to_act or 0]
+    # Different multisets of 4 from the hand: count by generating function over copies.
+    counts = list(Counter(held).values())
+    ways = [0] * 5
+    ways[0] = 1
+    for n in counts:
+        ways = [sum(ways[k - j] for j in range(min(n, k) + 1)) for k in range(5)]
+    assert len(gives) == ways[4] < comb(len(held), 4)
+
+
+def test_a_random_player_that_bids_every_time_stops_at_the_highest_bid_taken() -> None:
+    """Bidding the minimum every turn, the random players' auction ends at
+    ``max_bid`` at most instead of offering a bid the auction refuses."""
+    rules = DOUBLE_DECK.with_settings(bid_increment=1)
+    hand = play_hand([RandomPlayer(seed=s, bid_chance=1.0) for s in range(4)], 0, rules, seed=3)
+    assert hand.contract == rules.max_bid
