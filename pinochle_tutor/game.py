@@ -210,7 +210,7 @@ class Hand:
         """Three-handed: the declarer discards as many cards as the kitty held."""
         self._expect(seat, Phase.DISCARD)
         self.hands[seat] = remove_cards(
-            self.hands[seat], as_cards(cards), self.rules.kitty_size, "the discard"
+            self.hands[seat], as_cards(cards), self._give_size(), "the discard"
         )
         self.discards = tuple(as_cards(cards))
         self.history.append((seat, Give(self.discards)))
@@ -234,7 +234,7 @@ class Hand:
         self._expect(seat, Phase.PASS)
         chosen = tuple(as_cards(cards))
         self.hands[seat] = remove_cards(
-            self.hands[seat], chosen, self.rules.exchange_size, "the pass to the declarer"
+            self.hands[seat], chosen, self._give_size(), "the pass to the declarer"
         )
         assert self.declarer is not None
         self.hands[self.declarer] = sort_hand([*self.hands[self.declarer], *chosen])
@@ -247,7 +247,7 @@ class Hand:
         self._expect(seat, Phase.RETURN)
         chosen = tuple(as_cards(cards))
         self.hands[seat] = remove_cards(
-            self.hands[seat], chosen, self.rules.exchange_size, "the return to the partner"
+            self.hands[seat], chosen, self._give_size(), "the return to the partner"
         )
         partner = self.rules.partner(seat)
         assert partner is not None
@@ -366,10 +366,7 @@ class Hand:
         if isinstance(action, Concede):
             return self._before_first_card() and seat == self.declarer
         if isinstance(action, Play):
-            if p is not Phase.PLAY:
-                return False
-            assert self.trump is not None
-            return check_play(self.hands[seat], self.trick, self.trump, action.card, self.rules).legal
+            return p is Phase.PLAY and self.check(seat, action.card).legal
         return False
 
     def legal_actions(self) -> Iterator[Action]:
