@@ -92,7 +92,7 @@ from pinochle_tutor.bots.advisor import advice_from
 from pinochle_tutor.bots.bidding import BidEvaluation
 from pinochle_tutor.course.quiz import bidding, generate
 from pinochle_tutor.course.quiz.banks import default_bank_dir, load_bank
-from pinochle_tutor.course.quiz.items import BidQuiz
+from pinochle_tutor.course.quiz.kinds import BidQuiz
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 
 PRESETS = (CLASSIC, DOUBLE_DECK, THREE_HANDED)

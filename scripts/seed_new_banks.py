@@ -22,7 +22,7 @@ from pinochle_tutor.course.quiz import (
     item_to_entry,
     rule_applies,
 )
-from pinochle_tutor.course.quiz.generators import _POOLS
+from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.rules import PRESETS
 
 HEADERS = {
@@ -53,7 +53,7 @@ def main() -> None:
             for level in (1, 2, 3):
                 seen: set[QuizRule] = set()
                 kept = 0
-                aims = [r for r in _POOLS[k][level] if rule_applies(r, rules)]
+                aims = [r for r in KINDS[k].pools[level] if rule_applies(r, rules)]
                 for seed in range(400):
                     if kept >= PER_CELL[kind] and seen >= set(aims):
                         break

@@ -222,7 +222,7 @@ def test_meld_diagnoses_never_contradict_themselves(rules: RuleSet) -> None:
 
 def test_three_handed_score_quiz_marks_speak_of_one_declarer() -> None:
     from pinochle_tutor.course.quiz.answers import check_answer
-    from pinochle_tutor.course.quiz.items import ScoreQuiz
+    from pinochle_tutor.course.quiz.kinds import ScoreQuiz
 
     for ask, answer in (("bidders", "200"), ("defenders", "+10")):
         q = ScoreQuiz(
@@ -236,7 +236,7 @@ def test_three_handed_score_quiz_marks_speak_of_one_declarer() -> None:
 def test_a_right_meld_answer_says_right_once() -> None:
     from pinochle_tutor.cards import parse_cards
     from pinochle_tutor.course.quiz.answers import check_answer
-    from pinochle_tutor.course.quiz.items import MeldQuiz
+    from pinochle_tutor.course.quiz.kinds import MeldQuiz
 
     m = MeldQuiz(id="m", hand=tuple(parse_cards("9C 9D")), trump=Suit.HEARTS)
     mark = check_answer(m, "0")
@@ -248,7 +248,7 @@ def test_a_right_meld_answer_says_right_once() -> None:
 def test_a_legal_set_mark_says_each_sentence_once() -> None:
     from pinochle_tutor.cards import parse_cards
     from pinochle_tutor.course.quiz.answers import check_answer
-    from pinochle_tutor.course.quiz.items import TrickQuiz
+    from pinochle_tutor.course.quiz.kinds import TrickQuiz
 
     t = TrickQuiz(
         id="t", hand=tuple(parse_cards("AC 9C AH 9H KS KD")), trick=tuple(parse_cards("KC")),
@@ -348,7 +348,7 @@ def test_legal_set_and_play_texts_say_each_sentence_once(rules: RuleSet) -> None
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.name)
 def test_contract_and_score_quiz_texts_are_worded_for_the_variant(rules: RuleSet) -> None:
     from pinochle_tutor.course.quiz.answers import check_answer
-    from pinochle_tutor.course.quiz.items import ScoreQuiz
+    from pinochle_tutor.course.quiz.kinds import ScoreQuiz
 
     @settings(max_examples=500, derandomize=True, deadline=None)
     @given(contracts(rules), st.booleans())

@@ -18,8 +18,9 @@ from pinochle_tutor.bots.advisor import TrumpOutlook
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.course import positions
 from pinochle_tutor.course.positions import TrickCase, generate_position
-from pinochle_tutor.course.quiz import bidding, generators
+from pinochle_tutor.course.quiz import bidding
 from pinochle_tutor.course.quiz.generators import ATTEMPTS, QuizRequestError, generate
+from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
 from pinochle_tutor.game import play_hand
 from pinochle_tutor.players import RandomPlayer
@@ -52,13 +53,13 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[collections.Counter[str
     # The answer's own simulation: one chunk of a few deals.
     monkeypatch.setattr(bidding, "ADVISOR_SAMPLES", 4)
     monkeypatch.setattr(bidding, "CHUNK_SAMPLES", 4)
-    for kind, build in list(generators._BUILDERS.items()):
+    for kind, spec in KINDS.items():
 
-        def counting_builder(*args: Any, _build: Any = build, _kind: QuizKind = kind) -> Any:
+        def counting_builder(*args: Any, _build: Any = spec.build, _kind: QuizKind = kind) -> Any:
             calls[_kind.value] += 1
             return _build(*args)
 
-        monkeypatch.setitem(generators._BUILDERS, kind, counting_builder)
+        monkeypatch.setattr(spec, "build", counting_builder)
     try_once = positions._try_once
 
     def counting_try(*args: Any) -> Any:
@@ -76,7 +77,7 @@ def _cases(kind: QuizKind) -> list[Any]:
         pytest.param(name, level, rule, id=f"{name}-{level}-{rule.value}")
         for name in TRICKY
         for level in (1, 2, 3)
-        for rule in generators._POOLS[kind][level]
+        for rule in KINDS[kind].pools[level]
     ]
 
 
@@ -132,7 +133,7 @@ def test_a_bidding_case_no_hand_shows_is_refused_naming_it_and_the_rules(
 def test_a_level_with_no_case_that_can_occur_is_refused_before_dealing(
     counted: collections.Counter[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(generators._POOLS[QuizKind.MELD], 1, (QuizRule.MELD_DIX,))
+    monkeypatch.setitem(KINDS[QuizKind.MELD].pools, 1, (QuizRule.MELD_DIX,))
     with pytest.raises(QuizRequestError, match="No meld rule case of level 1 can occur under"):
         generate("meld", 1, 1, rules=DOUBLE_DECK)
     assert counted["meld"] == 0

@@ -24,7 +24,7 @@ from pinochle_tutor.course.quiz import (
     load_banks,
     rules_of,
 )
-from pinochle_tutor.course.quiz.play import play_view
+from pinochle_tutor.course.quiz.kinds.play import play_view
 from pinochle_tutor.explain.game_end import side_label
 
 BANKS = default_bank_dir()
@@ -97,7 +97,7 @@ def test_level_one_bidding_asks_about_ordinary_hands() -> None:
     queens around, nothing doubled in the best trump suit (the exceptional hands are
     levels 2 and 3); and it has hands to bid as well as hands to pass."""
     from pinochle_tutor.cards import Suit
-    from pinochle_tutor.course.quiz.items import BidQuiz
+    from pinochle_tutor.course.quiz.kinds import BidQuiz
     from pinochle_tutor.meld import MeldKind, meld
 
     items, problems = load_banks()

@@ -13,7 +13,7 @@ from pinochle_tutor.bots.bidding import TrumpOutlook, evaluate_bids
 from pinochle_tutor.bots.montecarlo import InvalidSimulationError
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.course.quiz import bidding, check_answer
-from pinochle_tutor.course.quiz.items import BidQuiz
+from pinochle_tutor.course.quiz.kinds import BidQuiz
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 
 HAND = "AS KS QS JS AH AH QD JD JD KC QC JC"

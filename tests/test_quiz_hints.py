@@ -50,7 +50,7 @@ from pinochle_tutor.course.quiz import (
     hint,
     load_banks,
 )
-from pinochle_tutor.course.quiz.answers import MeldAnswer
+from pinochle_tutor.course.quiz.kinds import MeldAnswer
 from pinochle_tutor.deal import make_deck
 from pinochle_tutor.explain import explain_meld
 from pinochle_tutor.explain.game_end import side_label
@@ -121,14 +121,14 @@ def leak(item: QuizItem, text: str) -> str | None:
             return "names the legal cards"
         return None
     if isinstance(item, PassQuiz):
-        example = set(answer_for(item))  # type: ignore[arg-type]
+        example = set(answer_for(item))
         return "names the example pass" if example <= cards_in(text) else None
     if isinstance(item, GameQuiz):
         said = answer_text(item)
         word = "nobody" if said == "nobody yet" else said
         return f"names {said!r}" if _named(text, word) else None
     if isinstance(item, WinnerQuiz):
-        place = int(answer_for(item)) + 1  # type: ignore[arg-type]
+        place = int(answer_for(item)) + 1
         card = answer_text(item).split(", ")[-1]
         if card in text:
             return f"names the winning card {card}"

@@ -35,7 +35,7 @@ from pinochle_tutor.course.quiz import (
     rule_applies,
     rules_of,
 )
-from pinochle_tutor.course.quiz.answers import InvalidAnswerError
+from pinochle_tutor.course.quiz.marking import InvalidAnswerError
 from pinochle_tutor.explain import (
     InvalidTrickResultError,
     WinnerRule,

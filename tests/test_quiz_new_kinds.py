@@ -28,7 +28,7 @@ from pinochle_tutor.course.quiz import (
     load_bank,
     rule_applies,
 )
-from pinochle_tutor.course.quiz.play import PLAY_SAMPLES, PLAY_SEED, play_verdict, play_view
+from pinochle_tutor.course.quiz.kinds.play import PLAY_SAMPLES, PLAY_SEED, play_verdict, play_view
 from pinochle_tutor.explain import ExchangeExplanation, GameEndRule, explain_game_end
 from pinochle_tutor.meld import meld_points
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
@@ -105,7 +105,7 @@ def test_a_pass_is_legal_and_keeps_the_most_meld() -> None:
     e = check_answer(item, "9S 9C JC 10S").detail
     assert isinstance(e, ExchangeExplanation)
     assert check_answer(item, "9S 9C JC 10S").right and e.kept_meld == best
-    assert check_answer(item, ", ".join(c.code for c in answer_for(item))).right  # type: ignore[union-attr]
+    assert check_answer(item, ", ".join(c.code for c in answer_for(item))).right
     broke = check_answer(item, "AH 9S 9C JC")
     assert not broke.right and "breaks a run" in broke.explanation and f"keep {best}" in broke.explanation
     assert "trump and aces" in broke.explanation  # the partner's principle, said as a tip
@@ -123,7 +123,7 @@ def test_generated_passes_are_the_engines(rules: RuleSet, level: int) -> None:
         assert isinstance(item, PassQuiz) and item.rule_set == rules
         assert item.role == ("discard" if rules.has_kitty else item.role)
         example = answer_for(item)
-        mark = check_answer(item, ", ".join(c.code for c in example))  # type: ignore[union-attr]
+        mark = check_answer(item, ", ".join(c.code for c in example))
         assert mark.right
         if len(item.hand) <= 16:  # brute force stays quick
             best = _best_by_brute_force(" ".join(c.code for c in item.hand), item.size, item.trump.letter, rules)
@@ -142,7 +142,7 @@ def test_which_card_is_graded_by_the_coach(rules: RuleSet, level: int) -> None:
     view = play_view(item)
     ev = evaluate_play(view, samples=PLAY_SAMPLES, seed=PLAY_SEED)
     accepted = {a.card for a in ev.alternatives if not ev.is_clear_mistake(a.card)}
-    assert set(answer_for(item)) == accepted and ev.best in accepted  # type: ignore[arg-type]
+    assert set(answer_for(item)) == accepted and ev.best in accepted
     v = play_verdict(item)
     for card in sorted(set(view.legal)):
         mark = check_answer(item, card.code)
@@ -167,7 +167,7 @@ def test_which_card_refuses_cards_not_held_and_is_deterministic() -> None:
     stranger = next(c for c in parse_cards("AS 10S KS QS JS 9S AH 10H KH QH JH 9H") if c not in hand)
     assert "You do not hold" in check_answer(item, stranger.code).explanation
     assert not check_answer(item, "AS KS").readable
-    from pinochle_tutor.course.quiz import play as play_module
+    from pinochle_tutor.course.quiz.kinds import play as play_module
 
     first = answer_text(item)
     play_module._verdict.cache_clear()
@@ -230,7 +230,7 @@ def test_a_teachers_wrong_expected_answer_fails_to_load(kind: str, tmp_path: Pat
         item = generate("play", 8, 2)
         assert isinstance(item, PlayQuiz)
         view = play_view(item)
-        accepted = set(answer_for(item))  # type: ignore[arg-type]
+        accepted = set(answer_for(item))
         wrong = next((c for c in sorted(set(view.legal)) if c not in accepted), None)
         if wrong is None:  # every legal card is fine here: a card not held is wrong
             wrong = next(c for c in parse_cards("AS 10S KS QS JS AH 10H KH") if c not in view.hand)

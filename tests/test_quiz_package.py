@@ -16,7 +16,6 @@ from pinochle_tutor.cards import parse_cards
 from pinochle_tutor.course import quiz
 from pinochle_tutor.course.positions import TrickCase, generate_position
 from pinochle_tutor.course.quiz import (
-    BankFormatError,
     BidQuiz,
     InvalidLevelError,
     InvalidQuizKindError,
@@ -32,7 +31,8 @@ from pinochle_tutor.course.quiz import (
     rules_for,
     rules_of,
 )
-from pinochle_tutor.course.quiz.banks import ENTRY_BUILDERS
+from pinochle_tutor.course.quiz.entries import BankFormatError
+from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_widgets.progress_view import attempts_frame
 from pinochle_widgets.quiz_runner import score_html
@@ -98,8 +98,9 @@ ENTRIES: dict[QuizKind, dict[str, Any]] = {
 }
 
 
-def test_one_entry_builder_per_kind() -> None:
-    assert set(ENTRY_BUILDERS) == set(QuizKind) == set(ENTRIES)
+def test_one_spec_per_kind() -> None:
+    assert list(KINDS) == list(QuizKind) and set(ENTRIES) == set(QuizKind)
+    assert all(spec.kind is kind and spec.item_type.kind is kind for kind, spec in KINDS.items())
 
 
 @pytest.mark.usefixtures("no_advisor")

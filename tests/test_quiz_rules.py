@@ -75,7 +75,7 @@ def _wrong_answer(item: QuizItem) -> str | None:
     if isinstance(item, TrickQuiz):
         if item.asks_legal:
             return "no" if answer_for(item) else "yes"
-        legal = set(answer_for(item))  # type: ignore[arg-type]
+        legal = set(answer_for(item))
         others = set(item.hand) - legal
         return ", ".join(c.text for c in sorted(legal | {min(others)})) if others else None
     r = answer_for(item)

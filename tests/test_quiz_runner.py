@@ -32,16 +32,9 @@ from pinochle_tutor.course.quiz import (
     check_answer,
     generate,
 )
+from pinochle_tutor.course.quiz.round import pick_items, rule_scores
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
-from pinochle_widgets.quiz_runner import (
-    MAX_ANSWER,
-    QuizRunner,
-    cards_html,
-    hint_html,
-    pick_items,
-    prompt_html,
-    rule_scores,
-)
+from pinochle_widgets.quiz_runner import MAX_ANSWER, QuizRunner, cards_html, hint_html, prompt_html
 from tests.widget_client import client_click, client_update, tree
 
 # The quiz runner's subject is not the bidding answer's precision (see conftest.py).
@@ -133,7 +126,7 @@ def pick_in(picker: Any, cards: Any) -> None:
 def answer_right(q: QuizRunner) -> None:
     item = item_of(q)
     if isinstance(item, PlayQuiz):
-        pick_in(q.card_picker, answer_for(item)[:1])  # type: ignore[index]
+        pick_in(q.card_picker, answer_for(item)[:1])
         client_click(q.submit_button)
         return
     if isinstance(item, PassQuiz):
@@ -171,9 +164,9 @@ def answer_right(q: QuizRunner) -> None:
 def wrong_answer(item: QuizItem) -> str | None:
     """A readable wrong answer as text (``None`` when the item has none)."""
     if isinstance(item, PlayQuiz):
-        from pinochle_tutor.course.quiz.play import play_view
+        from pinochle_tutor.course.quiz.kinds.play import play_view
 
-        accepted = set(answer_for(item))  # type: ignore[arg-type]
+        accepted = set(answer_for(item))
         spare = sorted(set(play_view(item).hand) - accepted)
         return spare[0].code if spare else None
     if isinstance(item, PassQuiz):
@@ -193,7 +186,7 @@ def wrong_answer(item: QuizItem) -> str | None:
     if isinstance(item, TrickQuiz):
         if item.asks_legal:
             return "no" if answer_for(item) else "yes"
-        legal = set(answer_for(item))  # type: ignore[arg-type]
+        legal = set(answer_for(item))
         others = set(item.hand) - legal
         return ", ".join(c.text for c in sorted(legal | {min(others)})) if others else None
     assert isinstance(item, BidQuiz)
@@ -370,12 +363,12 @@ def test_wrong_answer_gets_the_explanation_and_the_rules(kind: str, tmp_path: Pa
 
 def test_legal_cards_are_marked_after_a_which_cards_answer(tmp_path: Path) -> None:
     q = runner("trick", tmp_path, source="generated", count=10, seed=1)
-    while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[union-attr]
+    while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[attr-defined]
         answer_right(q)
         client_click(q.next_button)
     assert all("pt-mark-legal" not in b._dom_classes for b in q.picker.buttons)
     answer_right(q)
-    legal = set(answer_for(item_of(q)))  # type: ignore[arg-type]
+    legal = set(answer_for(item_of(q)))
     for b, c in zip(q.picker.buttons, q.picker.hand, strict=True):
         assert ("pt-mark-legal" in b._dom_classes) == (c in legal)
 
@@ -462,7 +455,7 @@ def test_unreadable_answer_asks_again(kind: str, text: str, words: str, tmp_path
 
 def test_no_cards_picked_is_not_an_attempt(tmp_path: Path) -> None:
     q = runner("trick", tmp_path, source="generated", count=10, seed=1)
-    while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[union-attr]
+    while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[attr-defined]
         answer_right(q)
         client_click(q.next_button)
     done = len(q.marks)
@@ -509,7 +502,7 @@ def test_buttons_out_of_order_get_a_message(tmp_path: Path) -> None:
 
 def test_submit_on_a_yes_no_question_asks_for_the_buttons(tmp_path: Path) -> None:
     q = runner("trick", tmp_path, level=1, source="generated", count=10, seed=1)
-    while not (isinstance(item_of(q), TrickQuiz) and item_of(q).asks_legal):  # type: ignore[union-attr]
+    while not (isinstance(item_of(q), TrickQuiz) and item_of(q).asks_legal):  # type: ignore[attr-defined]
         answer_right(q)
         client_click(q.next_button)
     assert q.submit_button.layout.display == "none"
@@ -534,7 +527,7 @@ def test_nonsense_trait_values_leave_the_quiz_working(tmp_path: Path) -> None:
 
 def test_stale_card_button_is_ignored(tmp_path: Path) -> None:
     q = runner("trick", tmp_path, source="generated", count=10, seed=1)
-    while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[union-attr]
+    while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[attr-defined]
         answer_right(q)
         client_click(q.next_button)
     old = q.picker.buttons[0]
@@ -751,7 +744,7 @@ def test_the_answer_examples_are_on_the_scale_in_force(
     rules: Any, meld: str, score: str | None, bid: str | None
 ) -> None:
     from pinochle_tutor.course.lesson_facts import worked_contract
-    from pinochle_widgets.quiz_runner import answer_hint
+    from pinochle_tutor.course.quiz.answers import answer_hint
 
     assert answer_hint(QuizKind.MELD, rules) == f"e.g. {meld}, or run + royal marriage"
     ex = worked_contract(rules)
@@ -764,7 +757,7 @@ def test_the_answer_examples_are_on_the_scale_in_force(
 
 
 def test_an_example_that_is_the_answer_is_moved() -> None:
-    from pinochle_widgets.quiz_runner import answer_hint
+    from pinochle_tutor.course.quiz.answers import answer_hint
 
     assert answer_hint(QuizKind.SCORE, CLASSIC, "+340") == "e.g. +440 or -320"
     assert answer_hint(QuizKind.SCORE, CLASSIC, "-320") == "e.g. +340 or -420"
@@ -798,10 +791,10 @@ def test_a_round_makes_each_generated_question_when_it_is_asked(
     """Opening a page makes its first question only (a bidding question plays out
     sample deals) and the next one in the background, and the questions are those
     pick_items gives, in order."""
-    from pinochle_widgets import quiz_runner
+    from pinochle_tutor.course.quiz import round as quiz_runner
 
     made: list[int] = []
-    real = quiz_runner.generate
+    real = quiz_runner.generate  # type: ignore[attr-defined]
 
     def counting(*args: Any, **kwargs: Any) -> QuizItem:
         made.append(args[1])
@@ -829,9 +822,9 @@ def test_a_question_the_rules_cannot_give_is_dropped_when_reached(
 ) -> None:
     """The round gets shorter by one; the learner is not left on an empty question."""
     from pinochle_tutor.course.quiz import QuizRequestError
-    from pinochle_widgets import quiz_runner
+    from pinochle_tutor.course.quiz import round as quiz_runner
 
-    real = quiz_runner.generate
+    real = quiz_runner.generate  # type: ignore[attr-defined]
 
     def refuse_third(kind: Any, seed: int, *args: Any, **kwargs: Any) -> QuizItem:
         if seed % 1000 == 2:

@@ -10,7 +10,7 @@ import pytest
 from pinochle_tutor import Phase
 from pinochle_tutor.cards import parse_cards, parse_suit
 from pinochle_tutor.course.quiz import InvalidAnswerError, WinnerQuiz, check_answer
-from pinochle_tutor.course.quiz.answers import parse_winner_answer
+from pinochle_tutor.course.quiz.kinds import parse_winner_answer
 from pinochle_widgets.game_table import GameTable
 from tests.widget_client import client_click, client_update
 

@@ -40,55 +40,33 @@ own phase and refuses with a message.
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
 import logging
-import random
 import re
-import sys
 import threading
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
-from pinochle_tutor.cards import parse_card
+from pinochle_tutor.cards import Card, parse_card
 from pinochle_tutor.classroom.identity import page_from_environment
 from pinochle_tutor.classroom.progress import Progress
-from pinochle_tutor.course.lesson_facts import worked_contract
 from pinochle_tutor.course.quiz import (
-    BankProblem,
-    BidQuiz,
-    CallQuiz,
-    CountersQuiz,
+    AnswerInput,
     Mark,
-    MeldQuiz,
-    PassQuiz,
-    PlayQuiz,
     QuizItem,
     QuizKind,
-    QuizRequestError,
-    QuizRule,
-    TrickQuiz,
-    WinnerQuiz,
+    Screen,
     allows_second_try,
-    answer_for,
-    answer_text,
     check_answer,
-    generate,
     hint,
-    item_from_entry,
-    item_to_entry,
-    load_banks,
-    rules_of,
 )
 from pinochle_tutor.course.quiz.generators import rules_words
-from pinochle_tutor.course.quiz.play import play_view
+from pinochle_tutor.course.quiz.kinds import spec_for
+from pinochle_tutor.course.quiz.round import QuizRound, plan_round, rule_scores
 from pinochle_tutor.course.seeds import page_seed
-from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import LegalSetExplanation, TrickWinnerExplanation
 from pinochle_tutor.explain.trick_result import ordinal
 from pinochle_tutor.rules import CLASSIC, RuleSet
@@ -107,22 +85,13 @@ from .cards import CardsView, HandPicker
 _LOG = logging.getLogger(__name__)
 
 __all__ = [
-    "SOURCES",
-    "QuizRound",
     "QuizRunner",
-    "RuleScore",
-    "answer_hint",
     "cards_html",
     "hint_html",
-    "pick_items",
-    "plan_round",
     "prompt_html",
-    "rule_scores",
     "score_html",
 ]
 
-SOURCES = ("bank", "generated", "mixed")
-"""Where questions come from: the teachers' banks, the generator, or both."""
 MAX_ANSWER = 200
 """Longer answers are refused unread (nobody types a 200-character answer)."""
 BANK_NOTE = (
@@ -145,335 +114,9 @@ _KIND_NAMES = {
     QuizKind.PASS: "What would you pass",
     QuizKind.GAME: "Who has won the game",
 }
-def answer_hint(kind: QuizKind, rules: RuleSet, avoid: str = "") -> str:
-    """The answer box's example, on the scale of ``rules``: classic reads
-    ``'e.g. 190, or run + royal marriage'``, ``'e.g. +340 or -320'`` and
-    ``'e.g. 300, or pass'``; the double deck's meld example is 19. An example that
-    happens to be the answer (``avoid``) is moved by a few raises, so the box never
-    shows the answer before the learner gives it."""
-    step = 10 * rules.bid_increment
-    if kind is QuizKind.MELD:
-        run_royal = rules.meld_table.run[0] + rules.meld_table.royal_marriage
-        shown = run_royal + step if str(run_royal) == avoid else run_royal
-        return f"e.g. {shown}, or run + royal marriage"
-    if kind is QuizKind.SCORE:
-        ex = worked_contract(rules)
-        made, short = ex.made_score, ex.short_score
-        made += step if f"+{made}" in (avoid, f"+{avoid}") else 0
-        short -= step if str(short) == avoid else 0
-        return f"e.g. +{made} or {short}"
-    if kind is QuizKind.BID:
-        bid = rules.opening_bid + 5 * rules.bid_increment
-        shown = bid + step if str(bid) == avoid else bid
-        return f"e.g. {shown}, or pass"
-    if kind is QuizKind.GAME:
-        return "e.g. your side, the other side, or nobody" if rules.partnerships else (
-            "e.g. you, left, right, or nobody"
-        )
-    if kind is QuizKind.COUNTERS:
-        top = max(rules.counter_points)
-        example = 3 * top if top else rules.last_trick_bonus
-        shown = example + top if str(example) == avoid else example
-        return f"e.g. {shown}"
-    return ""
 
 
 # ================================================================ the logic
-
-
-def _kinds(kind: QuizKind | str | None) -> list[QuizKind]:
-    return list(QuizKind) if kind is None else [QuizKind.parse(kind)]
-
-
-def _check_level(level: int | None) -> int | None:
-    if level is None:
-        return None
-    if isinstance(level, bool) or level not in (1, 2, 3):
-        raise ValueError(f"level={level!r}: levels are 1, 2 and 3 (or None for every level)")
-    return level
-
-
-def _for_rules(item: QuizItem, rules: RuleSet) -> QuizItem | None:
-    """A bank item asked under ``rules``, or ``None`` when it was written for other
-    rules. An item written for a preset is asked under the site's version of that
-    preset (the house settings apply: the engine computes the answer), provided it
-    is still a valid question there; its rule cases are then found afresh."""
-    if item.rule_set == rules:
-        return item
-    if item.rule_set.name != rules.name:
-        return None
-    entry = item_to_entry(item)
-    entry.pop("rule_set", None)
-    entry.pop("rules", None)
-    try:
-        fitted = item_from_entry(entry, rule_set=rules)
-    except PinochleError:
-        return None
-    return dataclasses.replace(fitted, rules=rules_of(fitted))
-
-
-def _bank_items(
-    kinds: Sequence[QuizKind],
-    level: int | None,
-    rng: random.Random,
-    bank_dir: str | Path | None,
-    rules: RuleSet,
-    problems: list[BankProblem],
-) -> Iterator[QuizItem]:
-    """The teachers' items of these kinds and level, shuffled, each fitted to
-    ``rules`` when it is reached (fitting a bidding item to house rules works out
-    its answer afresh, which takes a moment); those that no longer fit are skipped.
-    The problems met reading the banks that concern these kinds go into ``problems``
-    (see :func:`_concerns`)."""
-    items, found = load_banks(bank_dir, kinds)
-    problems.extend(p for p in found if _concerns(p, kinds))
-    chosen = [
-        i
-        for i in items
-        if i.kind in kinds and (level is None or i.level == level) and i.rule_set.name == rules.name
-    ]
-    rng.shuffle(chosen)
-    for item in chosen:
-        fitted = _for_rules(item, rules)
-        if fitted is not None:
-            yield fitted
-
-
-def _concerns(problem: BankProblem, kinds: Sequence[QuizKind]) -> bool:
-    """Whether a bank problem may have cost questions of ``kinds``: a bad item of one
-    of them (items of other kinds are not read), or a file that could not be read,
-    unless its name says it holds another kind (``meld.toml`` on a scoring page)."""
-    if problem.item is not None:
-        return True
-    try:
-        named = QuizKind.parse(Path(problem.file).stem)
-    except PinochleError:
-        return True
-    return named in kinds
-
-
-@dataclass(frozen=True)
-class _Request:
-    """One generated question not yet made: the tries in order (kind, level, aimed
-    rule cases) and the generator's seed; the first try the rules allow gives it."""
-
-    tries: tuple[tuple[QuizKind, int, tuple[str, ...]], ...]
-    seed: int
-    rules: RuleSet
-
-    def make(self) -> QuizItem | None:
-        for kind, level, aim in self.tries:
-            try:
-                return generate(kind, self.seed, level, list(aim), rules=self.rules)
-            except QuizRequestError:
-                continue
-        return None
-
-
-def _requests(
-    kinds: Sequence[QuizKind],
-    level: int | None,
-    count: int,
-    seed: int,
-    focus: Sequence[str],
-    rng: random.Random,
-    rules: RuleSet,
-) -> list[_Request]:
-    """``count`` fresh items to make, each when it is asked.
-
-    A request the generator cannot meet (a :class:`QuizRequestError`: say a rule
-    case that cannot occur under these house rules) falls back to the same kind
-    without the aim, then to the other levels, then to the other kinds; an item
-    no request can give is left out, so the round is shorter rather than broken
-    (the runner says so when nothing at all can be asked)."""
-    out: list[_Request] = []
-    for i in range(count):
-        kind = kinds[i % len(kinds)]
-        lv = level if level is not None else rng.choice((1, 2, 3))
-        # Every other question aims at a weak rule case (when the learner has one of
-        # this kind), so a round practises weak spots without drilling only them.
-        aim = tuple(r for r in focus if r.split(".", 1)[0] == kind.value) if i % 2 == 0 else ()
-        levels = [lv] if level is not None else [lv, *(x for x in (1, 2, 3) if x != lv)]
-        others = [k for k in kinds if k is not kind]
-        tries = [(kind, lv, aim)] if aim else []
-        tries += [(k, x, ()) for k in (kind, *others) for x in levels]
-        out.append(_Request(tuple(tries), seed * 1000 + i, rules))
-    return out
-
-
-def _made(requests: Iterable[_Request]) -> Iterator[QuizItem]:
-    for request in requests:
-        item = request.make()
-        if item is not None:
-            yield item
-
-
-def _round_items(
-    bank: Iterator[QuizItem], fresh: list[_Request], source: str, count: int
-) -> Iterator[QuizItem]:
-    """The round's items in order: the bank's (up to ``count``) topped up with fresh
-    ones; for ``"mixed"``, up to half from the bank, each followed by a fresh one."""
-    made = _made(fresh)
-    if source == "mixed":
-        taken = 0
-        for item in itertools.islice(bank, count - count // 2):
-            yield item
-            taken += 1
-            yield from itertools.islice(made, 1)
-        yield from itertools.islice(made, count - 2 * taken)
-        return
-    taken = 0
-    for item in itertools.islice(bank, count):
-        yield item
-        taken += 1
-    yield from itertools.islice(made, count - taken)
-
-
-class QuizRound(Sequence[QuizItem]):
-    """The questions of one round, each made when it is first asked for.
-
-    A generated question (a bidding question plays out sample deals, which takes a
-    moment) or a bank item fitted to house rules is made on first use, so a page
-    shows its first question without waiting for the other nine; the items are the
-    same whichever order they are asked in. :func:`len` is the round's planned
-    size; should the rules in force give fewer questions (rare: every fallback of
-    a request failed), it falls when the round runs out, never below the questions
-    already asked."""
-
-    def __init__(
-        self,
-        items: Iterable[QuizItem],
-        planned: int,
-        bank_problems: list[BankProblem] | None = None,
-    ) -> None:
-        self.bank_problems: list[BankProblem] = bank_problems if bank_problems is not None else []
-        """The problems of the teachers' banks that cost this round questions (filled
-        when the banks are read, that is when the first question is made)."""
-        self._source = iter(items)
-        self._made: list[QuizItem] = []
-        self._planned = planned
-        self._ended = False
-        self._failed: Exception | None = None
-        self._lock = threading.Lock()
-
-    def reaches(self, index: int) -> bool:
-        """Whether the round has a question at ``index`` (0-based), making the
-        questions up to it; ``False`` when the round has fewer. (Safe from two
-        threads: :meth:`prepare` makes the next question while the learner answers.)"""
-        with self._lock:
-            while len(self._made) <= index and not self._ended:
-                if self._failed is not None:
-                    raise self._failed
-                try:
-                    self._made.append(next(self._source))
-                except StopIteration:
-                    self._ended = True
-                except Exception as e:  # kept, so that whoever asks next is told
-                    self._failed = e
-                    raise
-            return index < len(self._made)
-
-    def prepare(self, index: int) -> threading.Thread | None:
-        """In the background, work out the answer of the question at ``index`` if it
-        takes a while (a bidding question's simulation), then make the question after
-        it and do the same: so Submit and Next rarely wait. A problem met here is
-        met again, and reported, when the learner asks for that question. Where Python
-        has no threads (the static site's Pyodide) nothing is prepared (``None``): each
-        question is made when it is asked, as before."""
-        if sys.platform == "emscripten":
-            return None
-
-        def work() -> None:
-            try:
-                for i in (index, index + 1):
-                    if self.reaches(i) and isinstance(self._made[i], BidQuiz):
-                        answer_for(self._made[i])
-            except Exception:  # a warm-up only: the learner's own request reports it
-                _LOG.debug("preparing question %d failed", index, exc_info=True)
-
-        thread = threading.Thread(target=work, name="pt-quiz-prepare", daemon=True)
-        try:
-            thread.start()
-        except RuntimeError:  # no threads here ("can't start new thread")
-            return None
-        return thread
-
-    def __len__(self) -> int:
-        return len(self._made) if self._ended else max(self._planned, len(self._made))
-
-    def __getitem__(self, index: int) -> QuizItem:  # type: ignore[override]
-        if isinstance(index, slice):
-            raise TypeError("a QuizRound is indexed one question at a time")
-        if index < 0:
-            self.reaches(self._planned)
-            index += len(self)
-        if index < 0 or not self.reaches(index):
-            raise IndexError(f"question {index} is beyond this round of {len(self)}")
-        return self._made[index]
-
-    def __iter__(self) -> Iterator[QuizItem]:
-        i = 0
-        while self.reaches(i):
-            yield self._made[i]
-            i += 1
-
-
-def plan_round(
-    kind: QuizKind | str | None = None,
-    level: int | None = None,
-    source: str = "bank",
-    count: int = 10,
-    seed: int = 0,
-    focus: Iterable[QuizRule | str] = (),
-    bank_dir: str | Path | None = None,
-    rules: RuleSet | str | None = None,
-) -> QuizRound:
-    """The round :func:`pick_items` gives, as a :class:`QuizRound` whose questions
-    are made when they are asked (same arguments, same items)."""
-    if source not in SOURCES:
-        raise ValueError(f"source={source!r}: use one of {', '.join(SOURCES)}")
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"count={count!r}: ask at least 1 question")
-    kinds = _kinds(kind)
-    level = _check_level(level)
-    rs = coerce_rules(rules)
-    aims = [QuizRule.parse(r).value for r in focus]
-    rng = random.Random(f"quiz-runner:{seed}")
-    bank: Iterator[QuizItem] = iter(())
-    problems: list[BankProblem] = []
-    if source != "generated":
-        bank = _bank_items(kinds, level, rng, bank_dir, rs, problems)
-    fresh = _requests(kinds, level, count, seed, aims, rng, rs)
-    return QuizRound(_round_items(bank, fresh, source, count), count, problems)
-
-
-def pick_items(
-    kind: QuizKind | str | None = None,
-    level: int | None = None,
-    source: str = "bank",
-    count: int = 10,
-    seed: int = 0,
-    focus: Iterable[QuizRule | str] = (),
-    bank_dir: str | Path | None = None,
-    rules: RuleSet | str | None = None,
-) -> list[QuizItem]:
-    """The questions of one round, the same for the same arguments (and rules).
-
-    ``kind`` (``None``: every kind, in turn) and ``level`` (``None``: every level)
-    filter; ``source`` is ``"bank"`` (the teachers' items, shuffled by ``seed``),
-    ``"generated"`` (fresh items; every other one aimed at a rule case in
-    ``focus`` of its kind) or ``"mixed"`` (half of each, alternating). A bank with
-    too few items is topped up with generated ones, so a round has ``count`` items.
-
-    Every item is asked under ``rules`` (see :func:`~pinochle_widgets._base.coerce_rules`; ``None``: the
-    site's house rules). Bank items declare the rule set they were written for
-    (``rule_set``, default classic); those written for another rule set are left
-    out, and those written for the same preset are asked under the site's
-    settings of it (left out too if they no longer fit, e.g. a hand too big).
-
-    Every item is made here; the quiz runner uses :func:`plan_round` to make each
-    generated one only when it is asked."""
-    return list(plan_round(kind, level, source, count, seed, focus, bank_dir, rules))
 
 
 def cards_html(text: str) -> str:
@@ -501,32 +144,7 @@ def prompt_html(item: QuizItem, number: int, total: int) -> str:
     )
 
 
-@dataclass(frozen=True)
-class RuleScore:
-    """Right answers out of all answers for one rule case, in a finished round."""
-
-    rule: QuizRule
-    right: int
-    attempts: int
-
-
-def rule_scores(marks: Iterable[Mark]) -> list[RuleScore]:
-    """Right / attempted per rule case, weakest first (then in rule order)."""
-    tally: dict[QuizRule, list[int]] = {}
-    for m in marks:
-        for r in dict.fromkeys(m.rules):
-            t = tally.setdefault(r, [0, 0])
-            t[0] += int(m.right)
-            t[1] += 1
-    order = {r: i for i, r in enumerate(QuizRule)}
-    rows = [RuleScore(r, right, n) for r, (right, n) in tally.items()]
-    rows.sort(key=lambda s: (s.right / s.attempts, order[s.rule]))
-    return rows
-
-
-def score_html(
-    marks: Sequence[Mark], rules: RuleSet = CLASSIC, tries: Sequence[int] = ()
-) -> str:
+def score_html(marks: Sequence[Mark], rules: RuleSet = CLASSIC, tries: Sequence[int] = ()) -> str:
     """The end-of-round score: right out of N (and how many of those took a second
     try, from ``tries``, one per mark), and a table per rule case (each stated with
     the numbers of ``rules``, the rules the round was played under)."""
@@ -641,6 +259,7 @@ class QuizRunner(widgets.VBox):
         self._try = 1
         self._index = 0
         self._phase = "asking"
+        self._screen = Screen(AnswerInput.TEXT, "")
         self._preparing: threading.Thread | None = None
         self.message = Message()
         self._build()
@@ -673,9 +292,13 @@ class QuizRunner(widgets.VBox):
         self.picker = HandPicker(
             mode="many", message=self.message, label="Pick every card you may play"
         )
-        self.card_picker = HandPicker(mode="one", message=self.message, label="Pick the card you would play")
+        self.card_picker = HandPicker(
+            mode="one", message=self.message, label="Pick the card you would play"
+        )
         """The hand of a "which card would you play?" question."""
-        self.pass_picker = HandPicker(mode="many", message=self.message, label="Pick the cards to give")
+        self.pass_picker = HandPicker(
+            mode="many", message=self.message, label="Pick the cards to give"
+        )
         """The hand of a "what would you pass?" question."""
         self.yes_button = self._button("Yes", "pt-quiz-yes", lambda: self.answer_yes_no(True))
         self.no_button = self._button("No", "pt-quiz-no", lambda: self.answer_yes_no(False))
@@ -795,29 +418,21 @@ class QuizRunner(widgets.VBox):
         self.feedback.value = ""
         self.text_input.value = ""
         self._try = 1
-        trick = item.trick if isinstance(item, (TrickQuiz, WinnerQuiz)) else ()
-        if isinstance(item, PlayQuiz):
-            trick = play_view(item).trick
-        if trick:
-            self.trick_view.show_trick(trick)
-        self._show(self.trick_view, bool(trick))
-        picking = (isinstance(item, TrickQuiz) and not item.asks_legal) or isinstance(
-            item, (PlayQuiz, PassQuiz)
-        )
-        hand = item.hand if isinstance(item, (MeldQuiz, TrickQuiz, BidQuiz)) else ()
-        if hand and not picking:
-            self.hand_view.show_hand(hand, label="your hand")
-        if isinstance(item, CountersQuiz):
-            hand = item.cards
-            self.hand_view.show_hand(hand, label="the cards")
-        self._show(self.hand_view, bool(hand) and not picking)
-        self.answer_box.children = self._inputs(item)
-        self._show(self.submit_button, not self._buttons_only(item))
+        screen = spec_for(item).screen(item)
+        self._screen = screen
+        if screen.trick:
+            self.trick_view.show_trick(screen.trick)
+        self._show(self.trick_view, bool(screen.trick))
+        if screen.shown:
+            self.hand_view.show_hand(screen.shown, label=screen.shown_label)
+        self._show(self.hand_view, bool(screen.shown))
+        self.answer_box.children = self._inputs(screen)
+        self._show(self.submit_button, not screen.buttons_only)
         self._show(self.next_button, True)
         self._show(self.restart_button, False)
         self.submit_button.disabled = False
         self.next_button.disabled = True
-        self.message.info(self._instructions(item))
+        self.message.info(screen.instructions)
         self._preparing = self._items.prepare(self._index)
 
     def wait_until_prepared(self, timeout: float | None = None) -> bool:
@@ -828,18 +443,11 @@ class QuizRunner(widgets.VBox):
             return not self._preparing.is_alive()
         return True
 
-    @staticmethod
-    def _buttons_only(item: QuizItem) -> bool:
-        """Whether ``item`` is answered with buttons alone (no Submit)."""
-        return isinstance(item, (CallQuiz, WinnerQuiz)) or (
-            isinstance(item, TrickQuiz) and item.asks_legal
-        )
-
-    def _place_buttons(self, item: WinnerQuiz) -> widgets.HBox:
+    def _place_buttons(self, trick: tuple[Card, ...]) -> widgets.HBox:
         """One button per card of the trick, in the order played (``1st: K♠``): the
         labels show the question only, never which card wins."""
         buttons = []
-        for i, c in enumerate(item.trick):
+        for i, c in enumerate(trick):
             b = widgets.Button(description=f"{ordinal(i + 1)}: {c.text}")
             b.add_class("pt-quiz-place")
             b.on_click(lambda _b, place=i + 1: self.answer_place(place))
@@ -847,59 +455,38 @@ class QuizRunner(widgets.VBox):
         self.place_buttons = tuple(buttons)
         return widgets.HBox(buttons)
 
-    def _inputs(self, item: QuizItem) -> tuple[widgets.Widget, ...]:
+    def _inputs(self, screen: Screen) -> tuple[widgets.Widget, ...]:
+        way = screen.answer_input
         # Nothing left of an old answer in a hidden picker.
-        self.card_picker.set_hand(play_view(item).hand if isinstance(item, PlayQuiz) else ())
-        self.pass_picker.max_selected = item.size if isinstance(item, PassQuiz) else None
-        self.pass_picker.set_hand(item.hand if isinstance(item, PassQuiz) else ())
-        if isinstance(item, PlayQuiz):
-            self.picker.set_hand(())
+        self.card_picker.set_hand(screen.pick_from if way is AnswerInput.PICK_ONE else ())
+        self.pass_picker.max_selected = screen.pick_count if way is AnswerInput.PICK_GIFT else None
+        self.pass_picker.set_hand(screen.pick_from if way is AnswerInput.PICK_GIFT else ())
+        self.picker.set_hand(screen.pick_from if way is AnswerInput.PICK_CARDS else ())
+        if way is AnswerInput.PICK_ONE:
             return (self.card_picker,)
-        if isinstance(item, PassQuiz):
-            self.picker.set_hand(())
-            self.pass_picker.label = f"Pick the {item.size} cards to {item.role}"
+        if way is AnswerInput.PICK_GIFT:
+            self.pass_picker.label = screen.pick_label
             return (self.pass_picker,)
-        if isinstance(item, TrickQuiz) and not item.asks_legal:
-            self.picker.set_hand(item.hand)
+        if way is AnswerInput.PICK_CARDS:
             return (self.picker,)
-        self.picker.set_hand(())  # nothing left of an old answer in a hidden widget
-        if isinstance(item, (TrickQuiz, CallQuiz)):
+        if way is AnswerInput.YES_NO:
             return (self._yes_no_row,)
-        if isinstance(item, WinnerQuiz):
-            return (self._place_buttons(item),)
-        self.text_input.placeholder = answer_hint(item.kind, item.rule_set, answer_text(item))
-        if isinstance(item, BidQuiz):
-            r = item.rule_set
-            self.text_input.placeholder = f"e.g. {r.opening_bid + 5 * r.bid_increment}, or pass"
+        if way is AnswerInput.PLACE:
+            return (self._place_buttons(screen.trick),)
+        self.text_input.placeholder = screen.example
+        if way is AnswerInput.BID:
             return (self._bid_row,)
         return (self.text_input,)
 
-    @staticmethod
-    def _instructions(item: QuizItem) -> str:
-        if isinstance(item, CallQuiz):
-            return "Answer Yes or No."
-        if isinstance(item, WinnerQuiz):
-            return "Press the card that wins the trick."
-        if isinstance(item, TrickQuiz):
-            if item.asks_legal:
-                return "Answer Yes or No."
-            return "Click every card you may play (click again to unpick), then press Submit."
-        if isinstance(item, BidQuiz):
-            return "Type your top bid and press Submit, or press Pass."
-        if isinstance(item, PlayQuiz):
-            return "Click the card you would play, then press Submit."
-        if isinstance(item, PassQuiz):
-            return f"Click the {item.size} cards you would {item.role}, then press Submit."
-        return "Type your answer and press Submit."
-
     def _answer_text(self) -> str:
-        item = self._item()
-        if isinstance(item, TrickQuiz) and not item.asks_legal:
-            return ", ".join(c.text for c in self.picker.selected)
-        if isinstance(item, PlayQuiz):
-            return ", ".join(c.text for c in self.card_picker.selected)
-        if isinstance(item, PassQuiz):
-            return ", ".join(c.text for c in self.pass_picker.selected)
+        way = self._screen.answer_input
+        picker = {
+            AnswerInput.PICK_CARDS: self.picker,
+            AnswerInput.PICK_ONE: self.card_picker,
+            AnswerInput.PICK_GIFT: self.pass_picker,
+        }.get(way)
+        if picker is not None:
+            return ", ".join(c.text for c in picker.selected)
         value = self.text_input.value
         return value if isinstance(value, str) else ""
 
@@ -920,11 +507,11 @@ class QuizRunner(widgets.VBox):
         answer was not taken: out of turn, or unreadable)."""
         if self._refuse_out_of_turn():
             return None
-        item = self._item()
-        if isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal):
+        way = self._screen.answer_input
+        if way is AnswerInput.YES_NO:
             self.message.error("Answer this question with the Yes or No button.")
             return None
-        if isinstance(item, WinnerQuiz):
+        if way is AnswerInput.PLACE:
             self.message.error("Answer this question by pressing the card that wins.")
             return None
         return self._mark(self._answer_text())
@@ -934,8 +521,7 @@ class QuizRunner(widgets.VBox):
         """Answer a "may you play this card?" or "is this call legal?" question."""
         if self._refuse_out_of_turn():
             return None
-        item = self._item()
-        if not (isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal)):
+        if self._screen.answer_input is not AnswerInput.YES_NO:
             self.message.error("This is not a yes-or-no question: answer it above.")
             return None
         return self._mark("yes" if yes is True else "no")
@@ -945,12 +531,12 @@ class QuizRunner(widgets.VBox):
         """Answer a "who wins this trick?" question with the card's place (1 = led)."""
         if self._refuse_out_of_turn():
             return None
-        item = self._item()
-        if not isinstance(item, WinnerQuiz):
+        trick = self._screen.trick
+        if self._screen.answer_input is not AnswerInput.PLACE:
             self.message.error("This question is not about who wins a trick: answer it above.")
             return None
-        if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= len(item.trick):
-            self.message.error(f"Press one of the {len(item.trick)} cards of the trick.")
+        if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= len(trick):
+            self.message.error(f"Press one of the {len(trick)} cards of the trick.")
             return None
         return self._mark(str(place))
 
@@ -959,7 +545,7 @@ class QuizRunner(widgets.VBox):
         """Answer a bidding question with "pass"."""
         if self._refuse_out_of_turn():
             return None
-        if not isinstance(self._item(), BidQuiz):
+        if self._screen.answer_input is not AnswerInput.BID:
             self.message.error("Pass is an answer to bidding questions only.")
             return None
         return self._mark("pass")

@@ -1,7 +1,9 @@
 """Quizzes: questions whose answers the engine computes and the tutor explains.
 
 Ten kinds of question, each a small frozen dataclass that holds the question
-only (a hand, a trick, a contract, ...), never its answer (:mod:`.items`):
+only (a hand, a trick, a contract, ...), never its answer; each kind is one
+module of :mod:`.kinds` (its item, answers, rule cases, bank entry, generator,
+hint and screen), registered in :data:`~.kinds.KINDS`:
 
 * :class:`MeldQuiz` - "Hearts are trump: how much meld does this hand hold?"
 * :class:`TrickQuiz` - "Which cards may you play?" or, with a ``card``, "Is this
@@ -51,27 +53,15 @@ from __future__ import annotations
 
 from pinochle_tutor.course.quiz.answers import (
     Answer,
-    InvalidAnswerError,
-    Mark,
-    MeldAnswer,
     allows_second_try,
     answer_for,
+    answer_hint,
     answer_text,
     check_answer,
     hint,
     parse_answer,
-    parse_bid_answer,
-    parse_cards_answer,
-    parse_counters_answer,
-    parse_game_answer,
-    parse_meld_answer,
-    parse_play_answer,
-    parse_score_answer,
-    parse_winner_answer,
-    parse_yes_no,
 )
 from pinochle_tutor.course.quiz.banks import (
-    BankFormatError,
     BankProblem,
     audit_bank,
     default_bank_dir,
@@ -80,21 +70,18 @@ from pinochle_tutor.course.quiz.banks import (
     load_bank,
     load_banks,
 )
-from pinochle_tutor.course.quiz.bidding import ADVISOR_SAMPLES, ADVISOR_SEED, BidRange, bid_range
+from pinochle_tutor.course.quiz.bidding import ADVISOR_SAMPLES, ADVISOR_SEED
+from pinochle_tutor.course.quiz.entries import BankFormatError
 from pinochle_tutor.course.quiz.generators import InvalidLevelError, QuizRequestError, generate
-from pinochle_tutor.course.quiz.items import (
-    BidQuiz,
-    CallQuiz,
-    CountersQuiz,
-    GameQuiz,
-    MeldQuiz,
-    PassQuiz,
-    PlayQuiz,
-    QuizItem,
-    ScoreQuiz,
-    TrickQuiz,
-    WinnerQuiz,
-    rules_label,
+from pinochle_tutor.course.quiz.items import QuizItem, rules_label
+from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
+from pinochle_tutor.course.quiz.kinds import *  # noqa: F403 (every kind's item and reader)
+from pinochle_tutor.course.quiz.kinds import __all__ as _kinds_all
+from pinochle_tutor.course.quiz.marking import (
+    InvalidAnswerError,
+    Mark,
+    parse_cards_answer,
+    parse_yes_no,
 )
 from pinochle_tutor.course.quiz.rule_cases import rules_for, rules_of
 from pinochle_tutor.course.quiz.vocabulary import (
@@ -109,34 +96,25 @@ __all__ = [
     "ADVISOR_SAMPLES",
     "ADVISOR_SEED",
     "Answer",
+    "AnswerInput",
     "BankFormatError",
     "BankProblem",
-    "BidQuiz",
-    "BidRange",
-    "CallQuiz",
-    "CountersQuiz",
-    "GameQuiz",
     "InvalidAnswerError",
     "InvalidLevelError",
     "InvalidQuizKindError",
     "InvalidQuizRuleError",
     "Mark",
-    "MeldAnswer",
-    "MeldQuiz",
-    "PassQuiz",
-    "PlayQuiz",
     "QuizItem",
     "QuizKind",
+    "QuizKindSpec",
     "QuizRequestError",
     "QuizRule",
-    "ScoreQuiz",
-    "TrickQuiz",
-    "WinnerQuiz",
+    "Screen",
     "allows_second_try",
     "answer_for",
+    "answer_hint",
     "answer_text",
     "audit_bank",
-    "bid_range",
     "check_answer",
     "default_bank_dir",
     "generate",
@@ -146,17 +124,11 @@ __all__ = [
     "load_bank",
     "load_banks",
     "parse_answer",
-    "parse_bid_answer",
     "parse_cards_answer",
-    "parse_counters_answer",
-    "parse_game_answer",
-    "parse_meld_answer",
-    "parse_play_answer",
-    "parse_score_answer",
-    "parse_winner_answer",
     "parse_yes_no",
     "rule_applies",
     "rules_for",
     "rules_label",
     "rules_of",
 ]
+__all__ += _kinds_all

@@ -1,7 +1,7 @@
 """Banks: teachers' quiz items written by hand as TOML (or JSON) files.
 
 :func:`item_from_entry` builds one item from a bank entry, with one small
-builder per kind of question (:data:`ENTRY_BUILDERS`); every problem is a
+reader per kind of question (each kind's ``from_entry``); every problem is a
 :class:`BankFormatError` naming the field. :func:`load_bank` checks every item
 of a file and reports each problem as a :class:`BankProblem` with the file, the
 item and the field, while the other items still load; the loader also finds the
@@ -14,7 +14,7 @@ teacher's optional expected answers against the engine.
 >>> item_from_entry({"kind": "meld", "id": "m1", "trump": "H", "hand": "KH QX"})
 Traceback (most recent call last):
 ...
-pinochle_tutor.course.quiz.banks.BankFormatError: 'QX' is not a card: ...
+pinochle_tutor.course.quiz.entries.BankFormatError: 'QX' is not a card: ...
 """
 
 from __future__ import annotations
@@ -26,43 +26,29 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pinochle_tutor.auction import Auction
-from pinochle_tutor.cards import Card, Suit, parse_cards, parse_suit
 from pinochle_tutor.course.quiz.answers import check_answer
-from pinochle_tutor.course.quiz.items import (
-    ASK_SIDES,
-    BidQuiz,
-    CallQuiz,
-    CountersQuiz,
-    GameQuiz,
-    MeldQuiz,
-    PassQuiz,
-    PlayQuiz,
-    QuizItem,
-    ScoreQuiz,
-    TrickQuiz,
-    WinnerQuiz,
-    trick_point_step,
+from pinochle_tutor.course.quiz.entries import (
+    BankFormatError,
+    as_int,
+    as_quiz_rules,
+    as_str,
+    blame,
+    required,
 )
-from pinochle_tutor.course.quiz.play import play_position
+from pinochle_tutor.course.quiz.items import QuizItem
+from pinochle_tutor.course.quiz.kinds import KINDS, spec_for
 from pinochle_tutor.course.quiz.rule_cases import rules_of
-from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
+from pinochle_tutor.course.quiz.vocabulary import QuizKind
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain.exchange import EXCHANGE_ROLES, exchange_size
-from pinochle_tutor.explain.game_end import explain_game_end
 from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
-from pinochle_tutor.scoring import meld_ceiling, possible_meld
 
 __all__ = [
     "BANKS_VAR",
-    "ENTRY_BUILDERS",
-    "BankFormatError",
     "BankProblem",
     "audit_bank",
     "default_bank_dir",
@@ -71,15 +57,6 @@ __all__ = [
     "load_bank",
     "load_banks",
 ]
-
-
-class BankFormatError(PinochleError):
-    """A bank entry (or file) that does not follow the bank format; ``field``
-    names the bad field, when known, and the message quotes its value."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 @dataclass(frozen=True)
@@ -129,352 +106,16 @@ _LOGGED = _LoggedOnce()
 
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$")
 _COMMON = {"id", "kind", "level", "rules", "rule_set", "title", "expected", "note"}
-_FIELDS: dict[QuizKind, set[str]] = {
-    QuizKind.MELD: _COMMON | {"hand", "trump"},
-    QuizKind.TRICK: _COMMON | {"hand", "trick", "trump", "card"},
-    QuizKind.SCORE: _COMMON
-    | {
-        "bid",
-        "bidder_meld",
-        "bidder_tricks",
-        "defender_meld",
-        "defender_tricks",
-        "conceded",
-        "ask",
-    },
-    QuizKind.BID: _COMMON | {"hand", "calls", "dealer"},
-    QuizKind.WINNER: _COMMON | {"trick", "trump"},
-    QuizKind.COUNTERS: _COMMON | {"cards", "last_trick"},
-    QuizKind.CALL: _COMMON | {"calls", "dealer", "call", "seat"},
-    QuizKind.PLAY: _COMMON | {"deal_seed", "dealer", "cards_played"},
-    QuizKind.PASS: _COMMON | {"hand", "trump", "role", "received"},
-    QuizKind.GAME: _COMMON | {"before", "changes", "bidders"},
+_FIELDS: dict[QuizKind, frozenset[str]] = {
+    k: frozenset(_COMMON) | spec.entry_fields for k, spec in KINDS.items()
 }
-CHECKED_AT_LOAD = frozenset({QuizKind.PLAY, QuizKind.PASS, QuizKind.GAME})
+"""The fields a bank entry of each kind may have."""
+CHECKED_AT_LOAD = frozenset(k for k, spec in KINDS.items() if spec.checked_at_load)
 """Kinds whose teacher's ``expected`` answer is checked when the bank is loaded: an
 item whose expected answer disagrees with the engine (or the coach) is not loaded."""
 
 
-@contextmanager
-def _blame(key: str) -> Iterator[None]:
-    """Report an engine error raised inside the block as a problem with field ``key``."""
-    try:
-        yield
-    except BankFormatError:
-        raise
-    except PinochleError as e:
-        raise BankFormatError(str(e), key) from None
-
-
-def _req(data: Mapping[str, Any], key: str) -> Any:
-    if key not in data:
-        raise BankFormatError("is missing", key)
-    return data[key]
-
-
-def _as_str(key: str, value: Any) -> str:
-    if not isinstance(value, str):
-        raise BankFormatError(f"must be text, not {value!r}", key)
-    return value
-
-
-def _as_int(key: str, value: Any, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BankFormatError(f"must be a whole number, not {value!r}", key)
-    if low is not None and value < low:
-        raise BankFormatError(f"{value} is below {low}", key)
-    if high is not None and value > high:
-        raise BankFormatError(f"{value} is above {high}", key)
-    return value
-
-
-def _as_cards(key: str, value: Any, rules: RuleSet) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        text = value
-    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-        text = " ".join(value)
-    else:
-        raise BankFormatError(f"must be cards as text such as 'AS 10S KS', not {value!r}", key)
-    with _blame(key):
-        cards = tuple(parse_cards(text))
-    for c in cards:
-        if c.rank not in rules.ranks:
-            raise BankFormatError(f"{c.text} is not in the {rules.name} deck", key)
-    return cards
-
-
-def _as_hand(data: Mapping[str, Any], rules: RuleSet) -> tuple[Card, ...]:
-    """The ``hand`` field: 1 to ``hand_size`` cards of the deck."""
-    hand = _as_cards("hand", _req(data, "hand"), rules)
-    if not 1 <= len(hand) <= rules.hand_size:
-        raise BankFormatError(f"holds {len(hand)} cards; a hand has 1 to {rules.hand_size}", "hand")
-    return hand
-
-
-def _check_copies(key: str, cards: Sequence[Card], rules: RuleSet) -> None:
-    for c in set(cards):
-        n = cards.count(c)
-        if n > rules.copies:
-            raise BankFormatError(f"{c.text} appears {n} times; the deck has {rules.copies}", key)
-
-
-def _as_suit(key: str, value: Any) -> Suit:
-    with _blame(key):
-        return parse_suit(_as_str(key, value))
-
-
-def _as_rules(value: Any) -> tuple[QuizRule, ...]:
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, list) or not items:
-        raise BankFormatError(
-            f"must be a list of rule cases such as ['meld.run'], not {value!r}", "rules"
-        )
-    with _blame("rules"):
-        out = [QuizRule.parse(_as_str("rules", v)) for v in items]
-    return tuple(dict.fromkeys(out))
-
-
-def _as_call(t: Any) -> int | None:
-    if isinstance(t, str) and t.strip().lower() in ("pass", "p", "-"):
-        return None
-    if isinstance(t, str) and t.strip().isascii() and t.strip().isdigit() and len(t.strip()) <= 6:
-        return int(t.strip())
-    if isinstance(t, int) and not isinstance(t, bool):
-        return t
-    raise BankFormatError(f"{t!r} is not a call: write a bid such as 260, or pass", "calls")
-
-
-def _as_calls(value: Any) -> tuple[int | None, ...]:
-    if isinstance(value, str):
-        tokens: list[Any] = value.replace(",", " ").split()
-    elif isinstance(value, list):
-        tokens = list(value)
-    else:
-        raise BankFormatError(f"must be calls such as '250 pass 260', not {value!r}", "calls")
-    return tuple(_as_call(t) for t in tokens)
-
-
 # ------------------------------------------------------------ one builder per kind
-
-
-def _meld_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> MeldQuiz:
-    hand = _as_hand(data, rs)
-    _check_copies("hand", hand, rs)
-    return MeldQuiz(hand=hand, trump=_as_suit("trump", _req(data, "trump")), **common)
-
-
-def _trick_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> TrickQuiz:
-    hand = _as_hand(data, rs)
-    trick = _as_cards("trick", data.get("trick", ""), rs)
-    if len(trick) >= rs.players:
-        raise BankFormatError(
-            f"holds {len(trick)} cards: a trick in progress has fewer than {rs.players}", "trick"
-        )
-    _check_copies("trick", hand + trick, rs)
-    card = None
-    if "card" in data:
-        cards = _as_cards("card", data["card"], rs)
-        if len(cards) != 1:
-            raise BankFormatError("must be one card", "card")
-        card = cards[0]
-        if card not in hand:
-            raise BankFormatError(f"{card.text} is not in the hand", "card")
-    trump = _as_suit("trump", _req(data, "trump"))
-    return TrickQuiz(hand=hand, trick=trick, trump=trump, card=card, **common)
-
-
-def _trick_points(data: Mapping[str, Any], rs: RuleSet) -> tuple[int, int]:
-    """The ``bidder_tricks`` and ``defender_tricks`` of a hand that was played."""
-    total = rs.total_trick_points
-    step = trick_point_step(rs)
-    bt = _as_int("bidder_tricks", _req(data, "bidder_tricks"), 0, total)
-    dt = _as_int("defender_tricks", data.get("defender_tricks", total - bt), 0, total)
-    for key, v in (("bidder_tricks", bt), ("defender_tricks", dt)):
-        if v % step:
-            raise BankFormatError(f"{v} cannot be taken: trick points come in steps of {step}", key)
-    if rs.partnerships and bt + dt != total:
-        raise BankFormatError(
-            f"{bt} + {dt} is not the {total} trick points of a hand", "defender_tricks"
-        )
-    if not rs.partnerships and bt + dt > total:
-        raise BankFormatError(
-            f"{bt} + {dt} is more than the {total} trick points of a hand", "defender_tricks"
-        )
-    return bt, dt
-
-
-def _score_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> ScoreQuiz:
-    conceded = data.get("conceded", False)
-    if not isinstance(conceded, bool):
-        raise BankFormatError(f"must be true or false, not {conceded!r}", "conceded")
-    bid = _as_int("bid", _req(data, "bid"), rs.opening_bid)
-    if bid > rs.max_bid:
-        raise BankFormatError(
-            f"{bid} cannot be a contract: bids go up to {rs.max_bid}, and no side can take "
-            f"more than {rs.most_points} points in a hand", "bid"
-        )
-    if bid % rs.bid_increment:
-        raise BankFormatError(f"{bid} is not a multiple of {rs.bid_increment}", "bid")
-    bidder_meld = _as_int("bidder_meld", _req(data, "bidder_meld"), 0, 10_000)
-    defender_meld = _as_int("defender_meld", data.get("defender_meld", 0), 0, 10_000)
-    for key, meld in (("bidder_meld", bidder_meld), ("defender_meld", defender_meld)):
-        if meld > meld_ceiling(rs):
-            raise BankFormatError(
-                f"{meld} cannot be shown: no side holds more than {meld_ceiling(rs)} meld", key
-            )
-        if not possible_meld(meld, rs):
-            raise BankFormatError(
-                f"{meld} cannot be shown: no lines of the {rs.name} meld table add up to it", key
-            )
-    ask = _as_str("ask", data.get("ask", "bidders")).strip().lower()
-    if ask not in ASK_SIDES:
-        raise BankFormatError(f"{ask!r}: ask 'bidders' or 'defenders'", "ask")
-    if conceded:
-        for key in ("bidder_tricks", "defender_tricks"):
-            if data.get(key, 0) != 0:
-                raise BankFormatError("no tricks are played after a concession", key)
-        bt = dt = 0
-    else:
-        bt, dt = _trick_points(data, rs)
-    return ScoreQuiz(
-        bid=bid, bidder_meld=bidder_meld, bidder_tricks=bt, defender_meld=defender_meld,
-        defender_tricks=dt, conceded=conceded, ask=ask, **common,
-    )  # fmt: skip
-
-
-def _bid_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> BidQuiz:
-    hand = _as_cards("hand", _req(data, "hand"), rs)
-    if len(hand) != rs.hand_size:
-        raise BankFormatError(
-            f"holds {len(hand)} cards; a {rs.name} hand has {rs.hand_size}", "hand"
-        )
-    _check_copies("hand", hand, rs)
-    calls = _as_calls(data.get("calls", []))
-    dealer = _as_int("dealer", data.get("dealer", 3), 0, rs.players - 1)
-    with _blame("calls"):
-        a = Auction(dealer, rs)
-        for c in calls:
-            a.call(c)
-    if a.is_over:
-        raise BankFormatError("the auction is already over after these calls", "calls")
-    return BidQuiz(hand=hand, calls=calls, dealer=dealer, **common)
-
-
-def _winner_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> WinnerQuiz:
-    trick = _as_cards("trick", _req(data, "trick"), rs)
-    if len(trick) != rs.players:
-        raise BankFormatError(
-            f"holds {len(trick)} cards: a complete trick has one card from each of the "
-            f"{rs.players} players",
-            "trick",
-        )
-    _check_copies("trick", trick, rs)
-    return WinnerQuiz(trick=trick, trump=_as_suit("trump", _req(data, "trump")), **common)
-
-
-def _counters_entry(
-    data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet
-) -> CountersQuiz:
-    cards = _as_cards("cards", _req(data, "cards"), rs)
-    if not 1 <= len(cards) <= rs.deck_size:
-        raise BankFormatError(f"holds {len(cards)} cards; give 1 to {rs.deck_size}", "cards")
-    _check_copies("cards", cards, rs)
-    last = data.get("last_trick", False)
-    if not isinstance(last, bool):
-        raise BankFormatError(f"must be true or false, not {last!r}", "last_trick")
-    return CountersQuiz(cards=cards, last_trick=last, **common)
-
-
-def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> CallQuiz:
-    calls = _as_calls(data.get("calls", []))
-    dealer = _as_int("dealer", data.get("dealer", 3), 0, rs.players - 1)
-    with _blame("calls"):
-        a = Auction(dealer, rs)
-        for c in calls:
-            a.call(c)
-    if a.is_over:
-        raise BankFormatError("the auction is already over after these calls", "calls")
-    try:
-        call = _as_call(_req(data, "call"))
-    except BankFormatError as e:
-        raise BankFormatError(str(e), "call") from None
-    if call is not None and call > rs.max_bid:
-        raise BankFormatError(f"{call} is above the tutor's bound on bids, {rs.max_bid}", "call")
-    seat: int | None = None
-    if "seat" in data:
-        seat = _as_int("seat", data["seat"], 0, rs.players - 1)
-        if seat != a.turn and seat not in a.passed:
-            raise BankFormatError(
-                f"seat {seat} neither has the turn (seat {a.turn}) nor has passed", "seat"
-            )
-    return CallQuiz(calls=calls, dealer=dealer, call=call, seat=seat, **common)
-
-
-def _play_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> PlayQuiz:
-    seed = _as_int("deal_seed", _req(data, "deal_seed"), 0, 2**32 - 1)
-    dealer = _as_int("dealer", data.get("dealer", 0), 0, rs.players - 1)
-    played = _as_int("cards_played", data.get("cards_played", 0), 0, rs.players * rs.hand_size - 1)
-    with _blame("cards_played"):
-        play_position(seed, dealer, played, rs)
-    return PlayQuiz(deal_seed=seed, dealer=dealer, cards_played=played, **common)
-
-
-def _pass_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> PassQuiz:
-    role = _as_str("role", data.get("role", "discard" if rs.has_kitty else "pass")).strip().lower()
-    if role not in EXCHANGE_ROLES:
-        raise BankFormatError(f"{role!r}: the role is one of {', '.join(EXCHANGE_ROLES)}", "role")
-    if role == "discard" and not rs.has_kitty:
-        raise BankFormatError(f"{role!r}: the {rs.name} game has no kitty to discard from", "role")
-    if role != "discard" and not rs.exchange_size:
-        raise BankFormatError(f"{role!r}: the {rs.name} game has no exchange", "role")
-    hand = _as_cards("hand", _req(data, "hand"), rs)
-    size = rs.hand_size + (0 if role == "pass" else exchange_size(role, rs))
-    if len(hand) != size:
-        raise BankFormatError(f"holds {len(hand)} cards; a {role} question needs {size}", "hand")
-    _check_copies("hand", hand, rs)
-    received = _as_cards("received", data.get("received", ""), rs)
-    if received and role == "pass":
-        raise BankFormatError("the partner passing has received nothing yet", "received")
-    rest = list(hand)
-    for c in received:
-        if c not in rest:
-            raise BankFormatError(f"{c.text} is not in the hand", "received")
-        rest.remove(c)
-    trump = _as_suit("trump", _req(data, "trump"))
-    return PassQuiz(hand=hand, trump=trump, role=role, received=received, **common)
-
-
-def _as_scores(key: str, value: Any, n: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) != n:
-        raise BankFormatError(f"must be a list of {n} scores (one per side), not {value!r}", key)
-    return tuple(_as_int(key, v, -100_000, 100_000) for v in value)
-
-
-def _game_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> GameQuiz:
-    before = _as_scores("before", _req(data, "before"), rs.sides)
-    changes = _as_scores("changes", _req(data, "changes"), rs.sides)
-    bidders = _as_int("bidders", data.get("bidders", 0), 0, rs.sides - 1)
-    with _blame("changes"):
-        explain_game_end(before, changes, bidders, rs)
-    return GameQuiz(before=before, changes=changes, bidders=bidders, **common)
-
-
-EntryBuilder = Callable[[Mapping[str, Any], dict[str, Any], RuleSet], QuizItem]
-"""Builds one kind of item from a bank entry, the common fields already read, and the rules."""
-
-ENTRY_BUILDERS: dict[QuizKind, EntryBuilder] = {
-    QuizKind.MELD: _meld_entry,
-    QuizKind.TRICK: _trick_entry,
-    QuizKind.SCORE: _score_entry,
-    QuizKind.BID: _bid_entry,
-    QuizKind.WINNER: _winner_entry,
-    QuizKind.COUNTERS: _counters_entry,
-    QuizKind.CALL: _call_entry,
-    QuizKind.PLAY: _play_entry,
-    QuizKind.PASS: _pass_entry,
-    QuizKind.GAME: _game_entry,
-}
-"""The builder of each kind of question, used by :func:`item_from_entry`."""
 
 
 # ------------------------------------------------------------------ entries
@@ -484,32 +125,32 @@ def _entry_kind(data: Mapping[str, Any], kind: QuizKind | str | None) -> QuizKin
     """The entry's own ``kind``, else the bank's ``kind``."""
     if kind is not None and "kind" not in data:
         return QuizKind.parse(kind)
-    with _blame("kind"):
-        return QuizKind.parse(_as_str("kind", _req(data, "kind")))
+    with blame("kind"):
+        return QuizKind.parse(as_str("kind", required(data, "kind")))
 
 
 def _common_fields(data: Mapping[str, Any], k: QuizKind, rule_set: RuleSet) -> dict[str, Any]:
     """The fields every kind shares, checked: ``id``, ``level``, ``rule_set``,
     ``title``, ``rules`` (and ``note``, which is not kept)."""
-    item_id = _as_str("id", _req(data, "id"))
+    item_id = as_str("id", required(data, "id"))
     if not _ID_RE.match(item_id):
         raise BankFormatError(
             f"{item_id!r} is not a usable id: letters, digits and . _ : - (up to 80)", "id"
         )
     rs = rule_set
     if "rule_set" in data:
-        with _blame("rule_set"):
-            rs = rules_named(_as_str("rule_set", data["rule_set"]))
+        with blame("rule_set"):
+            rs = rules_named(as_str("rule_set", data["rule_set"]))
     common: dict[str, Any] = {
         "id": item_id,
-        "level": _as_int("level", data.get("level", 1), 1, 3),
+        "level": as_int("level", data.get("level", 1), 1, 3),
         "rule_set": rs,
-        "title": _as_str("title", data.get("title", "")),
+        "title": as_str("title", data.get("title", "")),
     }
     if "note" in data:
-        _as_str("note", data["note"])
+        as_str("note", data["note"])
     if "rules" in data:
-        common["rules"] = _as_rules(data["rules"])
+        common["rules"] = as_quiz_rules(data["rules"])
     wrong_kind = [r.value for r in common.get("rules", ()) if r.kind is not k]
     if wrong_kind:
         raise BankFormatError(
@@ -537,11 +178,8 @@ def item_from_entry(
             unknown[0],
         )
     common = _common_fields(data, k, rule_set)
-    return ENTRY_BUILDERS[k](data, common, common["rule_set"])
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(c.code for c in cards)
+    item: QuizItem = KINDS[k].from_entry(data, common, common["rule_set"])
+    return item
 
 
 def item_to_entry(item: QuizItem) -> dict[str, Any]:
@@ -554,42 +192,7 @@ def item_to_entry(item: QuizItem) -> dict[str, Any]:
         out["rule_set"] = item.rule_set.name
     if item.title:
         out["title"] = item.title
-    if isinstance(item, MeldQuiz):
-        out.update(trump=item.trump.letter, hand=_codes(item.hand))
-    elif isinstance(item, TrickQuiz):
-        out.update(trump=item.trump.letter, hand=_codes(item.hand), trick=_codes(item.trick))
-        if item.card is not None:
-            out["card"] = item.card.code
-    elif isinstance(item, ScoreQuiz):
-        out.update(
-            bid=item.bid, bidder_meld=item.bidder_meld, bidder_tricks=item.bidder_tricks,
-            defender_meld=item.defender_meld, defender_tricks=item.defender_tricks,
-        )  # fmt: skip
-        if item.conceded:
-            out["conceded"] = True
-        out["ask"] = item.ask
-    elif isinstance(item, BidQuiz):
-        out.update(hand=_codes(item.hand), dealer=item.dealer)
-        out["calls"] = " ".join("pass" if c is None else str(c) for c in item.calls)
-    elif isinstance(item, WinnerQuiz):
-        out.update(trump=item.trump.letter, trick=_codes(item.trick))
-    elif isinstance(item, CountersQuiz):
-        out["cards"] = _codes(item.cards)
-        if item.last_trick:
-            out["last_trick"] = True
-    elif isinstance(item, PlayQuiz):
-        out.update(deal_seed=item.deal_seed, dealer=item.dealer, cards_played=item.cards_played)
-    elif isinstance(item, PassQuiz):
-        out.update(trump=item.trump.letter, hand=_codes(item.hand), role=item.role)
-        if item.received:
-            out["received"] = _codes(item.received)
-    elif isinstance(item, GameQuiz):
-        out.update(before=list(item.before), changes=list(item.changes), bidders=item.bidders)
-    else:
-        out["calls"] = " ".join("pass" if c is None else str(c) for c in item.calls)
-        out.update(dealer=item.dealer, call="pass" if item.call is None else item.call)
-        if item.seat is not None:
-            out["seat"] = item.seat
+    out.update(spec_for(item).to_entry(item))
     return out
 
 
@@ -619,12 +222,12 @@ def _bank_settings(doc: dict[str, Any]) -> tuple[QuizKind | None, RuleSet]:
     """The bank's ``kind`` and ``rule_set`` (raises :class:`BankFormatError`)."""
     kind: QuizKind | None = None
     if "kind" in doc:
-        with _blame("kind"):
-            kind = QuizKind.parse(_as_str("kind", doc["kind"]))
+        with blame("kind"):
+            kind = QuizKind.parse(as_str("kind", doc["kind"]))
     rs = CLASSIC
     if "rule_set" in doc:
-        with _blame("rule_set"):
-            rs = rules_named(_as_str("rule_set", doc["rule_set"]))
+        with blame("rule_set"):
+            rs = rules_named(as_str("rule_set", doc["rule_set"]))
     return kind, rs
 
 
@@ -633,7 +236,11 @@ def _load(path: Path, kinds: Collection[QuizKind] | None = None) -> _Loaded:
     try:
         doc = _read_document(path)
     except OSError as e:  # the reason only: the message never names the server's folders
-        return [], [BankProblem(name, None, None, f"cannot be read: {e.strerror or type(e).__name__}")], []
+        return (
+            [],
+            [BankProblem(name, None, None, f"cannot be read: {e.strerror or type(e).__name__}")],
+            [],
+        )
     except UnicodeDecodeError:
         return [], [BankProblem(name, None, None, "cannot be read: it is not UTF-8 text")], []
     except RecursionError:
@@ -710,8 +317,12 @@ def _load_entries(
         if item.kind in CHECKED_AT_LOAD and expected is not None:
             mark = check_answer(item, _expected_text(expected))
             if not mark.readable or not mark.right:
-                why = mark.explanation if not mark.readable else (
-                    f"the teacher's answer {expected!r} disagrees with the engine: {mark.correct}"
+                why = (
+                    mark.explanation
+                    if not mark.readable
+                    else (
+                        f"the teacher's answer {expected!r} disagrees with the engine: {mark.correct}"
+                    )
                 )
                 problems.append(BankProblem(name, label, "expected", f"not loaded: {why}"))
                 continue

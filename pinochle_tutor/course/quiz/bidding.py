@@ -20,16 +20,14 @@ thinks, see ``pinochle_widgets.quiz_runner.QuizRound.prepare``).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pinochle_tutor.bots.advisor import BidAdvice, advice_from, advise_bid
 from pinochle_tutor.bots.bidding import BidEvaluation, TrumpOutlook, evaluate_bids
 from pinochle_tutor.cards import Card, Suit
-from pinochle_tutor.course.quiz.items import BidQuiz
 from pinochle_tutor.rules import RuleSet
 
 __all__ = [
@@ -41,9 +39,7 @@ __all__ = [
     "MAX_DEAL_SCALE",
     "SETTLE_Z",
     "SURE",
-    "BidRange",
     "Outlook",
-    "bid_range",
     "candidate_trumps",
     "chunk_samples",
     "clear_cache",
@@ -236,63 +232,3 @@ def clear_cache() -> None:
     change how answers are simulated)."""
     _cached_outlook.cache_clear()
     first_look.cache_clear()
-
-
-@dataclass(frozen=True)
-class BidRange:
-    """The acceptable answers to a bidding question, from the bidding advisor.
-
-    The advisor simulates deals for the hand; ``advised`` is the highest bid made
-    in at least half of them (``None``: pass). A top bid from ``low`` (made in
-    at least 70 % of the deals, or the lowest bid allowed now) to ``high`` (made
-    in at least 30 %) is acceptable; a pass is acceptable when the advised bid is
-    below the lowest bid allowed now, or when the hand is borderline."""
-
-    minimum: int
-    """The lowest bid allowed now."""
-    advised: int | None
-    """The advisor's top bid at even odds, or ``None`` when it says pass."""
-    low: int | None
-    high: int | None
-    pass_ok: bool
-    advice: BidAdvice = field(repr=False, compare=False)
-
-    def accepts(self, call: int | None) -> bool:
-        """Whether ``call`` (a top bid, or ``None`` for pass) is an acceptable answer."""
-        if call is None:
-            return self.pass_ok
-        return self.low is not None and self.high is not None and self.low <= call <= self.high
-
-    @property
-    def text(self) -> str:
-        """The acceptable answers in words."""
-        if self.low is None or self.high is None:
-            return "pass"
-        span = f"{self.low}" if self.low == self.high else f"{self.low} to {self.high}"
-        if self.pass_ok:
-            return f"pass, or a top bid of {span}"
-        return f"a top bid of {span}"
-
-
-def bid_range(item: BidQuiz, simulated: Outlook | None = None) -> BidRange:
-    """The acceptable answers to ``item``, from the bidding advisor (:func:`outlook`:
-    fixed seed and numbers of deals, so the answer never changes; ``simulated``: the
-    hand's outlook from another simulation instead, as the benchmark compares)."""
-    o = simulated if simulated is not None else outlook(tuple(sorted(item.hand)), item.rule_set)
-    minimum = item.auction().min_bid
-    advised = o.even if o.even is not None and o.even >= minimum else None
-    if o.bold is None or o.bold < minimum:
-        low = high = None
-    else:
-        low = max(minimum, o.sure if o.sure is not None else minimum)
-        high = o.bold
-        if advised is not None:
-            low = min(low, advised)
-    pass_ok = advised is None or o.sure is None or o.sure < minimum
-    limit = o.advice.limit
-    advice = dataclasses.replace(
-        o.advice,
-        min_bid=minimum,
-        recommended=minimum if limit is not None and limit >= minimum else None,
-    )
-    return BidRange(minimum, advised, low, high, pass_ok, advice)

@@ -1,0 +1,173 @@
+"""What a kind of question is: the interface each module of :mod:`.kinds` implements.
+
+A kind of question is one :class:`QuizKindSpec`: its item type, how a typed answer
+is read and marked, the engine's answer, the rule cases an item exercises, its bank
+entry (both ways), its generator, the hint for a second try and how the question is
+put on the screen (:class:`Screen`). The dispatchers (:func:`.answers.check_answer`,
+:func:`.rule_cases.rules_of`, :func:`.banks.item_from_entry`, :func:`.generators.generate`)
+look the spec up by the item's kind in :data:`.kinds.KINDS` and ask it; none of them
+knows any kind.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pinochle_tutor.cards import Card
+from pinochle_tutor.course.quiz.items import QuizItem
+from pinochle_tutor.course.quiz.marking import Mark
+from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
+from pinochle_tutor.rules import RuleSet
+
+__all__ = ["AnswerInput", "QuizKindSpec", "Screen"]
+
+ItemT = TypeVar("ItemT", bound=QuizItem)
+AnswerT = TypeVar("AnswerT")
+
+
+class AnswerInput(Enum):
+    """How the learner gives an answer on the screen."""
+
+    TEXT = "text"
+    """A box to type in (a number, or words), then Submit."""
+    BID = "bid"
+    """A box for a bid, then Submit, beside a Pass button."""
+    YES_NO = "yes_no"
+    """A Yes and a No button (no Submit)."""
+    PLACE = "place"
+    """One button per card of the trick, by its place (no Submit)."""
+    PICK_CARDS = "pick_cards"
+    """The hand to click, any number of cards, then Submit."""
+    PICK_ONE = "pick_one"
+    """The hand to click, one card, then Submit."""
+    PICK_GIFT = "pick_gift"
+    """The hand to click, exactly :attr:`Screen.pick_count` cards, then Submit."""
+
+
+@dataclass(frozen=True)
+class Screen:
+    """How a question is put on the screen: what is drawn beside the prompt and how
+    the answer is given. Only what the learner may see (never the answer)."""
+
+    answer_input: AnswerInput
+    instructions: str
+    """What to do, in a sentence ("Answer Yes or No.")."""
+    trick: tuple[Card, ...] = ()
+    """The trick to draw (the cards played so far, led card first)."""
+    shown: tuple[Card, ...] = ()
+    """Cards to draw that are not picked from (the hand, or the cards to count)."""
+    shown_label: str = "your hand"
+    pick_from: tuple[Card, ...] = ()
+    """The cards to pick from, for the picking inputs."""
+    pick_count: int | None = None
+    """How many cards to pick (:attr:`AnswerInput.PICK_GIFT`)."""
+    pick_label: str = ""
+    example: str = ""
+    """The answer box's example (never the answer)."""
+
+    @property
+    def buttons_only(self) -> bool:
+        """Whether the answer is given with buttons alone (no Submit)."""
+        return self.answer_input in (AnswerInput.YES_NO, AnswerInput.PLACE)
+
+
+class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):
+    """One kind of question. A module of :mod:`.kinds` defines its item type and one
+    subclass of this, and :data:`.kinds.KINDS` registers an instance."""
+
+    kind: ClassVar[QuizKind]
+    item_type: ClassVar[type[QuizItem]]
+    entry_fields: ClassVar[frozenset[str]]
+    """The fields of a bank entry of this kind, besides the common ones."""
+    checked_at_load: ClassVar[bool] = False
+    """Whether loading a bank works out each entry's answer (the coach's or the
+    exchange's), so that an entry the engine cannot answer is reported there."""
+    pools: ClassVar[Mapping[int, tuple[QuizRule, ...]]]
+    """The rule cases the generator aims at, by level (1 to 3)."""
+    attempts: ClassVar[int] = 200
+    """The most items :func:`.generators.generate` deals for one call."""
+    hint_head: ClassVar[str]
+    """The first sentence of a second-try hint: what to check."""
+    general_rules: ClassVar[tuple[QuizRule, ...]] = ()
+    """For a kind whose hint states the whole rule (the rule case of the position
+    would give the answer away): the rule cases stated."""
+    slow_answer: ClassVar[bool] = False
+    """Whether working out the answer takes a while (a simulation), so a round works
+    it out ahead, while the learner reads the question before."""
+
+    # -------------------------------------------------------------- answers
+    @abstractmethod
+    def parse(self, item: ItemT, text: str) -> AnswerT:
+        """Read ``text`` as an answer to ``item``; raises
+        :class:`~.marking.InvalidAnswerError` saying how to write one."""
+
+    @abstractmethod
+    def mark(self, item: ItemT, text: str, answer: AnswerT) -> Mark:
+        """Mark the answer read from ``text``."""
+
+    @abstractmethod
+    def answer(self, item: ItemT) -> Any:
+        """The engine's answer to ``item``."""
+
+    @abstractmethod
+    def answer_text(self, item: ItemT) -> str:
+        """The engine's answer as text (what :attr:`Mark.correct` shows)."""
+
+    def allows_second_try(self, item: ItemT) -> bool:
+        """Whether a wrong answer may be tried once more after a hint."""
+        return True
+
+    def hint(self, item: ItemT) -> str:
+        """A hint for a second try: the head, then the rule cases to check (the
+        kind's whole rule for kinds with :attr:`general_rules`), never the answer."""
+        rs = item.rule_set
+        if self.general_rules:
+            cases = [r for r in self.general_rules if rule_applies(r, rs)]
+        else:
+            cases = list(self.rules_for(item))
+        lines = [self.hint_head, *(r.statement(rs) for r in cases)]
+        return " ".join(dict.fromkeys(lines))
+
+    # ----------------------------------------------------------- rule cases
+    @abstractmethod
+    def rule_cases(self, item: ItemT) -> set[QuizRule]:
+        """The rule cases the engine finds in ``item``'s position."""
+
+    def rules_of(self, item: ItemT) -> tuple[QuizRule, ...]:
+        """The rule cases found in ``item``, in :class:`QuizRule` order."""
+        found = self.rule_cases(item)
+        return tuple(r for r in QuizRule if r in found)
+
+    def rules_for(self, item: ItemT) -> tuple[QuizRule, ...]:
+        """What a mark records: the declared ``item.rules``, else those found."""
+        return item.rules or self.rules_of(item)
+
+    # ----------------------------------------------------------------- bank
+    @abstractmethod
+    def from_entry(self, data: Mapping[str, Any], common: dict[str, Any], rules: RuleSet) -> ItemT:
+        """The item of a bank entry, the common fields (``common``) already read;
+        raises :class:`~.entries.BankFormatError` naming the bad field."""
+
+    @abstractmethod
+    def to_entry(self, item: ItemT) -> dict[str, Any]:
+        """The kind's own fields of a bank entry for ``item`` (the question only)."""
+
+    # ------------------------------------------------------------ generator
+    @abstractmethod
+    def build(self, rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> ItemT:
+        """Deal one item aimed at ``target`` (it may miss: the generator retries)."""
+
+    # --------------------------------------------------------------- screen
+    def example(self, rules: RuleSet, avoid: str = "") -> str:
+        """The answer box's example on the scale of ``rules``, never ``avoid`` (the
+        answer); empty for kinds answered without a box."""
+        return ""
+
+    @abstractmethod
+    def screen(self, item: ItemT) -> Screen:
+        """How ``item`` is put on the screen."""

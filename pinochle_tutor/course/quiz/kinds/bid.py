@@ -1,0 +1,380 @@
+"""Bidding questions: "What is the most you would bid with this hand?" (or pass).
+
+The answer is a range the advisor accepts (:class:`BidRange`, simulated deals:
+:mod:`pinochle_tutor.course.quiz.bidding`), not one number.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.advisor import BidAdvice
+from pinochle_tutor.bots.bidding import heuristic_limit
+from pinochle_tutor.cards import (
+    Card,
+    cards_text,
+)
+from pinochle_tutor.course.quiz import bidding
+from pinochle_tutor.course.quiz.bidding import (
+    BOLD,
+    FIRST_LOOK_SAMPLES,
+    Outlook,
+)
+from pinochle_tutor.course.quiz.dealing import deck_cards, on_scale
+from pinochle_tutor.course.quiz.entries import (
+    BankFormatError,
+    as_calls,
+    as_cards,
+    as_int,
+    blame,
+    card_codes,
+    check_copies,
+    required,
+)
+from pinochle_tutor.course.quiz.items import (
+    QuizItem,
+    card_tuple,
+    store_field,
+)
+from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
+from pinochle_tutor.course.quiz.marking import (
+    InvalidAnswerError,
+    Mark,
+    clean_answer,
+    read_number,
+)
+from pinochle_tutor.course.quiz.vocabulary import (
+    QuizKind,
+    QuizRule,
+)
+from pinochle_tutor.explain import (
+    explain_bid,
+    listed,
+)
+from pinochle_tutor.hands import counts_of
+from pinochle_tutor.rules import (
+    RuleSet,
+)
+
+__all__ = [
+    "RAISE_DRAWS",
+    "SPEC",
+    "BidQuiz",
+    "BidQuizKind",
+    "BidRange",
+    "bid_range",
+    "parse_bid_answer",
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BidQuiz(QuizItem):
+    """What is the most you would bid with ``hand`` (or would you pass), after
+    ``calls`` (the auction so far from the dealer's left: a number for a bid,
+    ``None`` for a pass)?"""
+
+    hand: tuple[Card, ...]
+    calls: tuple[int | None, ...] = ()
+    dealer: int = 3
+    """The dealer's seat; the learner is the seat whose turn it is after ``calls``."""
+
+    kind = QuizKind.BID
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        store_field(self, "hand", card_tuple(self.hand))
+        store_field(self, "calls", tuple(self.calls))
+
+    def auction(self) -> Auction:
+        """A fresh auction with ``calls`` made (raises
+        :class:`~pinochle_tutor.errors.IllegalBidError` if they are illegal)."""
+        a = Auction(self.dealer, self.rule_set)
+        for c in self.calls:
+            a.call(c)
+        return a
+
+    @property
+    def prompt(self) -> str:
+        """The question in words."""
+        a = self.auction()
+        seat = a.turn if a.turn is not None else 0
+        n = self.rule_set.players
+        names = {1: "left-hand opponent", 2: "partner", 3: "right-hand opponent"}
+        if not self.rule_set.partnerships:
+            names = {1: "left-hand opponent", 2: "right-hand opponent"}
+        parts = []
+        for s, amount in a.history:
+            who = names.get((s - seat) % n, "you")
+            parts.append(f"{who} {'pass' if amount is None else amount}")
+        calls = "Calls so far: " + ", ".join(parts) + "." if parts else "Nobody has called yet."
+        example = self.rule_set.opening_bid + 5 * self.rule_set.bid_increment
+        return (
+            f"{self._rules_prefix}Your hand: {cards_text(self.hand)}. {calls} "
+            f"The lowest bid now is {a.min_bid}. "
+            f"What is the most you would bid? (a bid such as {example}, or pass)"
+        )
+
+
+_PASS_WORDS = frozenset({"pass", "p", "no bid", "i pass", "passes", "i'd pass", "i would pass"})
+
+
+def parse_bid_answer(text: str) -> int | None:
+    """Read a call: ``'pass'`` (``None``) or a bid such as ``'330'`` or ``'bid 330'``.
+
+    Raises :class:`InvalidAnswerError` saying how to write it."""
+    s = clean_answer(text).rstrip(".!")
+    if s in _PASS_WORDS:
+        return None
+    if not s:
+        raise InvalidAnswerError("The answer is empty: type a bid such as '300', or 'pass'.")
+    s = re.sub(r"^(?:i(?:'d| would)? )?bid\s*", "", s)
+    return read_number(s, "a bid", "300", signed=False)
+
+
+def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
+    r = bid_range(item)
+    advice = r.advice
+    if call is not None:
+        verdict = explain_bid(item.auction(), call)
+        if not verdict.legal:
+            rule = verdict.rule.statement(item.rule_set)
+            said = verdict.text if rule in verdict.text else f"{verdict.text} {rule}"
+            explanation = f"{said} The advisor's answer: {r.text}. {advice.explanation}"
+            return Mark(
+                item.id, item.kind, text, False, r.text, explanation, SPEC.rules_for(item), detail=r
+            )
+    right = r.accepts(call)
+    if right:
+        head = "That is within the range the advisor finds acceptable."
+    elif call is None:
+        head = (
+            f"Passing gives up a good hand: the advisor's top bid at even odds is {r.advised}, "
+            f"and the lowest bid now is {r.minimum}."
+        )
+    elif r.low is None or r.high is None:
+        head = f"A bid of {call} is more than this hand is worth: the advisor would pass at {r.minimum}."
+    elif call < r.low:
+        head = f"{call} is too timid: this hand is worth at least {r.low}."
+    else:
+        head = f"{call} is too bold: the side makes {call} less than {BOLD:.0%} of the time."
+    suits = listed([o.trump.plural for o in advice.outlooks])
+    sims = (
+        f"(Simulated {advice.best.deals:,} deals with {suits} as trump, the most promising "
+        f"suits after a first look at {FIRST_LOOK_SAMPLES} deals with each.)"
+    )
+    explanation = f"{head} The acceptable answer: {r.text}. {advice.explanation} {sims}"
+    return Mark(
+        item.id, item.kind, text, right, r.text, explanation, SPEC.rules_for(item), detail=r
+    )
+
+
+def _bid_rules(item: BidQuiz) -> set[QuizRule]:
+    if bid_range(item).advised is None:
+        return {QuizRule.BID_PASS}
+    return {QuizRule.BID_OPEN if item.auction().high_bid is None else QuizRule.BID_RAISE}
+
+
+def _bid_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> BidQuiz:
+    hand = as_cards("hand", required(data, "hand"), rs)
+    if len(hand) != rs.hand_size:
+        raise BankFormatError(
+            f"holds {len(hand)} cards; a {rs.name} hand has {rs.hand_size}", "hand"
+        )
+    check_copies("hand", hand, rs)
+    calls = as_calls(data.get("calls", []))
+    dealer = as_int("dealer", data.get("dealer", 3), 0, rs.players - 1)
+    with blame("calls"):
+        a = Auction(dealer, rs)
+        for c in calls:
+            a.call(c)
+    if a.is_over:
+        raise BankFormatError("the auction is already over after these calls", "calls")
+    return BidQuiz(hand=hand, calls=calls, dealer=dealer, **common)
+
+
+def _prior_calls(
+    rng: random.Random, high: int, level: int, rules: RuleSet
+) -> tuple[int | None, ...]:
+    """Calls by the seats before the learner (seat 0) in the first round, the
+    highest of them ``high`` by an opponent."""
+    n = rules.players
+    k = rng.randint(1, min(3 if level == 3 else 2, n - 1))
+    calls: list[int | None] = [None] * k
+    # Seat of call i is i - k (mod players); the learner's partner (if any) is not an opponent.
+    partner = rules.partner(0)
+    top = rng.choice([i for i in range(k) if (i - k) % n != partner])
+    calls[top] = high
+    opening, inc = rules.opening_bid, rules.bid_increment
+    if level >= 2 and top > 0 and high - inc >= opening and rng.random() < 0.5:
+        calls[rng.randrange(top)] = rng.randrange(opening, high, inc)
+    return tuple(calls)
+
+
+RAISE_DRAWS = 40
+"""How many hands a raise question may deal, valued by the heuristic player's quick
+limit (no simulation), before the bidding model is asked about one of them."""
+
+
+def _bid_hand(rng: random.Random, target: QuizRule, rules: RuleSet) -> tuple[Card, ...]:
+    """A hand for a bidding question aimed at ``target``. A raise needs a hand worth
+    more than the opening bid, which few random hands are (one in four three-handed), so
+    for a raise up to :data:`RAISE_DRAWS` hands are dealt and the first the heuristic
+    player would bid past the opening on is kept (the last one if none): a cheap
+    filter, so that the model's simulation runs on a likely hand only."""
+    opening, inc = rules.opening_bid, rules.bid_increment
+    pool = list(deck_cards(rules))
+    for _ in range(RAISE_DRAWS if target is QuizRule.BID_RAISE else 1):
+        rng.shuffle(pool)
+        hand = tuple(sorted(pool[: rules.hand_size], key=lambda c: c.order))
+        if target is not QuizRule.BID_RAISE:
+            break
+        if heuristic_limit(counts_of(list(hand), rules), rules) >= opening + inc:
+            break
+    return hand
+
+
+def _build_bid(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> BidQuiz:
+    hand = _bid_hand(rng, target, rules)
+    o = bidding.outlook(tuple(sorted(hand)), rules)
+    opening, inc = rules.opening_bid, rules.bid_increment
+    jump = on_scale(10, rules, inc)  # how far past the hand's worth a "pass" auction goes
+    calls: tuple[int | None, ...] = ()
+    if target is QuizRule.BID_OPEN:
+        # Everyone but the dealer passing ends the auction: at most players - 2 passes.
+        calls = tuple([None] * rng.randint(0, 0 if level == 1 else min(2, rules.players - 2)))
+    elif target is QuizRule.BID_RAISE and o.even is not None and o.even >= opening + inc:
+        worth = o.sure if o.sure is not None and o.sure >= opening + inc else o.even
+        calls = _prior_calls(rng, rng.randrange(opening, worth, inc), level, rules)
+    elif target is QuizRule.BID_PASS:
+        worth = max(o.even or opening, o.bold or opening)
+        calls = _prior_calls(rng, worth + jump * rng.randint(0, 4), level, rules)
+    dealer = (-len(calls) - 1) % rules.players
+    return BidQuiz(id="", hand=hand, calls=calls, dealer=dealer, level=level, rule_set=rules)
+
+
+@dataclass(frozen=True)
+class BidRange:
+    """The acceptable answers to a bidding question, from the bidding advisor.
+
+    The advisor simulates deals for the hand; ``advised`` is the highest bid made
+    in at least half of them (``None``: pass). A top bid from ``low`` (made in
+    at least 70 % of the deals, or the lowest bid allowed now) to ``high`` (made
+    in at least 30 %) is acceptable; a pass is acceptable when the advised bid is
+    below the lowest bid allowed now, or when the hand is borderline."""
+
+    minimum: int
+    """The lowest bid allowed now."""
+    advised: int | None
+    """The advisor's top bid at even odds, or ``None`` when it says pass."""
+    low: int | None
+    high: int | None
+    pass_ok: bool
+    advice: BidAdvice = field(repr=False, compare=False)
+
+    def accepts(self, call: int | None) -> bool:
+        """Whether ``call`` (a top bid, or ``None`` for pass) is an acceptable answer."""
+        if call is None:
+            return self.pass_ok
+        return self.low is not None and self.high is not None and self.low <= call <= self.high
+
+    @property
+    def text(self) -> str:
+        """The acceptable answers in words."""
+        if self.low is None or self.high is None:
+            return "pass"
+        span = f"{self.low}" if self.low == self.high else f"{self.low} to {self.high}"
+        if self.pass_ok:
+            return f"pass, or a top bid of {span}"
+        return f"a top bid of {span}"
+
+
+def bid_range(item: BidQuiz, simulated: Outlook | None = None) -> BidRange:
+    """The acceptable answers to ``item``, from the bidding advisor (:func:`outlook`:
+    fixed seed and numbers of deals, so the answer never changes; ``simulated``: the
+    hand's outlook from another simulation instead, as the benchmark compares)."""
+    o = simulated if simulated is not None else bidding.outlook(tuple(sorted(item.hand)), item.rule_set)
+    minimum = item.auction().min_bid
+    advised = o.even if o.even is not None and o.even >= minimum else None
+    if o.bold is None or o.bold < minimum:
+        low = high = None
+    else:
+        low = max(minimum, o.sure if o.sure is not None else minimum)
+        high = o.bold
+        if advised is not None:
+            low = min(low, advised)
+    pass_ok = advised is None or o.sure is None or o.sure < minimum
+    limit = o.advice.limit
+    advice = dataclasses.replace(
+        o.advice,
+        min_bid=minimum,
+        recommended=minimum if limit is not None and limit >= minimum else None,
+    )
+    return BidRange(minimum, advised, low, high, pass_ok, advice)
+
+
+class BidQuizKind(QuizKindSpec[BidQuiz, int | None]):
+    """Bidding questions: the most you would bid with a hand, or pass."""
+
+    kind = QuizKind.BID
+    item_type = BidQuiz
+    entry_fields = frozenset({"hand", "calls", "dealer"})
+    pools: ClassVar[dict[int, tuple[QuizRule, ...]]] = {
+        1: (QuizRule.BID_OPEN,),
+        2: (QuizRule.BID_OPEN, QuizRule.BID_RAISE),
+        3: (QuizRule.BID_RAISE, QuizRule.BID_PASS),
+    }  # fmt: skip
+    hint_head = "Weigh your meld and the trick points your hand can take against the bid."
+    general_rules = (QuizRule.BID_OPEN, QuizRule.BID_RAISE, QuizRule.BID_PASS)  # fmt: skip
+    attempts = 6
+    slow_answer = True
+
+    def parse(self, item: BidQuiz, text: str) -> int | None:
+        return parse_bid_answer(text)
+
+    def mark(self, item: BidQuiz, text: str, answer: int | None) -> Mark:
+        return _mark_bid(item, text, answer)
+
+    def answer(self, item: BidQuiz) -> BidRange:
+        return bid_range(item)
+
+    def answer_text(self, item: BidQuiz) -> str:
+        return bid_range(item).text
+
+    def rule_cases(self, item: BidQuiz) -> set[QuizRule]:
+        return _bid_rules(item)
+
+    def from_entry(
+        self, data: Mapping[str, Any], common: dict[str, Any], rules: RuleSet
+    ) -> BidQuiz:
+        return _bid_entry(data, common, rules)
+
+    def to_entry(self, item: BidQuiz) -> dict[str, Any]:
+        return {
+            "hand": card_codes(item.hand), "dealer": item.dealer,
+            "calls": " ".join("pass" if c is None else str(c) for c in item.calls),
+        }  # fmt: skip
+
+    def build(self, rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> BidQuiz:
+        return _build_bid(rng, level, target, rules)
+
+    def example(self, rules: RuleSet, avoid: str = "") -> str:
+        bid = rules.opening_bid + 5 * rules.bid_increment
+        shown = bid + 10 * rules.bid_increment if str(bid) == avoid else bid
+        return f"e.g. {shown}, or pass"
+
+    def screen(self, item: BidQuiz) -> Screen:
+        r = item.rule_set
+        return Screen(
+            AnswerInput.BID, "Type your top bid and press Submit, or press Pass.", shown=item.hand,
+            example=f"e.g. {r.opening_bid + 5 * r.bid_increment}, or pass",
+        )  # fmt: skip
+
+
+SPEC = BidQuizKind()
+"""The bid kind, registered in :data:`~pinochle_tutor.course.quiz.kinds.KINDS`."""

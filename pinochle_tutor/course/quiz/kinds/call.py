@@ -1,0 +1,275 @@
+"""Auction questions: "Seat 2 bids 255 now: is this call legal?"
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pinochle_tutor.auction import Auction, AuctionProblem
+from pinochle_tutor.course.quiz.entries import (
+    BankFormatError,
+    as_call,
+    as_calls,
+    as_int,
+    blame,
+    required,
+)
+from pinochle_tutor.course.quiz.items import (
+    QuizItem,
+    store_field,
+)
+from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
+from pinochle_tutor.course.quiz.marking import (
+    Mark,
+    parse_yes_no,
+)
+from pinochle_tutor.course.quiz.vocabulary import (
+    QuizKind,
+    QuizRule,
+)
+from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.explain import (
+    BidExplanation,
+    explain_call,
+)
+from pinochle_tutor.rules import (
+    RuleSet,
+)
+
+__all__ = [
+    "SPEC",
+    "CallQuiz",
+    "CallQuizKind",
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CallQuiz(QuizItem):
+    """Is ``call`` (a bid, or ``None`` for a pass) by ``seat`` legal after ``calls``
+    (the auction so far from the dealer's left)? ``seat`` is the seat to act by
+    default; it may also be a seat that has already passed."""
+
+    calls: tuple[int | None, ...] = ()
+    dealer: int = 3
+    call: int | None = None
+    """The call asked about: a bid, or ``None`` for a pass."""
+    seat: int | None = None
+    """Who makes the call (``None``: the seat whose turn it is)."""
+
+    kind = QuizKind.CALL
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        store_field(self, "calls", tuple(self.calls))
+
+    def auction(self) -> Auction:
+        """A fresh auction with ``calls`` made (raises
+        :class:`~pinochle_tutor.errors.IllegalBidError` if they are illegal)."""
+        a = Auction(self.dealer, self.rule_set)
+        for c in self.calls:
+            a.call(c)
+        return a
+
+    @property
+    def caller(self) -> int:
+        """The seat making the call."""
+        if self.seat is not None:
+            return self.seat
+        turn = self.auction().turn
+        return turn if turn is not None else self.dealer
+
+    @property
+    def prompt(self) -> str:
+        """The question in words."""
+        a = self.auction()
+        parts = [
+            f"seat {s} {'passed' if amount is None else f'bid {amount}'}" for s, amount in a.history
+        ]
+        so_far = ("Calls so far: " + ", ".join(parts) + ".") if parts else "Nobody has called yet."
+        call = "passes" if self.call is None else f"bids {self.call}"
+        return (
+            f"{self._rules_prefix}Seat {self.dealer} dealt. {so_far} "
+            f"Now seat {self.caller} {call}. Is this call legal? (yes or no)"
+        )
+
+
+def _call_explanation(item: CallQuiz) -> BidExplanation:
+    return explain_call(item.auction(), item.caller, item.call)
+
+
+def _mark_call(item: CallQuiz, text: str, says_legal: bool) -> Mark:
+    e = _call_explanation(item)
+    right = says_legal == e.legal
+    rule = e.rule.statement(item.rule_set)
+    body = e.text if rule.lower().rstrip(".") in e.text.lower() else f"{e.text} {rule}"
+    head = "" if right else ("The call is legal. " if e.legal else "The call is not legal. ")
+    return Mark(
+        item.id,
+        item.kind,
+        text,
+        right,
+        "yes" if e.legal else "no",
+        head + body,
+        SPEC.rules_for(item),
+        detail=e,
+    )
+
+
+_CALL_PROBLEMS = {
+    AuctionProblem.BELOW_OPENING: QuizRule.CALL_OPENING,
+    AuctionProblem.NOT_MULTIPLE: QuizRule.CALL_INCREMENT,
+    AuctionProblem.NOT_ABOVE: QuizRule.CALL_RAISE,
+    AuctionProblem.ALREADY_PASSED: QuizRule.CALL_PASS_FINAL,
+}
+"""The rule case of each auction problem a legal-call question can show."""
+
+
+def _call_rules(item: CallQuiz) -> set[QuizRule]:
+    e = explain_call(item.auction(), item.caller, item.call)
+    if e.legal:
+        return {QuizRule.CALL_LEGAL}
+    rule = _CALL_PROBLEMS.get(e.problem) if e.problem is not None else None
+    return {rule} if rule is not None else set()
+
+
+def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> CallQuiz:
+    calls = as_calls(data.get("calls", []))
+    dealer = as_int("dealer", data.get("dealer", 3), 0, rs.players - 1)
+    with blame("calls"):
+        a = Auction(dealer, rs)
+        for c in calls:
+            a.call(c)
+    if a.is_over:
+        raise BankFormatError("the auction is already over after these calls", "calls")
+    try:
+        call = as_call(required(data, "call"))
+    except BankFormatError as e:
+        raise BankFormatError(str(e), "call") from None
+    if call is not None and call > rs.max_bid:
+        raise BankFormatError(f"{call} is above the tutor's bound on bids, {rs.max_bid}", "call")
+    seat: int | None = None
+    if "seat" in data:
+        seat = as_int("seat", data["seat"], 0, rs.players - 1)
+        if seat != a.turn and seat not in a.passed:
+            raise BankFormatError(
+                f"seat {seat} neither has the turn (seat {a.turn}) nor has passed", "seat"
+            )
+    return CallQuiz(calls=calls, dealer=dealer, call=call, seat=seat, **common)
+
+
+def _auction_after(calls: list[int | None], dealer: int, rules: RuleSet) -> Auction | None:
+    """The auction after ``calls``, or ``None`` if they are illegal or end it."""
+    a = Auction(dealer, rules)
+    try:
+        for c in calls:
+            a.call(c)
+    except PinochleError:
+        return None
+    return None if a.is_over else a
+
+
+def _build_call(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> CallQuiz:
+    n = rules.players
+    dealer = rng.randrange(n)
+    inc, opening = rules.bid_increment, rules.opening_bid
+    length = {1: rng.randint(0, 1), 2: rng.randint(1, 3), 3: rng.randint(3, 6)}[level]
+    if target is QuizRule.CALL_OPENING:
+        length = rng.randint(0, min(length, n - 2))
+    calls: list[int | None] = []
+    for _ in range(length):
+        a = _auction_after(calls, dealer, rules)
+        assert a is not None
+        if target is QuizRule.CALL_OPENING:
+            options: list[int | None] = [None]
+        else:
+            options = [None, a.min_bid + inc * rng.randint(0, 3)]
+        made = rng.choice(options)
+        if _auction_after([*calls, made], dealer, rules) is None:
+            break
+        calls.append(made)
+    a = _auction_after(calls, dealer, rules)
+    assert a is not None
+    seat: int | None = None
+    call: int | None
+    if target is QuizRule.CALL_OPENING:
+        call = max(inc, opening - inc * rng.randint(1, 5))
+    elif target is QuizRule.CALL_INCREMENT:
+        call = a.min_bid + inc * rng.randint(0, 2) + rng.randrange(1, inc) if inc > 1 else a.min_bid
+    elif target is QuizRule.CALL_RAISE:
+        high = a.high_bid if a.high_bid is not None else opening
+        call = high - inc * rng.randint(0, 2)
+    elif target is QuizRule.CALL_PASS_FINAL:
+        passed = sorted(a.passed)
+        seat = rng.choice(passed) if passed else None
+        call = a.min_bid + inc * rng.randint(0, 3)
+    else:
+        call = None if rng.random() < 0.25 else a.min_bid + inc * rng.randint(0, 4)
+    return CallQuiz(
+        id="", calls=tuple(calls), dealer=dealer, call=call, seat=seat, level=level, rule_set=rules
+    )
+
+
+class CallQuizKind(QuizKindSpec[CallQuiz, bool]):
+    """Auction questions: is this call legal?"""
+
+    kind = QuizKind.CALL
+    item_type = CallQuiz
+    entry_fields = frozenset({"calls", "dealer", "call", "seat"})
+    pools: ClassVar[dict[int, tuple[QuizRule, ...]]] = {
+        1: (QuizRule.CALL_LEGAL, QuizRule.CALL_OPENING, QuizRule.CALL_PASS_FINAL),
+        2: (
+            QuizRule.CALL_LEGAL, QuizRule.CALL_OPENING, QuizRule.CALL_INCREMENT,
+            QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
+        ),
+        3: (QuizRule.CALL_RAISE, QuizRule.CALL_INCREMENT, QuizRule.CALL_PASS_FINAL, QuizRule.CALL_LEGAL),
+    }  # fmt: skip
+    hint_head = "Check the auction so far: who has passed, and the lowest bid allowed now."
+    general_rules = (
+        QuizRule.CALL_OPENING, QuizRule.CALL_INCREMENT, QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
+    )  # fmt: skip
+
+    def parse(self, item: CallQuiz, text: str) -> bool:
+        return parse_yes_no(text)
+
+    def mark(self, item: CallQuiz, text: str, answer: bool) -> Mark:
+        return _mark_call(item, text, answer)
+
+    def answer(self, item: CallQuiz) -> bool:
+        return _call_explanation(item).legal
+
+    def answer_text(self, item: CallQuiz) -> str:
+        return "yes" if self.answer(item) else "no"
+
+    def allows_second_try(self, item: CallQuiz) -> bool:
+        # Yes or no: a second try could only be the other answer.
+        return False
+
+    def rule_cases(self, item: CallQuiz) -> set[QuizRule]:
+        return _call_rules(item)
+
+    def from_entry(
+        self, data: Mapping[str, Any], common: dict[str, Any], rules: RuleSet
+    ) -> CallQuiz:
+        return _call_entry(data, common, rules)
+
+    def to_entry(self, item: CallQuiz) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "calls": " ".join("pass" if c is None else str(c) for c in item.calls),
+            "dealer": item.dealer, "call": "pass" if item.call is None else item.call,
+        }  # fmt: skip
+        if item.seat is not None:
+            out["seat"] = item.seat
+        return out
+
+    def build(self, rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> CallQuiz:
+        return _build_call(rng, level, target, rules)
+
+    def screen(self, item: CallQuiz) -> Screen:
+        return Screen(AnswerInput.YES_NO, "Answer Yes or No.")
+
+
+SPEC = CallQuizKind()
+"""The call kind, registered in :data:`~pinochle_tutor.course.quiz.kinds.KINDS`."""
