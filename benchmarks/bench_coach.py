@@ -26,7 +26,7 @@ import time
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, RuleSet
 from pinochle_tutor.bots import HeuristicPlayer, evaluate_play
 from pinochle_tutor.bots.coach import DEFAULT_SAMPLES, EXACT_TRICKS
-from pinochle_tutor.bots.endgame import solve_endgame
+from pinochle_tutor.sim.endgame import solve_endgame
 from pinochle_tutor.view import Phase, PlayerView
 
 

@@ -61,9 +61,9 @@ from pinochle_tutor.bots.exchange_eval import (
     HINT_SCREEN,
     advise_exchange,
     evaluate_exchange,
-    exchange_seed,
     judge_exchange,
 )
+from pinochle_tutor.sim.stats import exchange_seed
 from pinochle_tutor.view import Phase
 
 RULES = {"classic": CLASSIC, "double_deck": DOUBLE_DECK, "three_handed": THREE_HANDED}

@@ -287,7 +287,7 @@ def test_the_trump_reasoning_quotes_the_models_numbers_for_every_suit() -> None:
     from pinochle_tutor import Hand, Phase
     from pinochle_tutor.bots import HeuristicPlayer
     from pinochle_tutor.bots.bidding import declarer_evaluation
-    from pinochle_tutor.bots.montecarlo import InvalidSimulationError
+    from pinochle_tutor.sim.stats import InvalidSimulationError
 
     for seed in range(2):
         h = Hand(dealer=0, seed=seed)
@@ -377,9 +377,9 @@ def test_the_review_judges_the_trump_on_the_trump_hints_deals() -> None:
     and the margin; seats that named no trump, and the kitty game, get no verdict here."""
     from pinochle_tutor import Phase
     from pinochle_tutor.bots.bidding import TRUMP_MARGIN, declarer_evaluation, judge_trump
-    from pinochle_tutor.bots.coach import stderr_of_mean
     from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
     from pinochle_tutor.course.table.session import GameSession
+    from pinochle_tutor.sim.stats import stderr_of_mean
 
     verdicts = []
     for named_rank in (0, -1):

@@ -11,11 +11,11 @@ import pytest
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Card, Hand, RuleSet, make_deck
 from pinochle_tutor.bots import HeuristicPlayer, PlayEvaluation, evaluate_play
 from pinochle_tutor.bots.coach import InvalidDecisionError
-from pinochle_tutor.bots.endgame import solve_endgame
-from pinochle_tutor.bots.knowledge import Knowledge, consistent
 from pinochle_tutor.cards import CARDS_BY_INDEX, Suit, parse_cards
 from pinochle_tutor.deal import Deal
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.sim.endgame import solve_endgame
+from pinochle_tutor.sim.knowledge import Knowledge, consistent
 from pinochle_tutor.view import Phase, PlayerView
 
 # Every spade is placed by hand; the rest of the deck is dealt at random (seeded).

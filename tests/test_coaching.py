@@ -282,7 +282,8 @@ def test_a_restricted_verdicts_numbers_are_its_evaluations() -> None:
     card's mean and loss) is that of :func:`evaluate_play` of the cards weighed, on the
     decision's own deals; the best card named is one of them, and the advice's own
     text says the next best is of the cards weighed."""
-    from pinochle_tutor.bots.advice import REVIEW_EXACT_TRICKS, decision_seed
+    from pinochle_tutor.bots.advice import REVIEW_EXACT_TRICKS
+    from pinochle_tutor.sim.stats import decision_seed
 
     margin = REVIEW_MARGIN * max(DOUBLE_DECK.counter_points)
     checked = 0

@@ -21,7 +21,6 @@ from pinochle_tutor.bots.exchange_eval import (
     evaluate_pass,
     evaluate_return,
     exchange_decision,
-    exchange_seed,
     judge_exchange,
     judge_kitty_trump,
     principle_fits,
@@ -32,6 +31,7 @@ from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain.exchange import ExchangePrinciple
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld_points
+from pinochle_tutor.sim.stats import exchange_seed
 from pinochle_tutor.view import PlayerView
 
 

@@ -30,7 +30,7 @@ from pinochle_tutor import (
 )
 from pinochle_tutor.bots import judge_plays
 from pinochle_tutor.bots.bidding import declarer_evaluation
-from pinochle_tutor.bots.exchange_eval import evaluate_kitty_trump, exchange_seed
+from pinochle_tutor.bots.exchange_eval import evaluate_kitty_trump
 from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import (
@@ -44,6 +44,7 @@ from pinochle_tutor.explain import (
     explain_play,
     review_hand,
 )
+from pinochle_tutor.sim.stats import exchange_seed
 
 GOLDEN = Path(__file__).parent / "golden" / "explanations.txt"
 

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 from pinochle_tutor import CLASSIC, THREE_HANDED, Hand, Phase, deal
 from pinochle_tutor.bots.bidding import BidModelPlayer, _play, trump_after_kitty
-from pinochle_tutor.bots.heuristic import HeuristicPlayer, best_trump
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import points_from_counts
+from pinochle_tutor.sim.policy import HeuristicPlayer, best_trump
 
 
 def _kitty_cases(flips: bool) -> Iterator[tuple[list[int], list[int]]]:

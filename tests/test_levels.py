@@ -13,7 +13,6 @@ import pinochle_tutor.bots.levels as levels
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet, play_hand
 from pinochle_tutor.bots import HeuristicPlayer, MonteCarloPlayer, evaluate_play
 from pinochle_tutor.bots.bidding import BidModelPlayer
-from pinochle_tutor.bots.endgame import Utility, solve_seats
 from pinochle_tutor.bots.levels import (
     LEVEL_SAMPLES,
     STRONG_EXACT_TRICKS,
@@ -26,6 +25,7 @@ from pinochle_tutor.bots.levels import (
 )
 from pinochle_tutor.course.table.seating import OPPONENT_KINDS, UnknownPlayerError, make_player
 from pinochle_tutor.scoring import score_hand
+from pinochle_tutor.sim.endgame import Utility, solve_seats
 from pinochle_tutor.view import PlayerView
 from pinochle_widgets import GameTable
 

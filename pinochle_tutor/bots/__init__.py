@@ -1,14 +1,14 @@
 """The computer players, and everything that evaluates a decision.
 
-- :mod:`~pinochle_tutor.bots.heuristic`: :class:`HeuristicPlayer`, a fast rule-of-thumb
+- :mod:`~pinochle_tutor.sim.policy`: :class:`HeuristicPlayer`, a fast rule-of-thumb
   player, and its bit-mask policy.
-- :mod:`~pinochle_tutor.bots.knowledge`: what a seat can infer about the hidden hands
+- :mod:`~pinochle_tutor.sim.knowledge`: what a seat can infer about the hidden hands
   (meld shown, voids, passed cards) and sampling of hands consistent with it.
 - :mod:`~pinochle_tutor.bots.montecarlo`: :class:`MonteCarloPlayer`, which samples the
   hidden hands and plays each candidate card out.
-- :mod:`~pinochle_tutor.bots.playout`: the fast playout core for simulations.
+- :mod:`~pinochle_tutor.sim.playout`: the fast playout core for simulations.
 - :mod:`~pinochle_tutor.bots.advisor`: the bidding advisor.
-- :mod:`~pinochle_tutor.bots.endgame`: the exact (double-dummy) solver of the last tricks.
+- :mod:`~pinochle_tutor.sim.endgame`: the exact (double-dummy) solver of the last tricks.
 - :mod:`~pinochle_tutor.bots.coach`: :func:`evaluate_play`, what every legal card is worth
   from what the deciding seat knows.
 - :mod:`~pinochle_tutor.bots.concede`: :func:`evaluate_concession` and
@@ -34,7 +34,6 @@ from pinochle_tutor.bots.concede import (
     advise_concession,
     evaluate_concession,
 )
-from pinochle_tutor.bots.endgame import EndgameSolution, solve_endgame
 from pinochle_tutor.bots.exchange_eval import (
     ExchangeEvaluation,
     GiftEvaluation,
@@ -46,8 +45,9 @@ from pinochle_tutor.bots.exchange_eval import (
     evaluate_return,
     judge_exchange,
 )
-from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
+from pinochle_tutor.sim.endgame import EndgameSolution, solve_endgame
+from pinochle_tutor.sim.policy import HeuristicPlayer
 
 __all__ = [
     "CardEvaluation",

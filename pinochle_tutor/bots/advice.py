@@ -35,14 +35,15 @@ from pinochle_tutor.bots.coach import (
     PlayEvaluator,
     evaluate_play,
 )
-from pinochle_tutor.bots.endgame import solve_endgame
-from pinochle_tutor.bots.knowledge import Knowledge
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Rank
 from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayJudgement, PlayPrinciple
 from pinochle_tutor.explain.review import FaceUpEndgame, FaceUpPlay
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
 from pinochle_tutor.rules import RuleSet, check_seat
+from pinochle_tutor.sim.endgame import solve_endgame
+from pinochle_tutor.sim.knowledge import Knowledge
+from pinochle_tutor.sim.stats import decision_seed
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
@@ -58,7 +59,6 @@ __all__ = [
     "REVIEW_SAMPLES",
     "PrincipleFit",
     "advise_play",
-    "decision_seed",
     "face_up_endgame",
     "judge_plays",
     "play_decisions",
@@ -366,12 +366,6 @@ def advise_play(
         overruled_card=overruled.pick if overruled is not None else None,
         complete=ev.complete,
     )
-
-
-def decision_seed(seed: int, hand_number: int, cards_played: int) -> int:
-    """The seed of the coach's evaluation of one decision: the same decision of the same
-    game is always judged on the same imagined deals (a hint, the review, undo)."""
-    return (seed * 1_000_003 + hand_number * 1_009 + cards_played) % 2**32
 
 
 def replay_to_play(hand: Hand) -> Hand | None:

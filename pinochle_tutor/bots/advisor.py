@@ -24,10 +24,10 @@ from pinochle_tutor.bots.bidding import (
     TrumpOutlook,
     evaluate_bids,
 )
-from pinochle_tutor.bots.montecarlo import InvalidSimulationError
 from pinochle_tutor.cards import Card, CardLike, Suit
 from pinochle_tutor.explain.bidding import BidReasoning
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.sim.stats import InvalidSimulationError
 from pinochle_tutor.view import PlayerView
 
 __all__ = ["BidAdvice", "ProgressCallback", "TrumpOutlook", "advice_from", "advise_bid"]

@@ -30,7 +30,7 @@ the suit with the best expected score at the lowest bid now.
 
 What the auction tells (simple and documented, not a full bidding theory): every
 other seat is assumed to bid as the heuristic player does, up to
-:meth:`HeuristicPlayer.bid_limit <pinochle_tutor.bots.heuristic.HeuristicPlayer.bid_limit>`.
+:meth:`HeuristicPlayer.bid_limit <pinochle_tutor.sim.policy.HeuristicPlayer.bid_limit>`.
 A seat that bid ``B`` holds a hand the heuristic values at ``B`` or more, and a seat
 that passed without bidding when the lowest bid was ``M`` one the heuristic values
 below ``M``, each with a tolerance of a tenth of the hand's trick points.
@@ -52,20 +52,6 @@ from enum import Enum
 from functools import cached_property
 
 from pinochle_tutor.auction import Auction
-from pinochle_tutor.bots.coach import paired_loss, stderr_of_mean
-from pinochle_tutor.bots.heuristic import (
-    HeuristicPlayer,
-    PlayContext,
-    best_trump,
-    choose_discard,
-    choose_pass,
-    choose_return,
-    default_allowance,
-    estimate_hand,
-    heuristic_playout,
-    play_context,
-)
-from pinochle_tutor.bots.montecarlo import InvalidSimulationError, check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Suit, cards_text
 from pinochle_tutor.explain.bidding import (
     BidReasoning,
@@ -81,6 +67,24 @@ from pinochle_tutor.hands import InvalidHandError, as_cards, counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import HandScore
+from pinochle_tutor.sim.policy import (
+    HeuristicPlayer,
+    PlayContext,
+    best_trump,
+    choose_discard,
+    choose_pass,
+    choose_return,
+    default_allowance,
+    estimate_hand,
+    heuristic_playout,
+    play_context,
+)
+from pinochle_tutor.sim.stats import (
+    InvalidSimulationError,
+    check_samples,
+    paired_loss,
+    stderr_of_mean,
+)
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
@@ -677,7 +681,7 @@ def trump_after_kitty(
     ``planned`` is the suit it meant to name when it bid, ``before`` its hand then and
     ``after`` the hand with the kitty (24 counts each). It keeps the plan unless the
     kitty changes which suit the heuristic values most (its meld plus
-    :func:`~pinochle_tutor.bots.heuristic.estimate_hand`): then it names that suit, as
+    :func:`~pinochle_tutor.sim.policy.estimate_hand`): then it names that suit, as
     the kitty has made it the better trump. The bidding model's deals and
     :class:`BidModelPlayer` both name trump this way, so the chance the model gives is
     the chance of the trump the player will name."""

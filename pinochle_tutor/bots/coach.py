@@ -3,15 +3,15 @@
 A learner's card is judged the way a strong player would weigh it at the table:
 imagine the hands that cannot be seen, many times over, each deal agreeing with
 everything the seat knows (its cards, the meld shown, the cards played, the voids
-play has revealed, the exchange; see :mod:`pinochle_tutor.bots.knowledge`), and
+play has revealed, the exchange; see :mod:`pinochle_tutor.sim.knowledge`), and
 play every legal card out on each of them. Two ways of playing on:
 
 * **Early in the hand**, the rest of the hand is played with the heuristic policy
-  for every seat (:func:`~pinochle_tutor.bots.heuristic.heuristic_playout`, the
+  for every seat (:func:`~pinochle_tutor.sim.policy.heuristic_playout`, the
   playout behind the Monte Carlo player).
 * **In the last tricks** (``exact_tricks`` cards or fewer in the deciding hand),
   each imagined deal is solved exactly with every card face up
-  (:mod:`pinochle_tutor.bots.endgame`): best play by both sides.
+  (:mod:`pinochle_tutor.sim.endgame`): best play by both sides.
 
 Every card is tried on the *same* imagined deals (common random numbers), so the
 difference between two cards is measured on the same hands and its error is much
@@ -41,18 +41,17 @@ The evaluation is deterministic given ``seed``.
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.endgame import solve_counts
-from pinochle_tutor.bots.heuristic import heuristic_playout, play_context, policy_card
-from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.bots.montecarlo import check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, parse_card
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.coaching import clear_loss
+from pinochle_tutor.sim.endgame import solve_counts
+from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
+from pinochle_tutor.sim.policy import heuristic_playout, play_context, policy_card
+from pinochle_tutor.sim.stats import check_samples, stderr_of_mean
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
@@ -63,8 +62,6 @@ __all__ = [
     "PlayEvaluation",
     "PlayEvaluator",
     "evaluate_play",
-    "paired_loss",
-    "stderr_of_mean",
 ]
 
 DEFAULT_SAMPLES = 64
@@ -360,18 +357,3 @@ def _candidate_indices(
     return sorted(out)
 
 
-def paired_loss(best: Sequence[float], mine: Sequence[float]) -> tuple[float, float]:
-    """What ``mine`` gives up against ``best`` on the same deals, pair by pair: the mean
-    of the differences (0 at least) and its standard error."""
-    diffs = [b - m for b, m in zip(best, mine, strict=True)]
-    return max(0.0, sum(diffs) / len(diffs)) if diffs else 0.0, stderr_of_mean(diffs)
-
-
-def stderr_of_mean(values: Sequence[float]) -> float:
-    """Standard error of the mean of ``values`` (0 for fewer than two)."""
-    n = len(values)
-    if n < 2:
-        return 0.0
-    mean = sum(values) / n
-    var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    return math.sqrt(var / n)

@@ -7,7 +7,7 @@ over and play each choice out on every imagined deal.
 
 **What the seat knows.** Its own cards, the auction and the trump (the discard comes
 before trump is named); the declarer also knows the cards its partner passed. The
-unseen cards are dealt with :func:`~pinochle_tutor.bots.knowledge.sample_hidden_hands`,
+unseen cards are dealt with :func:`~pinochle_tutor.sim.knowledge.sample_hidden_hands`,
 and each deal is drawn again (up to :data:`~pinochle_tutor.bots.bidding.DRAWS` times,
 the best fitting kept) to fit what the auction told about the other hands, exactly as
 the bidding model (:mod:`pinochle_tutor.bots.bidding`) does: a seat that bid ``B``
@@ -19,7 +19,7 @@ passed its trump is not imagined holding higher ones.
 
 **The choices tried.** The choices of cards are too many to try them all, so a
 principled shortlist: the heuristic player's own choice
-(:meth:`HeuristicPlayer.pass_cards <pinochle_tutor.bots.heuristic.HeuristicPlayer.pass_cards>`,
+(:meth:`HeuristicPlayer.pass_cards <pinochle_tutor.sim.policy.HeuristicPlayer.pass_cards>`,
 ``return_cards``, ``discard``), the cards the caller asks about (the learner's, when
 judging), and every single-card swap of the heuristic's choice (one of its cards
 kept, one card of the rest given instead). Every choice is first played on the
@@ -33,7 +33,7 @@ the strong player would (after a pass, the declarer returns with the heuristic's
 ``return_cards``; after a discard, the declarer names the heuristic's trump); every
 hand's meld is counted with the meld table of the rules in force; the hand is played
 out with the heuristic policy for every seat
-(:func:`~pinochle_tutor.bots.heuristic.heuristic_playout`, as the bidding model plays
+(:func:`~pinochle_tutor.sim.policy.heuristic_playout`, as the bidding model plays
 its deals; the heuristic's concession of a hopeless contract is not modelled); and it
 is scored by :func:`~pinochle_tutor.scoring.score_sides` (meld kept with enough trick
 points, the contract made or set, the defenders' meld and tricks).
@@ -78,15 +78,6 @@ from pinochle_tutor.bots.bidding import (
     _misfit,
     _view,
 )
-from pinochle_tutor.bots.coach import paired_loss, stderr_of_mean
-from pinochle_tutor.bots.heuristic import (
-    HeuristicPlayer,
-    PlayContext,
-    heuristic_playout,
-    play_context,
-)
-from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.bots.montecarlo import check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Rank, Suit
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.exchange import remove_cards
@@ -106,6 +97,9 @@ from pinochle_tutor.hands import as_cards, counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.scoring import score_changes, score_sides
+from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
+from pinochle_tutor.sim.policy import HeuristicPlayer, PlayContext, heuristic_playout, play_context
+from pinochle_tutor.sim.stats import check_samples, exchange_seed, paired_loss, stderr_of_mean
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
@@ -127,7 +121,6 @@ __all__ = [
     "evaluate_pass",
     "evaluate_return",
     "exchange_decision",
-    "exchange_seed",
     "judge_exchange",
     "judge_kitty_trump",
     "principle_fits",
@@ -951,11 +944,6 @@ def advise_exchange(
 
 
 # ------------------------------------------------------------------ the review
-def exchange_seed(seed: int, hand_number: int, role: Phase) -> int:
-    """The seed of the coach's evaluation of one exchange decision: the hint and the
-    review of the same decision of the same game use the same imagined deals."""
-    k = {Phase.DISCARD: 1, Phase.PASS: 2, Phase.RETURN: 3, Phase.TRUMP: 4}[role]
-    return (seed * 1_000_003 + hand_number * 1_009 + 500_000 + k) % 2**32
 
 
 def exchange_decision(hand: Hand, seat: int) -> tuple[PlayerView, tuple[Card, ...]] | None:

@@ -14,11 +14,11 @@ matches on the same deals with the seats swapped):
   the intermediate level with 64 imagined deals a card instead of 24, except that in
   the last tricks it solves every imagined deal
   exactly (:class:`StrongPlayer`). Three-handed, that exact search lets every seat
-  play for its own score (:func:`~pinochle_tutor.bots.endgame.solve_seats_counts`), as
+  play for its own score (:func:`~pinochle_tutor.sim.endgame.solve_seats_counts`), as
   the game is scored, instead of letting the two defenders pool their trick points.
 
 All three use only what their seat knows: the cards shown as meld, the cards played, the
-voids play reveals, the cards passed to them (:mod:`pinochle_tutor.bots.knowledge`).
+voids play reveals, the cards passed to them (:mod:`pinochle_tutor.sim.knowledge`).
 """
 
 from __future__ import annotations
@@ -28,9 +28,6 @@ from enum import Enum
 from pinochle_tutor.bots.bidding import BidModelPlayer
 from pinochle_tutor.bots.coach import evaluate_play
 from pinochle_tutor.bots.concede import evaluate_concession
-from pinochle_tutor.bots.endgame import solve_seats_counts
-from pinochle_tutor.bots.heuristic import HeuristicPlayer, play_context, policy_card
-from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
 from pinochle_tutor.bots.montecarlo import (
     MonteCarloPlayer,
     against_the_others,
@@ -41,6 +38,9 @@ from pinochle_tutor.cards import CARDS_BY_INDEX, Card
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player
+from pinochle_tutor.sim.endgame import solve_seats_counts
+from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
+from pinochle_tutor.sim.policy import HeuristicPlayer, play_context, policy_card
 from pinochle_tutor.view import PlayerView
 
 __all__ = [
@@ -148,7 +148,7 @@ class StrongPlayer(MonteCarloPlayer):
         of ``samples`` imagined deals, every seat plays for its own score change less the
         average of the others' (what the Monte Carlo player's playouts measure,
         :func:`~pinochle_tutor.bots.montecarlo.hand_utility`), solved exactly
-        (:func:`~pinochle_tutor.bots.endgame.solve_seats_counts`); the card with the best
+        (:func:`~pinochle_tutor.sim.endgame.solve_seats_counts`); the card with the best
         mean for this seat, ties to the card the heuristic plays.
 
         So a defender takes a counter itself rather than let the other defender have it,

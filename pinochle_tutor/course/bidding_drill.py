@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from pinochle_tutor.auction import Auction, IllegalBidError
 from pinochle_tutor.bots.advisor import BidAdvice, ProgressCallback, advise_bid
 from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer
-from pinochle_tutor.bots.montecarlo import check_samples
 from pinochle_tutor.cards import (
     Card,
     CardLike,
@@ -28,6 +27,7 @@ from pinochle_tutor.explain import review_hand as _review_hand
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import InvalidHandError, as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
+from pinochle_tutor.sim.stats import check_samples
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 
 __all__ = ["BiddingDrill"]

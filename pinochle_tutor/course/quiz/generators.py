@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterable
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.bots.advice import principle_fits
 from pinochle_tutor.bots.bidding import heuristic_limit
-from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, Rank, Suit, all_cards
 from pinochle_tutor.course.quiz import bidding
 from pinochle_tutor.course.quiz.items import (
@@ -57,6 +56,7 @@ from pinochle_tutor.rules import (
     RuleSet,
     rules_named,
 )
+from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import trick_winner
 from pinochle_tutor.view import Phase
 

@@ -21,12 +21,12 @@ from typing import Protocol
 
 from pinochle_tutor.bots.advice import advise_play
 from pinochle_tutor.bots.coach import PlayEvaluation, evaluate_play
-from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, cards_text
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.coaching import PlayAdvice
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 
 

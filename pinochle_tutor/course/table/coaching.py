@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
-from pinochle_tutor.bots.advice import advise_play, decision_seed, face_up_endgame, judge_plays
+from pinochle_tutor.bots.advice import advise_play, face_up_endgame, judge_plays
 from pinochle_tutor.bots.advisor import advise_bid
 from pinochle_tutor.bots.bidding import (
     ADVICE_SAMPLES,
@@ -25,7 +25,6 @@ from pinochle_tutor.bots.concede import advise_concession, judge_concession
 from pinochle_tutor.bots.exchange_eval import (
     advise_exchange,
     evaluate_kitty_trump,
-    exchange_seed,
     judge_exchange,
     judge_kitty_trump,
 )
@@ -35,6 +34,7 @@ from pinochle_tutor.explain import review_hand as _review_hand
 from pinochle_tutor.explain.bidding import BidReasoning, TrumpReasoning
 from pinochle_tutor.explain.exchange import ExchangeAdvice
 from pinochle_tutor.game import Hand
+from pinochle_tutor.sim.stats import decision_seed, exchange_seed
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
