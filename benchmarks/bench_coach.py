@@ -24,8 +24,8 @@ import statistics
 import time
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, RuleSet
-from pinochle_tutor.bots import HeuristicPlayer, evaluate_play
-from pinochle_tutor.bots.coach import DEFAULT_SAMPLES, EXACT_TRICKS
+from pinochle_tutor.bots import HeuristicPlayer
+from pinochle_tutor.coach.play import DEFAULT_SAMPLES, EXACT_TRICKS, evaluate_play
 from pinochle_tutor.sim.endgame import solve_endgame
 from pinochle_tutor.view import Phase, PlayerView
 

@@ -10,7 +10,7 @@ For each variant:
    mistake of each kind of ``tests/coach_scripts.Mistake`` at the first position that
    offers it (throw a counter under the opponents' winning card, overtake partner's
    trick with an ace when a cheaper card wins, lead a ten into an unseen ace); the share
-   of them the review (:func:`~pinochle_tutor.bots.advice.judge_plays`) flags, and that
+   of them the review (:func:`~pinochle_tutor.coach.play.judge_play`) flags, and that
    share among the ones a reference evaluation on ``--reference`` other deals confirms
    as mistakes (a scripted "mistake" can be the best card, or cost less than the margin).
 2. **Own plays.** The share of the heuristic player's own card choices (every seat of
@@ -126,10 +126,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from pinochle_tutor import Hand, Phase, RuleSet, rules_named  # noqa: E402
-from pinochle_tutor.bots import HeuristicPlayer, evaluate_play, judge_plays  # noqa: E402
-from pinochle_tutor.bots.advice import (  # noqa: E402
+from pinochle_tutor.bots import HeuristicPlayer  # noqa: E402
+from pinochle_tutor.coach.play import (  # noqa: E402
     REVIEW_EXACT_TRICKS,
     REVIEW_MARGIN,
+    evaluate_play,
+    judge_play,
     play_decisions,
 )
 from pinochle_tutor.course.table.coaching import (  # noqa: E402
@@ -160,7 +162,7 @@ def mistakes(rules: RuleSet, hands: int, reference: int) -> None:
             seed += 1
             if scripted is None:
                 continue
-            judged = {j.trick_number: j for j in judge_plays(scripted.hand, 0, seed=seed)}
+            judged = {j.trick_number: j for j in judge_play(scripted.hand, 0, seed=seed)}
             views = {t: v for t, v, _ in play_decisions(scripted.hand, 0)}
             for trick, card in scripted.mistakes:
                 total += 1
@@ -197,7 +199,7 @@ def own_plays(rules: RuleSet, hands: int, coach_hands: int) -> None:
         if h.conceded:
             continue
         for seat in range(rules.players):
-            judged = judge_plays(h, seat, seed=seed)
+            judged = judge_play(h, seat, seed=seed)
             flagged += sum(j.is_mistake for j in judged)
             total += len(judged)
     print(
@@ -222,7 +224,7 @@ def own_plays(rules: RuleSet, hands: int, coach_hands: int) -> None:
                     ).best,
                 )
         for seat in range(rules.players):
-            judged = judge_plays(h, seat, seed=seed)
+            judged = judge_play(h, seat, seed=seed)
             flagged += sum(j.is_mistake for j in judged)
             total += len(judged)
     print(

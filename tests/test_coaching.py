@@ -17,16 +17,20 @@ from collections.abc import Iterable
 import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet
-from pinochle_tutor.bots import HeuristicPlayer, advise_play, evaluate_play, judge_plays
-from pinochle_tutor.bots.advice import (
+from pinochle_tutor.bots import HeuristicPlayer
+from pinochle_tutor.cards import Card, CardLike
+from pinochle_tutor.coach.play import (
     REVIEW_BUDGET,
     REVIEW_MARGIN,
     REVIEW_SAMPLES,
+    PlayEvaluation,
+    PlayEvaluator,
+    advise_play,
+    evaluate_play,
+    judge_play,
     play_decisions,
     principle_fits,
 )
-from pinochle_tutor.bots.coach import PlayEvaluation, PlayEvaluator
-from pinochle_tutor.cards import Card, CardLike
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import HandReview, PlayAdvice, PlayJudgement, PlayPrinciple, review_hand
 from pinochle_tutor.explain.coaching import points
@@ -177,7 +181,7 @@ def _scripted(
         seed += 1
         if sh is None:
             continue
-        judged = judge_plays(sh.hand, 0, seed=seed)
+        judged = judge_play(sh.hand, 0, seed=seed)
         review = review_hand(sh.hand, 0, judged)
         for trick, card in sh.mistakes:
             out.append((trick, card, {j.trick_number: j for j in judged}[trick], review))
@@ -211,7 +215,7 @@ def test_the_review_looks_again_until_each_verdict_is_decided() -> None:
     twice its error above the margin) is judged again on CONFIRM_SAMPLES deals, and a
     third time on DECIDE_SAMPLES when it is still undecided with a loss of at least half
     the margin: a verdict resting on fewer deals is decided, or its loss is small."""
-    from pinochle_tutor.bots.advice import (
+    from pinochle_tutor.coach.play import (
         CONFIRM_SAMPLES,
         DECIDE_SAMPLES,
         REVIEW_MARGIN,
@@ -246,8 +250,8 @@ def _judged_both_ways(
         seed += 1
         if sh is not None:
             # Unbounded: a look at every card costs more, and the budget is not the question.
-            restricted = judge_plays(sh.hand, 0, seed=seed, budget=None)
-            every = judge_plays(sh.hand, 0, seed=seed, contender_errors=None, budget=None)
+            restricted = judge_play(sh.hand, 0, seed=seed, budget=None)
+            every = judge_play(sh.hand, 0, seed=seed, contender_errors=None, budget=None)
             out.append((sh.hand, seed, restricted, every))
     return out
 
@@ -282,7 +286,7 @@ def test_a_restricted_verdicts_numbers_are_its_evaluations() -> None:
     card's mean and loss) is that of :func:`evaluate_play` of the cards weighed, on the
     decision's own deals; the best card named is one of them, and the advice's own
     text says the next best is of the cards weighed."""
-    from pinochle_tutor.bots.advice import REVIEW_EXACT_TRICKS
+    from pinochle_tutor.coach.play import REVIEW_EXACT_TRICKS
     from pinochle_tutor.sim.stats import decision_seed
 
     margin = REVIEW_MARGIN * max(DOUBLE_DECK.counter_points)
@@ -324,7 +328,7 @@ def test_the_heuristics_own_plays_are_flagged_less_than_deliberate_mistakes() ->
         h = Hand(dealer=seed, rules=CLASSIC, seed=100 + seed)
         while h.phase is not Phase.DONE:
             h.act(player)
-        judged = judge_plays(h, 0, seed=seed)
+        judged = judge_play(h, 0, seed=seed)
         own += sum(j.is_mistake for j in judged)
         total += len(judged)
     cases = _scripted(CLASSIC, Mistake.THROW_COUNTER, 6)
@@ -339,7 +343,7 @@ def test_good_play_is_said_to_be_good() -> None:
     h = Hand(dealer=0, rules=CLASSIC, seed=11)
     while h.phase is not Phase.DONE:
         h.act(player)
-    judged = judge_plays(h, 0, seed=1)
+    judged = judge_play(h, 0, seed=1)
     good = [j for j in judged if not j.is_mistake]
     assert good and all(j.text.endswith("Good.") for j in good)
     review = review_hand(h, 0, judged)
@@ -438,12 +442,12 @@ def test_the_review_plays_no_more_cards_than_its_budget(monkeypatch: pytest.Monk
         return evaluate(self, samples, candidates)
 
     monkeypatch.setattr(PlayEvaluator, "evaluate", counted)
-    unbounded = judge_plays(hand, seat, seed=seed, budget=None)
+    unbounded = judge_play(hand, seat, seed=seed, budget=None)
     assert sum(spent) > REVIEW_BUDGET, sum(spent)
     spent.clear()
-    bounded = judge_plays(hand, seat, seed=seed)
+    bounded = judge_play(hand, seat, seed=seed)
     assert 0 < sum(spent) <= REVIEW_BUDGET, spent
-    first = judge_plays(hand, seat, seed=seed, budget=0)
+    first = judge_play(hand, seat, seed=seed, budget=0)
     assert all(j.advice.samples == REVIEW_SAMPLES for j in first)
     cut = 0
     for b, u, f in zip(bounded, unbounded, first, strict=True):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pinochle_tutor import CLASSIC, THREE_HANDED, Hand, Phase, RuleSet
-from pinochle_tutor.bots.concede import NoConcessionError, evaluate_concession
 from pinochle_tutor.bots.levels import StrongPlayer
+from pinochle_tutor.coach.concession import NoConcessionError, evaluate_concession
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.sim.policy import HeuristicPlayer
 

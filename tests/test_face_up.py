@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet
 from pinochle_tutor.bots import HeuristicPlayer
-from pinochle_tutor.bots.advice import FACE_UP_TRICKS, face_up_endgame
+from pinochle_tutor.coach.play import FACE_UP_TRICKS, face_up_endgame
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import review_hand
 from pinochle_tutor.sim.endgame import solve_endgame

@@ -28,9 +28,9 @@ from pinochle_tutor import (
     Phase,
     RuleSet,
 )
-from pinochle_tutor.bots import judge_plays
 from pinochle_tutor.bots.bidding import declarer_evaluation
 from pinochle_tutor.bots.exchange_eval import evaluate_kitty_trump
+from pinochle_tutor.coach.play import judge_play
 from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import (
@@ -86,7 +86,7 @@ def _review(rules: RuleSet = CLASSIC, judged: bool = False) -> str:
                 hand.play(seat, illegal[0])
         hand.play(seat, legal[0])
     if judged:
-        return "\n".join(review_hand(hand, 0, judge_plays(hand, 0, seed=7)).judgement_lines())
+        return "\n".join(review_hand(hand, 0, judge_play(hand, 0, seed=7)).judgement_lines())
     return review_hand(hand, 0).text
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import pinochle_tutor.bots.levels as levels
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet, play_hand
-from pinochle_tutor.bots import HeuristicPlayer, MonteCarloPlayer, evaluate_play
+from pinochle_tutor.bots import HeuristicPlayer, MonteCarloPlayer
 from pinochle_tutor.bots.bidding import BidModelPlayer
 from pinochle_tutor.bots.levels import (
     LEVEL_SAMPLES,
@@ -23,6 +23,7 @@ from pinochle_tutor.bots.levels import (
     level_named,
     level_player,
 )
+from pinochle_tutor.coach.play import evaluate_play
 from pinochle_tutor.course.table.seating import OPPONENT_KINDS, UnknownPlayerError, make_player
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.sim.endgame import Utility, solve_seats

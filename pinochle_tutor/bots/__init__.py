@@ -9,12 +9,12 @@
 - :mod:`~pinochle_tutor.sim.playout`: the fast playout core for simulations.
 - :mod:`~pinochle_tutor.bots.advisor`: the bidding advisor.
 - :mod:`~pinochle_tutor.sim.endgame`: the exact (double-dummy) solver of the last tricks.
-- :mod:`~pinochle_tutor.bots.coach`: :func:`evaluate_play`, what every legal card is worth
+- :mod:`~pinochle_tutor.coach.play`: :func:`evaluate_play`, what every legal card is worth
   from what the deciding seat knows.
-- :mod:`~pinochle_tutor.bots.concede`: :func:`evaluate_concession` and
+- :mod:`~pinochle_tutor.coach.concession`: :func:`evaluate_concession` and
   :func:`advise_concession`, conceding against playing on for the declarer at the first lead.
-- :mod:`~pinochle_tutor.bots.advice`: :func:`advise_play`, the coach's card with the play
-  principle that explains it (never one its numbers contradict), and :func:`judge_plays`,
+- :mod:`~pinochle_tutor.coach.play`: :func:`advise_play`, the coach's card with the play
+  principle that explains it (never one its numbers contradict), and :func:`judge_play`,
   the verdict on every card a seat played in a hand.
 - :mod:`~pinochle_tutor.bots.exchange_eval`: :func:`evaluate_pass`, :func:`evaluate_return`,
   :func:`evaluate_discard` (the exchange scored by sampling), :func:`evaluate_kitty_trump`
@@ -26,14 +26,6 @@ for reasons; nothing in the core imports them. A new computer player goes here, 
 with the methods of :class:`pinochle_tutor.players.Player`.
 """
 
-from pinochle_tutor.bots.advice import advise_play, judge_plays
-from pinochle_tutor.bots.coach import CardEvaluation, PlayEvaluation, PlayEvaluator, evaluate_play
-from pinochle_tutor.bots.concede import (
-    ConcessionEvaluation,
-    NoConcessionError,
-    advise_concession,
-    evaluate_concession,
-)
 from pinochle_tutor.bots.exchange_eval import (
     ExchangeEvaluation,
     GiftEvaluation,
@@ -46,6 +38,20 @@ from pinochle_tutor.bots.exchange_eval import (
     judge_exchange,
 )
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
+from pinochle_tutor.coach.concession import (
+    ConcessionEvaluation,
+    NoConcessionError,
+    advise_concession,
+    evaluate_concession,
+)
+from pinochle_tutor.coach.play import (
+    CardEvaluation,
+    PlayEvaluation,
+    PlayEvaluator,
+    advise_play,
+    evaluate_play,
+    judge_play,
+)
 from pinochle_tutor.sim.endgame import EndgameSolution, solve_endgame
 from pinochle_tutor.sim.policy import HeuristicPlayer
 
@@ -71,6 +77,6 @@ __all__ = [
     "evaluate_play",
     "evaluate_return",
     "judge_exchange",
-    "judge_plays",
+    "judge_play",
     "solve_endgame",
 ]

@@ -1,7 +1,7 @@
 """The coach on the exchange: the cards to pass, to return or to discard, scored by sampling.
 
 The partner's pass, the declarer's return and (three-handed) the declarer's discard
-after taking the kitty are judged the way :mod:`pinochle_tutor.bots.coach` judges a
+after taking the kitty are judged the way :mod:`pinochle_tutor.coach.play` judges a
 card: from what the deciding seat knows, imagine the hands it cannot see many times
 over and play each choice out on every imagined deal.
 
@@ -44,7 +44,7 @@ defenders' average), and the mean of their difference, the *value* every choice 
 ranked by, each with its standard error; the best choice and every other one's loss,
 with the standard error of the paired difference. A loss is a clear mistake
 (:meth:`ExchangeEvaluation.is_clear_mistake`) with the same criterion as
-:class:`~pinochle_tutor.bots.coach.PlayEvaluation`: beyond twice its standard error
+:class:`~pinochle_tutor.coach.play.PlayEvaluation`: beyond twice its standard error
 and beyond a margin (half a counter of the rules in force by default).
 
 :func:`advise_exchange` turns an evaluation into an

@@ -10,7 +10,7 @@ matches on the same deals with the seats swapped):
 * :attr:`Level.STRONG` bids with the bidding model (:class:`BidModelPlayer`, the model
   behind the hint and the bidding trainer; three-handed, it names trump after seeing the
   kitty as the model's deals do), concedes a contract its imagined deals score worse
-  played out (:func:`~pinochle_tutor.bots.concede.evaluate_concession`), and plays as
+  played out (:func:`~pinochle_tutor.coach.concession.evaluate_concession`), and plays as
   the intermediate level with 64 imagined deals a card instead of 24, except that in
   the last tricks it solves every imagined deal
   exactly (:class:`StrongPlayer`). Three-handed, that exact search lets every seat
@@ -26,8 +26,6 @@ from __future__ import annotations
 from enum import Enum
 
 from pinochle_tutor.bots.bidding import BidModelPlayer
-from pinochle_tutor.bots.coach import evaluate_play
-from pinochle_tutor.bots.concede import evaluate_concession
 from pinochle_tutor.bots.montecarlo import (
     MonteCarloPlayer,
     against_the_others,
@@ -35,6 +33,8 @@ from pinochle_tutor.bots.montecarlo import (
     settled_points,
 )
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card
+from pinochle_tutor.coach.concession import evaluate_concession
+from pinochle_tutor.coach.play import evaluate_play
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player
@@ -105,7 +105,7 @@ class StrongPlayer(MonteCarloPlayer):
     """The strong level (see the module text): the bidding model for the auction and
     trump, a concession weighed on imagined deals, Monte Carlo card play, and in the
     last ``exact_tricks`` cards of a hand the
-    coach's exact evaluation (:func:`~pinochle_tutor.bots.coach.evaluate_play`: every
+    coach's exact evaluation (:func:`~pinochle_tutor.coach.play.evaluate_play`: every
     imagined deal solved with best play by both sides; the card that takes the most
     trick points on average). Without partnerships (three-handed) it solves each
     imagined deal with every seat playing for itself instead and plays the card whose

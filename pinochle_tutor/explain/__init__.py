@@ -28,9 +28,9 @@ and explains the answer:
 * :func:`review_hand` - a played hand, trick by trick, with the learner's refused cards.
 * :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its
   :class:`PlayPrinciple`, and its verdict on a card played (built in
-  :mod:`pinochle_tutor.bots.advice`).
+  :mod:`pinochle_tutor.coach.play`).
 * :class:`ConcessionAdvice`, :class:`ConcessionJudgement` - concede or play on, for a
-  declarer at the first lead (built in :mod:`pinochle_tutor.bots.concede`).
+  declarer at the first lead (built in :mod:`pinochle_tutor.coach.concession`).
 
 The explanations live in one module per job, all re-exported here:
 :mod:`~pinochle_tutor.explain.play` (a card, the legal set),

@@ -5,11 +5,11 @@ many cards of trick play come before the question; :func:`play_position` plays t
 hand that far with the heuristic players (the auction, trump, the exchange or the
 kitty, meld, then ``cards_played`` cards). The learner is the seat to play next.
 
-:func:`play_verdict` asks the coach (:func:`~pinochle_tutor.bots.coach.evaluate_play`
+:func:`play_verdict` asks the coach (:func:`~pinochle_tutor.coach.play.evaluate_play`
 with :data:`PLAY_SAMPLES` imagined deals and :data:`PLAY_SEED`, so a mark never
-changes; cached per item) and :func:`~pinochle_tutor.bots.advice.advise_play` for the
+changes; cached per item) and :func:`~pinochle_tutor.coach.play.advise_play` for the
 principle. A card is accepted when it is legal and not a clear mistake
-(:meth:`~pinochle_tutor.bots.coach.PlayEvaluation.is_clear_mistake`: its loss is
+(:meth:`~pinochle_tutor.coach.play.PlayEvaluation.is_clear_mistake`: its loss is
 beyond twice its standard error and above the coach's margin).
 """
 
@@ -19,9 +19,8 @@ import functools
 from dataclasses import dataclass
 from typing import Protocol
 
-from pinochle_tutor.bots.advice import advise_play
-from pinochle_tutor.bots.coach import PlayEvaluation, evaluate_play
 from pinochle_tutor.cards import Card, cards_text
+from pinochle_tutor.coach.play import PlayEvaluation, advise_play, evaluate_play
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.coaching import PlayAdvice
 from pinochle_tutor.game import Hand

@@ -16,7 +16,7 @@ a teacher or a generator declared, else those the engine finds.
 from __future__ import annotations
 
 from pinochle_tutor.auction import AuctionProblem
-from pinochle_tutor.bots.advice import principle_fits
+from pinochle_tutor.coach.play import principle_fits
 from pinochle_tutor.course.positions import TrickCase, classify
 from pinochle_tutor.course.quiz.bidding import bid_range
 from pinochle_tutor.course.quiz.items import (

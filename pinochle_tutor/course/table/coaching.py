@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
-from pinochle_tutor.bots.advice import advise_play, face_up_endgame, judge_plays
 from pinochle_tutor.bots.advisor import advise_bid
 from pinochle_tutor.bots.bidding import (
     ADVICE_SAMPLES,
@@ -20,8 +19,6 @@ from pinochle_tutor.bots.bidding import (
     explain_hand_bid,
     judge_trump,
 )
-from pinochle_tutor.bots.coach import DEFAULT_SAMPLES
-from pinochle_tutor.bots.concede import advise_concession, judge_concession
 from pinochle_tutor.bots.exchange_eval import (
     advise_exchange,
     evaluate_kitty_trump,
@@ -29,6 +26,8 @@ from pinochle_tutor.bots.exchange_eval import (
     judge_kitty_trump,
 )
 from pinochle_tutor.cards import Card, Suit
+from pinochle_tutor.coach.concession import advise_concession, judge_concession
+from pinochle_tutor.coach.play import DEFAULT_SAMPLES, advise_play, face_up_endgame, judge_play
 from pinochle_tutor.explain import HandReview, PlayAdvice, explain_play
 from pinochle_tutor.explain import review_hand as _review_hand
 from pinochle_tutor.explain.bidding import BidReasoning, TrumpReasoning
@@ -199,7 +198,7 @@ def coached_review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> Han
     """The table's review of the finished ``hand`` from ``seat`` (hand ``hand_number`` of
     a game seeded ``seed``): the tricks, and the coach's verdicts on the seat's card
     play, contract, concession, exchange and trump, each on the deals of its hint then."""
-    judged = judge_plays(hand, seat, seed=seed, hand_number=hand_number)
+    judged = judge_play(hand, seat, seed=seed, hand_number=hand_number)
     face_up = face_up_endgame(hand, seat)
     # The learner's own contract, against the bid hint's evaluation then.
     verdict = explain_hand_bid(hand, samples=BID_HINT_SAMPLES) if hand.declarer == seat else None

@@ -31,8 +31,8 @@ from typing import Any
 
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
 from pinochle_tutor.auction import IllegalBidError
-from pinochle_tutor.bots.advice import REVIEW_MARGIN
 from pinochle_tutor.cards import Card, CardLike, SuitLike, parse_card, parse_suit
+from pinochle_tutor.coach.play import REVIEW_MARGIN
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.course.table.coaching import (
     HINT_SAMPLES,

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.advice import replay_to_play
+from pinochle_tutor.coach.play import replay_to_play
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.concession import ConcessionAdvice, ConcessionJudgement
 from pinochle_tutor.game import Hand
