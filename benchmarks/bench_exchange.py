@@ -56,7 +56,7 @@ import time
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, RuleSet
 from pinochle_tutor.bots import HeuristicPlayer
-from pinochle_tutor.bots.exchange_eval import (
+from pinochle_tutor.coach.exchange import (
     HINT_SAMPLES,
     HINT_SCREEN,
     advise_exchange,

@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pinochle_tutor import Player, RandomPlayer, RuleSet, play_hand, rules_named
-from pinochle_tutor.bots.bidding import BidModelPlayer
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.bots.levels import Level, StrongPlayer, level_player
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 from pinochle_tutor.names import find_named

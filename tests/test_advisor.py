@@ -13,7 +13,7 @@ from pinochle_tutor import (
     deal,
     parse_cards,
 )
-from pinochle_tutor.bots.advisor import advise_bid
+from pinochle_tutor.coach.bid import advise_bid
 
 STRONG = "AH 10H KH QH JH AS AD AC KS 10S 9D JC"  # a heart run and aces around
 SWAPPED = (

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Card, RuleSet, Suit, meld_points
-from pinochle_tutor.bots import bidding
 from pinochle_tutor.cards import CARDS_BY_INDEX
+from pinochle_tutor.coach import bid
 from pinochle_tutor.meld import meld_by_trump, meld_losses
 from pinochle_tutor.rules import MeldTable
 from pinochle_tutor.sim import policy
@@ -173,9 +173,9 @@ def test_a_simulated_deal_is_the_same_on_counts_as_through_the_players_methods(
     n = rules.hand_size
     dealt = [_counts(deck[p * n : p * n + n]) for p in range(rules.players)]
     kitty = deck[rules.players * n :]
-    fast = bidding._play([list(h) for h in dealt], kitty, declarer, trump, rules,
+    fast = bid._play([list(h) for h in dealt], kitty, declarer, trump, rules,
                          HeuristicPlayer(), {})  # fmt: skip
-    slow = bidding._play([list(h) for h in dealt], kitty, declarer, trump, rules, _ThroughViews())
+    slow = bid._play([list(h) for h in dealt], kitty, declarer, trump, rules, _ThroughViews())
     assert fast == slow
 
 

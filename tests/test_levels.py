@@ -12,7 +12,7 @@ import pytest
 import pinochle_tutor.bots.levels as levels
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet, play_hand
 from pinochle_tutor.bots import HeuristicPlayer, MonteCarloPlayer
-from pinochle_tutor.bots.bidding import BidModelPlayer
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.bots.levels import (
     LEVEL_SAMPLES,
     STRONG_EXACT_TRICKS,

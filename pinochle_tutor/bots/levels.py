@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from pinochle_tutor.bots.bidding import BidModelPlayer
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.bots.montecarlo import (
     MonteCarloPlayer,
     against_the_others,

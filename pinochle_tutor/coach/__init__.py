@@ -1,8 +1,12 @@
 """The coach: one module per decision, each with the same three functions.
 
-- :mod:`~pinochle_tutor.coach.play`: card play.
+- :mod:`~pinochle_tutor.coach.bid`: the auction (the bidding model).
+- :mod:`~pinochle_tutor.coach.trump`: the trump of a game without a kitty.
+- :mod:`~pinochle_tutor.coach.kitty`: three-handed, the trump after the kitty.
+- :mod:`~pinochle_tutor.coach.exchange`: the pass, the return and the discard.
 - :mod:`~pinochle_tutor.coach.concession`: the declarer's choice at the first lead to
   concede or play on.
+- :mod:`~pinochle_tutor.coach.play`: card play.
 
 ``evaluate_<decision>`` takes a seat's :class:`~pinochle_tutor.view.PlayerView` (and a
 seed, a number of imagined deals) and returns a frozen evaluation; ``advise_<decision>``

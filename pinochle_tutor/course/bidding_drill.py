@@ -13,14 +13,14 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pinochle_tutor.auction import Auction, IllegalBidError
-from pinochle_tutor.bots.advisor import BidAdvice, ProgressCallback, advise_bid
-from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.cards import (
     Card,
     CardLike,
     cards_text,
     sort_hand,
 )
+from pinochle_tutor.coach.bid import ADVICE_SAMPLES, BidAdvice, ProgressCallback, advise_bid
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain import HandReview, explain_call
 from pinochle_tutor.explain import review_hand as _review_hand
@@ -127,7 +127,7 @@ class BiddingDrill:
         self.committed = True
 
     def advise(self, progress: ProgressCallback | None = None) -> BidAdvice:
-        """The advisor's :class:`~pinochle_tutor.bots.advisor.BidAdvice` for the learner's
+        """The advisor's :class:`~pinochle_tutor.coach.bid.BidAdvice` for the learner's
         decision (only after the call). ``progress(done, total)`` is called while
         it simulates."""
         if not self.committed:

@@ -23,7 +23,7 @@ and explains the answer:
 * :func:`explain_exchange` - is a pass (return, discard) legal, and how much meld it keeps.
 * :class:`ExchangeAdvice`, :class:`ExchangeJudgement` - the coach's cards to pass, return
   or discard with the :class:`ExchangePrinciple` its numbers back, and its verdict on the
-  learner's (built in :mod:`pinochle_tutor.bots.exchange_eval`).
+  learner's (built in :mod:`pinochle_tutor.coach.exchange`).
 * :func:`explain_game_end` - who has won the game after a hand, and by which rule.
 * :func:`review_hand` - a played hand, trick by trick, with the learner's refused cards.
 * :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its

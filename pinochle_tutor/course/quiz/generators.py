@@ -23,8 +23,8 @@ import random
 from collections.abc import Callable, Iterable
 
 from pinochle_tutor.auction import Auction
-from pinochle_tutor.bots.bidding import heuristic_limit
 from pinochle_tutor.cards import Card, Rank, Suit, all_cards
+from pinochle_tutor.coach.bid import heuristic_limit
 from pinochle_tutor.coach.play import principle_fits
 from pinochle_tutor.course.quiz import bidding
 from pinochle_tutor.course.quiz.items import (

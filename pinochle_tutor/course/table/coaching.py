@@ -12,22 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
-from pinochle_tutor.bots.advisor import advise_bid
-from pinochle_tutor.bots.bidding import (
-    ADVICE_SAMPLES,
-    declarer_evaluation,
-    explain_hand_bid,
-    judge_trump,
-)
-from pinochle_tutor.bots.exchange_eval import (
-    advise_exchange,
-    evaluate_kitty_trump,
-    judge_exchange,
-    judge_kitty_trump,
-)
 from pinochle_tutor.cards import Card, Suit
+from pinochle_tutor.coach.bid import ADVICE_SAMPLES, advise_bid, explain_hand_bid
 from pinochle_tutor.coach.concession import advise_concession, judge_concession
+from pinochle_tutor.coach.exchange import advise_exchange, judge_exchange
+from pinochle_tutor.coach.kitty import evaluate_kitty, judge_kitty
 from pinochle_tutor.coach.play import DEFAULT_SAMPLES, advise_play, face_up_endgame, judge_play
+from pinochle_tutor.coach.trump import evaluate_trump, judge_trump
 from pinochle_tutor.explain import HandReview, PlayAdvice, explain_play
 from pinochle_tutor.explain import review_hand as _review_hand
 from pinochle_tutor.explain.bidding import BidReasoning, TrumpReasoning
@@ -144,12 +135,12 @@ def table_hint(v: PlayerView, *, seed: int, hand_number: int, can_concede: bool)
         return Hint(phase, advice.explanation, bid=advice.recommended, bidding=advice.reasoning)
     if phase is Phase.TRUMP and not v.rules.has_kitty and v.contract is not None:
         # The bidding model's trump, from the deals behind the learner's last bid hint.
-        trump = declarer_evaluation(v, samples=BID_HINT_SAMPLES).trump_reasoning(v.contract)
+        trump = evaluate_trump(v, samples=BID_HINT_SAMPLES).trump_reasoning(v.contract)
         return Hint(phase, trump.text, suit=trump.trump, trump=trump)
     if phase is Phase.TRUMP:
         # Three-handed the kitty is in the hand now: every suit played out on the
         # same imagined deals of the two hidden hands.
-        reasoning = evaluate_kitty_trump(
+        reasoning = evaluate_kitty(
             v, seed=exchange_seed(seed, hand_number, Phase.TRUMP)
         ).reasoning()
         return Hint(phase, reasoning.text, suit=reasoning.trump, trump=reasoning)
@@ -208,7 +199,7 @@ def coached_review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> Han
     exchange = judge_exchange(hand, seat, seed=seed, hand_number=hand_number)
     # The trump named (three-handed: after the kitty), on the trump hint's deals.
     if hand.rules.has_kitty:
-        trump = judge_kitty_trump(hand, seat, seed=seed, hand_number=hand_number)
+        trump = judge_kitty(hand, seat, seed=seed, hand_number=hand_number)
     else:
         trump = judge_trump(hand, seat, samples=BID_HINT_SAMPLES)
     return _review_hand(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pinochle_tutor.bots.bidding import BidModelPlayer
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.bots.levels import Level, level_player
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 from pinochle_tutor.errors import PinochleError

@@ -8,9 +8,9 @@ over and play each choice out on every imagined deal.
 **What the seat knows.** Its own cards, the auction and the trump (the discard comes
 before trump is named); the declarer also knows the cards its partner passed. The
 unseen cards are dealt with :func:`~pinochle_tutor.sim.knowledge.sample_hidden_hands`,
-and each deal is drawn again (up to :data:`~pinochle_tutor.bots.bidding.DRAWS` times,
+and each deal is drawn again (up to :data:`~pinochle_tutor.coach.bid.DRAWS` times,
 the best fitting kept) to fit what the auction told about the other hands, exactly as
-the bidding model (:mod:`pinochle_tutor.bots.bidding`) does: a seat that bid ``B``
+the bidding model (:mod:`pinochle_tutor.coach.bid`) does: a seat that bid ``B``
 holds a hand the heuristic values near ``B`` or more, a seat that passed one it values
 below the bid it would have had to make. For the return, the deal must also fit the
 pass: the partner's hand before it passed should pass those cards the way the heuristic
@@ -70,18 +70,10 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.bidding import (
-    DRAWS,
-    TRUMP_MARGIN,
-    AuctionInfo,
-    _cards,
-    _misfit,
-    _view,
-)
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Rank, Suit
+from pinochle_tutor.coach.bid import DRAWS, AuctionInfo, _cards, _misfit, _view
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.exchange import remove_cards
-from pinochle_tutor.explain.bidding import TrumpJudgement, TrumpReasoning
 from pinochle_tutor.explain.coaching import clear_loss
 from pinochle_tutor.explain.exchange import (
     ExchangeAdvice,
@@ -93,7 +85,7 @@ from pinochle_tutor.explain.exchange import (
     explain_exchange,
 )
 from pinochle_tutor.game import Hand
-from pinochle_tutor.hands import as_cards, counts_of
+from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.scoring import score_changes, score_sides
@@ -108,21 +100,16 @@ __all__ = [
     "HINT_SAMPLES",
     "HINT_SCREEN",
     "REVIEW_MARGIN",
-    "TRUMP_SAMPLES",
     "ExchangeEvaluation",
     "GiftEvaluation",
     "InvalidExchangeDecisionError",
-    "KittyTrumpEvaluation",
-    "TrumpChoice",
     "advise_exchange",
     "evaluate_discard",
     "evaluate_exchange",
-    "evaluate_kitty_trump",
     "evaluate_pass",
     "evaluate_return",
     "exchange_decision",
     "judge_exchange",
-    "judge_kitty_trump",
     "principle_fits",
 ]
 
@@ -138,9 +125,6 @@ CONFIRM_SAMPLES = 96
 """The review's second look, on fresh deals, at a choice the first look calls costly."""
 REVIEW_MARGIN = 0.5
 """The smallest loss the review calls a mistake, in counters of the rules in force."""
-TRUMP_SAMPLES = 96
-"""Imagined deals behind the three-handed trump hint after the kitty, each played with
-every suit as trump (measured: about a tenth of a second on one core)."""
 
 _ROLE = {Phase.PASS: "pass", Phase.RETURN: "return", Phase.DISCARD: "discard"}
 
@@ -629,178 +613,6 @@ def _evaluate(
 
 def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
-
-
-# ------------------------------------------------------------------ the trump after the kitty
-@dataclass(frozen=True)
-class TrumpChoice:
-    """What naming one suit trump after the kitty is worth to the declarer."""
-
-    suit: Suit
-    meld: int
-    """The hand's meld with this suit as trump."""
-    made: float
-    """Share of the deals in which the contract is made."""
-    value: float
-    """Mean of the declarer's score change less the defenders' average."""
-    value_stderr: float
-    loss: float
-    """Mean value given up against the best suit, on the same deals."""
-    loss_stderr: float
-    """Standard error of :attr:`loss`, from the differences deal by deal."""
-
-
-@dataclass(frozen=True)
-class KittyTrumpEvaluation:
-    """The coach's evaluation of every trump after the kitty (:func:`evaluate_kitty_trump`)."""
-
-    contract: int
-    deals: int
-    choices: tuple[TrumpChoice, ...]
-    """Every suit, best first."""
-    margin: float
-    """The smallest loss :meth:`is_clear_mistake` calls a mistake."""
-    planned: Suit
-    """The suit the discard was made for: the heuristic's trump after it, the one the
-    discard's evaluation (and its hint) plays each choice with."""
-
-    @property
-    def best(self) -> Suit:
-        """The suit with the best mean value (ties to :attr:`planned`)."""
-        return self.choices[0].suit
-
-    @property
-    def trump(self) -> Suit:
-        """The trump to name: :attr:`planned`, unless naming it is a clear mistake
-        (:meth:`is_clear_mistake`) against :attr:`best`. So the trump hint keeps to the
-        discard hint's plan, and changes it only when the evaluation is sure it loses."""
-        return self.best if self.is_clear_mistake(self.planned) else self.planned
-
-    def choice(self, suit: Suit) -> TrumpChoice:
-        """The evaluation of naming ``suit``."""
-        return next(c for c in self.choices if c.suit is suit)
-
-    def is_clear_mistake(self, suit: Suit) -> bool:
-        """Whether naming ``suit`` loses more than two standard errors of its loss and
-        more than :attr:`margin` (the criterion of every verdict of the coach)."""
-        c = self.choice(suit)
-        return clear_loss(c.loss, c.loss_stderr, self.margin)
-
-    def reasoning(self) -> TrumpReasoning:
-        """Why :attr:`trump`, as data: every suit's meld, make chance and expected score,
-        the recommended trump first."""
-        trump = self.trump
-        ordered = sorted(self.choices, key=lambda c: c.suit is not trump)
-        return TrumpReasoning(
-            trump=trump,
-            contract=self.contract,
-            deals=self.deals,
-            suits=tuple((c.suit, c.meld, c.made, round(c.value)) for c in ordered),
-            partnerships=False,
-            kept_plan=None if trump is self.best else self.best,
-        )
-
-    def judge(self, named: Suit) -> TrumpJudgement:
-        """The verdict on naming ``named``."""
-        c = self.choice(named)
-        return TrumpJudgement(
-            named=named,
-            best=self.best,
-            loss=c.loss,
-            loss_stderr=c.loss_stderr,
-            deals=self.deals,
-            is_mistake=self.is_clear_mistake(named),
-        )
-
-
-def evaluate_kitty_trump(
-    view: PlayerView,
-    *,
-    samples: int = TRUMP_SAMPLES,
-    seed: int | None = 0,
-    margin: float | None = None,
-) -> KittyTrumpEvaluation:
-    """Three-handed: the trump to name once the declarer has taken the kitty and
-    discarded, scored by sampling the way the exchange is. The two hands the declarer
-    cannot see are dealt ``samples`` times to fit what the auction told (the deals of
-    the discard's evaluation), and each deal is played out once with each suit as trump:
-    every hand's meld with that suit, the discards counted as the declarer's trick
-    points, the heuristic's card play for every seat, scored by
-    :func:`~pinochle_tutor.scoring.score_sides`. Per suit, from those same deals: the
-    hand's meld with it, the share of deals in which the contract is made, the mean of
-    the declarer's score change less the defenders' average, and its loss against the
-    best suit deal by deal. The trump named is the heuristic's suit, the one the
-    discard's evaluation played each discard with, unless another suit beats it beyond
-    the evaluation's error (:attr:`KittyTrumpEvaluation.trump`). ``margin``: the
-    smallest loss called a mistake (by default
-    :data:`~pinochle_tutor.bots.bidding.TRUMP_MARGIN` counters, as for the trump of a
-    game without a kitty). Raises :class:`InvalidExchangeDecisionError` for
-    any view but the three-handed declarer's, holding its cards after the discard,
-    about to name trump."""
-    rules = view.rules
-    if not (
-        rules.has_kitty
-        and view.phase is Phase.TRUMP
-        and view.contract is not None
-        and view.declarer == view.seat
-        and len(view.hand) == rules.hand_size
-    ):
-        raise InvalidExchangeDecisionError(
-            f"seat {view.seat}'s view in the {view.phase.value} phase is not the trump after "
-            "the kitty: the coach weighs every trump for the declarer of a game with a kitty, "
-            "after the discard"
-        )
-    n = check_samples(samples)
-    deals = _deals(view, n, random.Random(seed))
-    sim = _Simulator(view, Phase.TRUMP)
-    usual = HeuristicPlayer().choose_trump(view)
-    counts = counts_of(list(view.hand), rules)
-    outcomes: dict[Suit, _Outcome] = {}
-    for suit in Suit:
-        out = outcomes[suit] = _Outcome([], [], [], [], [])
-        for deal in deals:
-            sim.play(deal, (), out, trump=int(suit))
-    order = sorted(
-        Suit, key=lambda s: (-round(_mean(outcomes[s].value), 9), s is not usual, int(s))
-    )
-    best = outcomes[order[0]].value
-    choices = []
-    for suit in order:
-        o = outcomes[suit]
-        loss, loss_stderr = paired_loss(best, o.value)
-        choices.append(
-            TrumpChoice(
-                suit=suit,
-                meld=points_from_counts(counts, int(suit), rules.meld_table),
-                made=_mean(o.made),
-                value=_mean(o.value),
-                value_stderr=stderr_of_mean(o.value),
-                loss=loss,
-                loss_stderr=loss_stderr,
-            )
-        )
-    assert view.contract is not None
-    if margin is None:
-        margin = TRUMP_MARGIN * max(rules.counter_points)
-    return KittyTrumpEvaluation(view.contract, n, tuple(choices), float(margin), usual)
-
-
-def judge_kitty_trump(
-    hand: Hand, seat: int, *, seed: int = 0, hand_number: int = 1
-) -> TrumpJudgement | None:
-    """The trump ``seat`` named in ``hand`` after the kitty, judged on the deals of the
-    trump hint at that moment (seeded by :func:`exchange_seed`); ``None`` when the seat
-    named no trump after a kitty (it did not declare, or the game has no kitty)."""
-    rules = hand.rules
-    check_seat(seat, rules, "seat")
-    if not rules.has_kitty or hand.declarer != seat or hand.trump is None or not hand.discards:
-        return None
-    h = Hand(hand.dealer, rules, dealt=hand.deal)
-    for s, amount in hand.auction.history:
-        h.bid(s, amount)
-    h.discard(seat, hand.discards)
-    ev = evaluate_kitty_trump(h.view(seat), seed=exchange_seed(seed, hand_number, Phase.TRUMP))
-    return ev.judge(hand.trump)
 
 
 # ------------------------------------------------------------------ the reasons

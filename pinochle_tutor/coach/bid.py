@@ -1,5 +1,5 @@
-"""The bidding model: one answer to "how high should I bid?", for the trainer, the
-game table's hint and the computer players.
+"""The coach on bidding: one model answers "how high should I bid?", for the trainer,
+the game table's hint, the review and the computer players.
 
 A bid is the side's meld plus the trick points it will capture. The model deals the
 cards the bidder cannot see many times, keeping deals that fit what the auction has
@@ -36,6 +36,14 @@ that passed without bidding when the lowest bid was ``M`` one the heuristic valu
 below ``M``, each with a tolerance of a tenth of the hand's trick points.
 Deals are drawn again (up to :data:`DRAWS` times) until they fit; the best fitting
 draw is kept.
+
+**The advice** (:func:`advise_bid`, the trainer's and the bid hint's entry point):
+what is this hand worth? From the same deals come the chance of making each contract
+level, the expected score of holding it against passing, the limit and the call.
+:class:`BidAdvice` keeps the model's :class:`BidEvaluation` and its explanation reads
+out that evaluation's numbers only. :func:`evaluate_bid` is the model's evaluation of a
+seat's view in the auction, and :func:`judge_bid` the review's verdict on the contract
+a seat declared.
 """
 
 from __future__ import annotations
@@ -75,7 +83,6 @@ from pinochle_tutor.sim.policy import (
     choose_pass,
     choose_return,
     default_allowance,
-    estimate_hand,
     heuristic_playout,
     play_context,
 )
@@ -89,21 +96,23 @@ from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
     "ADVICE_SAMPLES",
-    "BOT_SAMPLES",
     "DRAWS",
     "TRUMP_MARGIN",
     "AuctionInfo",
+    "BidAdvice",
     "BidEvaluation",
-    "BidModelPlayer",
     "Inference",
     "InferenceKind",
     "PassOutlook",
+    "ProgressCallback",
     "TrumpOutlook",
-    "declarer_evaluation",
+    "advice_from",
+    "advise_bid",
+    "evaluate_bid",
     "evaluate_bids",
     "explain_hand_bid",
     "heuristic_limit",
-    "judge_trump",
+    "judge_bid",
     "trump_after_kitty",
     "why_bid_failed",
 ]
@@ -111,8 +120,6 @@ __all__ = [
 ADVICE_SAMPLES = 160
 """Deals behind one piece of bidding advice (the trainer and the game table's hint use
 the same number, so they give the same advice)."""
-BOT_SAMPLES = 24
-"""Deals behind a computer player's bid (cheap; the player caches its evaluation)."""
 DRAWS = 12
 """How many times a deal is drawn again to fit what the auction has told."""
 
@@ -1030,103 +1037,6 @@ def why_bid_failed(
 
 
 # ------------------------------------------------------------------ the player
-class BidModelPlayer(HeuristicPlayer):
-    """The heuristic player, bidding and naming trump with the bidding model.
-
-    It evaluates its hand with ``samples`` deals (:data:`BOT_SAMPLES`), for the
-    ``candidates`` trumps the heuristic values most, and keeps the evaluation while
-    the auction tells nothing new about the other hands (a cache per hand and
-    inferences, the levels rounded: :meth:`AuctionInfo.key`). It bids the lowest bid
-    while it is within the model's limit (:meth:`BidEvaluation.call_at`), and
-    names the trump with the best expected score at the contract."""
-
-    def __init__(self, samples: int = BOT_SAMPLES, candidates: int = 2) -> None:
-        super().__init__()
-        self.samples = check_samples(samples)
-        self.candidates = candidates
-        self._cache: dict[tuple[object, ...], BidEvaluation] = {}
-        self.last: BidEvaluation | None = None
-        """The evaluation behind the last bid."""
-
-    def evaluate(self, view: PlayerView) -> BidEvaluation:
-        """The model's evaluation of ``view`` (cached per hand and inferences)."""
-        info = AuctionInfo.from_view(view)
-        hand = tuple(sorted(view.hand))
-        key = (hand, info.key(coarse=True))
-        ev = self._cache.get(key)
-        if ev is None:
-            ev = self._evaluate(view, info)
-            if len(self._cache) > 64:
-                self._cache.clear()
-            self._cache[key] = ev
-        self.last = ev
-        return ev
-
-    def _evaluate(self, view: PlayerView, info: AuctionInfo) -> BidEvaluation:
-        rules = view.rules
-        counts = counts_of(list(view.hand), rules)
-
-        def value(s: Suit) -> float:
-            t = int(s)
-            return points_from_counts(counts, t, rules.meld_table) + estimate_hand(counts, t, rules)
-
-        trumps = sorted(Suit, key=lambda s: (-value(s), int(s)))[: self.candidates]
-        return evaluate_bids(list(view.hand), rules, info, samples=self.samples, trumps=trumps)
-
-    def bid(self, view: PlayerView) -> int | None:
-        return self.evaluate(view).call_at(view.min_bid)
-
-    def choose_trump(self, view: PlayerView) -> Suit:
-        if view.contract is None:
-            return super().choose_trump(view)
-        if view.rules.has_kitty:
-            return self._kitty_trump(view)
-        return self._planned_trump(view, view.hand)
-
-    def discard(self, view: PlayerView) -> Sequence[Card]:
-        """Three-handed: the heuristic's discard for the trump this player will name
-        (:func:`trump_after_kitty`), never for another suit."""
-        if view.contract is None:
-            return super().discard(view)
-        return super().discard(dataclasses.replace(view, trump=self._kitty_trump(view)))
-
-    def _planned_trump(self, view: PlayerView, hand: Sequence[Card]) -> Suit:
-        """The trump the model named for ``hand`` (the hand it bid with) at the contract."""
-        assert view.contract is not None
-        key_hand = tuple(sorted(hand))
-        for key, ev in reversed(list(self._cache.items())):
-            if key[0] == key_hand:
-                return ev.trump_for(view.contract)
-        # Never bid (the dealer stuck with the contract): evaluate now.
-        info = AuctionInfo(view.seat, view.dealer, (), view.rules)
-        return self._evaluate(dataclasses.replace(view, hand=tuple(hand)), info).trump_for(
-            view.contract
-        )
-
-    def _kitty_trump(self, view: PlayerView) -> Suit:
-        """The declarer's trump once it holds the kitty: the model's plan for the hand it
-        bid with, kept unless the kitty changes the heuristic's trump
-        (:func:`trump_after_kitty`, the rule the model's deals follow)."""
-        rules = view.rules
-        after = counts_of([*view.hand, *view.given], rules)
-        before = list(after)
-        for c in view.received:
-            before[c.index] -= 1
-        planned = self._planned_trump(view, _cards(before))
-        return Suit(trump_after_kitty(int(planned), before, after, rules))
-
-
-def declarer_evaluation(view: PlayerView, samples: int = ADVICE_SAMPLES) -> BidEvaluation:
-    """The bidding model's evaluation behind the declarer's trump: the auction as it stood
-    at the declarer's last bid (what the bid hint evaluated then), or as the dealer stuck
-    with the contract sees it. Raises :class:`InvalidSimulationError` when ``view`` is not
-    the declarer's."""
-    if view.declarer != view.seat:
-        raise InvalidSimulationError(
-            f"seat {view.seat} is not the declarer: only the declarer names trump"
-        )
-    info = _at_last_bid(view.seat, view.dealer, tuple(view.auction), view.rules)
-    return evaluate_bids(list(view.hand), view.rules, info, samples=samples)
 
 
 def _at_last_bid(
@@ -1136,21 +1046,6 @@ def _at_last_bid(
     never bid: a dealer stuck with the contract)."""
     last = [i for i, (s, a) in enumerate(calls) if s == seat and a is not None]
     return AuctionInfo(seat, dealer, calls[: last[-1]] if last else (), rules)
-
-
-def judge_trump(
-    hand: Hand, seat: int, samples: int = ADVICE_SAMPLES, margin: float | None = None
-) -> TrumpJudgement | None:
-    """The trump ``seat`` named in ``hand`` (a game without a kitty: three-handed, see
-    :func:`~pinochle_tutor.bots.exchange_eval.judge_kitty_trump`), judged on the deals of
-    the trump hint at that moment (:func:`declarer_evaluation`'s) by
-    :meth:`BidEvaluation.judge_trump`. ``None`` when the seat did not name trump."""
-    rules = hand.rules
-    if rules.has_kitty or hand.declarer != seat or hand.trump is None or hand.contract is None:
-        return None
-    info = _at_last_bid(seat, hand.dealer, tuple(hand.auction.history), rules)
-    ev = evaluate_bids(list(hand.deal.hands[seat]), rules, info, samples=samples)
-    return ev.judge_trump(hand.contract, hand.trump, margin)
 
 
 def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExplanation | None:
@@ -1168,3 +1063,105 @@ def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExpl
     info = _at_last_bid(decl, hand.dealer, history, hand.rules)
     ev = evaluate_bids(list(hand.deal.hands[decl]), hand.rules, info, samples=samples)
     return why_bid_failed(ev, hand.scores[0], hand.trump, hand.melds[decl].total)
+
+
+@dataclass(frozen=True)
+class BidAdvice:
+    """The advisor's view of a hand, and its recommended call."""
+
+    hand: tuple[Card, ...]
+    rules: RuleSet
+    outlooks: tuple[TrumpOutlook, ...]
+    """One per suit, best first."""
+    min_bid: int
+    """The lowest legal bid now."""
+    confidence: float
+    """A chance of making the contract the learner asked about (the charts' marker);
+    the limit itself is the model's expected-score limit."""
+    recommended: int | None
+    """The call to make now: a bid, or ``None`` to pass."""
+    limit: int | None
+    """The highest bid worth holding (``None``: not even the lowest bid now)."""
+    evaluation: BidEvaluation | None = None
+    """The bidding model's evaluation behind every number (``None``: advice built by hand)."""
+
+    @property
+    def best(self) -> TrumpOutlook:
+        """The best trump suit's outlook."""
+        return self.outlooks[0]
+
+    @property
+    def reasoning(self) -> BidReasoning | None:
+        """The explanation as data (``None`` for advice built by hand)."""
+        return self.evaluation.reasoning() if self.evaluation is not None else None
+
+    @property
+    def explanation(self) -> str:
+        """The reasoning in plain words, from the evaluation's numbers only."""
+        reasoning = self.reasoning
+        if reasoning is not None:
+            return reasoning.text
+        if self.recommended is None:
+            return f"Pass: the lowest bid now is {self.min_bid}."
+        return f"Bid {self.recommended}: the hand is worth up to {self.limit}."
+
+    def __str__(self) -> str:
+        return self.explanation
+
+
+def advise_bid(
+    hand: Iterable[CardLike] | str | PlayerView,
+    rules: RuleSet = CLASSIC,
+    auction: Auction | None = None,
+    samples: int = ADVICE_SAMPLES,
+    seed: int | None = None,
+    confidence: float = 0.5,
+    progress: ProgressCallback | None = None,
+    trumps: Iterable[Suit] | None = None,
+) -> BidAdvice:
+    """The bidding model's advice for ``hand`` (or a :class:`PlayerView` in the auction).
+
+    ``auction`` (optional) gives the calls so far, as the seat to act sees them;
+    ``progress`` is called with (deals done, deals in all); the same hand and
+    auction give the same advice (the seed is derived from them unless ``seed`` is
+    given). Three-handed, the kitty is part of the simulation."""
+    if not 0.0 < confidence <= 1.0:
+        raise InvalidSimulationError(f"confidence={confidence!r} must be between 0 and 1")
+    ev = evaluate_bids(hand, rules, auction, samples=samples, seed=seed, trumps=trumps,
+                       progress=progress)  # fmt: skip
+    return advice_from(ev, confidence)
+
+
+def advice_from(ev: BidEvaluation, confidence: float = 0.5) -> BidAdvice:
+    """The advice an evaluation gives (its outlooks best first): what
+    :func:`advise_bid` returns, for an evaluation made otherwise (say, joined from
+    several runs with :meth:`BidEvaluation.joined`)."""
+    if not 0.0 < confidence <= 1.0:
+        raise InvalidSimulationError(f"confidence={confidence!r} must be between 0 and 1")
+    best = ev.best
+    others = sorted(
+        (o for o in ev.outlooks if o is not best),
+        key=lambda o: (-o.expected_score(ev.min_bid), int(o.trump)),
+    )
+    return BidAdvice(
+        ev.hand, ev.rules, (best, *others), ev.min_bid, confidence, ev.recommended,
+        ev.limit, ev,
+    )  # fmt: skip
+
+
+def evaluate_bid(
+    view: PlayerView, *, samples: int = ADVICE_SAMPLES, seed: int | None = None
+) -> BidEvaluation:
+    """The bidding model's evaluation of ``view``, a seat's view in the auction: the hand
+    and the calls so far as it sees them (the seed derived from them unless ``seed`` is
+    given)."""
+    return evaluate_bids(view, samples=samples, seed=seed)
+
+
+def judge_bid(
+    hand: Hand, seat: int, *, samples: int = ADVICE_SAMPLES
+) -> FailedBidExplanation | None:
+    """The review's verdict on the contract ``seat`` declared in the finished ``hand``
+    (:func:`explain_hand_bid`); ``None`` when the seat did not declare."""
+    return explain_hand_bid(hand, samples=samples) if hand.declarer == seat else None
+
