@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, PRESETS, THREE_HANDED, Auction, RuleSet, deal
 from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.cards import Suit
+from pinochle_tutor.coach import table as coach_table
 from pinochle_tutor.coach.bid import (
     AuctionInfo,
     InferenceKind,
@@ -23,7 +24,6 @@ from pinochle_tutor.coach.bid import (
     why_bid_failed,
 )
 from pinochle_tutor.course.bidding_drill import BiddingDrill
-from pinochle_tutor.course.table import coaching as coaching_module
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain.bidding import BidPart, how_often
 from pinochle_tutor.game import play_hand
@@ -126,7 +126,7 @@ def test_the_bot_bids_with_the_model() -> None:
 
 # ------------------------------------------------------------ one advice, two entry points
 def test_hint_and_trainer_agree(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(coaching_module, "BID_HINT_SAMPLES", 16)
+    monkeypatch.setattr(coach_table, "BID_HINT_SAMPLES", 16)
     for seed in (1, 2):
         s = GameSession(seed=seed)
         assert s.phase is Phase.AUCTION
@@ -314,8 +314,8 @@ def test_the_trump_reasoning_quotes_the_models_numbers_for_every_suit() -> None:
 
 def test_the_game_tables_trump_hint_is_the_bidding_models() -> None:
     from pinochle_tutor import Phase
+    from pinochle_tutor.coach.bid import BID_HINT_SAMPLES
     from pinochle_tutor.coach.trump import evaluate_trump
-    from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
     from pinochle_tutor.course.table.session import GameSession
 
     s = GameSession(seed=4)
@@ -376,9 +376,8 @@ def test_the_review_judges_the_trump_on_the_trump_hints_deals() -> None:
     of the paired differences at the contract, a mistake only beyond twice its error
     and the margin; seats that named no trump, and the kitty game, get no verdict here."""
     from pinochle_tutor import Phase
-    from pinochle_tutor.coach.bid import TRUMP_MARGIN
+    from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, TRUMP_MARGIN
     from pinochle_tutor.coach.trump import evaluate_trump, judge_trump
-    from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
     from pinochle_tutor.course.table.session import GameSession
     from pinochle_tutor.sim.stats import stderr_of_mean
 

@@ -20,9 +20,9 @@ from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, Rule
 from pinochle_tutor.bots import HeuristicPlayer
 from pinochle_tutor.cards import Card, CardLike
 from pinochle_tutor.coach.play import (
-    REVIEW_BUDGET,
-    REVIEW_MARGIN,
-    REVIEW_SAMPLES,
+    PLAY_REVIEW_BUDGET,
+    PLAY_REVIEW_MARGIN,
+    PLAY_REVIEW_SAMPLES,
     PlayEvaluation,
     PlayEvaluator,
     advise_play,
@@ -212,27 +212,27 @@ def test_the_review_flags_deliberate_mistakes(rules: RuleSet, kind: Mistake) -> 
 
 def test_the_review_looks_again_until_each_verdict_is_decided() -> None:
     """A card the first look leaves undecided (not a clear mistake, but its loss plus
-    twice its error above the margin) is judged again on CONFIRM_SAMPLES deals, and a
-    third time on DECIDE_SAMPLES when it is still undecided with a loss of at least half
+    twice its error above the margin) is judged again on PLAY_CONFIRM_SAMPLES deals, and a
+    third time on PLAY_DECIDE_SAMPLES when it is still undecided with a loss of at least half
     the margin: a verdict resting on fewer deals is decided, or its loss is small."""
     from pinochle_tutor.coach.play import (
-        CONFIRM_SAMPLES,
-        DECIDE_SAMPLES,
-        REVIEW_MARGIN,
-        REVIEW_SAMPLES,
+        PLAY_CONFIRM_SAMPLES,
+        PLAY_DECIDE_SAMPLES,
+        PLAY_REVIEW_MARGIN,
+        PLAY_REVIEW_SAMPLES,
     )
 
-    margin = REVIEW_MARGIN * max(CLASSIC.counter_points)
+    margin = PLAY_REVIEW_MARGIN * max(CLASSIC.counter_points)
     looks = set()
     for _trick, card, j, _review in _scripted(CLASSIC, Mistake.THROW_COUNTER, 6):
         a = j.advice
         looks.add(a.samples)
-        assert a.samples in (REVIEW_SAMPLES, CONFIRM_SAMPLES, DECIDE_SAMPLES)
+        assert a.samples in (PLAY_REVIEW_SAMPLES, PLAY_CONFIRM_SAMPLES, PLAY_DECIDE_SAMPLES)
         v = a.value(card)
         assert v is not None
-        if a.samples == REVIEW_SAMPLES:
+        if a.samples == PLAY_REVIEW_SAMPLES:
             assert j.is_mistake or v.loss + 2 * v.loss_stderr <= margin, str(j)
-        if a.samples == CONFIRM_SAMPLES:
+        if a.samples == PLAY_CONFIRM_SAMPLES:
             assert j.is_mistake or v.loss <= margin / 2 or v.loss + 2 * v.loss_stderr <= margin, str(j)
     assert len(looks) > 1, looks
 
@@ -272,7 +272,7 @@ def test_the_later_looks_weigh_the_contenders_and_keep_the_verdicts() -> None:
             assert e.advice.complete
             if not r.advice.complete:
                 restricted_looks += 1
-                assert r.advice.samples > REVIEW_SAMPLES
+                assert r.advice.samples > PLAY_REVIEW_SAMPLES
                 cards = {a.card for a in r.advice.alternatives}
                 assert {r.played, r.advice.card} <= cards < {a.card for a in e.advice.alternatives}
     assert restricted_looks, "no later look was restricted"
@@ -286,10 +286,10 @@ def test_a_restricted_verdicts_numbers_are_its_evaluations() -> None:
     card's mean and loss) is that of :func:`evaluate_play` of the cards weighed, on the
     decision's own deals; the best card named is one of them, and the advice's own
     text says the next best is of the cards weighed."""
-    from pinochle_tutor.coach.play import REVIEW_EXACT_TRICKS
+    from pinochle_tutor.coach.play import PLAY_REVIEW_EXACT_TRICKS
     from pinochle_tutor.sim.stats import decision_seed
 
-    margin = REVIEW_MARGIN * max(DOUBLE_DECK.counter_points)
+    margin = PLAY_REVIEW_MARGIN * max(DOUBLE_DECK.counter_points)
     checked = 0
     for hand, seed, restricted, _ in _judged_both_ways(DOUBLE_DECK, Mistake.THROW_COUNTER, 3):
         views = {t: v for t, v, _ in play_decisions(hand, 0)}
@@ -304,7 +304,7 @@ def test_a_restricted_verdicts_numbers_are_its_evaluations() -> None:
                 samples=a.samples,
                 seed=decision_seed(seed, 1, played),
                 margin=margin,
-                exact_tricks=REVIEW_EXACT_TRICKS,
+                exact_tricks=PLAY_REVIEW_EXACT_TRICKS,
                 candidates=[x.card for x in a.alternatives],
             )
             assert ev.best is a.card and not ev.complete
@@ -421,7 +421,7 @@ def test_the_table_shows_undos_verdict_in_its_message() -> None:
 
 def test_the_review_plays_no_more_cards_than_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A double-deck hand with many close calls: reviewed without a bound, its second and
-    third looks play more cards than REVIEW_BUDGET; with the bound, at most that many.
+    third looks play more cards than PLAY_REVIEW_BUDGET; with the bound, at most that many.
     Each card's verdict rests on the looks it was given, on the same deals as without
     the bound: a card given every look has the unbounded verdict, and a card given none
     has its first look's."""
@@ -437,18 +437,18 @@ def test_the_review_plays_no_more_cards_than_its_budget(monkeypatch: pytest.Monk
     def counted(
         self: PlayEvaluator, samples: int, candidates: Iterable[CardLike] | None = None
     ) -> PlayEvaluation:
-        if samples > REVIEW_SAMPLES:
+        if samples > PLAY_REVIEW_SAMPLES:
             spent.append(self.unplayed(samples, candidates) * len(self.view.hand))
         return evaluate(self, samples, candidates)
 
     monkeypatch.setattr(PlayEvaluator, "evaluate", counted)
     unbounded = judge_play(hand, seat, seed=seed, budget=None)
-    assert sum(spent) > REVIEW_BUDGET, sum(spent)
+    assert sum(spent) > PLAY_REVIEW_BUDGET, sum(spent)
     spent.clear()
     bounded = judge_play(hand, seat, seed=seed)
-    assert 0 < sum(spent) <= REVIEW_BUDGET, spent
+    assert 0 < sum(spent) <= PLAY_REVIEW_BUDGET, spent
     first = judge_play(hand, seat, seed=seed, budget=0)
-    assert all(j.advice.samples == REVIEW_SAMPLES for j in first)
+    assert all(j.advice.samples == PLAY_REVIEW_SAMPLES for j in first)
     cut = 0
     for b, u, f in zip(bounded, unbounded, first, strict=True):
         assert b.played is u.played is f.played
@@ -456,6 +456,6 @@ def test_the_review_plays_no_more_cards_than_its_budget(monkeypatch: pytest.Monk
             assert (b.text, b.is_mistake, b.loss) == (u.text, u.is_mistake, u.loss)
         else:
             cut += 1
-        if b.advice.samples == REVIEW_SAMPLES:
+        if b.advice.samples == PLAY_REVIEW_SAMPLES:
             assert (b.text, b.is_mistake, b.loss) == (f.text, f.is_mistake, f.loss)
     assert cut, "the budget cut no look"

@@ -131,8 +131,7 @@ def test_the_review_and_the_game_table_show_the_view() -> None:
 def test_the_review_judges_the_learners_own_contract() -> None:
     """When the learner declared, the review says which part of the contract fell short
     (or that it was made), against the bid hint's evaluation at their last bid."""
-    from pinochle_tutor.coach.bid import explain_hand_bid
-    from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
+    from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, explain_hand_bid
 
     s = GameSession(seed=8, max_hands=1)
     while not s.hand_over:

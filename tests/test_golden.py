@@ -28,10 +28,10 @@ from pinochle_tutor import (
     Phase,
     RuleSet,
 )
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES
 from pinochle_tutor.coach.kitty import evaluate_kitty
 from pinochle_tutor.coach.play import judge_play
 from pinochle_tutor.coach.trump import evaluate_trump
-from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import (
     diagnose_meld,

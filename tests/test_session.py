@@ -23,7 +23,7 @@ from pinochle_tutor import (
     TrickRule,
 )
 from pinochle_tutor.cards import Card, all_cards
-from pinochle_tutor.course.table.coaching import Hint
+from pinochle_tutor.coach import Hint
 from pinochle_tutor.course.table.narration import Event, EventKind
 from pinochle_tutor.course.table.seating import UnknownPlayerError, make_player
 from pinochle_tutor.course.table.session import GameSession, RefusedPlayError

@@ -12,6 +12,17 @@
 seed, a number of imagined deals) and returns a frozen evaluation; ``advise_<decision>``
 takes the view and returns the advice (explanation data); ``judge_<decision>`` takes a
 finished :class:`~pinochle_tutor.game.Hand` and a seat and returns the review's verdict.
-The coach uses the simulation machinery (:mod:`pinochle_tutor.sim`), the core and the
-explanations; the computer players and the course build on it.
+Each tuning constant is defined once, in its decision's module, named for what it tunes
+(``PLAY_HINT_SAMPLES``, ``EXCHANGE_REVIEW_MARGIN``, ...).
+
+The game table asks the coach through two entry points
+(:mod:`~pinochle_tutor.coach.table`): :func:`hint`, the coach's choice for a seat's
+decision with its reason, and :func:`review`, every verdict on a finished hand. Both ask
+each decision's module with the same seeds, so a hint, undo's verdict and the review of
+one decision agree. The coach uses the simulation machinery (:mod:`pinochle_tutor.sim`),
+the core and the explanations; the computer players and the course build on it.
 """
+
+from pinochle_tutor.coach.table import Hint, hint, review
+
+__all__ = ["Hint", "hint", "review"]

@@ -95,7 +95,7 @@ from pinochle_tutor.sim.stats import (
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
-    "ADVICE_SAMPLES",
+    "BID_HINT_SAMPLES",
     "DRAWS",
     "TRUMP_MARGIN",
     "AuctionInfo",
@@ -117,7 +117,7 @@ __all__ = [
     "why_bid_failed",
 ]
 
-ADVICE_SAMPLES = 160
+BID_HINT_SAMPLES = 160
 """Deals behind one piece of bidding advice (the trainer and the game table's hint use
 the same number, so they give the same advice)."""
 DRAWS = 12
@@ -844,7 +844,7 @@ def evaluate_bids(
     hand: Iterable[CardLike] | str | PlayerView,
     rules: RuleSet = CLASSIC,
     auction: Auction | AuctionInfo | None = None,
-    samples: int = ADVICE_SAMPLES,
+    samples: int = BID_HINT_SAMPLES,
     seed: int | None = None,
     trumps: Iterable[Suit] | None = None,
     progress: ProgressCallback | None = None,
@@ -1048,7 +1048,7 @@ def _at_last_bid(
     return AuctionInfo(seat, dealer, calls[: last[-1]] if last else (), rules)
 
 
-def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExplanation | None:
+def explain_hand_bid(hand: Hand, samples: int = BID_HINT_SAMPLES) -> FailedBidExplanation | None:
     """After a finished hand: the contract against what the model knew at the
     declarer's last bid (``None``: the hand is not over, or the dealer was stuck with
     the contract without bidding). The evaluation is the one the hint and the trainer
@@ -1113,7 +1113,7 @@ def advise_bid(
     hand: Iterable[CardLike] | str | PlayerView,
     rules: RuleSet = CLASSIC,
     auction: Auction | None = None,
-    samples: int = ADVICE_SAMPLES,
+    samples: int = BID_HINT_SAMPLES,
     seed: int | None = None,
     confidence: float = 0.5,
     progress: ProgressCallback | None = None,
@@ -1150,7 +1150,7 @@ def advice_from(ev: BidEvaluation, confidence: float = 0.5) -> BidAdvice:
 
 
 def evaluate_bid(
-    view: PlayerView, *, samples: int = ADVICE_SAMPLES, seed: int | None = None
+    view: PlayerView, *, samples: int = BID_HINT_SAMPLES, seed: int | None = None
 ) -> BidEvaluation:
     """The bidding model's evaluation of ``view``, a seat's view in the auction: the hand
     and the calls so far as it sees them (the seed derived from them unless ``seed`` is
@@ -1159,7 +1159,7 @@ def evaluate_bid(
 
 
 def judge_bid(
-    hand: Hand, seat: int, *, samples: int = ADVICE_SAMPLES
+    hand: Hand, seat: int, *, samples: int = BID_HINT_SAMPLES
 ) -> FailedBidExplanation | None:
     """The review's verdict on the contract ``seat`` declared in the finished ``hand``
     (:func:`explain_hand_bid`); ``None`` when the seat did not declare."""

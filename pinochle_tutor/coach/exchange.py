@@ -23,7 +23,7 @@ principled shortlist: the heuristic player's own choice
 ``return_cards``, ``discard``), the cards the caller asks about (the learner's, when
 judging), and every single-card swap of the heuristic's choice (one of its cards
 kept, one card of the rest given instead). Every choice is first played on the
-first ``screen`` deals; the :data:`FINALISTS` best swaps, the heuristic's choice and
+first ``screen`` deals; the :data:`EXCHANGE_FINALISTS` best swaps, the heuristic's choice and
 the caller's go on to all ``samples`` deals. All deals are the same for every choice
 (common random numbers), so a difference between two choices is measured on the same
 hands.
@@ -95,11 +95,11 @@ from pinochle_tutor.sim.stats import check_samples, exchange_seed, paired_loss, 
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
-    "CONFIRM_SAMPLES",
-    "FINALISTS",
-    "HINT_SAMPLES",
-    "HINT_SCREEN",
-    "REVIEW_MARGIN",
+    "EXCHANGE_CONFIRM_SAMPLES",
+    "EXCHANGE_FINALISTS",
+    "EXCHANGE_HINT_SAMPLES",
+    "EXCHANGE_HINT_SCREEN",
+    "EXCHANGE_REVIEW_MARGIN",
     "ExchangeEvaluation",
     "GiftEvaluation",
     "InvalidExchangeDecisionError",
@@ -113,17 +113,17 @@ __all__ = [
     "principle_fits",
 ]
 
-HINT_SAMPLES = 40
+EXCHANGE_HINT_SAMPLES = 40
 """Imagined deals behind an exchange hint's finalists (measured: a hint within about a
 second on one core; benchmarks/bench_exchange.py)."""
-HINT_SCREEN = 6
+EXCHANGE_HINT_SCREEN = 6
 """Deals on which every choice is tried before the finalists are picked."""
-FINALISTS = 4
+EXCHANGE_FINALISTS = 4
 """Swaps of the heuristic's choice that go on to all the deals (besides the heuristic's
 own choice and the caller's)."""
-CONFIRM_SAMPLES = 96
+EXCHANGE_CONFIRM_SAMPLES = 96
 """The review's second look, on fresh deals, at a choice the first look calls costly."""
-REVIEW_MARGIN = 0.5
+EXCHANGE_REVIEW_MARGIN = 0.5
 """The smallest loss the review calls a mistake, in counters of the rules in force."""
 
 _ROLE = {Phase.PASS: "pass", Phase.RETURN: "return", Phase.DISCARD: "discard"}
@@ -445,9 +445,9 @@ def evaluate_exchange(
     view: PlayerView,
     *,
     include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    finalists: int = FINALISTS,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    finalists: int = EXCHANGE_FINALISTS,
     variants: bool = True,
     seed: int | None = 0,
     margin: float | None = None,
@@ -476,9 +476,9 @@ def evaluate_pass(
     view: PlayerView,
     *,
     include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    finalists: int = FINALISTS,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    finalists: int = EXCHANGE_FINALISTS,
     variants: bool = True,
     seed: int | None = 0,
     margin: float | None = None,
@@ -492,9 +492,9 @@ def evaluate_return(
     view: PlayerView,
     *,
     include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    finalists: int = FINALISTS,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    finalists: int = EXCHANGE_FINALISTS,
     variants: bool = True,
     seed: int | None = 0,
     margin: float | None = None,
@@ -510,9 +510,9 @@ def evaluate_discard(
     view: PlayerView,
     *,
     include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    finalists: int = FINALISTS,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    finalists: int = EXCHANGE_FINALISTS,
     variants: bool = True,
     seed: int | None = 0,
     margin: float | None = None,
@@ -684,8 +684,8 @@ def advise_exchange(
     view: PlayerView,
     evaluation: ExchangeEvaluation | None = None,
     *,
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
     seed: int | None = 0,
 ) -> ExchangeAdvice:
     """The coach's cards for ``view``'s exchange decision, as data with a text: the
@@ -792,9 +792,9 @@ def judge_exchange(
     *,
     seed: int = 0,
     hand_number: int = 1,
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    confirm_samples: int = CONFIRM_SAMPLES,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    confirm_samples: int = EXCHANGE_CONFIRM_SAMPLES,
     margin: float | None = None,
 ) -> ExchangeJudgement | None:
     """The cards ``seat`` passed, returned or discarded in ``hand``, judged against the
@@ -806,13 +806,13 @@ def judge_exchange(
     fresh deals (the seat's cards, the best and the heuristic's choice only), so a
     choice that looked worst among many by chance is not called a mistake; the verdict
     rests on that second look. ``margin``: the smallest loss called a mistake (by
-    default :data:`REVIEW_MARGIN` counters of the rules in force)."""
+    default :data:`EXCHANGE_REVIEW_MARGIN` counters of the rules in force)."""
     found = exchange_decision(hand, seat)
     if found is None:
         return None
     view, given = found
     if margin is None:
-        margin = REVIEW_MARGIN * max(hand.rules.counter_points)
+        margin = EXCHANGE_REVIEW_MARGIN * max(hand.rules.counter_points)
     dseed = exchange_seed(seed, hand_number, view.phase)
     ev = evaluate_exchange(
         view, include=[given], samples=samples, screen=screen, seed=dseed, margin=margin

@@ -35,7 +35,7 @@ from pinochle_tutor.sim.stats import check_samples, exchange_seed, paired_loss, 
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
-    "KITTY_SAMPLES",
+    "KITTY_HINT_SAMPLES",
     "KittyTrumpEvaluation",
     "TrumpChoice",
     "advise_kitty",
@@ -43,7 +43,7 @@ __all__ = [
     "judge_kitty",
 ]
 
-KITTY_SAMPLES = 96
+KITTY_HINT_SAMPLES = 96
 """Imagined deals behind the three-handed trump hint after the kitty, each played with
 every suit as trump (measured: about a tenth of a second on one core)."""
 
@@ -132,7 +132,7 @@ class KittyTrumpEvaluation:
 def evaluate_kitty(
     view: PlayerView,
     *,
-    samples: int = KITTY_SAMPLES,
+    samples: int = KITTY_HINT_SAMPLES,
     seed: int | None = 0,
     margin: float | None = None,
 ) -> KittyTrumpEvaluation:

@@ -88,24 +88,26 @@ from pinochle_tutor.sim.stats import check_samples, decision_seed, stderr_of_mea
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
-    "CONFIRM_SAMPLES",
-    "CONTENDER_ERRORS",
-    "DECIDE_SAMPLES",
-    "DEFAULT_SAMPLES",
-    "EXACT_TRICKS",
     "FACE_UP_TRICKS",
     "FOLLOW_ORDER",
     "LEAD_ORDER",
-    "REVIEW_BUDGET",
-    "REVIEW_EXACT_TRICKS",
-    "REVIEW_MARGIN",
-    "REVIEW_SAMPLES",
+    "PLAY_CONFIRM_SAMPLES",
+    "PLAY_CONTENDER_ERRORS",
+    "PLAY_DECIDE_SAMPLES",
+    "PLAY_EXACT_TRICKS",
+    "PLAY_HINT_EXACT_TRICKS",
+    "PLAY_HINT_SAMPLES",
+    "PLAY_REVIEW_BUDGET",
+    "PLAY_REVIEW_EXACT_TRICKS",
+    "PLAY_REVIEW_MARGIN",
+    "PLAY_REVIEW_SAMPLES",
     "CardEvaluation",
     "InvalidDecisionError",
     "PlayEvaluation",
     "PlayEvaluator",
     "PrincipleFit",
     "advise_play",
+    "coach_play",
     "evaluate_play",
     "face_up_endgame",
     "judge_play",
@@ -115,10 +117,16 @@ __all__ = [
     "side_words",
 ]
 
-DEFAULT_SAMPLES = 64
-"""Imagined deals per evaluation unless told otherwise."""
-EXACT_TRICKS = 4
-"""Solve each imagined deal exactly when the deciding hand holds this many cards or fewer."""
+PLAY_HINT_SAMPLES = 64
+"""Imagined deals behind a card-play hint and undo's verdict on a card taken back (and
+:func:`evaluate_play`'s default)."""
+PLAY_EXACT_TRICKS = 4
+"""Solve each imagined deal exactly when the deciding hand holds this many cards or fewer
+(:func:`evaluate_play`'s default)."""
+PLAY_HINT_EXACT_TRICKS = 3
+"""A hint solves each imagined deal exactly from this many cards a hand: measured, an
+exact solve of 64 deals from 4 cards takes up to a second on one core, from 3 cards a
+tenth of that (benchmarks/bench_review.py)."""
 
 
 class InvalidDecisionError(PinochleError):
@@ -214,9 +222,9 @@ class PlayEvaluation:
 def evaluate_play(
     view: PlayerView,
     *,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int = PLAY_HINT_SAMPLES,
     seed: int | None = 0,
-    exact_tricks: int = EXACT_TRICKS,
+    exact_tricks: int = PLAY_EXACT_TRICKS,
     margin: float | None = None,
     candidates: Iterable[CardLike] | None = None,
 ) -> PlayEvaluation:
@@ -255,7 +263,7 @@ class PlayEvaluator:
         view: PlayerView,
         *,
         seed: int | None = 0,
-        exact_tricks: int = EXACT_TRICKS,
+        exact_tricks: int = PLAY_EXACT_TRICKS,
         margin: float | None = None,
     ) -> None:
         if isinstance(exact_tricks, bool) or not isinstance(exact_tricks, int) or exact_tricks < 0:
@@ -326,7 +334,7 @@ class PlayEvaluator:
         return float(sum(pts[d] for d in self._team_sides))
 
     def unplayed(
-        self, samples: int = DEFAULT_SAMPLES, candidates: Iterable[CardLike] | None = None
+        self, samples: int = PLAY_HINT_SAMPLES, candidates: Iterable[CardLike] | None = None
     ) -> int:
         """How many card-and-deal results :meth:`evaluate` with these arguments would
         compute that are not computed yet: its cost, before it is paid (a query; 0 for
@@ -343,7 +351,7 @@ class PlayEvaluator:
         return sum(max(0, n_samples - len(self._results.get(i, ()))) for i in legal)
 
     def evaluate(
-        self, samples: int = DEFAULT_SAMPLES, candidates: Iterable[CardLike] | None = None
+        self, samples: int = PLAY_HINT_SAMPLES, candidates: Iterable[CardLike] | None = None
     ) -> PlayEvaluation:
         """The evaluation on the first ``samples`` deals of every legal card, or of the
         legal ``candidates`` only (see :func:`evaluate_play`)."""
@@ -408,30 +416,30 @@ def _candidate_indices(
     return sorted(out)
 
 
-REVIEW_SAMPLES = 24
+PLAY_REVIEW_SAMPLES = 24
 """Imagined deals per decision in a hand's review (fewer than a hint's, to bound its cost)."""
-REVIEW_MARGIN = 0.25
+PLAY_REVIEW_MARGIN = 0.25
 """The smallest loss the review calls a mistake, in counters of the rule set in force (a
 quarter of a king's 10 points in the classic game): above it a card costs something a
 learner should hear about, provided the loss is also beyond twice its error."""
-REVIEW_EXACT_TRICKS = 3
+PLAY_REVIEW_EXACT_TRICKS = 3
 """The review solves each imagined deal exactly from this many cards a hand (one trick
 fewer than a lone evaluation's default: an exact 4-card solve of many deals is the
 review's most expensive step)."""
-CONFIRM_SAMPLES = 96
+PLAY_CONFIRM_SAMPLES = 96
 """Imagined deals for a review's second look at a card that may have cost trick points."""
-DECIDE_SAMPLES = 384
+PLAY_DECIDE_SAMPLES = 384
 """Imagined deals for a third look at a card the second look left undecided with a loss of
 at least half the margin: four times the deals halve the error, so a loss that matters is
 told from noise; only such cards pay."""
-CONTENDER_ERRORS = 3.0
+PLAY_CONTENDER_ERRORS = 3.0
 """A review's second and third looks weigh the card played against the cards that could
 be best by the look before: the best card and every card whose loss is within this many
 standard errors of its loss. The looks are on the same deals as a look at every card
 (the deals do not depend on the cards tried), so when the best card of all is among
 them the verdict is the one every card would give; a card left out was behind the best
 by more than three errors on the deals before."""
-REVIEW_BUDGET = 60_000
+PLAY_REVIEW_BUDGET = 60_000
 """The most cards a hand's review plays in its second and third looks at the seat's
 cards (each imagined deal played out from a decision counts the cards left in the
 seat's hand, once for each card tried: a deal of the first trick costs more than one
@@ -664,10 +672,10 @@ def advise_play(
     view: PlayerView,
     evaluation: PlayEvaluation | None = None,
     *,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int = PLAY_HINT_SAMPLES,
     seed: int | None = 0,
     margin: float | None = None,
-    exact_tricks: int = EXACT_TRICKS,
+    exact_tricks: int = PLAY_EXACT_TRICKS,
 ) -> PlayAdvice:
     """The coach's advice for ``view`` (the seat's turn to play): its best card, the
     principle that explains it (never one the evaluation contradicts) and every
@@ -754,15 +762,15 @@ def judge_play(
     hand: Hand,
     seat: int,
     *,
-    samples: int = REVIEW_SAMPLES,
-    confirm_samples: int = CONFIRM_SAMPLES,
-    decide_samples: int = DECIDE_SAMPLES,
+    samples: int = PLAY_REVIEW_SAMPLES,
+    confirm_samples: int = PLAY_CONFIRM_SAMPLES,
+    decide_samples: int = PLAY_DECIDE_SAMPLES,
     seed: int = 0,
     hand_number: int = 1,
     margin: float | None = None,
-    exact_tricks: int = REVIEW_EXACT_TRICKS,
-    contender_errors: float | None = CONTENDER_ERRORS,
-    budget: int | None = REVIEW_BUDGET,
+    exact_tricks: int = PLAY_REVIEW_EXACT_TRICKS,
+    contender_errors: float | None = PLAY_CONTENDER_ERRORS,
+    budget: int | None = PLAY_REVIEW_BUDGET,
 ) -> tuple[PlayJudgement, ...]:
     """Every card ``seat`` played in ``hand`` that was a choice (more than one distinct
     legal card), judged against the coach's advice from the seat's view at that
@@ -774,13 +782,13 @@ def judge_play(
     ``margin``; so the verdict on the cards that matter rests on more deals while the
     whole review stays cheap. The second and third looks evaluate only the card played
     and the cards the look before leaves in contention for best (within
-    ``contender_errors`` standard errors of the best, :data:`CONTENDER_ERRORS`; ``None``:
+    ``contender_errors`` standard errors of the best, :data:`PLAY_CONTENDER_ERRORS`; ``None``:
     every legal card), on the same deals as a look at every card (the first ones those
     of the look before, not played again: :class:`~pinochle_tutor.coach.play.PlayEvaluator`);
     the verdict's best card and loss are those of the cards evaluated.
 
     The second and third looks together play at most ``budget`` cards
-    (:data:`REVIEW_BUDGET`; ``None``: no bound), given to the cards in order of their
+    (:data:`PLAY_REVIEW_BUDGET`; ``None``: no bound), given to the cards in order of their
     first look's loss, the largest (the likeliest mistakes) first. A look that would
     pass the budget is not taken: its card keeps the verdict of the look before, which
     calls it a mistake only if that look already shows one beyond its error. So a hand
@@ -788,10 +796,10 @@ def judge_play(
     rather than seconds, gives the same verdicts on every machine.
 
     A card is called a mistake only when its loss is beyond twice its standard error
-    and above ``margin`` (by default :data:`REVIEW_MARGIN` counters of the rule set in
+    and above ``margin`` (by default :data:`PLAY_REVIEW_MARGIN` counters of the rule set in
     force): small differences within the evaluation's error are not mistakes."""
     if margin is None:
-        margin = REVIEW_MARGIN * max(hand.rules.counter_points)
+        margin = PLAY_REVIEW_MARGIN * max(hand.rules.counter_points)
     looks: list[tuple[int, PlayerView, Card, PlayEvaluator, PlayEvaluation]] = []
     for trick_number, view, card in play_decisions(hand, seat):
         if len(set(view.legal)) <= 1:
@@ -899,4 +907,20 @@ def face_up_endgame(hand: Hand, seat: int, tricks: int = FACE_UP_TRICKS) -> Face
         left=first.total,
         side=words,
         plays=tuple(plays),
+    )
+
+
+def coach_play(
+    v: PlayerView, *, seed: int, hand_number: int, samples: int, margin: float | None = None
+) -> PlayAdvice:
+    """The coach's advice for the card-play view ``v``, on imagined deals fixed by the
+    game's seed and the moment of the hand (a hint asked twice, and undo's verdict on
+    that decision, agree)."""
+    played = sum(len(t.cards) for t in v.tricks) + len(v.trick)
+    return advise_play(
+        v,
+        samples=samples,
+        seed=decision_seed(seed, hand_number, played),
+        margin=margin,
+        exact_tricks=PLAY_HINT_EXACT_TRICKS,
     )

@@ -9,7 +9,7 @@ after the kitty (:mod:`pinochle_tutor.coach.kitty`).
 
 from __future__ import annotations
 
-from pinochle_tutor.coach.bid import ADVICE_SAMPLES, BidEvaluation, _at_last_bid, evaluate_bids
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidEvaluation, _at_last_bid, evaluate_bids
 from pinochle_tutor.explain.bidding import TrumpJudgement, TrumpReasoning
 from pinochle_tutor.game import Hand
 from pinochle_tutor.sim.stats import InvalidSimulationError
@@ -18,7 +18,7 @@ from pinochle_tutor.view import PlayerView
 __all__ = ["advise_trump", "evaluate_trump", "judge_trump"]
 
 
-def evaluate_trump(view: PlayerView, *, samples: int = ADVICE_SAMPLES) -> BidEvaluation:
+def evaluate_trump(view: PlayerView, *, samples: int = BID_HINT_SAMPLES) -> BidEvaluation:
     """The bidding model's evaluation behind the declarer's trump: the auction as it stood
     at the declarer's last bid (what the bid hint evaluated then), or as the dealer stuck
     with the contract sees it. Raises :class:`InvalidSimulationError` when ``view`` is not
@@ -31,7 +31,7 @@ def evaluate_trump(view: PlayerView, *, samples: int = ADVICE_SAMPLES) -> BidEva
     return evaluate_bids(list(view.hand), view.rules, info, samples=samples)
 
 
-def advise_trump(view: PlayerView, *, samples: int = ADVICE_SAMPLES) -> TrumpReasoning:
+def advise_trump(view: PlayerView, *, samples: int = BID_HINT_SAMPLES) -> TrumpReasoning:
     """The trump for the declarer to name at its contract, with its reasoning (every
     suit simulated), from :func:`evaluate_trump`'s deals."""
     assert view.contract is not None
@@ -39,7 +39,7 @@ def advise_trump(view: PlayerView, *, samples: int = ADVICE_SAMPLES) -> TrumpRea
 
 
 def judge_trump(
-    hand: Hand, seat: int, *, samples: int = ADVICE_SAMPLES, margin: float | None = None
+    hand: Hand, seat: int, *, samples: int = BID_HINT_SAMPLES, margin: float | None = None
 ) -> TrumpJudgement | None:
     """The trump ``seat`` named in ``hand`` (a game without a kitty: three-handed, see
     :func:`~pinochle_tutor.coach.kitty.judge_kitty`), judged on the deals of

@@ -20,7 +20,7 @@ from pinochle_tutor.cards import (
     cards_text,
     sort_hand,
 )
-from pinochle_tutor.coach.bid import ADVICE_SAMPLES, BidAdvice, ProgressCallback, advise_bid
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice, ProgressCallback, advise_bid
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain import HandReview, explain_call
 from pinochle_tutor.explain import review_hand as _review_hand
@@ -52,7 +52,7 @@ class BiddingDrill:
         seed: int | None = None,
         hand: Sequence[CardLike] | str | None = None,
         learner_seat: int = 0,
-        samples: int = ADVICE_SAMPLES,
+        samples: int = BID_HINT_SAMPLES,
     ) -> None:
         self.rules = as_rules(rules)
         r = self.rules
