@@ -1,4 +1,4 @@
-"""The computer players' named levels: who sits at the game table.
+"""The computer players' named levels, and :func:`make_player`, every computer player by name.
 
 Each level is a whole player (auction, trump, exchange, card play), and each is a
 measured step above the one below it (``benchmarks/bench_levels.py``: duplicate
@@ -23,6 +23,7 @@ voids play reveals, the cards passed to them (:mod:`pinochle_tutor.sim.knowledge
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 
 from pinochle_tutor.bots.bidmodel import BidModelPlayer
@@ -37,7 +38,7 @@ from pinochle_tutor.coach.concession import evaluate_concession
 from pinochle_tutor.coach.play import evaluate_play
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
-from pinochle_tutor.players import Player
+from pinochle_tutor.players import Player, RandomPlayer
 from pinochle_tutor.sim.endgame import solve_seats_counts
 from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
 from pinochle_tutor.sim.policy import HeuristicPlayer, play_context, policy_card
@@ -45,13 +46,16 @@ from pinochle_tutor.view import PlayerView
 
 __all__ = [
     "LEVEL_SAMPLES",
+    "PLAYER_NAMES",
     "STRONG_EXACT_TRICKS",
     "STRONG_SAMPLES",
     "Level",
     "StrongPlayer",
     "UnknownLevelError",
+    "UnknownPlayerError",
     "level_named",
     "level_player",
+    "make_player",
 ]
 
 LEVEL_SAMPLES = 24
@@ -63,6 +67,15 @@ three-handed score step measured (``benchmarks/bench_levels.py``: +10.5 a hand o
 deals that chose it, about +4 on fresh deals, not yet significant alone)."""
 STRONG_EXACT_TRICKS = 4
 """The strong level solves each imagined deal exactly from this many cards a hand."""
+
+
+PLAYER_NAMES = ("beginner", "intermediate", "strong", "heuristic", "random", "montecarlo")
+"""The names :func:`make_player` knows: the three named levels (:class:`Level`), then the
+players by kind (``'heuristic'`` is the beginner level's player)."""
+
+
+class UnknownPlayerError(PinochleError):
+    """A computer player asked for by a name that is not one of :data:`PLAYER_NAMES`."""
 
 
 class UnknownLevelError(PinochleError):
@@ -194,3 +207,25 @@ def level_player(level: Level | str, seed: int | None = None) -> Player:
     if lv is Level.INTERMEDIATE:
         return MonteCarloPlayer(samples=LEVEL_SAMPLES, seed=seed)
     return StrongPlayer(seed=seed)
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A new computer player by name (seeded for reproducible choices): a level,
+    ``'beginner'``, ``'intermediate'`` or ``'strong'`` (:func:`level_player`), or a kind,
+    ``'heuristic'``, ``'random'`` (a baseline) or ``'montecarlo'`` (Monte Carlo card play
+    with the bidding model's auction and trump). Raises :class:`UnknownPlayerError`
+    quoting any other name."""
+    level = find_named(name, {lv.value: lv for lv in Level})
+    if level is not None:
+        return level_player(level, seed=seed)
+    makers: dict[str, Callable[[], Player]] = {
+        "heuristic": lambda: level_player(Level.BEGINNER, seed=seed),
+        "random": lambda: RandomPlayer(seed=seed),
+        "montecarlo": lambda: MonteCarloPlayer(seed=seed, base=BidModelPlayer()),
+    }
+    make = find_named(name, makers)
+    if make is None:
+        raise UnknownPlayerError(
+            f"{name!r} is not a computer player: choose one of {', '.join(PLAYER_NAMES)}"
+        )
+    return make()

@@ -37,7 +37,7 @@ from pinochle_tutor.coach import Hint, hint, review
 from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, PLAY_REVIEW_MARGIN, coach_play
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.course.table.narration import Event, EventKind, Narrator
-from pinochle_tutor.course.table.seating import make_player
+from pinochle_tutor.course.table.seating import seat_player
 from pinochle_tutor.deal import next_dealer
 from pinochle_tutor.errors import IllegalActionError
 from pinochle_tutor.explain import (
@@ -158,7 +158,7 @@ class GameSession:
             if seat == human_seat:
                 continue
             kind = partner if seat == partner_seat and partner is not None else opponents
-            self._players[seat] = make_player(kind, seed=self._rng.randrange(2**32))
+            self._players[seat] = seat_player(kind, seed=self._rng.randrange(2**32))
         # One more draw before the deals: the deals of every seed depend on it.
         self._rng.randrange(2**32)
         self._reviewed: tuple[Hand, HandReview] | None = None
