@@ -10,7 +10,7 @@ from pinochle_tutor.cards import Card, Suit
 from pinochle_tutor.coach.bid import (
     AuctionInfo,
     BidEvaluation,
-    _cards,
+    cards_from_counts,
     evaluate_bids,
     trump_after_kitty,
 )
@@ -108,5 +108,5 @@ class BidModelPlayer(HeuristicPlayer):
         before = list(after)
         for c in view.received:
             before[c.index] -= 1
-        planned = self._planned_trump(view, _cards(before))
+        planned = self._planned_trump(view, cards_from_counts(before))
         return Suit(trump_after_kitty(int(planned), before, after, rules))

@@ -667,8 +667,10 @@ class BidEvaluation:
 
 
 # ------------------------------------------------------------------ simulation
-def _view(hand: Sequence[Card], trump: Suit | None, rules: RuleSet, seat: int, declarer: int,
+def simulated_view(hand: Sequence[Card], trump: Suit | None, rules: RuleSet, seat: int, declarer: int,
           phase: Phase = Phase.PASS) -> PlayerView:  # fmt: skip
+    """The view a simulated seat decides its exchange from: its hand and the trump, no
+    auction, meld or trick yet."""
     return PlayerView(
         seat=seat, phase=phase, rules=rules, dealer=0, hand=tuple(hand), auction=(),
         high_bid=None, min_bid=rules.opening_bid, declarer=declarer, contract=None, trump=trump,
@@ -676,7 +678,8 @@ def _view(hand: Sequence[Card], trump: Suit | None, rules: RuleSet, seat: int, d
     )  # fmt: skip
 
 
-def _cards(counts: Sequence[int]) -> list[Card]:
+def cards_from_counts(counts: Sequence[int]) -> list[Card]:
+    """The cards of a hand given as 24 counts, in card order."""
     return [CARDS_BY_INDEX[i] for i in range(24) for _ in range(counts[i])]
 
 
@@ -730,7 +733,7 @@ def _play(
             discards = choose_discard(hands[declarer], rules, trump)
         else:
             named = None if trump is None else Suit(trump)
-            view = _view(_cards(hands[declarer]), named, rules, declarer, declarer)
+            view = simulated_view(cards_from_counts(hands[declarer]), named, rules, declarer, declarer)
             discards = [c.index for c in bot.discard(view)]
         for i in discards:
             hands[declarer][i] -= 1
@@ -743,7 +746,7 @@ def _play(
         if counts_only:
             passed = choose_pass(hands[partner], trump, rules)
         else:
-            view = _view(_cards(hands[partner]), suit, rules, partner, declarer)
+            view = simulated_view(cards_from_counts(hands[partner]), suit, rules, partner, declarer)
             passed = [c.index for c in bot.pass_cards(view)]
         for i in passed:
             hands[partner][i] -= 1
@@ -751,7 +754,7 @@ def _play(
         if counts_only:
             returned = choose_return(hands[declarer], trump, rules)
         else:
-            view = _view(_cards(hands[declarer]), suit, rules, declarer, declarer)
+            view = simulated_view(cards_from_counts(hands[declarer]), suit, rules, declarer, declarer)
             returned = [c.index for c in bot.return_cards(view)]
         for i in returned:
             hands[declarer][i] -= 1
@@ -780,7 +783,7 @@ def _side_meld(melds: list[int], side: int, rules: RuleSet) -> int:
     return sum(m for s, m in enumerate(melds) if rules.side(s) == side)
 
 
-def _misfit(hands: list[list[int]], inferences: Sequence[Inference], rules: RuleSet,
+def misfit(hands: list[list[int]], inferences: Sequence[Inference], rules: RuleSet,
             slack: float) -> float:  # fmt: skip
     """How far a deal is from what the auction told (0: it fits)."""
     miss = 0.0
@@ -949,7 +952,7 @@ def _simulate(
                 for i in unseen[(p - 1) * n : p * n]:
                     hands[p][i] += 1
             kitty = unseen[(players - 1) * n :]
-            miss = _misfit(hands, inferences, rules, slack) if inferences else 0.0
+            miss = misfit(hands, inferences, rules, slack) if inferences else 0.0
             if miss < best_miss:
                 best_hands, best_kitty, best_miss = hands, kitty, miss
                 if miss == 0.0:
@@ -1039,7 +1042,7 @@ def why_bid_failed(
 # ------------------------------------------------------------------ the player
 
 
-def _at_last_bid(
+def auction_at_last_bid(
     seat: int, dealer: int, calls: tuple[tuple[int, int | None], ...], rules: RuleSet
 ) -> AuctionInfo:
     """The auction as ``seat`` saw it at its last bid (the whole of it empty when it
@@ -1060,7 +1063,7 @@ def explain_hand_bid(hand: Hand, samples: int = BID_HINT_SAMPLES) -> FailedBidEx
     bid = any(s == decl and a is not None for s, a in history)
     if not bid or hand.trump is None or hand.melds is None:
         return None
-    info = _at_last_bid(decl, hand.dealer, history, hand.rules)
+    info = auction_at_last_bid(decl, hand.dealer, history, hand.rules)
     ev = evaluate_bids(list(hand.deal.hands[decl]), hand.rules, info, samples=samples)
     return why_bid_failed(ev, hand.scores[0], hand.trump, hand.melds[decl].total)
 

@@ -71,7 +71,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Rank, Suit
-from pinochle_tutor.coach.bid import DRAWS, AuctionInfo, _cards, _misfit, _view
+from pinochle_tutor.coach.bid import DRAWS, AuctionInfo, cards_from_counts, misfit, simulated_view
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.exchange import remove_cards
 from pinochle_tutor.explain.coaching import clear_loss
@@ -294,7 +294,7 @@ def _swaps(hand: Sequence[int], base: tuple[int, ...]) -> list[tuple[int, ...]]:
     return out
 
 
-def _deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]]:
+def auction_deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]]:
     """``n`` deals of the unseen cards (per-seat counts, this seat's own row included)
     that agree with the seat's knowledge, each the best fit of up to :data:`DRAWS` draws
     to what the auction told (the bidding model's rule) and, for the declarer's return,
@@ -329,10 +329,10 @@ def _deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]
                     if by_pass and s == partner:
                         row = [a + b for a, b in zip(row, received, strict=True)]
                     rel.append(row)
-                miss = _misfit(rel, inferences, rules, slack) if inferences else 0.0
+                miss = misfit(rel, inferences, rules, slack) if inferences else 0.0
                 if by_pass and partner is not None:
                     before = rel[(partner - view.seat) % players]
-                    pv = _view(_cards(before), view.trump, rules, partner, view.seat)
+                    pv = simulated_view(cards_from_counts(before), view.trump, rules, partner, view.seat)
                     would = [0] * 24
                     for c in bot.pass_cards(pv):
                         would[c.index] += 1
@@ -346,7 +346,9 @@ def _deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]
 
 
 @dataclass
-class _Outcome:
+class Outcomes:
+    """One choice's results, deal by deal (see :class:`GiftEvaluation` for each list)."""
+
     tricks: list[float]
     score: list[float]
     against: list[float]
@@ -354,7 +356,7 @@ class _Outcome:
     made: list[float]
 
 
-class _Simulator:
+class DealSimulator:
     """Plays one choice of cards on one deal (see the module text)."""
 
     def __init__(self, view: PlayerView, role: Phase) -> None:
@@ -380,13 +382,13 @@ class _Simulator:
             kept = list(v.hand)
             for i in gift:
                 kept.remove(CARDS_BY_INDEX[i])
-            view = _view(kept, None, self.rules, v.seat, self.declarer, Phase.TRUMP)
+            view = simulated_view(kept, None, self.rules, v.seat, self.declarer, Phase.TRUMP)
             t = int(self.bot.choose_trump(view))
             self._trumps[gift] = t
         return t
 
     def play(
-        self, deal: list[list[int]], gift: tuple[int, ...], out: _Outcome, trump: int | None = None
+        self, deal: list[list[int]], gift: tuple[int, ...], out: Outcomes, trump: int | None = None
     ) -> None:
         """Play ``deal`` once the seat gives ``gift``, with ``trump`` (by default the
         trump of :meth:`trump_of`); add the outcome to ``out``."""
@@ -401,7 +403,7 @@ class _Simulator:
             for i in gift:
                 h[seat][i] -= 1
                 h[decl][i] += 1
-            view = _view(_cards(h[decl]), Suit(trump), rules, decl, decl, Phase.RETURN)
+            view = simulated_view(cards_from_counts(h[decl]), Suit(trump), rules, decl, decl, Phase.RETURN)
             for c in self.bot.return_cards(view):
                 h[decl][c.index] -= 1
                 h[seat][c.index] += 1
@@ -555,20 +557,20 @@ def _evaluate(
             forced.append(g)
     swaps = [g for g in _swaps(hand, usual) if g not in forced] if variants else []
     rng = random.Random(seed)
-    deals = _deals(view, n, rng)
-    sim = _Simulator(view, role)
-    results: dict[tuple[int, ...], _Outcome] = {}
+    deals = auction_deals(view, n, rng)
+    sim = DealSimulator(view, role)
+    results: dict[tuple[int, ...], Outcomes] = {}
     for g in forced + swaps:
-        out = _Outcome([], [], [], [], [])
+        out = Outcomes([], [], [], [], [])
         for deal in deals[:n1]:
             sim.play(deal, g, out)
         results[g] = out
-    ranked = sorted(swaps, key=lambda g: -_mean(results[g].value))
+    ranked = sorted(swaps, key=lambda g: -mean_of(results[g].value))
     final = forced + ranked[:finalists]
     for g in final:
         for deal in deals[n1:]:
             sim.play(deal, g, results[g])
-    top = max(final, key=lambda g: (round(_mean(results[g].value), 9), g == usual))
+    top = max(final, key=lambda g: (round(mean_of(results[g].value), 9), g == usual))
     best = results[top].value
     alternatives = []
     for g, o in results.items():
@@ -579,14 +581,14 @@ def _evaluate(
                 cards=tuple(CARDS_BY_INDEX[i] for i in g),
                 trump=Suit(sim.trump_of(g)),
                 samples=k,
-                tricks=_mean(o.tricks),
+                tricks=mean_of(o.tricks),
                 tricks_stderr=stderr_of_mean(o.tricks),
-                score=_mean(o.score),
+                score=mean_of(o.score),
                 score_stderr=stderr_of_mean(o.score),
-                against=_mean(o.against),
-                value=_mean(o.value),
+                against=mean_of(o.against),
+                value=mean_of(o.value),
                 value_stderr=stderr_of_mean(o.value),
-                made=_mean(o.made),
+                made=mean_of(o.made),
                 loss=loss,
                 loss_stderr=loss_stderr,
             )
@@ -611,7 +613,8 @@ def _evaluate(
     )
 
 
-def _mean(values: Sequence[float]) -> float:
+def mean_of(values: Sequence[float]) -> float:
+    """The mean of ``values`` (0 for none)."""
     return sum(values) / len(values) if values else 0.0
 
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.coach.bid import TRUMP_MARGIN
 from pinochle_tutor.coach.exchange import (
+    DealSimulator,
     InvalidExchangeDecisionError,
-    _deals,
-    _mean,
-    _Outcome,
-    _Simulator,
+    Outcomes,
+    auction_deals,
+    mean_of,
 )
 from pinochle_tutor.explain.bidding import TrumpJudgement, TrumpReasoning
 from pinochle_tutor.explain.coaching import clear_loss
@@ -167,17 +167,17 @@ def evaluate_kitty(
             "after the discard"
         )
     n = check_samples(samples)
-    deals = _deals(view, n, random.Random(seed))
-    sim = _Simulator(view, Phase.TRUMP)
+    deals = auction_deals(view, n, random.Random(seed))
+    sim = DealSimulator(view, Phase.TRUMP)
     usual = HeuristicPlayer().choose_trump(view)
     counts = counts_of(list(view.hand), rules)
-    outcomes: dict[Suit, _Outcome] = {}
+    outcomes: dict[Suit, Outcomes] = {}
     for suit in Suit:
-        out = outcomes[suit] = _Outcome([], [], [], [], [])
+        out = outcomes[suit] = Outcomes([], [], [], [], [])
         for deal in deals:
             sim.play(deal, (), out, trump=int(suit))
     order = sorted(
-        Suit, key=lambda s: (-round(_mean(outcomes[s].value), 9), s is not usual, int(s))
+        Suit, key=lambda s: (-round(mean_of(outcomes[s].value), 9), s is not usual, int(s))
     )
     best = outcomes[order[0]].value
     choices = []
@@ -188,8 +188,8 @@ def evaluate_kitty(
             TrumpChoice(
                 suit=suit,
                 meld=points_from_counts(counts, int(suit), rules.meld_table),
-                made=_mean(o.made),
-                value=_mean(o.value),
+                made=mean_of(o.made),
+                value=mean_of(o.value),
                 value_stderr=stderr_of_mean(o.value),
                 loss=loss,
                 loss_stderr=loss_stderr,

@@ -9,7 +9,12 @@ after the kitty (:mod:`pinochle_tutor.coach.kitty`).
 
 from __future__ import annotations
 
-from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidEvaluation, _at_last_bid, evaluate_bids
+from pinochle_tutor.coach.bid import (
+    BID_HINT_SAMPLES,
+    BidEvaluation,
+    auction_at_last_bid,
+    evaluate_bids,
+)
 from pinochle_tutor.explain.bidding import TrumpJudgement, TrumpReasoning
 from pinochle_tutor.game import Hand
 from pinochle_tutor.sim.stats import InvalidSimulationError
@@ -27,7 +32,7 @@ def evaluate_trump(view: PlayerView, *, samples: int = BID_HINT_SAMPLES) -> BidE
         raise InvalidSimulationError(
             f"seat {view.seat} is not the declarer: only the declarer names trump"
         )
-    info = _at_last_bid(view.seat, view.dealer, tuple(view.auction), view.rules)
+    info = auction_at_last_bid(view.seat, view.dealer, tuple(view.auction), view.rules)
     return evaluate_bids(list(view.hand), view.rules, info, samples=samples)
 
 
@@ -48,6 +53,6 @@ def judge_trump(
     rules = hand.rules
     if rules.has_kitty or hand.declarer != seat or hand.trump is None or hand.contract is None:
         return None
-    info = _at_last_bid(seat, hand.dealer, tuple(hand.auction.history), rules)
+    info = auction_at_last_bid(seat, hand.dealer, tuple(hand.auction.history), rules)
     ev = evaluate_bids(list(hand.deal.hands[seat]), rules, info, samples=samples)
     return ev.judge_trump(hand.contract, hand.trump, margin)

@@ -1,4 +1,5 @@
-"""A computer player that plays like a sound club player, and its fast playout.
+"""The heuristic policy every simulated seat follows, its fast playout, and
+:class:`HeuristicPlayer`, the policy as a player (a sound club player).
 
 The whole strategy fits on a page, and this module is that page.
 
