@@ -14,7 +14,7 @@ import argparse
 import time
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, deal
-from pinochle_tutor.bots.advisor import advise_bid
+from pinochle_tutor.coach.bid import advise_bid
 
 
 def main() -> None:

@@ -88,8 +88,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from pinochle_tutor.bots.advisor import advice_from
-from pinochle_tutor.bots.bidding import BidEvaluation
+from pinochle_tutor.coach.bid import BidEvaluation, advice_from
 from pinochle_tutor.course.quiz import bidding, generate
 from pinochle_tutor.course.quiz.banks import default_bank_dir, load_bank
 from pinochle_tutor.course.quiz.kinds import BidQuiz

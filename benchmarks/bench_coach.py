@@ -24,9 +24,9 @@ import statistics
 import time
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, RuleSet
-from pinochle_tutor.bots import HeuristicPlayer, evaluate_play
-from pinochle_tutor.bots.coach import DEFAULT_SAMPLES, EXACT_TRICKS
-from pinochle_tutor.bots.endgame import solve_endgame
+from pinochle_tutor.bots import HeuristicPlayer
+from pinochle_tutor.coach.play import PLAY_EXACT_TRICKS, PLAY_HINT_SAMPLES, evaluate_play
+from pinochle_tutor.sim.endgame import solve_endgame
 from pinochle_tutor.view import Phase, PlayerView
 
 
@@ -111,7 +111,7 @@ def bench_evaluate(rules: RuleSet, count: int, samples: int) -> None:
         f"p50 {statistics.median(every) * 1000:.0f} ms, p95 {cut[18] * 1000:.0f} ms, "
         f"{(playouts[False] + playouts[True]) / total:,.0f} playouts/s"
     )
-    for exact, label in ((False, "played out"), (True, f"solved (<= {EXACT_TRICKS} cards)")):
+    for exact, label in ((False, "played out"), (True, f"solved (<= {PLAY_EXACT_TRICKS} cards)")):
         lat = latencies[exact]
         if lat:
             print(
@@ -130,7 +130,7 @@ def main() -> None:
     parser.add_argument(
         "--samples",
         type=int,
-        default=DEFAULT_SAMPLES,
+        default=PLAY_HINT_SAMPLES,
         help="samples per evaluation (default: the coach's)",
     )
     parser.add_argument("--no-endgame", action="store_true", help="skip the solver's part")

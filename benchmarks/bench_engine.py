@@ -40,7 +40,7 @@ from pinochle_tutor import (
     score_hand,
     trick_winner,
 )
-from pinochle_tutor.bots.playout import random_playout
+from pinochle_tutor.sim.playout import random_playout
 
 
 def rate(run_one: Callable[[int], object], seconds: float) -> float:

@@ -6,7 +6,7 @@
 
 Exchange decisions (the partner's pass and the declarer's return; three-handed the
 declarer's discard) are taken from hands played by heuristic players. For each, at the
-game table's hint settings (``HINT_SAMPLES`` deals for the finalists, ``HINT_SCREEN``
+game table's hint settings (``EXCHANGE_HINT_SAMPLES`` deals for the finalists, ``EXCHANGE_HINT_SCREEN``
 for every choice, as :meth:`GameSession.hint` asks):
 
 * the hint's latency, p50 and p95 (:func:`advise_exchange`: the evaluation and the
@@ -56,14 +56,14 @@ import time
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, RuleSet
 from pinochle_tutor.bots import HeuristicPlayer
-from pinochle_tutor.bots.exchange_eval import (
-    HINT_SAMPLES,
-    HINT_SCREEN,
+from pinochle_tutor.coach.exchange import (
+    EXCHANGE_HINT_SAMPLES,
+    EXCHANGE_HINT_SCREEN,
     advise_exchange,
     evaluate_exchange,
-    exchange_seed,
     judge_exchange,
 )
+from pinochle_tutor.sim.stats import exchange_seed
 from pinochle_tutor.view import Phase
 
 RULES = {"classic": CLASSIC, "double_deck": DOUBLE_DECK, "three_handed": THREE_HANDED}
@@ -94,7 +94,7 @@ def main() -> None:
     ap.add_argument("--no-review", action="store_true")
     ap.add_argument("--rules", nargs="*", default=list(RULES))
     args = ap.parse_args()
-    print(f"hint settings: {HINT_SAMPLES} deals for the finalists, {HINT_SCREEN} for every choice")
+    print(f"hint settings: {EXCHANGE_HINT_SAMPLES} deals for the finalists, {EXCHANGE_HINT_SCREEN} for every choice")
     for name in args.rules:
         rules = RULES[name]
         hands = played_hands(rules, args.decisions)

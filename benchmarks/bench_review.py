@@ -10,7 +10,7 @@ For each variant:
    mistake of each kind of ``tests/coach_scripts.Mistake`` at the first position that
    offers it (throw a counter under the opponents' winning card, overtake partner's
    trick with an ace when a cheaper card wins, lead a ten into an unseen ace); the share
-   of them the review (:func:`~pinochle_tutor.bots.advice.judge_plays`) flags, and that
+   of them the review (:func:`~pinochle_tutor.coach.play.judge_play`) flags, and that
    share among the ones a reference evaluation on ``--reference`` other deals confirms
    as mistakes (a scripted "mistake" can be the best card, or cost less than the margin).
 2. **Own plays.** The share of the heuristic player's own card choices (every seat of
@@ -23,7 +23,7 @@ For each variant:
    (``time.process_time``), so a machine busy beside it does not inflate the figures.
 4. **A whole hand's review.** ``--review-hands`` hands played by heuristic players,
    each reviewed as the game table reviews it
-   (:func:`~pinochle_tutor.course.table.coaching.coached_review`: card play, the contract,
+   (:func:`~pinochle_tutor.coach.review`: card play, the contract,
    the concession and the exchange) from the declarer's seat, where every verdict is
    given: CPU-s per hand, min/median/max.
 
@@ -86,7 +86,7 @@ the later looks weighing every card and weighing the contenders, no verdict, bet
 or loss differed, and the card-play part took 15.0 instead of 21.8 CPU-s (17.7 with the
 deals reused alone).
 
-Measured (2026-12-02, after the later looks were bounded by ``REVIEW_BUDGET``, 60,000
+Measured (2026-12-02, after the later looks were bounded by ``PLAY_REVIEW_BUDGET``, 60,000
 cards a hand, the largest first-look losses first; ``nice -n 10`` beside a helper's
 benchmark at low priority; CPU time):
 
@@ -126,16 +126,16 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from pinochle_tutor import Hand, Phase, RuleSet, rules_named  # noqa: E402
-from pinochle_tutor.bots import HeuristicPlayer, evaluate_play, judge_plays  # noqa: E402
-from pinochle_tutor.bots.advice import (  # noqa: E402
-    REVIEW_EXACT_TRICKS,
-    REVIEW_MARGIN,
+from pinochle_tutor.bots import HeuristicPlayer  # noqa: E402
+from pinochle_tutor.coach import review  # noqa: E402
+from pinochle_tutor.coach.play import (  # noqa: E402
+    PLAY_HINT_EXACT_TRICKS,
+    PLAY_HINT_SAMPLES,
+    PLAY_REVIEW_EXACT_TRICKS,
+    PLAY_REVIEW_MARGIN,
+    evaluate_play,
+    judge_play,
     play_decisions,
-)
-from pinochle_tutor.course.table.coaching import (  # noqa: E402
-    HINT_EXACT_TRICKS,
-    HINT_SAMPLES,
-    coached_review,
 )
 from pinochle_tutor.course.table.session import GameSession  # noqa: E402
 from tests.coach_scripts import Mistake, play_with_mistakes  # noqa: E402
@@ -148,7 +148,7 @@ def mistakes(rules: RuleSet, hands: int, reference: int) -> None:
     their error. A scripted "mistake" the reference finds no worse than the margin (a
     counter that would have been lost later anyway, an ace whose trick was wanted) is
     not one the review should call a mistake."""
-    margin = REVIEW_MARGIN * max(rules.counter_points)
+    margin = PLAY_REVIEW_MARGIN * max(rules.counter_points)
     for kind in Mistake:
         if kind is Mistake.OVERTAKE_PARTNER and not rules.partnerships:
             continue
@@ -160,7 +160,7 @@ def mistakes(rules: RuleSet, hands: int, reference: int) -> None:
             seed += 1
             if scripted is None:
                 continue
-            judged = {j.trick_number: j for j in judge_plays(scripted.hand, 0, seed=seed)}
+            judged = {j.trick_number: j for j in judge_play(scripted.hand, 0, seed=seed)}
             views = {t: v for t, v, _ in play_decisions(scripted.hand, 0)}
             for trick, card in scripted.mistakes:
                 total += 1
@@ -169,7 +169,7 @@ def mistakes(rules: RuleSet, hands: int, reference: int) -> None:
                 if reference:
                     ref = evaluate_play(
                         views[trick], samples=reference, seed=10_007 * seed + trick,
-                        margin=margin, exact_tricks=REVIEW_EXACT_TRICKS,
+                        margin=margin, exact_tricks=PLAY_REVIEW_EXACT_TRICKS,
                     )  # fmt: skip
                     if ref.is_clear_mistake(card):
                         confirmed += 1
@@ -197,7 +197,7 @@ def own_plays(rules: RuleSet, hands: int, coach_hands: int) -> None:
         if h.conceded:
             continue
         for seat in range(rules.players):
-            judged = judge_plays(h, seat, seed=seed)
+            judged = judge_play(h, seat, seed=seed)
             flagged += sum(j.is_mistake for j in judged)
             total += len(judged)
     print(
@@ -218,11 +218,11 @@ def own_plays(rules: RuleSet, hands: int, coach_hands: int) -> None:
                 h.play(
                     seat,
                     evaluate_play(
-                        v, samples=HINT_SAMPLES, seed=seed * 7 + 1, exact_tricks=HINT_EXACT_TRICKS
+                        v, samples=PLAY_HINT_SAMPLES, seed=seed * 7 + 1, exact_tricks=PLAY_HINT_EXACT_TRICKS
                     ).best,
                 )
         for seat in range(rules.players):
-            judged = judge_plays(h, seat, seed=seed)
+            judged = judge_play(h, seat, seed=seed)
             flagged += sum(j.is_mistake for j in judged)
             total += len(judged)
     print(
@@ -258,7 +258,7 @@ def latency(rules: RuleSet, games: int) -> None:
     if hints:
         p95 = hints[min(len(hints) - 1, int(0.95 * len(hints)))]
         print(
-            f"  card-play hint ({HINT_SAMPLES} samples): {len(hints)} hints, "
+            f"  card-play hint ({PLAY_HINT_SAMPLES} samples): {len(hints)} hints, "
             f"p50 {1000 * statistics.median(hints):.0f} ms, p95 {1000 * p95:.0f} ms CPU"
         )
     if reviews:
@@ -278,7 +278,7 @@ def review_cost(rules: RuleSet, hands: int) -> None:
             h.act(player)
         assert h.declarer is not None
         start = time.process_time()
-        coached_review(h, h.declarer, seed=seed, hand_number=1)
+        review(h, h.declarer, seed=seed, hand_number=1)
         costs.append(time.process_time() - start)
     if costs:
         print(

@@ -13,7 +13,7 @@ from pinochle_tutor import (
     deal,
     parse_cards,
 )
-from pinochle_tutor.bots.advisor import advise_bid
+from pinochle_tutor.coach.bid import advise_bid
 
 STRONG = "AH 10H KH QH JH AS AD AC KS 10S 9D JC"  # a heart run and aces around
 SWAPPED = (
@@ -115,7 +115,7 @@ def test_the_levels_on_request_are_the_evaluations_numbers(rules: object) -> Non
     with the recommended trump, passing's expected score at that level, and the gain's
     standard error from the same deals pair by pair."""
     from pinochle_tutor import RuleSet
-    from pinochle_tutor.bots.coach import stderr_of_mean
+    from pinochle_tutor.sim.stats import stderr_of_mean
 
     assert isinstance(rules, RuleSet)
     for seed in range(3):

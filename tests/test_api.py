@@ -41,7 +41,7 @@ def test_everything_in_all_is_importable() -> None:
 
 def test_engine_imports_nothing_from_jupyter() -> None:
     code = (
-        "import sys, pinochle_tutor, pinochle_tutor.bots.playout\n"
+        "import sys, pinochle_tutor, pinochle_tutor.sim.playout\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'ipywidgets', 'IPython', 'ipykernel', 'jupyter_client', 'traitlets', 'voila', 'pandas'})\n"
         "print(','.join(bad))\n"

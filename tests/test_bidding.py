@@ -12,18 +12,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, PRESETS, THREE_HANDED, Auction, RuleSet, deal
-from pinochle_tutor.bots.advisor import advise_bid
-from pinochle_tutor.bots.bidding import (
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
+from pinochle_tutor.cards import Suit
+from pinochle_tutor.coach import table as coach_table
+from pinochle_tutor.coach.bid import (
     AuctionInfo,
-    BidModelPlayer,
     InferenceKind,
+    advise_bid,
     evaluate_bids,
     explain_hand_bid,
     why_bid_failed,
 )
-from pinochle_tutor.cards import Suit
 from pinochle_tutor.course.bidding_drill import BiddingDrill
-from pinochle_tutor.course.table import coaching as coaching_module
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain.bidding import BidPart, how_often
 from pinochle_tutor.game import play_hand
@@ -89,7 +89,7 @@ def test_the_auction_is_read_as_the_seat_to_act_sees_it() -> None:
 def test_passing_the_opening_stuck_dealer_and_caps() -> None:
     """With no bid yet, another seat declares only with a hand that bids the opening;
     otherwise the dealer is stuck at the stuck bid (RULES.md: all pass)."""
-    from pinochle_tutor.bots.bidding import heuristic_limit
+    from pinochle_tutor.coach.bid import heuristic_limit
     from pinochle_tutor.hands import as_cards, counts_of
 
     for rules in (CLASSIC, THREE_HANDED):
@@ -126,7 +126,7 @@ def test_the_bot_bids_with_the_model() -> None:
 
 # ------------------------------------------------------------ one advice, two entry points
 def test_hint_and_trainer_agree(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(coaching_module, "BID_HINT_SAMPLES", 16)
+    monkeypatch.setattr(coach_table, "BID_HINT_SAMPLES", 16)
     for seed in (1, 2):
         s = GameSession(seed=seed)
         assert s.phase is Phase.AUCTION
@@ -149,7 +149,7 @@ _NUMBER = re.compile(r"[+-]?\d[\d,]*")
 
 
 def _check_reasoning(ev: object) -> None:
-    from pinochle_tutor.bots.bidding import BidEvaluation
+    from pinochle_tutor.coach.bid import BidEvaluation
 
     assert isinstance(ev, BidEvaluation)
     r = ev.reasoning()
@@ -286,8 +286,8 @@ def test_why_a_bid_failed_golden() -> None:
 def test_the_trump_reasoning_quotes_the_models_numbers_for_every_suit() -> None:
     from pinochle_tutor import Hand, Phase
     from pinochle_tutor.bots import HeuristicPlayer
-    from pinochle_tutor.bots.bidding import declarer_evaluation
-    from pinochle_tutor.bots.montecarlo import InvalidSimulationError
+    from pinochle_tutor.coach.trump import evaluate_trump
+    from pinochle_tutor.sim.stats import InvalidSimulationError
 
     for seed in range(2):
         h = Hand(dealer=0, seed=seed)
@@ -296,7 +296,7 @@ def test_the_trump_reasoning_quotes_the_models_numbers_for_every_suit() -> None:
         assert h.declarer is not None and h.contract is not None
         contract = h.contract
         v = h.view(h.declarer)
-        ev = declarer_evaluation(v, samples=30)
+        ev = evaluate_trump(v, samples=30)
         why = ev.trump_reasoning(contract)
         assert why.trump == ev.trump_for(h.contract) == why.suits[0][0]
         assert [s for s, *_ in why.suits] == sorted(
@@ -309,13 +309,13 @@ def test_the_trump_reasoning_quotes_the_models_numbers_for_every_suit() -> None:
             assert f"{meld} meld" in why.text and f"{round(chance * 100)}%" in why.text
         assert why.text.startswith(f"Name {why.trump.plural}:")
         with pytest.raises(InvalidSimulationError, match="not the declarer"):
-            declarer_evaluation(h.view((h.declarer + 1) % 4))
+            evaluate_trump(h.view((h.declarer + 1) % 4))
 
 
 def test_the_game_tables_trump_hint_is_the_bidding_models() -> None:
     from pinochle_tutor import Phase
-    from pinochle_tutor.bots.bidding import declarer_evaluation
-    from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
+    from pinochle_tutor.coach.bid import BID_HINT_SAMPLES
+    from pinochle_tutor.coach.trump import evaluate_trump
     from pinochle_tutor.course.table.session import GameSession
 
     s = GameSession(seed=4)
@@ -326,7 +326,7 @@ def test_the_game_tables_trump_hint_is_the_bidding_models() -> None:
             s.advance()
     assert s.phase is Phase.TRUMP and s.view.declarer == s.human_seat
     hint = s.hint()
-    want = declarer_evaluation(s.view, samples=BID_HINT_SAMPLES).trump_reasoning(
+    want = evaluate_trump(s.view, samples=BID_HINT_SAMPLES).trump_reasoning(
         s.view.contract or 0
     )
     assert hint.suit == want.trump and hint.reason == want.text
@@ -340,7 +340,7 @@ def test_one_decision_is_simulated_once_for_the_bid_hint_the_trump_hint_and_the_
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from pinochle_tutor import Phase
-    from pinochle_tutor.bots import bidding as model
+    from pinochle_tutor.coach import bid as model
     from pinochle_tutor.course.table.session import GameSession
 
     runs: list[int] = []
@@ -376,10 +376,10 @@ def test_the_review_judges_the_trump_on_the_trump_hints_deals() -> None:
     of the paired differences at the contract, a mistake only beyond twice its error
     and the margin; seats that named no trump, and the kitty game, get no verdict here."""
     from pinochle_tutor import Phase
-    from pinochle_tutor.bots.bidding import TRUMP_MARGIN, declarer_evaluation, judge_trump
-    from pinochle_tutor.bots.coach import stderr_of_mean
-    from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
+    from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, TRUMP_MARGIN
+    from pinochle_tutor.coach.trump import evaluate_trump, judge_trump
     from pinochle_tutor.course.table.session import GameSession
+    from pinochle_tutor.sim.stats import stderr_of_mean
 
     verdicts = []
     for named_rank in (0, -1):
@@ -389,7 +389,7 @@ def test_the_review_judges_the_trump_on_the_trump_hints_deals() -> None:
         assert s.phase is Phase.TRUMP and s.view.declarer == s.human_seat
         contract = s.view.contract
         assert contract is not None
-        ev = declarer_evaluation(s.view, samples=BID_HINT_SAMPLES)
+        ev = evaluate_trump(s.view, samples=BID_HINT_SAMPLES)
         ranked = ev.trump_reasoning(contract).suits
         named = ranked[named_rank][0]
         s.name_trump(named)

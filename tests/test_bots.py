@@ -30,13 +30,8 @@ from pinochle_tutor import (
     meld,
     play_hand,
 )
-from pinochle_tutor.bots.heuristic import (
-    HeuristicPlayer,
-    estimate_hand,
-    heuristic_playout,
-    play_context,
-)
-from pinochle_tutor.bots.knowledge import (
+from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
+from pinochle_tutor.sim.knowledge import (
     Knowledge,
     consistent,
     deck_counts,
@@ -44,7 +39,12 @@ from pinochle_tutor.bots.knowledge import (
     shown_counts,
     trick_inferences,
 )
-from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
+from pinochle_tutor.sim.policy import (
+    HeuristicPlayer,
+    estimate_hand,
+    heuristic_playout,
+    play_context,
+)
 
 ALL_RULES = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 

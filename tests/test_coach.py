@@ -9,13 +9,13 @@ import random
 import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Card, Hand, RuleSet, make_deck
-from pinochle_tutor.bots import HeuristicPlayer, PlayEvaluation, evaluate_play
-from pinochle_tutor.bots.coach import InvalidDecisionError
-from pinochle_tutor.bots.endgame import solve_endgame
-from pinochle_tutor.bots.knowledge import Knowledge, consistent
+from pinochle_tutor.bots import HeuristicPlayer
 from pinochle_tutor.cards import CARDS_BY_INDEX, Suit, parse_cards
+from pinochle_tutor.coach.play import InvalidDecisionError, PlayEvaluation, evaluate_play
 from pinochle_tutor.deal import Deal
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.sim.endgame import solve_endgame
+from pinochle_tutor.sim.knowledge import Knowledge, consistent
 from pinochle_tutor.view import Phase, PlayerView
 
 # Every spade is placed by hand; the rest of the deck is dealt at random (seeded).
@@ -283,7 +283,7 @@ def test_candidates_must_be_legal_cards() -> None:
 def test_an_evaluator_asked_for_more_deals_agrees_with_a_fresh_evaluation(rules: RuleSet) -> None:
     """:class:`PlayEvaluator` keeps its deals and results: a second, larger look at some
     cards equals a fresh evaluation of those cards on that many deals."""
-    from pinochle_tutor.bots import PlayEvaluator
+    from pinochle_tutor.coach.play import PlayEvaluator
 
     for cards_left, exact_tricks in ((6, 0), (3, 3)):
         for _, view in late_views(rules, seed=5, cards_left=cards_left)[:2]:

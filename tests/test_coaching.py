@@ -17,16 +17,20 @@ from collections.abc import Iterable
 import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet
-from pinochle_tutor.bots import HeuristicPlayer, advise_play, evaluate_play, judge_plays
-from pinochle_tutor.bots.advice import (
-    REVIEW_BUDGET,
-    REVIEW_MARGIN,
-    REVIEW_SAMPLES,
+from pinochle_tutor.bots import HeuristicPlayer
+from pinochle_tutor.cards import Card, CardLike
+from pinochle_tutor.coach.play import (
+    PLAY_REVIEW_BUDGET,
+    PLAY_REVIEW_MARGIN,
+    PLAY_REVIEW_SAMPLES,
+    PlayEvaluation,
+    PlayEvaluator,
+    advise_play,
+    evaluate_play,
+    judge_play,
     play_decisions,
     principle_fits,
 )
-from pinochle_tutor.bots.coach import PlayEvaluation, PlayEvaluator
-from pinochle_tutor.cards import Card, CardLike
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import HandReview, PlayAdvice, PlayJudgement, PlayPrinciple, review_hand
 from pinochle_tutor.explain.coaching import points
@@ -177,7 +181,7 @@ def _scripted(
         seed += 1
         if sh is None:
             continue
-        judged = judge_plays(sh.hand, 0, seed=seed)
+        judged = judge_play(sh.hand, 0, seed=seed)
         review = review_hand(sh.hand, 0, judged)
         for trick, card in sh.mistakes:
             out.append((trick, card, {j.trick_number: j for j in judged}[trick], review))
@@ -208,27 +212,27 @@ def test_the_review_flags_deliberate_mistakes(rules: RuleSet, kind: Mistake) -> 
 
 def test_the_review_looks_again_until_each_verdict_is_decided() -> None:
     """A card the first look leaves undecided (not a clear mistake, but its loss plus
-    twice its error above the margin) is judged again on CONFIRM_SAMPLES deals, and a
-    third time on DECIDE_SAMPLES when it is still undecided with a loss of at least half
+    twice its error above the margin) is judged again on PLAY_CONFIRM_SAMPLES deals, and a
+    third time on PLAY_DECIDE_SAMPLES when it is still undecided with a loss of at least half
     the margin: a verdict resting on fewer deals is decided, or its loss is small."""
-    from pinochle_tutor.bots.advice import (
-        CONFIRM_SAMPLES,
-        DECIDE_SAMPLES,
-        REVIEW_MARGIN,
-        REVIEW_SAMPLES,
+    from pinochle_tutor.coach.play import (
+        PLAY_CONFIRM_SAMPLES,
+        PLAY_DECIDE_SAMPLES,
+        PLAY_REVIEW_MARGIN,
+        PLAY_REVIEW_SAMPLES,
     )
 
-    margin = REVIEW_MARGIN * max(CLASSIC.counter_points)
+    margin = PLAY_REVIEW_MARGIN * max(CLASSIC.counter_points)
     looks = set()
     for _trick, card, j, _review in _scripted(CLASSIC, Mistake.THROW_COUNTER, 6):
         a = j.advice
         looks.add(a.samples)
-        assert a.samples in (REVIEW_SAMPLES, CONFIRM_SAMPLES, DECIDE_SAMPLES)
+        assert a.samples in (PLAY_REVIEW_SAMPLES, PLAY_CONFIRM_SAMPLES, PLAY_DECIDE_SAMPLES)
         v = a.value(card)
         assert v is not None
-        if a.samples == REVIEW_SAMPLES:
+        if a.samples == PLAY_REVIEW_SAMPLES:
             assert j.is_mistake or v.loss + 2 * v.loss_stderr <= margin, str(j)
-        if a.samples == CONFIRM_SAMPLES:
+        if a.samples == PLAY_CONFIRM_SAMPLES:
             assert j.is_mistake or v.loss <= margin / 2 or v.loss + 2 * v.loss_stderr <= margin, str(j)
     assert len(looks) > 1, looks
 
@@ -246,8 +250,8 @@ def _judged_both_ways(
         seed += 1
         if sh is not None:
             # Unbounded: a look at every card costs more, and the budget is not the question.
-            restricted = judge_plays(sh.hand, 0, seed=seed, budget=None)
-            every = judge_plays(sh.hand, 0, seed=seed, contender_errors=None, budget=None)
+            restricted = judge_play(sh.hand, 0, seed=seed, budget=None)
+            every = judge_play(sh.hand, 0, seed=seed, contender_errors=None, budget=None)
             out.append((sh.hand, seed, restricted, every))
     return out
 
@@ -268,7 +272,7 @@ def test_the_later_looks_weigh_the_contenders_and_keep_the_verdicts() -> None:
             assert e.advice.complete
             if not r.advice.complete:
                 restricted_looks += 1
-                assert r.advice.samples > REVIEW_SAMPLES
+                assert r.advice.samples > PLAY_REVIEW_SAMPLES
                 cards = {a.card for a in r.advice.alternatives}
                 assert {r.played, r.advice.card} <= cards < {a.card for a in e.advice.alternatives}
     assert restricted_looks, "no later look was restricted"
@@ -282,9 +286,10 @@ def test_a_restricted_verdicts_numbers_are_its_evaluations() -> None:
     card's mean and loss) is that of :func:`evaluate_play` of the cards weighed, on the
     decision's own deals; the best card named is one of them, and the advice's own
     text says the next best is of the cards weighed."""
-    from pinochle_tutor.bots.advice import REVIEW_EXACT_TRICKS, decision_seed
+    from pinochle_tutor.coach.play import PLAY_REVIEW_EXACT_TRICKS
+    from pinochle_tutor.sim.stats import decision_seed
 
-    margin = REVIEW_MARGIN * max(DOUBLE_DECK.counter_points)
+    margin = PLAY_REVIEW_MARGIN * max(DOUBLE_DECK.counter_points)
     checked = 0
     for hand, seed, restricted, _ in _judged_both_ways(DOUBLE_DECK, Mistake.THROW_COUNTER, 3):
         views = {t: v for t, v, _ in play_decisions(hand, 0)}
@@ -299,7 +304,7 @@ def test_a_restricted_verdicts_numbers_are_its_evaluations() -> None:
                 samples=a.samples,
                 seed=decision_seed(seed, 1, played),
                 margin=margin,
-                exact_tricks=REVIEW_EXACT_TRICKS,
+                exact_tricks=PLAY_REVIEW_EXACT_TRICKS,
                 candidates=[x.card for x in a.alternatives],
             )
             assert ev.best is a.card and not ev.complete
@@ -323,7 +328,7 @@ def test_the_heuristics_own_plays_are_flagged_less_than_deliberate_mistakes() ->
         h = Hand(dealer=seed, rules=CLASSIC, seed=100 + seed)
         while h.phase is not Phase.DONE:
             h.act(player)
-        judged = judge_plays(h, 0, seed=seed)
+        judged = judge_play(h, 0, seed=seed)
         own += sum(j.is_mistake for j in judged)
         total += len(judged)
     cases = _scripted(CLASSIC, Mistake.THROW_COUNTER, 6)
@@ -338,7 +343,7 @@ def test_good_play_is_said_to_be_good() -> None:
     h = Hand(dealer=0, rules=CLASSIC, seed=11)
     while h.phase is not Phase.DONE:
         h.act(player)
-    judged = judge_plays(h, 0, seed=1)
+    judged = judge_play(h, 0, seed=1)
     good = [j for j in judged if not j.is_mistake]
     assert good and all(j.text.endswith("Good.") for j in good)
     review = review_hand(h, 0, judged)
@@ -416,7 +421,7 @@ def test_the_table_shows_undos_verdict_in_its_message() -> None:
 
 def test_the_review_plays_no_more_cards_than_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A double-deck hand with many close calls: reviewed without a bound, its second and
-    third looks play more cards than REVIEW_BUDGET; with the bound, at most that many.
+    third looks play more cards than PLAY_REVIEW_BUDGET; with the bound, at most that many.
     Each card's verdict rests on the looks it was given, on the same deals as without
     the bound: a card given every look has the unbounded verdict, and a card given none
     has its first look's."""
@@ -432,18 +437,18 @@ def test_the_review_plays_no_more_cards_than_its_budget(monkeypatch: pytest.Monk
     def counted(
         self: PlayEvaluator, samples: int, candidates: Iterable[CardLike] | None = None
     ) -> PlayEvaluation:
-        if samples > REVIEW_SAMPLES:
+        if samples > PLAY_REVIEW_SAMPLES:
             spent.append(self.unplayed(samples, candidates) * len(self.view.hand))
         return evaluate(self, samples, candidates)
 
     monkeypatch.setattr(PlayEvaluator, "evaluate", counted)
-    unbounded = judge_plays(hand, seat, seed=seed, budget=None)
-    assert sum(spent) > REVIEW_BUDGET, sum(spent)
+    unbounded = judge_play(hand, seat, seed=seed, budget=None)
+    assert sum(spent) > PLAY_REVIEW_BUDGET, sum(spent)
     spent.clear()
-    bounded = judge_plays(hand, seat, seed=seed)
-    assert 0 < sum(spent) <= REVIEW_BUDGET, spent
-    first = judge_plays(hand, seat, seed=seed, budget=0)
-    assert all(j.advice.samples == REVIEW_SAMPLES for j in first)
+    bounded = judge_play(hand, seat, seed=seed)
+    assert 0 < sum(spent) <= PLAY_REVIEW_BUDGET, spent
+    first = judge_play(hand, seat, seed=seed, budget=0)
+    assert all(j.advice.samples == PLAY_REVIEW_SAMPLES for j in first)
     cut = 0
     for b, u, f in zip(bounded, unbounded, first, strict=True):
         assert b.played is u.played is f.played
@@ -451,6 +456,6 @@ def test_the_review_plays_no_more_cards_than_its_budget(monkeypatch: pytest.Monk
             assert (b.text, b.is_mistake, b.loss) == (u.text, u.is_mistake, u.loss)
         else:
             cut += 1
-        if b.advice.samples == REVIEW_SAMPLES:
+        if b.advice.samples == PLAY_REVIEW_SAMPLES:
             assert (b.text, b.is_mistake, b.loss) == (f.text, f.is_mistake, f.loss)
     assert cut, "the budget cut no look"

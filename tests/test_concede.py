@@ -1,4 +1,4 @@
-"""Conceding weighed by the coach (pinochle_tutor.bots.concede): its numbers against the
+"""Conceding weighed by the coach (pinochle_tutor.coach.concession): its numbers against the
 engine's scoring, its advice on hopeless and on safe contracts, the words, the game
 table's hint and the review's verdict, under every rule set."""
 
@@ -9,13 +9,13 @@ import re
 import pytest
 
 from pinochle_tutor import Hand, Phase, RuleSet, rules_named
-from pinochle_tutor.bots import (
-    HeuristicPlayer,
+from pinochle_tutor.bots import HeuristicPlayer
+from pinochle_tutor.coach.concession import (
     NoConcessionError,
     advise_concession,
     evaluate_concession,
+    judge_concession,
 )
-from pinochle_tutor.bots.concede import judge_concession
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.view import PlayerView

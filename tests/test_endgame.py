@@ -20,13 +20,8 @@ from pinochle_tutor import (
     trick_points,
     trick_winner,
 )
-from pinochle_tutor.bots.endgame import (
-    InvalidEndgameError,
-    Utility,
-    solve_endgame,
-    solve_seats,
-)
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.sim.endgame import InvalidEndgameError, Utility, solve_endgame, solve_seats
 
 VARIANTS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 

@@ -1,4 +1,4 @@
-"""The coach on the exchange (pinochle_tutor.bots.exchange_eval): the pass, the return
+"""The coach on the exchange (pinochle_tutor.coach.exchange): the pass, the return
 and the three-handed discard scored by sampling, the advice built on it, the game
 table's hint and the review's verdict."""
 
@@ -11,27 +11,26 @@ import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Card, Hand, Phase, RuleSet
 from pinochle_tutor.bots import HeuristicPlayer
-from pinochle_tutor.bots.exchange_eval import (
+from pinochle_tutor.cards import Suit, cards_text, parse_card
+from pinochle_tutor.coach.exchange import (
     ExchangeEvaluation,
     InvalidExchangeDecisionError,
     advise_exchange,
     evaluate_discard,
     evaluate_exchange,
-    evaluate_kitty_trump,
     evaluate_pass,
     evaluate_return,
     exchange_decision,
-    exchange_seed,
     judge_exchange,
-    judge_kitty_trump,
     principle_fits,
 )
-from pinochle_tutor.cards import Suit, cards_text, parse_card
+from pinochle_tutor.coach.kitty import evaluate_kitty, judge_kitty
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain.exchange import ExchangePrinciple
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld_points
+from pinochle_tutor.sim.stats import exchange_seed
 from pinochle_tutor.view import PlayerView
 
 
@@ -398,8 +397,8 @@ def test_every_trump_after_the_kitty_is_played_on_the_same_deals() -> None:
     The same seed gives the same evaluation."""
     for seed in (1, 2):
         v = _kitty_trump_session(seed).view
-        ev = evaluate_kitty_trump(v, samples=12, seed=3)
-        assert ev == evaluate_kitty_trump(v, samples=12, seed=3)
+        ev = evaluate_kitty(v, samples=12, seed=3)
+        assert ev == evaluate_kitty(v, samples=12, seed=3)
         assert ev.deals == 12 and ev.contract == v.contract
         assert sorted(c.suit for c in ev.choices) == sorted(Suit)
         assert ev.best is ev.choices[0].suit and ev.choices[0].loss == 0.0
@@ -426,7 +425,7 @@ def test_a_run_in_one_suit_makes_it_the_trump_after_the_kitty() -> None:
     v = _kitty_trump_session(1).view
     held = tuple(as_cards("AH AH TH KH QH JH JH QH 9H AS TS KC 9C QD 9D"))
     view = dataclasses.replace(v, hand=held, given=tuple(as_cards("9S 9S JC")), received=())
-    ev = evaluate_kitty_trump(view, samples=24, seed=1)
+    ev = evaluate_kitty(view, samples=24, seed=1)
     assert ev.trump is Suit.HEARTS, ev.reasoning().text
     # Naming a suit of one card is a clear mistake against it.
     assert ev.is_clear_mistake(Suit.DIAMONDS) and ev.judge(Suit.DIAMONDS).is_mistake
@@ -441,10 +440,10 @@ def test_the_kitty_trump_is_refused_outside_its_decision() -> None:
     with pytest.raises(
         InvalidExchangeDecisionError, match="discard phase is not the trump after the kitty"
     ):
-        evaluate_kitty_trump(before)
+        evaluate_kitty(before)
     classic = next(v for v in _views(CLASSIC, 4))
     with pytest.raises(InvalidExchangeDecisionError, match="not the trump after the kitty"):
-        evaluate_kitty_trump(dataclasses.replace(classic, phase=Phase.TRUMP))
+        evaluate_kitty(dataclasses.replace(classic, phase=Phase.TRUMP))
 
 
 def test_the_three_handed_trump_hint_is_the_coachs() -> None:
@@ -452,7 +451,7 @@ def test_the_three_handed_trump_hint_is_the_coachs() -> None:
     by the game's seed and the decision; taking it names that suit."""
     s = _kitty_trump_session(2)
     hint = s.hint()
-    ev = evaluate_kitty_trump(s.view, seed=exchange_seed(s.seed, s.hand_number, Phase.TRUMP))
+    ev = evaluate_kitty(s.view, seed=exchange_seed(s.seed, s.hand_number, Phase.TRUMP))
     want = ev.reasoning()
     assert hint.suit is want.trump and hint.reason == want.text and hint == s.hint()
     assert hint.alternatives_lines() == want.alternatives_lines() and len(want.suits) == 4
@@ -464,7 +463,7 @@ def test_the_three_handed_trump_hint_is_the_coachs() -> None:
     review = s.review()
     assert review is not None and review.trump_verdict == ev.judge(named)
     assert f"The trump: {ev.judge(named).text}" in review.text.splitlines()
-    assert judge_kitty_trump(s.engine_hand, (s.human_seat + 1) % 3, seed=s.seed) is None
+    assert judge_kitty(s.engine_hand, (s.human_seat + 1) % 3, seed=s.seed) is None
 
 
 def test_the_trump_hint_keeps_the_discard_hints_plan_unless_it_clearly_loses() -> None:
@@ -481,7 +480,7 @@ def test_the_trump_hint_keeps_the_discard_hints_plan_unless_it_clearly_loses() -
         discard = s.hint()
         assert discard.exchange is not None
         s.take(discard)
-        ev = evaluate_kitty_trump(s.view, seed=exchange_seed(s.seed, s.hand_number, Phase.TRUMP))
+        ev = evaluate_kitty(s.view, seed=exchange_seed(s.seed, s.hand_number, Phase.TRUMP))
         planned = ev.planned
         assert f"then name {planned.plural} trump" in discard.reason
         hint = s.hint()

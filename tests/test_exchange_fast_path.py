@@ -16,16 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Card, RuleSet, Suit, meld_points
-from pinochle_tutor.bots import bidding, heuristic
-from pinochle_tutor.bots.heuristic import (
-    HeuristicPlayer,
-    choose_discard,
-    choose_pass,
-    choose_return,
-)
 from pinochle_tutor.cards import CARDS_BY_INDEX
+from pinochle_tutor.coach import bid
 from pinochle_tutor.meld import meld_by_trump, meld_losses
 from pinochle_tutor.rules import MeldTable
+from pinochle_tutor.sim import policy
+from pinochle_tutor.sim.policy import HeuristicPlayer, choose_discard, choose_pass, choose_return
 from pinochle_tutor.view import Phase, PlayerView
 
 PRESETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
@@ -129,7 +125,7 @@ def test_the_exchange_gives_the_cards_the_reference_meld_count_gives(
     path or from the public ``meld_points``."""
     rules, counts, trump = case
     fast = _exchange(rules, counts, trump)
-    with mock.patch.object(heuristic, "meld_losses", reference_losses(rules)):
+    with mock.patch.object(policy, "meld_losses", reference_losses(rules)):
         slow = _exchange(rules, counts, trump)
     assert fast == slow
     size = rules.kitty_size if rules.has_kitty else rules.exchange_size
@@ -177,9 +173,9 @@ def test_a_simulated_deal_is_the_same_on_counts_as_through_the_players_methods(
     n = rules.hand_size
     dealt = [_counts(deck[p * n : p * n + n]) for p in range(rules.players)]
     kitty = deck[rules.players * n :]
-    fast = bidding._play([list(h) for h in dealt], kitty, declarer, trump, rules,
+    fast = bid._play([list(h) for h in dealt], kitty, declarer, trump, rules,
                          HeuristicPlayer(), {})  # fmt: skip
-    slow = bidding._play([list(h) for h in dealt], kitty, declarer, trump, rules, _ThroughViews())
+    slow = bid._play([list(h) for h in dealt], kitty, declarer, trump, rules, _ThroughViews())
     assert fast == slow
 
 
@@ -198,7 +194,7 @@ def test_each_pick_sees_the_suit_lengths_and_meld_losses_of_the_cards_still_held
         seen.append((list(lengths), i, lost))
         return float(i % 7) - lost  # any rule will do: the cards held are what is tested
 
-    chosen = heuristic._pick(counts, 4, int(trump), rules.meld_table, gain)
+    chosen = policy._pick(counts, 4, int(trump), rules.meld_table, gain)
     asked = 0
     for pick in chosen:
         losses = reference_losses(rules)(held, int(trump), rules.meld_table)  # type: ignore[operator]

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet
 from pinochle_tutor.bots import HeuristicPlayer
-from pinochle_tutor.bots.advice import FACE_UP_TRICKS, face_up_endgame
-from pinochle_tutor.bots.endgame import solve_endgame
+from pinochle_tutor.coach.play import FACE_UP_TRICKS, face_up_endgame
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import review_hand
+from pinochle_tutor.sim.endgame import solve_endgame
 
 RULES = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 
@@ -131,8 +131,7 @@ def test_the_review_and_the_game_table_show_the_view() -> None:
 def test_the_review_judges_the_learners_own_contract() -> None:
     """When the learner declared, the review says which part of the contract fell short
     (or that it was made), against the bid hint's evaluation at their last bid."""
-    from pinochle_tutor.bots.bidding import explain_hand_bid
-    from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
+    from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, explain_hand_bid
 
     s = GameSession(seed=8, max_hands=1)
     while not s.hand_over:

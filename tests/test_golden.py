@@ -28,10 +28,10 @@ from pinochle_tutor import (
     Phase,
     RuleSet,
 )
-from pinochle_tutor.bots import judge_plays
-from pinochle_tutor.bots.bidding import declarer_evaluation
-from pinochle_tutor.bots.exchange_eval import evaluate_kitty_trump, exchange_seed
-from pinochle_tutor.course.table.coaching import BID_HINT_SAMPLES
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES
+from pinochle_tutor.coach.kitty import evaluate_kitty
+from pinochle_tutor.coach.play import judge_play
+from pinochle_tutor.coach.trump import evaluate_trump
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import (
     diagnose_meld,
@@ -44,6 +44,7 @@ from pinochle_tutor.explain import (
     explain_play,
     review_hand,
 )
+from pinochle_tutor.sim.stats import exchange_seed
 
 GOLDEN = Path(__file__).parent / "golden" / "explanations.txt"
 
@@ -85,7 +86,7 @@ def _review(rules: RuleSet = CLASSIC, judged: bool = False) -> str:
                 hand.play(seat, illegal[0])
         hand.play(seat, legal[0])
     if judged:
-        return "\n".join(review_hand(hand, 0, judge_plays(hand, 0, seed=7)).judgement_lines())
+        return "\n".join(review_hand(hand, 0, judge_play(hand, 0, seed=7)).judgement_lines())
     return review_hand(hand, 0).text
 
 
@@ -151,9 +152,9 @@ def _trump_hint(rules: RuleSet = CLASSIC, seed: int = 4) -> str:
     worst = h.trump.suits[-1][0]
     if rules.has_kitty:
         seed_t = exchange_seed(s.seed, s.hand_number, Phase.TRUMP)
-        verdict = evaluate_kitty_trump(s.view, seed=seed_t).judge(worst)
+        verdict = evaluate_kitty(s.view, seed=seed_t).judge(worst)
     else:
-        ev = declarer_evaluation(s.view, samples=BID_HINT_SAMPLES)
+        ev = evaluate_trump(s.view, samples=BID_HINT_SAMPLES)
         verdict = ev.judge_trump(s.view.contract, worst)
     return "\n".join([h.text, *h.alternatives_lines(), f"The trump: {verdict.text}"])
 

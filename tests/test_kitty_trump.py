@@ -1,17 +1,18 @@
 """Three-handed: the declarer names trump after seeing the kitty, and the bidding model's
 deals name it the same way as the computer player does (one rule,
-:func:`~pinochle_tutor.bots.bidding.trump_after_kitty`), discarding for the trump named."""
+:func:`~pinochle_tutor.coach.bid.trump_after_kitty`), discarding for the trump named."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from pinochle_tutor import CLASSIC, THREE_HANDED, Hand, Phase, deal
-from pinochle_tutor.bots.bidding import BidModelPlayer, _play, trump_after_kitty
-from pinochle_tutor.bots.heuristic import HeuristicPlayer, best_trump
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.cards import Suit
+from pinochle_tutor.coach.bid import _play, trump_after_kitty
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import points_from_counts
+from pinochle_tutor.sim.policy import HeuristicPlayer, best_trump
 
 
 def _kitty_cases(flips: bool) -> Iterator[tuple[list[int], list[int]]]:

@@ -1,8 +1,14 @@
 """The package's layers, read from the source's own import statements.
 
-    pinochle_tutor (core rules) <- explain/, bots/, classroom/ <- course/ <- pinochle_widgets
-        <- notebooks
+    pinochle_tutor (core rules) <- explain/, sim/ <- coach/ <- bots/ <- course/
+        <- pinochle_widgets <- notebooks
+    pinochle_tutor (core rules) <- classroom/ <- course/
     pinochle_tutor (core rules) <- classroom/ <- pinochle_site (the Jupyter server extension)
+
+The simulation machinery (``sim/``: knowledge, playouts, the endgame solver, the
+paired statistics) imports only the core; the coach (``coach/``: one module per
+decision) imports it and the explanations; the computer players (``bots/``) may use the
+coach. None of them imports the course, the classroom or the widgets.
 
 The classroom (who is learning, their progress, the house rules file) imports only
 the core. The server extension imports only the classroom and the core, nothing
@@ -32,15 +38,19 @@ PACKAGES = {
     "pinochle_site": ROOT / "pinochle_site",
 }
 
-CORE, EXPLAIN, BOTS, CLASSROOM = "core", "explain", "bots", "classroom"
-COURSE, WIDGETS, SITE = "course", "widgets", "site"
+CORE, EXPLAIN, SIM, COACH = "core", "explain", "sim", "coach"
+BOTS, CLASSROOM, COURSE, WIDGETS, SITE = "bots", "classroom", "course", "widgets", "site"
+ENGINE = {CORE, EXPLAIN, SIM, COACH, BOTS}
+"""The layers below the course: the rules, explanations, simulation, coach and players."""
 ALLOWED: dict[str, set[str]] = {
     CORE: {CORE},
     EXPLAIN: {CORE, EXPLAIN},
-    BOTS: {CORE, EXPLAIN, BOTS},
+    SIM: {CORE, SIM},
+    COACH: {CORE, EXPLAIN, SIM, COACH},
+    BOTS: {CORE, EXPLAIN, SIM, COACH, BOTS},
     CLASSROOM: {CORE, CLASSROOM},
-    COURSE: {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE},
-    WIDGETS: {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE, WIDGETS},
+    COURSE: {*ENGINE, CLASSROOM, COURSE},
+    WIDGETS: {*ENGINE, CLASSROOM, COURSE, WIDGETS},
     SITE: {CORE, CLASSROOM, SITE},
 }
 LAZY_DISPLAY_HOOK = {("pinochle_tutor.cards", "pinochle_tutor.svg")}
@@ -122,7 +132,7 @@ def layer(module: str) -> str:
     if module.startswith("pinochle_site"):
         return SITE
     parts = module.split(".")
-    if len(parts) > 1 and parts[1] in (EXPLAIN, BOTS, CLASSROOM, COURSE):
+    if len(parts) > 1 and parts[1] in (EXPLAIN, SIM, COACH, BOTS, CLASSROOM, COURSE):
         return parts[1]
     return CORE
 
@@ -133,8 +143,8 @@ def _edges() -> list[tuple[str, str]]:
 
 def test_the_tree_shows_the_layers() -> None:
     layers = {layer(m) for m in MODULES}
-    assert layers == {CORE, EXPLAIN, BOTS, CLASSROOM, COURSE, WIDGETS, SITE}
-    for sub in (EXPLAIN, BOTS, CLASSROOM, COURSE):
+    assert layers == {CORE, EXPLAIN, SIM, COACH, BOTS, CLASSROOM, COURSE, WIDGETS, SITE}
+    for sub in (EXPLAIN, SIM, COACH, BOTS, CLASSROOM, COURSE):
         assert (ROOT / "pinochle_tutor" / sub / "__init__.py").is_file()
     assert (ROOT / "pinochle_site" / "__init__.py").is_file()
 
@@ -253,13 +263,17 @@ def test_notebooks_use_the_widgets_and_the_core_only() -> None:
         for line in code.splitlines():
             if "import" in line and "pinochle_tutor." in line:
                 target = line.split("pinochle_tutor.")[1].split()[0]
-                assert target.split(".")[0] not in (COURSE, BOTS, EXPLAIN, CLASSROOM), (nb.name, line)
+                assert target.split(".")[0] not in (COURSE, SIM, COACH, BOTS, EXPLAIN, CLASSROOM), (
+                    nb.name,
+                    line,
+                )
             assert not ("import" in line and "pinochle_site" in line), (nb.name, line)
 
 
 def test_importing_the_engine_loads_no_jupyter_module() -> None:
     code = (
-        "import sys, pinochle_tutor, pinochle_tutor.explain, pinochle_tutor.bots,"
+        "import sys, pinochle_tutor, pinochle_tutor.explain, pinochle_tutor.sim,"
+        " pinochle_tutor.coach, pinochle_tutor.bots,"
         " pinochle_tutor.course.table.session, pinochle_tutor.classroom.progress,"
         " pinochle_tutor.classroom.dashboard, pinochle_tutor.classroom.display\n"
         f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(JUPYTER)!r})))\n"

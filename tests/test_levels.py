@@ -11,21 +11,24 @@ import pytest
 
 import pinochle_tutor.bots.levels as levels
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Hand, Phase, RuleSet, play_hand
-from pinochle_tutor.bots import HeuristicPlayer, MonteCarloPlayer, evaluate_play
-from pinochle_tutor.bots.bidding import BidModelPlayer
-from pinochle_tutor.bots.endgame import Utility, solve_seats
+from pinochle_tutor.bots import HeuristicPlayer, MonteCarloPlayer
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.bots.levels import (
     LEVEL_SAMPLES,
+    PLAYER_NAMES,
     STRONG_EXACT_TRICKS,
     STRONG_SAMPLES,
     Level,
     StrongPlayer,
     UnknownLevelError,
+    UnknownPlayerError,
     level_named,
     level_player,
+    make_player,
 )
-from pinochle_tutor.course.table.seating import OPPONENT_KINDS, UnknownPlayerError, make_player
+from pinochle_tutor.coach.play import evaluate_play
 from pinochle_tutor.scoring import score_hand
+from pinochle_tutor.sim.endgame import Utility, solve_seats
 from pinochle_tutor.view import PlayerView
 from pinochle_widgets import GameTable
 
@@ -35,7 +38,7 @@ def test_every_level_has_a_name_a_label_and_a_docstring() -> None:
         assert level_named(lv.value) is lv and level_named(lv.value.upper()) is lv
         assert level_named(lv) is lv
         assert lv.label == lv.value.capitalize()
-        assert lv.value in OPPONENT_KINDS
+        assert lv.value in PLAYER_NAMES
 
 
 def test_an_unknown_level_is_refused_quoting_it() -> None:

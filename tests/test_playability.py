@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, InvalidRulesError, RuleSet
-from pinochle_tutor.bots.advisor import TrumpOutlook
 from pinochle_tutor.cards import Suit
+from pinochle_tutor.coach.bid import TrumpOutlook
 from pinochle_tutor.course import positions
 from pinochle_tutor.course.positions import TrickCase, generate_position
 from pinochle_tutor.course.quiz import bidding

@@ -21,7 +21,7 @@ from pinochle_tutor import (
     score_hand,
     trick_winner,
 )
-from pinochle_tutor.bots.playout import PlayoutResult, choose_kth, random_playout, random_playouts
+from pinochle_tutor.sim.playout import PlayoutResult, choose_kth, random_playout, random_playouts
 
 
 def reference_playout(rng: random.Random, rules: RuleSet, dealer: int) -> PlayoutResult:

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pinochle_tutor.course.quiz as quiz
-from pinochle_tutor.bots.advisor import BidAdvice
 from pinochle_tutor.cards import Card, Rank, Suit, parse_cards
+from pinochle_tutor.coach.bid import BidAdvice
 from pinochle_tutor.course.quiz import (
     BidQuiz,
     InvalidAnswerError,

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from pinochle_tutor.bots.advisor import advise_bid
-from pinochle_tutor.bots.bidding import TrumpOutlook, evaluate_bids
-from pinochle_tutor.bots.montecarlo import InvalidSimulationError
 from pinochle_tutor.cards import Suit
+from pinochle_tutor.coach.bid import TrumpOutlook, advise_bid, evaluate_bids
 from pinochle_tutor.course.quiz import bidding, check_answer
 from pinochle_tutor.course.quiz.kinds import BidQuiz
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
+from pinochle_tutor.sim.stats import InvalidSimulationError
 
 HAND = "AS KS QS JS AH AH QD JD JD KC QC JC"
 

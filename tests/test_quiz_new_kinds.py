@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor.bots.coach import evaluate_play
 from pinochle_tutor.cards import parse_cards
+from pinochle_tutor.coach.play import evaluate_play
 from pinochle_tutor.course.quiz import (
     GameQuiz,
     PassQuiz,

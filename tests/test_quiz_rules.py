@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 import pinochle_tutor.course.quiz as quiz
-from pinochle_tutor.bots.advisor import BidAdvice
 from pinochle_tutor.cards import Card, Rank
+from pinochle_tutor.coach.bid import BidAdvice
 from pinochle_tutor.course.quiz import (
     BidQuiz,
     BidRange,

@@ -22,10 +22,10 @@ from pinochle_tutor import (
     Suit,
     TrickRule,
 )
+from pinochle_tutor.bots.levels import UnknownPlayerError, make_player
 from pinochle_tutor.cards import Card, all_cards
-from pinochle_tutor.course.table.coaching import Hint
+from pinochle_tutor.coach import Hint
 from pinochle_tutor.course.table.narration import Event, EventKind
-from pinochle_tutor.course.table.seating import UnknownPlayerError, make_player
 from pinochle_tutor.course.table.session import GameSession, RefusedPlayError
 from pinochle_tutor.explain import explain_call
 

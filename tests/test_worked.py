@@ -266,8 +266,8 @@ def test_the_check_explains_a_wrong_answer_and_takes_another_try() -> None:
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
 def test_the_trump_check_is_the_computer_players_choice(rules: RuleSet) -> None:
-    from pinochle_tutor.bots.heuristic import HeuristicPlayer
     from pinochle_tutor.game import Hand
+    from pinochle_tutor.sim.policy import HeuristicPlayer
 
     q = wk.trump_check(rules, seed=11)
     h = Hand(rules.players - 1, rules, dealt=deal(rules.players - 1, rules, seed=11))

@@ -21,9 +21,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor import RuleSet
-from pinochle_tutor.bots.advisor import BidAdvice, TrumpOutlook
-from pinochle_tutor.bots.bidding import ADVICE_SAMPLES
 from pinochle_tutor.cards import CardLike
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice, TrumpOutlook
 from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.explain import HandReview
@@ -131,7 +130,7 @@ class BiddingTrainer(widgets.VBox):
     the auction and the advice reproducible (``None``: a seed per page, or
     ``PINOCHLE_TUTOR_SEED`` when set); ``hand`` fixes the learner's cards
     (e.g. ``"AS 10S KS QS JS ..."``); ``samples`` is the number of simulated deals
-    (default :data:`~pinochle_tutor.bots.bidding.ADVICE_SAMPLES`, the game table's
+    (default :data:`~pinochle_tutor.coach.bid.BID_HINT_SAMPLES`, the game table's
     hint's number too, so the trainer and the hint give the same advice).
     CSS hooks: ``pt-bidding-trainer``, ``pt-hand``, ``pt-auction``,
     ``pt-bid-amount``, ``pt-min-bid``, ``pt-raise``, ``pt-bid``, ``pt-pass``,
@@ -143,7 +142,7 @@ class BiddingTrainer(widgets.VBox):
         seed: int | None = None,
         rules: RuleSet | str = "classic",
         hand: Sequence[CardLike] | str | None = None,
-        samples: int = ADVICE_SAMPLES,
+        samples: int = BID_HINT_SAMPLES,
     ) -> None:
         self.rules = coerce_rules(rules)
         self.samples = samples

@@ -1,76 +1,23 @@
-"""The computer players, and everything that evaluates a decision.
+"""The computer players, built by one factory (:func:`~pinochle_tutor.bots.levels.make_player`).
 
-- :mod:`~pinochle_tutor.bots.heuristic`: :class:`HeuristicPlayer`, a fast rule-of-thumb
-  player, and its bit-mask policy.
-- :mod:`~pinochle_tutor.bots.knowledge`: what a seat can infer about the hidden hands
-  (meld shown, voids, passed cards) and sampling of hands consistent with it.
+- :class:`HeuristicPlayer` (:mod:`pinochle_tutor.sim.policy`): the rule-of-thumb
+  player, the policy every simulated seat follows.
 - :mod:`~pinochle_tutor.bots.montecarlo`: :class:`MonteCarloPlayer`, which samples the
   hidden hands and plays each candidate card out.
-- :mod:`~pinochle_tutor.bots.playout`: the fast playout core for simulations.
-- :mod:`~pinochle_tutor.bots.advisor`: the bidding advisor.
-- :mod:`~pinochle_tutor.bots.endgame`: the exact (double-dummy) solver of the last tricks.
-- :mod:`~pinochle_tutor.bots.coach`: :func:`evaluate_play`, what every legal card is worth
-  from what the deciding seat knows.
-- :mod:`~pinochle_tutor.bots.concede`: :func:`evaluate_concession` and
-  :func:`advise_concession`, conceding against playing on for the declarer at the first lead.
-- :mod:`~pinochle_tutor.bots.advice`: :func:`advise_play`, the coach's card with the play
-  principle that explains it (never one its numbers contradict), and :func:`judge_plays`,
-  the verdict on every card a seat played in a hand.
-- :mod:`~pinochle_tutor.bots.exchange_eval`: :func:`evaluate_pass`, :func:`evaluate_return`,
-  :func:`evaluate_discard` (the exchange scored by sampling), :func:`evaluate_kitty_trump`
-  (three-handed, every trump after the discard), :func:`advise_exchange` and
-  :func:`judge_exchange`.
+- :mod:`~pinochle_tutor.bots.bidmodel`: :class:`BidModelPlayer`, the heuristic player
+  bidding and naming trump with the coach's bidding model.
+- :mod:`~pinochle_tutor.bots.levels`: the named levels (:class:`StrongPlayer` at the
+  top) and :func:`make_player`, every computer player by name.
 
-Bots use the core rules (:mod:`pinochle_tutor`) and may use :mod:`pinochle_tutor.explain`
-for reasons; nothing in the core imports them. A new computer player goes here, as a class
-with the methods of :class:`pinochle_tutor.players.Player`.
+Players use the core rules, the simulation machinery (:mod:`pinochle_tutor.sim`) and
+the coach's evaluations (:mod:`pinochle_tutor.coach`); nothing in the core, the
+simulation or the coach imports them. A new computer player goes here, as a class with
+the methods of :class:`pinochle_tutor.players.Player`, and gets its name in
+:func:`make_player`.
 """
 
-from pinochle_tutor.bots.advice import advise_play, judge_plays
-from pinochle_tutor.bots.coach import CardEvaluation, PlayEvaluation, PlayEvaluator, evaluate_play
-from pinochle_tutor.bots.concede import (
-    ConcessionEvaluation,
-    NoConcessionError,
-    advise_concession,
-    evaluate_concession,
-)
-from pinochle_tutor.bots.endgame import EndgameSolution, solve_endgame
-from pinochle_tutor.bots.exchange_eval import (
-    ExchangeEvaluation,
-    GiftEvaluation,
-    advise_exchange,
-    evaluate_discard,
-    evaluate_exchange,
-    evaluate_kitty_trump,
-    evaluate_pass,
-    evaluate_return,
-    judge_exchange,
-)
-from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
+from pinochle_tutor.sim.policy import HeuristicPlayer
 
-__all__ = [
-    "CardEvaluation",
-    "ConcessionEvaluation",
-    "EndgameSolution",
-    "ExchangeEvaluation",
-    "GiftEvaluation",
-    "HeuristicPlayer",
-    "MonteCarloPlayer",
-    "NoConcessionError",
-    "PlayEvaluation",
-    "PlayEvaluator",
-    "advise_concession",
-    "advise_exchange",
-    "advise_play",
-    "evaluate_concession",
-    "evaluate_discard",
-    "evaluate_exchange",
-    "evaluate_kitty_trump",
-    "evaluate_pass",
-    "evaluate_play",
-    "evaluate_return",
-    "judge_exchange",
-    "judge_plays",
-    "solve_endgame",
-]
+__all__ = ["BidModelPlayer", "HeuristicPlayer", "MonteCarloPlayer"]

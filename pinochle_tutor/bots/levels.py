@@ -1,4 +1,4 @@
-"""The computer players' named levels: who sits at the game table.
+"""The computer players' named levels, and :func:`make_player`, every computer player by name.
 
 Each level is a whole player (auction, trump, exchange, card play), and each is a
 measured step above the one below it (``benchmarks/bench_levels.py``: duplicate
@@ -10,27 +10,23 @@ matches on the same deals with the seats swapped):
 * :attr:`Level.STRONG` bids with the bidding model (:class:`BidModelPlayer`, the model
   behind the hint and the bidding trainer; three-handed, it names trump after seeing the
   kitty as the model's deals do), concedes a contract its imagined deals score worse
-  played out (:func:`~pinochle_tutor.bots.concede.evaluate_concession`), and plays as
+  played out (:func:`~pinochle_tutor.coach.concession.evaluate_concession`), and plays as
   the intermediate level with 64 imagined deals a card instead of 24, except that in
   the last tricks it solves every imagined deal
   exactly (:class:`StrongPlayer`). Three-handed, that exact search lets every seat
-  play for its own score (:func:`~pinochle_tutor.bots.endgame.solve_seats_counts`), as
+  play for its own score (:func:`~pinochle_tutor.sim.endgame.solve_seats_counts`), as
   the game is scored, instead of letting the two defenders pool their trick points.
 
 All three use only what their seat knows: the cards shown as meld, the cards played, the
-voids play reveals, the cards passed to them (:mod:`pinochle_tutor.bots.knowledge`).
+voids play reveals, the cards passed to them (:mod:`pinochle_tutor.sim.knowledge`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 
-from pinochle_tutor.bots.bidding import BidModelPlayer
-from pinochle_tutor.bots.coach import evaluate_play
-from pinochle_tutor.bots.concede import evaluate_concession
-from pinochle_tutor.bots.endgame import solve_seats_counts
-from pinochle_tutor.bots.heuristic import HeuristicPlayer, play_context, policy_card
-from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.bots.montecarlo import (
     MonteCarloPlayer,
     against_the_others,
@@ -38,20 +34,28 @@ from pinochle_tutor.bots.montecarlo import (
     settled_points,
 )
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card
+from pinochle_tutor.coach.concession import evaluate_concession
+from pinochle_tutor.coach.play import evaluate_play
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
-from pinochle_tutor.players import Player
+from pinochle_tutor.players import Player, RandomPlayer
+from pinochle_tutor.sim.endgame import solve_seats_counts
+from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
+from pinochle_tutor.sim.policy import HeuristicPlayer, play_context, policy_card
 from pinochle_tutor.view import PlayerView
 
 __all__ = [
     "LEVEL_SAMPLES",
+    "PLAYER_NAMES",
     "STRONG_EXACT_TRICKS",
     "STRONG_SAMPLES",
     "Level",
     "StrongPlayer",
     "UnknownLevelError",
+    "UnknownPlayerError",
     "level_named",
     "level_player",
+    "make_player",
 ]
 
 LEVEL_SAMPLES = 24
@@ -63,6 +67,15 @@ three-handed score step measured (``benchmarks/bench_levels.py``: +10.5 a hand o
 deals that chose it, about +4 on fresh deals, not yet significant alone)."""
 STRONG_EXACT_TRICKS = 4
 """The strong level solves each imagined deal exactly from this many cards a hand."""
+
+
+PLAYER_NAMES = ("beginner", "intermediate", "strong", "heuristic", "random", "montecarlo")
+"""The names :func:`make_player` knows: the three named levels (:class:`Level`), then the
+players by kind (``'heuristic'`` is the beginner level's player)."""
+
+
+class UnknownPlayerError(PinochleError):
+    """A computer player asked for by a name that is not one of :data:`PLAYER_NAMES`."""
 
 
 class UnknownLevelError(PinochleError):
@@ -105,7 +118,7 @@ class StrongPlayer(MonteCarloPlayer):
     """The strong level (see the module text): the bidding model for the auction and
     trump, a concession weighed on imagined deals, Monte Carlo card play, and in the
     last ``exact_tricks`` cards of a hand the
-    coach's exact evaluation (:func:`~pinochle_tutor.bots.coach.evaluate_play`: every
+    coach's exact evaluation (:func:`~pinochle_tutor.coach.play.evaluate_play`: every
     imagined deal solved with best play by both sides; the card that takes the most
     trick points on average). Without partnerships (three-handed) it solves each
     imagined deal with every seat playing for itself instead and plays the card whose
@@ -148,7 +161,7 @@ class StrongPlayer(MonteCarloPlayer):
         of ``samples`` imagined deals, every seat plays for its own score change less the
         average of the others' (what the Monte Carlo player's playouts measure,
         :func:`~pinochle_tutor.bots.montecarlo.hand_utility`), solved exactly
-        (:func:`~pinochle_tutor.bots.endgame.solve_seats_counts`); the card with the best
+        (:func:`~pinochle_tutor.sim.endgame.solve_seats_counts`); the card with the best
         mean for this seat, ties to the card the heuristic plays.
 
         So a defender takes a counter itself rather than let the other defender have it,
@@ -194,3 +207,25 @@ def level_player(level: Level | str, seed: int | None = None) -> Player:
     if lv is Level.INTERMEDIATE:
         return MonteCarloPlayer(samples=LEVEL_SAMPLES, seed=seed)
     return StrongPlayer(seed=seed)
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A new computer player by name (seeded for reproducible choices): a level,
+    ``'beginner'``, ``'intermediate'`` or ``'strong'`` (:func:`level_player`), or a kind,
+    ``'heuristic'``, ``'random'`` (a baseline) or ``'montecarlo'`` (Monte Carlo card play
+    with the bidding model's auction and trump). Raises :class:`UnknownPlayerError`
+    quoting any other name."""
+    level = find_named(name, {lv.value: lv for lv in Level})
+    if level is not None:
+        return level_player(level, seed=seed)
+    makers: dict[str, Callable[[], Player]] = {
+        "heuristic": lambda: level_player(Level.BEGINNER, seed=seed),
+        "random": lambda: RandomPlayer(seed=seed),
+        "montecarlo": lambda: MonteCarloPlayer(seed=seed, base=BidModelPlayer()),
+    }
+    make = find_named(name, makers)
+    if make is None:
+        raise UnknownPlayerError(
+            f"{name!r} is not a computer player: choose one of {', '.join(PLAYER_NAMES)}"
+        )
+    return make()

@@ -3,13 +3,13 @@
 At each card it must choose, the player deals the cards it cannot see to the
 other seats many times over, each deal agreeing with everything it has seen:
 the meld shown, the voids revealed by play, the exchange it took part in (see
-:mod:`pinochle_tutor.bots.knowledge`). For every deal it tries each legal card and
+:mod:`pinochle_tutor.sim.knowledge`). For every deal it tries each legal card and
 plays the rest of the hand out with the heuristic policy
-(:func:`~pinochle_tutor.bots.heuristic.heuristic_playout`), scoring the result the way
+(:func:`~pinochle_tutor.sim.policy.heuristic_playout`), scoring the result the way
 the hand will be scored: its side's score change less the opponents'. The card
 with the best average wins; every card is tried on the same deals, so the
 comparison is fair. Bidding, trump, the exchange and concession are left to the
-:class:`~pinochle_tutor.bots.heuristic.HeuristicPlayer`.
+:class:`~pinochle_tutor.sim.policy.HeuristicPlayer`.
 
 The method is "determinized" sampling (perfect-information playouts of
 imagined deals): it cannot plan to hide or discover information, but it counts
@@ -21,43 +21,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pinochle_tutor.bots.heuristic import (
-    HeuristicPlayer,
-    heuristic_playout,
-    play_context,
-    policy_card,
-)
-from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
-from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_changes, score_sides
+from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
+from pinochle_tutor.sim.policy import HeuristicPlayer, heuristic_playout, play_context, policy_card
+from pinochle_tutor.sim.stats import check_samples
 from pinochle_tutor.view import PlayerView
 
 __all__ = [
-    "InvalidSimulationError",
     "MonteCarloPlayer",
     "against_the_others",
-    "check_samples",
     "hand_utility",
     "playout_score_changes",
     "settled_points",
 ]
-
-
-class InvalidSimulationError(PinochleError):
-    """A setting of a simulation that cannot be used: a number of imagined deals
-    (``samples``) that is not a whole number of at least 1, or a ``confidence`` that is
-    not a chance between 0 and 1."""
-
-
-def check_samples(samples: object, name: str = "samples") -> int:
-    """``samples`` itself if it is a whole number of at least 1; else
-    :class:`InvalidSimulationError` quoting it. Every simulating player, advisor and
-    drill checks its number of deals here."""
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise InvalidSimulationError(f"{name}={samples!r} must be a whole number of at least 1")
-    return samples
 
 
 class MonteCarloPlayer:

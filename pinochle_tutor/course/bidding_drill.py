@@ -13,21 +13,21 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pinochle_tutor.auction import Auction, IllegalBidError
-from pinochle_tutor.bots.advisor import BidAdvice, ProgressCallback, advise_bid
-from pinochle_tutor.bots.bidding import ADVICE_SAMPLES, BidModelPlayer
-from pinochle_tutor.bots.montecarlo import check_samples
+from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.cards import (
     Card,
     CardLike,
     cards_text,
     sort_hand,
 )
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice, ProgressCallback, advise_bid
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain import HandReview, explain_call
 from pinochle_tutor.explain import review_hand as _review_hand
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import InvalidHandError, as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
+from pinochle_tutor.sim.stats import check_samples
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 
 __all__ = ["BiddingDrill"]
@@ -52,7 +52,7 @@ class BiddingDrill:
         seed: int | None = None,
         hand: Sequence[CardLike] | str | None = None,
         learner_seat: int = 0,
-        samples: int = ADVICE_SAMPLES,
+        samples: int = BID_HINT_SAMPLES,
     ) -> None:
         self.rules = as_rules(rules)
         r = self.rules
@@ -127,7 +127,7 @@ class BiddingDrill:
         self.committed = True
 
     def advise(self, progress: ProgressCallback | None = None) -> BidAdvice:
-        """The advisor's :class:`~pinochle_tutor.bots.advisor.BidAdvice` for the learner's
+        """The advisor's :class:`~pinochle_tutor.coach.bid.BidAdvice` for the learner's
         decision (only after the call). ``progress(done, total)`` is called while
         it simulates."""
         if not self.committed:

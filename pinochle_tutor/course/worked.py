@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from pinochle_tutor.auction import Auction
-from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.deal import deal
 from pinochle_tutor.explain import listed
@@ -34,6 +33,7 @@ from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
+from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_name
 
@@ -1038,7 +1038,7 @@ def feed_check(guided: GuidedHand) -> CheckQuestion | None:
 def learner_turns(guided: GuidedHand) -> dict[int, tuple[PlayerView, Card]]:
     """The guided hand's steps where seat 0 (you) plays a card: step index -> (your view
     just before you played, the card played in the hand)."""
-    from pinochle_tutor.bots.advice import play_decisions
+    from pinochle_tutor.coach.play import play_decisions
 
     at = {s.numbers[0]: i for i, s in enumerate(guided.example.steps) if s.trick and s.numbers}
     return {at[k]: (view, card) for k, view, card in play_decisions(guided.hand, 0) if k in at}
@@ -1048,11 +1048,10 @@ def coach_comment(
     view: PlayerView, card: CardLike, played: Card, *, samples: int = 32
 ) -> tuple[bool, str]:
     """The tutor on the card you picked: whether it is legal (the trick rules), and if
-    so what the coach (:func:`~pinochle_tutor.bots.advice.advise_play` on ``samples``
+    so what the coach (:func:`~pinochle_tutor.coach.play.advise_play` on ``samples``
     imagined deals) thinks of it, then the card played in the hand. Never raises for a
     wrong card; returns (legal, text)."""
-    from pinochle_tutor.bots.advice import advise_play
-    from pinochle_tutor.bots.coach import evaluate_play
+    from pinochle_tutor.coach.play import advise_play, evaluate_play
 
     assert view.trump is not None
     verdict = check_play(view.hand, view.trick, view.trump, card, view.rules)

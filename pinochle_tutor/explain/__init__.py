@@ -23,14 +23,14 @@ and explains the answer:
 * :func:`explain_exchange` - is a pass (return, discard) legal, and how much meld it keeps.
 * :class:`ExchangeAdvice`, :class:`ExchangeJudgement` - the coach's cards to pass, return
   or discard with the :class:`ExchangePrinciple` its numbers back, and its verdict on the
-  learner's (built in :mod:`pinochle_tutor.bots.exchange_eval`).
+  learner's (built in :mod:`pinochle_tutor.coach.exchange`).
 * :func:`explain_game_end` - who has won the game after a hand, and by which rule.
 * :func:`review_hand` - a played hand, trick by trick, with the learner's refused cards.
 * :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its
   :class:`PlayPrinciple`, and its verdict on a card played (built in
-  :mod:`pinochle_tutor.bots.advice`).
+  :mod:`pinochle_tutor.coach.play`).
 * :class:`ConcessionAdvice`, :class:`ConcessionJudgement` - concede or play on, for a
-  declarer at the first lead (built in :mod:`pinochle_tutor.bots.concede`).
+  declarer at the first lead (built in :mod:`pinochle_tutor.coach.concession`).
 
 The explanations live in one module per job, all re-exported here:
 :mod:`~pinochle_tutor.explain.play` (a card, the legal set),

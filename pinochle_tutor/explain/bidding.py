@@ -1,7 +1,7 @@
 """Explaining bidding advice, and a contract after the hand, as data.
 
 :class:`BidReasoning` holds the numbers behind a piece of bidding advice (all from one
-evaluation of the bidding model, :mod:`pinochle_tutor.bots.bidding`: the chance of
+evaluation of the bidding model, :mod:`pinochle_tutor.coach.bid`: the chance of
 making a level and the expected scores come from the same simulated deals) and reads
 them out; its words are chosen from those numbers only ("more often than not" only
 when the chance it states is above one half).

@@ -1,7 +1,7 @@
 """The coach's advice on a card, and its verdict on a card played, in words.
 
-The coach (:mod:`pinochle_tutor.bots.coach`) values every legal card by playing the
-hand on over imagined deals; :mod:`pinochle_tutor.bots.advice` turns that into a
+The coach (:mod:`pinochle_tutor.coach.play`) values every legal card by playing the
+hand on over imagined deals; :mod:`pinochle_tutor.coach.play` turns that into a
 :class:`PlayAdvice`: the recommended card, the :class:`PlayPrinciple` that explains
 it (only one the evaluation agrees with; otherwise :attr:`PlayPrinciple.NUMBERS`)
 and every alternative's expected trick points. A :class:`PlayJudgement` is one card

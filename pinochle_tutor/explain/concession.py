@@ -1,7 +1,7 @@
 """Conceding or playing on, in words: the coach's advice to a declarer at the first lead,
 and its verdict on the choice the learner made.
 
-The numbers come from :func:`pinochle_tutor.bots.concede.evaluate_concession` (imagined
+The numbers come from :func:`pinochle_tutor.coach.concession.evaluate_concession` (imagined
 deals played out and scored by the engine); this module only says them. The measure is
 the bidders' score change less the defenders' (their average, three-handed), so that a
 point kept from the defenders counts as much as a point scored.

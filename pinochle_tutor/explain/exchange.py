@@ -335,7 +335,7 @@ def exchange_reasoning(
 # ------------------------------------------------------------ the coach's advice
 class ExchangePrinciple(Enum):
     """A rule of thumb for the cards to pass, return or discard. The coach
-    (:mod:`pinochle_tutor.bots.exchange_eval`) states one only when the recommended
+    (:mod:`pinochle_tutor.coach.exchange`) states one only when the recommended
     cards follow it and the best cards tried that break it score clearly less on the
     same imagined deals; the value is the rule as a player would say it."""
 
@@ -438,7 +438,7 @@ class PrincipleEvidence:
 class ExchangeAdvice:
     """The coach's cards to pass, return or discard, the rules of thumb its numbers
     support, and every choice tried with its numbers (built by
-    :func:`pinochle_tutor.bots.exchange_eval.advise_exchange`)."""
+    :func:`pinochle_tutor.coach.exchange.advise_exchange`)."""
 
     role: str
     """``'pass'``, ``'return'`` or ``'discard'`` (see :data:`EXCHANGE_ROLES`)."""

@@ -3,7 +3,7 @@
 For each trick: who led, the cards, who won and how many points, and the running
 trick points of each side; then the cards the learner tried that the rules
 refused, the coach's verdict on the learner's card play (when the caller judged it:
-:func:`pinochle_tutor.bots.advice.judge_plays`), and the reckoning of the contract.
+:func:`pinochle_tutor.coach.play.judge_play`), and the reckoning of the contract.
 :func:`review_hand` builds it from a finished :class:`~pinochle_tutor.game.Hand`.
 """
 

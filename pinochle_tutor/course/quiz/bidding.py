@@ -25,9 +25,15 @@ import math
 import threading
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.advisor import BidAdvice, advice_from, advise_bid
-from pinochle_tutor.bots.bidding import BidEvaluation, TrumpOutlook, evaluate_bids
 from pinochle_tutor.cards import Card, Suit
+from pinochle_tutor.coach.bid import (
+    BidAdvice,
+    BidEvaluation,
+    TrumpOutlook,
+    advice_from,
+    advise_bid,
+    evaluate_bids,
+)
 from pinochle_tutor.rules import RuleSet
 
 __all__ = [

@@ -7,7 +7,8 @@
   lines (:class:`Event`) and the score-sheet rows.
 * :mod:`~pinochle_tutor.course.table.announce`: the log lines since the learner's last
   action, as a screen reader hears them.
-* :mod:`~pinochle_tutor.course.table.coaching`: the hint for the learner's decision and
-  the review of a finished hand, from the coach in :mod:`pinochle_tutor.bots`.
 * :mod:`~pinochle_tutor.course.table.seating`: the computer players a table can seat.
+
+The hint and the review come from the coach's entry points,
+:func:`pinochle_tutor.coach.hint` and :func:`pinochle_tutor.coach.review`.
 """

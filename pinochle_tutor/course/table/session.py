@@ -8,8 +8,9 @@ and refuse a wrong one with the tutor's reason, never corrupting the hand. Undo 
 the hand again and replays its actions (:attr:`Hand.history
 <pinochle_tutor.game.Hand.history>`) through :meth:`Hand.apply
 <pinochle_tutor.game.Hand.apply>`. The session keeps the log and the score sheet that
-the :class:`~pinochle_tutor.course.table.narration.Narrator` writes, and asks
-:mod:`~pinochle_tutor.course.table.coaching` for hints and reviews.
+the :class:`~pinochle_tutor.course.table.narration.Narrator` writes, and asks the
+coach (:func:`pinochle_tutor.coach.hint`, :func:`pinochle_tutor.coach.review`) for
+hints and reviews.
 
 Everything the session shows the learner is built from
 :meth:`Hand.view(learner seat) <pinochle_tutor.game.Hand.view>`: the other
@@ -31,18 +32,12 @@ from typing import Any
 
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
 from pinochle_tutor.auction import IllegalBidError
-from pinochle_tutor.bots.advice import REVIEW_MARGIN
 from pinochle_tutor.cards import Card, CardLike, SuitLike, parse_card, parse_suit
+from pinochle_tutor.coach import Hint, hint, review
+from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, PLAY_REVIEW_MARGIN, coach_play
 from pinochle_tutor.course.seeds import page_seed
-from pinochle_tutor.course.table.coaching import (
-    HINT_SAMPLES,
-    Hint,
-    coach_play,
-    coached_review,
-    table_hint,
-)
 from pinochle_tutor.course.table.narration import Event, EventKind, Narrator
-from pinochle_tutor.course.table.seating import make_player
+from pinochle_tutor.course.table.seating import seat_player
 from pinochle_tutor.deal import next_dealer
 from pinochle_tutor.errors import IllegalActionError
 from pinochle_tutor.explain import (
@@ -163,7 +158,7 @@ class GameSession:
             if seat == human_seat:
                 continue
             kind = partner if seat == partner_seat and partner is not None else opponents
-            self._players[seat] = make_player(kind, seed=self._rng.randrange(2**32))
+            self._players[seat] = seat_player(kind, seed=self._rng.randrange(2**32))
         # One more draw before the deals: the deals of every seed depend on it.
         self._rng.randrange(2**32)
         self._reviewed: tuple[Hand, HandReview] | None = None
@@ -313,7 +308,7 @@ class GameSession:
                 if self._reviewed is None or self._reviewed[0] is not h:
                     self._reviewed = (
                         h,
-                        coached_review(h, self.human_seat, seed=self.seed, hand_number=number),
+                        review(h, self.human_seat, seed=self.seed, hand_number=number),
                     )
                 return self._reviewed[1]
         return None
@@ -399,8 +394,8 @@ class GameSession:
                     v,
                     seed=self.seed,
                     hand_number=self.hand_number,
-                    samples=HINT_SAMPLES,
-                    margin=REVIEW_MARGIN * max(self.rules.counter_points),
+                    samples=PLAY_HINT_SAMPLES,
+                    margin=PLAY_REVIEW_MARGIN * max(self.rules.counter_points),
                 )
                 self.undo_verdict = PlayJudgement(len(v.tricks) + 1, taken.card, advice)
         h.illegal_attempts = list(old.illegal_attempts)
@@ -673,6 +668,6 @@ class GameSession:
     def hint(self) -> Hint:
         """The coach's choice for the learner's current decision, with a reason."""
         self._expect(self.phase)
-        return table_hint(
+        return hint(
             self.view, seed=self.seed, hand_number=self.hand_number, can_concede=self.can_concede
         )

@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from pinochle_tutor.auction import Auction
-from pinochle_tutor.bots.advisor import BidAdvice
-from pinochle_tutor.bots.bidding import heuristic_limit
 from pinochle_tutor.cards import (
     Card,
     cards_text,
 )
+from pinochle_tutor.coach.bid import BidAdvice, heuristic_limit
 from pinochle_tutor.course.quiz import bidding
 from pinochle_tutor.course.quiz.bidding import (
     BOLD,

@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import (
     Card,
     Suit,
@@ -48,6 +47,7 @@ from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import (
     RuleSet,
 )
+from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.view import Phase
 
 __all__ = [

@@ -1,16 +1,16 @@
 """The coach on the exchange: the cards to pass, to return or to discard, scored by sampling.
 
 The partner's pass, the declarer's return and (three-handed) the declarer's discard
-after taking the kitty are judged the way :mod:`pinochle_tutor.bots.coach` judges a
+after taking the kitty are judged the way :mod:`pinochle_tutor.coach.play` judges a
 card: from what the deciding seat knows, imagine the hands it cannot see many times
 over and play each choice out on every imagined deal.
 
 **What the seat knows.** Its own cards, the auction and the trump (the discard comes
 before trump is named); the declarer also knows the cards its partner passed. The
-unseen cards are dealt with :func:`~pinochle_tutor.bots.knowledge.sample_hidden_hands`,
-and each deal is drawn again (up to :data:`~pinochle_tutor.bots.bidding.DRAWS` times,
+unseen cards are dealt with :func:`~pinochle_tutor.sim.knowledge.sample_hidden_hands`,
+and each deal is drawn again (up to :data:`~pinochle_tutor.coach.bid.DRAWS` times,
 the best fitting kept) to fit what the auction told about the other hands, exactly as
-the bidding model (:mod:`pinochle_tutor.bots.bidding`) does: a seat that bid ``B``
+the bidding model (:mod:`pinochle_tutor.coach.bid`) does: a seat that bid ``B``
 holds a hand the heuristic values near ``B`` or more, a seat that passed one it values
 below the bid it would have had to make. For the return, the deal must also fit the
 pass: the partner's hand before it passed should pass those cards the way the heuristic
@@ -19,11 +19,11 @@ passed its trump is not imagined holding higher ones.
 
 **The choices tried.** The choices of cards are too many to try them all, so a
 principled shortlist: the heuristic player's own choice
-(:meth:`HeuristicPlayer.pass_cards <pinochle_tutor.bots.heuristic.HeuristicPlayer.pass_cards>`,
+(:meth:`HeuristicPlayer.pass_cards <pinochle_tutor.sim.policy.HeuristicPlayer.pass_cards>`,
 ``return_cards``, ``discard``), the cards the caller asks about (the learner's, when
 judging), and every single-card swap of the heuristic's choice (one of its cards
 kept, one card of the rest given instead). Every choice is first played on the
-first ``screen`` deals; the :data:`FINALISTS` best swaps, the heuristic's choice and
+first ``screen`` deals; the :data:`EXCHANGE_FINALISTS` best swaps, the heuristic's choice and
 the caller's go on to all ``samples`` deals. All deals are the same for every choice
 (common random numbers), so a difference between two choices is measured on the same
 hands.
@@ -33,7 +33,7 @@ the strong player would (after a pass, the declarer returns with the heuristic's
 ``return_cards``; after a discard, the declarer names the heuristic's trump); every
 hand's meld is counted with the meld table of the rules in force; the hand is played
 out with the heuristic policy for every seat
-(:func:`~pinochle_tutor.bots.heuristic.heuristic_playout`, as the bidding model plays
+(:func:`~pinochle_tutor.sim.policy.heuristic_playout`, as the bidding model plays
 its deals; the heuristic's concession of a hopeless contract is not modelled); and it
 is scored by :func:`~pinochle_tutor.scoring.score_sides` (meld kept with enough trick
 points, the contract made or set, the defenders' meld and tricks).
@@ -44,7 +44,7 @@ defenders' average), and the mean of their difference, the *value* every choice 
 ranked by, each with its standard error; the best choice and every other one's loss,
 with the standard error of the paired difference. A loss is a clear mistake
 (:meth:`ExchangeEvaluation.is_clear_mistake`) with the same criterion as
-:class:`~pinochle_tutor.bots.coach.PlayEvaluation`: beyond twice its standard error
+:class:`~pinochle_tutor.coach.play.PlayEvaluation`: beyond twice its standard error
 and beyond a margin (half a counter of the rules in force by default).
 
 :func:`advise_exchange` turns an evaluation into an
@@ -70,27 +70,10 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.bidding import (
-    DRAWS,
-    TRUMP_MARGIN,
-    AuctionInfo,
-    _cards,
-    _misfit,
-    _view,
-)
-from pinochle_tutor.bots.coach import paired_loss, stderr_of_mean
-from pinochle_tutor.bots.heuristic import (
-    HeuristicPlayer,
-    PlayContext,
-    heuristic_playout,
-    play_context,
-)
-from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.bots.montecarlo import check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Rank, Suit
+from pinochle_tutor.coach.bid import DRAWS, AuctionInfo, cards_from_counts, misfit, simulated_view
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.exchange import remove_cards
-from pinochle_tutor.explain.bidding import TrumpJudgement, TrumpReasoning
 from pinochle_tutor.explain.coaching import clear_loss
 from pinochle_tutor.explain.exchange import (
     ExchangeAdvice,
@@ -102,52 +85,46 @@ from pinochle_tutor.explain.exchange import (
     explain_exchange,
 )
 from pinochle_tutor.game import Hand
-from pinochle_tutor.hands import as_cards, counts_of
+from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.scoring import score_changes, score_sides
+from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
+from pinochle_tutor.sim.policy import HeuristicPlayer, PlayContext, heuristic_playout, play_context
+from pinochle_tutor.sim.stats import check_samples, exchange_seed, paired_loss, stderr_of_mean
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
-    "CONFIRM_SAMPLES",
-    "FINALISTS",
-    "HINT_SAMPLES",
-    "HINT_SCREEN",
-    "REVIEW_MARGIN",
-    "TRUMP_SAMPLES",
+    "EXCHANGE_CONFIRM_SAMPLES",
+    "EXCHANGE_FINALISTS",
+    "EXCHANGE_HINT_SAMPLES",
+    "EXCHANGE_HINT_SCREEN",
+    "EXCHANGE_REVIEW_MARGIN",
     "ExchangeEvaluation",
     "GiftEvaluation",
     "InvalidExchangeDecisionError",
-    "KittyTrumpEvaluation",
-    "TrumpChoice",
     "advise_exchange",
     "evaluate_discard",
     "evaluate_exchange",
-    "evaluate_kitty_trump",
     "evaluate_pass",
     "evaluate_return",
     "exchange_decision",
-    "exchange_seed",
     "judge_exchange",
-    "judge_kitty_trump",
     "principle_fits",
 ]
 
-HINT_SAMPLES = 40
+EXCHANGE_HINT_SAMPLES = 40
 """Imagined deals behind an exchange hint's finalists (measured: a hint within about a
 second on one core; benchmarks/bench_exchange.py)."""
-HINT_SCREEN = 6
+EXCHANGE_HINT_SCREEN = 6
 """Deals on which every choice is tried before the finalists are picked."""
-FINALISTS = 4
+EXCHANGE_FINALISTS = 4
 """Swaps of the heuristic's choice that go on to all the deals (besides the heuristic's
 own choice and the caller's)."""
-CONFIRM_SAMPLES = 96
+EXCHANGE_CONFIRM_SAMPLES = 96
 """The review's second look, on fresh deals, at a choice the first look calls costly."""
-REVIEW_MARGIN = 0.5
+EXCHANGE_REVIEW_MARGIN = 0.5
 """The smallest loss the review calls a mistake, in counters of the rules in force."""
-TRUMP_SAMPLES = 96
-"""Imagined deals behind the three-handed trump hint after the kitty, each played with
-every suit as trump (measured: about a tenth of a second on one core)."""
 
 _ROLE = {Phase.PASS: "pass", Phase.RETURN: "return", Phase.DISCARD: "discard"}
 
@@ -317,7 +294,7 @@ def _swaps(hand: Sequence[int], base: tuple[int, ...]) -> list[tuple[int, ...]]:
     return out
 
 
-def _deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]]:
+def auction_deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]]:
     """``n`` deals of the unseen cards (per-seat counts, this seat's own row included)
     that agree with the seat's knowledge, each the best fit of up to :data:`DRAWS` draws
     to what the auction told (the bidding model's rule) and, for the declarer's return,
@@ -352,10 +329,10 @@ def _deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]
                     if by_pass and s == partner:
                         row = [a + b for a, b in zip(row, received, strict=True)]
                     rel.append(row)
-                miss = _misfit(rel, inferences, rules, slack) if inferences else 0.0
+                miss = misfit(rel, inferences, rules, slack) if inferences else 0.0
                 if by_pass and partner is not None:
                     before = rel[(partner - view.seat) % players]
-                    pv = _view(_cards(before), view.trump, rules, partner, view.seat)
+                    pv = simulated_view(cards_from_counts(before), view.trump, rules, partner, view.seat)
                     would = [0] * 24
                     for c in bot.pass_cards(pv):
                         would[c.index] += 1
@@ -369,7 +346,9 @@ def _deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]
 
 
 @dataclass
-class _Outcome:
+class Outcomes:
+    """One choice's results, deal by deal (see :class:`GiftEvaluation` for each list)."""
+
     tricks: list[float]
     score: list[float]
     against: list[float]
@@ -377,7 +356,7 @@ class _Outcome:
     made: list[float]
 
 
-class _Simulator:
+class DealSimulator:
     """Plays one choice of cards on one deal (see the module text)."""
 
     def __init__(self, view: PlayerView, role: Phase) -> None:
@@ -403,13 +382,13 @@ class _Simulator:
             kept = list(v.hand)
             for i in gift:
                 kept.remove(CARDS_BY_INDEX[i])
-            view = _view(kept, None, self.rules, v.seat, self.declarer, Phase.TRUMP)
+            view = simulated_view(kept, None, self.rules, v.seat, self.declarer, Phase.TRUMP)
             t = int(self.bot.choose_trump(view))
             self._trumps[gift] = t
         return t
 
     def play(
-        self, deal: list[list[int]], gift: tuple[int, ...], out: _Outcome, trump: int | None = None
+        self, deal: list[list[int]], gift: tuple[int, ...], out: Outcomes, trump: int | None = None
     ) -> None:
         """Play ``deal`` once the seat gives ``gift``, with ``trump`` (by default the
         trump of :meth:`trump_of`); add the outcome to ``out``."""
@@ -424,7 +403,7 @@ class _Simulator:
             for i in gift:
                 h[seat][i] -= 1
                 h[decl][i] += 1
-            view = _view(_cards(h[decl]), Suit(trump), rules, decl, decl, Phase.RETURN)
+            view = simulated_view(cards_from_counts(h[decl]), Suit(trump), rules, decl, decl, Phase.RETURN)
             for c in self.bot.return_cards(view):
                 h[decl][c.index] -= 1
                 h[seat][c.index] += 1
@@ -468,9 +447,9 @@ def evaluate_exchange(
     view: PlayerView,
     *,
     include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    finalists: int = FINALISTS,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    finalists: int = EXCHANGE_FINALISTS,
     variants: bool = True,
     seed: int | None = 0,
     margin: float | None = None,
@@ -499,9 +478,9 @@ def evaluate_pass(
     view: PlayerView,
     *,
     include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    finalists: int = FINALISTS,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    finalists: int = EXCHANGE_FINALISTS,
     variants: bool = True,
     seed: int | None = 0,
     margin: float | None = None,
@@ -515,9 +494,9 @@ def evaluate_return(
     view: PlayerView,
     *,
     include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    finalists: int = FINALISTS,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    finalists: int = EXCHANGE_FINALISTS,
     variants: bool = True,
     seed: int | None = 0,
     margin: float | None = None,
@@ -533,9 +512,9 @@ def evaluate_discard(
     view: PlayerView,
     *,
     include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    finalists: int = FINALISTS,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    finalists: int = EXCHANGE_FINALISTS,
     variants: bool = True,
     seed: int | None = 0,
     margin: float | None = None,
@@ -578,20 +557,20 @@ def _evaluate(
             forced.append(g)
     swaps = [g for g in _swaps(hand, usual) if g not in forced] if variants else []
     rng = random.Random(seed)
-    deals = _deals(view, n, rng)
-    sim = _Simulator(view, role)
-    results: dict[tuple[int, ...], _Outcome] = {}
+    deals = auction_deals(view, n, rng)
+    sim = DealSimulator(view, role)
+    results: dict[tuple[int, ...], Outcomes] = {}
     for g in forced + swaps:
-        out = _Outcome([], [], [], [], [])
+        out = Outcomes([], [], [], [], [])
         for deal in deals[:n1]:
             sim.play(deal, g, out)
         results[g] = out
-    ranked = sorted(swaps, key=lambda g: -_mean(results[g].value))
+    ranked = sorted(swaps, key=lambda g: -mean_of(results[g].value))
     final = forced + ranked[:finalists]
     for g in final:
         for deal in deals[n1:]:
             sim.play(deal, g, results[g])
-    top = max(final, key=lambda g: (round(_mean(results[g].value), 9), g == usual))
+    top = max(final, key=lambda g: (round(mean_of(results[g].value), 9), g == usual))
     best = results[top].value
     alternatives = []
     for g, o in results.items():
@@ -602,14 +581,14 @@ def _evaluate(
                 cards=tuple(CARDS_BY_INDEX[i] for i in g),
                 trump=Suit(sim.trump_of(g)),
                 samples=k,
-                tricks=_mean(o.tricks),
+                tricks=mean_of(o.tricks),
                 tricks_stderr=stderr_of_mean(o.tricks),
-                score=_mean(o.score),
+                score=mean_of(o.score),
                 score_stderr=stderr_of_mean(o.score),
-                against=_mean(o.against),
-                value=_mean(o.value),
+                against=mean_of(o.against),
+                value=mean_of(o.value),
                 value_stderr=stderr_of_mean(o.value),
-                made=_mean(o.made),
+                made=mean_of(o.made),
                 loss=loss,
                 loss_stderr=loss_stderr,
             )
@@ -634,180 +613,9 @@ def _evaluate(
     )
 
 
-def _mean(values: Sequence[float]) -> float:
+def mean_of(values: Sequence[float]) -> float:
+    """The mean of ``values`` (0 for none)."""
     return sum(values) / len(values) if values else 0.0
-
-
-# ------------------------------------------------------------------ the trump after the kitty
-@dataclass(frozen=True)
-class TrumpChoice:
-    """What naming one suit trump after the kitty is worth to the declarer."""
-
-    suit: Suit
-    meld: int
-    """The hand's meld with this suit as trump."""
-    made: float
-    """Share of the deals in which the contract is made."""
-    value: float
-    """Mean of the declarer's score change less the defenders' average."""
-    value_stderr: float
-    loss: float
-    """Mean value given up against the best suit, on the same deals."""
-    loss_stderr: float
-    """Standard error of :attr:`loss`, from the differences deal by deal."""
-
-
-@dataclass(frozen=True)
-class KittyTrumpEvaluation:
-    """The coach's evaluation of every trump after the kitty (:func:`evaluate_kitty_trump`)."""
-
-    contract: int
-    deals: int
-    choices: tuple[TrumpChoice, ...]
-    """Every suit, best first."""
-    margin: float
-    """The smallest loss :meth:`is_clear_mistake` calls a mistake."""
-    planned: Suit
-    """The suit the discard was made for: the heuristic's trump after it, the one the
-    discard's evaluation (and its hint) plays each choice with."""
-
-    @property
-    def best(self) -> Suit:
-        """The suit with the best mean value (ties to :attr:`planned`)."""
-        return self.choices[0].suit
-
-    @property
-    def trump(self) -> Suit:
-        """The trump to name: :attr:`planned`, unless naming it is a clear mistake
-        (:meth:`is_clear_mistake`) against :attr:`best`. So the trump hint keeps to the
-        discard hint's plan, and changes it only when the evaluation is sure it loses."""
-        return self.best if self.is_clear_mistake(self.planned) else self.planned
-
-    def choice(self, suit: Suit) -> TrumpChoice:
-        """The evaluation of naming ``suit``."""
-        return next(c for c in self.choices if c.suit is suit)
-
-    def is_clear_mistake(self, suit: Suit) -> bool:
-        """Whether naming ``suit`` loses more than two standard errors of its loss and
-        more than :attr:`margin` (the criterion of every verdict of the coach)."""
-        c = self.choice(suit)
-        return clear_loss(c.loss, c.loss_stderr, self.margin)
-
-    def reasoning(self) -> TrumpReasoning:
-        """Why :attr:`trump`, as data: every suit's meld, make chance and expected score,
-        the recommended trump first."""
-        trump = self.trump
-        ordered = sorted(self.choices, key=lambda c: c.suit is not trump)
-        return TrumpReasoning(
-            trump=trump,
-            contract=self.contract,
-            deals=self.deals,
-            suits=tuple((c.suit, c.meld, c.made, round(c.value)) for c in ordered),
-            partnerships=False,
-            kept_plan=None if trump is self.best else self.best,
-        )
-
-    def judge(self, named: Suit) -> TrumpJudgement:
-        """The verdict on naming ``named``."""
-        c = self.choice(named)
-        return TrumpJudgement(
-            named=named,
-            best=self.best,
-            loss=c.loss,
-            loss_stderr=c.loss_stderr,
-            deals=self.deals,
-            is_mistake=self.is_clear_mistake(named),
-        )
-
-
-def evaluate_kitty_trump(
-    view: PlayerView,
-    *,
-    samples: int = TRUMP_SAMPLES,
-    seed: int | None = 0,
-    margin: float | None = None,
-) -> KittyTrumpEvaluation:
-    """Three-handed: the trump to name once the declarer has taken the kitty and
-    discarded, scored by sampling the way the exchange is. The two hands the declarer
-    cannot see are dealt ``samples`` times to fit what the auction told (the deals of
-    the discard's evaluation), and each deal is played out once with each suit as trump:
-    every hand's meld with that suit, the discards counted as the declarer's trick
-    points, the heuristic's card play for every seat, scored by
-    :func:`~pinochle_tutor.scoring.score_sides`. Per suit, from those same deals: the
-    hand's meld with it, the share of deals in which the contract is made, the mean of
-    the declarer's score change less the defenders' average, and its loss against the
-    best suit deal by deal. The trump named is the heuristic's suit, the one the
-    discard's evaluation played each discard with, unless another suit beats it beyond
-    the evaluation's error (:attr:`KittyTrumpEvaluation.trump`). ``margin``: the
-    smallest loss called a mistake (by default
-    :data:`~pinochle_tutor.bots.bidding.TRUMP_MARGIN` counters, as for the trump of a
-    game without a kitty). Raises :class:`InvalidExchangeDecisionError` for
-    any view but the three-handed declarer's, holding its cards after the discard,
-    about to name trump."""
-    rules = view.rules
-    if not (
-        rules.has_kitty
-        and view.phase is Phase.TRUMP
-        and view.contract is not None
-        and view.declarer == view.seat
-        and len(view.hand) == rules.hand_size
-    ):
-        raise InvalidExchangeDecisionError(
-            f"seat {view.seat}'s view in the {view.phase.value} phase is not the trump after "
-            "the kitty: the coach weighs every trump for the declarer of a game with a kitty, "
-            "after the discard"
-        )
-    n = check_samples(samples)
-    deals = _deals(view, n, random.Random(seed))
-    sim = _Simulator(view, Phase.TRUMP)
-    usual = HeuristicPlayer().choose_trump(view)
-    counts = counts_of(list(view.hand), rules)
-    outcomes: dict[Suit, _Outcome] = {}
-    for suit in Suit:
-        out = outcomes[suit] = _Outcome([], [], [], [], [])
-        for deal in deals:
-            sim.play(deal, (), out, trump=int(suit))
-    order = sorted(
-        Suit, key=lambda s: (-round(_mean(outcomes[s].value), 9), s is not usual, int(s))
-    )
-    best = outcomes[order[0]].value
-    choices = []
-    for suit in order:
-        o = outcomes[suit]
-        loss, loss_stderr = paired_loss(best, o.value)
-        choices.append(
-            TrumpChoice(
-                suit=suit,
-                meld=points_from_counts(counts, int(suit), rules.meld_table),
-                made=_mean(o.made),
-                value=_mean(o.value),
-                value_stderr=stderr_of_mean(o.value),
-                loss=loss,
-                loss_stderr=loss_stderr,
-            )
-        )
-    assert view.contract is not None
-    if margin is None:
-        margin = TRUMP_MARGIN * max(rules.counter_points)
-    return KittyTrumpEvaluation(view.contract, n, tuple(choices), float(margin), usual)
-
-
-def judge_kitty_trump(
-    hand: Hand, seat: int, *, seed: int = 0, hand_number: int = 1
-) -> TrumpJudgement | None:
-    """The trump ``seat`` named in ``hand`` after the kitty, judged on the deals of the
-    trump hint at that moment (seeded by :func:`exchange_seed`); ``None`` when the seat
-    named no trump after a kitty (it did not declare, or the game has no kitty)."""
-    rules = hand.rules
-    check_seat(seat, rules, "seat")
-    if not rules.has_kitty or hand.declarer != seat or hand.trump is None or not hand.discards:
-        return None
-    h = Hand(hand.dealer, rules, dealt=hand.deal)
-    for s, amount in hand.auction.history:
-        h.bid(s, amount)
-    h.discard(seat, hand.discards)
-    ev = evaluate_kitty_trump(h.view(seat), seed=exchange_seed(seed, hand_number, Phase.TRUMP))
-    return ev.judge(hand.trump)
 
 
 # ------------------------------------------------------------------ the reasons
@@ -879,8 +687,8 @@ def advise_exchange(
     view: PlayerView,
     evaluation: ExchangeEvaluation | None = None,
     *,
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
     seed: int | None = 0,
 ) -> ExchangeAdvice:
     """The coach's cards for ``view``'s exchange decision, as data with a text: the
@@ -951,11 +759,6 @@ def advise_exchange(
 
 
 # ------------------------------------------------------------------ the review
-def exchange_seed(seed: int, hand_number: int, role: Phase) -> int:
-    """The seed of the coach's evaluation of one exchange decision: the hint and the
-    review of the same decision of the same game use the same imagined deals."""
-    k = {Phase.DISCARD: 1, Phase.PASS: 2, Phase.RETURN: 3, Phase.TRUMP: 4}[role]
-    return (seed * 1_000_003 + hand_number * 1_009 + 500_000 + k) % 2**32
 
 
 def exchange_decision(hand: Hand, seat: int) -> tuple[PlayerView, tuple[Card, ...]] | None:
@@ -992,9 +795,9 @@ def judge_exchange(
     *,
     seed: int = 0,
     hand_number: int = 1,
-    samples: int = HINT_SAMPLES,
-    screen: int = HINT_SCREEN,
-    confirm_samples: int = CONFIRM_SAMPLES,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    confirm_samples: int = EXCHANGE_CONFIRM_SAMPLES,
     margin: float | None = None,
 ) -> ExchangeJudgement | None:
     """The cards ``seat`` passed, returned or discarded in ``hand``, judged against the
@@ -1006,13 +809,13 @@ def judge_exchange(
     fresh deals (the seat's cards, the best and the heuristic's choice only), so a
     choice that looked worst among many by chance is not called a mistake; the verdict
     rests on that second look. ``margin``: the smallest loss called a mistake (by
-    default :data:`REVIEW_MARGIN` counters of the rules in force)."""
+    default :data:`EXCHANGE_REVIEW_MARGIN` counters of the rules in force)."""
     found = exchange_decision(hand, seat)
     if found is None:
         return None
     view, given = found
     if margin is None:
-        margin = REVIEW_MARGIN * max(hand.rules.counter_points)
+        margin = EXCHANGE_REVIEW_MARGIN * max(hand.rules.counter_points)
     dseed = exchange_seed(seed, hand_number, view.phase)
     ev = evaluate_exchange(
         view, include=[given], samples=samples, screen=screen, seed=dseed, margin=margin

@@ -1,4 +1,5 @@
-"""A computer player that plays like a sound club player, and its fast playout.
+"""The heuristic policy every simulated seat follows, its fast playout, and
+:class:`HeuristicPlayer`, the policy as a player (a sound club player).
 
 The whole strategy fits on a page, and this module is that page.
 
@@ -34,7 +35,7 @@ counters. Otherwise throw the least valuable card: a non-counter, not a trump.
 The card-play policy works on the engine's bit masks (card index = suit*6 + rank;
 see :mod:`pinochle_tutor.hands`): :func:`choose_lead` and :func:`choose_follow`
 are the one source of the policy. :class:`HeuristicPlayer` calls them with what
-its seat knows (:class:`~pinochle_tutor.bots.knowledge.Knowledge`) and
+its seat knows (:class:`~pinochle_tutor.sim.knowledge.Knowledge`) and
 :func:`heuristic_playout` calls them for every seat to play a hand out thousands
 of times a second.
 
@@ -53,11 +54,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.knowledge import Knowledge, trick_inferences
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
 from pinochle_tutor.meld import meld_by_trump, meld_losses
 from pinochle_tutor.rules import MeldTable, RuleSet
+from pinochle_tutor.sim.knowledge import Knowledge, trick_inferences
 from pinochle_tutor.view import PlayerView
 
 __all__ = [

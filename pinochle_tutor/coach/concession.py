@@ -10,7 +10,7 @@ and it costs the chance of making the contract.
 
 :func:`evaluate_concession` weighs the two from what the declarer knows at the first
 lead: it imagines the hidden hands many times (consistent with the meld shown, the
-exchange and the kitty: :mod:`pinochle_tutor.bots.knowledge`), plays each deal out
+exchange and the kitty: :mod:`pinochle_tutor.sim.knowledge`), plays each deal out
 with the heuristic policy for every seat (the playout behind the Monte Carlo player
 and the coach's card evaluation), scores it with the engine's scoring, and compares
 it on the same deal with the concession's score. The yardstick is the bidders' score
@@ -28,16 +28,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pinochle_tutor.bots.advice import decision_seed, replay_to_play
-from pinochle_tutor.bots.coach import stderr_of_mean
-from pinochle_tutor.bots.heuristic import heuristic_playout, play_context
-from pinochle_tutor.bots.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.bots.montecarlo import check_samples
+from pinochle_tutor.coach.play import replay_to_play
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.concession import ConcessionAdvice, ConcessionJudgement
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import check_seat
 from pinochle_tutor.scoring import score_changes, score_sides
+from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
+from pinochle_tutor.sim.policy import heuristic_playout, play_context
+from pinochle_tutor.sim.stats import check_samples, decision_seed, stderr_of_mean
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
@@ -196,7 +195,7 @@ def judge_concession(
     """The coach's verdict on ``seat``'s choice, as declarer, to concede ``hand`` or play
     it out, judged from what the seat knew at the first lead (the hand replayed to that
     moment) on the same imagined deals as the hint at that moment (seeded by
-    :func:`~pinochle_tutor.bots.advice.decision_seed` with no card played). ``None``
+    :func:`~pinochle_tutor.sim.stats.decision_seed` with no card played). ``None``
     when ``seat`` did not declare or the hand never reached the first lead."""
     check_seat(seat, hand.rules, "seat")
     if hand.declarer != seat:

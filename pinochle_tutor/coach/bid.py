@@ -1,5 +1,5 @@
-"""The bidding model: one answer to "how high should I bid?", for the trainer, the
-game table's hint and the computer players.
+"""The coach on bidding: one model answers "how high should I bid?", for the trainer,
+the game table's hint, the review and the computer players.
 
 A bid is the side's meld plus the trick points it will capture. The model deals the
 cards the bidder cannot see many times, keeping deals that fit what the auction has
@@ -30,12 +30,20 @@ the suit with the best expected score at the lowest bid now.
 
 What the auction tells (simple and documented, not a full bidding theory): every
 other seat is assumed to bid as the heuristic player does, up to
-:meth:`HeuristicPlayer.bid_limit <pinochle_tutor.bots.heuristic.HeuristicPlayer.bid_limit>`.
+:meth:`HeuristicPlayer.bid_limit <pinochle_tutor.sim.policy.HeuristicPlayer.bid_limit>`.
 A seat that bid ``B`` holds a hand the heuristic values at ``B`` or more, and a seat
 that passed without bidding when the lowest bid was ``M`` one the heuristic values
 below ``M``, each with a tolerance of a tenth of the hand's trick points.
 Deals are drawn again (up to :data:`DRAWS` times) until they fit; the best fitting
 draw is kept.
+
+**The advice** (:func:`advise_bid`, the trainer's and the bid hint's entry point):
+what is this hand worth? From the same deals come the chance of making each contract
+level, the expected score of holding it against passing, the limit and the call.
+:class:`BidAdvice` keeps the model's :class:`BidEvaluation` and its explanation reads
+out that evaluation's numbers only. :func:`evaluate_bid` is the model's evaluation of a
+seat's view in the auction, and :func:`judge_bid` the review's verdict on the contract
+a seat declared.
 """
 
 from __future__ import annotations
@@ -52,20 +60,6 @@ from enum import Enum
 from functools import cached_property
 
 from pinochle_tutor.auction import Auction
-from pinochle_tutor.bots.coach import paired_loss, stderr_of_mean
-from pinochle_tutor.bots.heuristic import (
-    HeuristicPlayer,
-    PlayContext,
-    best_trump,
-    choose_discard,
-    choose_pass,
-    choose_return,
-    default_allowance,
-    estimate_hand,
-    heuristic_playout,
-    play_context,
-)
-from pinochle_tutor.bots.montecarlo import InvalidSimulationError, check_samples
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Suit, cards_text
 from pinochle_tutor.explain.bidding import (
     BidReasoning,
@@ -81,34 +75,51 @@ from pinochle_tutor.hands import InvalidHandError, as_cards, counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import HandScore
+from pinochle_tutor.sim.policy import (
+    HeuristicPlayer,
+    PlayContext,
+    best_trump,
+    choose_discard,
+    choose_pass,
+    choose_return,
+    default_allowance,
+    heuristic_playout,
+    play_context,
+)
+from pinochle_tutor.sim.stats import (
+    InvalidSimulationError,
+    check_samples,
+    paired_loss,
+    stderr_of_mean,
+)
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
-    "ADVICE_SAMPLES",
-    "BOT_SAMPLES",
+    "BID_HINT_SAMPLES",
     "DRAWS",
     "TRUMP_MARGIN",
     "AuctionInfo",
+    "BidAdvice",
     "BidEvaluation",
-    "BidModelPlayer",
     "Inference",
     "InferenceKind",
     "PassOutlook",
+    "ProgressCallback",
     "TrumpOutlook",
-    "declarer_evaluation",
+    "advice_from",
+    "advise_bid",
+    "evaluate_bid",
     "evaluate_bids",
     "explain_hand_bid",
     "heuristic_limit",
-    "judge_trump",
+    "judge_bid",
     "trump_after_kitty",
     "why_bid_failed",
 ]
 
-ADVICE_SAMPLES = 160
+BID_HINT_SAMPLES = 160
 """Deals behind one piece of bidding advice (the trainer and the game table's hint use
 the same number, so they give the same advice)."""
-BOT_SAMPLES = 24
-"""Deals behind a computer player's bid (cheap; the player caches its evaluation)."""
 DRAWS = 12
 """How many times a deal is drawn again to fit what the auction has told."""
 
@@ -656,8 +667,10 @@ class BidEvaluation:
 
 
 # ------------------------------------------------------------------ simulation
-def _view(hand: Sequence[Card], trump: Suit | None, rules: RuleSet, seat: int, declarer: int,
+def simulated_view(hand: Sequence[Card], trump: Suit | None, rules: RuleSet, seat: int, declarer: int,
           phase: Phase = Phase.PASS) -> PlayerView:  # fmt: skip
+    """The view a simulated seat decides its exchange from: its hand and the trump, no
+    auction, meld or trick yet."""
     return PlayerView(
         seat=seat, phase=phase, rules=rules, dealer=0, hand=tuple(hand), auction=(),
         high_bid=None, min_bid=rules.opening_bid, declarer=declarer, contract=None, trump=trump,
@@ -665,7 +678,8 @@ def _view(hand: Sequence[Card], trump: Suit | None, rules: RuleSet, seat: int, d
     )  # fmt: skip
 
 
-def _cards(counts: Sequence[int]) -> list[Card]:
+def cards_from_counts(counts: Sequence[int]) -> list[Card]:
+    """The cards of a hand given as 24 counts, in card order."""
     return [CARDS_BY_INDEX[i] for i in range(24) for _ in range(counts[i])]
 
 
@@ -677,7 +691,7 @@ def trump_after_kitty(
     ``planned`` is the suit it meant to name when it bid, ``before`` its hand then and
     ``after`` the hand with the kitty (24 counts each). It keeps the plan unless the
     kitty changes which suit the heuristic values most (its meld plus
-    :func:`~pinochle_tutor.bots.heuristic.estimate_hand`): then it names that suit, as
+    :func:`~pinochle_tutor.sim.policy.estimate_hand`): then it names that suit, as
     the kitty has made it the better trump. The bidding model's deals and
     :class:`BidModelPlayer` both name trump this way, so the chance the model gives is
     the chance of the trump the player will name."""
@@ -719,7 +733,7 @@ def _play(
             discards = choose_discard(hands[declarer], rules, trump)
         else:
             named = None if trump is None else Suit(trump)
-            view = _view(_cards(hands[declarer]), named, rules, declarer, declarer)
+            view = simulated_view(cards_from_counts(hands[declarer]), named, rules, declarer, declarer)
             discards = [c.index for c in bot.discard(view)]
         for i in discards:
             hands[declarer][i] -= 1
@@ -732,7 +746,7 @@ def _play(
         if counts_only:
             passed = choose_pass(hands[partner], trump, rules)
         else:
-            view = _view(_cards(hands[partner]), suit, rules, partner, declarer)
+            view = simulated_view(cards_from_counts(hands[partner]), suit, rules, partner, declarer)
             passed = [c.index for c in bot.pass_cards(view)]
         for i in passed:
             hands[partner][i] -= 1
@@ -740,7 +754,7 @@ def _play(
         if counts_only:
             returned = choose_return(hands[declarer], trump, rules)
         else:
-            view = _view(_cards(hands[declarer]), suit, rules, declarer, declarer)
+            view = simulated_view(cards_from_counts(hands[declarer]), suit, rules, declarer, declarer)
             returned = [c.index for c in bot.return_cards(view)]
         for i in returned:
             hands[declarer][i] -= 1
@@ -769,7 +783,7 @@ def _side_meld(melds: list[int], side: int, rules: RuleSet) -> int:
     return sum(m for s, m in enumerate(melds) if rules.side(s) == side)
 
 
-def _misfit(hands: list[list[int]], inferences: Sequence[Inference], rules: RuleSet,
+def misfit(hands: list[list[int]], inferences: Sequence[Inference], rules: RuleSet,
             slack: float) -> float:  # fmt: skip
     """How far a deal is from what the auction told (0: it fits)."""
     miss = 0.0
@@ -833,7 +847,7 @@ def evaluate_bids(
     hand: Iterable[CardLike] | str | PlayerView,
     rules: RuleSet = CLASSIC,
     auction: Auction | AuctionInfo | None = None,
-    samples: int = ADVICE_SAMPLES,
+    samples: int = BID_HINT_SAMPLES,
     seed: int | None = None,
     trumps: Iterable[Suit] | None = None,
     progress: ProgressCallback | None = None,
@@ -938,7 +952,7 @@ def _simulate(
                 for i in unseen[(p - 1) * n : p * n]:
                     hands[p][i] += 1
             kitty = unseen[(players - 1) * n :]
-            miss = _misfit(hands, inferences, rules, slack) if inferences else 0.0
+            miss = misfit(hands, inferences, rules, slack) if inferences else 0.0
             if miss < best_miss:
                 best_hands, best_kitty, best_miss = hands, kitty, miss
                 if miss == 0.0:
@@ -1026,106 +1040,9 @@ def why_bid_failed(
 
 
 # ------------------------------------------------------------------ the player
-class BidModelPlayer(HeuristicPlayer):
-    """The heuristic player, bidding and naming trump with the bidding model.
-
-    It evaluates its hand with ``samples`` deals (:data:`BOT_SAMPLES`), for the
-    ``candidates`` trumps the heuristic values most, and keeps the evaluation while
-    the auction tells nothing new about the other hands (a cache per hand and
-    inferences, the levels rounded: :meth:`AuctionInfo.key`). It bids the lowest bid
-    while it is within the model's limit (:meth:`BidEvaluation.call_at`), and
-    names the trump with the best expected score at the contract."""
-
-    def __init__(self, samples: int = BOT_SAMPLES, candidates: int = 2) -> None:
-        super().__init__()
-        self.samples = check_samples(samples)
-        self.candidates = candidates
-        self._cache: dict[tuple[object, ...], BidEvaluation] = {}
-        self.last: BidEvaluation | None = None
-        """The evaluation behind the last bid."""
-
-    def evaluate(self, view: PlayerView) -> BidEvaluation:
-        """The model's evaluation of ``view`` (cached per hand and inferences)."""
-        info = AuctionInfo.from_view(view)
-        hand = tuple(sorted(view.hand))
-        key = (hand, info.key(coarse=True))
-        ev = self._cache.get(key)
-        if ev is None:
-            ev = self._evaluate(view, info)
-            if len(self._cache) > 64:
-                self._cache.clear()
-            self._cache[key] = ev
-        self.last = ev
-        return ev
-
-    def _evaluate(self, view: PlayerView, info: AuctionInfo) -> BidEvaluation:
-        rules = view.rules
-        counts = counts_of(list(view.hand), rules)
-
-        def value(s: Suit) -> float:
-            t = int(s)
-            return points_from_counts(counts, t, rules.meld_table) + estimate_hand(counts, t, rules)
-
-        trumps = sorted(Suit, key=lambda s: (-value(s), int(s)))[: self.candidates]
-        return evaluate_bids(list(view.hand), rules, info, samples=self.samples, trumps=trumps)
-
-    def bid(self, view: PlayerView) -> int | None:
-        return self.evaluate(view).call_at(view.min_bid)
-
-    def choose_trump(self, view: PlayerView) -> Suit:
-        if view.contract is None:
-            return super().choose_trump(view)
-        if view.rules.has_kitty:
-            return self._kitty_trump(view)
-        return self._planned_trump(view, view.hand)
-
-    def discard(self, view: PlayerView) -> Sequence[Card]:
-        """Three-handed: the heuristic's discard for the trump this player will name
-        (:func:`trump_after_kitty`), never for another suit."""
-        if view.contract is None:
-            return super().discard(view)
-        return super().discard(dataclasses.replace(view, trump=self._kitty_trump(view)))
-
-    def _planned_trump(self, view: PlayerView, hand: Sequence[Card]) -> Suit:
-        """The trump the model named for ``hand`` (the hand it bid with) at the contract."""
-        assert view.contract is not None
-        key_hand = tuple(sorted(hand))
-        for key, ev in reversed(list(self._cache.items())):
-            if key[0] == key_hand:
-                return ev.trump_for(view.contract)
-        # Never bid (the dealer stuck with the contract): evaluate now.
-        info = AuctionInfo(view.seat, view.dealer, (), view.rules)
-        return self._evaluate(dataclasses.replace(view, hand=tuple(hand)), info).trump_for(
-            view.contract
-        )
-
-    def _kitty_trump(self, view: PlayerView) -> Suit:
-        """The declarer's trump once it holds the kitty: the model's plan for the hand it
-        bid with, kept unless the kitty changes the heuristic's trump
-        (:func:`trump_after_kitty`, the rule the model's deals follow)."""
-        rules = view.rules
-        after = counts_of([*view.hand, *view.given], rules)
-        before = list(after)
-        for c in view.received:
-            before[c.index] -= 1
-        planned = self._planned_trump(view, _cards(before))
-        return Suit(trump_after_kitty(int(planned), before, after, rules))
 
 
-def declarer_evaluation(view: PlayerView, samples: int = ADVICE_SAMPLES) -> BidEvaluation:
-    """The bidding model's evaluation behind the declarer's trump: the auction as it stood
-    at the declarer's last bid (what the bid hint evaluated then), or as the dealer stuck
-    with the contract sees it. Raises :class:`InvalidSimulationError` when ``view`` is not
-    the declarer's."""
-    if view.declarer != view.seat:
-        raise InvalidSimulationError(
-            f"seat {view.seat} is not the declarer: only the declarer names trump"
-        )
-    info = _at_last_bid(view.seat, view.dealer, tuple(view.auction), view.rules)
-    return evaluate_bids(list(view.hand), view.rules, info, samples=samples)
-
-
-def _at_last_bid(
+def auction_at_last_bid(
     seat: int, dealer: int, calls: tuple[tuple[int, int | None], ...], rules: RuleSet
 ) -> AuctionInfo:
     """The auction as ``seat`` saw it at its last bid (the whole of it empty when it
@@ -1134,22 +1051,7 @@ def _at_last_bid(
     return AuctionInfo(seat, dealer, calls[: last[-1]] if last else (), rules)
 
 
-def judge_trump(
-    hand: Hand, seat: int, samples: int = ADVICE_SAMPLES, margin: float | None = None
-) -> TrumpJudgement | None:
-    """The trump ``seat`` named in ``hand`` (a game without a kitty: three-handed, see
-    :func:`~pinochle_tutor.bots.exchange_eval.judge_kitty_trump`), judged on the deals of
-    the trump hint at that moment (:func:`declarer_evaluation`'s) by
-    :meth:`BidEvaluation.judge_trump`. ``None`` when the seat did not name trump."""
-    rules = hand.rules
-    if rules.has_kitty or hand.declarer != seat or hand.trump is None or hand.contract is None:
-        return None
-    info = _at_last_bid(seat, hand.dealer, tuple(hand.auction.history), rules)
-    ev = evaluate_bids(list(hand.deal.hands[seat]), rules, info, samples=samples)
-    return ev.judge_trump(hand.contract, hand.trump, margin)
-
-
-def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExplanation | None:
+def explain_hand_bid(hand: Hand, samples: int = BID_HINT_SAMPLES) -> FailedBidExplanation | None:
     """After a finished hand: the contract against what the model knew at the
     declarer's last bid (``None``: the hand is not over, or the dealer was stuck with
     the contract without bidding). The evaluation is the one the hint and the trainer
@@ -1161,6 +1063,108 @@ def explain_hand_bid(hand: Hand, samples: int = ADVICE_SAMPLES) -> FailedBidExpl
     bid = any(s == decl and a is not None for s, a in history)
     if not bid or hand.trump is None or hand.melds is None:
         return None
-    info = _at_last_bid(decl, hand.dealer, history, hand.rules)
+    info = auction_at_last_bid(decl, hand.dealer, history, hand.rules)
     ev = evaluate_bids(list(hand.deal.hands[decl]), hand.rules, info, samples=samples)
     return why_bid_failed(ev, hand.scores[0], hand.trump, hand.melds[decl].total)
+
+
+@dataclass(frozen=True)
+class BidAdvice:
+    """The advisor's view of a hand, and its recommended call."""
+
+    hand: tuple[Card, ...]
+    rules: RuleSet
+    outlooks: tuple[TrumpOutlook, ...]
+    """One per suit, best first."""
+    min_bid: int
+    """The lowest legal bid now."""
+    confidence: float
+    """A chance of making the contract the learner asked about (the charts' marker);
+    the limit itself is the model's expected-score limit."""
+    recommended: int | None
+    """The call to make now: a bid, or ``None`` to pass."""
+    limit: int | None
+    """The highest bid worth holding (``None``: not even the lowest bid now)."""
+    evaluation: BidEvaluation | None = None
+    """The bidding model's evaluation behind every number (``None``: advice built by hand)."""
+
+    @property
+    def best(self) -> TrumpOutlook:
+        """The best trump suit's outlook."""
+        return self.outlooks[0]
+
+    @property
+    def reasoning(self) -> BidReasoning | None:
+        """The explanation as data (``None`` for advice built by hand)."""
+        return self.evaluation.reasoning() if self.evaluation is not None else None
+
+    @property
+    def explanation(self) -> str:
+        """The reasoning in plain words, from the evaluation's numbers only."""
+        reasoning = self.reasoning
+        if reasoning is not None:
+            return reasoning.text
+        if self.recommended is None:
+            return f"Pass: the lowest bid now is {self.min_bid}."
+        return f"Bid {self.recommended}: the hand is worth up to {self.limit}."
+
+    def __str__(self) -> str:
+        return self.explanation
+
+
+def advise_bid(
+    hand: Iterable[CardLike] | str | PlayerView,
+    rules: RuleSet = CLASSIC,
+    auction: Auction | None = None,
+    samples: int = BID_HINT_SAMPLES,
+    seed: int | None = None,
+    confidence: float = 0.5,
+    progress: ProgressCallback | None = None,
+    trumps: Iterable[Suit] | None = None,
+) -> BidAdvice:
+    """The bidding model's advice for ``hand`` (or a :class:`PlayerView` in the auction).
+
+    ``auction`` (optional) gives the calls so far, as the seat to act sees them;
+    ``progress`` is called with (deals done, deals in all); the same hand and
+    auction give the same advice (the seed is derived from them unless ``seed`` is
+    given). Three-handed, the kitty is part of the simulation."""
+    if not 0.0 < confidence <= 1.0:
+        raise InvalidSimulationError(f"confidence={confidence!r} must be between 0 and 1")
+    ev = evaluate_bids(hand, rules, auction, samples=samples, seed=seed, trumps=trumps,
+                       progress=progress)  # fmt: skip
+    return advice_from(ev, confidence)
+
+
+def advice_from(ev: BidEvaluation, confidence: float = 0.5) -> BidAdvice:
+    """The advice an evaluation gives (its outlooks best first): what
+    :func:`advise_bid` returns, for an evaluation made otherwise (say, joined from
+    several runs with :meth:`BidEvaluation.joined`)."""
+    if not 0.0 < confidence <= 1.0:
+        raise InvalidSimulationError(f"confidence={confidence!r} must be between 0 and 1")
+    best = ev.best
+    others = sorted(
+        (o for o in ev.outlooks if o is not best),
+        key=lambda o: (-o.expected_score(ev.min_bid), int(o.trump)),
+    )
+    return BidAdvice(
+        ev.hand, ev.rules, (best, *others), ev.min_bid, confidence, ev.recommended,
+        ev.limit, ev,
+    )  # fmt: skip
+
+
+def evaluate_bid(
+    view: PlayerView, *, samples: int = BID_HINT_SAMPLES, seed: int | None = None
+) -> BidEvaluation:
+    """The bidding model's evaluation of ``view``, a seat's view in the auction: the hand
+    and the calls so far as it sees them (the seed derived from them unless ``seed`` is
+    given)."""
+    return evaluate_bids(view, samples=samples, seed=seed)
+
+
+def judge_bid(
+    hand: Hand, seat: int, *, samples: int = BID_HINT_SAMPLES
+) -> FailedBidExplanation | None:
+    """The review's verdict on the contract ``seat`` declared in the finished ``hand``
+    (:func:`explain_hand_bid`); ``None`` when the seat did not declare."""
+    return explain_hand_bid(hand, samples=samples) if hand.declarer == seat else None
+

@@ -1,0 +1,17 @@
+"""The simulation machinery the coach and the computer players share, with no decision
+of its own.
+
+- :mod:`~pinochle_tutor.sim.knowledge`: what a seat can infer about the hidden hands
+  (meld shown, voids, passed cards) and sampling of hands consistent with it.
+- :mod:`~pinochle_tutor.sim.policy`: the heuristic policy every simulated seat follows
+  (bit-mask card play, the playout of the rest of a hand, the exchange and trump by
+  rules of thumb) and :class:`~pinochle_tutor.sim.policy.HeuristicPlayer`, the policy as
+  a player.
+- :mod:`~pinochle_tutor.sim.playout`: the fast random playout core.
+- :mod:`~pinochle_tutor.sim.endgame`: the exact (double-dummy) solver of the last tricks.
+- :mod:`~pinochle_tutor.sim.stats`: sample counts, paired losses, standard errors and
+  the seeds of one decision's imagined deals.
+
+It uses the core rules only; the coach (:mod:`pinochle_tutor.coach`) and the computer
+players (:mod:`pinochle_tutor.bots`) build on it.
+"""
