@@ -1,4 +1,4 @@
-"""A quiz bank with a problem is never dropped in silence (issue 34): the practice page
+"""A quiz bank with a problem is never dropped in silence: the practice page
 says briefly that some questions could not be loaded (no file, no server path), the
 teacher's page lists each problem (file, item, field, what is wrong) and the server's
 log has each one once per process; the bank's good items still load."""

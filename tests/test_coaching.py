@@ -1,4 +1,4 @@
-"""The coach's advice, hints, review and undo verdict (issue 12 parts 2, 4, 5; issue 15).
+"""The coach's advice, hints, review and undo verdict.
 
 Property tests over a few hundred random positions per variant: a stated principle is
 true of the recommended card and the evaluation agrees (the card is its best); a

@@ -1,4 +1,4 @@
-"""Hints teach, never tell (issue 34): the second-try hint of a practice question
+"""Hints teach, never tell: the second-try hint of a practice question
 holds neither the answer nor a number from which the answer is one step of
 arithmetic away, for every kind, rule set, level, bank item and many generated items.
 

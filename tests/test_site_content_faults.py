@@ -1,6 +1,6 @@
 """On the site, through Voila: the second-try hint never states the answer, a broken
 quiz bank is named instead of dropped in silence, and lesson 6's score calculator
-refuses an impossible bid (issue 34's defects 4, 5 and 6, as seen on the site).
+refuses an impossible bid.
 
 One server, started with ``$PINOCHLE_TUTOR_BANKS`` naming a copy of the curated banks
 whose ``meld.toml`` has an unclosed string; the pages are driven through the kernel

@@ -1,7 +1,7 @@
 """On the site, through Voila: a class database locked while a learner answers is
 never written over, and the answer arrives once the lock is released.
 
-The defect as seen on the site (issue 34): a healthy database (50 attempts, 5
+The fault as seen on the site: a healthy database (50 attempts, 5
 learners), a write lock held by another process while a learner answered on
 ``practice/07_score_level1``; the answer replaced the database with a JSON file. Here
 the test process holds a real write lock (``BEGIN EXCLUSIVE``), a real kernel

@@ -1,6 +1,6 @@
 """A class database the store cannot open, or cannot write now, is never written over.
 
-The defect (issue 34): a ``Progress`` over ``progress.sqlite`` whose store could not be
+The fault: a ``Progress`` over ``progress.sqlite`` whose store could not be
 opened (a write lock held too long, a truncated or garbage file, a newer schema)
 saved its next answer with ``write_attempts``, replacing the whole database with a
 one-answer JSON file. Here each fault is made for real (a second SQLite connection

@@ -1,5 +1,5 @@
 """Numbers a learner types are bounded by the rules in force, and what cannot be
-read as one number is refused with a message quoting it (issue 34): a bid with a
+read as one number is refused with a message quoting it: a bid with a
 fraction or beyond what a side can take at the game table, several seats for
 "which card wins the trick?"."""
 

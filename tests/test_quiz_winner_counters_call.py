@@ -1,4 +1,4 @@
-"""The quiz kinds of issue 16: "who wins this trick?", "count the counters" and "is
+"""Three quiz kinds: "who wins this trick?", "count the counters" and "is
 this call legal?". Table tests from the rules of record (RULES.md), property tests
 over many seeds for every rule set (the generated item's answer is the engine's; the
 right answer is accepted and a wrong one refused with the rule), banks whose
