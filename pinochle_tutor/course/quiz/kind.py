@@ -123,15 +123,18 @@ class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):
         return True
 
     def hint(self, item: ItemT) -> str:
-        """A hint for a second try: the head, then the rule cases to check (the
-        kind's whole rule for kinds with :attr:`general_rules`), never the answer."""
+        """A hint for a second try: the head, then the rule cases to check
+        (:meth:`hint_cases`), never the answer."""
         rs = item.rule_set
-        if self.general_rules:
-            cases = [r for r in self.general_rules if rule_applies(r, rs)]
-        else:
-            cases = list(self.rules_for(item))
-        lines = [self.hint_head, *(r.statement(rs) for r in cases)]
+        lines = [self.hint_head, *(r.statement(rs) for r in self.hint_cases(item))]
         return " ".join(dict.fromkeys(lines))
+
+    def hint_cases(self, item: ItemT) -> list[QuizRule]:
+        """The rule cases a hint states: the kind's whole rule for kinds with
+        :attr:`general_rules` (those the rules in force have), else the item's."""
+        if self.general_rules:
+            return [r for r in self.general_rules if rule_applies(r, item.rule_set)]
+        return list(self.rules_for(item))
 
     # ----------------------------------------------------------- rule cases
     @abstractmethod

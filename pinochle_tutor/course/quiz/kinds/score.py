@@ -384,7 +384,6 @@ class ScoreQuizKind(QuizKindSpec[ScoreQuiz, int]):
         ),
     }  # fmt: skip
     hint_head = _SCORE_HINT_HEAD
-    general_rules = _SCORE_GENERAL  # fmt: skip
 
     def parse(self, item: ScoreQuiz, text: str) -> int:
         return parse_score_answer(text)

@@ -44,7 +44,6 @@ from pinochle_tutor.course.quiz.marking import (
 from pinochle_tutor.course.quiz.vocabulary import (
     QuizKind,
     QuizRule,
-    rule_applies,
 )
 from pinochle_tutor.explain import (
     explain_legal,
@@ -327,12 +326,9 @@ class TrickQuizKind(QuizKindSpec[TrickQuiz, bool | tuple[Card, ...]]):
         # "May you play this card?" is yes or no: a second try could only be the other.
         return item.card is None
 
-    def hint(self, item: TrickQuiz) -> str:
-        rs = item.rule_set
-        cases = [r for r in self.general_rules if rule_applies(r, rs)]
-        cases += [r for r in self.rules_for(item) if r in _TRICK_TRAPS]
-        lines = [self.hint_head, *(r.statement(rs) for r in cases)]
-        return " ".join(dict.fromkeys(lines))
+    def hint_cases(self, item: TrickQuiz) -> list[QuizRule]:
+        # The four rules, then when they bind in this position.
+        return [*super().hint_cases(item), *(r for r in self.rules_for(item) if r in _TRICK_TRAPS)]
 
     def rule_cases(self, item: TrickQuiz) -> set[QuizRule]:
         return _trick_rules(item)
