@@ -92,6 +92,7 @@ def test_a_version_2_database_gains_the_preferences_table(tmp_path: Path) -> Non
     ProgressStore(path).set_name("ann", "Ann", "2026-01-01T10:00:00Z")
     with sqlite3.connect(path) as db:
         db.execute("DROP TABLE preferences")
+        db.execute("ALTER TABLE attempts DROP COLUMN mastery_set")  # added by version 4
         db.execute("PRAGMA user_version = 2")
     store = ProgressStore(path)
     assert store.schema_version == SCHEMA_VERSION and store.name_of("ann") == "Ann"

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from pinochle_widgets.game_table import GameTable
     from pinochle_widgets.identity import LearnerCard
     from pinochle_widgets.lesson import COURSE, course_outline, practice_pages, rules_banner
+    from pinochle_widgets.mastery import MasterySet, ReviewRound, reviews_due_note
     from pinochle_widgets.meld_counter import MeldCounter
     from pinochle_widgets.navigation import page_nav
     from pinochle_widgets.practice import DeckExplorer, ScoreCalculator
@@ -39,6 +40,7 @@ _WHERE = {
     "HandPicker": "cards",
     "LearnerCard": "identity",
     "MeldCounter": "meld_counter",
+    "MasterySet": "mastery",
     "Message": "_base",
     "ScoreCalculator": "practice",
     "TrickChecker": "trick_checker",
@@ -49,8 +51,10 @@ _WHERE = {
     "practice_pages": "lesson",
     "ProgressSummary": "progress_view",
     "QuizRunner": "quiz_runner",
+    "ReviewRound": "mastery",
     "class_frame": "progress_view",
     "progress_frame": "progress_view",
+    "reviews_due_note": "mastery",
     "rules_banner": "lesson",
 }
 
@@ -63,10 +67,12 @@ __all__ = [
     "GuidedHandStepper",
     "HandPicker",
     "LearnerCard",
+    "MasterySet",
     "MeldCounter",
     "Message",
     "ProgressSummary",
     "QuizRunner",
+    "ReviewRound",
     "ScoreCalculator",
     "TrickChecker",
     "UnderstandingCheck",
@@ -76,6 +82,7 @@ __all__ = [
     "page_nav",
     "practice_pages",
     "progress_frame",
+    "reviews_due_note",
     "rules_banner",
 ]
 

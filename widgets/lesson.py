@@ -217,26 +217,53 @@ def page_href(file: str) -> str:
 
 
 def course_outline(
-    entries: Iterable[Entry] = COURSE, practice: Iterable[tuple[str, str]] | None = None
+    entries: Iterable[Entry] = COURSE,
+    practice: Iterable[tuple[str, str]] | None = None,
+    progress: Any = None,
 ) -> widgets.HTML:
     """The course outline with links (relative, so they work in Voila and JupyterLab),
-    and the practice pages (default: :func:`practice_pages`), as a widget: a notebook
-    output's links are rewritten by the renderer to open new tabs, a widget's are not,
-    so the outline's links stay in the tab like every other link of the course."""
+    each lesson's mastery (its stars and state in words, from the learner's answers:
+    :mod:`pinochle_tutor.classroom.mastery`), the first lesson not yet mastered marked
+    as the one to take next (every lesson stays open), and the practice pages
+    (default: :func:`practice_pages`), as a widget: a notebook output's links are
+    rewritten by the renderer to open new tabs, a widget's are not, so the outline's
+    links stay in the tab like every other link of the course. ``progress`` is a
+    :class:`~pinochle_tutor.classroom.progress.Progress` or its path (``None``: this
+    learner's)."""
+    from pinochle_tutor.classroom.mastery import course_mastery, recommended
+    from pinochle_tutor.classroom.progress import Progress
+    from pinochle_tutor.course.mastery import LESSON_CASES
+
+    from .mastery import _attempts, stars_html
+
+    entries = list(entries)
     if practice is None:
         practice = practice_pages()
-    items = "".join(
-        f'<li><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">{html.escape(e.title)}</a>'
-        f" &mdash; {html.escape(e.summary)}</li>"
-        for e in entries
-    )
-    extra = "".join(
+    p = progress if isinstance(progress, Progress) else Progress.load(progress)
+    states = {
+        m.lesson: m
+        for m in course_mastery(_attempts(p), [e.file for e in entries if e.file in LESSON_CASES])
+    }
+    ahead = recommended(list(states.values()))
+    items = []
+    for e in entries:
+        m = states.get(e.file)
+        extra = ""
+        if m is not None:
+            extra = f" {stars_html(m)}"
+            if ahead is not None and m.lesson == ahead.lesson:
+                extra += ' <strong class="pt-recommended">Recommended next</strong>'
+        items.append(
+            f'<li><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">'
+            f"{html.escape(e.title)}</a> &mdash; {html.escape(e.summary)}{extra}</li>"
+        )
+    extra_pages = "".join(
         f'<li><a class="pt-practice-link" href="{html.escape(page_href(href))}">{html.escape(title)}</a></li>'
         for href, title in practice
     )
-    body = f'<ol class="pt-outline" start="0">{items}</ol>'
-    if extra:
-        body += f'<h3>Practice</h3><ul class="pt-practice">{extra}</ul>'
+    body = f'<ol class="pt-outline" start="0">{"".join(items)}</ol>'
+    if extra_pages:
+        body += f'<h3>Practice</h3><ul class="pt-practice">{extra_pages}</ul>'
     outline = widgets.HTML(body)
     outline.add_class("pt-course-outline")
     return outline

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 from ._base import style_widget
 from .lesson import COURSE
 
-__all__ = ["PRACTICE", "PRACTICE_TITLES", "NavLinks", "nav_links", "page_nav"]
+__all__ = ["GENERAL_PAGES", "PRACTICE", "PRACTICE_TITLES", "NavLinks", "nav_links", "page_nav"]
 
 PRACTICE_TITLES: dict[str, str] = {
     "00_my_progress.ipynb": "My progress",
@@ -45,6 +45,7 @@ PRACTICE_TITLES: dict[str, str] = {
     "19_which_card.ipynb": "Which card would you play?",
     "20_what_to_pass.ipynb": "What would you pass?",
     "21_game_end.ipynb": "Who has won the game?",
+    "22_review.ipynb": "Review: what is due today",
 }
 """The practice pages (in ``practice/``) and their titles."""
 
@@ -58,12 +59,17 @@ PRACTICE: dict[str, tuple[str, ...]] = {
     "06_scoring.ipynb": ("15_counters.ipynb", "07_score_level1.ipynb", "08_score_level2.ipynb",
                          "09_score_level3.ipynb", "21_game_end.ipynb"),
     "07_strategy.ipynb": ("19_which_card.ipynb", "12_bidding_level3.ipynb", "13_mixed_review.ipynb",
-                          "00_my_progress.ipynb"),
+                          "22_review.ipynb", "00_my_progress.ipynb"),
     "08_other_versions.ipynb": ("17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb", "13_mixed_review.ipynb"),
-    "09_full_game.ipynb": ("13_mixed_review.ipynb", "00_my_progress.ipynb"),
+    "09_full_game.ipynb": ("13_mixed_review.ipynb", "22_review.ipynb", "00_my_progress.ipynb"),
 }  # fmt: skip
 """Each lesson's practice pages, your answers kept on *My progress* (the deck, lesson 1,
 has no drill of its own yet)."""
+
+
+GENERAL_PAGES: tuple[str, ...] = ("00_my_progress.ipynb", "13_mixed_review.ipynb", "22_review.ipynb")
+"""Pages of the whole course, listed by several lessons: they lead back to the outline,
+not to one lesson."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,7 @@ class NavLinks:
 
 def _lesson_of(practice_file: str) -> str | None:
     for lesson, pages in PRACTICE.items():
-        if practice_file in pages and not practice_file.startswith(("00_", "13_")):
+        if practice_file in pages and practice_file not in GENERAL_PAGES:
             return lesson
     return None
 

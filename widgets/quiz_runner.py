@@ -278,6 +278,10 @@ class QuizRunner(widgets.VBox):
         return b
 
     def _build(self) -> None:
+        self.header = widgets.HTML()
+        """What a round says above its questions (empty for a practice page: the
+        mastery set shows the lesson's stars, the review its due cases)."""
+        self.header.add_class("pt-quiz-header")
         self.bank_note = widgets.HTML()
         """A short note when some of the teachers' questions could not be loaded."""
         self.bank_note.add_class("pt-quiz-bank-note")
@@ -321,6 +325,7 @@ class QuizRunner(widgets.VBox):
         super().__init__(
             children=[
                 style_widget(),
+                self.header,
                 self.bank_note,
                 self.prompt,
                 self.trick_view,
@@ -379,9 +384,17 @@ class QuizRunner(widgets.VBox):
         return self.progress.weak_rules()
 
     # ----------------------------------------------------------------- flow
+    def _plan(self, seed: int) -> QuizRound:
+        """The questions of a round (the mastery set and the review plan their own)."""
+        return plan_round(seed=seed, focus=self._focus(), **self._options)
+
+    def _set_id(self) -> str:
+        """The mastery set an answer of this round is kept with (``''``: none)."""
+        return ""
+
     def _start_round(self) -> None:
         seed = self.seed + 7919 * self._round
-        self._items = plan_round(seed=seed, focus=self._focus(), **self._options)
+        self._items = self._plan(seed)
         self._marks = []
         self._tries = []
         self._index = 0
@@ -570,7 +583,7 @@ class QuizRunner(widgets.VBox):
         self._tries.append(self._try)
         self._phase = "marked"
         saved = self._record(mark)
-        self.feedback.value = _mark_html(mark, self.rules, self._try) + saved
+        self.feedback.value = _mark_html(mark, item.rule_set, self._try) + saved
         if isinstance(mark.detail, LegalSetExplanation):
             self.picker.mark(mark.detail.legal, "legal")
         if isinstance(mark.detail, TrickWinnerExplanation):  # now the winner may be framed
@@ -589,8 +602,9 @@ class QuizRunner(widgets.VBox):
         before = len(self.progress.messages)
         try:
             self.progress.record_mark(
-                mark, page=self.page, rule_set=self.rules.name, tries=self._try
-            )
+                mark, page=self.page, rule_set=self._item().rule_set.name, tries=self._try,
+                set_id=self._set_id(),
+            )  # fmt: skip
         except Exception as exc:  # the round must survive any storage problem
             self.progress.messages.append(f"Progress could not be saved: {exc}")
         if len(self.progress.messages) > before:
@@ -616,9 +630,13 @@ class QuizRunner(widgets.VBox):
             return
         self._finish()
 
+    def _score_html(self) -> str:
+        """What the end of a round shows (the mastery set adds its verdict)."""
+        return score_html(self._marks, self.rules, self._tries)
+
     def _finish(self) -> None:
         self._phase = "done"
-        self.score_view.value = score_html(self._marks, self.rules, self._tries)
+        self.score_view.value = self._score_html()
         self.feedback.value = ""
         self.answer_box.children = ()
         self._show(self.trick_view, False)

@@ -28,14 +28,19 @@ from typing import Any, Protocol
 from pinochle_tutor.errors import PinochleError
 
 __all__ = [
+    "MAX_SET_ID",
+    "NOW_VAR",
     "Attempt",
+    "InvalidClockError",
     "MarkLike",
     "ProgressFileError",
     "RuleSummary",
     "as_text",
     "attempts_json",
+    "clock",
     "now",
     "parse_attempts",
+    "parse_time",
     "read_attempts",
     "remove_stale_temporaries",
     "summarize",
@@ -45,13 +50,50 @@ __all__ = [
 
 _VERSION = 1
 
+MAX_SET_ID = 120
+"""The longest mastery-set name an attempt keeps (a lesson page, ``#`` and a short key)."""
+
 
 class ProgressFileError(PinochleError):
     """A progress file could not be read (it is not valid progress JSON)."""
 
+NOW_VAR = "PINOCHLE_TUTOR_NOW"
+"""An environment variable that sets the clock of the course (a UTC time in ISO 8601,
+``2026-12-05T09:00:00Z``): what :func:`now` says, the time kept with each answer and
+the day the review schedule counts from. For trying the review schedule ahead of
+time (tests, a teacher's preview); unset, the real clock."""
+
+
+class InvalidClockError(PinochleError):
+    """A ``PINOCHLE_TUTOR_NOW`` that is not a UTC time in ISO 8601."""
+
+
+def parse_time(text: str) -> datetime:
+    """An :attr:`Attempt.time` (``'2024-06-01T12:00:00Z'``) as an aware UTC datetime;
+    raises ``ValueError`` quoting text that is not one."""
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except (TypeError, ValueError):
+        raise ValueError(f"{text!r:.40} is not a time in ISO 8601 ('2024-06-01T12:00:00Z')") from None
+    return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when.astimezone(timezone.utc)
+
+
+def clock() -> datetime:
+    """The course's time now, in UTC: ``$PINOCHLE_TUTOR_NOW`` if set (see
+    :data:`NOW_VAR`), else the real clock. Raises :class:`InvalidClockError` for a
+    setting that is not a time."""
+    fixed = os.environ.get(NOW_VAR, "").strip()
+    if not fixed:
+        return datetime.now(timezone.utc)
+    try:
+        return parse_time(fixed)
+    except ValueError as e:
+        raise InvalidClockError(f"{NOW_VAR}={fixed!r:.40} is not a UTC time such as 2026-12-05T09:00:00Z") from e
+
+
 def now() -> str:
-    """The time now, in UTC, as ISO 8601 (the form of :attr:`Attempt.time`)."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The time now (:func:`clock`), in UTC, as ISO 8601 (the form of :attr:`Attempt.time`)."""
+    return clock().strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @dataclass(frozen=True)
@@ -70,6 +112,10 @@ class Attempt:
     tries: int = 1
     """How many answers the question took: 1, or 2 when a first wrong answer got a
     hint and a second try (``right`` is the verdict on the last one)."""
+    set_id: str = ""
+    """The lesson's mastery set the answer was given in, as ``'<lesson page>#<set>'``
+    (``'04_meld.ipynb#7f3a9c'``: see :mod:`~pinochle_tutor.classroom.mastery`);
+    ``''`` for an answer given anywhere else."""
 
     @property
     def first_try(self) -> bool:
@@ -77,8 +123,8 @@ class Attempt:
         return self.right and self.tries == 1
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for the progress file (``tries`` only when more than 1, so
-        files of one-try answers read as before)."""
+        """Plain data for the progress file (``tries`` only when more than 1 and
+        ``set`` only for a mastery set's answer, so other files read as before)."""
         out: dict[str, Any] = {
             "item_id": self.item_id,
             "kind": self.kind,
@@ -89,6 +135,8 @@ class Attempt:
         }
         if self.tries != 1:
             out["tries"] = self.tries
+        if self.set_id:
+            out["set"] = self.set_id
         return out
 
     @classmethod
@@ -115,9 +163,15 @@ class Attempt:
             raise ProgressFileError(
                 f"The attempt field 'tries' must be a whole number from 1, not {tries!r:.60}"
             )
+        set_id = data.get("set", "")
+        if not isinstance(set_id, str) or len(set_id) > MAX_SET_ID:
+            raise ProgressFileError(
+                f"The attempt field 'set' must be text of at most {MAX_SET_ID} characters, "
+                f"not {set_id!r:.60}"
+            )
         return cls(
             data["item_id"], data["kind"], tuple(rules), data["answer"], data["right"],
-            data["time"], tries,
+            data["time"], tries, set_id,
         )  # fmt: skip
 
 

@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from pinochle_tutor.classroom.attempts import (
+    MAX_SET_ID,
     Attempt,
     MarkLike,
     ProgressFileError,
@@ -80,6 +81,7 @@ __all__ = [
     "RETRY_EVERY",
     "STORE_SUFFIXES",
     "Attempt",
+    "InvalidSetIdError",
     "InvalidTriesError",
     "MarkLike",
     "Progress",
@@ -151,6 +153,18 @@ def _check_tries(tries: object) -> int:
     if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
         raise InvalidTriesError(f"tries={tries!r}: a question takes 1 or more tries")
     return tries
+
+
+class InvalidSetIdError(PinochleError):
+    """A mastery-set name that is not text of at most ``MAX_SET_ID`` characters."""
+
+
+def _check_set_id(set_id: object) -> str:
+    if not isinstance(set_id, str) or len(set_id) > MAX_SET_ID:
+        raise InvalidSetIdError(
+            f"set_id={set_id!r:.60}: a mastery set is named by text of at most {MAX_SET_ID} characters"
+        )
+    return set_id
 
 
 def default_learner() -> str:
@@ -411,11 +425,14 @@ class Progress:
         page: str = "",
         rule_set: str = "",
         tries: int = 1,
+        set_id: str = "",
     ) -> Attempt:
         """Add one attempt and save it at once. ``rules`` may be rule-case texts or
         :class:`~pinochle_tutor.course.quiz.QuizRule` members; ``page`` and
         ``rule_set`` are kept by the database; ``tries`` is how many answers the
-        question took (1, or 2 after a hint), kept in the file and the database. A
+        question took (1, or 2 after a hint), kept in the file and the database;
+        ``set_id`` names the lesson's mastery set it was part of
+        (:func:`~pinochle_tutor.classroom.mastery.new_set_id`, ``''`` elsewhere). A
         file that cannot be written is reported in ``messages`` (the attempt is kept in
         memory); so is a database that cannot take it now (it waits in
         :attr:`pending`, see :meth:`flush`) or at all (:attr:`store_problem`)."""
@@ -432,6 +449,7 @@ class Progress:
             bool(right),
             time,
             _check_tries(tries),
+            _check_set_id(set_id),
         )
         if self._database:
             with self._lock:
@@ -451,13 +469,19 @@ class Progress:
         return attempt
 
     def record_mark(
-        self, mark: MarkLike, *, page: str = "", rule_set: str = "", tries: int = 1
+        self,
+        mark: MarkLike,
+        *,
+        page: str = "",
+        rule_set: str = "",
+        tries: int = 1,
+        set_id: str = "",
     ) -> Attempt:
         """Record a :class:`~pinochle_tutor.course.quiz.Mark` (only readable answers
         should be recorded), the verdict on the last of ``tries`` answers."""
         return self.record(
             mark.item_id, as_text(mark.kind), mark.rules, mark.answer, mark.right,
-            page=page, rule_set=rule_set, tries=tries,
+            page=page, rule_set=rule_set, tries=tries, set_id=set_id,
         )  # fmt: skip
 
     def save(self) -> None:

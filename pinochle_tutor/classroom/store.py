@@ -42,7 +42,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pinochle_tutor.classroom.attempts import Attempt, read_attempts
+from pinochle_tutor.classroom.attempts import MAX_SET_ID, Attempt, read_attempts
 from pinochle_tutor.errors import PinochleError
 
 try:
@@ -162,6 +162,10 @@ MIGRATIONS: tuple[str, ...] = (
         time TEXT NOT NULL,
         PRIMARY KEY (learner, key)
     );
+    """,
+    # 4: the lesson's mastery set an answer was given in (see ``classroom/mastery.py``).
+    """
+    ALTER TABLE attempts ADD COLUMN mastery_set TEXT NOT NULL DEFAULT '';
     """,
 )
 """The schema, one script per version: a database at version ``n`` runs scripts
@@ -331,7 +335,7 @@ class ProgressStore:
             self._learner_row(db, who, attempt.time)
             cur = db.execute(
                 "INSERT INTO attempts (learner, time, page, item_id, kind, rules, rule_set, "
-                "answer, right, tries) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "answer, right, tries, mastery_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     who,
                     attempt.time,
@@ -343,6 +347,7 @@ class ProgressStore:
                     attempt.answer,
                     int(attempt.right),
                     tries,
+                    attempt.set_id[:MAX_SET_ID],
                 ),
             )
             return int(cur.lastrowid or 0)
@@ -395,11 +400,11 @@ class ProgressStore:
             first = attempts[0].time if attempts else "1970-01-01T00:00:00Z"
             self._learner_row(db, who, first)
             db.executemany(
-                "INSERT INTO attempts (learner, time, item_id, kind, rules, answer, right, tries) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO attempts (learner, time, item_id, kind, rules, answer, right, tries, "
+                "mastery_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (who, a.time, a.item_id, a.kind, " ".join(a.rules), a.answer[:MAX_TEXT],
-                     int(a.right), a.tries)
+                     int(a.right), a.tries, a.set_id[:MAX_SET_ID])
                     for a in attempts
                 ],
             )  # fmt: skip
@@ -473,8 +478,8 @@ class ProgressStore:
         """Attempts with their page, rule set and try, for one learner or (``None``)
         the whole class, oldest first."""
         query = (
-            "SELECT learner, item_id, kind, rules, answer, right, time, page, rule_set, tries "
-            "FROM attempts"
+            "SELECT learner, item_id, kind, rules, answer, right, time, page, rule_set, tries, "
+            "mastery_set FROM attempts"
         )
         args: tuple[str, ...] = ()
         if learner is not None:
@@ -485,7 +490,7 @@ class ProgressStore:
         return [
             StoredAttempt(
                 r[0],
-                Attempt(r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6], r[9]),
+                Attempt(r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6], r[9], r[10]),
                 r[7],
                 r[8],
                 r[9],

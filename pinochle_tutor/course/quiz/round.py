@@ -45,6 +45,7 @@ __all__ = [
     "QuizRound",
     "RuleScore",
     "pick_items",
+    "plan_aimed_round",
     "plan_round",
     "rule_scores",
 ]
@@ -138,13 +139,18 @@ class _Request:
     tries: tuple[tuple[QuizKind, int, tuple[str, ...]], ...]
     seed: int
     rules: RuleSet
+    wanted: frozenset[str] = frozenset()
+    """When not empty, a made item must exercise one of these rule cases (an aimed
+    request whose case did not come up gives way to its next try)."""
 
     def make(self) -> QuizItem | None:
         for kind, level, aim in self.tries:
             try:
-                return generate(kind, self.seed, level, list(aim), rules=self.rules)
+                item = generate(kind, self.seed, level, list(aim), rules=self.rules)
             except QuizRequestError:
                 continue
+            if not self.wanted or self.wanted.intersection(r.value for r in item.rules):
+                return item
         return None
 
 
@@ -323,6 +329,46 @@ def plan_round(
         bank = _bank_items(kinds, level, rng, bank_dir, rs, problems)
     fresh = _requests(kinds, level, count, seed, aims, rng, rs)
     return QuizRound(_round_items(bank, fresh, source, count), count, problems)
+
+
+def plan_aimed_round(
+    aims: Sequence[Sequence[QuizRule | str]],
+    seed: int,
+    rules: Sequence[RuleSet | str] | RuleSet | str | None = None,
+    levels: Sequence[int] = (2,),
+) -> QuizRound:
+    """A round of fresh questions, one per entry of ``aims``, each exercising one of
+    that entry's rule cases: the mastery set of a lesson and the review of weak spots
+    (see :mod:`pinochle_tutor.course.mastery`).
+
+    Question ``i`` is generated (seed ``seed``) aimed at the first case of
+    ``aims[i]`` at level ``levels[i % len(levels)]``, then at the other levels, then at
+    the entry's further cases in order; a made question must show one of the entry's
+    cases, so a round on a lesson's cases asks only about that lesson. ``rules`` is
+    the rule set of every question (``None``: the site's house rules) or one per
+    question, in turn (lesson 8 alternates the double deck and three-handed). A
+    question none of whose cases can occur under its rules is left out (the round is
+    shorter); raises :class:`InvalidRoundError` for no aims and
+    :class:`~pinochle_tutor.course.quiz.InvalidQuizRuleError` quoting an unknown case."""
+    if not aims or any(not a for a in aims):
+        raise InvalidRoundError(f"aims={aims!r:.60}: give at least one rule case for each question")
+    if not levels:
+        raise InvalidRoundError("levels=(): give at least one level (1, 2 or 3)")
+    for lv in levels:
+        _check_level(lv)
+    if rules is None or isinstance(rules, (RuleSet, str)):
+        sets = [site_rules() if rules is None else as_rules(rules)]
+    else:
+        sets = [as_rules(r) for r in rules] or [site_rules()]
+    requests = []
+    for i, entry in enumerate(aims):
+        cases = [QuizRule.parse(r) for r in entry]
+        first = levels[i % len(levels)]
+        order = [first, *(x for x in (1, 2, 3) if x != first)]
+        tries = tuple((r.kind, lv, (r.value,)) for r in cases for lv in order)
+        wanted = frozenset(r.value for r in cases)
+        requests.append(_Request(tries, seed * 1000 + i, sets[i % len(sets)], wanted))
+    return QuizRound(_made(requests), len(requests))
 
 
 def pick_items(

@@ -1,0 +1,270 @@
+"""Mastery and review: each lesson's mastery set, the review of weak spots, and the
+stars the outline shows.
+
+One line at the end of a lesson, and one on the review page::
+
+    from pinochle_widgets.mastery import MasterySet, ReviewRound
+    MasterySet("04_meld.ipynb")     # 5 fresh questions on the lesson's rule cases
+    ReviewRound()                   # the rule cases due for review today
+
+Both are :class:`~pinochle_widgets.quiz_runner.QuizRunner` rounds (the same screens,
+second try, explanations and progress); what masters a lesson is
+:mod:`pinochle_tutor.classroom.mastery`, what is due is
+:mod:`pinochle_tutor.classroom.review`, the questions are
+:mod:`pinochle_tutor.course.mastery`'s. Stars are drawn with text beside them and an
+accessible name, never by colour alone (:func:`stars_html`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from html import escape
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from pinochle_tutor.classroom.attempts import Attempt, clock
+from pinochle_tutor.classroom.mastery import (
+    MAX_STARS,
+    NEEDED,
+    SET_SIZE,
+    LessonMastery,
+    lesson_mastery,
+    new_set_id,
+)
+from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.classroom.review import ReviewCase, due_reviews, review_schedule
+from pinochle_tutor.course.mastery import mastery_cases, plan_mastery_set, plan_review
+from pinochle_tutor.course.quiz import QuizRule
+from pinochle_tutor.course.quiz.round import QuizRound
+from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.rules import RuleSet
+
+from .quiz_runner import QuizRunner
+
+__all__ = [
+    "REVIEW_PAGE",
+    "MasterySet",
+    "ReviewRound",
+    "due_note_html",
+    "reviews_due",
+    "reviews_due_note",
+    "stars_html",
+]
+
+REVIEW_PAGE = "practice/22_review.ipynb"
+"""The review page, relative to the lessons."""
+
+
+def stars_html(m: LessonMastery) -> str:
+    """A lesson's stars and its state in words: the stars are an image whose
+    accessible name counts them (``role="img"``, "2 of 3 stars"), and the state in
+    words follows, so neither colour nor the star glyphs alone carry the meaning."""
+    css = m.state.name.lower().replace("_", "-")
+    return (
+        f'<span class="pt-mastery pt-mastery-{css}">'
+        f'<span class="pt-stars" role="img" aria-label="{m.stars} of {MAX_STARS} stars">'
+        f"{m.star_text}</span> "
+        f'<span class="pt-mastery-text">{escape(m.text)}</span></span>'
+    )
+
+
+def _attempts(progress: Progress) -> list[Attempt]:
+    try:
+        return list(progress.attempts)
+    except Exception:  # a record that cannot be read shows as not started, never a traceback
+        return []
+
+
+def _rule_words(rule: str, rules: RuleSet) -> str:
+    try:
+        return QuizRule.parse(rule).statement(rules)
+    except PinochleError:
+        return rule
+
+
+def _day(when: datetime) -> str:
+    return when.strftime("%A %d %B").replace(" 0", " ")
+
+
+def reviews_due(progress: Progress | None = None, when: datetime | None = None) -> list[ReviewCase]:
+    """The rule cases due for review in ``progress`` (default: this learner's) at
+    ``when`` (default: the course's clock); empty when the clock setting is bad."""
+    p = progress if progress is not None else Progress.load()
+    try:
+        return due_reviews(_attempts(p), when)
+    except PinochleError:
+        return []
+
+
+def due_note_html(due: Sequence[ReviewCase], href: str = REVIEW_PAGE) -> str:
+    """The welcome page's line on the review: how many rule cases are due, with the link."""
+    link = f'<a class="pt-review-link" href="{escape(href)}">Review</a>'
+    if not due:
+        return f'<p class="pt-review-due">No review is due today. The {link} page brings back what you miss.</p>'
+    n = len(due)
+    what = "1 review is" if n == 1 else f"{n} reviews are"
+    return f'<p class="pt-review-due"><b>{what} due today</b>: open the {link} page.</p>'
+
+
+class MasterySet(QuizRunner):
+    """The mastery set at the end of ``lesson`` (a lesson page, ``'04_meld.ipynb'``):
+    :data:`~pinochle_tutor.classroom.mastery.SET_SIZE` fresh questions on its rule
+    cases, each with the second try and explanation of the quizzes;
+    :data:`~pinochle_tutor.classroom.mastery.NEEDED` right on the first try master the
+    lesson. Above the questions, the lesson's stars so far; after the last, the verdict.
+    "Start a new set" draws five more (a new set: only a finished set counts).
+
+    CSS hooks: those of the quiz runner, and ``pt-mastery-set``, ``pt-mastery-state``
+    (the stars), ``pt-mastery-verdict``."""
+
+    def __init__(
+        self,
+        lesson: str,
+        *,
+        progress: Progress | str | Path | None = None,
+        rules: RuleSet | str | None = None,
+        seed: int | None = None,
+    ) -> None:
+        mastery_cases(lesson)  # an unknown lesson is refused here, with its name
+        self.lesson = lesson
+        """The lesson page this set masters."""
+        self.set_id = new_set_id(lesson)
+        """The name every answer of the current set is kept with."""
+        super().__init__(
+            source="generated", count=SET_SIZE, seed=seed, progress=progress,
+            learner_focus=False, rules=rules,
+        )  # fmt: skip
+        self.restart_button.description = "Start a new set"
+        self.state_view = self.header
+        """The lesson's stars so far, above the questions."""
+        self.state_view.add_class("pt-mastery-state")
+        self.add_class("pt-mastery-set")
+        self._show_state()
+
+    def mastery(self) -> LessonMastery:
+        """The lesson's state from every answer the learner has kept."""
+        return lesson_mastery(_attempts(self.progress), self.lesson)
+
+    def _show_state(self) -> None:
+        m = self.mastery()
+        self.state_view.value = (
+            f'<p class="pt-title">Mastery check: {SET_SIZE} fresh questions; {NEEDED} right on the '
+            f"first try master the lesson.</p><p>This lesson: {stars_html(m)}</p>"
+        )
+
+    def _plan(self, seed: int) -> QuizRound:
+        return plan_mastery_set(self.lesson, seed, self.rules)
+
+    def _set_id(self) -> str:
+        return self.set_id
+
+    def _start_round(self) -> None:
+        self.set_id = new_set_id(self.lesson)
+        super()._start_round()
+
+    def _score_html(self) -> str:
+        first = sum(1 for m, t in zip(self._marks, self._tries, strict=False) if m.right and t == 1)
+        m = self.mastery()
+        if first >= NEEDED:
+            verdict = (
+                f"{first} of {len(self._marks)} right on the first try: "
+                "you have mastered this lesson."
+            )
+        else:
+            verdict = (
+                f"{first} of {len(self._marks)} right on the first try: {NEEDED} master the "
+                "lesson. Read the explanations, then start a new set."
+            )
+        self._show_state()
+        return (
+            f'<div class="pt-mastery-verdict" role="status"><p class="pt-title">{escape(verdict)}</p>'
+            f"<p>This lesson: {stars_html(m)}</p></div>" + super()._score_html()
+        )
+
+
+class ReviewRound(QuizRunner):
+    """The review of weak spots: one fresh question on each rule case the learner's
+    own answers make due today (:func:`~pinochle_tutor.classroom.review.due_reviews`:
+    missed cases come back 1, 3 and 7 days later until answered right twice in a row
+    at their reviews). With nothing due, it says when the next review is.
+
+    CSS hooks: those of the quiz runner, and ``pt-review-round``, ``pt-review-list``."""
+
+    def __init__(
+        self,
+        *,
+        progress: Progress | str | Path | None = None,
+        rules: RuleSet | str | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.due: list[ReviewCase] = []
+        """The rule cases due when the round was planned."""
+        super().__init__(
+            source="generated", count=1, seed=seed, progress=progress,
+            learner_focus=False, rules=rules,
+        )  # fmt: skip
+        self.restart_button.description = "Review again"
+        self.add_class("pt-review-round")
+
+    def _plan(self, seed: int) -> QuizRound:
+        attempts = _attempts(self.progress)
+        try:
+            self.due = due_reviews(attempts)
+        except PinochleError as e:  # a bad clock setting: said, nothing asked
+            self.message.error(str(e))
+            self.due = []
+        self._show_due(attempts)
+        if not self.due:
+            return QuizRound((), 0)
+        return plan_review([c.rule for c in self.due], seed, self.rules)
+
+    @property
+    def list_view(self) -> widgets.HTML:
+        """The cases due today (or when the next review is), above the questions."""
+        return self.header
+
+    def _show_due(self, attempts: list[Attempt]) -> None:
+        self.header.add_class("pt-review-list")
+        if self.due:
+            items = "".join(
+                f"<li>{escape(_rule_words(c.rule, self.rules))}</li>" for c in self.due
+            )
+            n = len(self.due)
+            self.list_view.value = (
+                f'<p class="pt-title">{n} rule case{"s" if n != 1 else ""} due for review today:</p>'
+                f"<ul>{items}</ul>"
+            )
+            return
+        try:
+            now = clock()
+            later = [c for c in review_schedule(attempts) if c.due > now]
+        except PinochleError:
+            later = []
+        nxt = f" The next review is due on {_day(later[0].due)}." if later else ""
+        self.list_view.value = (
+            '<p class="pt-title">Nothing to review today.</p>'
+            f"<p>A rule case you miss on any page comes back here 1, 3 and 7 days later, until "
+            f"you answer it right twice in a row.{escape(nxt)}</p>"
+        )
+
+    def _nothing_to_ask(self) -> None:
+        if self.due:  # due cases none of which can be asked under these rules
+            super()._nothing_to_ask()
+            return
+        self._phase = "done"
+        for part in (self.trick_view, self.hand_view, self.submit_button, self.next_button):
+            self._show(part, False)
+        self._show(self.restart_button, False)
+        self.answer_box.children = ()
+        self.prompt.value = ""
+        self.message.info("Nothing is due: practise on the other pages, or come back tomorrow.")
+
+
+def reviews_due_note(progress: Progress | str | Path | None = None) -> widgets.HTML:
+    """The welcome page's line: how many reviews are due today, linking the review page."""
+    p = progress if isinstance(progress, Progress) else Progress.load(progress)
+    note = widgets.HTML(due_note_html(reviews_due(p)))
+    note.add_class("pt-review-note")
+    return note
