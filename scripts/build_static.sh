@@ -64,10 +64,15 @@ cp exercises/[0-9][0-9]_*.ipynb "$WORK/content/practice/"
 cp -r exercises/banks "$WORK/content/practice/banks"  # the quiz banks (default_bank_dir)
 rm -f "$WORK/content/teacher.ipynb"  # the teacher's dashboard needs the server's database
 
+# One drive for every page: JupyterLite names the browser's storage after the page's
+# baseUrl by default, which differs between a lesson (../../) and a practice page
+# (../../../), so answers given on one could not be read on the other (the outline's
+# stars, the review, My progress). contentsStorageName gives them all the same one.
 cat > "$WORK/lite/jupyter-lite.json" <<'JSON'
 {
   "jupyter-lite-schema-version": 0,
   "jupyter-config-data": {
+    "contentsStorageName": "Pinochle Tutor drive",
     "litePluginSettings": {
       "@jupyterlite/pyodide-kernel-extension:kernel": {
         "pyodideUrl": "./static/pyodide/pyodide.js",

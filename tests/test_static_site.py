@@ -225,6 +225,93 @@ def test_progress_is_kept_in_the_browser_and_exported(browser: Browser, base_url
     context.close()
 
 
+_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def meld_answer(prompt: str) -> str:
+    """The answer to a meld question shown on a page, from its words ("Spades are
+    trump. Your hand: A♠ K♠ .... How much meld does it hold?")."""
+    trump = re.search(r"(Spades|Hearts|Diamonds|Clubs) are trump", prompt)
+    hand = prompt.split("Your hand:", 1)[1].split("How much", 1)[0]
+    assert trump is not None, prompt
+    codes = " ".join(r + _SUITS[s] for r, s in re.findall(r"(10|[AKQJ9])([♠♥♦♣])", hand))
+    return str(explain_meld(codes, trump.group(1)[0]).total)
+
+
+_BACK_A_DAY = """async () => {
+  const open = (name) => new Promise((ok, no) => {
+    const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = no; });
+  const done = (r) => new Promise((ok, no) => { r.onsuccess = () => ok(r.result); r.onerror = no; });
+  for (const d of await indexedDB.databases()) {
+    if (d.name !== 'Pinochle Tutor drive') continue;
+    const db = await open(d.name);
+    if (![...db.objectStoreNames].includes('files')) { db.close(); continue; }
+    const key = 'my_pinochle_progress.json';
+    const file = await done(db.transaction('files').objectStore('files').get(key));
+    if (!file) { db.close(); continue; }
+    const data = JSON.parse(atob(file.content));
+    for (const a of data.attempts) {
+      a.time = new Date(Date.parse(a.time) - 86400000 - 60000).toISOString().slice(0, 19) + 'Z';
+    }
+    file.content = btoa(JSON.stringify(data));
+    await done(db.transaction('files', 'readwrite').objectStore('files').put(file, key));
+    db.close();
+    return data.attempts.length;
+  }
+  return 0;
+}"""
+"""Moves every answer the browser keeps a day (and a minute) into the past: the
+course's clock runs in the page's kernel worker, which a test cannot move, so the
+record is moved instead (the same day between them)."""
+
+
+def test_a_lesson_is_mastered_and_a_miss_reviewed_in_the_browser(
+    browser: Browser, base_url: str
+) -> None:
+    """The meld lesson's mastery set answered in the page (the first question missed,
+    the other four right), its stars on the outline in a new page, and a day later
+    (see :data:`_BACK_A_DAY`) the missed rule case due on the welcome page and asked
+    on the Review page: all kept in the browser's own file."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1300})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.on("request", lambda r: REQUESTS.append(r.url))
+    page.goto(urljoin(base_url, "voici/render/04_meld.html"), wait_until="commit")
+    runner = page.locator(".pt-mastery-set")
+    prompt = runner.locator(".pt-quiz-prompt")
+    feedback = runner.locator(".pt-quiz-feedback")
+    for n in range(1, 6):
+        expect(prompt).to_contain_text(f"Question {n} of 5", timeout=TIMEOUT)
+        right = meld_answer(prompt.inner_text())
+        tries = [str(int(right) + 10), str(int(right) + 20)] if n == 1 else [right]
+        for text in tries:
+            runner.locator(".pt-quiz-text input").fill(text)
+            runner.locator("button.pt-quiz-submit").click()
+            if n == 1 and text == tries[0]:
+                expect(feedback.locator(".pt-quiz-hint")).to_be_visible()
+        expect(feedback).to_contain_text("the answer is" if n == 1 else "Right!")
+        runner.locator("button.pt-quiz-next").click()
+    expect(runner.locator(".pt-mastery-verdict")).to_contain_text("you have mastered")
+    page.wait_for_timeout(1000)  # the page's drive writes the file back to the browser
+    page.goto(urljoin(base_url, "voici/render/00_welcome.html"), wait_until="commit")
+    meld = page.locator('.pt-course-outline li:has(a[href="04_meld.html"])')
+    expect(meld).to_contain_text("Mastered: 4 of 5 right first time", timeout=TIMEOUT)
+    expect(meld.locator(".pt-stars")).to_have_attribute("aria-label", "2 of 3 stars")
+    expect(page.locator(".pt-review-due")).to_contain_text("No review is due today")
+    shot(page, "5-outline-stars")
+    assert page.evaluate(_BACK_A_DAY) == 5
+    page.reload(wait_until="commit")
+    expect(page.locator(".pt-review-due")).to_contain_text("due today", timeout=TIMEOUT)
+    expect(page.locator(".pt-review-due")).not_to_contain_text("No review")
+    page.goto(urljoin(base_url, "voici/render/practice/22_review.html"), wait_until="commit")
+    review = page.locator(".pt-review-round")
+    expect(review.locator(".pt-review-list")).to_contain_text("due for review today", timeout=TIMEOUT)
+    expect(review.locator(".pt-quiz-prompt")).to_contain_text("Question 1 of")
+    shot(page, "6-review")
+    assert "Traceback (most recent call last)" not in page.content()
+    context.close()
+
+
 def test_the_site_asks_no_other_host() -> None:
     """Runs after the pages above: every request went to this machine (blob: and data:
     URLs are the page's own)."""

@@ -34,7 +34,13 @@ from pinochle_tutor.classroom.mastery import (
     new_set_id,
 )
 from pinochle_tutor.classroom.progress import Progress
-from pinochle_tutor.classroom.review import ReviewCase, due_reviews, review_schedule
+from pinochle_tutor.classroom.review import (
+    INTERVALS_DAYS,
+    RIGHT_IN_A_ROW,
+    ReviewCase,
+    due_reviews,
+    review_schedule,
+)
 from pinochle_tutor.course.mastery import mastery_cases, plan_mastery_set, plan_review
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.course.quiz.round import QuizRound
@@ -52,6 +58,17 @@ __all__ = [
     "reviews_due_note",
     "stars_html",
 ]
+
+def _days(days: tuple[int, ...]) -> str:
+    return ", ".join(str(d) for d in days[:-1]) + f" and {days[-1]}" if len(days) > 1 else str(days[0])
+
+
+SCHEDULE_TEXT = (
+    f"A rule case you miss on any page comes back here {_days(INTERVALS_DAYS)} days after "
+    f"the miss (then every {INTERVALS_DAYS[-1]} days), until you answer it right "
+    f"{ {1: 'once', 2: 'twice'}.get(RIGHT_IN_A_ROW, f'{RIGHT_IN_A_ROW} times')} in a row at its reviews."
+)
+"""The review schedule in words, from :mod:`pinochle_tutor.classroom.review`'s settings."""
 
 REVIEW_PAGE = "practice/22_review.ipynb"
 """The review page, relative to the lessons."""
@@ -164,8 +181,17 @@ class MasterySet(QuizRunner):
         self.set_id = new_set_id(self.lesson)
         super()._start_round()
 
+    def _first_time(self) -> int:
+        return sum(1 for m, t in zip(self._marks, self._tries, strict=False) if m.right and t == 1)
+
+    def _done_message(self) -> str:
+        return (
+            f"Set complete: {self._first_time()} of {len(self._marks)} right on the first try. "
+            f"Press '{self.restart_button.description}' for {SET_SIZE} fresh questions."
+        )
+
     def _score_html(self) -> str:
-        first = sum(1 for m, t in zip(self._marks, self._tries, strict=False) if m.right and t == 1)
+        first = self._first_time()
         m = self.mastery()
         if first >= NEEDED:
             verdict = (
@@ -180,15 +206,14 @@ class MasterySet(QuizRunner):
         self._show_state()
         return (
             f'<div class="pt-mastery-verdict" role="status"><p class="pt-title">{escape(verdict)}</p>'
-            f"<p>This lesson: {stars_html(m)}</p></div>" + super()._score_html()
+            f"<p>This lesson now: {stars_html(m)}</p></div>" + super()._score_html()
         )
 
 
 class ReviewRound(QuizRunner):
     """The review of weak spots: one fresh question on each rule case the learner's
     own answers make due today (:func:`~pinochle_tutor.classroom.review.due_reviews`:
-    missed cases come back 1, 3 and 7 days later until answered right twice in a row
-    at their reviews). With nothing due, it says when the next review is.
+    :data:`SCHEDULE_TEXT`). With nothing due, it says when the next review is.
 
     CSS hooks: those of the quiz runner, and ``pt-review-round``, ``pt-review-list``."""
 
@@ -234,7 +259,7 @@ class ReviewRound(QuizRunner):
             n = len(self.due)
             self.list_view.value = (
                 f'<p class="pt-title">{n} rule case{"s" if n != 1 else ""} due for review today:</p>'
-                f"<ul>{items}</ul>"
+                f"<ul>{items}</ul><p>{escape(SCHEDULE_TEXT)}</p>"
             )
             return
         try:
@@ -245,8 +270,7 @@ class ReviewRound(QuizRunner):
         nxt = f" The next review is due on {_day(later[0].due)}." if later else ""
         self.list_view.value = (
             '<p class="pt-title">Nothing to review today.</p>'
-            f"<p>A rule case you miss on any page comes back here 1, 3 and 7 days later, until "
-            f"you answer it right twice in a row.{escape(nxt)}</p>"
+            f"<p>{escape(SCHEDULE_TEXT)}{escape(nxt)}</p>"
         )
 
     def _nothing_to_ask(self) -> None:

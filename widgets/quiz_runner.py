@@ -634,6 +634,13 @@ class QuizRunner(widgets.VBox):
         """What the end of a round shows (the mastery set adds its verdict)."""
         return score_html(self._marks, self.rules, self._tries)
 
+    def _done_message(self) -> str:
+        """The status line at the end of a round."""
+        return (
+            f"Round complete: {self.right} of {len(self._marks)} right. "
+            f"Press '{self.restart_button.description}' for fresh questions."
+        )
+
     def _finish(self) -> None:
         self._phase = "done"
         self.score_view.value = self._score_html()
@@ -645,10 +652,7 @@ class QuizRunner(widgets.VBox):
         self._show(self.next_button, False)
         self._show(self.restart_button, True)
         self.prompt.value = '<div class="pt-title">Round complete</div>'
-        self.message.ok(
-            f"Round complete: {self.right} of {len(self._marks)} right. "
-            "Press 'Start a new round' for fresh questions."
-        )
+        self.message.ok(self._done_message())
 
     @guarded
     def restart(self) -> None:
