@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, ViewportSize, expect, sync_playwright
 
 from pinochle_tutor.classroom.attempts import NOW_VAR, clock, read_attempts
 from pinochle_tutor.course.mastery import plan_mastery_set
@@ -27,7 +27,8 @@ ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 120_000
 LESSON = "04_meld.ipynb"
 SEED = 31
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1100, "height": 1200}
 
 pytestmark = needs_chromium
 
@@ -54,7 +55,7 @@ def test_a_lesson_is_mastered_its_stars_kept_and_a_miss_comes_back_a_day_later(
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1100, "height": 1200})
+        page = browser.new_page(viewport=DESKTOP)
         page.set_default_timeout(TIMEOUT)
         with voila_server(env=env) as site:
             page.goto(f"{site}/voila/render/{LESSON}", wait_until="commit")
@@ -95,7 +96,7 @@ def test_a_lesson_is_mastered_its_stars_kept_and_a_miss_comes_back_a_day_later(
             page.screenshot(path=str(ARTIFACTS / "browser-mastery-2-outline.png"))
             page.set_viewport_size(PHONE)
             page.screenshot(path=str(ARTIFACTS / "browser-mastery-2-outline-phone.png"))
-            page.set_viewport_size({"width": 1100, "height": 1200})
+            page.set_viewport_size(DESKTOP)
             assert_clean(page)
         attempts, problems = read_attempts(progress)
         assert not problems and len(attempts) == 5 and attempts[0].tries == 2

@@ -32,6 +32,7 @@ __all__ = [
     "NOW_VAR",
     "Attempt",
     "InvalidClockError",
+    "InvalidTimeError",
     "MarkLike",
     "ProgressFileError",
     "RuleSummary",
@@ -68,13 +69,19 @@ class InvalidClockError(PinochleError):
     """A ``PINOCHLE_TUTOR_NOW`` that is not a UTC time in ISO 8601."""
 
 
+class InvalidTimeError(PinochleError):
+    """A kept time that is not a time in ISO 8601."""
+
+
 def parse_time(text: str) -> datetime:
     """An :attr:`Attempt.time` (``'2024-06-01T12:00:00Z'``) as an aware UTC datetime;
-    raises ``ValueError`` quoting text that is not one."""
+    raises :class:`InvalidTimeError` quoting text that is not one."""
     try:
         when = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except (TypeError, ValueError):
-        raise ValueError(f"{text!r:.40} is not a time in ISO 8601 ('2024-06-01T12:00:00Z')") from None
+        raise InvalidTimeError(
+            f"{text!r:.40} is not a time in ISO 8601 ('2024-06-01T12:00:00Z')"
+        ) from None
     return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when.astimezone(timezone.utc)
 
 
@@ -87,7 +94,7 @@ def clock() -> datetime:
         return datetime.now(timezone.utc)
     try:
         return parse_time(fixed)
-    except ValueError as e:
+    except InvalidTimeError as e:
         raise InvalidClockError(f"{NOW_VAR}={fixed!r:.40} is not a UTC time such as 2026-12-05T09:00:00Z") from e
 
 

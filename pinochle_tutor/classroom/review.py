@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from pinochle_tutor.classroom.attempts import Attempt, clock, parse_time
+from pinochle_tutor.classroom.attempts import Attempt, InvalidTimeError, clock, parse_time
 
 __all__ = [
     "INTERVALS_DAYS",
@@ -86,7 +86,7 @@ def review_schedule(attempts: Iterable[Attempt]) -> list[ReviewCase]:
     for a in attempts:
         try:
             timed.append((parse_time(a.time), a))
-        except ValueError:
+        except InvalidTimeError:
             continue
     timed.sort(key=lambda pair: pair[0])
     cases: dict[str, ReviewCase] = {}
