@@ -74,6 +74,24 @@ def test_the_class_table_counts_each_learner(db: Path) -> None:
     assert (bob.name, bob.attempts, bob.right, bob.accuracy) == ("bob", 3, 1, 1 / 3)
 
 
+def test_the_class_table_says_which_lessons_each_learner_mastered(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four of five right first time in one set masters a lesson; four of five in a
+    set of another lesson, one after a hint, does not."""
+    store = ProgressStore(db)
+    for i, (right, tries) in enumerate([(True, 1)] * 4 + [(False, 1)]):
+        store.record("bob", Attempt(f"g{i}", "trick", ("trick.beat",), "x", right, at(4, i), tries,
+                                    "05_trick_rules.ipynb#a"))  # fmt: skip
+    for i, (right, tries) in enumerate([(True, 1)] * 3 + [(True, 2), (False, 1)]):
+        store.record("bob", Attempt(f"h{i}", "meld", ("meld.run",), "x", right, at(5, i), tries,
+                                    "04_meld.ipynb#b"))  # fmt: skip
+    ann, bob = learner_rows(class_data(db))
+    assert (ann.mastered, bob.mastered) == ((), ("05_trick_rules.ipynb",))
+    table = opened(db, monkeypatch).class_table.value
+    assert "Lessons mastered" in table and "<td>5</td>" in table
+
+
 def test_rule_cases_and_the_weakest(db: Path) -> None:
     data = class_data(db)
     rows = {r.rule: r for r in rule_rows(data)}

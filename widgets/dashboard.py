@@ -103,6 +103,12 @@ def bar_chart_svg(
     return "".join(parts)
 
 
+def _lessons(pages: Sequence[str]) -> str:
+    """Lessons by number (``'04_meld.ipynb'`` is 4), or a dash for none."""
+    numbers = [p.split("_", 1)[0].lstrip("0") or "0" for p in pages]
+    return escape(", ".join(numbers)) if numbers else "-"
+
+
 def _pct(x: float) -> str:
     return f"{x * 100:.0f}%"
 
@@ -268,12 +274,12 @@ class TeacherDashboard(widgets.VBox):
         table = [
             [self._who(r.learner), str(r.attempts), _pct(r.accuracy)]
             + [_pct(r.by_kind[k]) if k in r.by_kind else "-" for k in kinds]
-            + [escape(r.last_seen), str(r.lessons_opened)]
+            + [escape(r.last_seen), str(r.lessons_opened), _lessons(r.mastered)]
             for r in rows
         ]
         self.class_table.value = "<p>Nobody has answered or opened a page yet.</p>"
         if rows:
-            head += ["Last seen (UTC)", "Lessons opened"]
+            head += ["Last seen (UTC)", "Lessons opened", "Lessons mastered"]
             self.class_table.value = _table(head, table, "pt-class-table")
         weak = weakest_rules(data)
         self.weak.value = "<p>No rule case has been tried often enough to judge yet.</p>"

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pinochle_tutor.classroom.attempts import Attempt
+from pinochle_tutor.classroom.mastery import lesson_mastery, lesson_of_set
 from pinochle_tutor.classroom.store import (
     LessonVisit,
     ProgressStore,
@@ -163,6 +164,8 @@ class LearnerRow:
     """The latest answer or visit (UTC, ISO 8601), ``''`` if none."""
     lessons_opened: int
     """How many different lessons and practice pages were opened."""
+    mastered: tuple[str, ...] = ()
+    """The lessons mastered (pages, in order: see :mod:`~pinochle_tutor.classroom.mastery`)."""
 
     @property
     def accuracy(self) -> float:
@@ -189,9 +192,15 @@ def learner_rows(data: ClassData) -> list[LearnerRow]:
                 {k: sum(v) / len(v) for k, v in sorted(kinds.items())},
                 max(times, default=""),
                 len({v.page for v in visits}),
+                _mastered(mine),
             )
         )
     return rows
+
+
+def _mastered(attempts: Sequence[Attempt]) -> tuple[str, ...]:
+    lessons = sorted({lesson_of_set(a.set_id) for a in attempts if a.set_id})
+    return tuple(lesson for lesson in lessons if lesson_mastery(attempts, lesson).mastered)
 
 
 @dataclass(frozen=True)
