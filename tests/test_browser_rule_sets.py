@@ -26,7 +26,7 @@ from pinochle_tutor.classroom.house_rules import load_house_rules
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.rules import RuleSet
 from tests.browser_pages import ARTIFACTS, LESSONS, PAGES, check_page, needs_chromium
-from tests.voila_site import voila_server
+from tests.voila_site import WALKER, voila_server
 
 pytestmark = needs_chromium
 
@@ -56,7 +56,7 @@ def served(
     path.write_text(HOUSE_FILES[name])
     house = load_house_rules(path)
     assert house.ok, house.problems
-    with voila_server(env={"PINOCHLE_TUTOR_RULES": str(path)}) as base:
+    with voila_server(extra=WALKER, env={"PINOCHLE_TUTOR_RULES": str(path)}) as base:
         yield name, base, house.rules
 
 

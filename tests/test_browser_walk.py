@@ -34,7 +34,7 @@ from tests.browser_pages import (
     check_page,
     needs_chromium,
 )
-from tests.voila_site import REPO, voila_server
+from tests.voila_site import REPO, WALKER, voila_server
 
 TIMEOUT = 90_000
 SCREENSHOTS = {"01_the_deck.ipynb", "06_scoring.ipynb"}
@@ -44,7 +44,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    with voila_server() as base:
+    with voila_server(extra=WALKER) as base:
         yield base
 
 

@@ -113,6 +113,13 @@ class Site(str):
     pid: int
 
 
+WALKER: tuple[str, ...] = ("--ClassroomKernelManager.max_starts_per_minute=0",)
+"""Server options for a test that walks every page of the site in one browser, a page
+every second or two: faster than the per-learner page limit allows (30 a minute, a
+learner's reading pace being far slower), so the limit is lifted for it. The limit
+itself is tested in tests/test_browser_flood.py and tests/test_site_kernels.py."""
+
+
 @contextmanager
 def voila_server(
     root: str | os.PathLike[str] = "lessons",
