@@ -110,6 +110,7 @@ __all__ = [
     "evaluate_return",
     "exchange_decision",
     "judge_exchange",
+    "judge_exchange_choice",
     "principle_fits",
 ]
 
@@ -814,21 +815,54 @@ def judge_exchange(
     if found is None:
         return None
     view, given = found
-    if margin is None:
-        margin = EXCHANGE_REVIEW_MARGIN * max(hand.rules.counter_points)
-    dseed = exchange_seed(seed, hand_number, view.phase)
-    ev = evaluate_exchange(
-        view, include=[given], samples=samples, screen=screen, seed=dseed, margin=margin
+    return judge_exchange_choice(
+        view,
+        given,
+        seed=exchange_seed(seed, hand_number, view.phase),
+        samples=samples,
+        screen=screen,
+        confirm_samples=confirm_samples,
+        margin=margin,
     )
-    if ev.is_clear_mistake(given) and confirm_samples > 0:
+
+
+def judge_exchange_choice(
+    view: PlayerView,
+    given: Iterable[CardLike] | str,
+    *,
+    seed: int = 0,
+    samples: int = EXCHANGE_HINT_SAMPLES,
+    screen: int = EXCHANGE_HINT_SCREEN,
+    confirm_samples: int = EXCHANGE_CONFIRM_SAMPLES,
+    margin: float | None = None,
+) -> ExchangeJudgement:
+    """The cards ``given`` at ``view``'s exchange decision (the pass, the return or the
+    discard), judged against the coach's best choice on the same imagined deals
+    (seeded by ``seed``), with ``given`` tried too: the review's verdict on a played
+    hand (:func:`judge_exchange`) and the exchange drill's mark, one judgement.
+
+    A choice the first look calls costly is looked at again on ``confirm_samples``
+    fresh deals (``given``, the best and the heuristic's choice only), so a choice that
+    looked worst among many by chance is not called a mistake; the verdict rests on
+    that second look. ``margin``: the smallest loss called a mistake (by default
+    :data:`EXCHANGE_REVIEW_MARGIN` counters of the rules in force). Raises
+    :class:`InvalidExchangeDecisionError` for a view that is no exchange decision or
+    cards that are not a legal choice there."""
+    if margin is None:
+        margin = EXCHANGE_REVIEW_MARGIN * max(view.rules.counter_points)
+    cards = tuple(sorted(as_cards(given if isinstance(given, str) else list(given))))
+    ev = evaluate_exchange(
+        view, include=[cards], samples=samples, screen=screen, seed=seed, margin=margin
+    )
+    if ev.is_clear_mistake(cards) and confirm_samples > 0:
         ev = evaluate_exchange(
             view,
-            include=[given, ev.best],
+            include=[cards, ev.best],
             samples=confirm_samples,
             screen=confirm_samples,
             variants=False,
-            seed=dseed + 1,
+            seed=seed + 1,
             margin=margin,
         )
     advice = advise_exchange(view, ev)
-    return ExchangeJudgement(tuple(sorted(given)), advice)
+    return ExchangeJudgement(cards, advice)

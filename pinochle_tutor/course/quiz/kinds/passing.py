@@ -1,23 +1,38 @@
-"""Exchange questions: "Which 4 cards would you pass (return, discard)?", accepted
-when legal and keeping the most meld (:func:`~pinochle_tutor.explain.explain_exchange`).
+"""Exchange questions: "Which 4 cards would you pass (return, discard)?", graded by the
+coach: a legal choice is right when it is the coach's best or within the evaluation's
+error of it (:func:`~pinochle_tutor.coach.exchange.judge_exchange_choice`, the same
+judgement the hand's review gives an exchange at the table), and the feedback is the
+coach's verdict, numbers and reasons.
+
+The question is put as a position (:func:`pass_view`): the learner at seat 0, the
+auction won at the item's contract by the declarer (the learner for a return or a
+discard, the partner for a pass) with every other seat passing, trump named, and for a
+return the partner's cards received. The unseen hands are the coach's to imagine; the
+evaluation is seeded by the item, so its answer and its marks are the same each time.
 """
 
 from __future__ import annotations
 
+import functools
 import random
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import (
     Card,
     Suit,
     cards_text,
     parse_suit,
+    sort_hand,
 )
+from pinochle_tutor.coach.exchange import judge_exchange_choice
 from pinochle_tutor.course.quiz.entries import (
     BankFormatError,
     as_cards,
+    as_int,
     as_str,
     as_suit,
     card_codes,
@@ -38,22 +53,31 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizKind,
     QuizRule,
 )
+from pinochle_tutor.deal import Deal, make_deck
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import (
     ExchangeExplanation,
     explain_exchange,
 )
-from pinochle_tutor.explain.exchange import EXCHANGE_ROLES, exchange_size
+from pinochle_tutor.explain.exchange import (
+    EXCHANGE_ROLES,
+    ExchangeAdvice,
+    ExchangeJudgement,
+    exchange_size,
+)
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import (
     RuleSet,
 )
 from pinochle_tutor.sim.policy import HeuristicPlayer
-from pinochle_tutor.view import Phase
+from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
     "SPEC",
     "PassQuiz",
     "PassQuizKind",
+    "pass_judgement",
+    "pass_view",
 ]
 
 
@@ -69,6 +93,8 @@ class PassQuiz(QuizItem):
     trump: Suit
     role: str = "pass"
     received: tuple[Card, ...] = ()
+    contract: int = 0
+    """The contract the auction was won at (0: the opening bid of the rules in force)."""
 
     kind = QuizKind.PASS
 
@@ -84,20 +110,30 @@ class PassQuiz(QuizItem):
         return self.rule_set.kitty_size if self.role == "discard" else self.rule_set.exchange_size
 
     @property
+    def bid(self) -> int:
+        """The contract, the opening bid when the item names none."""
+        return self.contract or self.rule_set.opening_bid
+
+    @property
     def prompt(self) -> str:
         """The question in words."""
-        trump = f"{self._rules_prefix}{self.trump.plural.capitalize()} are trump."
+        trump = f"{self.trump.plural.capitalize()} are trump."
         hand = f" Your hand: {cards_text(self.hand)}."
-        keep = "keeping as much of your meld as you can"
         if self.role == "return":
             got = f" Your partner passed you {cards_text(self.received)}." if self.received else ""
-            return f"{trump} You are the declarer.{got}{hand} Which {self.size} cards would you return, {keep}?"
+            return (
+                f"{self._rules_prefix}You won the auction at {self.bid}. {trump}{got}{hand} "
+                f"Which {self.size} cards would you return?"
+            )
         if self.role == "discard":
             got = f" You took the kitty: {cards_text(self.received)}." if self.received else ""
-            return f"{trump} You are the declarer.{got}{hand} Which {self.size} cards would you discard, {keep}?"
+            return (
+                f"{self._rules_prefix}You won the auction at {self.bid}; you name trump after "
+                f"the discard.{got}{hand} Which {self.size} cards would you discard?"
+            )
         return (
-            f"{trump} Your partner is the declarer.{hand} Which {self.size} cards would you "
-            f"pass to your partner, {keep}?"
+            f"{self._rules_prefix}Your partner won the auction at {self.bid}. {trump}{hand} "
+            f"Which {self.size} cards would you pass to your partner?"
         )
 
 
@@ -105,13 +141,96 @@ def _exchange(item: PassQuiz, given: tuple[Card, ...]) -> ExchangeExplanation:
     return explain_exchange(item.hand, given, item.trump, item.rule_set, item.role)
 
 
+def _item_seed(item: PassQuiz) -> int:
+    """The item's own seed: its cards, role, trump, contract and rules."""
+    parts = (card_codes(item.hand), card_codes(item.received), item.role, item.trump.letter)
+    key = "|".join([*parts, str(item.bid), item.rule_set.name])
+    return zlib.crc32(key.encode())
+
+
+@functools.lru_cache(maxsize=128)
+def pass_view(item: PassQuiz) -> PlayerView:
+    """The learner's view at ``item``'s exchange decision (see the module text).
+    Raises :class:`~pinochle_tutor.errors.PinochleError` for an item whose cards or
+    contract are not a position of its rules."""
+    rules = item.rule_set
+    me = 0
+    declarer = me if item.role != "pass" else rules.partner(me)
+    if declarer is None:
+        raise BankFormatError(f"the {rules.name} game has no partner to pass to", "role")
+    # A contract below the opening bid is the stuck dealer's: everyone else passed.
+    stuck = item.bid < rules.opening_bid
+    if stuck and item.bid != rules.stuck_bid:
+        raise BankFormatError(
+            f"{item.bid}: a contract is an opening bid of at least {rules.opening_bid}, or the "
+            f"stuck dealer's {rules.stuck_bid}", "contract",
+        )  # fmt: skip
+    dealer = declarer if stuck else rules.players - 1
+    own = list(item.hand)
+    for c in item.received:
+        own.remove(c)
+    rest = make_deck(rules)
+    for c in item.hand:
+        rest.remove(c)
+    random.Random(_item_seed(item)).shuffle(rest)
+    kitty: list[Card] = []
+    hands: list[list[Card]] = [[] for _ in range(rules.players)]
+    hands[me] = own
+    if item.role == "discard":
+        kitty = list(item.received)
+    elif item.role == "return":
+        partner = rules.partner(me)
+        assert partner is not None
+        hands[partner] = list(item.received)
+    if rules.kitty_size and not kitty:
+        kitty, rest = rest[: rules.kitty_size], rest[rules.kitty_size :]
+    for seat in range(rules.players):
+        need = rules.hand_size - len(hands[seat])
+        hands[seat] += rest[:need]
+        rest = rest[need:]
+    dealt = Deal(tuple(tuple(sort_hand(x)) for x in hands), tuple(kitty), dealer, rules)
+    h = Hand(dealer, rules, dealt=dealt)
+    for seat in [(dealer + 1 + k) % rules.players for k in range(rules.players)]:
+        if h.phase is not Phase.AUCTION:
+            break
+        h.bid(seat, item.bid if seat == declarer and not stuck else None)
+    if item.role != "discard":
+        h.name_trump(declarer, item.trump)
+    if item.role == "return":
+        partner = rules.partner(me)
+        assert partner is not None
+        h.pass_cards(partner, item.received)
+    return h.view(me)
+
+
+@functools.lru_cache(maxsize=256)
+def pass_judgement(item: PassQuiz, given: tuple[Card, ...]) -> ExchangeJudgement:
+    """The coach's judgement of giving ``given`` (a legal choice) in ``item``'s position:
+    :func:`~pinochle_tutor.coach.exchange.judge_exchange_choice`, seeded by the item."""
+    return judge_exchange_choice(pass_view(item), given, seed=_item_seed(item))
+
+
+def _advice(item: PassQuiz) -> ExchangeAdvice:
+    """The coach's best choice for ``item`` (the judgement of the heuristic player's own
+    choice, on the item's deals: the advice it carries is the coach's)."""
+    view = pass_view(item)
+    usual = HeuristicPlayer()
+    given = {
+        "pass": usual.pass_cards, "return": usual.return_cards, "discard": usual.discard,
+    }[item.role](view)  # fmt: skip
+    return pass_judgement(item, tuple(sorted(given))).advice
+
+
 def _mark_exchange(item: PassQuiz, text: str, given: tuple[Card, ...]) -> Mark:
     e = _exchange(item, given)
-    tip = ""
-    if item.role == "pass" and not e.accepted:
-        tip = " Among the cards your meld does not need, trump and aces help the declarer most."
-    return Mark(item.id, item.kind, text, e.accepted, SPEC.answer_text(item), e.text + tip,
-                SPEC.rules_for(item), detail=e)  # fmt: skip
+    if not e.legal:
+        return Mark(item.id, item.kind, text, False, SPEC.answer_text(item), e.text,
+                    SPEC.rules_for(item), detail=e)  # fmt: skip
+    verdict = pass_judgement(item, tuple(sorted(given)))
+    a = verdict.advice
+    more = [a.facts_line(), a.numbers_line()] if verdict.is_mistake else [a.why_line()]
+    return Mark(item.id, item.kind, text, not verdict.is_mistake, SPEC.answer_text(item),
+                " ".join([verdict.text, *more]), SPEC.rules_for(item), detail=verdict)  # fmt: skip
 
 
 def _pass_rules(item: PassQuiz) -> set[QuizRule]:
@@ -148,7 +267,17 @@ def _pass_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) ->
             raise BankFormatError(f"{c.text} is not in the hand", "received")
         rest.remove(c)
     trump = as_suit("trump", required(data, "trump"))
-    return PassQuiz(hand=hand, trump=trump, role=role, received=received, **common)
+    contract = as_int("contract", data.get("contract", 0), 0)
+    if contract and contract != rs.stuck_bid:
+        verdict = Auction(rs.players - 1, rs).check_bid(contract)
+        if not verdict.legal:
+            raise BankFormatError(f"{contract}: {verdict.reason}", "contract")
+    item = PassQuiz(hand=hand, trump=trump, role=role, received=received, contract=contract, **common)
+    try:
+        pass_view(item)
+    except PinochleError as e:  # cards the rules cannot deal this way
+        raise BankFormatError(f"not a position of the {rs.name} game: {e}", "hand") from None
+    return item
 
 
 def _build_pass(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> PassQuiz:
@@ -178,8 +307,9 @@ def _build_pass(rng: random.Random, level: int, target: QuizRule, rules: RuleSet
         received = tuple(h.passed_cards) if role == "return" else ()
     hand = tuple(sorted(view.hand, key=lambda c: c.order))
     return PassQuiz(
-        id="", hand=hand, trump=trump, role=role, received=received, level=level, rule_set=rules
-    )
+        id="", hand=hand, trump=trump, role=role, received=received, level=level,
+        rule_set=rules, contract=h.contract or 0,
+    )  # fmt: skip
 
 
 class PassQuizKind(QuizKindSpec[PassQuiz, tuple[Card, ...]]):
@@ -187,16 +317,36 @@ class PassQuizKind(QuizKindSpec[PassQuiz, tuple[Card, ...]]):
 
     kind = QuizKind.PASS
     item_type = PassQuiz
-    entry_fields = frozenset({"hand", "trump", "role", "received"})
+    entry_fields = frozenset({"hand", "trump", "role", "received", "contract"})
     pools: ClassVar[dict[int, tuple[QuizRule, ...]]] = {
         1: (QuizRule.PASS_COUNT, QuizRule.PASS_KEEP_MELD),
         2: (QuizRule.PASS_KEEP_MELD, QuizRule.PASS_RETURN, QuizRule.PASS_DISCARD),
         3: (QuizRule.PASS_RETURN, QuizRule.PASS_DISCARD, QuizRule.PASS_KEEP_MELD),
     }  # fmt: skip
-    hint_head = "Count the cards you must give, then find cards that are in none of your melds."
-    general_rules = (QuizRule.PASS_COUNT, QuizRule.PASS_KEEP_MELD)  # fmt: skip
+    hint_head = "Count the cards you must give."
+    general_rules = (QuizRule.PASS_COUNT,)
     attempts = 40
     checked_at_load = True
+    slow_answer = True
+
+    def hint(self, item: PassQuiz) -> str:
+        """The count, then what lesson 3 teaches for the role (never the cards)."""
+        if item.role == "pass":
+            what = (
+                "Pass what helps your partner, the declarer, most: trump (high ones first), "
+                "aces, and cards that may complete the declarer's meld."
+            )
+        elif item.role == "return":
+            what = (
+                "Keep your meld and your trumps; give back cards of short side suits that are "
+                "not counters (cards you were just passed may go back)."
+            )
+        else:
+            what = (
+                "Keep your meld and the long, strong suit you will name trump; the counters "
+                "you discard still count for you."
+            )
+        return " ".join([super().hint(item), what])
 
     def parse(self, item: PassQuiz, text: str) -> tuple[Card, ...]:
         return parse_cards_answer(text)
@@ -205,11 +355,10 @@ class PassQuizKind(QuizKindSpec[PassQuiz, tuple[Card, ...]]):
         return _mark_exchange(item, text, answer)
 
     def answer(self, item: PassQuiz) -> tuple[Card, ...]:
-        return _exchange(item, ()).example
+        return _advice(item).cards
 
     def answer_text(self, item: PassQuiz) -> str:
-        ex = _exchange(item, ())
-        return f"a {item.role} keeping {ex.best_meld} meld, e.g. {cards_text(ex.example, ', ')}"
+        return f"the coach's {item.role}: {cards_text(_advice(item).cards, ', ')}"
 
     def rule_cases(self, item: PassQuiz) -> set[QuizRule]:
         return _pass_rules(item)
@@ -227,6 +376,8 @@ class PassQuizKind(QuizKindSpec[PassQuiz, tuple[Card, ...]]):
         }
         if item.received:
             out["received"] = card_codes(item.received)
+        if item.contract:
+            out["contract"] = item.contract
         return out
 
     def build(self, rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> PassQuiz:
