@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor.cards import parse_cards
+from pinochle_tutor.cards import Suit, parse_cards
 from pinochle_tutor.coach.play import evaluate_play
 from pinochle_tutor.course.quiz import (
     GameQuiz,
@@ -148,8 +148,7 @@ def test_the_position_is_the_item_s_auction_and_cards() -> None:
     assert v.seat == 0 and v.declarer == CLASSIC.partner(0) and v.contract == 270
     assert sorted(v.hand) == sorted(item.hand) and v.trump is not None and v.trump.letter == "H"
     assert "Your partner won the auction at 270" in item.prompt
-    stuck = PassQuiz(id="s", hand=parse_cards(HAND), trump="H", role="pass",
-                     contract=CLASSIC.stuck_bid)  # type: ignore[arg-type]  # fmt: skip
+    stuck = PassQuiz(id="s", hand=tuple(parse_cards(HAND)), trump=Suit.HEARTS, contract=CLASSIC.stuck_bid)
     assert pass_view(stuck).contract == CLASSIC.stuck_bid
 
 
