@@ -459,3 +459,53 @@ def test_the_review_plays_no_more_cards_than_its_budget(monkeypatch: pytest.Monk
         if b.advice.samples == PLAY_REVIEW_SAMPLES:
             assert (b.text, b.is_mistake, b.loss) == (f.text, f.is_mistake, f.loss)
     assert cut, "the budget cut no look"
+
+
+def test_the_review_never_blames_the_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A learner who played the hint's card is not told it was their mistake when the
+    review's deeper look prefers another: the review says it is the coach's second
+    thought, with the hint's card, the better one and the difference. Planted: a hand
+    with a deliberate costly card, and the hint made to have given that very card."""
+    import pinochle_tutor.coach.table as table
+
+    for seed in range(12):
+        sh = play_with_mistakes(CLASSIC, seed, Mistake.THROW_COUNTER)
+        if sh is None:
+            continue
+        plain = table.review(sh.hand, 0, seed=seed, hand_number=1)
+        costly = [j for j in plain.judgements or () if j.is_mistake]
+        if costly:
+            break
+    else:
+        pytest.fail("no planted mistake was judged costly")
+    # The real hint at that moment gave the better card: the learner's own mistake.
+    j = costly[0]
+    assert j.hinted is not None and j.hinted != j.played and not j.second_thought
+    assert j in plain.mistakes and "was better by" in j.text
+
+    class SaidTheSame:
+        def __init__(self, card: Card) -> None:
+            self.card = card
+
+    chosen = {c.trick_number: c.played for c in costly}
+
+    def hint_gave_the_played_card(view: PlayerView, **_: object) -> SaidTheSame:
+        trick = len(view.tricks) + 1
+        return SaidTheSame(chosen.get(trick, view.legal[0]))
+
+    monkeypatch.setattr(table, "coach_play", hint_gave_the_played_card)
+    again = table.review(sh.hand, 0, seed=seed, hand_number=1)
+    assert again.judgements is not None
+    second = {s.trick_number: s for s in again.second_thoughts}
+    assert set(second) == set(chosen)
+    assert not {m.trick_number for m in again.mistakes} & set(second)
+    s = second[j.trick_number]
+    assert not s.is_mistake and s.followed_hint
+    assert (
+        f"The hint's quick look chose {j.played.text}; a deeper look prefers "
+        f"{s.advice.card.text} by {points(s.loss)} expected trick points" in s.text
+    )
+    text = again.text
+    assert "The coach's second thoughts on its own hints:" in text
+    line = next(x for x in text.splitlines() if x.startswith(f"  - Trick {j.trick_number}:"))
+    assert "not your mistake" in line and "was better by" not in line

@@ -11,6 +11,7 @@ and the review after the hand agree.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
@@ -19,9 +20,15 @@ from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, advise_bid, judge_bid
 from pinochle_tutor.coach.concession import advise_concession, judge_concession
 from pinochle_tutor.coach.exchange import advise_exchange, judge_exchange
 from pinochle_tutor.coach.kitty import advise_kitty, judge_kitty
-from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, coach_play, face_up_endgame, judge_play
+from pinochle_tutor.coach.play import (
+    PLAY_HINT_SAMPLES,
+    coach_play,
+    face_up_endgame,
+    judge_play,
+    play_decisions,
+)
 from pinochle_tutor.coach.trump import advise_trump, judge_trump
-from pinochle_tutor.explain import HandReview, PlayAdvice, explain_play, review_hand
+from pinochle_tutor.explain import HandReview, PlayAdvice, PlayJudgement, explain_play, review_hand
 from pinochle_tutor.explain.bidding import BidReasoning, TrumpReasoning
 from pinochle_tutor.explain.exchange import ExchangeAdvice
 from pinochle_tutor.game import Hand
@@ -150,11 +157,33 @@ def _play_hint(v: PlayerView, *, seed: int, hand_number: int, can_concede: bool)
     return Hint(Phase.PLAY, f"{advice.text} ({rule}){close}", cards=(advice.card,), advice=advice)
 
 
+def _with_hints(
+    hand: Hand, seat: int, judged: tuple[PlayJudgement, ...], seed: int, hand_number: int
+) -> tuple[PlayJudgement, ...]:
+    """The judgements, each card the deeper look calls costly with the card the hint
+    gave at that moment (the same advice :func:`hint` gives, on its deals), so that a
+    learner who played the hint's card is never blamed for it."""
+    costly = {j.trick_number for j in judged if j.played_value.clear_mistake}
+    if not costly:
+        return judged
+    hinted: dict[int, Card] = {}
+    for trick_number, view, _card in play_decisions(hand, seat):
+        if trick_number in costly:
+            advice = coach_play(view, seed=seed, hand_number=hand_number, samples=PLAY_HINT_SAMPLES)
+            hinted[trick_number] = advice.card
+    return tuple(
+        dataclasses.replace(j, hinted=hinted[j.trick_number]) if j.trick_number in hinted else j
+        for j in judged
+    )
+
+
 def review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> HandReview:
     """The review of the finished ``hand`` from ``seat`` (hand ``hand_number`` of a game
     seeded ``seed``): the tricks, and the coach's verdicts on the seat's card play,
     contract, concession, exchange and trump, each on the deals of its hint then."""
-    judged = judge_play(hand, seat, seed=seed, hand_number=hand_number)
+    judged = _with_hints(
+        hand, seat, judge_play(hand, seat, seed=seed, hand_number=hand_number), seed, hand_number
+    )
     face_up = face_up_endgame(hand, seat)
     # The learner's own contract, against the bid hint's evaluation then.
     verdict = judge_bid(hand, seat, samples=BID_HINT_SAMPLES)

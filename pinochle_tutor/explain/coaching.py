@@ -262,6 +262,20 @@ class PlayJudgement:
     """1 for the first trick."""
     played: Card
     advice: PlayAdvice
+    hinted: Card | None = None
+    """The card the hint gave at that moment, when the review asked (``None``: not asked)."""
+
+    @property
+    def followed_hint(self) -> bool:
+        """Whether the learner played the card the hint gave."""
+        return self.hinted is not None and self.played == self.hinted
+
+    @property
+    def second_thought(self) -> bool:
+        """Whether the review's deeper look prefers another card to the one the hint
+        gave and the learner played: the coach's own second thought, not the learner's
+        mistake."""
+        return self.followed_hint and self.played_value.clear_mistake
 
     @property
     def played_value(self) -> CardValue:
@@ -277,13 +291,20 @@ class PlayJudgement:
 
     @property
     def is_mistake(self) -> bool:
-        """Whether the loss is clear (beyond the evaluation's error and margin)."""
-        return self.played_value.clear_mistake
+        """Whether the loss is clear (beyond the evaluation's error and margin) and the
+        card was the learner's own choice, not the hint's (see :attr:`second_thought`)."""
+        return self.played_value.clear_mistake and not self.followed_hint
 
     @property
     def text(self) -> str:
         """The verdict in one or two sentences."""
         head = f"Trick {self.trick_number}: you played {self.played.text}"
+        if self.second_thought:
+            return (
+                f"{head}, the hint's card. The hint's quick look chose {self.played.text}; a "
+                f"deeper look prefers {self.advice.card.text} by {points(self.loss)} expected "
+                "trick points. That is the coach's second thought, not your mistake."
+            )
         if not self.is_mistake:
             if self.played is self.advice.card:
                 return f"{head}, the coach's card too. Good."

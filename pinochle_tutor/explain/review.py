@@ -227,8 +227,15 @@ class HandReview:
 
     @property
     def mistakes(self) -> tuple[PlayJudgement, ...]:
-        """The judged card plays that cost trick points beyond the evaluation's error."""
+        """The judged card plays of the learner's own choosing that cost trick points
+        beyond the evaluation's error (a hint's card is never one)."""
         return tuple(j for j in self.judgements or () if j.is_mistake)
+
+    @property
+    def second_thoughts(self) -> tuple[PlayJudgement, ...]:
+        """The hint's cards the learner played that the review's deeper look would not
+        have played: the coach's second thoughts."""
+        return tuple(j for j in self.judgements or () if j.second_thought)
 
     def judgement_lines(self) -> list[str]:
         """The coach's verdict on the learner's card play: the costly cards, each with
@@ -240,20 +247,28 @@ class HandReview:
         if not n:
             return ["The coach had no card choice of yours to judge in this hand."]
         bad = self.mistakes
+        second = self.second_thoughts
         plays = f"{n} card choice{'s' if n != 1 else ''}"
+        after = [f"  - {j.text}" for j in second]
+        if second:
+            after.insert(0, "The coach's second thoughts on its own hints:")
         if not bad:
-            return [
-                f"The coach judged your {plays}: all good, none cost trick points beyond the "
-                "evaluation's error."
-            ]
+            head = (
+                f"The coach judged your {plays}: none of your own cost trick points beyond "
+                "the evaluation's error."
+                if second
+                else f"The coach judged your {plays}: all good, none cost trick points beyond "
+                "the evaluation's error."
+            )
+            return [head, *after]
         lost = sum(j.loss for j in bad)
-        good = n - len(bad)
+        good = n - len(bad) - len(second)
         lines = [
             f"The coach judged your {plays}: {len(bad)} cost trick points "
             f"({points(lost)} expected in all); {good} {'was' if good == 1 else 'were'} good."
         ]
         lines += [f"  - {j.text}" for j in bad]
-        return lines
+        return lines + after
 
     def side_name(self, side: int) -> str:
         """``'seats 0+2'`` (partnerships) or ``'seat 1'``, with ``' (you)'`` for the learner's side."""
