@@ -62,6 +62,7 @@ wheel="$(ls "$WORK"/dist/pinochle_tutor-*.whl)"
 cp lessons/*.ipynb lessons/house_rules.toml "$WORK/content/"
 cp exercises/[0-9][0-9]_*.ipynb "$WORK/content/practice/"
 cp -r exercises/banks "$WORK/content/practice/banks"  # the quiz banks (default_bank_dir)
+cp -r exercises/problems "$WORK/content/practice/problems"  # the problem deals (default_problem_dir)
 rm -f "$WORK/content/teacher.ipynb"  # the teacher's dashboard needs the server's database
 
 # One drive for every page: JupyterLite names the browser's storage after the page's

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from pinochle_widgets.meld_counter import MeldCounter
     from pinochle_widgets.navigation import page_nav
     from pinochle_widgets.practice import DeckExplorer, ScoreCalculator
+    from pinochle_widgets.problem_deal import ProblemDeal
     from pinochle_widgets.progress_view import ProgressSummary, class_frame, progress_frame
     from pinochle_widgets.quiz_runner import QuizRunner
     from pinochle_widgets.trick_checker import TrickChecker
@@ -49,6 +50,7 @@ _WHERE = {
     "course_outline": "lesson",
     "page_nav": "navigation",
     "practice_pages": "lesson",
+    "ProblemDeal": "problem_deal",
     "ProgressSummary": "progress_view",
     "QuizRunner": "quiz_runner",
     "ReviewRound": "mastery",
@@ -70,6 +72,7 @@ __all__ = [
     "MasterySet",
     "MeldCounter",
     "Message",
+    "ProblemDeal",
     "ProgressSummary",
     "QuizRunner",
     "ReviewRound",

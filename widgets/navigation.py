@@ -46,6 +46,13 @@ PRACTICE_TITLES: dict[str, str] = {
     "20_what_to_pass.ipynb": "What would you pass?",
     "21_game_end.ipynb": "Who has won the game?",
     "22_review.ipynb": "Review: what is due today",
+    "24_problems_count_first.ipynb": "Find the play: count first",
+    "25_problems_meld_alone.ipynb": "Find the play: not on meld alone",
+    "26_problems_exposed_cards.ipynb": "Find the play: remember the exposed cards",
+    "27_problems_feed_partner.ipynb": "Find the play: feed your partner",
+    "28_problems_both_copies.ipynb": "Find the play: track both copies",
+    "29_problems_points_not_tricks.ipynb": "Find the play: points, not tricks",
+    "30_problems_exchange.ipynb": "Find the play: the exchange",
 }
 """The practice pages (in ``practice/``) and their titles."""
 
@@ -58,8 +65,11 @@ PRACTICE: dict[str, tuple[str, ...]] = {
                              "14_who_wins.ipynb"),
     "06_scoring.ipynb": ("15_counters.ipynb", "07_score_level1.ipynb", "08_score_level2.ipynb",
                          "09_score_level3.ipynb", "21_game_end.ipynb"),
-    "07_strategy.ipynb": ("19_which_card.ipynb", "12_bidding_level3.ipynb", "13_mixed_review.ipynb",
-                          "22_review.ipynb", "00_my_progress.ipynb"),
+    "07_strategy.ipynb": ("24_problems_count_first.ipynb", "25_problems_meld_alone.ipynb",
+                          "26_problems_exposed_cards.ipynb", "27_problems_feed_partner.ipynb",
+                          "28_problems_both_copies.ipynb", "29_problems_points_not_tricks.ipynb",
+                          "30_problems_exchange.ipynb", "19_which_card.ipynb", "12_bidding_level3.ipynb",
+                          "13_mixed_review.ipynb", "22_review.ipynb", "00_my_progress.ipynb"),
     "08_other_versions.ipynb": ("17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb", "13_mixed_review.ipynb"),
     "09_full_game.ipynb": ("13_mixed_review.ipynb", "22_review.ipynb", "00_my_progress.ipynb"),
 }  # fmt: skip
