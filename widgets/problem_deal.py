@@ -39,7 +39,7 @@ from pinochle_tutor.course.problems import (
     mark_problem,
     options,
 )
-from pinochle_tutor.view import Phase
+from pinochle_tutor.view import Phase, seat_name
 
 from ._base import LiveHTML, Message, guard_client_values, guarded, style_widget
 from .cards import CardsView
@@ -136,7 +136,8 @@ class ProblemDeal(widgets.VBox):
             f'<p class="pt-title">{escape(problem.question)}</p>'
         )
         if view.phase is Phase.PLAY and view.trick:
-            self.trick_view.show_trick(view.trick)
+            names = [seat_name(st, view.seat, view.rules) for st in view.trick_seats]
+            self.trick_view.show_trick(view.trick, seats=names)
             self.trick_view.layout.display = ""
         else:
             self.trick_view.layout.display = "none"

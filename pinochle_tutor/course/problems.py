@@ -426,8 +426,9 @@ def mark_problem(problem: Problem, check: ProblemCheck, choice: Action | str) ->
 
 
 def describe_position(view: PlayerView) -> str:
-    """What the deciding seat knows, in words: the auction, trump and contract, the
-    meld shown, the tricks, the trick so far (never a hidden card)."""
+    """What the deciding seat knows, in words, a line each: the deal and the auction,
+    trump and the contract, the meld shown, each trick, the trick so far, the hand
+    (never a hidden card)."""
     r = view.rules
     me = view.seat
 
@@ -435,32 +436,33 @@ def describe_position(view: PlayerView) -> str:
         n = seat_name(s, me, r)
         return "you" if n == "You" else ("your partner" if n == "Partner" else f"your {n.lower()}")
 
-    parts = []
+    lines = []
     dealer = who(view.dealer)
-    parts.append(f"{'You' if dealer == 'you' else dealer[0].upper() + dealer[1:]} dealt.")
+    head = f"{'You' if dealer == 'you' else dealer[0].upper() + dealer[1:]} dealt."
     if view.auction:
         calls = ", ".join(f"{who(s)} {'passed' if a is None else f'bid {a}'}" for s, a in view.auction)
-        parts.append(f"The auction so far: {calls}.")
+        head += f" The auction so far: {calls}."
+    lines.append(head)
     if view.declarer is not None and view.contract is not None:
         named = f" and named {view.trump.plural} trump" if view.trump is not None else ""
-        parts.append(f"{who(view.declarer).capitalize()} won the auction at {view.contract}{named}.")
+        lines.append(f"{who(view.declarer).capitalize()} won the auction at {view.contract}{named}.")
     if view.melds:
         shown = [f"{who(s)} {m.total} ({cards_text(m.shown_cards)})" for s, m in enumerate(view.melds) if m.total]
         if shown:
-            parts.append("Meld shown: " + "; ".join(shown) + ".")
+            lines.append("Meld shown: " + "; ".join(shown) + ".")
     for n, t in enumerate(view.tricks, 1):
         played = ", ".join(f"{who(s)} {c.text}" for s, c in zip(t.seats, t.cards, strict=True))
-        parts.append(f"Trick {n}: {played}; {who(t.winner)} won it.")
+        lines.append(f"Trick {n}: {played}; {who(t.winner)} won it.")
     if view.phase is Phase.PLAY:
         if view.trick:
             so_far = ", ".join(f"{who(s)} {c.text}" for s, c in zip(view.trick_seats, view.trick, strict=True))
-            parts.append(f"This trick so far: {so_far}.")
+            lines.append(f"This trick so far: {so_far}.")
         else:
-            parts.append("You lead this trick.")
+            lines.append("You lead this trick.")
     if view.received:
-        parts.append(f"Your partner passed you {cards_text(view.received)}.")
-    parts.append(f"Your hand: {cards_text(view.hand)}.")
-    return " ".join(parts)
+        lines.append(f"Your partner passed you {cards_text(view.received)}.")
+    lines.append(f"Your hand: {cards_text(view.hand)}.")
+    return "\n".join(lines)
 
 
 # ------------------------------------------------------------------ the bank
