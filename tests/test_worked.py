@@ -4,6 +4,8 @@ state on the server (a click past either end changes nothing)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pinochle_tutor import meld_points
@@ -360,3 +362,65 @@ def test_the_game_end_example_is_won_when_made_and_goes_on_when_missed(rules: Ru
     assert before[0] + win.bidder >= rules.target > before[1] + win.defender
     assert "won the game" in made.text and GameEndRule.ONE_REACHED.value not in missed.text
     assert "the game goes on" in missed.text
+
+
+# ------------------------------------------------- defects a teacher's read found
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_the_trick_example_quotes_the_tutor_to_the_player_who_plays(rules: RuleSet) -> None:
+    """The engine's reason speaks to whoever plays: another seat's step quotes it as the
+    tutor's words to that player, never as "you have no clubs" said to the learner."""
+    from pinochle_tutor.course import worked
+
+    steps = worked.trick_example(rules).steps
+    for step in steps[2:-1]:
+        assert "Why: You" not in step.text and "What the tutor tells" in step.text
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_the_exchange_example_says_what_the_cards_received_did_to_the_meld(rules: RuleSet) -> None:
+    from pinochle_tutor import meld
+    from pinochle_tutor.course import worked
+
+    ex = worked.exchange_example(rules, seed=7)
+    last = ex.steps[-1]
+    before, after = last.numbers[2], last.numbers[3]
+    named = re.search(r"meld with (\w+) trump", last.text)
+    assert named is not None
+    trump = next(x for x in Suit if x.plural == named.group(1))
+    assert after == meld(last.cards, trump, rules).total
+    if before != after:
+        assert f"went from **{before}** to **{after}**" in last.text
+    else:
+        assert f"stayed at **{after}**" in last.text
+    if rules is CLASSIC:  # the seeded deal of lesson 3: the passed 10♣ completes the run
+        assert "from **50** to **160**: your partner's 10♣ completed the run" in last.text
+
+
+def test_the_trump_check_says_the_meld_each_suit_gives() -> None:
+    from pinochle_tutor import meld
+    from pinochle_tutor.course import worked
+
+    q = worked.trump_check(CLASSIC, seed=11)
+    for suit, text in q.wrong.items():
+        s = next(x for x in Suit if x.plural == suit)
+        assert f"meld {meld(q.cards, s, CLASSIC).total} with {suit} trump" in text
+    assert "Spades are as long and strong, but hearts trump adds 10 meld" in q.why
+    assert "10 less meld" in q.wrong["spades"]
+
+
+@pytest.mark.parametrize(
+    ("page", "phrase"),
+    [
+        ("00_welcome.ipynb", "won by the highest trump, or if none was\nplayed by the highest card of the suit led"),
+        ("01_the_deck.ipynb", "When identical cards tie for highest in a trick"),
+        ("05_trick_rules.ipynb", "When identical cards tie for\nhighest, the first one played wins"),
+    ],
+)
+def test_the_lessons_say_a_tie_of_identical_cards_is_for_highest(page: str, phrase: str) -> None:
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parent.parent / "lessons" / page).read_text())
+    assert phrase in "\n".join("".join(c["source"]) for c in nb["cells"])

@@ -54,9 +54,11 @@ def describe_card(card: Card, rules: RuleSet) -> str:
         + (" (a counter)." if points else ".")
     )
     parts.append(
-        f"The deck has {rules.copies} of it: if both copies meet in one trick, the first played wins."
+        f"The deck has {rules.copies} of it: if both copies meet in one trick as its highest "
+        "cards, the first played wins."
         if rules.copies == 2
-        else f"The deck has {rules.copies} of it; of identical cards the first played wins."
+        else f"The deck has {rules.copies} of it; when copies of it tie for highest in a trick, "
+        "the first played wins."
     )
     return " ".join(parts)
 

@@ -405,11 +405,30 @@ def exchange_example(rules: RuleSet = CLASSIC, seed: int = 7) -> WorkedExample:
         )  # fmt: skip
     final = tuple(sort_hand(hand.hands[0]))
     k = sum(1 for c in final if c.suit == trump)
+    # The meld before the cards came in (the dealt hand) and after, with the same trump:
+    # what the kitty or the partner's cards added to it.
+    before, after = meld(hand.deal.hands[0], trump, rules), meld(final, trump, rules)
+    came = hand.deal.kitty if rules.has_kitty else hand.passed_cards
+    kept = [c for c in dict.fromkeys(came) if c in final]
+    old_names = [i.name for i in before.items]
+    new_items = [i for i in after.items if i.name not in old_names]
+    helped = [
+        f"{_texts([c for c in kept if c in i.cards])} completed the {i.name}"
+        for i in new_items
+        if any(c in i.cards for c in kept)
+    ]
+    source = "the kitty's" if rules.has_kitty else "your partner's"
+    change = (
+        f" Your meld with {trump.plural} trump went from **{before.total}** to **{after.total}**"
+        + (f": {source} " + "; ".join(helped) + "." if helped else ".")
+        if after.total != before.total
+        else f" Your meld with {trump.plural} trump stayed at **{after.total}**."
+    )
     steps.append(
         WorkedStep(
-            f"Your hand for the play: {k} trumps of {len(final)} cards.",
+            f"Your hand for the play: {k} trumps of {len(final)} cards.{change}",
             final,
-            numbers=(k, len(final)),
+            numbers=(k, len(final), before.total, after.total),
         )
     )
     return WorkedExample("Naming trump and the exchange", rules, tuple(steps))
@@ -422,14 +441,42 @@ def trump_check(rules: RuleSet = CLASSIC, seed: int = 7) -> CheckQuestion:
     h = Hand(rules.players - 1, rules, dealt=dealt)
     held = dealt.hands[0]
     best = HeuristicPlayer().choose_trump(h.view(0))
-    lines = {x: _suit_line(held, x) for x in Suit}
+    # Each suit's length and aces, and the hand's meld with it as trump: the run, the
+    # royal marriages and the dix count only in trump, so two suits alike in length and
+    # aces can differ in meld.
+    melds = {x: meld(held, x, rules).total for x in Suit}
+    lines = {x: f"{_suit_line(held, x)[0]}; meld {melds[x]} with {x.plural} trump" for x in Suit}
+    alike = [
+        x for x in Suit
+        if x != best and _suit_line(held, x)[1:] == _suit_line(held, best)[1:]
+    ]  # fmt: skip
+    why = (
+        f"{lines[best][0].upper()}{lines[best][1:]}. The computer player names {best.plural}: "
+        "a suit's length and aces take tricks as trump, and its meld as trump counts at once."
+    )
+    if alike:
+        other = alike[0]
+        diff = melds[best] - melds[other]
+        why += (
+            f" {other.plural.capitalize()} are as long and strong, but {best.plural} trump "
+            + (f"adds {diff} meld." if diff > 0 else "is the computer player's choice; either is reasonable.")
+        )
+    wrong = {}
+    for x in Suit:
+        if x == best:
+            continue
+        wrong[x.plural] = f"{lines[x][0].upper()}{lines[x][1:]}." + (
+            f" As long and strong as {best.plural}, but {melds[best] - melds[x]} less meld."
+            if x in alike and melds[best] > melds[x]
+            else ""
+        )
     choices = tuple(x.plural for x in Suit)
     return CheckQuestion(
         "You won the auction with this hand. Which suit would you name trump?",
         choices,
         best.plural,
-        f"{lines[best][0].capitalize()}: the long, strong suit, where trumps win tricks.",
-        {x.plural: f"{lines[x][0].capitalize()}." for x in Suit if x != best},
+        why,
+        wrong,
         held,
     )
 
@@ -513,6 +560,13 @@ _TRICK_HANDS = ("KC QS JD AD", "AC QC KS JS", "JH QH AS KD", "10H KH QD 10S")
 """Four hands for one trick with hearts trump: K♣ led, then beat, trump, over-trump."""
 
 
+def _whom(seat: int, rules: RuleSet) -> str:
+    """Seat ``seat`` as the object of a sentence, seen from seat 0: ``'your partner'``,
+    ``'the left opponent'``."""
+    name = seat_name(seat, 0, rules)
+    return "your partner" if name == "Partner" else f"the {name.lower()}"
+
+
 def trick_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     """One trick played card by card with the engine's reason each card is allowed
     and which cards were forced; hearts trump. Three-handed the trick has three cards."""
@@ -543,10 +597,17 @@ def trick_example(rules: RuleSet = CLASSIC) -> WorkedExample:
             if seat and len(legal) < len(hands[seat])
             else ""
         )
+        # The engine's reason speaks to the player who plays; for another seat the step
+        # quotes it as the tutor's words to that player.
+        why = (
+            f"Why: {verdict.reason}"
+            if seat == 0
+            else f"What the tutor tells {_whom(seat, rules)}: “{verdict.reason}”"
+        )
         steps.append(
             WorkedStep(
                 f"{does(seat, 'play')} {card.text}. {forced}"
-                f"Why: {verdict.reason} {trick[win].text} is winning.",
+                f"{why} {trick[win].text} is winning.",
                 tuple(trick), True, tuple(names[: len(trick)]), win,
                 numbers=tuple(stated_numbers(verdict.reason)),
             )
