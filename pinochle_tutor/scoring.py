@@ -447,8 +447,10 @@ def game_winner(
     """The side that has won the game after a hand, or ``None`` to play on.
 
     A side wins on reaching the target. If several reach it on the same hand, the
-    bidders win if they made their contract; otherwise the highest score wins
-    (``None`` on an exact tie: another hand is played)."""
+    bidders win if they made their contract; otherwise the highest score wins (the
+    rules of record say so three-handed; for partnerships they are silent and this is
+    the tutor's choice, said so wherever it is taught). On an exact tie of the highest
+    scores the rules of record are silent too: ``None``, and another hand is played."""
     reached = [side for side, s in enumerate(scores) if s >= rules.target]
     if not reached:
         return None

@@ -258,3 +258,23 @@ def test_a_raise_question_runs_the_model_on_few_hands(monkeypatch: pytest.Monkey
         assert QuizRule.BID_RAISE in item.rules
         hands = set(asked)
         assert len(hands) <= 2, (seed, len(hands))
+
+
+def test_rule_statements_found_wrong_by_a_teacher_are_right_under_every_rule_set() -> None:
+    """Double deck: four copies, and a further trump K+Q beside the runs scores;
+    three-handed: no sides; an exact tie is not in the rules of record: say so."""
+    from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
+
+    dd_run = QuizRule.MELD_DOUBLE_RUN.statement(DOUBLE_DECK)
+    assert "no marriages" not in dd_run
+    assert f"a further trump K+Q beside them earns {DOUBLE_DECK.meld_table.royal_marriage}" in dd_run
+    for rs in (CLASSIC, DOUBLE_DECK):
+        text = QuizRule.MELD_INCOMPLETE_DOUBLE.statement(rs)
+        assert "both copies" not in text and "two copies of every card" in text
+    assert QuizRule.GAME_NOT_REACHED.statement(THREE_HANDED).startswith("Until a player reaches")
+    assert QuizRule.GAME_NOT_REACHED.statement(CLASSIC).startswith("Until a side reaches")
+    for rs in (CLASSIC, DOUBLE_DECK, THREE_HANDED):
+        highest = QuizRule.GAME_HIGHEST.statement(rs)
+        assert "another hand is played" not in highest
+        assert "the rules text says nothing; this tutor plays another hand" in highest
+    assert "does not say who wins" in QuizRule.GAME_HIGHEST.statement(CLASSIC)

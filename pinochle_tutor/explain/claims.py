@@ -46,7 +46,7 @@ class MeldMistakeKind(Enum):
     DOUBLE_AS_SINGLE_PLUS_DOUBLE = "counted a double meld as single plus double"
     DOUBLE_AS_TWO_SINGLES = "counted a double meld as two singles"
     DOUBLE_AS_SINGLE = "counted a double meld as a single one"
-    INCOMPLETE_DOUBLE = "counted a double meld without both copies of every card"
+    INCOMPLETE_DOUBLE = "counted a double meld without two copies of every card"
     PINOCHLE_TWICE = "counted the pinochle twice"
     MARRIAGE_AS_ROYAL = "counted a marriage as royal"
     ROYAL_AS_PLAIN = "counted a royal marriage as a plain one"

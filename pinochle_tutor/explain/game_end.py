@@ -100,7 +100,10 @@ class GameEndExplanation:
         return f"{bidders} missed the contract, so the highest score wins"
 
     def _tie_text(self) -> str:
-        return "the highest scores are equal, so another hand is played."
+        return (
+            "the highest scores are equal. The rules text does not say who wins then, so "
+            "this tutor plays another hand."
+        )
 
     @property
     def text(self) -> str:

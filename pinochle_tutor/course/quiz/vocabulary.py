@@ -272,7 +272,11 @@ def _meld_statement(rule: QuizRule, rules: RuleSet) -> str:
             return one_copy
         if rules.copies == 2:
             return f"Both copies of the run are a double run: {t.run[1]}, with no marriages."
-        return f"Several copies of the run replace the single one ({_ladder((t.run,), rules)}), with no marriages."
+        return (
+            f"Several copies of the run replace the single one ({_ladder((t.run,), rules)}); the "
+            f"K Q inside them earn no marriage, and a further trump K+Q beside them earns "
+            f"{t.royal_marriage}."
+        )
     if rule is QuizRule.MELD_RUN_ROYAL:
         rm = t.royal_marriage
         return f"A further complete trump K+Q beside a run earns {rm}: run + royal marriage = {t.run[0] + rm}."
@@ -317,7 +321,7 @@ def _meld_statement(rule: QuizRule, rules: RuleSet) -> str:
     if rule is QuizRule.MELD_SHARED_CARD:
         return "A card may count in several categories, never twice in one."
     if rule is QuizRule.MELD_INCOMPLETE_DOUBLE:
-        return "A double needs both copies of every card; otherwise it is a single meld."
+        return "A double needs two copies of every card of the meld; otherwise it is a single meld."
     return "Some hands have no meld at all."
 
 
@@ -466,14 +470,25 @@ def _game_statement(rule: QuizRule, rules: RuleSet) -> str:
     target = rules.target
     bidders = "the bidders win" if rules.partnerships else "the declarer wins"
     if rule is QuizRule.GAME_NOT_REACHED:
-        return f"Until a side reaches {target}, the game goes on with another hand."
+        who = "a side" if rules.partnerships else "a player"
+        return f"Until {who} reaches {target}, the game goes on with another hand."
     if rule is QuizRule.GAME_REACHED:
         return f"The first side to reach {target} wins the game."
     if rule is QuizRule.GAME_BIDDERS_FIRST:
         return f"If several reach {target} on the same hand, {bidders} if the contract was made."
+    silent = (
+        " On an exact tie of the highest scores the rules text says nothing; this tutor "
+        "plays another hand."
+    )
+    if rules.partnerships:
+        return (
+            f"If both sides reach {target} on the same hand and the bidders missed the contract, "
+            "the rules text does not say who wins; this tutor gives the game to the higher "
+            "score." + silent
+        )
     return (
         f"If several reach {target} on the same hand and the contract was missed, the highest "
-        "score wins (an exact tie: another hand is played)."
+        "score wins." + silent
     )
 
 
