@@ -424,3 +424,13 @@ def test_the_lessons_say_a_tie_of_identical_cards_is_for_highest(page: str, phra
 
     nb = json.loads((Path(__file__).resolve().parent.parent / "lessons" / page).read_text())
     assert phrase in "\n".join("".join(c["source"]) for c in nb["cells"])
+
+
+def test_the_versions_example_reads_as_possible() -> None:
+    """A contract is meld and trick points together, never "64 of 50 trick points";
+    a hand shorter than the version deals says it is part of one."""
+    steps = wk.versions_example("QS KS JD AS AH AD AC QH QD QC JC 10C", "C",
+                                [CLASSIC, DOUBLE_DECK, THREE_HANDED]).steps  # fmt: skip
+    for step, rs in zip(steps, [CLASSIC, DOUBLE_DECK, THREE_HANDED], strict=True):
+        assert "points, meld and trick points together" in step.text
+        assert ("part of a hand" in step.text) is (rs.hand_size > 12)

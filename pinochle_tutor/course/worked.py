@@ -840,15 +840,23 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
         m = meld(cards, t, r)
         ex = worked_contract(r)
         lines = listed([f"{i.name} {i.points}" for i in m.items]) or "nothing"
+        part = (
+            f"These {len(cards)} cards are part of a hand (a whole one holds {r.hand_size}, "
+            "so it may meld more); they meld"
+            if len(cards) < r.hand_size
+            else "This hand melds"
+        )
         steps.append(
             WorkedStep(
-                f"**{r.name.replace('_', ' ')}**: {r.deck_size} cards, {r.hand_size} each. This "
-                f"hand melds {lines}: **{m.total}**. A typical contract is {ex.bid} of "
-                f"{r.total_trick_points} trick points; game is {r.target}.",
+                f"**{r.name.replace('_', ' ')}**: {r.deck_size} cards, {r.hand_size} each. "
+                f"{part} {lines}: **{m.total}**. A typical contract is {ex.bid} "
+                f"points, meld and trick points together (the tricks hold "
+                f"{r.total_trick_points} trick points in all); game is {r.target}.",
                 cards,
                 numbers=(
                     r.deck_size,
                     r.hand_size,
+                    len(cards),
                     *(i.points for i in m.items),
                     m.total,
                     ex.bid,
