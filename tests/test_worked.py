@@ -434,3 +434,19 @@ def test_the_versions_example_reads_as_possible() -> None:
     for step, rs in zip(steps, [CLASSIC, DOUBLE_DECK, THREE_HANDED], strict=True):
         assert "points, meld and trick points together" in step.text
         assert ("part of a hand" in step.text) is (rs.hand_size > 12)
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_lesson_6_teaches_the_case_the_meld_save_decides(rules: RuleSet) -> None:
+    """Meld above the bid and no trick points: the meld is not kept, the contract is
+    missed; set is not a score of its own. Checked against the engine."""
+    from pinochle_tutor.course.lesson_facts import lesson_values
+
+    v = lesson_values(rules)
+    assert v["save_meld"] > v["set_bid"]
+    s = score_hand(v["set_bid"], v["save_meld"], 0, 0, rules.total_trick_points, rules)
+    assert not s.made and not s.bidder_meld_kept and s.bidder == -v["set_bid"]
+    last = wk.scoring_example(rules).steps[-1]
+    big, _, score = last.numbers
+    assert big > wk.scoring_example(rules).steps[0].numbers[0]
+    assert f"**{score}**" in last.text and "more than the bid" in last.text

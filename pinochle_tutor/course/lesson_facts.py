@@ -224,6 +224,8 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         ex_short_score=ex.short_score,
         set_bid=set_bid,
         set_meld=min(set_bid, _round_to(250 * r.total_trick_points / 250, max(1, inc))),
+        # meld above the bid and no trick points: the meld is not kept, the contract missed
+        save_meld=set_bid + _round_to(30 * r.total_trick_points / 250, max(1, inc)),
         lost_meld=_round_to(60 * r.total_trick_points / 250, max(1, inc)),
         lost_meld_tricks=max(0, r.meld_save - step),
     )

@@ -655,7 +655,8 @@ def legal_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
 
 # ------------------------------------------------------------- lesson 6: scoring
 def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
-    """A contract scored three ways (made, missed, set), by ``score_hand``."""
+    """A contract scored three ways (made, missed, set), by ``score_hand``, and the case
+    that makes the meld save matter (meld above the bid, no trick points)."""
     from pinochle_tutor.course.lesson_facts import worked_contract
 
     ex = worked_contract(rules)
@@ -665,6 +666,13 @@ def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     made = score_hand(ex.bid, ex.meld, ex.made_tricks, 0, total - ex.made_tricks, rules)
     short = score_hand(ex.bid, ex.meld, ex.short_tricks, 0, total - ex.short_tricks, rules)
     zero = score_hand(ex.bid, ex.meld, 0, 0, total, rules)
+    big = ex.bid + max(rules.bid_increment, 1) * 3  # meld above the bid
+    big_zero = score_hand(ex.bid, big, 0, 0, total, rules)
+    few = (
+        "no trick points"
+        if rules.meld_save <= 1
+        else f"fewer than {rules.meld_save} trick points"
+    )
     steps = (
         WorkedStep(
             f"The contract is **{ex.bid}** and the declarer's side shows **{ex.meld}** meld, so "
@@ -697,8 +705,15 @@ def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
         ),
         WorkedStep(
             f"**Set**: it takes no trick points at all. The meld is lost and it scores "
-            f"**{zero.bidder}**; the defenders score their {zero.defender} trick points.",
+            f"**{zero.bidder}**, as any missed contract does; the defenders score their "
+            f"{zero.defender} trick points.",
             numbers=(zero.bidder, zero.defender),
+        ),
+        WorkedStep(
+            f"Where the meld save matters: had the side shown **{big}** meld, more than the "
+            f"bid, and taken {few}, the meld would still be lost and the contract missed: "
+            f"**{big_zero.bidder}**.",
+            numbers=(big, rules.meld_save, big_zero.bidder),
         ),
     )
     return WorkedExample("Scoring a hand: made, missed, set", rules, steps)
