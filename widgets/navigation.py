@@ -46,6 +46,7 @@ PRACTICE_TITLES: dict[str, str] = {
     "20_what_to_pass.ipynb": "What would you pass?",
     "21_game_end.ipynb": "Who has won the game?",
     "22_review.ipynb": "Review: what is due today",
+    "23_the_deck.ipynb": "The deck: counters, ranks and copies",
     "24_problems_count_first.ipynb": "Find the play: count first",
     "25_problems_meld_alone.ipynb": "Find the play: not on meld alone",
     "26_problems_exposed_cards.ipynb": "Find the play: remember the exposed cards",
@@ -57,14 +58,15 @@ PRACTICE_TITLES: dict[str, str] = {
 """The practice pages (in ``practice/``) and their titles."""
 
 PRACTICE: dict[str, tuple[str, ...]] = {
-    "02_deal_and_auction.ipynb": ("16_legal_calls.ipynb", "10_bidding_level1.ipynb", "11_bidding_level2.ipynb",
-                                  "12_bidding_level3.ipynb"),
-    "03_trump_and_exchange.ipynb": ("20_what_to_pass.ipynb", "11_bidding_level2.ipynb"),
+    "01_the_deck.ipynb": ("23_the_deck.ipynb",),
+    "02_deal_and_auction.ipynb": ("16_legal_calls.ipynb",),
+    "03_trump_and_exchange.ipynb": ("20_what_to_pass.ipynb",),
     "04_meld.ipynb": ("01_meld_level1.ipynb", "02_meld_level2.ipynb", "03_meld_level3.ipynb"),
     "05_trick_rules.ipynb": ("04_trick_level1.ipynb", "05_trick_level2.ipynb", "06_trick_level3.ipynb",
                              "14_who_wins.ipynb"),
     "06_scoring.ipynb": ("15_counters.ipynb", "07_score_level1.ipynb", "08_score_level2.ipynb",
-                         "09_score_level3.ipynb", "21_game_end.ipynb"),
+                         "09_score_level3.ipynb", "21_game_end.ipynb", "10_bidding_level1.ipynb",
+                         "11_bidding_level2.ipynb", "12_bidding_level3.ipynb"),
     "07_strategy.ipynb": ("24_problems_count_first.ipynb", "25_problems_meld_alone.ipynb",
                           "26_problems_exposed_cards.ipynb", "27_problems_feed_partner.ipynb",
                           "28_problems_both_copies.ipynb", "29_problems_points_not_tricks.ipynb",
@@ -73,8 +75,8 @@ PRACTICE: dict[str, tuple[str, ...]] = {
     "08_other_versions.ipynb": ("17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb", "13_mixed_review.ipynb"),
     "09_full_game.ipynb": ("13_mixed_review.ipynb", "22_review.ipynb", "00_my_progress.ipynb"),
 }  # fmt: skip
-"""Each lesson's practice pages, your answers kept on *My progress* (the deck, lesson 1,
-has no drill of its own yet)."""
+"""Each lesson's practice pages, your answers kept on *My progress*. Bidding practice hangs
+under scoring (lesson 6): a bid is meld plus trick points, so it comes after both."""
 
 
 GENERAL_PAGES: tuple[str, ...] = ("00_my_progress.ipynb", "13_mixed_review.ipynb", "22_review.ipynb")

@@ -253,6 +253,8 @@ def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> Work
     plan = [True, False, True, False, True]
     passed_seat: int | None = None
     refused_shown = False
+    holder: int | None = None  # the seat holding the highest bid so far
+    told = False  # why partners outbid each other, said once
     while not a.is_over:
         seat = a.turn
         assert seat is not None
@@ -272,6 +274,15 @@ def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> Work
         else:
             why = f"Legal: it raises {high} by {amount - high}, at least the {rules.bid_increment} needed."
             nums = (amount, high, amount - high, rules.bid_increment)
+            if holder is not None and rules.partnerships and rules.partner(seat) == holder and not told:
+                told = True
+                gets = " and receives the partner's pass" if rules.exchange_size else ""
+                why += (
+                    " Partners may bid over each other (the rules allow any legal raise): the "
+                    "side plays one contract, and whoever holds it is the declarer, who names "
+                    f"trump{gets}. A player outbids a partner to be that declarer."
+                )
+        holder = seat if amount is not None else holder
         steps.append(WorkedStep(f"{_does(seat, rules, _call_words(amount))}. {why}", numbers=nums))
         if passed_seat is not None and not refused_shown and not a.is_over:
             refused_shown = True
