@@ -140,17 +140,24 @@ def test_each_checks_answer_is_the_engines(rules: RuleSet) -> None:
         right, why = q.judge(choice)
         assert right == (choice == q.answer) and why
     q = wk.score_check(rules)
-    c = worked_contract(rules)
+    bid, shown, tricks = (int(x) for x in re.findall(r"\d+", q.question)[:3])
     assert q.answer == str(
-        score_hand(
-            c.bid, c.meld, c.short_tricks, 0, rules.total_trick_points - c.short_tricks, rules
-        ).bidder
+        score_hand(bid, shown, tricks, 0, rules.total_trick_points - tricks, rules).bidder
     )
+    # A fresh contract: none of the worked example's numbers.
+    c = worked_contract(rules)
+    assert {bid, shown, tricks}.isdisjoint({c.bid, c.meld, c.short_tricks, c.made_tricks})
     q = wk.legal_check(rules)
-    legal = legal_plays(
-        parse_cards("10H KH QD 10S"), parse_cards("KC AC JH")[: rules.players - 1], "H"
-    )
-    assert all(c.text in q.answer for c in legal)
+    legal = legal_plays(q.cards, parse_cards("QD AD")[: rules.players - 1], "S")
+    assert q.answer == " and ".join(c.text for c in legal) and len(legal) > 1
+    for choice in q.choices:  # a legal card alone is said to be legal, not refused
+        right, why = q.judge(choice)
+        assert right == (choice == q.answer)
+        if not right and any(c.text == choice for c in legal):
+            assert "may be played, yes" in why
+    # Not the worked example's hand or trick.
+    assert sorted(q.cards) not in [sorted(parse_cards(h)) for h in wk._TRICK_HANDS]
+    assert "K♣" not in q.question
     q = wk.call_check(rules)
     a = Auction(rules.players - 1, rules)
     a.bid(rules.opening_bid)

@@ -636,24 +636,27 @@ def trick_example(rules: RuleSet = CLASSIC) -> WorkedExample:
 
 
 def legal_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
-    """Which card may you play? Clubs led, trumped with the J♥; you hold no clubs."""
-    trump = Suit.HEARTS
-    hand = as_cards("10H KH QD 10S")
-    trick = as_cards("KC AC JH")[: rules.players - 1]
+    """Which cards may you play? A fresh position, not the worked example's: spades
+    trump, diamonds led and won by the A♦; you hold two diamonds that cannot beat it
+    (rule 2 asks nothing then: any diamond), a trump and two other cards. The answer is
+    every legal card; a legal card alone is marked as part of the answer, not wrong."""
+    trump = Suit.SPADES
+    hand = as_cards("KD JD AS 10C JH")  # no 9: the double deck has none
+    trick = as_cards("QD AD")[: rules.players - 1]
     legal = legal_plays(hand, trick, trump)
     choices = [c.text for c in hand]
     answer = listed([c.text for c in legal])
     options = tuple(dict.fromkeys([answer, *choices]))
     why = check_play(hand, trick, trump, legal[0], rules).reason
     return CheckQuestion(
-        f"Hearts are trump; the trick so far is {_texts(trick)}. You hold {_texts(hand)}. "
-        "Which may you play?",
+        f"Spades are trump; the trick so far is {_texts(trick)}. You hold {_texts(hand)}. "
+        "Which are all the cards you may play?",
         options,
         answer,
-        f"Only {answer}. {why}",
+        f"{answer[0].upper()}{answer[1:]}: every one the rules allow. {why}",
         {
             c.text: (
-                f"{c.text} is legal, but it is not the only card."
+                f"{c.text} may be played, yes, but it is not every card you may play."
                 if c in legal
                 else check_play(hand, trick, trump, c, rules).reason
             )
@@ -731,23 +734,35 @@ def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
 
 
 def score_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
-    """What does the declarer's side score when it misses the contract?"""
-    from pinochle_tutor.course.lesson_facts import worked_contract
+    """What does the declarer's side score when it misses the contract? A fresh contract,
+    not the worked example's: a tenth lower bid, a fifth more meld, and one counter short
+    of what it needs (every number from the rules in force)."""
+    from pinochle_tutor.course.lesson_facts import _round_to, worked_contract
 
     ex = worked_contract(rules)
     total = rules.total_trick_points
-    s = score_hand(ex.bid, ex.meld, ex.short_tricks, 0, total - ex.short_tricks, rules)
-    adds = ex.meld + ex.short_tricks
-    choices = tuple(str(x) for x in dict.fromkeys([s.bidder, adds, ex.short_tricks]))
+    inc = max(rules.bid_increment, 1)
+    step = min((v for v in rules.counter_points if v), default=1)
+    bid = max(rules.opening_bid, _round_to(ex.bid * 0.9, inc))
+    meld_shown = _round_to(ex.meld * 1.2, inc)
+    need = minimum_tricks(bid, meld_shown, rules)
+    assert need is not None
+    tricks = max(rules.meld_save, need - step)
+    s = score_hand(bid, meld_shown, tricks, 0, total - tricks, rules)
+    if s.made:  # house rules where that is enough: no trick points at all misses it
+        tricks = 0
+        s = score_hand(bid, meld_shown, tricks, 0, total, rules)
+    adds = meld_shown + tricks
+    choices = tuple(str(x) for x in dict.fromkeys([s.bidder, adds, tricks]))
     return CheckQuestion(
-        f"Bid {ex.bid}, meld {ex.meld}, and the declarer's side takes {ex.short_tricks} trick "
+        f"Bid {bid}, meld {meld_shown}, and the declarer's side takes {tricks} trick "
         "points. What does it score?",
         choices,
         str(s.bidder),
-        f"{adds} is short of {ex.bid}: a missed contract subtracts the bid, {s.bidder}.",
+        f"{adds} is short of {bid}: a missed contract subtracts the bid, {s.bidder}.",
         {
             str(adds): "Meld plus trick points counts only when it reaches the bid.",
-            str(ex.short_tricks): "A missed contract keeps nothing, not even its trick points.",
+            str(tricks): "A missed contract keeps nothing, not even its trick points.",
         },
     )
 
@@ -1116,15 +1131,19 @@ def feed_check(guided: GuidedHand) -> CheckQuestion | None:
             continue
         win = before[trick_winner(before, h.trump)]
         pts = rules.counter_points[card.rank]
+        # The learner judges whether the trick is safe: the question does not say so.
         return CheckQuestion(
             f"{h.trump.plural.capitalize()} are trump. The trick so far is {_texts(before)}: your "
-            f"partner's {win.text} is winning and no one still to play can beat it. You may play "
-            f"{_texts(legal)}. Which do you play?",
+            f"partner's {win.text} is winning. You may play {_texts(legal)}. Which do you play, "
+            f"{card.text} or {blank.text}?",
             (card.text, blank.text),
             card.text,
-            f"Feed your partner: the trick is secure, so {card.text} adds "
-            f"{_plural(pts, 'trick point')} to your side.",
-            {blank.text: f"{blank.text} is worth nothing: you give away the chance to score."},
+            f"Feed your partner: no one still to play can beat {win.text}, so the trick is "
+            f"secure, and {card.text} adds {_plural(pts, 'trick point')} to your side.",
+            {
+                blank.text: f"{blank.text} is worth nothing: no one still to play can beat "
+                f"{win.text}, so a counter was safe here."
+            },
             tuple(before),
         )
     return None
