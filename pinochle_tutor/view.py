@@ -8,6 +8,7 @@ this module and neither imports the other's internals.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -16,7 +17,15 @@ from pinochle_tutor.meld import MeldReport
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.tricks import PlayVerdict
 
-__all__ = ["IllegalAttempt", "Phase", "PlayerView", "TrickRecord", "seat_name"]
+__all__ = [
+    "IllegalAttempt",
+    "Phase",
+    "PlayerView",
+    "TrickRecord",
+    "seat_name",
+    "seat_words",
+    "seats_named",
+]
 
 
 class Phase(Enum):
@@ -108,6 +117,34 @@ class PlayerView:
     def partner(self) -> int | None:
         """This seat's partner, if any."""
         return self.rules.partner(self.seat)
+
+
+def seat_words(seat: int, me: int, rules: RuleSet) -> str:
+    """Who sits at ``seat`` seen from ``me``, as a sentence says it: ``'you'``,
+    ``'your partner'``, ``'the left opponent'``, ``'the right opponent'`` (the names of
+    :func:`seat_name`, the one set of seat names the course uses).
+
+    >>> from pinochle_tutor.rules import CLASSIC
+    >>> [seat_words(s, 0, CLASSIC) for s in range(4)]
+    ['you', 'the left opponent', 'your partner', 'the right opponent']
+    """
+    name = seat_name(seat, me, rules)
+    return {"You": "you", "Partner": "your partner"}.get(name, "the " + name.lower())
+
+
+def seats_named(text: str, rules: RuleSet, me: int = 0) -> str:
+    """An engine sentence with its seat numbers (``'Seat 1 has passed'``) as the seats
+    seen from ``me`` (``'The left opponent has passed'``).
+
+    >>> from pinochle_tutor.rules import CLASSIC
+    >>> seats_named("Seat 1 has passed; it is seat 2's turn.", CLASSIC)
+    "The left opponent has passed; it is your partner's turn."
+    """
+    def name(m: re.Match[str]) -> str:
+        who = seat_words(int(m.group(2)), me, rules)
+        return who[0].upper() + who[1:] if m.group(1) == "S" else who
+
+    return re.sub(r"\b([Ss])eat (\d+)", name, text)
 
 
 def seat_name(seat: int, me: int, rules: RuleSet, *, short: bool = False) -> str:

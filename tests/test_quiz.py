@@ -252,7 +252,7 @@ def test_a_bid_over_the_odds_is_explained() -> None:
     assert not m.right and "more than this hand is worth" in m.explanation
     m = check_answer(weak, "300")
     assert not m.right and "at least 310" in m.explanation
-    assert "partner" not in weak.prompt and "right-hand opponent 300" in weak.prompt
+    assert "partner" not in weak.prompt and "right opponent 300" in weak.prompt
 
 
 def test_prompts_read_the_position() -> None:

@@ -339,3 +339,15 @@ def test_hints_state_the_rules_and_never_the_answer() -> None:
     assert "9♥" not in hint(w) and "3rd" not in hint(w)
     passing = generate("bid", 1, 3, focus_rules=["bid.pass"])
     assert all(r.statement() in hint(passing) for r in (QuizRule.BID_OPEN, QuizRule.BID_RAISE, QuizRule.BID_PASS))
+
+
+def test_the_call_quiz_names_seats_as_the_lessons_do() -> None:
+    """Seats are "you", "your partner", "the left opponent", "the right opponent", in
+    the prompt and in the tutor's explanation: never "seat 2"."""
+    from pinochle_tutor.course.quiz import check_answer, generate
+
+    for seed in range(6):
+        item = generate("call", seed, 2)
+        assert not re.search(r"\bseat \d", item.prompt, re.I), item.prompt
+        mark = check_answer(item, "yes")
+        assert not re.search(r"\bseat \d", mark.explanation, re.I), mark.explanation

@@ -35,7 +35,7 @@ from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
 from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
-from pinochle_tutor.view import PlayerView, seat_name
+from pinochle_tutor.view import PlayerView, seat_name, seat_words, seats_named
 
 __all__ = [
     "CheckQuestion",
@@ -135,8 +135,7 @@ def _texts(cards: Iterable[Card]) -> str:
 
 def _who(seat: int, rules: RuleSet) -> str:
     """``'you'``, ``'your partner'``, ``'the left opponent'``: a seat seen from seat 0."""
-    name = seat_name(seat, 0, rules)
-    return {"You": "you", "Partner": "your partner"}.get(name, "the " + name.lower())
+    return seat_words(seat, 0, rules)
 
 
 def _does(seat: int, rules: RuleSet, verb: str, start: bool = True) -> str:
@@ -151,14 +150,8 @@ def _does(seat: int, rules: RuleSet, verb: str, start: bool = True) -> str:
 
 
 def _seats_named(text: str, rules: RuleSet) -> str:
-    """An engine sentence with its seat numbers (``'Seat 1 has passed'``) as the seats
-    seen from seat 0 (``'The left opponent has passed'``)."""
-
-    def name(m: re.Match[str]) -> str:
-        who = _who(int(m.group(2)), rules)
-        return who.capitalize() if m.group(1) == "S" else who
-
-    return re.sub(r"\b([Ss])eat (\d+)", name, text)
+    """An engine sentence with its seat numbers as the seats seen from seat 0."""
+    return seats_named(text, rules)
 
 
 def _plural(n: int, word: str) -> str:

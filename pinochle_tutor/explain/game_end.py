@@ -43,11 +43,11 @@ class GameEndRule(Enum):
 
 def side_label(side: int, rules: RuleSet) -> str:
     """How a game-end question names a side, seen from side 0 (the learner's):
-    ``'your side'`` / ``'the other side'`` in partnerships, ``'you'``, ``'the left-hand
-    player'`` and ``'the right-hand player'`` three-handed."""
+    ``'your side'`` / ``'the other side'`` in partnerships, ``'you'``, ``'the left
+    opponent'`` and ``'the right opponent'`` three-handed (the course's seat names)."""
     if rules.partnerships:
         return "your side" if side == 0 else "the other side"
-    return {0: "you", 1: "the left-hand player"}.get(side, "the right-hand player")
+    return {0: "you", 1: "the left opponent"}.get(side, "the right opponent")
 
 
 @dataclass(frozen=True)

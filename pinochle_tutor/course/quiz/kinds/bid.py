@@ -104,9 +104,9 @@ class BidQuiz(QuizItem):
         a = self.auction()
         seat = a.turn if a.turn is not None else 0
         n = self.rule_set.players
-        names = {1: "left-hand opponent", 2: "partner", 3: "right-hand opponent"}
+        names = {1: "left opponent", 2: "partner", 3: "right opponent"}
         if not self.rule_set.partnerships:
-            names = {1: "left-hand opponent", 2: "right-hand opponent"}
+            names = {1: "left opponent", 2: "right opponent"}
         parts = []
         for s, amount in a.history:
             who = names.get((s - seat) % n, "you")

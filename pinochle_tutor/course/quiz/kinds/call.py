@@ -1,4 +1,4 @@
-"""Auction questions: "Seat 2 bids 255 now: is this call legal?"
+"""Auction questions: "Now your partner bids 255: is this call legal?"
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from pinochle_tutor.explain import (
 from pinochle_tutor.rules import (
     RuleSet,
 )
+from pinochle_tutor.view import seat_words, seats_named
 
 __all__ = [
     "SPEC",
@@ -85,14 +86,22 @@ class CallQuiz(QuizItem):
     def prompt(self) -> str:
         """The question in words."""
         a = self.auction()
-        parts = [
-            f"seat {s} {'passed' if amount is None else f'bid {amount}'}" for s, amount in a.history
-        ]
+        rules = self.rule_set
+
+        def who(seat: int) -> str:  # seen from seat 0, the learner's
+            return seat_words(seat, 0, rules)
+
+        parts = [f"{who(s)} {'passed' if amount is None else f'bid {amount}'}" for s, amount in a.history]
         so_far = ("Calls so far: " + ", ".join(parts) + ".") if parts else "Nobody has called yet."
-        call = "passes" if self.call is None else f"bids {self.call}"
+        caller = who(self.caller)
+        call = ("pass" if caller == "you" else "passes") if self.call is None else (
+            f"bid {self.call}" if caller == "you" else f"bids {self.call}"
+        )
+        dealer = who(self.dealer)
+        dealt = "You dealt." if dealer == "you" else f"{dealer[0].upper()}{dealer[1:]} dealt."
         return (
-            f"{self._rules_prefix}Seat {self.dealer} dealt. {so_far} "
-            f"Now seat {self.caller} {call}. Is this call legal? (yes or no)"
+            f"{self._rules_prefix}{dealt} {so_far} "
+            f"Now {caller} {call}. Is this call legal? (yes or no)"
         )
 
 
@@ -112,7 +121,7 @@ def _mark_call(item: CallQuiz, text: str, says_legal: bool) -> Mark:
         text,
         right,
         "yes" if e.legal else "no",
-        head + body,
+        seats_named(head + body, item.rule_set),
         SPEC.rules_for(item),
         detail=e,
     )

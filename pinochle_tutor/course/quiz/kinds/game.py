@@ -104,8 +104,10 @@ def parse_game_answer(text: str, rules: RuleSet = CLASSIC) -> int | None:
         words.update({"us": 0, "we": 0, "our side": 0, "my side": 0, "them": 1, "they": 1,
                       "other side": 1, "opponents": 1, "the opponents": 1})  # fmt: skip
     else:
-        words.update({"me": 0, "i": 0, "you": 0, "left": 1, "left-hand player": 1,
-                      "right": 2, "right-hand player": 2})  # fmt: skip
+        words.update({"me": 0, "i": 0, "you": 0, "left": 1, "left opponent": 1,
+                      "the left-hand player": 1, "left-hand player": 1, "right": 2,
+                      "right opponent": 2, "the right-hand player": 2,
+                      "right-hand player": 2})  # fmt: skip
     if s in words:
         return words[s]
     names = ", ".join(
