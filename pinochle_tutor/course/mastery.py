@@ -43,6 +43,7 @@ LESSON_CASES: dict[str, tuple[QuizRule, ...]] = {
     ),
     "02_deal_and_auction.ipynb": (
         R.CALL_OPENING, R.CALL_INCREMENT, R.CALL_RAISE, R.CALL_PASS_FINAL, R.CALL_LEGAL,
+        R.CALL_STUCK_DEALER,
     ),
     "03_trump_and_exchange.ipynb": (R.PASS_KEEP_MELD, R.PASS_RETURN, R.PASS_COUNT, R.PASS_DISCARD),
     "04_meld.ipynb": (
@@ -64,7 +65,8 @@ LESSON_CASES: dict[str, tuple[QuizRule, ...]] = {
     ),
     "08_other_versions.ipynb": (
         R.MELD_DOUBLE_AROUND, R.MELD_RUN, R.SCORE_MADE, R.SCORE_MISSED, R.CALL_OPENING,
-        R.CALL_INCREMENT, R.TRICK_OVER_TRUMP, R.GAME_HIGHEST, R.PASS_DISCARD,
+        R.CALL_INCREMENT, R.CALL_STUCK_DEALER, R.SCORE_MELD_SAVE, R.TRICK_OVER_TRUMP,
+        R.GAME_HIGHEST, R.GAME_BIDDERS_FIRST, R.PASS_DISCARD,
     ),
     "09_full_game.ipynb": (
         R.GAME_REACHED, R.GAME_BIDDERS_FIRST, R.GAME_NOT_REACHED, R.SCORE_MADE, R.MELD_RUN,

@@ -174,6 +174,9 @@ class QuizRule(Enum):
     """Every later bid raises the current bid by at least 10."""
     CALL_PASS_FINAL = "call.pass_final"
     """A pass is final: a player who passed cannot bid again in that auction."""
+    CALL_STUCK_DEALER = "call.stuck_dealer"
+    """When everyone before the dealer passes without a bid, the dealer is stuck with the
+    contract at the stuck bid: the dealer may neither pass nor bid."""
     PLAY_FEED_PARTNER = "play.feed_partner"
     """Partner's trick is secure: feed it a counter."""
     PLAY_SAVE_COUNTER = "play.save_counter"
@@ -439,6 +442,11 @@ def _call_statement(rule: QuizRule, rules: RuleSet) -> str:
         return f"Each bid must raise the current bid by at least {inc}."
     if rule is QuizRule.CALL_PASS_FINAL:
         return "A pass is final: once you pass, you cannot bid again in that auction."
+    if rule is QuizRule.CALL_STUCK_DEALER:
+        return (
+            f"If everyone before the dealer passes without a bid, the dealer is stuck with the "
+            f"contract at {rules.stuck_bid}: the dealer may neither pass nor bid."
+        )
     return (
         f"In your turn you may pass, or bid at least the lowest bid allowed: {rules.opening_bid} "
         f"to open, then {inc} or more above the current bid."

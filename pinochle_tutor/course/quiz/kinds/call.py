@@ -132,6 +132,7 @@ _CALL_PROBLEMS = {
     AuctionProblem.NOT_MULTIPLE: QuizRule.CALL_INCREMENT,
     AuctionProblem.NOT_ABOVE: QuizRule.CALL_RAISE,
     AuctionProblem.ALREADY_PASSED: QuizRule.CALL_PASS_FINAL,
+    AuctionProblem.DEALER_STUCK: QuizRule.CALL_STUCK_DEALER,
 }
 """The rule case of each auction problem a legal-call question can show."""
 
@@ -151,7 +152,7 @@ def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) ->
         a = Auction(dealer, rs)
         for c in calls:
             a.call(c)
-    if a.is_over:
+    if a.is_over and not a.stuck:
         raise BankFormatError("the auction is already over after these calls", "calls")
     try:
         call = as_call(required(data, "call"))
@@ -162,7 +163,7 @@ def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) ->
     seat: int | None = None
     if "seat" in data:
         seat = as_int("seat", data["seat"], 0, rs.players - 1)
-        if seat != a.turn and seat not in a.passed:
+        if seat != a.turn and seat not in a.passed and not (a.stuck and seat == dealer):
             raise BankFormatError(
                 f"seat {seat} neither has the turn (seat {a.turn}) nor has passed", "seat"
             )
@@ -184,6 +185,13 @@ def _build_call(rng: random.Random, level: int, target: QuizRule, rules: RuleSet
     n = rules.players
     dealer = rng.randrange(n)
     inc, opening = rules.bid_increment, rules.opening_bid
+    if target is QuizRule.CALL_STUCK_DEALER:
+        # Everyone before the dealer passed: may the dealer pass, or bid?
+        stuck_call: int | None = rng.choice([None, None, opening + inc * rng.randint(0, 2)])
+        return CallQuiz(
+            id="", calls=(None,) * (n - 1), dealer=dealer, call=stuck_call, level=level,
+            rule_set=rules,
+        )  # fmt: skip
     length = {1: rng.randint(0, 1), 2: rng.randint(1, 3), 3: rng.randint(3, 6)}[level]
     if target is QuizRule.CALL_OPENING:
         length = rng.randint(0, min(length, n - 2))
@@ -228,16 +236,18 @@ class CallQuizKind(QuizKindSpec[CallQuiz, bool]):
     item_type = CallQuiz
     entry_fields = frozenset({"calls", "dealer", "call", "seat"})
     pools: ClassVar[dict[int, tuple[QuizRule, ...]]] = {
-        1: (QuizRule.CALL_LEGAL, QuizRule.CALL_OPENING, QuizRule.CALL_PASS_FINAL),
+        1: (QuizRule.CALL_LEGAL, QuizRule.CALL_OPENING, QuizRule.CALL_PASS_FINAL,
+            QuizRule.CALL_STUCK_DEALER),
         2: (
             QuizRule.CALL_LEGAL, QuizRule.CALL_OPENING, QuizRule.CALL_INCREMENT,
-            QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
+            QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL, QuizRule.CALL_STUCK_DEALER,
         ),
         3: (QuizRule.CALL_RAISE, QuizRule.CALL_INCREMENT, QuizRule.CALL_PASS_FINAL, QuizRule.CALL_LEGAL),
     }  # fmt: skip
     hint_head = "Check the auction so far: who has passed, and the lowest bid allowed now."
     general_rules = (
         QuizRule.CALL_OPENING, QuizRule.CALL_INCREMENT, QuizRule.CALL_RAISE, QuizRule.CALL_PASS_FINAL,
+        QuizRule.CALL_STUCK_DEALER,
     )  # fmt: skip
 
     def parse(self, item: CallQuiz, text: str) -> bool:
