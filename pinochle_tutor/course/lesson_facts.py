@@ -222,6 +222,7 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         ex_made_score=ex.made_score,
         ex_short=ex.short_tricks,
         ex_short_score=ex.short_score,
+        passes_end=r.players - 1,
         set_bid=set_bid,
         set_meld=min(set_bid, _round_to(250 * r.total_trick_points / 250, max(1, inc))),
         # meld above the bid and no trick points: the meld is not kept, the contract missed
