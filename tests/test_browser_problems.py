@@ -49,3 +49,25 @@ def test_a_problem_deal_is_answered_in_the_browser(tmp_path: Path) -> None:
         browser.close()
     attempts, problems = read_attempts(progress)
     assert not problems and [(a.item_id, a.right) for a in attempts] == [(first.id, True)]
+
+
+def test_rules_at_a_glance_prints_on_one_sheet() -> None:
+    """Printed from Chromium, the summary page is one A4 sheet and one Letter sheet."""
+    import re
+
+    with voila_server() as site, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport=DESKTOP)
+        page.set_default_timeout(120_000)
+        page.goto(f"{site}/voila/render/11_rules_at_a_glance.ipynb", wait_until="commit")
+        summary = page.locator(".pt-rules-summary")
+        expect(summary).to_contain_text("The trick rules")
+        page.wait_for_timeout(500)
+        ARTIFACTS.mkdir(exist_ok=True)
+        for paper in ("A4", "Letter"):
+            pdf = page.pdf(format=paper, print_background=False)
+            (ARTIFACTS / f"rules-at-a-glance-{paper}.pdf").write_bytes(pdf)
+            pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+            assert pages == 1, (paper, pages)
+        page.screenshot(path=str(ARTIFACTS / "rules-at-a-glance.png"), full_page=True)
+        browser.close()

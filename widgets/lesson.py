@@ -32,6 +32,7 @@ from .tables import Frame, frame
 
 __all__ = [
     "COURSE",
+    "REFERENCE_PAGES",
     "R",
     "cards",
     "counters_table",
@@ -182,8 +183,13 @@ COURSE: tuple[Entry, ...] = (
     Entry("07_strategy.ipynb", "Strategy", "Count meld, bid on tricks too, remember cards, feed your partner."),
     Entry("08_other_versions.ipynb", "Double deck and three-handed", "More cards, or three players."),
     Entry("09_full_game.ipynb", "Play a full game", "A whole game against the computer, with hints."),
+    Entry("10_glossary.ipynb", "Glossary", "Every term the lessons use, for the rules in force."),
+    Entry("11_rules_at_a_glance.ipynb", "Rules at a glance", "The whole game on one printable page."),
 )  # fmt: skip
-"""The lessons, in the order of a hand."""
+"""The lessons, in the order of a hand, then the two reference pages."""
+
+REFERENCE_PAGES: tuple[str, ...] = ("10_glossary.ipynb", "11_rules_at_a_glance.ipynb")
+"""The reference pages: linked from every page of the course, and no mastery set."""
 
 
 def practice_pages(folder: str | os.PathLike[str] | None = None) -> list[tuple[str, str]]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from ._base import style_widget
-from .lesson import COURSE
+from .lesson import COURSE, REFERENCE_PAGES
 
 __all__ = ["GENERAL_PAGES", "PRACTICE", "PRACTICE_TITLES", "NavLinks", "nav_links", "page_nav"]
 
@@ -94,6 +94,8 @@ class NavLinks:
     lesson: tuple[str, str] | None
     """For a practice page: the lesson it practises."""
     outline: tuple[str, str]
+    reference: tuple[tuple[str, str], ...] = ()
+    """The glossary and "Rules at a glance", linked from every page."""
 
 
 def _lesson_of(practice_file: str) -> str | None:
@@ -101,6 +103,11 @@ def _lesson_of(practice_file: str) -> str | None:
         if practice_file in pages and practice_file not in GENERAL_PAGES:
             return lesson
     return None
+
+
+def _reference(prefix: str, page: str = "") -> tuple[tuple[str, str], ...]:
+    titles = {e.file: e.title for e in COURSE}
+    return tuple((f"{prefix}{f}", titles[f]) for f in REFERENCE_PAGES if f != page)
 
 
 def nav_links(page: str) -> NavLinks:
@@ -119,14 +126,14 @@ def nav_links(page: str) -> NavLinks:
         # Next: the page after this one in its lesson's list (the order the lesson gives).
         later = list(siblings[siblings.index(name) + 1 :]) if name in siblings else []
         nxt = (later[0], PRACTICE_TITLES[later[0]]) if later else None
-        return NavLinks(None, nxt, (), up, ("../00_welcome.ipynb", "Course outline"))
+        return NavLinks(None, nxt, (), up, ("../00_welcome.ipynb", "Course outline"), _reference("../"))
     if page not in titles:
         raise ValueError(f"{page!r} is not a lesson of the course")
     i = files.index(page)
     back = (files[i - 1], titles[files[i - 1]]) if i > 0 else None
     nxt = (files[i + 1], titles[files[i + 1]]) if i + 1 < len(files) else None
     practice = tuple((f"practice/{p}", PRACTICE_TITLES[p]) for p in PRACTICE.get(page, ()))
-    return NavLinks(back, nxt, practice, None, ("00_welcome.ipynb", "Course outline"))
+    return NavLinks(back, nxt, practice, None, ("00_welcome.ipynb", "Course outline"), _reference("", page))
 
 
 def _a(link: tuple[str, str], css: str, label: str) -> str:
@@ -156,6 +163,9 @@ def page_nav(page: str) -> widgets.VBox:
     if links.next:
         row.append(_a(links.next, "pt-nav-next", "Next: "))
     parts.append('<p class="pt-nav-row">' + " · ".join(row) + "</p>")
+    if links.reference:
+        refs = " · ".join(_a(r, "pt-nav-reference", "") for r in links.reference)
+        parts.append(f'<p class="pt-nav-reference-row">Look up: {refs}</p>')
     bar = widgets.HTML(f'<nav aria-label="Course">{"".join(parts)}</nav>')
     box = widgets.VBox([style_widget(), bar])
     box.add_class("pt-nav")

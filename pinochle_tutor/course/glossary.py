@@ -1,0 +1,182 @@
+"""The glossary: every term the lessons use, defined for the rules in force.
+
+Each definition is one or two sentences built from the :class:`~pinochle_tutor.rules.RuleSet`
+(its numbers, its deck, whether it has partners, an exchange, a kitty), so it is true
+under the classic game, the double deck, three-handed and a house rule alike.
+:func:`glossary` gives the terms in alphabetical order; the glossary page shows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pinochle_tutor.rules import RuleSet
+
+__all__ = ["TERMS", "Term", "counters_words", "glossary"]
+
+
+def counters_words(rules: RuleSet) -> str:
+    """The counters and their worth: ``'A, 10 and K, 10 trick points each'``."""
+    by_points: dict[int, list[str]] = {}
+    for rank in sorted(rules.ranks, reverse=True):
+        pts = rules.counter_points[rank]
+        if pts:
+            by_points.setdefault(pts, []).append(rank.symbol)
+    parts = []
+    for pts, ranks in by_points.items():
+        names = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " and " + ranks[-1]
+        parts.append(f"{names}, {pts} trick point{'s' if pts != 1 else ''} each")
+    return "; ".join(parts) if parts else "none"
+
+
+def _points(n: int) -> str:
+    return f"{n} trick point{'s' if n != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class Term:
+    """One term and how it is defined under a rule set."""
+
+    word: str
+    define: Callable[[RuleSet], str]
+
+    def definition(self, rules: RuleSet) -> str:
+        return self.define(rules)
+
+
+def _declarer(r: RuleSet) -> str:
+    more = " takes the kitty," if r.kitty_size else ""
+    return f"The player who wins the auction:{more} names trump and leads the first trick."
+
+
+def _defenders(r: RuleSet) -> str:
+    if r.partnerships:
+        return "The side that did not win the auction: they try to stop the declarer's side."
+    return "The players other than the declarer; each scores alone."
+
+
+def _exchange(r: RuleSet) -> str:
+    if not r.exchange_size or not r.partnerships:
+        return "These rules have no exchange."
+    n = r.exchange_size
+    return (
+        f"After trump is named, the declarer's partner passes {n} cards face down and the "
+        f"declarer returns {n} (cards just received may go back)."
+    )
+
+
+def _kitty(r: RuleSet) -> str:
+    if not r.kitty_size:
+        return "These rules deal no kitty."
+    k = r.kitty_size
+    return (
+        f"The {k} cards dealt aside: the declarer shows them to everyone, takes them and "
+        f"discards {k} face down, which count as the declarer's trick points."
+    )
+
+
+def _dix(r: RuleSet) -> str:
+    if not r.has_nines:
+        return "The 9 of trump in meld; these rules' deck has no 9s, so there is no dix."
+    return f"The 9 of trump, worth {r.meld_table.dix} in meld (each copy)."
+
+
+def _around(r: RuleSet) -> str:
+    t = r.meld_table
+    return (
+        "One card of a rank in each of the four suits, shown in meld: aces around "
+        f"{t.aces_around[0]}, kings {t.kings_around[0]}, queens {t.queens_around[0]}, "
+        f"jacks {t.jacks_around[0]}."
+    )
+
+
+def _double(r: RuleSet) -> str:
+    if r.copies < 2:
+        return "These rules' deck has one copy of each card: there are no double melds."
+    return (
+        "Two copies of every card of a meld: a double meld, which replaces the single one "
+        f"(double aces around is {r.meld_table.aces_around[1]}, not {2 * r.meld_table.aces_around[0]})."
+    )
+
+
+def _meld_save(r: RuleSet) -> str:
+    who = "A side keeps its" if r.partnerships else "A player keeps their"
+    return f"{who} meld only if it takes at least {_points(r.meld_save)}."
+
+
+def _set(r: RuleSet) -> str:
+    who = "The declarer's side" if r.partnerships else "The declarer"
+    return (
+        f"{who} takes no trick points: the meld is lost and the bid is subtracted, as in any "
+        "missed contract."
+    )
+
+
+def _stuck(r: RuleSet) -> str:
+    return (
+        f"When every player before the dealer passes without a bid, the dealer is stuck with "
+        f"the contract at {r.stuck_bid} and has no choice."
+    )
+
+
+TERMS: tuple[Term, ...] = (
+    Term("around", _around),
+    Term("auction", lambda r: (
+        f"Players in turn bid points (meld plus trick points) or pass: the first bid is at "
+        f"least {r.opening_bid}, each later one at least {r.bid_increment} more, and a pass is "
+        "final for that auction."
+    )),
+    Term("contract", lambda _r: (
+        "The winning bid: the points the declarer's side must reach with its meld and trick "
+        "points together."
+    )),
+    Term("counters", lambda r: (
+        f"The cards worth trick points when captured: {counters_words(r)}. The last trick "
+        f"earns {_points(r.last_trick_bonus)} more; {r.total_trick_points} in all."
+    )),
+    Term("declarer", _declarer),
+    Term("defenders", _defenders),
+    Term("dix", _dix),
+    Term("double", _double),
+    Term("exchange", _exchange),
+    Term("follow suit", lambda _r: "Play a card of the suit that was led, which you must do if you can."),
+    Term("kitty", _kitty),
+    Term("lead", lambda _r: (
+        "Play the first card of a trick: the declarer leads the first trick, then whoever won "
+        "the last one."
+    )),
+    Term("marriage", lambda r: (
+        f"A K and Q of the same suit, shown in meld: {r.meld_table.marriage}; in trump it is a "
+        f"royal marriage, {r.meld_table.royal_marriage}."
+    )),
+    Term("meld", lambda _r: (
+        "Scoring combinations a player shows from their own hand after trump is named (and the "
+        "exchange or the kitty); the cards go back into the hand for the play."
+    )),
+    Term("meld save", _meld_save),
+    Term("over-trump", lambda _r: (
+        "Play a higher trump than one already in the trick; when you cannot follow suit you "
+        "must, if you can."
+    )),
+    Term("pinochle", lambda r: f"The Q♠ and J♦ together, shown in meld: {r.meld_table.pinochle[0]}."),
+    Term("royal marriage", lambda r: f"The K and Q of trump, shown in meld: {r.meld_table.royal_marriage}."),
+    Term("run", lambda r: f"The A 10 K Q J of trump, shown in meld: {r.meld_table.run[0]}."),
+    Term("set", _set),
+    Term("stuck dealer", _stuck),
+    Term("trick", lambda _r: (
+        "One card from every player in turn, won by the highest trump, or if none was played "
+        "by the highest card of the suit led; of identical cards tying for highest, the first "
+        "played wins."
+    )),
+    Term("trump", lambda _r: (
+        "The suit the declarer names after the auction: a trump beats any card of another suit."
+    )),
+)  # fmt: skip
+"""Every term the lessons use, alphabetically."""
+
+
+def glossary(rules: RuleSet) -> list[tuple[str, str]]:
+    """(term, definition) of every term, alphabetically, for ``rules``."""
+    return [(t.word, t.definition(rules)) for t in sorted(TERMS, key=lambda t: t.word)]
+
