@@ -44,12 +44,12 @@ def test_each_definition_takes_its_numbers_from_the_rule_set(rules: RuleSet) -> 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.name)
 def test_rules_at_a_glance_states_the_rules_in_force(rules: RuleSet) -> None:
-    html = rules_summary(rules).children[1].value  # type: ignore[attr-defined]
+    html = rules_summary(rules).children[1].value
     assert f"open at {rules.opening_bid} or more" in html
     assert f"Game to {rules.target}" in html and f"stuck at {rules.stuck_bid}" in html
     assert ("dix" in html) is rules.has_nines
     assert "@media print" in html
-    assert "<dl" in glossary_list(rules).children[1].value  # type: ignore[attr-defined]
+    assert "<dl" in glossary_list(rules).children[1].value
 
 
 def test_every_page_links_the_glossary_and_the_summary() -> None:
