@@ -274,14 +274,22 @@ def test_the_check_explains_a_wrong_answer_and_takes_another_try() -> None:
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
-def test_the_trump_check_is_the_computer_players_choice(rules: RuleSet) -> None:
-    from pinochle_tutor.game import Hand
-    from pinochle_tutor.sim.policy import HeuristicPlayer
-
+def test_the_trump_check_answers_the_longest_suit_and_offers_only_clear_choices(rules: RuleSet) -> None:
+    """Lesson 3 teaches the long, strong suit: the answer is the longest suit (then the
+    most aces and tens, then the most meld); every wrong choice offered is shorter, so a
+    learner is never marked wrong for a suit as long (a close call is not offered);
+    three-handed the hand includes the kitty."""
     q = wk.trump_check(rules, seed=11)
-    h = Hand(rules.players - 1, rules, dealt=deal(rules.players - 1, rules, seed=11))
-    assert q.answer == HeuristicPlayer().choose_trump(h.view(0)).plural
-    assert q.cards == h.deal.hands[0] and set(q.wrong) == set(q.choices) - {q.answer}
+    dealt = deal(rules.players - 1, rules, seed=11)
+    held = sorted([*dealt.hands[0], *(dealt.kitty if rules.has_kitty else ())])
+    assert sorted(q.cards) == held
+    n = {s: sum(1 for c in held if c.suit == s) for s in Suit}
+    best = next(s for s in Suit if s.plural == q.answer)
+    assert n[best] == max(n.values())
+    assert set(q.wrong) == set(q.choices) - {q.answer}
+    for w in q.wrong:
+        assert n[next(s for s in Suit if s.plural == w)] < n[best]
+    assert ("took the kitty" in q.question) is rules.has_kitty
 
 
 def test_the_feed_check_offers_the_counter_and_a_worthless_legal_card() -> None:
@@ -413,8 +421,8 @@ def test_the_trump_check_says_the_meld_each_suit_gives() -> None:
     for suit, text in q.wrong.items():
         s = next(x for x in Suit if x.plural == suit)
         assert f"meld {meld(q.cards, s, CLASSIC).total} with {suit} trump" in text
-    assert "Spades are as long and strong, but hearts trump adds 10 meld" in q.why
-    assert "10 less meld" in q.wrong["spades"]
+    # Spades and hearts are as long: a close call, told in the answer and not offered.
+    assert q.answer == "spades" and "hearts" not in q.choices and "Hearts are as long" in q.why
 
 
 @pytest.mark.parametrize(

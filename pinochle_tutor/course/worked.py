@@ -435,49 +435,51 @@ def exchange_example(rules: RuleSet = CLASSIC, seed: int = 7) -> WorkedExample:
             numbers=(k, len(final), before.total, after.total),
         )
     )
-    return WorkedExample("Naming trump and the exchange", rules, tuple(steps))
+    title = "The kitty, the discard and trump" if rules.has_kitty else "Naming trump and the exchange"
+    return WorkedExample(title, rules, tuple(steps))
 
 
 def trump_check(rules: RuleSet = CLASSIC, seed: int = 7) -> CheckQuestion:
-    """Which suit would you name trump with this hand? The answer is the computer
-    player's choice; a wrong suit is explained by its length and aces."""
+    """Which suit would you name trump with this hand (three-handed: with the kitty
+    taken)? The answer is the long, strong suit lesson 3 teaches: the most cards, then
+    the most high cards (aces and tens), then the most meld as trump; every choice's
+    explanation gives its length, high cards and meld, so two suits alike in length and
+    strength are told apart by their meld (the dix, a run, royal marriages)."""
     dealt = deal(rules.players - 1, rules, seed=seed)
-    h = Hand(rules.players - 1, rules, dealt=dealt)
-    held = dealt.hands[0]
-    best = HeuristicPlayer().choose_trump(h.view(0))
-    # Each suit's length and aces, and the hand's meld with it as trump: the run, the
-    # royal marriages and the dix count only in trump, so two suits alike in length and
-    # aces can differ in meld.
+    held = tuple(sort_hand([*dealt.hands[0], *(dealt.kitty if rules.has_kitty else ())]))
     melds = {x: meld(held, x, rules).total for x in Suit}
-    lines = {x: f"{_suit_line(held, x)[0]}; meld {melds[x]} with {x.plural} trump" for x in Suit}
-    alike = [
-        x for x in Suit
-        if x != best and _suit_line(held, x)[1:] == _suit_line(held, best)[1:]
-    ]  # fmt: skip
-    why = (
-        f"{lines[best][0].upper()}{lines[best][1:]}. The computer player names {best.plural}: "
-        "a suit's length and aces take tricks as trump, and its meld as trump counts at once."
-    )
-    if alike:
-        other = alike[0]
-        diff = melds[best] - melds[other]
+
+    def length(x: Suit) -> int:
+        return sum(1 for c in held if c.suit == x)
+
+    def high(x: Suit) -> int:
+        return sum(1 for c in held if c.suit == x and c.rank in (Rank.ACE, Rank.TEN))
+
+    def line(x: Suit) -> str:
+        return (
+            f"{x.plural.capitalize()}: {_plural(length(x), 'card')}, "
+            f"{_plural(high(x), 'high card')} (A or 10); meld {melds[x]} with {x.plural} trump"
+        )
+
+    best = max(Suit, key=lambda x: (length(x), high(x), melds[x], -int(x)))
+    # Offered: the answer and the clearly shorter suits. A suit as long as the answer is a
+    # close call (more high cards against more meld) and is not offered as a wrong choice.
+    shorter = [x for x in Suit if length(x) < length(best)]
+    why = f"{line(best)}: the longest suit, and long trumps win tricks."
+    equal = [x for x in Suit if x != best and length(x) == length(best)]
+    if equal:
         why += (
-            f" {other.plural.capitalize()} are as long and strong, but {best.plural} trump "
-            + (f"adds {diff} meld." if diff > 0 else "is the computer player's choice; either is reasonable.")
+            f" {' and '.join(x.plural.capitalize() for x in equal)} are as long: then the high "
+            "cards and the meld decide, a close call, so it is not offered here."
         )
-    wrong = {}
-    for x in Suit:
-        if x == best:
-            continue
-        wrong[x.plural] = f"{lines[x][0].upper()}{lines[x][1:]}." + (
-            f" As long and strong as {best.plural}, but {melds[best] - melds[x]} less meld."
-            if x in alike and melds[best] > melds[x]
-            else ""
-        )
-    choices = tuple(x.plural for x in Suit)
+    wrong = {
+        x.plural: f"{line(x)}. {best.plural.capitalize()} are longer: long trumps win tricks."
+        for x in shorter
+    }
+    kitty = " and took the kitty" if rules.has_kitty else ""
     return CheckQuestion(
-        "You won the auction with this hand. Which suit would you name trump?",
-        choices,
+        f"You won the auction{kitty}. Which suit would you name trump?",
+        tuple(x.plural for x in Suit if x.plural in wrong or x == best),
         best.plural,
         why,
         wrong,
@@ -514,7 +516,11 @@ def meld_example(
         WorkedStep(
             "The same hand under each trump: "
             + "; ".join(f"{s.plural} {v}" for s, v in each)
-            + ". The run, royal marriages and dix count only in trump.",
+            + (
+                ". The run, royal marriages and dix count only in trump."
+                if rules.has_nines
+                else ". The run and royal marriages count only in trump."
+            ),
             cards,
             numbers=tuple(v for _, v in each),
         )
@@ -674,6 +680,9 @@ def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     short = score_hand(ex.bid, ex.meld, ex.short_tricks, 0, total - ex.short_tricks, rules)
     zero = score_hand(ex.bid, ex.meld, 0, 0, total, rules)
     big = ex.bid + max(rules.bid_increment, 1) * 3  # meld above the bid
+    pair = rules.partnerships
+    bidders, shows = ("the declarer's side", "shows") if pair else ("the declarer", "shows")
+    others = "the defenders" if pair else "the two defenders between them"
     big_zero = score_hand(ex.bid, big, 0, 0, total, rules)
     few = (
         "no trick points"
@@ -682,7 +691,7 @@ def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     )
     steps = (
         WorkedStep(
-            f"The contract is **{ex.bid}** and the declarer's side shows **{ex.meld}** meld, so "
+            f"The contract is **{ex.bid}** and {bidders} {shows} **{ex.meld}** meld, so "
             f"it needs **{need}** trick points of the {total}.",
             numbers=(ex.bid, ex.meld, need, total),
         ),
@@ -712,8 +721,8 @@ def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
         ),
         WorkedStep(
             f"**Set**: it takes no trick points at all. The meld is lost and it scores "
-            f"**{zero.bidder}**, as any missed contract does; the defenders score their "
-            f"{zero.defender} trick points.",
+            f"**{zero.bidder}**, as any missed contract does; {others} take all "
+            f"{zero.defender} trick points (and score their meld too, if they saved it).",
             numbers=(zero.bidder, zero.defender),
         ),
         WorkedStep(
@@ -746,9 +755,10 @@ def score_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
         tricks = 0
         s = score_hand(bid, meld_shown, tricks, 0, total, rules)
     adds = meld_shown + tricks
+    who = "the declarer's side" if rules.partnerships else "the declarer"
     choices = tuple(str(x) for x in dict.fromkeys([s.bidder, adds, tricks]))
     return CheckQuestion(
-        f"Bid {bid}, meld {meld_shown}, and the declarer's side takes {tricks} trick "
+        f"Bid {bid}, meld {meld_shown}, and {who} takes {tricks} trick "
         "points. What does it score?",
         choices,
         str(s.bidder),
@@ -1064,8 +1074,9 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int = 0) -> GuidedHand:
                 and c in seen and c == t.winning_card and rules.copies >= 2
             ):  # fmt: skip
                 notes.append(
-                    f"Track every copy: one {c.text} fell in an earlier trick, but the other copy "
-                    "was still out, and it wins this one."
+                    f"Track every copy: one {c.text} fell in an earlier trick, but "
+                    + ("the other copy was" if rules.copies == 2 else "other copies were")
+                    + " still out, and one of them wins this one."
                 )
                 found.append(Tip.BOTH_COPIES)
             if c in exposed and exposed[c] == s and c not in told:
@@ -1088,8 +1099,9 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int = 0) -> GuidedHand:
     result = hand.scores[0]
     add(
         WorkedStep(
-            f"The contract of {hand.contract} was {'made' if hand.made else 'missed'}: the "
-            f"declarer's side scores **{result.bidder}**.",
+            f"The contract of {hand.contract} was {'made' if hand.made else 'missed'}: "
+            f"{'the declarer' + chr(39) + 's side' if rules.partnerships else 'the declarer'} scores "
+            f"**{result.bidder}**.",
             numbers=(hand.contract, result.bidder),
         )
     )
