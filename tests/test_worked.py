@@ -428,7 +428,7 @@ def test_the_trump_check_says_the_meld_each_suit_gives() -> None:
 @pytest.mark.parametrize(
     ("page", "phrase"),
     [
-        ("00_welcome.ipynb", "won by the highest trump, or if none was\nplayed by the highest card of the suit led"),
+        ("00_welcome.ipynb", "won by the highest trump, or, if none was\nplayed, by the highest card of the suit led"),
         ("01_the_deck.ipynb", "When identical cards tie for highest in a trick"),
         ("05_trick_rules.ipynb", "When identical cards tie for\nhighest, the first one played wins"),
     ],

@@ -271,7 +271,8 @@ def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> Work
                 told = True
                 gets = " and receives the partner's pass" if rules.exchange_size else ""
                 why += (
-                    " Partners may bid over each other (the rules allow any legal raise): the "
+                    " Partners may bid over each other (the rules of record do not forbid it: any "
+                    "legal raise is allowed, whoever holds the bid): the "
                     "side plays one contract, and whoever holds it is the declarer, who names "
                     f"trump{gets}. A player outbids a partner to be that declarer."
                 )
@@ -302,7 +303,8 @@ def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> Work
     stuck = explain_call(b, dealer, None)
     steps.append(
         WorkedStep(
-            f"Another hand: the {n - 1} players before the dealer all pass. "
+            f"Another hand: {'both players' if n - 1 == 2 else f'the {n - 1} players'} before the "
+            "dealer pass. "
             f"The dealer, {_who(dealer, rules)}, is **stuck** with the contract at **{b.contract}**. "
             f"May the dealer pass? {_seats_named(stuck.reason, rules)}",
             numbers=(n - 1, b.contract, *stated_numbers(stuck.reason)),
