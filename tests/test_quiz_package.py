@@ -126,7 +126,7 @@ def test_every_kind_is_built_from_its_entry(kind: QuizKind) -> None:
         ({"kind": "counters", "id": "x", "cards": "AS QX"}, "cards", "'QX'"),
         ({"kind": "counters", "id": "x", "cards": "AS", "last_trick": "yes"}, "last_trick", "'yes'"),
         ({"kind": "call", "id": "x", "calls": "250", "call": "maybe"}, "call", "'maybe'"),
-        ({"kind": "call", "id": "x", "calls": "pass pass pass"}, "calls", "already over"),
+        ({"kind": "call", "id": "x", "calls": "250 pass pass pass"}, "calls", "already over"),
         ({"kind": "call", "id": "x", "calls": "250", "call": 260, "seat": 3}, "seat", "seat 3"),
     ],
 )  # fmt: skip
