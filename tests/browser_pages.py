@@ -62,8 +62,13 @@ LESSONS = sorted(p.name for p in (REPO / "lessons").glob("[0-9][0-9]_*.ipynb"))
 PRACTICE_PAGES = sorted(p.name for p in (REPO / "exercises").glob("[0-9][0-9]_*.ipynb"))
 PAGES = [*LESSONS, *(f"practice/{p}" for p in PRACTICE_PAGES)]
 
-VARIANT_PAGES = {"08_other_versions.ipynb", "17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb"}
-"""Pages that show the other versions on purpose, whatever the house rules."""
+VARIANT_PAGES = {
+    "08_other_versions.ipynb", "17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb",
+    *(p for p in PRACTICE_PAGES if "_problems_" in p),
+}  # fmt: skip
+"""Pages that show a version on purpose, whatever the house rules: lesson 8 and the
+variants' practice, and the problem deals (each is a position of its own rule set, the
+classic game's; the page says so when the house rules differ)."""
 INTRO_PAGES = {"00_welcome.ipynb"}
 """The welcome page describes the four-handed game before the rules in force."""
 

@@ -19,6 +19,7 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 def test_the_terms_the_lessons_use_are_defined() -> None:
     words = {w for w, _ in glossary(CLASSIC)}
+    assert "defender" in {w for w, _ in glossary(THREE_HANDED)}
     for term in ("dix", "run", "around", "set", "declarer", "kitty", "counters", "contract",
                  "trump", "meld save", "stuck dealer", "exchange", "over-trump", "lead"):  # fmt: skip
         assert term in words, term
@@ -39,7 +40,8 @@ def test_each_definition_takes_its_numbers_from_the_rule_set(rules: RuleSet) -> 
     assert ("no dix" in d["dix"]) is (not rules.has_nines)
     assert ("no kitty" in d["kitty"]) is (not rules.kitty_size)
     assert ("no exchange" in d["exchange"]) is (not rules.exchange_size or not rules.partnerships)
-    assert ("side" in d["defenders"]) is rules.partnerships
+    defenders = d["defenders"] if rules.partnerships else d["defender"]
+    assert ("side" in defenders) is rules.partnerships
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.name)

@@ -41,7 +41,7 @@ from pinochle_tutor.course.problems import (
 )
 from pinochle_tutor.view import Phase, seat_name
 
-from ._base import LiveHTML, Message, guard_client_values, guarded, style_widget
+from ._base import LiveHTML, Message, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import CardsView
 from .quiz_runner import cards_html
 
@@ -83,6 +83,8 @@ class ProblemDeal(widgets.VBox):
     ) -> None:
         self.tip = Tip.parse(tip)
         self.page = page_from_environment()
+        self.site_rules = coerce_rules(None)
+        """The site's house rules: a problem of other rules says so."""
         found, refused = load_problems(folder, [self.tip])
         self._problems: list[tuple[Problem, ProblemCheck]] = found
         self.refused = refused
@@ -129,9 +131,15 @@ class ProblemDeal(widgets.VBox):
         view = problem.view()
         self._answered = False
         n = len(self._problems)
+        version = (
+            f'<p class="pt-problem-version">A position of the {problem.rules.name.replace("_", " ")} '
+            "game, whatever version this site plays.</p>"
+            if problem.rules != self.site_rules
+            else ""
+        )
         self.prompt.value = (
             f'<div class="pt-quiz-counter">Problem {self._index + 1} of {n} · level '
-            f"{problem.level}</div>"
+            f"{problem.level}</div>{version}"
             f'<p class="pt-quiz-question">{cards_html(describe_position(view))}</p>'
             f'<p class="pt-title">{escape(problem.question)}</p>'
         )

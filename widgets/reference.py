@@ -103,13 +103,27 @@ def rules_summary(rules: RuleSet | str | None = None) -> widgets.VBox:
     ]
     scoring = [
         f"Counters: {counters_words(r)}; last trick {r.last_trick_bonus}; {r.total_trick_points} in all.",
-        f"A {side} keeps its meld only with at least {r.meld_save} trick point"
+        f"A {side} keeps {'its' if r.partnerships else 'their'} meld only with at least {r.meld_save} trick point"
         + ("s." if r.meld_save != 1 else "."),
-        "Meld plus trick points reaching the bid: the bidders add the total; otherwise they "
-        "subtract the bid (with no trick points at all they are set).",
-        "Defenders score their meld plus trick points if they saved their meld, else nothing.",
-        f"Game to {r.target}. If several reach it on one hand, the bidders win if they made the contract"
-        + ("." if r.partnerships else "; otherwise the highest score wins."),
+        (
+            "Meld plus trick points reaching the bid: the bidders add the total; otherwise they "
+            "subtract the bid (with no trick points at all they are set)."
+            if r.partnerships
+            else "Meld plus trick points reaching the bid: the declarer adds the total; otherwise "
+            "the declarer subtracts the bid (with no trick points at all, set)."
+        ),
+        (
+            "Defenders score their meld plus trick points if they saved their meld, else nothing."
+            if r.partnerships
+            else "Each defender scores their own meld plus trick points if they saved their meld, "
+            "else nothing."
+        ),
+        f"Game to {r.target}. If several reach it on one hand, "
+        + (
+            "the bidders win if they made the contract."
+            if r.partnerships
+            else "the declarer wins if the contract was made; otherwise the highest score wins."
+        ),
     ]
     ul = lambda xs: "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in xs) + "</ul>"  # noqa: E731
     ol = "<ol>" + "".join(f"<li>{escape(x)}</li>" for x in tricks) + "</ol>"

@@ -127,9 +127,10 @@ TERMS: tuple[Term, ...] = (
         f"least {r.opening_bid}, each later one at least {r.bid_increment} more, and a pass is "
         "final for that auction."
     )),
-    Term("contract", lambda _r: (
-        "The winning bid: the points the declarer's side must reach with its meld and trick "
-        "points together."
+    Term("contract", lambda r: (
+        "The winning bid: the points the declarer"
+        + ("'s side must reach with its" if r.partnerships else " must reach with their")
+        + " meld and trick points together."
     )),
     Term("counters", lambda r: (
         f"The cards worth trick points when captured: {counters_words(r)}. The last trick "
@@ -177,6 +178,11 @@ TERMS: tuple[Term, ...] = (
 
 
 def glossary(rules: RuleSet) -> list[tuple[str, str]]:
-    """(term, definition) of every term, alphabetically, for ``rules``."""
-    return [(t.word, t.definition(rules)) for t in sorted(TERMS, key=lambda t: t.word)]
+    """(term, definition) of every term, alphabetically, for ``rules`` (without partners
+    the defenders are each a defender, and the term says so)."""
+    out = []
+    for t in sorted(TERMS, key=lambda t: t.word):
+        word = "defender" if t.word == "defenders" and not rules.partnerships else t.word
+        out.append((word, t.definition(rules)))
+    return out
 
