@@ -50,7 +50,7 @@ PRACTICE_TITLES: dict[str, str] = {
     "24_problems_count_first.ipynb": "Find the play: count first",
     "25_problems_meld_alone.ipynb": "Find the play: not on meld alone",
     "26_problems_exposed_cards.ipynb": "Find the play: remember the exposed cards",
-    "27_problems_feed_partner.ipynb": "Find the play: feed your partner",
+    "27_problems_feed_partner.ipynb": "Find the play: counters to a secure trick",
     "28_problems_both_copies.ipynb": "Find the play: track both copies",
     "29_problems_points_not_tricks.ipynb": "Find the play: points, not tricks",
     "30_problems_exchange.ipynb": "Find the play: the exchange",
