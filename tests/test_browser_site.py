@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from pinochle_widgets.lesson import COURSE
 from tests.browser_pages import needs_chromium
 from tests.voila_site import REPO, voila_server
 
@@ -67,7 +68,7 @@ def assert_clean(page: Page) -> None:
 
 def test_landing_page_lists_the_course_and_the_rules(browser: Browser, site: str) -> None:
     page = open_page(browser, site, "00_welcome.ipynb")
-    expect(page.locator(".pt-lesson-link")).to_have_count(10)
+    expect(page.locator(".pt-lesson-link")).to_have_count(len(COURSE))  # lessons and reference pages
     expect(page.locator(".pt-rules-banner")).to_contain_text("Rules in force: classic")
     shot(page, "1-landing")
     link = page.locator(".pt-lesson-link", has_text="Meld")
@@ -128,7 +129,7 @@ def test_trick_lesson_explains_an_illegal_card(browser: Browser, site: str) -> N
 
 
 def test_bidding_trainer_gives_advice_after_the_call(browser: Browser, site: str) -> None:
-    page = open_page(browser, site, "02_deal_and_auction.ipynb")
+    page = open_page(browser, site, "06_scoring.ipynb")  # bidding comes after scoring
     trainer = page.locator(".pt-bidding-trainer").first
     # No advice in the page before the learner's call.
     assert not re.search(r"simulated deals|Recommend", trainer.inner_text())
