@@ -131,7 +131,11 @@ def voila_server(
     ``root``; always stop it."""
     port = free_port()
     voila = Path(sys.executable).with_name("voila")
-    cmd = [str(voila), str(root), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", *extra]
+    # Kernels talk over Unix sockets, not TCP ports: with several servers and test
+    # workers starting kernels at once, a TCP port picked free could be taken before the
+    # kernel bound it ("Address already in use"), and the page never showed a widget.
+    cmd = [str(voila), str(root), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+           "--KernelManager.transport=ipc", *extra]  # fmt: skip
     artifacts = REPO / "test-artifacts"
     artifacts.mkdir(exist_ok=True)
     log = (artifacts / f"voila-{port}.log").open("w")
