@@ -23,7 +23,6 @@ import dataclasses
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any
 
 from pinochle_tutor.actions import Action, Bid, Give, Play
 from pinochle_tutor.bots import HeuristicPlayer
@@ -37,6 +36,7 @@ from pinochle_tutor.course.problems import (
     Tip,
     check_problem,
     problem_entry,
+    problems_toml,
 )
 from pinochle_tutor.explain import explain_exchange
 from pinochle_tutor.explain.coaching import PlayPrinciple
@@ -185,17 +185,6 @@ def find(tip: Tip, count: int, start: int, budget: float) -> Iterator[Problem]:
         seed += 1
 
 
-def toml_of(problem: Problem) -> str:
-    def val(v: Any) -> str:
-        if isinstance(v, str):
-            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-        if isinstance(v, list):
-            return "[" + ", ".join(val(x) for x in v) + "]"
-        return str(v)
-
-    return "[[problem]]\n" + "".join(f"{k} = {val(v)}\n" for k, v in problem_entry(problem).items())
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("tip", choices=[t.value for t in Tip])
@@ -206,7 +195,7 @@ def main() -> None:
     tip = Tip(args.tip)
     print(f"# Problem deals: {tip.title}. Found by scripts/find_problems.py; checked by the coach at load.\n")
     for p in find(tip, args.count, args.start, args.budget):
-        print(toml_of(p))
+        print(problems_toml([problem_entry(p)]))
         sys.stdout.flush()
 
 

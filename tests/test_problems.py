@@ -20,6 +20,7 @@ from pinochle_tutor.course.problems import (
     mark_problem,
     options,
     problem_entry,
+    problems_toml,
     read_problems,
 )
 from pinochle_widgets.problem_deal import ProblemDeal
@@ -53,25 +54,12 @@ def test_the_problems_come_at_three_levels() -> None:
     assert {p.level for p, _ in bank()[0]} == {1, 2, 3}
 
 
-def _toml(entries: list[dict[str, object]]) -> str:
-    def val(v: object) -> str:
-        if isinstance(v, str):
-            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-        if isinstance(v, list):
-            return "[" + ", ".join(val(x) for x in v) + "]"
-        return str(v)
-
-    return "".join(
-        "[[problem]]\n" + "".join(f"{k} = {val(v)}\n" for k, v in e.items()) + "\n" for e in entries
-    )
-
-
 def test_a_problem_whose_answer_is_not_the_best_is_refused_by_name(tmp_path: Path) -> None:
     problem, check = next((p, c) for p, c in bank()[0] if p.tip is Tip.FEED_PARTNER)
     wrong = next(v.choice for v in check.values if v.choice != check.best)
     good = problem_entry(problem)
     bad = dict(good, id="teachers-slip", answer=wrong.text)
-    (tmp_path / "mine.toml").write_text(_toml([good, bad]), encoding="utf-8")
+    (tmp_path / "mine.toml").write_text(problems_toml([good, bad]), encoding="utf-8")
     loaded, refused = load_problems(tmp_path)
     assert [p.id for p, _ in loaded] == [problem.id]  # the rest of the file still loads
     assert len(refused) == 1
@@ -90,7 +78,7 @@ def test_malformed_problems_are_refused_with_a_message(tmp_path: Path) -> None:
         {k: v for k, v in dict(base, id="no-answer").items() if k != "answer"},
         dict(base, id="illegal-answer", answer="play 9♣" if base["answer"] != "play 9♣" else "play 9♦"),
     ]
-    (tmp_path / "broken.toml").write_text(_toml(entries), encoding="utf-8")
+    (tmp_path / "broken.toml").write_text(problems_toml(entries), encoding="utf-8")
     (tmp_path / "not_toml.toml").write_text("[[problem]\nid = ", encoding="utf-8")
     loaded, refused = load_problems(tmp_path)
     assert loaded == []
@@ -140,7 +128,7 @@ def read_problems_from_entry(p: Problem) -> Problem:
 
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / p.file
-        path.write_text(_toml([problem_entry(p)]), encoding="utf-8")
+        path.write_text(problems_toml([problem_entry(p)]), encoding="utf-8")
         (found,), _ = read_problems(path)
         return found
 

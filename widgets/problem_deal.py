@@ -34,6 +34,7 @@ from pinochle_tutor.course.problems import (
     ProblemCheck,
     ProblemError,
     Tip,
+    choice_words,
     describe_position,
     load_problems,
     mark_problem,
@@ -54,15 +55,9 @@ LEFT_OUT = (
 
 
 def _label(a: Action) -> str:
-    from pinochle_tutor.actions import Bid, Give, Play
-
-    if isinstance(a, Play):
-        return a.card.text
-    if isinstance(a, Bid):
-        return "Pass" if a.amount is None else f"Bid {a.amount}"
-    if isinstance(a, Give):
-        return " ".join(c.text for c in a.cards)
-    return a.text
+    """A choice's button: the problem's words for it, capitalised (``'Bid 250'``)."""
+    words = choice_words(a)
+    return words[0].upper() + words[1:]
 
 
 class ProblemDeal(widgets.VBox):

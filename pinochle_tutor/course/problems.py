@@ -67,10 +67,13 @@ __all__ = [
     "RefusedProblem",
     "Tip",
     "check_problem",
+    "choice_words",
     "default_problem_dir",
     "describe_position",
     "load_problems",
     "mark_problem",
+    "problem_entry",
+    "problems_toml",
     "read_problems",
 ]
 
@@ -293,7 +296,7 @@ class ProblemCheck:
             tail = "the coach's choice" if _same(v.choice, self.best) else (
                 f"{points(v.loss)} {self.unit} less (± {points(v.loss_stderr)})"
             )
-            out.append(f"{_choice_words(v.choice)}: {tail}")
+            out.append(f"{choice_words(v.choice)}: {tail}")
         return out
 
 
@@ -322,9 +325,9 @@ class ProblemMark:
     def text(self) -> str:
         """The verdict, the write-up and the coach's numbers."""
         head = (
-            f"Right: {_choice_words(self.choice)} is the coach's choice."
+            f"Right: {choice_words(self.choice)} is the coach's choice."
             if self.right
-            else f"Not this time: the answer is {_choice_words(self.problem.answer)}."
+            else f"Not this time: the answer is {choice_words(self.problem.answer)}."
         )
         return " ".join([head, self.problem.writeup, "The coach's numbers:", "; ".join(self.check.lines()) + "."])
 
@@ -335,7 +338,8 @@ def _same(a: Action, b: Action) -> bool:
     return a == b
 
 
-def _choice_words(a: Action) -> str:
+def choice_words(a: Action) -> str:
+    """A choice as the page names it: ``'A♥'``, ``'bid 250'``, ``'pass'``, ``'A♠ K♥ ...'``."""
     if isinstance(a, Play):
         return a.card.text
     if isinstance(a, Bid):
@@ -585,6 +589,21 @@ def load_problems(
         _LOG.warning("problem bank: %s", r.message)
     good.sort(key=lambda pc: (pc[0].level, pc[0].file, pc[0].id))
     return good, refused
+
+
+def problems_toml(entries: Iterable[Mapping[str, Any]]) -> str:
+    """Bank entries (:func:`problem_entry`) written as ``[[problem]]`` tables of a bank file."""
+
+    def val(v: Any) -> str:
+        if isinstance(v, str):
+            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        if isinstance(v, list):
+            return "[" + ", ".join(val(x) for x in v) + "]"
+        return str(v)
+
+    return "\n".join(
+        "[[problem]]\n" + "".join(f"{k} = {val(v)}\n" for k, v in e.items()) for e in entries
+    )
 
 
 def problem_entry(problem: Problem) -> dict[str, Any]:
