@@ -14,14 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from pinochle_tutor.classroom.house_rules import site_rules
+from pinochle_tutor.course.mastery import LESSON_CASES, LESSON_RULES
 from pinochle_tutor.course.quiz import QuizRequestError, QuizRule, generate
-from pinochle_tutor.rules import CLASSIC
+from pinochle_tutor.rules import CLASSIC, RuleSet
 
 REPO = Path(__file__).resolve().parent.parent
 TABLE = REPO / "lessons" / "COVERAGE.md"
 RULES = REPO.parent / "shared" / "RULES.md"
 SEED = REPO.parent / "shared" / "seed"
-COLUMNS = ["rule", "rules text", "engine", "lesson", "drill", "widget"]
+COLUMNS = ["rule", "rules text", "engine", "lesson", "drill", "mastery", "widget"]
 
 
 def rows() -> list[dict[str, str]]:
@@ -46,19 +48,30 @@ def notebook_text(path: Path) -> str:
 
 
 @cache
-def quiz_can_ask(rule: str) -> bool:
-    """Whether the generator makes an item aimed at ``rule`` under the classic rules."""
+def quiz_can_ask(rule: str, rules: RuleSet = CLASSIC) -> bool:
+    """Whether the generator makes an item aimed at ``rule`` under ``rules``."""
     q = QuizRule(rule)
     kind = q.value.split(".", 1)[0]
     for seed in range(8):
         for level in (1, 2, 3):
             try:
-                item = generate(kind, seed, level, [q.value], rules=CLASSIC)
+                item = generate(kind, seed, level, [q.value], rules=rules)
             except QuizRequestError:
                 continue
             if q in item.rules:
                 return True
     return False
+
+
+def check_mastery(cell: str) -> None:
+    """A mastery cell, ``LESSON: RULE``: the rule case is one of the lesson's mastery
+    cases and its set can ask it under one of the rule sets the set is asked in."""
+    lesson, _, case = cell.partition(":")
+    lesson, case = lesson.strip(), case.strip()
+    assert lesson in LESSON_CASES, f"{lesson!r} has no mastery set"
+    assert QuizRule(case) in LESSON_CASES[lesson], f"{lesson}'s mastery set does not ask {case}"
+    sets = LESSON_RULES.get(lesson, (site_rules(),))
+    assert any(quiz_can_ask(case, rs) for rs in sets), f"{lesson}'s set cannot ask {case}"
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["rule"] for r in ROWS])
@@ -79,6 +92,7 @@ def test_every_cell_names_something_real(row: dict[str, str]) -> None:
         assert (REPO / "exercises" / drill[9:]).is_file(), drill
     else:
         pytest.fail(f"drill {drill!r}: write quiz:RULE, lesson:NB or practice/NB")
+    check_mastery(row["mastery"])
     widget = pkgutil.resolve_name(row["widget"].strip("`"))
     assert isinstance(widget, type), f"{row['widget']} is not a widget class"
 
@@ -111,6 +125,23 @@ def test_every_tip_of_the_rules_text_has_a_row() -> None:
         assert any(opening.startswith(t) or t.startswith(opening) for t in tips), (
             f"the tip {opening!r} has no row in COVERAGE.md"
         )
+
+
+def test_every_mastery_case_of_a_lesson_has_a_row_or_is_a_rule_case_of_its_kind() -> None:
+    """The mastery column names every lesson 1 to 8 at least once, and the stuck
+    dealer and the variants' own rules each have their mastery case."""
+    named = {r["mastery"].split(":")[0].strip() for r in ROWS}
+    assert {n for n in LESSON_CASES if not n.startswith("09")} <= named
+    by_rule = {r["rule"]: r["mastery"] for r in ROWS}
+    assert by_rule["all pass"].endswith("call.stuck_dealer")
+    for variant in ("double deck melds", "kitty deal", "discards count", "highest wins"):
+        assert by_rule[variant].startswith("08_other_versions.ipynb"), variant
+
+
+def test_a_mastery_case_its_lesson_does_not_ask_fails() -> None:
+    row = dict(ROWS[0], mastery="01_the_deck.ipynb: meld.run")
+    with pytest.raises(AssertionError, match="does not ask"):
+        test_every_cell_names_something_real(row)
 
 
 def test_a_row_with_a_phrase_the_lesson_does_not_say_fails() -> None:

@@ -25,6 +25,7 @@ from pinochle_tutor.course.quiz import (
     QuizItem,
     QuizKind,
     ScoreQuiz,
+    TableQuiz,
     TrickQuiz,
     WinnerQuiz,
     answer_for,
@@ -40,7 +41,8 @@ from tests.widget_client import client_click, client_update, tree
 # The quiz runner's subject is not the bidding answer's precision (see conftest.py).
 pytestmark = pytest.mark.usefixtures("quick_bidding")
 
-KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "call", "play", "pass", "game"]
+KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "call", "play", "pass", "game",
+         "table"]
 
 
 @pytest.fixture(autouse=True)
@@ -142,6 +144,10 @@ def answer_right(q: QuizRunner) -> None:
         assert isinstance(winner, int)
         client_click(q.place_buttons[winner])
         return
+    if isinstance(item, TableQuiz) and item.question.about_seats:
+        choices = [b.description for b in q.choice_buttons]
+        client_click(q.choice_buttons[choices.index(answer_text(item))])
+        return
     if isinstance(item, CallQuiz) or (isinstance(item, TrickQuiz) and item.asks_legal):
         client_click(q.yes_button if answer_for(item) else q.no_button)
         return
@@ -183,6 +189,11 @@ def wrong_answer(item: QuizItem) -> str | None:
         return "no" if answer_for(item) else "yes"
     if isinstance(item, WinnerQuiz):
         return str(1 if answer_for(item) != 0 else 2)
+    if isinstance(item, TableQuiz):
+        right = answer_text(item)
+        if not item.question.about_seats:
+            return str(int(right) + 1)
+        return "You" if right != "You" else "Left opponent"
     if isinstance(item, TrickQuiz):
         if item.asks_legal:
             return "no" if answer_for(item) else "yes"
@@ -216,6 +227,8 @@ def answer_wrong_once(q: QuizRunner) -> bool:
         return False
     if isinstance(item, WinnerQuiz):
         client_click(q.place_buttons[int(text) - 1])
+    elif isinstance(item, TableQuiz) and item.question.about_seats:
+        client_click(q.choice_buttons[[b.description for b in q.choice_buttons].index(text)])
     elif isinstance(item, (PlayQuiz, PassQuiz)):
         picker = q.card_picker if isinstance(item, PlayQuiz) else q.pass_picker
         pick_in(picker, [c for c in picker.hand if c.code == text][:1])
@@ -1037,3 +1050,24 @@ def test_without_threads_each_question_is_made_when_asked(
     assert mark is not None and mark.right
     monkeypatch.setattr("sys.platform", "emscripten")
     assert q._items.prepare(0) is None
+
+
+# ------------------------------------------------------------ the seats: the buttons
+
+
+def test_a_seat_question_is_answered_with_one_button_per_seat(tmp_path: Path) -> None:
+    q = runner("table", tmp_path, source="bank", level=2, count=20, seed=0)
+    while not (isinstance(item_of(q), TableQuiz) and item_of(q).question.about_seats):  # type: ignore[attr-defined]
+        answer_right(q)
+        client_click(q.next_button)
+    item = item_of(q)
+    labels = [b.description for b in q.choice_buttons]
+    assert labels[0] == "You" and len(labels) == item.rule_set.players
+    assert q.submit_button.layout.display == "none"
+    assert q.submit() is None and "one of the buttons" in q.message.text
+    assert q.answer_choice(7) is None and f"one of the {len(labels)} buttons" in q.message.text
+    assert q.answer_choice(True) is None and q.phase == "asking"
+    assert q.answer_place(1) is None and q.phase == "asking"
+    answer_right(q)
+    assert q.phase == "marked" and "Right!" in q.feedback.value
+    assert q.answer_choice(0) is None and "press Next" in q.message.text

@@ -113,6 +113,7 @@ _KIND_NAMES = {
     QuizKind.PLAY: "Which card would you play",
     QuizKind.PASS: "What would you pass",
     QuizKind.GAME: "Who has won the game",
+    QuizKind.TABLE: "At the table",
 }
 
 
@@ -309,6 +310,8 @@ class QuizRunner(widgets.VBox):
         self.pass_button = self._button("Pass", "pt-quiz-pass", self.answer_pass)
         self.place_buttons: tuple[widgets.Button, ...] = ()
         """The buttons of a "who wins this trick?" question, one per card played."""
+        self.choice_buttons: tuple[widgets.Button, ...] = ()
+        """The buttons of a question answered by a choice (a seat), one per choice."""
         self._yes_no_row = widgets.HBox([self.yes_button, self.no_button])
         self._bid_row = widgets.HBox([self.text_input, self.pass_button])
         self.answer_box = widgets.VBox()
@@ -468,6 +471,17 @@ class QuizRunner(widgets.VBox):
         self.place_buttons = tuple(buttons)
         return widgets.HBox(buttons)
 
+    def _choice_buttons(self, choices: tuple[str, ...]) -> widgets.HBox:
+        """One button per answer of a choice question (``Left opponent``), in order."""
+        buttons = []
+        for i, text in enumerate(choices):
+            b = widgets.Button(description=text)
+            b.add_class("pt-quiz-choice")
+            b.on_click(lambda _b, index=i: self.answer_choice(index))
+            buttons.append(b)
+        self.choice_buttons = tuple(buttons)
+        return widgets.HBox(buttons)
+
     def _inputs(self, screen: Screen) -> tuple[widgets.Widget, ...]:
         way = screen.answer_input
         # Nothing left of an old answer in a hidden picker.
@@ -486,6 +500,8 @@ class QuizRunner(widgets.VBox):
             return (self._yes_no_row,)
         if way is AnswerInput.PLACE:
             return (self._place_buttons(screen.trick),)
+        if way is AnswerInput.CHOICE:
+            return (self._choice_buttons(screen.choices),)
         self.text_input.placeholder = screen.example
         if way is AnswerInput.BID:
             return (self._bid_row,)
@@ -527,6 +543,9 @@ class QuizRunner(widgets.VBox):
         if way is AnswerInput.PLACE:
             self.message.error("Answer this question by pressing the card that wins.")
             return None
+        if way is AnswerInput.CHOICE:
+            self.message.error("Answer this question by pressing one of the buttons above.")
+            return None
         return self._mark(self._answer_text())
 
     @guarded
@@ -552,6 +571,20 @@ class QuizRunner(widgets.VBox):
             self.message.error(f"Press one of the {len(trick)} cards of the trick.")
             return None
         return self._mark(str(place))
+
+    @guarded
+    def answer_choice(self, index: int) -> Mark | None:
+        """Answer a choice question ("who deals next?") with the choice's place (0 = first)."""
+        if self._refuse_out_of_turn():
+            return None
+        choices = self._screen.choices
+        if self._screen.answer_input is not AnswerInput.CHOICE:
+            self.message.error("This question has no buttons to choose from: answer it above.")
+            return None
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(choices):
+            self.message.error(f"Press one of the {len(choices)} buttons.")
+            return None
+        return self._mark(choices[index])
 
     @guarded
     def answer_pass(self) -> Mark | None:

@@ -47,6 +47,8 @@ class AnswerInput(Enum):
     """The hand to click, one card, then Submit."""
     PICK_GIFT = "pick_gift"
     """The hand to click, exactly :attr:`Screen.pick_count` cards, then Submit."""
+    CHOICE = "choice"
+    """One button per choice of :attr:`Screen.choices` (no Submit): a seat, say."""
 
 
 @dataclass(frozen=True)
@@ -69,11 +71,14 @@ class Screen:
     pick_label: str = ""
     example: str = ""
     """The answer box's example (never the answer)."""
+    choices: tuple[str, ...] = ()
+    """The answers to press, in order (:attr:`AnswerInput.CHOICE`); pressing one answers
+    with its text."""
 
     @property
     def buttons_only(self) -> bool:
         """Whether the answer is given with buttons alone (no Submit)."""
-        return self.answer_input in (AnswerInput.YES_NO, AnswerInput.PLACE)
+        return self.answer_input in (AnswerInput.YES_NO, AnswerInput.PLACE, AnswerInput.CHOICE)
 
 
 class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):

@@ -199,12 +199,15 @@ def _round_items(
     ones; for ``"mixed"``, up to half from the bank, each followed by a fresh one."""
     made = _made(fresh)
     if source == "mixed":
-        taken = 0
+        given = 0
         for item in itertools.islice(bank, count - count // 2):
             yield item
-            taken += 1
-            yield from itertools.islice(made, 1)
-        yield from itertools.islice(made, count - 2 * taken)
+            given += 1
+            if given < count:  # an odd count ends on a bank item
+                for extra in itertools.islice(made, 1):
+                    yield extra
+                    given += 1
+        yield from itertools.islice(made, count - given)
         return
     taken = 0
     for item in itertools.islice(bank, count):

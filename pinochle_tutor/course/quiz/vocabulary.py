@@ -62,11 +62,14 @@ class QuizKind(Enum):
     """Which cards would you pass, return or discard in the exchange?"""
     GAME = "game"
     """Who has won the game after this hand, or is it not over yet?"""
+    TABLE = "table"
+    """How many cards are dealt, who deals next, who calls first, who is the declarer?"""
 
     @classmethod
     def parse(cls, value: QuizKind | str) -> QuizKind:
         """A kind from itself or its name (``'meld'``, ``'trick'``, ``'score'``, ``'bid'``,
-        ``'winner'``, ``'counters'``, ``'call'``, ``'play'``, ``'pass'``, ``'game'``).
+        ``'winner'``, ``'counters'``, ``'call'``, ``'play'``, ``'pass'``, ``'game'``,
+        ``'table'``).
 
         Raises :class:`InvalidQuizKindError` quoting ``value``."""
         if isinstance(value, QuizKind):
@@ -213,6 +216,20 @@ class QuizRule(Enum):
     """Both reach the target on one hand: the bidders win if they made their contract."""
     GAME_HIGHEST = "game.highest"
     """Several reach the target and the declarer missed: the highest score wins."""
+    TABLE_DECK = "table.deck"
+    """The deck: 48 cards, two copies of each of A 10 K Q J 9 in each suit."""
+    TABLE_DEAL = "table.deal"
+    """All the cards are dealt: 12 to each player."""
+    TABLE_NEXT_DEALER = "table.next_dealer"
+    """The deal moves clockwise: the player on the dealer's left deals next."""
+    TABLE_FIRST_CALL = "table.first_call"
+    """The auction starts at the dealer's left."""
+    TABLE_PARTNER = "table.partner"
+    """Partners sit opposite each other."""
+    TABLE_DECLARER = "table.declarer"
+    """The highest bidder is the declarer and names trump (the dealer, when all pass)."""
+    TABLE_FIRST_LEAD = "table.first_lead"
+    """The declarer leads the first trick."""
 
     @property
     def kind(self) -> QuizKind:
@@ -500,7 +517,40 @@ def _game_statement(rule: QuizRule, rules: RuleSet) -> str:
     )
 
 
+_COPY_WORDS = ("no copy", "one copy", "two copies", "three copies", "four copies")
+
+
+def _table_statement(rule: QuizRule, rules: RuleSet) -> str:
+    if rule is QuizRule.TABLE_DECK:
+        ranks = " ".join(r.symbol for r in sorted(rules.ranks, reverse=True))
+        copies = _COPY_WORDS[rules.copies] if rules.copies < len(_COPY_WORDS) else f"{rules.copies} copies"
+        return (
+            f"The deck holds {rules.deck_size} cards: {copies} of each of {ranks} "
+            "in each of the four suits."
+        )
+    if rule is QuizRule.TABLE_DEAL:
+        kitty = f" and {rules.kitty_size} to the kitty" if rules.kitty_size else ""
+        return f"All the cards are dealt: {rules.hand_size} to each player{kitty}."
+    if rule is QuizRule.TABLE_NEXT_DEALER:
+        return "The deal moves clockwise: the player on the dealer's left deals the next hand."
+    if rule is QuizRule.TABLE_FIRST_CALL:
+        return "The auction starts at the dealer's left and goes clockwise."
+    if rule is QuizRule.TABLE_PARTNER:
+        if not (rules.partnerships and rules.players == 4):
+            return "Nobody has a partner: every player plays alone."
+        return "Partners sit opposite each other: you and your partner, the left and the right opponent."
+    if rule is QuizRule.TABLE_FIRST_LEAD:
+        return "The declarer leads the first trick; the winner of each trick leads the next."
+    kitty = ", takes the kitty" if rules.has_kitty else ""
+    return (
+        f"The highest bidder is the declarer{kitty} and names trump; when everyone else passes "
+        f"without a bid, the dealer is the declarer at {rules.stuck_bid}."
+    )
+
+
 def _statement(rule: QuizRule, rules: RuleSet) -> str:
+    if rule.kind is QuizKind.TABLE:
+        return _table_statement(rule, rules)
     if rule in _FIXED_TEXT:
         return _FIXED_TEXT[rule]
     if rule.kind is QuizKind.MELD:
@@ -568,4 +618,6 @@ def rule_applies(rule: QuizRule | str, rules: RuleSet = CLASSIC) -> bool:
         return rules.has_kitty
     if r is QuizRule.GAME_HIGHEST:
         return rules.sides > 2
+    if r is QuizRule.TABLE_PARTNER:
+        return rules.partnerships and rules.players == 4
     return True

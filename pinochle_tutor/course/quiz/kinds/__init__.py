@@ -16,6 +16,7 @@ the second-try hint and how the question is put on the screen, in one
 * :mod:`.play` - :class:`PlayQuiz`: "Which card would you play?" (graded by the coach)
 * :mod:`.passing` - :class:`PassQuiz`: "Which 4 cards would you pass (return, discard)?"
 * :mod:`.game` - :class:`GameQuiz`: "After this hand, who has won the game?"
+* :mod:`.table` - :class:`TableQuiz`: "The left opponent dealt: who deals the next hand?"
 
 A new kind is one new module here (its item, its ``QuizKindSpec`` subclass and
 ``SPEC``), its line in :data:`KINDS`, its member of
@@ -38,6 +39,7 @@ from pinochle_tutor.course.quiz.kinds import (
     passing,
     play,
     score,
+    table,
     trick,
     winner,
 )
@@ -49,6 +51,7 @@ from pinochle_tutor.course.quiz.kinds.meld import MeldAnswer, MeldQuiz, parse_me
 from pinochle_tutor.course.quiz.kinds.passing import PassQuiz
 from pinochle_tutor.course.quiz.kinds.play import PlayQuiz, parse_play_answer
 from pinochle_tutor.course.quiz.kinds.score import ScoreQuiz, parse_score_answer
+from pinochle_tutor.course.quiz.kinds.table import TableQuiz
 from pinochle_tutor.course.quiz.kinds.trick import TrickQuiz
 from pinochle_tutor.course.quiz.kinds.winner import WinnerQuiz, parse_winner_answer
 from pinochle_tutor.course.quiz.vocabulary import (
@@ -67,6 +70,7 @@ __all__ = [
     "PassQuiz",
     "PlayQuiz",
     "ScoreQuiz",
+    "TableQuiz",
     "TrickQuiz",
     "WinnerQuiz",
     "bid_range",
@@ -82,7 +86,7 @@ __all__ = [
 
 _SPECS: tuple[QuizKindSpec[Any, Any], ...] = (
     meld.SPEC, trick.SPEC, score.SPEC, bid.SPEC, winner.SPEC, counters.SPEC, call.SPEC,
-    play.SPEC, passing.SPEC, game.SPEC,
+    play.SPEC, passing.SPEC, game.SPEC, table.SPEC,
 )  # fmt: skip
 
 KINDS: dict[QuizKind, QuizKindSpec[Any, Any]] = {
