@@ -169,8 +169,8 @@ def test_in_the_guided_hand_the_learner_picks_a_card_and_the_coach_comments(
     from pinochle_tutor import CLASSIC
     from pinochle_widgets.worked import guided_hand, learner_turns
 
-    g = guided_hand(CLASSIC, 62)  # lessons/07_strategy.ipynb's hand (house rules: classic)
-    first = min(learner_turns(g))
+    g = guided_hand(CLASSIC)  # lessons/07_strategy.ipynb's hand (house rules: classic)
+    first = min(g.decisions)  # your first decision as a tip says
     played = learner_turns(g)[first][1]
     page = _open(browser, site, "07_strategy.ipynb")
     stepper = page.locator(".pt-worked").first
@@ -180,10 +180,11 @@ def test_in_the_guided_hand_the_learner_picks_a_card_and_the_coach_comments(
         page.wait_for_function(
             f"() => document.querySelector('.pt-worked-count').innerText.startsWith('Step {k + 2} ')"
         )
-    assert "your turn" in stepper.locator(".pt-worked-text").inner_text()
+    asked = stepper.locator(".pt-worked-text").inner_text()
+    assert "your turn" in asked and g.decisions[first].question in asked
     stepper.locator(".pt-guided-picker button", has_text=played.text).first.click()
     stepper.locator(".pt-message.pt-ok").wait_for(state="visible")
-    assert f"The coach would play {played.text} too." in stepper.locator(".pt-message").inner_text()
-    assert "Feed your partner" in stepper.locator(".pt-worked-text").inner_text()
+    comment = stepper.locator(".pt-message").inner_text()
+    assert played.text in comment and "coach" in comment
     stepper.screenshot(path=str(ARTIFACTS / "walk-guided-hand.png"))
     page.close()

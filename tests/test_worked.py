@@ -465,3 +465,82 @@ def test_lesson_6_teaches_the_case_the_meld_save_decides(rules: RuleSet) -> None
     big, _, score = last.numbers
     assert big > wk.scoring_example(rules).steps[0].numbers[0]
     assert f"**{score}**" in last.text and "more than the bid" in last.text
+
+
+# ------------------------------------------------------- the declarer's decisions
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_in_the_guided_hand_you_declare_and_make_the_tips_decisions(rules: RuleSet) -> None:
+    """Lesson 7's hand: you are the declarer, and at your turns the play tips are your
+    decisions, each found by the coach's own principle_fits at what you knew (the
+    question never names the card the rule of thumb picks)."""
+    from pinochle_tutor.coach.play import principle_fits
+
+    g = wk.guided_hand(rules)
+    assert g.hand.declarer == 0
+    wanted = {wk.Tip.POINTS_NOT_TRICKS, wk.Tip.BOTH_COPIES}
+    wanted |= {wk.Tip.FEED_PARTNER} if rules.partnerships else {wk.Tip.EXPOSED_CARDS}
+    assert wanted <= {d.tip for d in g.decisions.values()}
+    turns = wk.learner_turns(g)
+    mapping = dict(wk._DECISION_TIPS)
+    for step, decision in g.decisions.items():
+        view, _ = turns[step]  # a turn of yours
+        fits = [f for f in principle_fits(view) if mapping.get(f.principle) is decision.tip]
+        assert fits, (step, decision)
+        assert fits[0].pick.text not in decision.question
+        assert ("your side" in decision.question) <= rules.partnerships
+    # the count-first step is from the declarer's own chair
+    assert g.example.steps[g.tips[wk.Tip.COUNT_FIRST]].text.startswith("You win the auction")
+
+
+def test_a_house_rule_set_finds_a_deal_where_you_declare() -> None:
+    house = CLASSIC.with_settings(meld_save=20)
+    seed = wk.guided_seed(house)
+    assert seed not in wk.FEED_CHECK_SEEDS
+    assert wk.guided_hand(house, seed).hand.declarer == 0 == wk.guided_hand(house).hand.declarer
+
+
+def test_the_lessons_feed_check_is_on_a_deal_of_its_own() -> None:
+    q = wk.fresh_feed_check(CLASSIC)
+    assert q is not None and q.answer in q.choices
+    g = wk.guided_hand(CLASSIC)
+    shown = {(g.hand.trump, t.cards[: len(q.cards)]) for t in g.hand.tricks}
+    trump = next(s for s in Suit if q.question.startswith(s.plural.capitalize()))
+    assert (trump, tuple(q.cards)) not in shown
+    assert wk.fresh_feed_check(THREE_HANDED) is None
+
+
+def test_the_stepper_asks_the_tips_question_at_your_decision() -> None:
+    from pinochle_widgets import GuidedHandStepper
+
+    g = wk.guided_hand(CLASSIC)
+    s = GuidedHandStepper(g, samples=8)
+    step = min(g.decisions)
+    s.go(step)
+    assert g.decisions[step].question.split(":")[0] in s.text.value
+    assert s.picker.layout.display is None
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_no_lesson_check_repeats_another_or_its_example(rules: RuleSet) -> None:
+    """Under every rule set: lesson 1's check has another answer than its worked
+    example; lessons 6, 7 and 8 ask three different questions (6 a missed contract, 7
+    feeding a partner or a made contract, 8 a made double-deck contract)."""
+    q1 = wk.counters_check(rules)
+    assert q1.cards != deal(0, rules, seed=3).hands[0]  # deck_example's hand
+    shown_total = trick_points(deal(0, rules, seed=3).hands[0], rules)
+    assert q1.answer != str(shown_total)
+    six = wk.score_check(rules)
+    seven = wk.fresh_feed_check(rules) or wk.score_check(rules, made=True)
+    eight = wk.score_check(DOUBLE_DECK, made=True)
+    assert len({six.question, seven.question, eight.question}) == 3
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_the_made_contract_check_is_scored_by_the_engine(rules: RuleSet) -> None:
+    q = wk.score_check(rules, made=True)
+    bid, meld_shown, tricks = (int(x) for x in re.findall(r"\d+", q.question)[:3])
+    s = score_hand(bid, meld_shown, tricks, 0, rules.total_trick_points - tricks, rules)
+    assert s.made and q.answer == str(s.bidder) == str(meld_shown + tricks)
+    assert set(q.wrong) == set(q.choices) - {q.answer}

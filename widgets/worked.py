@@ -30,6 +30,7 @@ from pinochle_tutor.course.worked import (
     deck_example,
     exchange_example,
     feed_check,
+    fresh_feed_check,
     game_end_check,
     game_end_example,
     guided_hand,
@@ -57,6 +58,7 @@ __all__ = [
     "deck_example",
     "exchange_example",
     "feed_check",
+    "fresh_feed_check",
     "game_end_check",
     "game_end_example",
     "guided_hand",
@@ -189,9 +191,10 @@ class UnderstandingCheck(w.VBox):
 
 class GuidedHandStepper(WorkedStepper):
     """The guided hand (:func:`~pinochle_tutor.course.worked.guided_hand`): at each
-    trick where you play, the trick so far and your hand; pick the card you would play
-    and the tutor says whether it is legal and what the coach thinks of it, then shows
-    the whole trick and the tip. **Next step** skips ahead at any time.
+    trick where you play, the trick so far and your hand, and at a tip's decision the
+    tip's question; pick the card you would play and the tutor says whether it is legal
+    and what the coach thinks of it, then shows the whole trick and the tip. **Next
+    step** skips ahead at any time.
 
     The view and the card played at each of your turns stay in Python; the page only
     sends "this card button was clicked"."""
@@ -219,8 +222,10 @@ class GuidedHandStepper(WorkedStepper):
         seats = [self.step.seats[i] for i in range(len(view.trick))]
         self.view.show_trick(view.trick, seats, None, empty_slots=1)
         self.view.layout.display = None
+        decision = self.guided.decisions.get(self.index)
+        ask = f" {html.escape(decision.question)}" if decision is not None else ""
         self.text.value = (
-            f"<p>Trick {self.step.numbers[0]}: your turn. Pick the card you would play "
+            f"<p>Trick {self.step.numbers[0]}: your turn.{ask} Pick the card you would play "
             "(or press <b>Next step</b> to see the card played).</p>"
         )
         self.picker.set_hand(view.hand)

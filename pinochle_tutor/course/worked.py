@@ -22,23 +22,30 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.deal import deal
 from pinochle_tutor.explain import listed
 from pinochle_tutor.explain.auction import explain_call
+from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld
-from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
 from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_name, seat_words, seats_named
 
+if TYPE_CHECKING:
+    from pinochle_tutor.coach.play import PrincipleFit
+
 __all__ = [
+    "GUIDED_SEEDS",
     "CheckQuestion",
+    "GuidedDecision",
     "GuidedHand",
     "Tip",
     "WorkedExample",
@@ -50,7 +57,10 @@ __all__ = [
     "deck_example",
     "exchange_example",
     "feed_check",
+    "fresh_feed_check",
+    "guided_decisions",
     "guided_hand",
+    "guided_seed",
     "learner_turns",
     "legal_check",
     "meld_check",
@@ -138,6 +148,12 @@ def _who(seat: int, rules: RuleSet) -> str:
     return seat_words(seat, 0, rules)
 
 
+def _whose(seat: int, rules: RuleSet) -> str:
+    """``'your'``, ``"your partner's"``, ``"the left opponent's"``: a seat's, seen from seat 0."""
+    who = _who(seat, rules)
+    return "your" if who == "you" else f"{who}'s"
+
+
 def _does(seat: int, rules: RuleSet, verb: str, start: bool = True) -> str:
     """``'You bid'``, ``'The left opponent bids'``: a sentence's subject and verb
     (``start=False``: not at the start of a sentence)."""
@@ -202,9 +218,15 @@ def deck_example(rules: RuleSet = CLASSIC, seed: int = 3) -> WorkedExample:
     return WorkedExample("Counting the counters of a hand", rules, tuple(steps))
 
 
-def counters_check(rules: RuleSet = CLASSIC, seed: int = 5) -> CheckQuestion:
-    """How many trick points are in a hand's counters."""
+def counters_check(rules: RuleSet = CLASSIC, seed: int = 5, example_seed: int = 3) -> CheckQuestion:
+    """How many trick points are in a hand's counters: a hand other than the worked
+    example's (:func:`deck_example` with ``example_seed``), and with another total, so
+    the example's answer is never the check's (the next seeds are tried)."""
+    shown = trick_points(deal(0, rules, seed=example_seed).hands[0], rules)
     hand = deal(0, rules, seed=seed).hands[0]
+    while seed == example_seed or trick_points(hand, rules) == shown:
+        seed += 1
+        hand = deal(0, rules, seed=seed).hands[0]
     right = trick_points(hand, rules)
     # A learner who counts every card, or forgets the 10s, gets these.
     tens = trick_points([c for c in hand if c.rank != Rank.TEN], rules)
@@ -737,10 +759,14 @@ def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     return WorkedExample("Scoring a hand: made, missed, set", rules, steps)
 
 
-def score_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
+def score_check(rules: RuleSet = CLASSIC, made: bool = False) -> CheckQuestion:
     """What does the declarer's side score when it misses the contract? A fresh contract,
     not the worked example's: a tenth lower bid, a fifth more meld, and one counter short
-    of what it needs (every number from the rules in force)."""
+    of what it needs (every number from the rules in force). ``made=True`` asks the
+    other case (lesson 8's, so it is not lesson 6's again): a tenth higher bid, the
+    example's meld less a fifth, and one counter more than it needs."""
+    if made:
+        return _made_check(rules)
     from pinochle_tutor.course.lesson_facts import _round_to, worked_contract
 
     ex = worked_contract(rules)
@@ -768,6 +794,38 @@ def score_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
         {
             str(adds): "Meld plus trick points counts only when it reaches the bid.",
             str(tricks): "A missed contract keeps nothing, not even its trick points.",
+        },
+    )
+
+
+def _made_check(rules: RuleSet) -> CheckQuestion:
+    from pinochle_tutor.course.lesson_facts import _round_to, worked_contract
+
+    ex = worked_contract(rules)
+    total = rules.total_trick_points
+    inc = max(rules.bid_increment, 1)
+    step = min((v for v in rules.counter_points if v), default=1)
+    bid = max(rules.opening_bid, _round_to(ex.bid * 1.1, inc))
+    meld_shown = _round_to(ex.meld * 0.8, inc)
+    need = minimum_tricks(bid, meld_shown, rules)
+    assert need is not None
+    tricks = min(total, max(rules.meld_save, need + step))
+    if tricks == meld_shown and tricks + step <= total:  # two equal choices would confuse
+        tricks += step
+    s = score_hand(bid, meld_shown, tricks, 0, total - tricks, rules)
+    assert s.made
+    who = "the declarer's side" if rules.partnerships else "the declarer"
+    choices = tuple(str(x) for x in dict.fromkeys([s.bidder, bid, tricks]))
+    return CheckQuestion(
+        f"Bid {bid}, meld {meld_shown}, and {who} takes {tricks} trick "
+        "points. What does it score?",
+        choices,
+        str(s.bidder),
+        f"{meld_shown} + {tricks} = {s.bidder} reaches {bid}: a made contract adds the full "
+        f"total, {s.bidder}.",
+        {
+            str(bid): "A made contract scores all its meld and trick points, not just the bid.",
+            str(tricks): "The meld counts too once the contract is made.",
         },
     )
 
@@ -927,16 +985,117 @@ class Tip(Enum):
 
 
 @dataclass(frozen=True)
+class GuidedDecision:
+    """A turn of the guided hand where you (seat 0) decide as one of the tips says:
+    the tip, and the question put to you before you pick a card (never the answer).
+    The coach judges the card you pick with the same evaluation as its hints."""
+
+    tip: Tip
+    question: str
+
+
+@dataclass(frozen=True)
 class GuidedHand:
     """A whole hand played by the computer on a seeded deal, stepped trick by trick
     from seat 0's chair, with each tip of the rules text told at the step where it
-    comes up (``tips``: tip -> step index)."""
+    comes up (``tips``: tip -> step index), and the turns where you decide as a tip
+    says (``decisions``: step index -> :class:`GuidedDecision`)."""
 
     example: WorkedExample
     hand: Hand
     tips: dict[Tip, int]
     play_hands: tuple[tuple[Card, ...], ...]
     """Each seat's cards when trick play began."""
+    decisions: dict[int, GuidedDecision] = field(default_factory=dict)
+
+
+GUIDED_SEEDS: dict[str, int] = {"classic": 790, "double_deck": 145, "three_handed": 17}
+"""The deal of each preset's guided hand (:func:`guided_seed` finds them): you are the
+declarer, and your turns include the decisions of the most play tips the search
+found (classic: feed your partner, track both copies, points not tricks; the
+double deck: those and remember the exposed cards; three-handed: all but feeding a
+partner, as nobody has one)."""
+
+_DECISION_TIPS = {
+    PlayPrinciple.FEED_PARTNER: Tip.FEED_PARTNER,
+    PlayPrinciple.TRACK_BOTH_COPIES: Tip.BOTH_COPIES,
+    PlayPrinciple.REMEMBER_EXPOSED_MELD: Tip.EXPOSED_CARDS,
+    PlayPrinciple.SAVE_COUNTER: Tip.POINTS_NOT_TRICKS,
+    PlayPrinciple.POINTS_NOT_TRICKS: Tip.POINTS_NOT_TRICKS,
+}
+"""The coach's play principles (:func:`~pinochle_tutor.coach.play.principle_fits`)
+that are a tip's decision, and the tip."""
+
+
+def _decision_question(fit: PrincipleFit, view: PlayerView) -> str:
+    """The tip's question at ``view``, asked before you pick: what to weigh, not the card."""
+    p, rules = fit.principle, view.rules
+    side = "your side" if rules.partnerships else "you"
+    if p is PlayPrinciple.FEED_PARTNER:
+        assert view.trump is not None
+        win = view.trick[trick_winner(view.trick, view.trump)]
+        return (
+            f"Feed your partner points when it is safe: your partner's {win.text} is winning "
+            "this trick. Can anyone still to play beat it, and what do you add?"
+        )
+    if p is PlayPrinciple.SAVE_COUNTER:
+        return (
+            f"Points, not tricks: can {side} still win this trick? If not, what do you "
+            "give it?"
+        )
+    if p is PlayPrinciple.POINTS_NOT_TRICKS:
+        return "Points, not tricks: this trick holds no counter yet. Is it worth winning?"
+    if p is PlayPrinciple.TRACK_BOTH_COPIES:
+        return (
+            "Track both copies: which of your cards can nobody beat in its suit? Count every "
+            "copy of the higher cards: played, in your hand, or still out."
+        )
+    return (
+        "Remember the exposed cards: what did the opponents show in meld, and which of "
+        "your counters would it beat?"
+    )
+
+
+def guided_decisions(hand: Hand, seat: int = 0) -> dict[int, GuidedDecision]:
+    """The turns of ``hand`` where ``seat`` decides as a play tip says, by trick number
+    (1 for the first): the first turn for each tip, read by the coach's own
+    :func:`~pinochle_tutor.coach.play.principle_fits` from what the seat knew."""
+    from pinochle_tutor.coach.play import play_decisions, principle_fits
+
+    out: dict[int, GuidedDecision] = {}
+    tips: set[Tip] = set()
+    for k, view, _card in play_decisions(hand, seat):
+        for fit in principle_fits(view):
+            tip = _DECISION_TIPS.get(fit.principle)
+            if tip is not None and tip not in tips and k not in out:
+                tips.add(tip)
+                out[k] = GuidedDecision(tip, _decision_question(fit, view))
+    return out
+
+
+def _guided_deal(rules: RuleSet, seed: int) -> Hand:
+    from pinochle_tutor.game import play_hand
+
+    return play_hand([HeuristicPlayer() for _ in range(rules.players)], 0, rules, seed=seed)
+
+
+def guided_seed(rules: RuleSet = CLASSIC, start: int = 0, tries: int = 120) -> int:
+    """The deal for the guided hand under ``rules``: a preset's pinned one
+    (:data:`GUIDED_SEEDS`), else of ``tries`` deals from ``start`` the first where
+    seat 0 becomes the declarer with the most tip decisions (:func:`guided_decisions`)."""
+    if start == 0 and PRESETS.get(rules.name) == rules and rules.name in GUIDED_SEEDS:
+        return GUIDED_SEEDS[rules.name]
+    best, most = start, -1
+    for seed in range(start, start + tries):
+        hand = _guided_deal(rules, seed)
+        if hand.declarer != 0:
+            continue
+        found = len({d.tip for d in guided_decisions(hand).values()})
+        if found > most:
+            best, most = seed, found
+        if found >= (4 if rules.partnerships else 3):
+            break
+    return best
 
 
 def secure(trick: Sequence[Card], later: Sequence[Sequence[Card]], trump: SuitLike) -> bool:
@@ -952,11 +1111,12 @@ def secure(trick: Sequence[Card], later: Sequence[Sequence[Card]], trump: SuitLi
     return True
 
 
-def guided_hand(rules: RuleSet = CLASSIC, seed: int = 0) -> GuidedHand:
-    """Play the seeded hand with four computer players and tell it trick by trick."""
-    from pinochle_tutor.game import play_hand
-
-    hand = play_hand([HeuristicPlayer() for _ in range(rules.players)], 0, rules, seed=seed)
+def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand:
+    """Play the seeded hand with computer players in every seat and tell it trick by
+    trick from seat 0's chair; at your turns, the tips' decisions are yours
+    (:func:`guided_decisions`). ``seed=None``: the deal :func:`guided_seed` picks, in
+    which you are the declarer."""
+    hand = _guided_deal(rules, guided_seed(rules) if seed is None else seed)
     assert hand.melds is not None and hand.trump is not None and hand.contract is not None
     assert hand.declarer is not None
     trump, me = hand.trump, 0
@@ -1065,7 +1225,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int = 0) -> GuidedHand:
                 ]
                 if blanks:
                     notes.append(
-                        f"Feed your partner: {_who(rules.partner(s) or 0, rules)}'s "
+                        f"Feed your partner: {_whose(rules.partner(s) or 0, rules)} "
                         f"{before[trick_winner(before, trump)].text} could not be beaten by the "
                         f"players still to play, so {_who(s, rules)} put on the counter {c.text} "
                         f"instead of {_texts(blanks[:1])}."
@@ -1107,7 +1267,29 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int = 0) -> GuidedHand:
             numbers=(hand.contract, result.bidder),
         )
     )
-    return GuidedHand(WorkedExample("A guided hand", rules, tuple(steps)), hand, tips, play)
+    at = {st.numbers[0]: i for i, st in enumerate(steps) if st.trick and st.numbers}
+    decisions = {at[k]: d for k, d in guided_decisions(hand, me).items() if k in at}
+    return GuidedHand(
+        WorkedExample("A guided hand", rules, tuple(steps)), hand, tips, play, decisions
+    )
+
+
+FEED_CHECK_SEEDS = range(1000, 1040)
+"""The deals :func:`fresh_feed_check` looks through: beyond those :func:`guided_seed`
+searches, so the check is never a position of the guided hand shown above it."""
+
+
+def fresh_feed_check(rules: RuleSet = CLASSIC) -> CheckQuestion | None:
+    """Lesson 7's check on feeding your partner, on a deal of its own
+    (:data:`FEED_CHECK_SEEDS`): the first with a moment to feed a partner
+    (:func:`feed_check`); ``None`` when none has one (three-handed: no partner)."""
+    if not rules.partnerships:
+        return None
+    for seed in FEED_CHECK_SEEDS:
+        q = feed_check(guided_hand(rules, seed))
+        if q is not None:
+            return q
+    return None
 
 
 def feed_check(guided: GuidedHand) -> CheckQuestion | None:
