@@ -80,12 +80,12 @@ def test_each_finished_trick_is_told_card_by_card_with_its_winner_and_points() -
 
 def test_the_auction_and_the_exchange_are_told_and_nothing_twice() -> None:
     g = GameTable(seed=9)
-    assert g.announcer.text == "Hand 1: Right deals. Your turn: bid at least 250, or pass."
+    assert g.announcer.text == "Hand 1: Right opponent deals. Your turn: bid at least 250, or pass."
     g.amount.value = 250
     g.bid_button.click()
     said = g.announcer.text
-    assert said.startswith("Left passes. Partner passes. Right passes. You won the auction at 250.")
-    assert "You bid" not in said and "Right deals" not in said
+    assert said.startswith("Left opponent passes. Partner passes. Right opponent passes. You won the auction at 250.")
+    assert "You bid" not in said and "Right opponent deals" not in said
     assert said.endswith("Your turn: name trump.")
     g.trump_buttons[0].click()
     received = g.session.view.received
@@ -96,12 +96,12 @@ def test_the_auction_and_the_exchange_are_told_and_nothing_twice() -> None:
 def test_an_undo_reads_out_no_line_it_took_back() -> None:
     g = GameTable(seed=9)
     g.pass_button.click()
-    assert g.announcer.text.startswith("Left ")
+    assert g.announcer.text.startswith("Left opponent ")
     g.undo_button.click()
     # Only what comes next: the lines taken back are not read again.
     assert g.announcer.text == "Your turn: bid at least 250, or pass."
     g.pass_button.click()
-    assert g.announcer.text.startswith("Left ") and "take back" not in g.announcer.text
+    assert g.announcer.text.startswith("Left opponent ") and "take back" not in g.announcer.text
 
 
 def test_the_region_takes_no_words_from_the_page() -> None:
@@ -150,5 +150,8 @@ def test_the_auction_focus_is_the_bid_box(focused: list[widgets.DOMWidget]) -> N
     g = GameTable(seed=1)
     g.amount.value = 250
     g.bid_button.click()
-    assert g.announcer.text == "Left bids 260. Partner passes. Right passes. Your turn: bid at least 270, or pass."
+    assert g.announcer.text == (
+        "Left opponent bids 260. Partner passes. Right opponent passes. "
+        "Your turn: bid at least 270, or pass."
+    )
     assert focused[-1] is g.amount

@@ -544,3 +544,18 @@ def test_the_made_contract_check_is_scored_by_the_engine(rules: RuleSet) -> None
     s = score_hand(bid, meld_shown, tricks, 0, rules.total_trick_points - tricks, rules)
     assert s.made and q.answer == str(s.bidder) == str(meld_shown + tricks)
     assert set(q.wrong) == set(q.choices) - {q.answer}
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_lesson_4s_hands_are_whole_hands_with_the_same_meld(rules: RuleSet) -> None:
+    """Lesson 4 writes out 12-card hands; in the double deck (20) and three-handed (15)
+    they are made up to a whole hand with cards that add no meld under any trump."""
+    written = parse_cards("QS KS JD AS AH AD AC QH QD QC JC 10C")
+    whole = wk.full_size_hand(written, rules)
+    assert len(whole) == rules.hand_size
+    assert all(whole.count(c) >= written.count(c) for c in written)
+    assert all(whole.count(c) <= rules.copies for c in whole)
+    for s in Suit:
+        assert meld_points(whole, s, rules) == meld_points(written, s, rules)
+    ex = wk.meld_example(written, "C", rules)
+    assert ex.steps[0].numbers == (rules.hand_size,)

@@ -92,8 +92,9 @@ class BiddingDrill:
         return self._hand.view(self.learner_seat)
 
     def seat_name(self, seat: int) -> str:
-        """``'You'``, ``'Left'``, ``'Partner'`` or ``'Right'``."""
-        return seat_name(seat, self.learner_seat, self.rules, short=True)
+        """``'You'``, ``'Left opponent'``, ``'Partner'`` or ``'Right opponent'`` (the
+        seat names the whole course uses)."""
+        return seat_name(seat, self.learner_seat, self.rules)
 
     def calls(self) -> list[tuple[str, str]]:
         """The auction so far as (seat name, call) pairs."""

@@ -58,6 +58,7 @@ __all__ = [
     "exchange_example",
     "feed_check",
     "fresh_feed_check",
+    "full_size_hand",
     "guided_decisions",
     "guided_hand",
     "guided_seed",
@@ -512,11 +513,37 @@ def trump_check(rules: RuleSet = CLASSIC, seed: int = 7) -> CheckQuestion:
 
 
 # ------------------------------------------------------------------ lesson 4: meld
+def full_size_hand(
+    hand: Iterable[CardLike] | str, rules: RuleSet = CLASSIC, seed: int = 0
+) -> tuple[Card, ...]:
+    """``hand`` made up to a whole hand of the rules in force (15 cards three-handed,
+    20 in the double deck) with cards of the deck that add no meld under any trump, so
+    a lesson's written-out 12-card hand keeps its meld and is a real hand in every
+    version; a hand already that long comes back as it is (sorted)."""
+    import random
+
+    cards = list(as_cards(hand))
+    if len(cards) >= rules.hand_size:
+        return tuple(sort_hand(cards))
+    base = [meld(cards, s, rules).total for s in Suit]
+    pool = [c for h in deal(0, rules, seed=seed).hands for c in h]
+    random.Random(seed).shuffle(pool)
+    for c in pool:
+        if len(cards) == rules.hand_size:
+            break
+        if cards.count(c) >= rules.copies:
+            continue
+        if [meld([*cards, c], s, rules).total for s in Suit] == base:
+            cards.append(c)
+    return tuple(sort_hand(cards))
+
+
 def meld_example(
     hand: Iterable[CardLike] | str, trump: SuitLike, rules: RuleSet = CLASSIC
 ) -> WorkedExample:
-    """A hand's meld counted line by line, then the same hand under every trump."""
-    cards = tuple(sort_hand(as_cards(hand)))
+    """A hand's meld counted line by line, then the same hand under every trump. A hand
+    shorter than the rules' hands is made up to one (:func:`full_size_hand`)."""
+    cards = full_size_hand(hand, rules)
     t = parse_suit(trump)
     report = meld(cards, t, rules)
     steps = [
@@ -556,8 +583,9 @@ def meld_check(
     hand: Iterable[CardLike] | str, trump: SuitLike, rules: RuleSet = CLASSIC
 ) -> CheckQuestion:
     """What is this hand's meld? The wrong choices are the usual mistakes: counting the
-    run's K and Q as a royal marriage too, or forgetting a card that serves twice."""
-    cards = tuple(sort_hand(as_cards(hand)))
+    run's K and Q as a royal marriage too, or forgetting a card that serves twice. A
+    hand shorter than the rules' hands is made up to one (:func:`full_size_hand`)."""
+    cards = full_size_hand(hand, rules, seed=1)
     t = parse_suit(trump)
     report = meld(cards, t, rules)
     right = report.total

@@ -538,7 +538,7 @@ def _table_statement(rule: QuizRule, rules: RuleSet) -> str:
     if rule is QuizRule.TABLE_PARTNER:
         if not (rules.partnerships and rules.players == 4):
             return "Nobody has a partner: every player plays alone."
-        return "Partners sit opposite each other: you and your partner, the left and the right opponent."
+        return "Partners sit opposite each other, across the table."
     if rule is QuizRule.TABLE_FIRST_LEAD:
         return "The declarer leads the first trick; the winner of each trick leads the next."
     kitty = ", takes the kitty" if rules.has_kitty else ""

@@ -88,8 +88,9 @@ class Narrator:
 
     # ------------------------------------------------------------------ names
     def seat_name(self, seat: int) -> str:
-        """``'You'``, ``'Left'``, ``'Partner'`` or ``'Right'`` (relative to the learner)."""
-        return seat_name(seat, self.human_seat, self.rules, short=True)
+        """``'You'``, ``'Left opponent'``, ``'Partner'`` or ``'Right opponent'`` (relative
+        to the learner: the seat names the whole course uses)."""
+        return seat_name(seat, self.human_seat, self.rules)
 
     def side_name(self, side: int) -> str:
         """``'Us'`` / ``'Them'`` in partnerships, the seat's name otherwise."""
