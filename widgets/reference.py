@@ -2,7 +2,7 @@
 
     from pinochle_widgets.reference import glossary_list, rules_summary
     glossary_list()      # every term the lessons use, defined for the rules in force
-    rules_summary()      # the auction, the meld table, the trick rules, the scoring
+    rules_summary()      # the deck and the deal, the auction, the meld table, the trick rules, the scoring
 
 Both are widgets (HTML) built from the engine's :class:`~pinochle_tutor.rules.RuleSet`
 and :mod:`pinochle_tutor.course.glossary`. The summary carries print rules: printed from
@@ -16,7 +16,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from pinochle_tutor.course.glossary import counters_words, glossary
+from pinochle_tutor.course.glossary import CONCESSION_WORDS, counters_words, glossary
 from pinochle_tutor.rules import RuleSet
 
 from ._base import coerce_rules, style_widget
@@ -70,29 +70,60 @@ def _meld_rows(r: RuleSet) -> str:
         f"<tr><td>{escape(n)}</td><td>{escape(c)}</td>" + "".join(f"<td>{v}</td>" for v in pts[: r.copies]) + "</tr>"
         for n, c, pts in rows
     )
-    single = [f"royal marriage (K Q of trump) {t.royal_marriage}", f"marriage (K Q of another suit) {t.marriage}"]
+    single = [
+        f"Royal marriage (K Q of trump) {t.royal_marriage} each",
+        f"marriage (K Q of another suit) {t.marriage} each",
+    ]
     if r.has_nines and t.dix:
-        single.append(f"dix (9 of trump) {t.dix}")
-    return f"<table>{head}{body}</table><p>Each: {escape('; '.join(single))}.</p>"
+        single.append(f"dix (9 of trump) {t.dix} each")
+    return f"<table>{head}{body}</table><p>{escape('; '.join(single))}.</p>"
+
+
+def _replaces(r: RuleSet) -> str:
+    """How the multiple melds score: ``'a double replaces the single (double aces around
+    1000, not 1100)'``, and in a deck of more copies the triple and quadruple too."""
+    if r.copies < 2:
+        return ""
+    single, double = r.meld_table.aces_around[:2]
+    example = f" (double aces around {double}, not {double + single})"
+    if r.copies == 2:
+        return f"; a double replaces the single{example}"
+    more = ("double", "triple", "quadruple")[: r.copies - 1]
+    return f"; a {', '.join(more[:-1])} or {more[-1]} replaces the smaller ones{example}"
 
 
 def rules_summary(rules: RuleSet | str | None = None) -> widgets.VBox:
-    """Rules at a glance for the rules in force: the deal and the auction, the meld table,
-    the trick rules, the scoring and the end of the game."""
+    """Rules at a glance for the rules in force: the deck, the deal and the auction, the
+    meld table, the trick rules, the scoring (with conceding) and the end of the game."""
     r = coerce_rules(rules)
     side = "side" if r.partnerships else "player"
-    deal = f"{r.deck_size} cards, {r.copies} of each; {r.hand_size} each" + (
-        f" and {r.kitty_size} to a kitty" if r.kitty_size else ""
+    ranks = " ".join(x.symbol for x in sorted(r.ranks, reverse=True))
+    deck = (
+        f"{r.deck_size} cards: {r.copies} {'copy' if r.copies == 1 else 'copies'} of each card, "
+        f"ranked high to low {ranks} (a 10 beats a K{'' if r.has_nines else '; no 9s'}), in 4 suits"
     )
+    deal = (
+        f"Deal {r.hand_size} each"
+        + (f" and {r.kitty_size} to a kitty" if r.kitty_size else "")
+        + "; after each hand the deal passes to the left"
+    )
+    inc = r.bid_increment
+    multiples = f", in multiples of {inc}" if inc > 1 else ""
+    n = r.exchange_size if r.partnerships else 0
+    exchange = f"; the partner passes {n} cards face down and the declarer returns {n}" if n else ""
+    trump = "The declarer names trump"
+    if r.kitty_size:
+        k = r.kitty_size
+        trump = (
+            f"The declarer turns the {k}-card kitty face up, takes it, discards {k} face down "
+            "(the discards' points count as the declarer's trick points) and names trump"
+        )
+    trump += exchange + "."
     auction = [
         f"From the dealer's left, bid or pass; open at {r.opening_bid} or more, raise by at least "
-        f"{r.bid_increment}; a pass is final; the auction ends when {r.players - 1} have passed.",
+        f"{inc}{multiples}; a pass is final; the auction ends when {r.players - 1} have passed.",
         f"If everyone before the dealer passes, the dealer is stuck at {r.stuck_bid}.",
-        "The declarer names trump"
-        + (f"; the partner passes {r.exchange_size} cards and the declarer returns {r.exchange_size}."
-           if r.exchange_size and r.partnerships else ".")
-        + (f" Three-handed the declarer first shows the {r.kitty_size}-card kitty, takes it and "
-           f"discards {r.kitty_size} (their points count for the declarer)." if r.kitty_size else ""),
+        trump,
     ]  # fmt: skip
     tricks = [
         "Follow the suit led if you can.",
@@ -110,7 +141,7 @@ def rules_summary(rules: RuleSet | str | None = None) -> widgets.VBox:
             "subtract the bid (with no trick points at all they are set)."
             if r.partnerships
             else "Meld plus trick points reaching the bid: the declarer adds the total; otherwise "
-            "the declarer subtracts the bid (with no trick points at all, set)."
+            "the declarer subtracts the bid (with no trick points at all the declarer is set)."
         ),
         (
             "Defenders score their meld plus trick points if they saved their meld, else nothing."
@@ -118,7 +149,15 @@ def rules_summary(rules: RuleSet | str | None = None) -> widgets.VBox:
             else "Each defender scores their own meld plus trick points if they saved their meld, "
             "else nothing."
         ),
-        f"Game to {r.target}. If several reach it on one hand, "
+        "The declarer may concede before trick play: "
+        + (
+            "the bidders subtract the bid, the defenders score their meld only"
+            if r.partnerships
+            else "the declarer subtracts the bid, each defender scores their meld only"
+        )
+        + f" ({CONCESSION_WORDS}).",
+        f"Game to {r.target}. If {'both sides reach' if r.sides == 2 else 'several reach'} it on "
+        "one hand, "
         + (
             "the bidders win if they made the contract."
             if r.partnerships
@@ -129,13 +168,15 @@ def rules_summary(rules: RuleSet | str | None = None) -> widgets.VBox:
     ol = "<ol>" + "".join(f"<li>{escape(x)}</li>" for x in tricks) + "</ol>"
     body = (
         f"{PRINT_CSS}<div class=\"pt-summary\">"
-        f"<h3>The deal and the auction</h3><p>{escape(deal)}.</p>{ul(auction)}"
+        f"<h3>The deck, the deal and the auction</h3><p>{escape(deck)}. {escape(deal)}.</p>"
+        f"{ul(auction)}"
         f"<h3>Meld</h3>{_meld_rows(r)}"
         "<p>A card may count in several melds, never twice in one; the K Q inside a run earn no "
-        "marriage; a double replaces the single.</p>"
+        f"marriage{escape(_replaces(r))}.</p>"
         f"<h3>The trick rules</h3>{ol}"
-        "<p>The highest trump wins, else the highest card of the suit led; of identical cards "
-        "tying for highest, the first played wins. The winner leads next.</p>"
+        "<p>The declarer leads the first trick. The highest trump wins, else the highest card of "
+        "the suit led; of identical cards tying for highest, the first played wins. The winner "
+        "leads next.</p>"
         f"<h3>Scoring</h3>{ul(scoring)}</div>"
     )
     shown = widgets.HTML(body)
