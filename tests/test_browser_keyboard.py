@@ -123,7 +123,9 @@ def test_a_whole_hand_by_keyboard_alone_is_heard_trick_by_trick(
     region = page.locator(REGION)
     expect(region).to_have_attribute("aria-live", "polite")
     expect(region).to_have_attribute("aria-atomic", "true")
-    expect(region).to_have_text("Hand 1: Right deals. Your turn: bid at least 250, or pass.")
+    expect(region).to_have_text(
+        "Hand 1: Right opponent deals. Your turn: bid at least 250, or pass."
+    )
     said: list[str] = []
     # The live regions are made once; a message changes what is inside them (a region
     # put on the page with its words already in it is not read out).
@@ -185,11 +187,11 @@ def test_a_whole_hand_by_keyboard_alone_is_heard_trick_by_trick(
     assert tricks == 11, f"{tricks} tricks continued by keyboard (the twelfth ends the hand)"
     # What the screen reader heard: every trick's winner, and the score at the end.
     told = " ".join(said)
-    winners = re.findall(r"(?:Partner|Left|Right) wins trick (\d+) with \w+ of \w+ \((\d+) points\)|"
+    winners = re.findall(r"(?:Partner|Left opponent|Right opponent) wins trick (\d+) with \w+ of \w+ \((\d+) points\)|"
                          r"You win trick (\d+) with", told)
     numbers = sorted(int(a or c) for a, _, c in winners)
     assert numbers == list(range(1, 13)), told
-    assert len(re.findall(r"(?:Partner|Left|Right) plays \w+ of \w+\.", told)) == 36, told
+    assert len(re.findall(r"(?:Partner|Left opponent|Right opponent) plays \w+ of \w+\.", told)) == 36, told
     last = said[-1]
     assert re.search(r"Hand 1: Us bid 250 and (made|set)\. Us [+-]\d+ \(total -?\d+\), Them [+-]\d+"
                      r" \(total -?\d+\)\.", last), last

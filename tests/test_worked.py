@@ -479,9 +479,9 @@ def test_in_the_guided_hand_you_declare_and_make_the_tips_decisions(rules: RuleS
 
     g = wk.guided_hand(rules)
     assert g.hand.declarer == 0
-    wanted = {wk.Tip.POINTS_NOT_TRICKS, wk.Tip.BOTH_COPIES}
-    wanted |= {wk.Tip.FEED_PARTNER} if rules.partnerships else {wk.Tip.EXPOSED_CARDS}
-    assert wanted <= {d.tip for d in g.decisions.values()}
+    wanted = {wk.Tip.POINTS_NOT_TRICKS, wk.Tip.BOTH_COPIES, wk.Tip.EXPOSED_CARDS}
+    wanted |= {wk.Tip.FEED_PARTNER} if rules.partnerships else set()
+    assert wanted == {d.tip for d in g.decisions.values()}
     turns = wk.learner_turns(g)
     mapping = dict(wk._DECISION_TIPS)
     for step, decision in g.decisions.items():
@@ -490,8 +490,17 @@ def test_in_the_guided_hand_you_declare_and_make_the_tips_decisions(rules: RuleS
         assert fits, (step, decision)
         assert fits[0].pick.text not in decision.question
         assert ("your side" in decision.question) <= rules.partnerships
-    # the count-first step is from the declarer's own chair
-    assert g.example.steps[g.tips[wk.Tip.COUNT_FIRST]].text.startswith("You win the auction")
+        # the coach's comment on a card the tip allows agrees: it is the coach's own card
+        from pinochle_tutor.coach.play import advise_play, evaluate_play
+
+        best = advise_play(view, evaluate_play(view, samples=wk.COMMENT_SAMPLES, seed=0)).card
+        assert best in fits[0].cards
+        ok, text = wk.coach_comment(view, best, best)
+        assert ok and text.startswith(f"The coach would play {best.text} too.")
+    # the count-first step is from the declarer's own chair, and the last step adds up
+    count = g.example.steps[g.tips[wk.Tip.COUNT_FIRST]].text
+    assert "Count first: " in count and ("you show " in count) is (not rules.partnerships)
+    assert "You win the auction" in " ".join(st.text for st in g.example.steps[:2])
 
 
 def test_a_house_rule_set_finds_a_deal_where_you_declare() -> None:
@@ -559,3 +568,25 @@ def test_lesson_4s_hands_are_whole_hands_with_the_same_meld(rules: RuleSet) -> N
         assert meld_points(whole, s, rules) == meld_points(written, s, rules)
     ex = wk.meld_example(written, "C", rules)
     assert ex.steps[0].numbers == (rules.hand_size,)
+
+
+def test_the_three_handed_guided_hand_counts_the_discards() -> None:
+    g = wk.guided_hand(THREE_HANDED)
+    h = g.hand
+    first = g.example.steps[0].text
+    assert "kitty" in first and f"**{trick_points(h.discards, THREE_HANDED)}**" in first
+    last = g.example.steps[-1].text
+    assert str(h.scores[0].bidder) in last
+    if h.made:
+        assert "discards" in last
+
+
+def test_the_lessons_feed_check_shows_everything_that_makes_the_trick_safe() -> None:
+    for rules in (CLASSIC, DOUBLE_DECK):
+        q = wk.fresh_feed_check(rules)
+        assert q is not None and "you play last" in q.question
+        assert len(q.cards) == rules.players - 1
+        trump = next(s for s in Suit if q.question.startswith(s.plural.capitalize()))
+        top = trick_winner(q.cards, trump)
+        for choice in q.choices:  # neither card takes the trick from the partner
+            assert trick_winner([*q.cards, parse_cards(choice)[0]], trump) == top

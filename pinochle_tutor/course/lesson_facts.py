@@ -202,6 +202,15 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         run_and_royal=m.run[0] + m.royal_marriage,
         aces_plus=m.aces_around[0] + (m.aces_around[1] if two else 0),
         partner_note="your partner sits opposite you" if partners else "everyone plays alone",
+        kitty_deal=f" and {r.kitty_size} to a kitty" if r.kitty_size else "",
+        it_they="it" if partners else "they",
+        # the meld is kept only with meld_save trick points: said for 1 and for more
+        save_points="a single trick point" if r.meld_save == 1 else f"{r.meld_save} trick points",
+        under_save=(
+            "no trick point at all"
+            if r.meld_save == 1
+            else f"fewer than {r.meld_save} trick points"
+        ),
         trick_point_step=step,
         trick_points_word="trick point" if r.meld_save == 1 else "trick points",
         # who is who in the scoring: two sides, or a declarer against each player alone

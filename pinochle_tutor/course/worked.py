@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -815,7 +816,7 @@ def score_check(rules: RuleSet = CLASSIC, made: bool = False) -> CheckQuestion:
     choices = tuple(str(x) for x in dict.fromkeys([s.bidder, adds, tricks]))
     return CheckQuestion(
         f"Bid {bid}, meld {meld_shown}, and {who} takes {tricks} trick "
-        "points. What does it score?",
+        f"points. What does {who} score?",
         choices,
         str(s.bidder),
         f"{adds} is short of {bid}: a missed contract subtracts the bid, {s.bidder}.",
@@ -846,7 +847,7 @@ def _made_check(rules: RuleSet) -> CheckQuestion:
     choices = tuple(str(x) for x in dict.fromkeys([s.bidder, bid, tricks]))
     return CheckQuestion(
         f"Bid {bid}, meld {meld_shown}, and {who} takes {tricks} trick "
-        "points. What does it score?",
+        f"points. What does {who} score?",
         choices,
         str(s.bidder),
         f"{meld_shown} + {tricks} = {s.bidder} reaches {bid}: a made contract adds the full "
@@ -980,7 +981,8 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
         )
         steps.append(
             WorkedStep(
-                f"**{r.name.replace('_', ' ')}**: {r.deck_size} cards, {r.hand_size} each. "
+                f"**{_VERSION_NAMES.get(r.name, r.name.replace('_', ' ').capitalize())}**: "
+                f"{r.deck_size} cards, {r.hand_size} each. "
                 f"{part} {lines}: **{m.total}**. A typical contract is {ex.bid} "
                 f"points, meld and trick points together (the tricks hold "
                 f"{r.total_trick_points} trick points in all); game is {r.target}.",
@@ -1037,12 +1039,16 @@ class GuidedHand:
     decisions: dict[int, GuidedDecision] = field(default_factory=dict)
 
 
-GUIDED_SEEDS: dict[str, int] = {"classic": 790, "double_deck": 145, "three_handed": 17}
-"""The deal of each preset's guided hand (:func:`guided_seed` finds them): you are the
-declarer, and your turns include the decisions of the most play tips the search
-found (classic: feed your partner, track both copies, points not tricks; the
-double deck: those and remember the exposed cards; three-handed: all but feeding a
-partner, as nobody has one)."""
+_COPY_COUNT = ("no", "one", "two", "three")
+
+_VERSION_NAMES = {"classic": "Classic", "double_deck": "Double deck", "three_handed": "Three-handed"}
+"""How a worked example names a preset at the start of a line."""
+
+GUIDED_SEEDS: dict[str, int] = {"classic": 18263, "double_deck": 1025, "three_handed": 54}
+"""The deal of each preset's guided hand (found as :func:`guided_seed` searches, over
+more deals): you are the declarer, and your turns include the decisions of every play
+tip, each where the coach agrees with it (three-handed: all but feeding a partner, as
+nobody has one)."""
 
 _DECISION_TIPS = {
     PlayPrinciple.FEED_PARTNER: Tip.FEED_PARTNER,
@@ -1062,6 +1068,11 @@ def _decision_question(fit: PrincipleFit, view: PlayerView) -> str:
     if p is PlayPrinciple.FEED_PARTNER:
         assert view.trump is not None
         win = view.trick[trick_winner(view.trick, view.trump)]
+        if len(view.trick) == rules.players - 1:
+            return (
+                f"Feed your partner points when it is safe: your partner's {win.text} is "
+                "winning this trick, and you play last. What do you add?"
+            )
         return (
             f"Feed your partner points when it is safe: your partner's {win.text} is winning "
             "this trick. Can anyone still to play beat it, and what do you add?"
@@ -1075,29 +1086,40 @@ def _decision_question(fit: PrincipleFit, view: PlayerView) -> str:
         return "Points, not tricks: this trick holds no counter yet. Is it worth winning?"
     if p is PlayPrinciple.TRACK_BOTH_COPIES:
         return (
-            "Track both copies: which of your cards can nobody beat in its suit? Count every "
-            "copy of the higher cards: played, in your hand, or still out."
+            "Track both copies: which of your cards are sure winners in their suits? Count "
+            "every copy of the higher cards: played, in your hand, or still out."
         )
     return (
         "Remember the exposed cards: what did the opponents show in meld, and which of "
-        "your counters would it beat?"
+        "your counters would those cards capture?"
     )
+
+
+COMMENT_SAMPLES = 32
+"""The imagined deals behind the coach's comment on a card picked in the guided hand
+(:func:`coach_comment`), and behind the check that the coach agrees with a tip."""
 
 
 def guided_decisions(hand: Hand, seat: int = 0) -> dict[int, GuidedDecision]:
     """The turns of ``hand`` where ``seat`` decides as a play tip says, by trick number
     (1 for the first): the first turn for each tip, read by the coach's own
-    :func:`~pinochle_tutor.coach.play.principle_fits` from what the seat knew."""
-    from pinochle_tutor.coach.play import play_decisions, principle_fits
+    :func:`~pinochle_tutor.coach.play.principle_fits` from what the seat knew, where
+    the coach's comment (:func:`coach_comment`'s evaluation) plays a card the tip
+    allows; a tip the coach would overrule at that turn is not asked there."""
+    from pinochle_tutor.coach.play import advise_play, evaluate_play, play_decisions, principle_fits
 
     out: dict[int, GuidedDecision] = {}
     tips: set[Tip] = set()
     for k, view, _card in play_decisions(hand, seat):
         for fit in principle_fits(view):
             tip = _DECISION_TIPS.get(fit.principle)
-            if tip is not None and tip not in tips and k not in out:
-                tips.add(tip)
-                out[k] = GuidedDecision(tip, _decision_question(fit, view))
+            if tip is None or tip in tips or k in out:
+                continue
+            ev = evaluate_play(view, samples=COMMENT_SAMPLES, seed=0)
+            if advise_play(view, ev).card not in fit.cards:
+                continue
+            tips.add(tip)
+            out[k] = GuidedDecision(tip, _decision_question(fit, view))
     return out
 
 
@@ -1171,64 +1193,97 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
         hand.melds[s].total for s in range(rules.players) if rules.side(s) == rules.side(me)
     )
     need = minimum_tricks(hand.contract, side_meld, rules) if ours else None
+    # Three-handed: the declarer's discards are trick points of theirs before play.
+    discarded = trick_points(hand.discards, rules) if ours and rules.has_kitty else 0
     who = "your side" if partner is not None else "you"
+    shows = "shows" if partner is not None else "show"
     contract = (
         f"{_does(hand.declarer, rules, 'win', True)} the auction at **{hand.contract}** and "
         f"{'name' if hand.declarer == me else 'names'} {trump.plural} trump."
     )
-    if ours and need is not None:
+    if rules.has_kitty and hand.declarer is not None:
+        took = _does(hand.declarer, rules, "take", False)
         add(
             WorkedStep(
-                f"{contract} Count first: {who} shows **{side_meld}** meld, so the play must "
-                f"capture **{need}** of the {rules.total_trick_points} trick points.",
-                mine, numbers=(hand.contract, side_meld, need, rules.total_trick_points),
+                f"{contract} The kitty, turned face up for everyone, held "
+                f"{_texts(hand.deal.kitty)}; {took} it and discard"
+                f"{'' if hand.declarer == me else 's'} {_texts(hand.discards)} face down: "
+                f"**{trick_points(hand.discards, rules)}** trick points for the declarer.",
+                hand.deal.kitty,
+                numbers=(hand.contract, trick_points(hand.discards, rules)),
+            )
+        )
+        contract = ""
+    if ours and need is not None:
+        still = max(0, need - discarded)
+        if side_meld >= hand.contract:
+            plan = (
+                f"already at or above the bid, but it is kept only with at least "
+                f"**{need}** {'trick point' if need == 1 else 'trick points'}"
+            )
+        else:
+            plan = f"so the tricks must bring at least **{need}** of the {rules.total_trick_points}"
+        held = f"; the discards already hold **{discarded}**" if discarded else ""
+        left_to_win = ""
+        if discarded:
+            left_to_win = (
+                f", so the play must still capture **{still}**"
+                if still
+                else ", so the contract is made before the first card is played"
+            )
+        add(
+            WorkedStep(
+                f"{contract} Count first: {who} {shows} **{side_meld}** meld, {plan}{held}"
+                f"{left_to_win}.".strip(),
+                mine,
+                numbers=(hand.contract, side_meld, need, rules.total_trick_points, discarded, still),
             ),
             Tip.COUNT_FIRST,
         )  # fmt: skip
     else:
-        add(WorkedStep(f"{contract} Your hand for the play:", mine, numbers=(hand.contract,)))
+        add(WorkedStep(f"{contract} Your hand for the play:".strip(), mine, numbers=(hand.contract,)))
     aces = sum(1 for c in mine if c.rank == Rank.ACE)
     trumps = sum(1 for c in mine if c.suit == trump)
-    short_by = (
-        f"{side_meld} meld is {need} short of the {hand.contract} contract"
-        if need is not None
-        else f"your own meld is {hand.melds[me].total}"
+    strength = (
+        f"Tricks come from aces and trump: you hold {_plural(aces, 'ace')} and "
+        f"{_plural(trumps, 'trump')}."
     )
-    add(
-        WorkedStep(
-            f"Meld alone makes no contract: {short_by}, and the rest must be won in tricks. "
-            f"Tricks come from aces and trump: you hold {_plural(aces, 'ace')} and "
-            f"{_plural(trumps, 'trump')}.",
-            mine,
-            numbers=(
-                (side_meld, need, hand.contract) if need is not None else (hand.melds[me].total,)
-            )
-            + (aces, trumps),
-        ),
-        Tip.NOT_MELD_ALONE,
-    )  # fmt: skip
-    exposed: dict[Card, int] = {}
+    if need is not None and side_meld < hand.contract:
+        alone = (
+            f"Meld alone makes no contract: {side_meld} meld is {hand.contract - side_meld} "
+            f"short of the {hand.contract} contract, and the rest must be won in tricks."
+        )
+        said: tuple[int, ...] = (side_meld, hand.contract - side_meld, hand.contract)
+    elif need is not None:
+        alone = (
+            f"Meld alone is not enough either: without "
+            f"{_plural(rules.meld_save, 'trick point')} the {side_meld} meld is lost, and the "
+            "contract with it."
+        )
+        said = (rules.meld_save, side_meld)
+    else:
+        alone = f"Your own meld is {hand.melds[me].total}; in the play, every counter counts."
+        said = (hand.melds[me].total,)
+    add(WorkedStep(f"{alone} {strength}", mine, numbers=(*said, aces, trumps)), Tip.NOT_MELD_ALONE)
+    exposed: list[tuple[Card, int]] = []  # every copy shown, by whom
     for s in range(rules.players):
         if s != me and (partner is None or s != partner):
             for c in hand.melds[s].shown_cards:
                 if c.rank == Rank.ACE or c.suit == trump:
-                    exposed.setdefault(c, s)
+                    exposed.append((c, s))
     if exposed:
-        shown = sort_hand(exposed)
+        by_seat = {s: sort_hand(c for c, x in exposed if x == s) for _, s in exposed}
         add(
             WorkedStep(
                 "Remember the exposed cards: in meld "
-                + "; ".join(
-                    f"{_does(s, rules, 'show', False)} {_texts(c for c in shown if exposed[c] == s)}"
-                    for s in dict.fromkeys(exposed[c] for c in shown)
-                )
+                + "; ".join(f"{_does(s, rules, 'show', False)} {_texts(cs)}" for s, cs in by_seat.items())
                 + ". You know where those cards are.",
-                tuple(shown),
+                tuple(sort_hand(c for c, _ in exposed)),
             ),
             Tip.EXPOSED_CARDS,
         )
-    seen: set[Card] = set()
-    told: set[Card] = set()
+    seen: Counter[Card] = Counter()
+    still_shown = Counter(exposed)
     left = [list(h) for h in play]
     for k, t in enumerate(hand.tricks, 1):
         names = tuple(seat_name(s, me, rules) for s in t.seats)
@@ -1261,16 +1316,16 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
                     found.append(Tip.FEED_PARTNER)
             if (
                 Tip.BOTH_COPIES not in tips and Tip.BOTH_COPIES not in found
-                and c in seen and c == t.winning_card and rules.copies >= 2
+                and seen[c] and c == t.winning_card and rules.copies >= 2
             ):  # fmt: skip
+                fell = _COPY_COUNT[seen[c]] if seen[c] < len(_COPY_COUNT) else str(seen[c])
                 notes.append(
-                    f"Track every copy: one {c.text} fell in an earlier trick, but "
-                    + ("the other copy was" if rules.copies == 2 else "other copies were")
-                    + " still out, and one of them wins this one."
+                    f"Track every copy: {fell} {c.text} had fallen in earlier tricks, yet "
+                    f"another {c.text} wins this one."
                 )
                 found.append(Tip.BOTH_COPIES)
-            if c in exposed and exposed[c] == s and c not in told:
-                told.add(c)
+            if still_shown[(c, s)]:
+                still_shown[(c, s)] -= 1
                 notes.append(f"The {c.text} shown in meld comes out now, as you knew it was there.")
         if not last and t.points == 0 and Tip.POINTS_NOT_TRICKS not in tips:
             notes.append(
@@ -1287,12 +1342,20 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
         )
         add(WorkedStep(text.strip(), t.cards, True, names, win_pos, numbers=tuple(nums)), *found)
     result = hand.scores[0]
+    bidders = rules.side(hand.declarer)
+    decl_meld = sum(hand.melds[s].total for s in range(rules.players) if rules.side(s) == bidders)
+    taken = hand.side_points[bidders]
+    sum_up = ""
+    dropped = trick_points(hand.discards, rules) if rules.has_kitty else 0
+    if hand.made and decl_meld + taken == result.bidder:
+        among = f", the discards' {dropped} among them" if dropped else ""
+        sum_up = f": {decl_meld} meld + {taken} trick points{among}"
     add(
         WorkedStep(
             f"The contract of {hand.contract} was {'made' if hand.made else 'missed'}: "
             f"{'the declarer' + chr(39) + 's side' if rules.partnerships else 'the declarer'} scores "
-            f"**{result.bidder}**.",
-            numbers=(hand.contract, result.bidder),
+            f"**{result.bidder}**{sum_up}.",
+            numbers=(hand.contract, result.bidder, decl_meld, taken, dropped),
         )
     )
     at = {st.numbers[0]: i for i, st in enumerate(steps) if st.trick and st.numbers}
@@ -1309,20 +1372,23 @@ searches, so the check is never a position of the guided hand shown above it."""
 
 def fresh_feed_check(rules: RuleSet = CLASSIC) -> CheckQuestion | None:
     """Lesson 7's check on feeding your partner, on a deal of its own
-    (:data:`FEED_CHECK_SEEDS`): the first with a moment to feed a partner
-    (:func:`feed_check`); ``None`` when none has one (three-handed: no partner)."""
+    (:data:`FEED_CHECK_SEEDS`): the first with a moment to feed a partner as the last
+    to play (:func:`feed_check`), so all that makes the trick safe is on the table;
+    ``None`` when none has one (three-handed: no partner)."""
     if not rules.partnerships:
         return None
     for seed in FEED_CHECK_SEEDS:
-        q = feed_check(guided_hand(rules, seed))
+        q = feed_check(guided_hand(rules, seed), last_only=True)
         if q is not None:
             return q
     return None
 
 
-def feed_check(guided: GuidedHand) -> CheckQuestion | None:
+def feed_check(guided: GuidedHand, last_only: bool = False) -> CheckQuestion | None:
     """At the guided hand's feed-your-partner moment: the counter or the worthless
-    card? ``None`` when the hand has no such moment."""
+    card? ``None`` when the hand has no such moment (``last_only``: none where the
+    feeding player plays last, so the question shows everything that makes the trick
+    safe)."""
     at = guided.tips.get(Tip.FEED_PARTNER)
     if at is None:
         return None
@@ -1342,25 +1408,38 @@ def feed_check(guided: GuidedHand) -> CheckQuestion | None:
             continue
         if t.seats[trick_winner(before, h.trump)] != rules.partner(seat):
             continue
-        legal = legal_plays(left[seat], before, h.trump)
-        blank = next((c for c in legal if rules.counter_points[c.rank] == 0), None)
-        if blank is None:
+        last = i == rules.players - 1
+        if last_only and not last:
             continue
-        win = before[trick_winner(before, h.trump)]
+        legal = legal_plays(left[seat], before, h.trump)
+        top = trick_winner(before, h.trump)
+
+        def stays(
+            c: Card, top: int = top, before: tuple[Card, ...] = before, trump: Suit = h.trump
+        ) -> bool:
+            """Whether partner's card still wins the trick with ``c`` on it."""
+            return trick_winner([*before, c], trump) == top
+
+        blank = next((c for c in legal if rules.counter_points[c.rank] == 0 and stays(c)), None)
+        if blank is None or not stays(card):
+            continue
+        win = before[top]
         pts = rules.counter_points[card.rank]
         # The learner judges whether the trick is safe: the question does not say so.
+        safe = (
+            f"you play last, so nobody can beat {win.text}"
+            if last
+            else f"no one still to play can beat {win.text}"
+        )
         return CheckQuestion(
             f"{h.trump.plural.capitalize()} are trump. The trick so far is {_texts(before)}: your "
-            f"partner's {win.text} is winning. You may play {_texts(legal)}. Which do you play, "
-            f"{card.text} or {blank.text}?",
+            f"partner's {win.text} is winning{' and you play last' if last else ''}. You may "
+            f"play {_texts(legal)}. Which do you play, {card.text} or {blank.text}?",
             (card.text, blank.text),
             card.text,
-            f"Feed your partner: no one still to play can beat {win.text}, so the trick is "
+            f"Feed your partner: {safe}; the trick is "
             f"secure, and {card.text} adds {_plural(pts, 'trick point')} to your side.",
-            {
-                blank.text: f"{blank.text} is worth nothing: no one still to play can beat "
-                f"{win.text}, so a counter was safe here."
-            },
+            {blank.text: f"{blank.text} is worth nothing: {safe}, so a counter was safe here."},
             tuple(before),
         )
     return None
@@ -1376,7 +1455,7 @@ def learner_turns(guided: GuidedHand) -> dict[int, tuple[PlayerView, Card]]:
 
 
 def coach_comment(
-    view: PlayerView, card: CardLike, played: Card, *, samples: int = 32
+    view: PlayerView, card: CardLike, played: Card, *, samples: int = COMMENT_SAMPLES
 ) -> tuple[bool, str]:
     """The tutor on the card you picked: whether it is legal (the trick rules), and if
     so what the coach (:func:`~pinochle_tutor.coach.play.advise_play` on ``samples``

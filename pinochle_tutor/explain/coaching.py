@@ -112,8 +112,9 @@ _REASONS: dict[PlayPrinciple, str] = {
         "copies), so nobody can beat it in its suit: cash it."
     ),
     PlayPrinciple.CASH_SURE_WINNER: (
-        "{card} is the highest card of its suit left and nobody has shown a void in it: "
-        "cash a sure winner."
+        "No card that can beat {card} is still out (every higher one is played or in your "
+        "hand), and no opponent who may hold trump has shown a void in its suit: cash a "
+        "sure winner."
     ),
     PlayPrinciple.DRAW_TRUMP: (
         "Draw trump: leading {card} pulls your opponents' trump, so they cannot trump "
@@ -123,8 +124,8 @@ _REASONS: dict[PlayPrinciple, str] = {
         "Your partner has shown to be out of this suit and may trump it: lead to partner's void."
     ),
     PlayPrinciple.REMEMBER_EXPOSED_MELD: (
-        "An opponent showed {evidence} in meld, which beats your counter of that suit: "
-        "keep the counter back."
+        "An opponent showed {evidence} in meld, and it can capture your counter of that "
+        "suit: keep that counter back and lead {card}."
     ),
     PlayPrinciple.KEEP_GUARD: (
         "Keep a guard: the ace of your ten's suit is still out, so keep the low card "

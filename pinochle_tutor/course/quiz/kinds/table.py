@@ -306,11 +306,15 @@ def _random_auction(rng: random.Random, dealer: int, rules: RuleSet) -> tuple[in
     calls: list[int | None] = []
     all_pass = rng.random() < 0.15
     while not a.is_over:
-        bid = (
-            None
-            if all_pass or rng.random() < 0.45
-            else a.min_bid + rules.bid_increment * rng.randint(0, 2)
+        seat = a.turn
+        partner = rules.partner(seat) if seat is not None else None
+        # A seat whose partner holds the bid, both opponents out, passes: partners do
+        # not bid each other up (legal, but no auction a teacher would show).
+        quiet = partner is not None and a.high_bidder == partner and all(
+            s in a.passed for s in range(rules.players) if s not in (seat, partner)
         )
+        stop = all_pass or quiet or len(calls) >= 8 or rng.random() < 0.45
+        bid = None if stop else a.min_bid + rules.bid_increment * rng.randint(0, 2)
         try:
             a.call(bid)
         except PinochleError:
@@ -330,7 +334,9 @@ def _build(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> 
     # Only the fields the question reads vary (an item equals its bank entry read back).
     dealer = rng.randrange(rules.players) if question.about_seats else 0
     card = rng.choice(deck_cards(rules)) if question is TableQuestion.COPIES else None
-    seat = rng.randrange(rules.players) if question is TableQuestion.PARTNER else 0
+    # The declarer whose partner is asked is an opponent: "you" or "your partner" would
+    # give the answer away.
+    seat = rng.choice([1, rules.players - 1]) if question is TableQuestion.PARTNER else 0
     auction = question in (TableQuestion.DECLARER, TableQuestion.FIRST_LEAD)
     calls = _random_auction(rng, dealer, rules) if auction else ()
     return TableQuiz(
@@ -373,12 +379,24 @@ class TableQuizKind(QuizKindSpec[TableQuiz, int]):
 
     def hint(self, item: TableQuiz) -> str:
         rs, q = item.rule_set, item.question
+        if q is TableQuestion.PARTNER:
+            return q.rule.statement(rs)
         if q.about_seats:
             return f"{self.hint_head} {q.rule.statement(rs)}"
-        plain = {
-            QuizRule.TABLE_DECK: "Count the ranks, the four suits and the copies of each card.",
-            QuizRule.TABLE_DEAL: "The whole deck is dealt out: share it among the players.",
-        }[q.rule]
+        if q is TableQuestion.COPIES:  # the deck's statement says the copies in words
+            return (
+                f"The deck holds {rs.deck_size} cards, {len(rs.ranks)} ranks in each of the four "
+                "suits: how many times must each card appear?"
+            )
+        if q is TableQuestion.DECK:
+            plain = "Count the ranks, the four suits and the copies of each card."
+        elif rs.has_kitty:
+            plain = (
+                "The whole deck is dealt: a few cards go to the kitty and the rest are shared "
+                "equally among the players."
+            )
+        else:
+            plain = "The whole deck is dealt out, shared equally among the players."
         return hint_without_answer([(q.rule.statement(rs), plain)], _answer(item))
 
     def rule_cases(self, item: TableQuiz) -> set[QuizRule]:
