@@ -590,3 +590,17 @@ def test_the_lessons_feed_check_shows_everything_that_makes_the_trick_safe() -> 
         top = trick_winner(q.cards, trump)
         for choice in q.choices:  # neither card takes the trick from the partner
             assert trick_winner([*q.cards, parse_cards(choice)[0]], trump) == top
+
+
+def test_a_check_answered_right_locks_and_keeps_its_verdict() -> None:
+    from pinochle_widgets import UnderstandingCheck
+
+    q = wk.score_check(CLASSIC)
+    c = UnderstandingCheck(q)
+    right = q.choices.index(q.answer)
+    wrong = next(i for i, x in enumerate(q.choices) if x != q.answer)
+    assert c.choose(right) is True and c.message.kind == "ok" and c.answered
+    said = c.message.text
+    assert c.choose(wrong) is None and c.message.text == said and c.tries == 1
+    assert all(b.disabled for b in c.buttons)
+    assert "pt-check-right" in c.buttons[right]._dom_classes

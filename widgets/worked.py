@@ -19,6 +19,7 @@ import re
 import ipywidgets as w
 
 from pinochle_tutor.course.worked import (
+    COMMENT_SAMPLES,
     CheckQuestion,
     GuidedHand,
     WorkedExample,
@@ -152,7 +153,7 @@ class WorkedStepper(w.VBox):
 class UnderstandingCheck(w.VBox):
     """A :class:`~pinochle_tutor.course.worked.CheckQuestion` as buttons: click an
     answer; the engine's answer is judged and a wrong one explained. Any number of
-    tries.
+    tries until the right one; then the check locks (its verdict stays).
 
     CSS hooks: ``pt-understanding``, ``pt-check-choice``."""
 
@@ -160,6 +161,8 @@ class UnderstandingCheck(w.VBox):
         self.question = question
         self.message = Message()
         self.tries = 0
+        self.answered = False
+        """Whether the check has been answered right (then its buttons are locked)."""
         cards = f'<p class="pt-cards">{card_spans(question.cards)}</p>' if question.cards else ""
         head = w.HTML(
             '<p class="pt-title">Check your understanding</p>'
@@ -176,16 +179,23 @@ class UnderstandingCheck(w.VBox):
 
     @guarded
     def choose(self, index: object) -> bool | None:
-        """Answer with choice ``index``; True when right, None for no such choice."""
+        """Answer with choice ``index``; True when right, None for no such choice or
+        once the check is answered right (it locks: the verdict stays as it was)."""
         if isinstance(index, bool) or not isinstance(index, int):
             return None
-        if not 0 <= index < len(self.question.choices):
+        if not 0 <= index < len(self.question.choices) or self.answered:
             return None
         self.tries += 1
         right, why = self.question.judge(self.question.choices[index])
         (self.message.ok if right else self.message.error)(
             ("Right. " if right else "Not quite. ") + why
         )
+        if right:
+            self.answered = True
+            for i, b in enumerate(self.buttons):
+                b.disabled = True
+                if i == index:
+                    b.add_class("pt-check-right")
         return right
 
 
@@ -199,7 +209,7 @@ class GuidedHandStepper(WorkedStepper):
     The view and the card played at each of your turns stay in Python; the page only
     sends "this card button was clicked"."""
 
-    def __init__(self, guided: GuidedHand, *, samples: int = 32) -> None:
+    def __init__(self, guided: GuidedHand, *, samples: int = COMMENT_SAMPLES) -> None:
         self.guided = guided
         self.samples = samples
         self._turns = learner_turns(guided)
