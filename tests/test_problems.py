@@ -11,6 +11,7 @@ import pytest
 from pinochle_tutor.actions import Play
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.course.problems import (
+    MIN_MARGIN,
     Problem,
     ProblemCheck,
     Tip,
@@ -18,11 +19,13 @@ from pinochle_tutor.course.problems import (
     describe_position,
     load_problems,
     mark_problem,
+    min_margin,
     options,
     problem_entry,
     problems_toml,
     read_problems,
 )
+from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_widgets.problem_deal import ProblemDeal
 from tests.widget_client import client_click
 
@@ -42,6 +45,7 @@ def test_every_problem_of_the_bank_passes_the_coach_s_check() -> None:
         assert check.passed, problem.id
         for v in check.values[1:]:
             assert v.loss > 2 * v.loss_stderr, (problem.id, v)
+            assert v.loss >= min_margin(problem.rules), (problem.id, v)
 
 
 @pytest.mark.parametrize("tip", list(Tip), ids=lambda t: t.value)
@@ -66,6 +70,46 @@ def test_a_problem_whose_answer_is_not_the_best_is_refused_by_name(tmp_path: Pat
     message = refused[0].message
     assert "'teachers-slip'" in message and "mine.toml" in message
     assert f"its answer {wrong.text!r} is not the coach's best" in message
+
+
+# A near tie the standard errors alone would let through: the coach prefers J♥ to K♥ by
+# 1.3 ± 0.4 expected trick points (more than twice the standard error, less than the
+# least margin). It was in the bank until the margin was required; the coach's deals are
+# seeded by the id, so it keeps its id.
+NEAR_TIE = {
+    "id": "points-not-tricks-4-10",
+    "tip": "points_not_tricks",
+    "level": 3,
+    "dealer": 0,
+    "deal_seed": 4,
+    "actions": ["bid 250", "pass", "pass", "pass", "trump ♣", "give 10♣ Q♣ A♥ 9♣", "give J♦ 9♥ Q♥ K♠",
+                "play A♥", "play 9♥", "play 9♥"],
+    "question": "Which card would you play?",
+    "answer": "play J♥",
+    "writeup": "This trick is lost whatever you play: save your counters.",
+}
+
+
+def test_the_least_margin_is_two_trick_points_on_the_classic_scale() -> None:
+    assert MIN_MARGIN == 2.0
+    assert min_margin(CLASSIC) == min_margin(THREE_HANDED) == 2.0
+    assert min_margin(DOUBLE_DECK) == 1.0  # 0.4 scaled, but never below one 1-point counter
+
+
+def test_a_problem_whose_answer_wins_by_less_than_the_margin_is_refused_by_name(tmp_path: Path) -> None:
+    (tmp_path / "close.toml").write_text(problems_toml([NEAR_TIE]), encoding="utf-8")
+    loaded, refused = load_problems(tmp_path)
+    assert loaded == []
+    assert len(refused) == 1
+    message = refused[0].message
+    assert "'points-not-tricks-4-10'" in message and "close.toml" in message
+    assert "its answer 'play J♥' wins by too little: 'play K♥' is only" in message
+    assert f"less than the least margin of {min_margin(CLASSIC)}" in message
+    (problem,), _ = read_problems(tmp_path / "close.toml")
+    check = check_problem(problem)
+    close = check.values[1]
+    assert close.loss > 2 * close.loss_stderr  # the standard errors alone would pass it
+    assert not check.passed and check.reason in message
 
 
 def test_malformed_problems_are_refused_with_a_message(tmp_path: Path) -> None:

@@ -16,7 +16,11 @@ other choice's loss, on the imagined deals of :mod:`pinochle_tutor.coach` (the c
 play: :func:`~pinochle_tutor.coach.play.evaluate_play`; the call:
 :func:`~pinochle_tutor.coach.bid.evaluate_bid`, bidding against passing; the
 exchange: :func:`~pinochle_tutor.coach.exchange.evaluate_exchange` of the choices),
-seeded by the problem's id, so the check is the same on every load. A problem that
+seeded by the problem's id, so the check is the same on every load. Two standard errors
+alone would pass a near tie measured on many deals, so the answer must also beat every
+other choice by at least :func:`min_margin` (:data:`MIN_MARGIN` trick points on the
+250-point scale, scaled to the rule set's trick points): a learner is never marked wrong
+for a choice that costs less than that. A problem that
 fails it, or that cannot be read (an illegal action, a card not held), is refused with
 a message naming its file and id and why; the rest of the file still loads, and a
 teacher's bad problem never reaches a learner.
@@ -56,6 +60,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 __all__ = [
+    "MIN_MARGIN",
     "PROBLEM_BID_SAMPLES",
     "PROBLEM_EXCHANGE_SAMPLES",
     "PROBLEM_PLAY_SAMPLES",
@@ -72,6 +77,7 @@ __all__ = [
     "describe_position",
     "load_problems",
     "mark_problem",
+    "min_margin",
     "problem_entry",
     "problems_toml",
     "read_problems",
@@ -85,6 +91,12 @@ PROBLEM_EXCHANGE_SAMPLES = 96
 """Imagined deals behind the check of an exchange problem (every choice on all of them)."""
 CLEAR = 2.0
 """How many standard errors every other choice must lose by."""
+MIN_MARGIN = 2.0
+"""How much every other choice must lose by at least, besides :data:`CLEAR` standard
+errors: in trick points (or points of score) on the classic scale of 250 trick points a
+hand. :func:`min_margin` scales it to a rule set's trick points."""
+MARGIN_SCALE = 250
+"""The trick points a hand :data:`MIN_MARGIN` is stated for (classic and three-handed)."""
 
 _LOG = logging.getLogger(__name__)
 
@@ -263,13 +275,19 @@ class ProblemCheck:
     """What the numbers count: ``'expected trick points'`` or ``'points of score'``."""
 
     @property
+    def margin(self) -> float:
+        """The least loss every other choice must show (:func:`min_margin` of the rules)."""
+        return min_margin(self.problem.rules)
+
+    def _clear(self, v: ChoiceValue) -> bool:
+        return v.loss > CLEAR * v.loss_stderr and v.loss >= self.margin and v.loss > 0
+
+    @property
     def passed(self) -> bool:
         """The answer is the best, and every other choice loses beyond :data:`CLEAR`
-        standard errors of its loss."""
+        standard errors of its loss and by at least :attr:`margin`."""
         return _same(self.best, self.problem.answer) and all(
-            v.loss > CLEAR * v.loss_stderr and v.loss > 0
-            for v in self.values
-            if not _same(v.choice, self.best)
+            self._clear(v) for v in self.values if not _same(v.choice, self.best)
         )
 
     @property
@@ -282,8 +300,14 @@ class ProblemCheck:
             mine = next((v for v in self.values if _same(v.choice, self.problem.answer)), None)
             by = f" by {points(mine.loss)} ± {points(mine.loss_stderr)}" if mine else ""
             return f"its answer {answer!r} is not the coach's best ({self.best.text!r} is, {by.strip()})"
-        close = [v for v in self.values if not _same(v.choice, self.best) and not v.loss > CLEAR * v.loss_stderr]
+        close = [v for v in self.values if not _same(v.choice, self.best) and not self._clear(v)]
         v = close[0]
+        if v.loss > CLEAR * v.loss_stderr and v.loss > 0:
+            return (
+                f"its answer {answer!r} wins by too little: {v.choice.text!r} is only "
+                f"{points(v.loss)} ± {points(v.loss_stderr)} {self.unit} worse, less than "
+                f"the least margin of {points(self.margin)}"
+            )
         return (
             f"its answer {answer!r} is not clearly best: {v.choice.text!r} is within "
             f"{points(v.loss)} ± {points(v.loss_stderr)} {self.unit}"
@@ -330,6 +354,22 @@ class ProblemMark:
             else f"Not this time: the answer is {choice_words(self.problem.answer)}."
         )
         return " ".join([head, self.problem.writeup, "The coach's numbers:", "; ".join(self.check.lines()) + "."])
+
+
+def min_margin(rules: RuleSet) -> float:
+    """The least loss every other choice must show for a problem to pass (see the module
+    text): :data:`MIN_MARGIN` scaled to ``rules.total_trick_points``, but never less than
+    the smallest counter's trick points when that is below :data:`MIN_MARGIN` (a loss
+    smaller than one counter of the double deck's 1-point scale is no lesson).
+
+    >>> from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
+    >>> min_margin(CLASSIC), min_margin(THREE_HANDED), min_margin(DOUBLE_DECK)
+    (2.0, 2.0, 1.0)
+    """
+    scaled = MIN_MARGIN * rules.total_trick_points / MARGIN_SCALE
+    steps = [p for p in rules.counter_points if p > 0]
+    step = min(steps) if steps else MIN_MARGIN
+    return max(scaled, min(float(step), MIN_MARGIN))
 
 
 def _same(a: Action, b: Action) -> bool:
