@@ -93,11 +93,34 @@ def test_a_version_2_database_gains_the_preferences_table(tmp_path: Path) -> Non
     with sqlite3.connect(path) as db:
         db.execute("DROP TABLE preferences")
         db.execute("ALTER TABLE attempts DROP COLUMN mastery_set")  # added by version 4
+        db.execute("DROP TABLE places")  # added by version 5
         db.execute("PRAGMA user_version = 2")
     store = ProgressStore(path)
     assert store.schema_version == SCHEMA_VERSION and store.name_of("ann") == "Ann"
     store.set_preference("ann", "four_colour", "on", "2026-01-02T10:00:00Z")
     assert store.preference("ann", "four_colour") == "on"
+
+
+def test_a_version_4_database_gains_places_and_keeps_every_answer(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite"
+    old = ProgressStore(path)
+    old.record("ann", attempt(1))
+    old.record("ann", attempt(2))
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE places")
+        db.execute("PRAGMA user_version = 4")
+    store = ProgressStore(path)
+    assert store.schema_version == SCHEMA_VERSION == 5
+    assert store.attempts("ann") == [attempt(1), attempt(2)]
+    assert store.place("ann", "lessons/04_meld.ipynb#0") is None
+    store.keep_place("ann", "lessons/04_meld.ipynb#0", '{"seed": 1}', "2026-01-02T10:00:00Z")
+    store.keep_place("ann", "lessons/04_meld.ipynb#0", '{"seed": 2}', "2026-01-02T10:01:00Z")
+    assert store.place("ann", "lessons/04_meld.ipynb#0") == '{"seed": 2}'
+    assert store.place("bob", "lessons/04_meld.ipynb#0") is None
+    store.keep_place("ann", "lessons/04_meld.ipynb#0", "", "2026-01-02T10:02:00Z")
+    assert store.place("ann", "lessons/04_meld.ipynb#0") is None
+    with pytest.raises(StoreError, match="place name"):
+        store.keep_place("ann", "x" * 200, "{}", "2026-01-02T10:02:00Z")
 
 
 def test_the_teacher_can_delete_a_learner(tmp_path: Path) -> None:

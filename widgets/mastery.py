@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -147,8 +148,6 @@ class MasterySet(QuizRunner):
         mastery_cases(lesson)  # an unknown lesson is refused here, with its name
         self.lesson = lesson
         """The lesson page this set masters."""
-        self.set_id = new_set_id(lesson)
-        """The name every answer of the current set is kept with."""
         super().__init__(
             source="generated", count=SET_SIZE, seed=seed, progress=progress,
             learner_focus=False, rules=rules,
@@ -174,12 +173,17 @@ class MasterySet(QuizRunner):
     def _plan(self, seed: int) -> QuizRound:
         return plan_mastery_set(self.lesson, seed, self.rules)
 
+    @property
+    def set_id(self) -> str:
+        """The name every answer of the current set is kept with (kept with the set's
+        place, so a reload goes on with the same set)."""
+        return str(self._basis.get("set", ""))
+
     def _set_id(self) -> str:
         return self.set_id
 
-    def _start_round(self) -> None:
-        self.set_id = new_set_id(self.lesson)
-        super()._start_round()
+    def _new_basis(self) -> dict[str, Any]:
+        return {"set": new_set_id(self.lesson)}
 
     def _first_time(self) -> int:
         return sum(1 for m, t in zip(self._marks, self._tries, strict=False) if m.right and t == 1)
@@ -216,6 +220,10 @@ class ReviewRound(QuizRunner):
     :data:`SCHEDULE_TEXT`). With nothing due, it says when the next review is.
 
     CSS hooks: those of the quiz runner, and ``pt-review-round``, ``pt-review-list``."""
+
+    keeps_place = False
+    """A reload plans the review afresh from the learner's history (the answers already
+    given count there): what is due then is what it asks."""
 
     def __init__(
         self,

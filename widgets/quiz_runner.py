@@ -46,12 +46,13 @@ import threading
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
 from pinochle_tutor.cards import Card, parse_card
 from pinochle_tutor.classroom.identity import page_from_environment
+from pinochle_tutor.classroom.places import Place, place_key
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.course.quiz import (
     AnswerInput,
@@ -248,7 +249,13 @@ class QuizRunner(widgets.VBox):
         )
         self.seed = page_seed(seed)
         """The seed of this runner's rounds (``seed``, else :func:`page_seed`)."""
+        self.place_key = (
+            place_key(self.page, QuizRunner._on_page(self.page)) if self.keeps_place else ""
+        )
+        """Where this round's place is kept with the learner's progress (``''``: not
+        kept, outside a served page): see :mod:`pinochle_tutor.classroom.places`."""
         self._round = 0
+        self._basis: dict[str, Any] = {}
         self.learner_focus = learner_focus
         self.progress = _load_progress(progress)
         self.second_try = second_try
@@ -266,7 +273,7 @@ class QuizRunner(widgets.VBox):
         self._build()
         self.add_class("pt-widget")
         self.add_class("pt-quiz-runner")
-        self._start_round()
+        self._start_round(self.progress.place(self.place_key))
         guard_client_values(self, self.message)
         if self.progress.messages:
             self.message.info("\n".join(self.progress.messages))
@@ -389,13 +396,49 @@ class QuizRunner(widgets.VBox):
     # ----------------------------------------------------------------- flow
     def _plan(self, seed: int) -> QuizRound:
         """The questions of a round (the mastery set and the review plan their own)."""
-        return plan_round(seed=seed, focus=self._focus(), **self._options)
+        return plan_round(seed=seed, focus=list(self._basis.get("focus", [])), **self._options)
+
+    def _new_basis(self) -> dict[str, Any]:
+        """What a new round is planned from besides its seed, kept with its place so a
+        reload plans the same round: here the weak rule cases it aims at."""
+        return {"focus": self._focus()}
+
+    keeps_place = True
+    """Whether a reload of the page brings the round back where it was (see
+    :attr:`place_key`)."""
+
+    _pages: ClassVar[dict[str, int]] = {}
+
+    @classmethod
+    def _on_page(cls, page: str) -> int:
+        """How many rounds this kernel made on ``page`` before this one (their order on
+        the page: the same on every load)."""
+        n = cls._pages.get(page, 0)
+        cls._pages[page] = n + 1
+        return n
+
+    def _place(self, first_try: str | None = None) -> Place:
+        answers = tuple((m.answer, t) for m, t in zip(self._marks, self._tries, strict=True))
+        return Place(
+            self.seed, self._round, self._index, answers, first_try, dict(self._basis)
+        )
+
+    def _keep_place(self, first_try: str | None = None, *, over: bool = False) -> None:
+        """Keep where the learner is (``over``: forget it, the round is finished)."""
+        if self.place_key:
+            self.progress.keep_place(self.place_key, None if over else self._place(first_try))
 
     def _set_id(self) -> str:
         """The mastery set an answer of this round is kept with (``''``: none)."""
         return ""
 
-    def _start_round(self) -> None:
+    def _start_round(self, place: Place | None = None) -> None:
+        """A new round; with a kept ``place``, that round again, brought back to where
+        the learner was (the marked answers are marked again, never recorded twice)."""
+        if place is not None:
+            self.seed, self._round, self._basis = place.seed, place.round, dict(place.basis)
+        else:
+            self._basis = self._new_basis()
         seed = self.seed + 7919 * self._round
         self._items = self._plan(seed)
         self._marks = []
@@ -407,7 +450,30 @@ class QuizRunner(widgets.VBox):
         if not asked:
             self._nothing_to_ask()
             return
+        if place is not None and self._restore(place):
+            return
         self._show_item()
+        self._keep_place()
+
+    def _restore(self, place: Place) -> bool:
+        """Bring the round to ``place``; ``False`` (nothing changed) when the round
+        planned again does not reach it (say the banks changed since)."""
+        if not self._items.reaches(place.index):
+            return False
+        marks = [check_answer(self._items[i], a) for i, (a, _) in enumerate(place.answers)]
+        if not all(m.readable for m in marks):
+            return False
+        self._marks = marks
+        self._tries = [t for _, t in place.answers]
+        self._index = place.index
+        self._show_item()
+        if len(marks) > place.index:  # the question on screen was marked
+            self._show_marked(marks[-1], self._tries[-1])
+        elif place.first_try is not None:
+            self._try = 2
+            self.feedback.value = hint_html(self._item())
+            self.message.info("Not quite: read the hint and try once more.")
+        return True
 
     def _nothing_to_ask(self) -> None:
         """No question of the kinds asked for can occur under the rules in force
@@ -611,12 +677,21 @@ class QuizRunner(widgets.VBox):
             self._try = 2
             self.feedback.value = hint_html(item)
             self.message.info("Not quite: read the hint and try once more.")
+            self._keep_place(first_try=text)
             return mark
         self._marks.append(mark)
         self._tries.append(self._try)
-        self._phase = "marked"
         saved = self._record(mark)
-        self.feedback.value = _mark_html(mark, item.rule_set, self._try) + saved
+        self._keep_place()
+        self._show_marked(mark, self._try, saved)
+        return mark
+
+    def _show_marked(self, mark: Mark, tries: int, saved: str = "") -> None:
+        """Show the verdict on the question on screen (answered in ``tries``)."""
+        item = self._item()
+        self._phase = "marked"
+        self._try = tries
+        self.feedback.value = _mark_html(mark, item.rule_set, tries) + saved
         if isinstance(mark.detail, LegalSetExplanation):
             self.picker.mark(mark.detail.legal, "legal")
         if isinstance(mark.detail, TrickWinnerExplanation):  # now the winner may be framed
@@ -628,7 +703,6 @@ class QuizRunner(widgets.VBox):
         self.message.info(
             "Press " + ("'See your score'." if last else "Next for the next question.")
         )
-        return mark
 
     def _record(self, mark: Mark) -> str:
         """Save the attempt; an HTML note when that failed (the round goes on)."""
@@ -660,8 +734,10 @@ class QuizRunner(widgets.VBox):
             self._index += 1
             self.next_button.description = "Next"
             self._show_item()
+            self._keep_place()
             return
         self._finish()
+        self._keep_place(over=True)
 
     def _score_html(self) -> str:
         """What the end of a round shows (the mastery set adds its verdict)."""

@@ -43,6 +43,7 @@ __all__ = [
     "parse_attempts",
     "parse_time",
     "read_attempts",
+    "read_places",
     "remove_stale_temporaries",
     "summarize",
     "weak_rules",
@@ -241,11 +242,28 @@ def parse_attempts(raw: bytes, name: str) -> tuple[list[Attempt], list[str]]:
     return attempts, problems
 
 
-def attempts_json(attempts: Iterable[Attempt]) -> bytes:
+def attempts_json(attempts: Iterable[Attempt], places: dict[str, str] | None = None) -> bytes:
     """The bytes of a JSON progress file holding ``attempts`` (what
-    :func:`write_attempts` writes, and what a learner downloads as their record)."""
-    doc = {"version": _VERSION, "attempts": [a.to_json() for a in attempts]}
+    :func:`write_attempts` writes, and what a learner downloads as their record), and
+    the learner's ``places`` in rounds of questions (:mod:`~pinochle_tutor.classroom.places`)
+    when there are any."""
+    doc: dict[str, Any] = {"version": _VERSION, "attempts": [a.to_json() for a in attempts]}
+    if places:
+        doc["places"] = dict(places)
     return json.dumps(doc, indent=1, ensure_ascii=False).encode("utf-8")
+
+
+def read_places(path: str | Path) -> dict[str, str]:
+    """The places kept in the progress file ``path`` (key -> place text); empty for a
+    file without them, or one that cannot be read. Never raises."""
+    try:
+        doc = json.loads(Path(path).read_bytes().decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    places = doc.get("places") if isinstance(doc, dict) else None
+    if not isinstance(places, dict):
+        return {}
+    return {k: v for k, v in places.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 STALE_TEMP = 600
@@ -274,13 +292,15 @@ def remove_stale_temporaries(path: str | Path, now: float | None = None) -> int:
     return removed
 
 
-def write_attempts(path: str | Path, attempts: Iterable[Attempt]) -> None:
-    """Write ``attempts`` to ``path`` atomically: a temporary file in the same
-    folder, flushed and synced to disk, then renamed over ``path``. A crash at
+def write_attempts(
+    path: str | Path, attempts: Iterable[Attempt], places: dict[str, str] | None = None
+) -> None:
+    """Write ``attempts`` (and ``places``) to ``path`` atomically: a temporary file in
+    the same folder, flushed and synced to disk, then renamed over ``path``. A crash at
     any moment leaves either the old file or the new one, never a mix."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
-    data = attempts_json(attempts)
+    data = attempts_json(attempts, places)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
         with contextlib.suppress(FileNotFoundError):  # keep the mode the file had

@@ -57,12 +57,14 @@ from pinochle_tutor.classroom.attempts import (
     as_text,
     now,
     read_attempts,
+    read_places,
     remove_stale_temporaries,
     summarize,
     weak_rules,
     write_attempts,
 )
 from pinochle_tutor.classroom.identity import LEARNER_VAR, LearnerSource, current_learner
+from pinochle_tutor.classroom.places import MAX_PLACE_BYTES, Place
 from pinochle_tutor.classroom.store import (
     DATABASE_ERRORS,
     HAS_SQLITE,
@@ -94,6 +96,9 @@ __all__ = [
     "weak_rules",
     "write_attempts",
 ]
+
+_PLACE_ERRORS: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
+"""What keeping or reading a place may meet in the database (then the place is not kept)."""
 
 ENV_VAR = "PINOCHLE_TUTOR_PROGRESS"
 """The environment variable that may name the progress file or database."""
@@ -203,6 +208,8 @@ class Progress:
     ) -> None:
         self.path = path
         self._attempts = attempts
+        self._places: dict[str, str] = {}
+        """A JSON file's places in rounds of questions (see :meth:`place`)."""
         self.messages = messages
         """What happened when the file was loaded, and each answer that could not be
         saved, for the learner or the log."""
@@ -296,7 +303,9 @@ class Progress:
                     messages.append(f"The fresh progress file could not be written: {e.strerror}")
         for m in messages:
             log.warning(m)
-        return cls(p, attempts, messages)
+        progress = cls(p, attempts, messages)
+        progress._places = read_places(p)
+        return progress
 
     @classmethod
     def _from_store(cls, p: Path, learner: str | None) -> Progress:
@@ -490,7 +499,56 @@ class Progress:
         if self._database:
             self.flush()
         else:
-            write_attempts(self.path, self._attempts)
+            write_attempts(self.path, self._attempts, self._places)
+
+    def place(self, key: str) -> Place | None:
+        """The learner's place kept for the round of questions ``key``
+        (:mod:`~pinochle_tutor.classroom.places`), ``None`` when none is kept or it
+        cannot be read now. Never raises."""
+        if not key:
+            return None
+        if not self._database:
+            return Place.from_json(self._places.get(key))
+        with self._lock:
+            self._open_store()
+            if self.store is None:
+                return None
+            try:
+                return Place.from_json(self.store.place(self.learner, key))
+            except _PLACE_ERRORS as e:
+                log.warning("a place in a round could not be read: %s", e)
+                return None
+
+    def keep_place(self, key: str, place: Place | None) -> bool:
+        """Keep the learner's ``place`` in the round of questions ``key`` (``None``:
+        forget it, the round is over). Returns whether it was kept; never raises: a
+        place not kept only means a reload starts the round afresh."""
+        if not key:
+            return False
+        text = "" if place is None else place.to_json()
+        if len(text) > MAX_PLACE_BYTES:
+            return False
+        if not self._database:
+            if place is None:
+                self._places.pop(key, None)
+            else:
+                self._places[key] = text
+            try:
+                self.save()
+            except OSError as e:
+                log.warning("a place in a round could not be kept: %s", e.strerror)
+                return False
+            return True
+        with self._lock:
+            self._open_store()
+            if self.store is None:
+                return False
+            try:
+                self.store.keep_place(self.learner, key, text, now())
+            except _PLACE_ERRORS as e:
+                log.warning("a place in a round could not be kept: %s", e)
+                return False
+            return True
 
     def summary(self, recent: int = 10) -> list[RuleSummary]:
         """Attempts and accuracy per rule case (see :func:`summarize`)."""

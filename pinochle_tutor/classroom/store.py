@@ -167,6 +167,17 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE attempts ADD COLUMN mastery_set TEXT NOT NULL DEFAULT '';
     """,
+    # 5: where a learner is in a round of questions on a page (``classroom/places.py``),
+    # so a reload shows the same question in the same state.
+    """
+    CREATE TABLE places (
+        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        data TEXT NOT NULL,
+        time TEXT NOT NULL,
+        PRIMARY KEY (learner, key)
+    );
+    """,
 )
 """The schema, one script per version: a database at version ``n`` runs scripts
 ``n`` onwards when it is opened. Add a migration at the end; never edit one that
@@ -443,6 +454,32 @@ class ProgressStore:
             row = db.execute(
                 "SELECT value FROM preferences WHERE learner = ? AND key = ?",
                 (str(learner), str(key)),
+            ).fetchone()
+        return str(row[0]) if row else None
+
+    def keep_place(self, learner: str, key: str, data: str, time: str) -> None:
+        """Keep ``learner``'s place ``data`` (a small JSON text, see
+        :mod:`~pinochle_tutor.classroom.places`) in the round of questions ``key``,
+        replacing the one kept before; an empty ``data`` forgets it."""
+        who = _check_name(learner, "learner name")
+        name = _check_name(key, "place name")
+        with self._transaction() as db:
+            if not data:
+                db.execute("DELETE FROM places WHERE learner = ? AND key = ?", (who, name))
+                return
+            self._learner_row(db, who, time)
+            db.execute(
+                "INSERT INTO places (learner, key, data, time) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (learner, key) DO UPDATE SET data = excluded.data,"
+                " time = excluded.time",
+                (who, name, str(data), time),
+            )
+
+    def place(self, learner: str, key: str) -> str | None:
+        """``learner``'s place kept for ``key``, ``None`` when none."""
+        with self._connect() as db:
+            row = db.execute(
+                "SELECT data FROM places WHERE learner = ? AND key = ?", (str(learner), str(key))
             ).fetchone()
         return str(row[0]) if row else None
 
