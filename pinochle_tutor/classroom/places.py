@@ -25,7 +25,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["MAX_ANSWER_TEXT", "MAX_PLACE_BYTES", "Place", "place_key"]
+from pinochle_tutor.errors import PinochleError
+
+__all__ = ["MAX_ANSWER_TEXT", "MAX_PLACE_BYTES", "InvalidPlaceError", "Place", "place_key"]
+
+
+class InvalidPlaceError(PinochleError):
+    """A kept place whose field is not what a place holds (:meth:`Place.from_json` reads
+    it as no place)."""
 
 MAX_PLACE_BYTES = 8000
 """The most a kept place may hold (a round of questions is at most a few dozen answers)."""
@@ -43,7 +50,7 @@ def place_key(page: str, number: int) -> str:
 
 def _int(value: object, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(value)
+        raise InvalidPlaceError(f"{value!r:.40} is not a whole number of at least {low}")
     return value
 
 
@@ -93,7 +100,7 @@ class Place:
             place = cls(
                 _int(doc["seed"]), _int(doc["round"]), _int(doc["index"]), answers, first, basis
             )
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        except (InvalidPlaceError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
             return None
         # the questions marked so far: those before the one on screen, and it too once marked
         return place if len(place.answers) in (place.index, place.index + 1) else None
