@@ -472,7 +472,7 @@ class QuizRunner(widgets.VBox):
         elif place.first_try is not None:
             self._try = 2
             self.feedback.value = hint_html(self._item())
-            self.message.info("Not quite: read the hint and try once more.")
+            self.message.info(f"Second try: {self._screen.instructions}")
         return True
 
     def _nothing_to_ask(self) -> None:
@@ -676,7 +676,7 @@ class QuizRunner(widgets.VBox):
             # A hint, not the answer: nothing of the mark's answer or explanation is shown.
             self._try = 2
             self.feedback.value = hint_html(item)
-            self.message.info("Not quite: read the hint and try once more.")
+            self.message.info(f"Second try: {self._screen.instructions}")
             self._keep_place(first_try=text)
             return mark
         self._marks.append(mark)

@@ -246,7 +246,7 @@ class MeldDiagnosis:
                     lines.append("- " + " ".join(m.text for m in combo))
             elif d:
                 lines.append(
-                    f"No common mistake with this hand makes a difference of {_signed(d)}: "
+                    "None of the usual counting mistakes explains that total with this hand: "
                     "compare your count with the breakdown below, line by line."
                 )
         lines.append(self.explanation.text)
