@@ -107,8 +107,27 @@ def test_activity_per_day_and_the_csv(db: Path) -> None:
         ("2026-03-01", 2, 1), ("2026-03-02", 4, 2), ("2026-03-03", 1, 1),
     ]  # fmt: skip
     lines = attempts_csv(data).splitlines()
-    assert lines[0] == "learner,name,time,item_id,kind,rules,answer,right" and len(lines) == 8
-    assert "ann,Ann,2026-03-01T10:00:00Z,m1,meld,meld.run,150,yes" in lines
+    assert lines[0] == "learner,name,time,item_id,kind,rules,answer,right,tries" and len(lines) == 8
+    assert "ann,Ann,2026-03-01T10:00:00Z,m1,meld,meld.run,150,yes,1" in lines
+
+
+def test_a_browser_that_only_opened_pages_is_not_listed_and_tries_are_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page opened with no name and no answer leaves a visit, not a learner; an
+    answer that took a hint says so in the history and the CSV."""
+    store = ProgressStore(tmp_path / "class.sqlite")
+    store.open_lesson("5_iUcJoDfPmAncMV8QerdA", "lessons/00_welcome.ipynb", at(1))
+    store.open_lesson("dee-key", "lessons/01_the_deck.ipynb", at(1))
+    store.set_name("dee-key", "Dee", at(1))
+    store.record("eve-key", Attempt("m1", "meld", ("meld.run",), "150", True, at(2), 2))
+    data = class_data(tmp_path / "class.sqlite")
+    assert data.learners == ["dee-key", "eve-key"]
+    assert attempts_csv(data).splitlines()[1].endswith(",150,yes,2")
+    d = opened(tmp_path / "class.sqlite", monkeypatch)
+    assert [v for _, v in d.learner_pick.options] == ["dee-key", "eve-key"]
+    d.learner_pick.value = "eve-key"
+    assert "2 (after a hint)" in d.history_view.value and "Tries" in d.history_view.value
 
 
 def test_a_folder_of_homes_is_one_class(tmp_path: Path) -> None:

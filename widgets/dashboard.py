@@ -352,10 +352,10 @@ class TeacherDashboard(widgets.VBox):
         rows = history(self.data, key)[:200]
         cells = [
             [escape(a.time), escape(a.kind), escape(", ".join(a.rules)), escape(a.answer[:60]),
-             "yes" if a.right else "no"]
+             "yes" if a.right else "no", "2 (after a hint)" if a.tries > 1 else "1"]
             for a in rows
         ]  # fmt: skip
-        head = ["When (UTC)", "Kind", "Rule cases", "Answer", "Right"]
+        head = ["When (UTC)", "Kind", "Rule cases", "Answer", "Right", "Tries"]
         self.history_view.value = (
             _table(head, cells, "pt-learner-history") if rows else "<p>No answers yet.</p>"
         )

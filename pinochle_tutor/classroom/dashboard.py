@@ -105,8 +105,10 @@ class ClassData:
 
     @property
     def learners(self) -> list[str]:
-        """Every learner with attempts or visits, by shown name then key."""
-        keys = set(self.attempts) | set(self.lessons)
+        """Every learner who answered or gave a name, by shown name then key (a browser
+        that only opened pages, with no name and no answer, is not a learner to list)."""
+        keys = {k for k, rows in self.attempts.items() if rows}
+        keys |= {k for k in self.lessons if self.names.get(k)}
         return sorted(keys, key=lambda k: (self.shown(k).lower(), k))
 
     def shown(self, learner: str) -> str:
@@ -273,14 +275,16 @@ def activity_by_day(data: ClassData) -> list[DayRow]:
 
 def attempts_csv(data: ClassData, learners: Sequence[str] | None = None) -> str:
     """Every attempt (or those of ``learners``) as CSV text: learner, name, time,
-    item, kind, rules, answer, right."""
+    item, kind, rules, answer, right, and the tries the answer took (2 after a hint)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["learner", "name", "time", "item_id", "kind", "rules", "answer", "right"])
+    writer.writerow(
+        ["learner", "name", "time", "item_id", "kind", "rules", "answer", "right", "tries"]
+    )
     for key in learners if learners is not None else data.learners:
         for a in data.attempts.get(key, ()):
             writer.writerow(
                 [key, data.shown(key), a.time, a.item_id, a.kind, ";".join(a.rules),
-                 a.answer, "yes" if a.right else "no"]
+                 a.answer, "yes" if a.right else "no", a.tries]
             )  # fmt: skip
     return out.getvalue()
