@@ -1,4 +1,5 @@
-"""A whole quiz round in a real browser: the scoring practice page in Voila.
+"""A whole quiz round in a real browser: the scoring practice page in Voila, reloaded
+after a first wrong answer (the same question comes back with its first try kept).
 
 Debian's Chromium driven by Playwright (see tests/test_browser_site.py). The test
 reads each question from the page, works out the answer with the engine, answers
@@ -88,6 +89,13 @@ def test_a_scoring_round_to_the_final_score(tmp_path: Path) -> None:
                 if len(right.lstrip("+-")) >= 2:
                     expect(feedback).not_to_contain_text(right)  # a hint, not the answer
                 page.screenshot(path=str(ARTIFACTS / "browser-quiz-1-hint.png"), full_page=True)
+                # A reload keeps the place: the same question, its first try and hint kept.
+                asked = prompt.inner_text()
+                page.reload(wait_until="commit")
+                runner.wait_for(state="visible")
+                expect(prompt).to_have_text(asked)
+                expect(feedback.locator(".pt-quiz-hint")).to_contain_text("try once more")
+                page.screenshot(path=str(ARTIFACTS / "browser-quiz-1-reloaded.png"), full_page=True)
                 answer(page, str(int(right) + 20))
                 expect(feedback).to_contain_text(f"Not quite: the answer is {right}.")
                 page.screenshot(path=str(ARTIFACTS / "browser-quiz-1-wrong.png"), full_page=True)
