@@ -60,8 +60,33 @@ def served(
         yield name, base, house.rules
 
 
-def render(browser: Browser, base: str, page_name: str) -> tuple[Page, str]:
-    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1100, "height": 1300}
+
+_WIDER_THAN_THE_SCREEN = """() => {
+  const vw = document.documentElement.clientWidth;
+  const scrolls = (e) => /(auto|scroll)/.test(getComputedStyle(e).overflowX);
+  const bad = new Set();
+  for (const el of document.querySelectorAll('.pt-widget, .pt-widget *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= vw + 1) continue;
+    let p = el.parentElement, inside = false;
+    while (p && !inside) {
+      inside = scrolls(p) && p.getBoundingClientRect().right <= vw + 1;
+      p = p.parentElement;
+    }
+    if (!inside) bad.add((el.getAttribute('class') || el.tagName).toString().slice(0, 60));
+  }
+  return [...bad].slice(0, 8);
+}"""
+"""The elements of the course's widgets that reach past the right edge of the screen
+and are not inside a box that scrolls sideways (cut off, or making the page scroll)."""
+
+
+def render(
+    browser: Browser, base: str, page_name: str, viewport: dict[str, int] = DESKTOP
+) -> tuple[Page, str]:
+    page = browser.new_page(viewport=viewport)  # type: ignore[arg-type]
     page.set_default_timeout(TIMEOUT)
     try:
         page.goto(f"{base}/voila/render/{page_name}", wait_until="load")
@@ -81,6 +106,10 @@ class _RuleSetPages:
     worker (one module held the three, about 500 s, in one worker)."""
 
     rule_set: str
+    viewport: dict[str, int] = DESKTOP
+    """The screen the pages are read on: a phone's for some rule sets, so that every
+    page is also checked at 390 px (nothing cut off, nothing wider than the screen
+    outside a box that scrolls)."""
 
     def test_every_page_renders_right_under_the_rules_in_force(
         self, browser: Browser, served: tuple[str, str, RuleSet]
@@ -90,12 +119,15 @@ class _RuleSetPages:
         found: dict[str, list[str]] = {}
         for page_name in LESSONS if name in NUMBERS_ONLY else PAGES:
             try:
-                page, text = render(browser, base, page_name)
+                page, text = render(browser, base, page_name, self.viewport)
             except PlaywrightTimeoutError:
                 found[page_name] = [f"no widget shown within {TIMEOUT // 1000} s"]
                 continue
             try:
                 problems = check_page(rules, page_name, page, text)
+                if self.viewport is PHONE:
+                    wide = page.evaluate(_WIDER_THAN_THE_SCREEN)
+                    problems += [f"wider than a {PHONE['width']} px screen: {w}" for w in wide]
                 if page_name in ("01_the_deck.ipynb", "06_scoring.ipynb"):
                     stem = Path(page_name).stem
                     page.screenshot(
@@ -130,6 +162,7 @@ class _RuleSetPages:
 
 class TestDoubleDeck(_RuleSetPages):
     rule_set = "double_deck"
+    viewport = PHONE
 
 
 class TestThreeHanded(_RuleSetPages):
@@ -138,3 +171,29 @@ class TestThreeHanded(_RuleSetPages):
 
 class TestHouseNumbers(_RuleSetPages):
     rule_set = "house"
+    viewport = PHONE
+
+
+def test_the_phone_check_finds_a_picture_cut_off_and_spares_a_scrolling_box(
+    browser: Browser,
+) -> None:
+    """The check the phone-width walks run: a hand picture wider than the screen is
+    found (as the meld counter's 749 px hand was in a 356 px box); inside a box that
+    scrolls sideways it is not; a picture that shrinks to its box is not."""
+    page = browser.new_page(viewport=PHONE)  # type: ignore[arg-type]
+    try:
+        page.set_content(
+            '<div class="pt-widget" style="width:356px;overflow:hidden">'
+            '<svg class="pt-hand-image" id="cut" width="749" height="96"></svg></div>'
+            '<div class="pt-widget" style="width:356px;overflow-x:auto">'
+            '<svg class="pt-hand-image" width="749" height="96"></svg></div>'
+        )
+        assert page.evaluate(_WIDER_THAN_THE_SCREEN) == ["pt-hand-image"]
+        page.set_content(
+            '<div class="pt-widget" style="width:356px">'
+            '<svg class="pt-hand-image" width="749" height="96" viewBox="0 0 1248 160"'
+            ' style="max-width:100%;height:auto"></svg></div>'
+        )
+        assert page.evaluate(_WIDER_THAN_THE_SCREEN) == []
+    finally:
+        page.close()

@@ -337,6 +337,13 @@ def card_spans(cards: Iterable[Card], mark: str | None = None) -> str:
 
 CSS = """
 .pt-widget { gap: 6px; }
+/* A picture of cards shrinks to its box (a phone's 390 px shows all twelve cards). */
+.pt-widget svg.pt-hand-image, .pt-widget svg.pt-trick-image { max-width: 100%; height: auto; }
+@media (max-width: 600px) {
+  /* Phone width: rows of controls wrap, wide tables scroll inside their own box. */
+  .pt-widget .widget-hbox { flex-wrap: wrap; }
+  .pt-widget table.pt-breakdown { display: block; max-width: 100%; overflow-x: auto; }
+}
 .pt-title { font-weight: 600; }
 .pt-card-button { min-width: 3.4em; font-size: 1.15em; font-weight: 600; }
 .pt-card-button.pt-suit-spades, .pt-cardtext.pt-suit-spades { color: #1b1b1b; }
