@@ -20,7 +20,7 @@ from pinochle_tutor.explain.contract import ContractExplanation, contract_explan
 from pinochle_tutor.explain.exchange import ExchangeJudgement
 from pinochle_tutor.explain.play import CardGroup, PlayExplanation, group_sentences, group_verdicts
 from pinochle_tutor.rules import RuleSet, check_seat
-from pinochle_tutor.view import seat_name
+from pinochle_tutor.view import seat_name, seat_words
 
 if TYPE_CHECKING:
     from pinochle_tutor.game import Hand
@@ -271,13 +271,20 @@ class HandReview:
         return lines + after
 
     def side_name(self, side: int) -> str:
-        """``'seats 0+2'`` (partnerships) or ``'seat 1'``, with ``' (you)'`` for the learner's side."""
+        """A side as the learner calls it: ``'your side'`` or ``'the other side'`` in
+        partnerships, else the player (``'you'``, ``'the left opponent'``); never a number."""
         r = self.rules
-        name = f"seats {side}+{side + 2}" if r.partnerships else f"seat {side}"
-        return name + (" (you)" if r.side(self.learner_seat) == side else "")
+        if r.partnerships:
+            return "your side" if r.side(self.learner_seat) == side else "the other side"
+        return self._seat(side)
 
     def _seat(self, seat: int) -> str:
-        return f"seat {seat}" + (" (you)" if seat == self.learner_seat else "")
+        """A seat as the learner calls it: ``'you'``, ``'your partner'``, ``'the left opponent'``."""
+        return seat_words(seat, self.learner_seat, self.rules)
+
+    def _Seat(self, seat: int) -> str:
+        words = self._seat(seat)
+        return words[:1].upper() + words[1:]
 
     @property
     def contract_explanation(self) -> ContractExplanation | None:
@@ -293,7 +300,7 @@ class HandReview:
             lines.append("The hand has not reached trick play yet.")
         else:
             lines.append(
-                f"Seat {self.dealer} dealt. {self._seat(self.declarer).capitalize()} won the auction at "
+                f"{self._Seat(self.dealer)} dealt. {self._Seat(self.declarer)} won the auction at "
                 f"{self.contract} and named {self.trump.plural} trump."
             )
             lines.append(
@@ -325,7 +332,7 @@ class HandReview:
             running = ", ".join(f"{self.side_name(s)} {p}" for s, p in enumerate(t.running))
             lines.append(
                 f"Trick {t.number}: {self._seat(t.leader)} led {t.cards[0].text}; {plays}. "
-                f"{self._seat(t.winner).capitalize()} won with {t.winning_card.text}: "
+                f"{self._Seat(t.winner)} won with {t.winning_card.text}: "
                 f"{t.points} point{'s' if t.points != 1 else ''}{bonus}. Totals: {running}."
             )
         lines += [f"  ! {rest.text}" for rest in by_trick.values()]
