@@ -174,7 +174,7 @@ class Entry:
 
 COURSE: tuple[Entry, ...] = (
     Entry("00_welcome.ipynb", "Welcome", "How the site works and what you will learn."),
-    Entry("01_the_deck.ipynb", "The deck", "Ranks, A-10-K, counters, two of each card."),
+    Entry("01_the_deck.ipynb", "The deck", "Ranks, A-10-K, counters, the copies of each card."),
     Entry("02_deal_and_auction.ipynb", "Dealing and the auction", "Opening, raising, passing, the stuck dealer."),
     Entry("03_trump_and_exchange.ipynb", "Trump and the exchange", "Naming trump, what to pass and why."),
     Entry("04_meld.ipynb", "Meld", "Every meld, shared cards, the run and marriages, doubles."),
