@@ -281,3 +281,15 @@ def test_two_learners_with_one_name_are_told_apart(tmp_path: Path, monkeypatch: 
     assert "Ann <span class=\"pt-key\">(kkkkkk…)</span>" in d.class_table.value
     assert "(zzzzzz…)" in d.class_table.value
     assert d.learner_pick.value == "k" * 22 and "2026-03-01" in d.history_view.value
+
+
+def test_chart_labels_start_inside_the_chart_and_keep_their_first_letters() -> None:
+    """A rule case's long statement is the label: it was drawn right-aligned beside its
+    bar and lost its first letters ("s when the bidding is above what the...")."""
+    label = "Pass when the bidding is already above what the hand is worth"
+    svg = bar_chart_svg([(label, 0.5, "note"), ("Short", 1.0, "n")], title="Accuracy")
+    xs = [float(x) for x in re.findall(r'<text x="([\d.]+)"', svg)]
+    assert xs and min(xs) >= 0
+    assert label[:50] in svg and "Short" in svg
+    width = int(re.search(r'<svg[^>]* width="(\d+)"', svg).group(1))  # type: ignore[union-attr]
+    assert width > 7 * 60  # room for the longest label shown (60 characters at 13 px)

@@ -82,10 +82,12 @@ def bar_chart_svg(
     """A horizontal bar chart as SVG: one (label, value, note) per bar; the bar's
     length is ``value / scale``. Text is escaped; the chart has a title for screen
     readers."""
-    row, label_w, bar_w = 22, 260, 300
+    # Each label on a line of its own above its bar, starting at the left edge: a long
+    # label is never cut (a label beside its bar lost its first letters).
+    row, bar_w, most = 38, 300, 60
     height = row * len(bars) + 10
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{label_w + bar_w + 90}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{bar_w + 90 + 200}" '
         f'height="{height}" aria-label="{escape(title)}"><title>{escape(title)}</title>'
     ]
     for i, (label, value, note) in enumerate(bars):
@@ -93,11 +95,11 @@ def bar_chart_svg(
         width = max(0.0, min(1.0, value / scale if scale else 0.0)) * bar_w
         shown = f"{value * 100:.0f}{unit}" if unit == "%" else f"{value:g}{unit}"
         parts.append(
-            f'<text x="{label_w - 6}" y="{y + 15}" text-anchor="end" font-size="13">'
-            f"{escape(label if len(label) <= 40 else label[:39] + '…')}</text>"
-            f'<rect x="{label_w}" y="{y + 3}" width="{width:.1f}" height="15" fill="#2f6f4f">'
+            f'<text x="2" y="{y + 13}" font-size="13">'
+            f"{escape(label if len(label) <= most else label[: most - 1] + '…')}</text>"
+            f'<rect x="2" y="{y + 18}" width="{width:.1f}" height="14" fill="#2f6f4f">'
             f"<title>{escape(note)}</title></rect>"
-            f'<text x="{label_w + width + 6:.1f}" y="{y + 15}" font-size="13">{escape(shown)}</text>'
+            f'<text x="{width + 8:.1f}" y="{y + 30}" font-size="13">{escape(shown)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
