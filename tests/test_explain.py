@@ -15,9 +15,8 @@ score. Capture only 130 and you subtract 320."
 
 from __future__ import annotations
 
-import re
-
 import random
+import re
 from collections import Counter
 
 import pytest
