@@ -5,6 +5,7 @@ state on the server (a click past either end changes nothing)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -604,3 +605,24 @@ def test_a_check_answered_right_locks_and_keeps_its_verdict() -> None:
     assert c.choose(wrong) is None and c.message.text == said and c.tries == 1
     assert all(b.disabled for b in c.buttons)
     assert "pt-check-right" in c.buttons[right]._dom_classes
+
+
+def test_a_lesson_check_answered_on_a_served_page_is_kept_for_the_teacher(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pinochle_tutor.classroom.progress import Progress
+    from pinochle_widgets import UnderstandingCheck
+
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/06_scoring.ipynb")
+    monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(tmp_path / "class.sqlite"))
+    q = wk.score_check(CLASSIC)
+    c = UnderstandingCheck(q, progress=Progress.load(tmp_path / "class.sqlite", learner="ann"))
+    c.choose(next(i for i, x in enumerate(q.choices) if x != q.answer))
+    c.choose(q.choices.index(q.answer))
+    (kept,) = Progress.load(tmp_path / "class.sqlite", learner="ann").attempts
+    assert (kept.item_id, kept.kind, kept.answer, kept.right, kept.tries) == (
+        "check:06_scoring.ipynb", "check", q.answer, True, 2,
+    )  # fmt: skip
+    monkeypatch.delenv("SCRIPT_NAME")
+    UnderstandingCheck(q).choose(q.choices.index(q.answer))  # not a served page: not kept
+    assert len(Progress.load(tmp_path / "class.sqlite", learner="ann").attempts) == 1

@@ -36,7 +36,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from pinochle_tutor.classroom.attempts import ProgressFileError, parse_attempts
+from pinochle_tutor.classroom.attempts import Attempt, ProgressFileError, parse_attempts
 from pinochle_tutor.classroom.dashboard import (
     ClassData,
     activity_by_day,
@@ -109,6 +109,13 @@ def _lessons(pages: Sequence[str]) -> str:
     """Lessons by number (``'04_meld.ipynb'`` is 4), or a dash for none."""
     numbers = [p.split("_", 1)[0].lstrip("0") or "0" for p in pages]
     return escape(", ".join(numbers)) if numbers else "-"
+
+
+def _tries(a: Attempt) -> str:
+    """How many answers an attempt took, as the history says it."""
+    if a.kind != "check" and a.tries == 2:
+        return "2 (after a hint)"
+    return str(a.tries)
 
 
 def _pct(x: float) -> str:
@@ -354,7 +361,7 @@ class TeacherDashboard(widgets.VBox):
         rows = history(self.data, key)[:200]
         cells = [
             [escape(a.time), escape(a.kind), escape(", ".join(a.rules)), escape(a.answer[:60]),
-             "yes" if a.right else "no", "2 (after a hint)" if a.tries > 1 else "1"]
+             "yes" if a.right else "no", _tries(a)]
             for a in rows
         ]  # fmt: skip
         head = ["When (UTC)", "Kind", "Rule cases", "Answer", "Right", "Tries"]

@@ -14,10 +14,13 @@ the button by its position in the question it keeps itself.
 from __future__ import annotations
 
 import html
+import logging
 import re
 
 import ipywidgets as w
 
+from pinochle_tutor.classroom.identity import page_from_environment
+from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.course.worked import (
     COMMENT_SAMPLES,
     CheckQuestion,
@@ -157,10 +160,14 @@ class UnderstandingCheck(w.VBox):
 
     CSS hooks: ``pt-understanding``, ``pt-check-choice``."""
 
-    def __init__(self, question: CheckQuestion) -> None:
+    def __init__(self, question: CheckQuestion, *, progress: Progress | None = None) -> None:
         self.question = question
         self.message = Message()
         self.tries = 0
+        self.page = page_from_environment()
+        """The page the check is on; on a served page the answer is kept in the
+        learner's progress (kind ``check``), so the teacher sees lesson checks too."""
+        self._progress = progress
         self.answered = False
         """Whether the check has been answered right (then its buttons are locked)."""
         cards = f'<p class="pt-cards">{card_spans(question.cards)}</p>' if question.cards else ""
@@ -196,7 +203,22 @@ class UnderstandingCheck(w.VBox):
                 b.disabled = True
                 if i == index:
                     b.add_class("pt-check-right")
+            self._record(self.question.choices[index])
         return right
+
+    def _record(self, answer: str) -> None:
+        """Keep the check, answered right after :attr:`tries` answers, in the learner's
+        progress (a served page only; a failure to save never disturbs the page)."""
+        if not self.page and self._progress is None:
+            return
+        try:
+            progress = self._progress if self._progress is not None else Progress.load()
+            progress.record(
+                f"check:{self.page}", "check", (), answer, True,
+                page=self.page, tries=self.tries,
+            )  # fmt: skip
+        except Exception:  # the check itself must not fail for its record
+            logging.getLogger(__name__).exception("a lesson check could not be recorded")
 
 
 class GuidedHandStepper(WorkedStepper):
