@@ -900,7 +900,9 @@ def test_a_first_wrong_answer_gets_a_hint_and_a_second_try(kind: str, tmp_path: 
     before = len(q.marks)
     assert answer_wrong_once(q)
     assert q.phase == "asking" and q.tries == 2 and len(q.marks) == before
-    assert "pt-quiz-hint" in q.feedback.value and "try once more" in q.message.text
+    assert "pt-quiz-hint" in q.feedback.value and "try once more" in q.feedback.value
+    # one verdict: the hint says "Not quite"; the status line only says what to do now
+    assert q.message.text.startswith("Second try: ") and "Not quite" not in q.message.text
     _answer_not_shown(q, item, since)
     attempts = read_attempts(tmp_path / "progress.json")[0] if before else []
     assert len(attempts) == before  # nothing recorded until the question is marked
