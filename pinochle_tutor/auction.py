@@ -13,6 +13,7 @@ tricks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -70,6 +71,22 @@ class Auction:
     >>> a.is_over, a.declarer, a.contract
     (True, 3, 260)
     """
+
+    @classmethod
+    def after(
+        cls, calls: Iterable[int | None], dealer: int = 0, rules: RuleSet = CLASSIC
+    ) -> Auction:
+        """A new auction (``dealer`` deals) with ``calls`` made in turn from the dealer's
+        left: a bid, or ``None`` for a pass. Raises :class:`IllegalBidError` quoting the
+        first call the rules refuse.
+
+        >>> Auction.after([250, None, 260, None, None]).declarer
+        3
+        """
+        auction = cls(dealer, rules)
+        for amount in calls:
+            auction.call(amount)
+        return auction
 
     def __init__(self, dealer: int = 0, rules: RuleSet = CLASSIC) -> None:
         self.dealer = check_seat(dealer, rules, "dealer")

@@ -180,10 +180,9 @@ class BiddingDrill:
 
 def _auction_copy(auction: Auction, calls: int) -> Auction:
     """A fresh auction replaying the first ``calls`` calls of ``auction``."""
-    a = Auction(auction.dealer, auction.rules)
-    for _, amount in auction.history[:calls]:
-        a.call(amount)
-    return a
+    return Auction.after(
+        (amount for _, amount in auction.history[:calls]), auction.dealer, auction.rules
+    )
 
 
 def _deal_around(

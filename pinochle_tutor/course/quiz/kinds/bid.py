@@ -93,10 +93,7 @@ class BidQuiz(QuizItem):
     def auction(self) -> Auction:
         """A fresh auction with ``calls`` made (raises
         :class:`~pinochle_tutor.errors.IllegalBidError` if they are illegal)."""
-        a = Auction(self.dealer, self.rule_set)
-        for c in self.calls:
-            a.call(c)
-        return a
+        return Auction.after(self.calls, self.dealer, self.rule_set)
 
     @property
     def prompt(self) -> str:
@@ -189,9 +186,7 @@ def _bid_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> 
     calls = as_calls(data.get("calls", []))
     dealer = as_int("dealer", data.get("dealer", 3), 0, rs.players - 1)
     with blame("calls"):
-        a = Auction(dealer, rs)
-        for c in calls:
-            a.call(c)
+        a = Auction.after(calls, dealer, rs)
     if a.is_over:
         raise BankFormatError("the auction is already over after these calls", "calls")
     return BidQuiz(hand=hand, calls=calls, dealer=dealer, **common)

@@ -69,10 +69,7 @@ class CallQuiz(QuizItem):
     def auction(self) -> Auction:
         """A fresh auction with ``calls`` made (raises
         :class:`~pinochle_tutor.errors.IllegalBidError` if they are illegal)."""
-        a = Auction(self.dealer, self.rule_set)
-        for c in self.calls:
-            a.call(c)
-        return a
+        return Auction.after(self.calls, self.dealer, self.rule_set)
 
     @property
     def caller(self) -> int:
@@ -149,9 +146,7 @@ def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) ->
     calls = as_calls(data.get("calls", []))
     dealer = as_int("dealer", data.get("dealer", 3), 0, rs.players - 1)
     with blame("calls"):
-        a = Auction(dealer, rs)
-        for c in calls:
-            a.call(c)
+        a = Auction.after(calls, dealer, rs)
     if a.is_over and not a.stuck:
         raise BankFormatError("the auction is already over after these calls", "calls")
     try:
@@ -172,10 +167,8 @@ def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) ->
 
 def _auction_after(calls: list[int | None], dealer: int, rules: RuleSet) -> Auction | None:
     """The auction after ``calls``, or ``None`` if they are illegal or end it."""
-    a = Auction(dealer, rules)
     try:
-        for c in calls:
-            a.call(c)
+        a = Auction.after(calls, dealer, rules)
     except PinochleError:
         return None
     return None if a.is_over else a

@@ -139,10 +139,7 @@ class TableQuiz(QuizItem):
 
     def auction(self) -> Auction:
         """The auction after :attr:`calls` (raises an auction error if they are illegal)."""
-        a = Auction(self.dealer, self.rule_set)
-        for c in self.calls:
-            a.call(c)
-        return a
+        return Auction.after(self.calls, self.dealer, self.rule_set)
 
     @property
     def prompt(self) -> str:
