@@ -22,6 +22,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "TrickRecord",
+    "seat_does",
     "seat_name",
     "seat_words",
     "seats_named",
@@ -130,6 +131,24 @@ def seat_words(seat: int, me: int, rules: RuleSet) -> str:
     """
     name = seat_name(seat, me, rules)
     return {"You": "you", "Partner": "your partner"}.get(name, "the " + name.lower())
+
+
+def seat_does(seat: int, me: int, rules: RuleSet, verb: str = "", *, start: bool = False) -> str:
+    """A sentence's subject, ``seat`` seen from ``me`` (:func:`seat_words`), with ``verb``
+    agreeing: ``'you deal'``, ``'the left opponent deals'``, ``'your partner passes'``;
+    ``start``: capitalised, to begin a sentence. Without a verb, the subject alone.
+
+    >>> from pinochle_tutor.rules import CLASSIC
+    >>> seat_does(1, 0, CLASSIC, "lead"), seat_does(0, 0, CLASSIC, "have the bid", start=True)
+    ('the left opponent leads', 'You have the bid')
+    """
+    who = seat_words(seat, me, rules)
+    if verb and who != "you":
+        head, _, rest = verb.partition(" ")
+        head = {"are": "is", "have": "has", "pass": "passes"}.get(head, head + "s")
+        verb = f"{head} {rest}".rstrip()
+    text = f"{who} {verb}" if verb else who
+    return text[:1].upper() + text[1:] if start else text
 
 
 def seats_named(text: str, rules: RuleSet, me: int = 0) -> str:

@@ -38,7 +38,7 @@ from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
 from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
-from pinochle_tutor.view import PlayerView, seat_name, seat_words, seats_named
+from pinochle_tutor.view import PlayerView, seat_does, seat_name, seat_words, seats_named
 
 if TYPE_CHECKING:
     from pinochle_tutor.coach.play import PrincipleFit
@@ -159,12 +159,7 @@ def _whose(seat: int, rules: RuleSet) -> str:
 def _does(seat: int, rules: RuleSet, verb: str, start: bool = True) -> str:
     """``'You bid'``, ``'The left opponent bids'``: a sentence's subject and verb
     (``start=False``: not at the start of a sentence)."""
-    who = _who(seat, rules)
-    if who != "you":
-        head, _, rest = verb.partition(" ")
-        head = {"are": "is", "have": "has", "pass": "passes"}.get(head, head + "s")
-        verb = f"{head} {rest}".rstrip()
-    return f"{who[0].upper() if start else who[0]}{who[1:]} {verb}"
+    return seat_does(seat, 0, rules, verb, start=start)
 
 
 def _seats_named(text: str, rules: RuleSet) -> str:

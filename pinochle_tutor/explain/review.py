@@ -20,7 +20,7 @@ from pinochle_tutor.explain.contract import ContractExplanation, contract_explan
 from pinochle_tutor.explain.exchange import ExchangeJudgement
 from pinochle_tutor.explain.play import CardGroup, PlayExplanation, group_sentences, group_verdicts
 from pinochle_tutor.rules import RuleSet, check_seat
-from pinochle_tutor.view import seat_name, seat_words
+from pinochle_tutor.view import seat_does, seat_name, seat_words
 
 if TYPE_CHECKING:
     from pinochle_tutor.game import Hand
@@ -283,8 +283,7 @@ class HandReview:
         return seat_words(seat, self.learner_seat, self.rules)
 
     def _Seat(self, seat: int) -> str:
-        words = self._seat(seat)
-        return words[:1].upper() + words[1:]
+        return seat_does(seat, self.learner_seat, self.rules, start=True)
 
     @property
     def contract_explanation(self) -> ContractExplanation | None:

@@ -45,7 +45,7 @@ from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import listed
 from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import RuleSet
-from pinochle_tutor.view import seat_name, seat_words
+from pinochle_tutor.view import seat_does, seat_name, seat_words
 
 __all__ = ["SPEC", "TableQuestion", "TableQuiz", "TableQuizKind", "seat_choices"]
 
@@ -102,8 +102,7 @@ _SEAT_QUESTIONS = frozenset(
 
 def _who(seat: int, rules: RuleSet) -> str:
     """A seat as a sentence starts with it: ``'You'``, ``'Your partner'``, ``'The left opponent'``."""
-    words = seat_words(seat, 0, rules)
-    return words[:1].upper() + words[1:]
+    return seat_does(seat, 0, rules, start=True)
 
 
 def seat_choices(rules: RuleSet) -> tuple[str, ...]:
@@ -231,15 +230,15 @@ def _explanation(item: TableQuiz) -> str:
         return rule
     who = seat_words(value, 0, rs)
     if q is TableQuestion.NEXT_DEALER:
-        return f"{rule} {_who(item.dealer, rs)} dealt, so {who} deal{'' if who == 'you' else 's'} next."
+        return f"{rule} {_who(item.dealer, rs)} dealt, so {seat_does(value, 0, rs, 'deal')} next."
     if q is TableQuestion.FIRST_CALL:
-        return f"{rule} {_who(item.dealer, rs)} dealt, so {who} call{'' if who == 'you' else 's'} first."
+        return f"{rule} {_who(item.dealer, rs)} dealt, so {seat_does(value, 0, rs, 'call')} first."
     if q is TableQuestion.PARTNER:
         return f"{rule} The declarer's partner is {who}."
     a = item.auction()
     how = f"the high bid was {a.contract}" if not a.stuck else "everyone else passed without a bid"
     lead = (
-        f", and {who} lead{'' if who == 'you' else 's'} the first trick"
+        f", and {seat_does(value, 0, rs, 'lead')} the first trick"
         if q is TableQuestion.FIRST_LEAD
         else ""
     )
