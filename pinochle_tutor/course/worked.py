@@ -791,23 +791,15 @@ def score_check(rules: RuleSet = CLASSIC, made: bool = False) -> CheckQuestion:
     example's meld less a fifth, and one counter more than it needs."""
     if made:
         return _made_check(rules)
-    from pinochle_tutor.course.lesson_facts import _round_to, worked_contract
-
-    ex = worked_contract(rules)
+    bid, meld_shown, need, step = _check_contract(rules, bid_scale=0.9, meld_scale=1.2)
     total = rules.total_trick_points
-    inc = max(rules.bid_increment, 1)
-    step = min((v for v in rules.counter_points if v), default=1)
-    bid = max(rules.opening_bid, _round_to(ex.bid * 0.9, inc))
-    meld_shown = _round_to(ex.meld * 1.2, inc)
-    need = minimum_tricks(bid, meld_shown, rules)
-    assert need is not None
     tricks = max(rules.meld_save, need - step)
     s = score_hand(bid, meld_shown, tricks, 0, total - tricks, rules)
     if s.made:  # house rules where that is enough: no trick points at all misses it
         tricks = 0
         s = score_hand(bid, meld_shown, tricks, 0, total, rules)
     adds = meld_shown + tricks
-    who = "the declarer's side" if rules.partnerships else "the declarer"
+    who = _declarer_words(rules)
     choices = tuple(str(x) for x in dict.fromkeys([s.bidder, adds, tricks]))
     return CheckQuestion(
         f"Bid {bid}, meld {meld_shown}, and {who} takes {tricks} trick "
@@ -822,23 +814,37 @@ def score_check(rules: RuleSet = CLASSIC, made: bool = False) -> CheckQuestion:
     )
 
 
-def _made_check(rules: RuleSet) -> CheckQuestion:
+def _check_contract(
+    rules: RuleSet, *, bid_scale: float, meld_scale: float
+) -> tuple[int, int, int, int]:
+    """A scoring check's contract, fresh beside lesson 6's worked one: its bid and meld
+    scaled (on the rules' bid steps), the trick points the contract needs, and the
+    smallest counter's value (a step of trick points)."""
     from pinochle_tutor.course.lesson_facts import _round_to, worked_contract
 
     ex = worked_contract(rules)
-    total = rules.total_trick_points
     inc = max(rules.bid_increment, 1)
     step = min((v for v in rules.counter_points if v), default=1)
-    bid = max(rules.opening_bid, _round_to(ex.bid * 1.1, inc))
-    meld_shown = _round_to(ex.meld * 0.8, inc)
+    bid = max(rules.opening_bid, _round_to(ex.bid * bid_scale, inc))
+    meld_shown = _round_to(ex.meld * meld_scale, inc)
     need = minimum_tricks(bid, meld_shown, rules)
     assert need is not None
+    return bid, meld_shown, need, step
+
+
+def _declarer_words(rules: RuleSet) -> str:
+    return "the declarer's side" if rules.partnerships else "the declarer"
+
+
+def _made_check(rules: RuleSet) -> CheckQuestion:
+    bid, meld_shown, need, step = _check_contract(rules, bid_scale=1.1, meld_scale=0.8)
+    total = rules.total_trick_points
     tricks = min(total, max(rules.meld_save, need + step))
     if tricks == meld_shown and tricks + step <= total:  # two equal choices would confuse
         tricks += step
     s = score_hand(bid, meld_shown, tricks, 0, total - tricks, rules)
     assert s.made
-    who = "the declarer's side" if rules.partnerships else "the declarer"
+    who = _declarer_words(rules)
     choices = tuple(str(x) for x in dict.fromkeys([s.bidder, bid, tricks]))
     return CheckQuestion(
         f"Bid {bid}, meld {meld_shown}, and {who} takes {tricks} trick "
