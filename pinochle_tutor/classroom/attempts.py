@@ -41,9 +41,9 @@ __all__ = [
     "clock",
     "now",
     "parse_attempts",
+    "parse_places",
     "parse_time",
     "read_attempts",
-    "read_places",
     "remove_stale_temporaries",
     "summarize",
     "weak_rules",
@@ -253,12 +253,12 @@ def attempts_json(attempts: Iterable[Attempt], places: dict[str, str] | None = N
     return json.dumps(doc, indent=1, ensure_ascii=False).encode("utf-8")
 
 
-def read_places(path: str | Path) -> dict[str, str]:
-    """The places kept in the progress file ``path`` (key -> place text); empty for a
-    file without them, or one that cannot be read. Never raises."""
+def parse_places(raw: bytes) -> dict[str, str]:
+    """The places kept in the bytes of a progress file (key -> place text); empty for a
+    file without them, or one that is not JSON. Never raises."""
     try:
-        doc = json.loads(Path(path).read_bytes().decode("utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        doc = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return {}
     places = doc.get("places") if isinstance(doc, dict) else None
     if not isinstance(places, dict):

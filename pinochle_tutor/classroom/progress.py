@@ -56,8 +56,9 @@ from pinochle_tutor.classroom.attempts import (
     RuleSummary,
     as_text,
     now,
+    parse_attempts,
+    parse_places,
     read_attempts,
-    read_places,
     remove_stale_temporaries,
     summarize,
     weak_rules,
@@ -274,8 +275,10 @@ class Progress:
             return cls._from_store(p, learner)
         messages: list[str] = []
         remove_stale_temporaries(p)
+        raw = b""
         try:
-            attempts, problems = read_attempts(p)
+            raw = p.read_bytes()  # read once: the attempts and the places
+            attempts, problems = parse_attempts(raw, p.name)
         except FileNotFoundError:
             return cls(p, [], [])
         except IsADirectoryError:
@@ -283,7 +286,7 @@ class Progress:
             log.warning(msg)
             return cls(p, [], [msg])
         except ProgressFileError as e:
-            attempts = []
+            attempts, raw = [], b""  # set aside whole, its places with it
             messages.append(f"The progress file could not be read ({e}); {cls._set_aside(p)}")
         except OSError as e:
             attempts = []
@@ -297,6 +300,7 @@ class Progress:
                     f"{cls._set_aside(p)} (the {len(attempts)} readable one(s) are kept)"
                 )
                 messages += problems
+                raw = b""  # the file is written afresh with the readable attempts only
                 try:
                     write_attempts(p, attempts)
                 except OSError as e:
@@ -304,7 +308,7 @@ class Progress:
         for m in messages:
             log.warning(m)
         progress = cls(p, attempts, messages)
-        progress._places = read_places(p)
+        progress._places = parse_places(raw)
         return progress
 
     @classmethod
