@@ -113,8 +113,8 @@ def test_a_diagnosis_never_pairs_two_mistakes_about_one_line() -> None:
 def test_exactly_one_pair_is_called_a_pair() -> None:
     d = diagnose_meld("KS QS 9S", "S", 0)
     if len(d.candidates) == 1 and len(d.candidates[0]) == 2:
-        assert "exactly one pair of common mistakes" in d.text
-    assert "exactly one common mistake makes a difference of -50:\n- You forgot the dix" not in d.text
+        assert "one pair of usual counting mistakes explains" in d.text
+    assert "one usual counting mistake explains a total 50 too few:\n- You forgot the dix" not in d.text
 
 
 # ------------------------------------------------------------------- properties
@@ -376,7 +376,7 @@ def test_contract_and_score_quiz_texts_are_worded_for_the_variant(rules: RuleSet
 def test_three_handed_reviews_name_every_defender_by_seat_and_say_the_declarer_once() -> None:
     from pinochle_tutor import RandomPlayer, play_hand
     from pinochle_tutor.explain import review_hand
-    from pinochle_tutor.view import seat_name
+    from pinochle_tutor.view import seat_words
 
     rules = THREE_HANDED
     for seed in range(300):
@@ -390,11 +390,12 @@ def test_three_handed_reviews_name_every_defender_by_seat_and_say_the_declarer_o
         others = [s for s in range(3) if s != hand.declarer]
         if hand.conceded:
             continue
-        name = seat_name(hand.declarer, me, rules).lower()
-        assert f"the declarer at seat {hand.declarer} ({name}) showed" in reckoning[0]
+        assert f"the declarer ({seat_words(hand.declarer, me, rules)}) showed" in reckoning[0]
+        assert not re.search(r"\b[Ss]eats? \d", " ".join(reckoning)), reckoning
         defenders = reckoning[-2:]
         for line, seat, score in zip(defenders, others, hand.scores, strict=True):
-            assert line.startswith(f"The defender at seat {seat} ({seat_name(seat, me, rules).lower()})")
+            who = seat_words(seat, me, rules)
+            assert line.startswith(f"{who[:1].upper()}{who[1:]} (a defender) took"), line
             assert line.endswith(f"+{score.defender}."), line
             if seat == me:  # the learner is spoken to, not of
                 assert "that player" not in line and "their" not in line, line

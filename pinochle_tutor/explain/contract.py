@@ -149,25 +149,30 @@ class ContractExplanation:
         return self.score.solo
 
     def _seat_words(self, seat: int) -> str:
-        """``'seat 2'`` or ``'seat 2 (left opponent)'`` (``'seat 0 (you)'``)."""
-        if seat < len(self.seat_names):
-            return f"seat {seat} ({self.seat_names[seat].lower()})"
-        return f"seat {seat}"
+        """Who sits at ``seat`` as a sentence names them, from the seat names the
+        explanation was given: ``'you'``, ``'the left opponent'``, ``'your partner'``
+        (:func:`pinochle_tutor.view.seat_words`' words); ``'another player'`` when the
+        names are not known."""
+        if seat >= len(self.seat_names):
+            return "another player"
+        name = self.seat_names[seat]
+        return {"You": "you", "Partner": "your partner"}.get(name, "the " + name.lower())
 
     def _is_learner(self, seat: int | None) -> bool:
         return seat is not None and seat < len(self.seat_names) and self.seat_names[seat] == "You"
 
     def _words(self, defender: bool = False) -> _Words:
         """The words of the reckoning: for two sides, or (three-handed) for the
-        declarer and one defender, each named by seat when the seats are known
-        (``defender``: the words of the defender's sentence)."""
+        declarer and one defender, each named as the learner sees them when the seats
+        are known (``defender``: the words of the defender's sentence)."""
         if not self.solo:
             return _SIDE_WORDS
         w = _SOLO_WORDS
-        if self.declarer_seat is not None:
-            w = replace(w, bidders=f"the declarer at {self._seat_words(self.declarer_seat)}")
-        if defender and self.defender_seat is not None:
-            name = f"The defender at {self._seat_words(self.defender_seat)}"
+        if self.declarer_seat is not None and self.declarer_seat < len(self.seat_names):
+            w = replace(w, bidders=f"the declarer ({self._seat_words(self.declarer_seat)})")
+        if defender and self.defender_seat is not None and self.defender_seat < len(self.seat_names):
+            who = self._seat_words(self.defender_seat)
+            name = f"{who[:1].upper()}{who[1:]} (a defender)"
             if self._is_learner(self.defender_seat):
                 w = replace(
                     w, Defenders=name, dthey="you", dtheir="your", keep="keep", score="score",
