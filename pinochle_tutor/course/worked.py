@@ -1087,7 +1087,7 @@ def _decision_question(fit: PrincipleFit, view: PlayerView) -> str:
         return "Points, not tricks: this trick holds no counter yet. Is it worth winning?"
     if p is PlayPrinciple.TRACK_BOTH_COPIES:
         return (
-            "Track both copies: which of your cards are sure winners in their suits? Count "
+            "Track every copy: which of your cards are sure winners in their suits? Count "
             "every copy of the higher cards: played, in your hand, or still out."
         )
     return (

@@ -67,9 +67,10 @@ class PlayPrinciple(Enum):
     POINTS_NOT_TRICKS = "points, not tricks"
     """The seed's tip: a trick without counters is worth nothing (unless it is the
     last); do not spend a winner on it."""
-    TRACK_BOTH_COPIES = "track both copies"
-    """The seed's tip: every card has a twin. This lead is sure only because the
-    higher cards of its suit, every copy of them, are already played or in your hand."""
+    TRACK_BOTH_COPIES = "track every copy"
+    """The seed's tip ("track both copies": the classic deck has two of each card, the
+    double deck four): this lead is sure only because the higher cards of its suit,
+    every copy of them, are already played or in your hand."""
     CASH_SURE_WINNER = "cash a sure winner"
     """Lead a card no other seat can beat (the highest of its suit left, and nobody is
     known to be out of the suit), taking its trick before it can be trumped later."""
@@ -108,8 +109,8 @@ _REASONS: dict[PlayPrinciple, str] = {
         "The trick holds no counters yet: points, not tricks, so do not spend a winner on it."
     ),
     PlayPrinciple.TRACK_BOTH_COPIES: (
-        "Every copy of the cards above {card} is played or in your hand (track both "
-        "copies), so nobody can beat it in its suit: cash it."
+        "Every copy of the cards above {card} is played or in your hand (track every "
+        "copy), so nobody can beat it in its suit: cash it."
     ),
     PlayPrinciple.CASH_SURE_WINNER: (
         "No card that can beat {card} is still out (every higher one is played or in your "
