@@ -193,7 +193,7 @@ def test_a_whole_hand_by_keyboard_alone_is_heard_trick_by_trick(
     assert numbers == list(range(1, 13)), told
     assert len(re.findall(r"(?:Partner|Left opponent|Right opponent) plays \w+ of \w+\.", told)) == 36, told
     last = said[-1]
-    assert re.search(r"Hand 1: Us bid 250 and (made|set)\. Us [+-]\d+ \(total -?\d+\), Them [+-]\d+"
+    assert re.search(r"Hand 1: Your side bid 250 and (made it|went set)\. Us [+-]\d+ \(total -?\d+\), Them [+-]\d+"
                      r" \(total -?\d+\)\.", last), last
     assert last.endswith("The hand is over: deal the next hand."), last
     # ... and the scores it heard are the ones on the page.

@@ -125,14 +125,11 @@ class Narrator:
             else:
                 say(EventKind.BID, seat, self._verb(seat, f"bid {amount}.", f"bids {amount}."))
             if v.declarer is not None:
-                how = "is stuck with the contract at" if stuck else "won the auction at"
-                if v.declarer != me:
-                    how = "is stuck with the contract at" if stuck else "wins the auction at"
-                say(
-                    EventKind.CONTRACT,
-                    v.declarer,
-                    f"{self.seat_name(v.declarer)} {how} {v.contract}.",
-                )
+                if stuck:
+                    how = self._verb(v.declarer, "are stuck", "is stuck") + " with the contract at"
+                else:
+                    how = self._verb(v.declarer, "won", "wins") + " the auction at"
+                say(EventKind.CONTRACT, v.declarer, f"{how} {v.contract}.")
                 if v.kitty:
                     names = " ".join(c.text for c in v.kitty)
                     say(EventKind.KITTY, v.declarer, f"The kitty: {names}.", v.kitty)
@@ -248,14 +245,26 @@ class Narrator:
         summary = ", ".join(
             f"{self.side_name(s)} {c:+d} (total {scores[s]})" for s, c in enumerate(changes)
         )
-        bidders = self.side_name(self.rules.side(h.declarer))
-        result = "conceded" if h.conceded else ("made" if h.made else "set")
         return Event(
             EventKind.SCORE,
             n,
             h.declarer,
-            f"Hand {n}: {bidders} bid {h.contract} and {result}. {summary}.",
+            f"Hand {n}: {self.contract_result(h)} {summary}.",
         )
+
+    def contract_result(self, h: Hand) -> str:
+        """How the finished hand's contract ended, in a sentence: ``'Your side bid 250
+        and made it.'``, ``'The other side bid 300 and went set.'``, three-handed ``'Left
+        opponent bid 250 and conceded.'``."""
+        assert h.declarer is not None
+        r = self.rules
+        side = r.side(h.declarer)
+        if r.partnerships:
+            bidders = "Your side" if side == r.side(self.human_seat) else "The other side"
+        else:
+            bidders = self.seat_name(h.declarer)
+        result = "conceded" if h.conceded else ("made it" if h.made else "went set")
+        return f"{bidders} bid {h.contract} and {result}."
 
     def game_over(self, n: int, winner: int | None, max_hands: int) -> Event:
         """The last line of a game: the side that won, or none after ``max_hands``."""
