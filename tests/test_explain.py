@@ -388,7 +388,7 @@ def test_diagnose_ambiguous_minus_20_lists_candidates() -> None:
     kinds = {combo[0].kind for combo in d.candidates}
     assert kinds == {MeldMistakeKind.FORGOT_MARRIAGE, MeldMistakeKind.ROYAL_AS_PLAIN}
     assert d.identified == () and d.rules_broken == ()
-    assert "difference of -20" in d.text
+    assert "explain a total 20 too few" in d.text
 
 
 def test_diagnose_pinochle_twice_one_jack() -> None:

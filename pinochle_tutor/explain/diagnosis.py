@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pinochle_tutor.cards import Card, CardLike, Rank, SuitLike
-from pinochle_tutor.explain._text import _distinct, _signed
+from pinochle_tutor.explain._text import _distinct
 from pinochle_tutor.explain.claims import (
     ClaimedLine,
     ClaimLike,
@@ -39,6 +39,11 @@ from pinochle_tutor.explain.meld import (
 )
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport
 from pinochle_tutor.rules import CLASSIC, RuleSet
+
+
+def _off(d: int) -> str:
+    """A total ``d`` points off, in words: ``'40 too many'``, ``'20 too few'``."""
+    return f"{d} too many" if d > 0 else f"{-d} too few"
 
 
 def _mistake_for_missing(item: MeldItem) -> MeldMistake:
@@ -221,25 +226,24 @@ class MeldDiagnosis:
                     f"Your total of {self.answer_total} is right, but some of your lines are not."
                 )
             else:
-                how = f"{d} too many" if d > 0 else f"{-d} too few"
-                lines.append(f"Your total of {self.answer_total} is {how}: the meld is {expected}.")
+                lines.append(f"Your total of {self.answer_total} is {_off(d)}: the meld is {expected}.")
             if self.mistakes:
                 lines += [f"- {m.text}" for m in self.mistakes]
                 for rule in self.rules_broken:
                     lines.append(f"Rule: {rule.statement(rules)}")
             elif len(self.candidates) == 1:
                 what = (
-                    "exactly one common mistake makes"
+                    "one usual counting mistake explains"
                     if len(self.candidates[0]) == 1
-                    else "exactly one pair of common mistakes makes"
+                    else "one pair of usual counting mistakes explains"
                 )
-                lines.append(f"With this hand, {what} a difference of {_signed(d)}:")
+                lines.append(f"With this hand, {what} a total {_off(d)}:")
                 lines += [f"- {m.text}" for m in self.candidates[0]]
                 for rule in self.rules_broken:
                     lines.append(f"Rule: {rule.statement(rules)}")
             elif self.candidates:
                 lines.append(
-                    f"With this hand, several mistakes make a difference of {_signed(d)}; "
+                    f"With this hand, several usual counting mistakes explain a total {_off(d)}; "
                     "the total alone cannot tell which one you made:"
                 )
                 for combo in self.candidates:
