@@ -85,10 +85,11 @@ class ConcessionAdvice:
             f"On {self.samples} imagined deals played out, {us} "
             f"make{'s' if self.partnerships else ''} {self.contract} on "
             f"{round(100 * self.make_chance)}% of them: playing on, {us_poss} score changes by "
-            f"{points(self.play_bidders)} on average and {them_poss} by "
+            f"{_signed(self.play_bidders)} on average and {them_poss} by "
             f"{_signed(self.play_defenders)}; conceding, {us} "
             f"lose{'s' if self.partnerships else ''} {-self.concede_bidders} and {them} score only "
-            f"their meld ({_signed(self.concede_defenders)})."
+            f"their meld ({_signed(self.concede_defenders)}"
+            f"{'' if self.partnerships else ' each on average'})."
         )
 
     @property

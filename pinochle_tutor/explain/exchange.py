@@ -519,7 +519,7 @@ class ExchangeAdvice:
     def why_line(self) -> str:
         """The rules of thumb with their proof, or that the numbers decide."""
         if not self.principles:
-            return "No rule of thumb decides it here: the numbers do."
+            return "No rule of thumb backs this choice on its own: the numbers pick it."
         return "Why: " + "; ".join(p.sentence(self.role) for p in self.principles) + "."
 
     def usual_line(self) -> str:
