@@ -107,8 +107,8 @@ def test_activity_per_day_and_the_csv(db: Path) -> None:
         ("2026-03-01", 2, 1), ("2026-03-02", 4, 2), ("2026-03-03", 1, 1),
     ]  # fmt: skip
     lines = attempts_csv(data).splitlines()
-    assert lines[0] == "learner,name,time,item_id,kind,rules,answer,right,tries" and len(lines) == 8
-    assert "ann,Ann,2026-03-01T10:00:00Z,m1,meld,meld.run,150,yes,1" in lines
+    assert lines[0] == "learner,name,time,item_id,kind,rules,answer,right,tries,rule_set"
+    assert len(lines) == 8 and "ann,Ann,2026-03-01T10:00:00Z,m1,meld,meld.run,150,yes,1," in lines
 
 
 def test_a_browser_that_only_opened_pages_is_not_listed_and_tries_are_shown(
@@ -123,7 +123,7 @@ def test_a_browser_that_only_opened_pages_is_not_listed_and_tries_are_shown(
     store.record("eve-key", Attempt("m1", "meld", ("meld.run",), "150", True, at(2), 2))
     data = class_data(tmp_path / "class.sqlite")
     assert data.learners == ["dee-key", "eve-key"]
-    assert attempts_csv(data).splitlines()[1].endswith(",150,yes,2")
+    assert attempts_csv(data).splitlines()[1].endswith(",150,yes,2,")
     d = opened(tmp_path / "class.sqlite", monkeypatch)
     assert [v for _, v in d.learner_pick.options] == ["dee-key", "eve-key"]
     d.learner_pick.value = "eve-key"
@@ -293,3 +293,116 @@ def test_chart_labels_start_inside_the_chart_and_keep_their_first_letters() -> N
     assert label[:50] in svg and "Short" in svg
     width = int(re.search(r'<svg[^>]* width="(\d+)"', svg).group(1))  # type: ignore[union-attr]
     assert width > 7 * 60  # room for the longest label shown (60 characters at 13 px)
+
+
+# ------------------------------------------------ times, rule sets, hands and checks
+
+
+def test_times_are_shown_in_the_sites_zone_and_each_heading_names_it(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept in UTC, shown in the zone the site names (10:00 UTC is 04:00 in Chicago in
+    March); no heading says UTC unless that is the zone."""
+    monkeypatch.setenv("PINOCHLE_TUTOR_TIMEZONE", "America/Chicago")
+    d = opened(db, monkeypatch)
+    assert "last activity 2026-03-03 04:00 (America/Chicago time)" in d.summary.value
+    assert "Last seen (America/Chicago time)" in d.class_table.value
+    assert "2026-03-02 04:01" in d.class_table.value and "T10:01" not in d.class_table.value
+    d.learner_pick.value = "bob"
+    assert "When (America/Chicago time)" in d.history_view.value
+    assert "2026-03-03 04:00" in d.history_view.value
+    for shown in (d.summary.value, d.class_table.value, d.history_view.value):
+        assert "UTC" not in shown
+    monkeypatch.setenv("PINOCHLE_TUTOR_TIMEZONE", "UTC")
+    client_click(d.refresh_button)
+    assert "Last seen (UTC)" in d.class_table.value and "2026-03-02 10:01" in d.class_table.value
+
+
+def test_a_day_is_the_local_day_and_a_bad_zone_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pinochle_tutor.classroom.times import site_zone
+
+    late = ClassData.of({"k": [Attempt("m", "meld", ("meld.run",), "1", True, "2026-03-01T23:30:00Z")]})
+    assert [d.day for d in activity_by_day(late, site_zone({"PINOCHLE_TUTOR_TIMEZONE": "Asia/Tokyo"}))] == [
+        "2026-03-02"
+    ]
+    assert [d.day for d in activity_by_day(late, site_zone({"PINOCHLE_TUTOR_TIMEZONE": "UTC"}))] == [
+        "2026-03-01"
+    ]
+    monkeypatch.setenv("PINOCHLE_TUTOR_TIMEZONE", "Mars/Olympus")
+    d = opened(tmp_path / "none.sqlite", monkeypatch)
+    assert "Mars/Olympus&#x27; is not a time zone" in d.problems_view.value
+
+
+def test_each_answer_is_stated_under_the_rules_it_was_answered_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A double-deck marriage is worth 2 (the classic 20): on a classic site the
+    dashboard states each answer with its own rule set's numbers, and the two rule
+    sets' answers are two rows of the weakest rule cases."""
+    db = tmp_path / "class.sqlite"
+    progress = Progress.load(db, learner="ann")
+    for i in range(3):
+        progress.record(f"d{i}", "meld", ["meld.marriage"], "2", False, rule_set="double_deck")
+        progress.record(f"c{i}", "meld", ["meld.marriage"], "20", True, rule_set="classic")
+    assert {a.rule_set for a in ProgressStore(db).attempts("ann")} == {"double_deck", "classic"}
+    d = opened(db, monkeypatch)
+    double = "K Q of a non-trump suit is a marriage: 2 each. (double deck)"
+    classic = "K Q of a non-trump suit is a marriage: 20 each."
+    d.learner_pick.value = "ann"
+    assert double in d.history_view.value and classic in d.history_view.value
+    assert f"{double}</td><td>2</td>" in d.history_view.value
+    assert f"{classic}</td><td>20</td>" in d.history_view.value
+    assert double in d.weak.value and classic in d.weak.value
+    rows = {(r.rule, r.rule_set): r.accuracy for r in rule_rows(class_data(db), "classic")}
+    assert rows == {("meld.marriage", "classic"): 1.0, ("meld.marriage", "double_deck"): 0.0}
+    assert "2 each. (double deck)" in d.rule_chart.value
+
+
+def test_the_rule_set_travels_with_an_answer_in_files_and_imports(tmp_path: Path) -> None:
+    a = Attempt("d1", "meld", ("meld.marriage",), "2", True, at(1), rule_set="double_deck")
+    assert Attempt.from_json(a.to_json()) == a
+    assert "rule_set" not in Attempt("c", "meld", (), "1", True, at(1)).to_json()
+    store = ProgressStore(tmp_path / "class.sqlite")
+    store.import_attempts("ann", [a], "upload:x")
+    assert store.attempts("ann") == [a]
+    assert attempts_csv(class_data(tmp_path / "class.sqlite")).splitlines()[1].endswith(",double_deck")
+
+
+def test_the_class_table_counts_lesson_checks_and_hands_played(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = ProgressStore(db)
+    store.record("bob", Attempt("check:04_meld.ipynb", "check", (), "20", True, at(4), 2))
+    for n, won in enumerate((True, False, True), 1):
+        store.record("bob", Attempt(f"hand:7:{n}", "hand", (), f"Hand {n}: Us bid 250 and made.",
+                                    won, at(4, n), rule_set="classic"))  # fmt: skip
+    d = opened(db, monkeypatch)
+    assert "2 learner(s), 7 answer(s), 1 lesson check(s), 3 hand(s) played" in d.summary.value
+    table = d.class_table.value
+    assert "<th>Lesson checks</th><th>Hands played</th>" in table and "<td>3 (2 won)</td>" in table
+    bob = next(r for r in learner_rows(class_data(db)) if r.learner == "bob")
+    assert (bob.attempts, bob.checks, bob.hands, bob.hands_won) == (3, 1, 3, 2)
+    d.learner_pick.value = "bob"
+    history = d.history_view.value
+    assert "hand played" in history and "lesson check" in history and "<td>lost</td>" in history
+
+
+def test_times_follow_the_zone_the_teachers_browser_reports(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser part sends the browser's zone: the times are drawn again in it, and
+    the headings say they are the reader's own; a name that is no zone is refused with
+    a message and changes nothing."""
+    monkeypatch.setenv("PINOCHLE_TUTOR_TIMEZONE", "America/Chicago")
+    d = opened(db, monkeypatch)
+    client_update(d.browser_zone, zone="Asia/Tokyo")  # 10:01 UTC is 19:01 in Tokyo
+    assert "Last seen (your time, Asia/Tokyo)" in d.class_table.value
+    assert "2026-03-02 19:01" in d.class_table.value
+    assert "(your time, Asia/Tokyo)" in d.summary.value
+    client_click(d.refresh_button)
+    assert "Last seen (your time, Asia/Tokyo)" in d.class_table.value
+    client_update(d.browser_zone, zone="Not/AZone")
+    assert "cannot be used" in d.message.text and "your time, Asia/Tokyo" in d.message.text
+    assert "Last seen (your time, Asia/Tokyo)" in d.class_table.value

@@ -220,3 +220,44 @@ def test_an_unusable_class_database_is_named_on_the_progress_page(
     assert words in view.message.text and "could not be read" not in view.message.text
     assert str(tmp_path) not in view.message.text
     assert path.read_bytes() == before
+
+
+def test_times_are_local_and_rules_are_stated_under_their_own_rule_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last time a rule was practised is shown in the site's zone, named in the
+    heading; a rule case last answered under the double deck is stated with its
+    numbers (a marriage: 2, not the classic 20)."""
+    from datetime import datetime, timezone
+
+    monkeypatch.setenv("PINOCHLE_TUTOR_TIMEZONE", "Europe/Paris")
+    path = tmp_path / "p.json"
+    p = Progress.load(path)
+    when = datetime(2026, 7, 1, 21, 30, tzinfo=timezone.utc)
+    p.record("d1", "meld", ["meld.marriage"], "2", True, when, rule_set="double_deck")
+    p.record("c1", "meld", ["meld.run"], "150", True, when, rule_set="classic")
+    html = ProgressSummary(path).table.value
+    assert "Last practised (Europe/Paris time)" in html and "UTC" not in html
+    assert "2026-07-01 23:30" in html
+    assert "K Q of a non-trump suit is a marriage: 2 each." in html
+    assert "A 10 K Q J of trump is a run: 150." in html
+
+
+def test_times_follow_the_zone_the_learners_browser_reports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import datetime, timezone
+
+    from tests.widget_client import client_update
+
+    monkeypatch.setenv("PINOCHLE_TUTOR_TIMEZONE", "UTC")
+    path = tmp_path / "p.json"
+    Progress.load(path).record("m1", "meld", ["meld.run"], "150", True,
+                               datetime(2026, 7, 1, 21, 30, tzinfo=timezone.utc))  # fmt: skip
+    summary = ProgressSummary(path)
+    assert "Last practised (UTC)" in summary.table.value and "2026-07-01 21:30" in summary.table.value
+    client_update(summary.browser_zone, zone="America/New_York")
+    html = summary.table.value
+    assert "Last practised (your time, America/New_York)" in html and "2026-07-01 17:30" in html
+    client_update(summary.browser_zone, zone="<b>")
+    assert "cannot be used" in summary.message.text and "America/New_York" in summary.table.value

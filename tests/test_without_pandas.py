@@ -170,3 +170,20 @@ def test_course_links_point_at_voici_pages_in_the_browser(monkeypatch: pytest.Mo
     monkeypatch.setattr(sys, "platform", "emscripten")
     assert lesson.page_href("04_meld.ipynb") == "04_meld.html"
     assert lesson.page_href("practice/01_meld_level1.ipynb") == "practice/01_meld_level1.html"
+
+
+def test_lesson_tables_show_no_index_column() -> None:
+    """A lesson's table is a DataFrame on the server, shown without the index column
+    (1, 2, 3 ... at the left), and the same HTML where pandas is missing."""
+    for table in (lesson.meld_table(), lesson.counters_table(), lesson.settings_table(THREE_HANDED)):
+        assert isinstance(table, pd.DataFrame)
+        html = shown(table)
+        assert "<th></th>" not in html and html.count("<th>") == len(table.columns)
+        assert "<tr>\n      <td>" in html and "<tr>\n      <th>" not in html
+        records = [{str(k): v for k, v in r.items()} for r in table.to_dict("records")]
+        plain = Table(records, [str(c) for c in table.columns], show_index=False)
+        assert plain._repr_html_() == html
+    rows = [{"rank": "A", "points": 11}, {"rank": "10", "points": 10}]
+    assert shown(Table(rows, index=[1, 2])) == shown(pd.DataFrame(rows, index=[1, 2]))
+    assert "<th>1</th>" in shown(Table(rows, index=[1, 2]))
+    assert "<th>1</th>" not in shown(Table(rows, index=[1, 2], show_index=False))

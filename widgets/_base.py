@@ -353,7 +353,22 @@ CSS = """
 .pt-four-color .pt-suit-diamonds { color: #1f5fbf !important; }
 .pt-four-color .pt-suit-clubs { color: #166a2e !important; }
 .pt-card-button.pt-mark-legal { outline: 3px solid #1a7f37; background: #e6f4ea; }
-.pt-card-button.pt-mark-illegal { outline: 3px dashed #c8102e; background: #fdecee; opacity: 0.8; }
+/* A card that may not be played: a light tint under the suit's own ink (4.5:1 or more in
+   both decks, where the danger style's red fill put the four-colour deck's blue on red),
+   a dark dashed outline (14:1 on the page and the tint) and, on text buttons, the "✗"
+   the button's text starts with; on picture buttons a "✕" badge: never colour alone. */
+.pt-card-button.pt-mark-illegal { outline: 3px dashed #1b1b1b; outline-offset: 1px;
+  background-color: #fdecee; }
+.pt-widget .jupyter-button.pt-card-button.pt-mark-illegal:not(.pt-card-pic) {
+  background-color: #fdecee; color: #1b1b1b; }
+.pt-widget .jupyter-button.pt-card-button.pt-mark-illegal.pt-suit-hearts:not(.pt-card-pic),
+.pt-widget .jupyter-button.pt-card-button.pt-mark-illegal.pt-suit-diamonds:not(.pt-card-pic) {
+  color: #c8102e; }
+.pt-widget .pt-card-button.pt-card-pic.pt-mark-illegal { outline: 4px dashed #1b1b1b;
+  outline-offset: -2px; }
+.pt-widget .pt-card-button.pt-card-pic.pt-mark-illegal::before { content: "✕"; position: absolute;
+  right: 2px; top: 2px; font-size: 13px; line-height: 1; font-weight: 700; color: #fff;
+  background: #1b1b1b; border-radius: 50%; padding: 3px 4px; z-index: 1; }
 .pt-card-button.pt-mark-proof { outline: 3px dotted #e07b00; background: #fff4e0; }
 .pt-card-button.pt-selected { box-shadow: 0 0 0 3px #1f5fbf inset; transform: translateY(-4px); }
 .pt-card-button:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }

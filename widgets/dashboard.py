@@ -10,7 +10,10 @@ class reaches a browser that has not given it. Five wrong tries shut the page
 until it is reloaded.
 
 Open, it shows the class table (learners by kind of question: attempts,
-accuracy, last seen, lessons opened), the class's weakest rule cases, accuracy
+accuracy, lesson checks answered, hands played at the game table and won, last
+seen, lessons opened; times in the site's zone, named in each heading), the
+class's weakest rule cases (each stated with the numbers of the rules it was
+answered under), accuracy
 per rule and activity per day as bar charts, one learner's history, the
 problems found in the quiz banks and the house rules, a CSV download, progress
 files uploaded by learners from elsewhere (imported into a learner's record,
@@ -36,7 +39,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from pinochle_tutor.classroom.attempts import Attempt, ProgressFileError, parse_attempts
+from pinochle_tutor.classroom.attempts import (
+    CHECK_KIND,
+    HAND_KIND,
+    Attempt,
+    ProgressFileError,
+    parse_attempts,
+)
 from pinochle_tutor.classroom.dashboard import (
     ClassData,
     activity_by_day,
@@ -49,13 +58,15 @@ from pinochle_tutor.classroom.dashboard import (
     teacher_secret,
     weakest_rules,
 )
-from pinochle_tutor.classroom.house_rules import load_house_rules
+from pinochle_tutor.classroom.house_rules import load_house_rules, rules_answered_in
 from pinochle_tutor.classroom.progress import STORE_SUFFIXES, default_progress_path
 from pinochle_tutor.classroom.store import ProgressStore, StoreError
+from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule, load_banks
 from pinochle_tutor.rules import RuleSet
 
 from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget
+from .browser_zone import BrowserZone
 
 __all__ = ["MAX_TRIES", "MAX_UPLOAD", "TeacherDashboard", "bar_chart_svg"]
 
@@ -113,9 +124,25 @@ def _lessons(pages: Sequence[str]) -> str:
 
 def _tries(a: Attempt) -> str:
     """How many answers an attempt took, as the history says it."""
-    if a.kind != "check" and a.tries == 2:
+    if a.kind != CHECK_KIND and a.tries == 2:
         return "2 (after a hint)"
     return str(a.tries)
+
+
+_KIND_WORDS = {CHECK_KIND: "lesson check", HAND_KIND: "hand played"}
+"""The history's words for the kinds that are no practice question."""
+
+
+def _right(a: Attempt) -> str:
+    """The verdict as the history says it (a hand: the contract won or lost)."""
+    if a.kind == HAND_KIND:
+        return "won" if a.right else "lost"
+    return "yes" if a.right else "no"
+
+
+def _hands(won: int, played: int) -> str:
+    """``'3 (2 won)'``, or a dash for none."""
+    return f"{played} ({won} won)" if played else "-"
 
 
 def _pct(x: float) -> str:
@@ -132,7 +159,12 @@ class TeacherDashboard(widgets.VBox):
     """The class's progress for the teacher (see the module's text). ``source`` is
     the site's database (default: ``$PINOCHLE_TUTOR_CLASS``, else the site's
     progress database) or a folder of learners' databases and JSON files (the
-    JupyterHub homes). ``rules`` states rule cases with the numbers in force."""
+    JupyterHub homes). ``rules`` are the rules in force (default: the site's); each
+    answer's rule cases are stated with the numbers of the rule set it was answered
+    under (:func:`~pinochle_tutor.classroom.house_rules.rules_answered_in`). Times are
+    shown in the teacher's own zone, as their browser reports it
+    (:class:`~pinochle_widgets.browser_zone.BrowserZone`), until then in the site's
+    (:func:`~pinochle_tutor.classroom.times.site_zone`); each column says which."""
 
     def __init__(
         self,
@@ -150,13 +182,19 @@ class TeacherDashboard(widgets.VBox):
         self._tries = 0
         self._open = False
         self.data = ClassData({})
+        self.zone: Zone = site_zone()
+        """The zone times are shown in: the browser's once it reported it, else the site's."""
+        self.browser_zone = BrowserZone()
+        self.browser_zone.observe(self._on_zone, names="zone")
         self.secret = widgets.Password(description="Teacher's secret:", style={"description_width": "initial"})
         self.secret.add_class("pt-dashboard-secret")
         self.open_button = self._button("Open the dashboard", "pt-dashboard-open", self.unlock, "primary")
         self._gate = widgets.HBox([self.secret, self.open_button])
         self.body = widgets.VBox()
         css = widgets.HTML(f"<style>{DASHBOARD_CSS}</style>", layout=widgets.Layout(display="none"))
-        super().__init__([style_widget(), css, self._gate, self.message, self.body])
+        super().__init__(
+            [style_widget(), css, self.browser_zone, self._gate, self.message, self.body]
+        )
         self.add_class("pt-widget")
         self.add_class("pt-dashboard")
         guard_client_values(self, self.message)
@@ -174,6 +212,21 @@ class TeacherDashboard(widgets.VBox):
         b.add_class(css)
         b.on_click(lambda _b: action())
         return b
+
+    @guarded
+    def _on_zone(self, change: dict[str, Any]) -> None:
+        """The browser said its zone: show every time in it (a name the kernel does
+        not know is refused, and the times stay as they are)."""
+        zone = self.browser_zone.reported()
+        if zone is None:
+            self.message.error(
+                f"This browser sent a time zone that cannot be used ({str(change['new'])!r:.40}); "
+                f"times stay in {self.zone.label}."
+            )
+            return
+        self.zone = zone
+        if self._open:
+            self._fill()
 
     # ------------------------------------------------------------------ gate
     @property
@@ -262,20 +315,30 @@ class TeacherDashboard(widgets.VBox):
         key = f' <span class="pt-key">({escape(learner[:6])}…)</span>' if len(twins) > 1 else ""
         return escape(name) + key
 
-    def _statement(self, rule: str) -> str:
+    def _statement(self, rule: str, rule_set: str = "") -> str:
+        """The rule case in a sentence with the numbers of the rules it was answered
+        under, naming them when they are not the rules in force."""
+        under = rules_answered_in(rule_set, self.rules)
         try:
-            return QuizRule.parse(rule).statement(self.rules)
+            text = QuizRule.parse(rule).statement(under)
         except ValueError:
-            return rule
+            text = rule
+        if under.name != self.rules.name:
+            text += f" ({under.name.replace('_', ' ')})"
+        return text
 
     def _fill(self) -> None:
         data = self.data
+        zone = self.zone
         rows = learner_rows(data)
         total = sum(r.attempts for r in rows)
+        checks = sum(r.checks for r in rows)
+        hands = sum(r.hands for r in rows)
         last = max((r.last_seen for r in rows), default="")
         self.summary.value = (
-            f"<p>{len(rows)} learner(s), {total} answer(s)"
-            + (f"; last activity {escape(last)} (UTC)" if last else "")
+            f"<p>{len(rows)} learner(s), {total} answer(s), {checks} lesson check(s), "
+            f"{hands} hand(s) played"
+            + (f"; last activity {escape(zone.local(last))} ({escape(zone.label)})" if last else "")
             + ".</p>"
         )
         kinds = sorted({k for r in rows for k in r.by_kind})
@@ -283,31 +346,35 @@ class TeacherDashboard(widgets.VBox):
         table = [
             [self._who(r.learner), str(r.attempts), _pct(r.accuracy)]
             + [_pct(r.by_kind[k]) if k in r.by_kind else "-" for k in kinds]
-            + [escape(r.last_seen), str(r.lessons_opened), _lessons(r.mastered)]
+            + [str(r.checks), _hands(r.hands_won, r.hands), escape(zone.local(r.last_seen)),
+               str(r.lessons_opened), _lessons(r.mastered)]
             for r in rows
-        ]
+        ]  # fmt: skip
         self.class_table.value = "<p>Nobody has answered or opened a page yet.</p>"
         if rows:
-            head += ["Last seen (UTC)", "Lessons opened", "Lessons mastered"]
+            head += ["Lesson checks", "Hands played", f"Last seen ({zone.label})",
+                     "Lessons opened", "Lessons mastered"]  # fmt: skip
             self.class_table.value = _table(head, table, "pt-class-table")
-        weak = weakest_rules(data)
+        in_force = self.rules.name
+        weak = weakest_rules(data, rule_set=in_force)
         self.weak.value = "<p>No rule case has been tried often enough to judge yet.</p>"
         if weak:
             cells = [
-                [escape(self._statement(r.rule)), str(r.attempts), _pct(r.accuracy),
+                [escape(self._statement(r.rule, r.rule_set)), str(r.attempts), _pct(r.accuracy),
                  f"{r.struggling} of {r.learners}"]
                 for r in weak
             ]  # fmt: skip
             head = ["Rule case", "Answers", "Right", "Learners below half"]
             self.weak.value = _table(head, cells, "pt-weak-rules")
-        per_rule = rule_rows(data)
+        per_rule = rule_rows(data, in_force)
         bars = [
-            (self._statement(r.rule), r.accuracy, f"{r.rule}: {r.right} of {r.attempts} right")
+            (self._statement(r.rule, r.rule_set), r.accuracy,
+             f"{r.rule}: {r.right} of {r.attempts} right")
             for r in per_rule
-        ]
+        ]  # fmt: skip
         chart = bar_chart_svg(bars, title="Accuracy per rule case") if per_rule else ""
         self.rule_chart.value = f'<div class="pt-rule-chart">{chart}</div>'
-        days = activity_by_day(data)[-30:]
+        days = activity_by_day(data, zone)[-30:]
         most = max((d.attempts for d in days), default=1)
         day_bars = [(d.day, d.attempts, f"{d.learners} learner(s)") for d in days]
         chart = bar_chart_svg(day_bars, title="Answers per day", scale=most, unit=" answers")
@@ -328,6 +395,8 @@ class TeacherDashboard(widgets.VBox):
 
     def _problems_html(self) -> str:
         found: list[str] = list(self.data.problems)
+        if self.zone.problem:
+            found.append(self.zone.problem)
         _items, bank = load_banks(self.bank_dir)
         found += list(load_house_rules().problems)
         if not found and not bank:
@@ -360,11 +429,12 @@ class TeacherDashboard(widgets.VBox):
             return
         rows = history(self.data, key)[:200]
         cells = [
-            [escape(a.time), escape(a.kind), escape(", ".join(a.rules)), escape(a.answer[:60]),
-             "yes" if a.right else "no", _tries(a)]
+            [escape(self.zone.local(a.time)), escape(_KIND_WORDS.get(a.kind, a.kind)),
+             escape(" ".join(self._statement(r, a.rule_set) for r in a.rules) or "-"),
+             escape(a.answer[:80]), _right(a), _tries(a)]
             for a in rows
         ]  # fmt: skip
-        head = ["When (UTC)", "Kind", "Rule cases", "Answer", "Right", "Tries"]
+        head = [f"When ({self.zone.label})", "Kind", "Rule cases", "Answer", "Right", "Tries"]
         self.history_view.value = (
             _table(head, cells, "pt-learner-history") if rows else "<p>No answers yet.</p>"
         )
@@ -375,6 +445,7 @@ class TeacherDashboard(widgets.VBox):
         if self._refuse_shut():
             return
         self.data = class_data(self.source)
+        self.zone = self.browser_zone.reported() or site_zone()
         self._fill()
         self.message.ok("Read again.")
 

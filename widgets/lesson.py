@@ -93,8 +93,9 @@ def rules_banner(rules: HouseRules | None = None) -> None:
 
 
 def _frame(rows: list[dict[str, object]]) -> Frame:
+    """A lesson's table, shown without an index column (rows numbered 1.. in the data)."""
     # pandas (where installed) is imported only when a table is shown: it is slow to import
-    return frame(rows, index=range(1, len(rows) + 1))
+    return frame(rows, index=range(1, len(rows) + 1), show_index=False)
 
 
 def meld_table(rules: RuleSet | None = None) -> Frame:

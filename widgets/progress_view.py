@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor.classroom.attempts import attempts_json
-from pinochle_tutor.classroom.house_rules import site_rules
+from pinochle_tutor.classroom.house_rules import rules_answered_in, site_rules
 from pinochle_tutor.classroom.progress import (
     STORE_SUFFIXES,
     Attempt,
@@ -40,10 +40,12 @@ from pinochle_tutor.classroom.progress import (
     weak_rules,
 )
 from pinochle_tutor.classroom.store import collect_records, learner_of_file
+from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.rules import RuleSet
 
 from ._base import Message, guarded, style_widget
+from .browser_zone import BrowserZone
 from .tables import Frame, frame
 
 __all__ = [
@@ -84,18 +86,23 @@ def _description(rule: str, rules: RuleSet) -> str:
 def attempts_frame(attempts: list[Attempt], rules: RuleSet | None = None) -> Frame:
     """Attempts and accuracy per rule case (see :data:`PROGRESS_COLUMNS`), in the
     order of :class:`~pinochle_tutor.course.quiz.QuizRule` (unknown rule cases last).
-    Each rule case is stated with the numbers of ``rules`` (default: the site's
-    house rules, :func:`~pinochle_tutor.classroom.house_rules.site_rules`)."""
+    Each rule case is stated with the numbers of the rules its latest answer was
+    given under (:func:`~pinochle_tutor.classroom.house_rules.rules_answered_in`;
+    ``rules``, default the site's house rules, when it kept none)."""
     in_force = rules if rules is not None else site_rules()
     weak = set(weak_rules(attempts))
     order = {r.value: i for i, r in enumerate(QuizRule)}
+    latest: dict[str, str] = {}
+    for a in sorted(attempts, key=lambda x: x.time):
+        for rule in a.rules:
+            latest[rule] = a.rule_set
     rows: list[dict[str, Any]] = []
     for r in sorted(summarize(attempts), key=lambda x: (order.get(x.rule, len(order)), x.rule)):
         row = r.row()
-        row["description"] = _description(r.rule, in_force)
+        row["description"] = _description(r.rule, rules_answered_in(latest.get(r.rule, ""), in_force))
         row["weak"] = r.rule in weak
         rows.append(row)
-    return frame(rows, columns=PROGRESS_COLUMNS)
+    return frame(rows, columns=PROGRESS_COLUMNS, show_index=False)
 
 
 def progress_frame(path: str | Path | None = None) -> Frame:
@@ -152,7 +159,7 @@ def class_frame(folder: str | Path) -> Frame:
                     "last": r.last,
                 }
             )
-    table = frame(rows, columns=CLASS_COLUMNS)
+    table = frame(rows, columns=CLASS_COLUMNS, show_index=False)
     table.attrs["problems"] = problems
     return table
 
@@ -163,16 +170,20 @@ _SHOWN = {
     "right": "Right",
     "accuracy": "Accuracy",
     "recent_accuracy": "Last 10",
-    "last": "Last practised (UTC)",
+    "last": "Last practised",
 }
 
 
-def progress_html(table: Frame) -> str:
+def progress_html(table: Frame, zone: Zone | None = None) -> str:
     """The progress table as HTML: the rule in words, counts, accuracies as
-    percentages; weak rules' rows get ``pt-weak`` (highlighted) and a "practise" note."""
+    percentages, the last time in ``zone`` (default: the site's,
+    :func:`~pinochle_tutor.classroom.times.site_zone`, named in its heading); weak
+    rules' rows get ``pt-weak`` (highlighted) and a "practise" note."""
     if table.empty:
         return '<p class="pt-progress-empty">No answers recorded yet: try a practice page!</p>'
-    head = "".join(f"<th>{escape(v)}</th>" for v in _SHOWN.values())
+    zone = site_zone() if zone is None else zone
+    shown = {**_SHOWN, "last": f"{_SHOWN['last']} ({zone.label})"}
+    head = "".join(f"<th>{escape(v)}</th>" for v in shown.values())
     body = []
     for row in table.to_dict("records"):
         weak = bool(row["weak"])
@@ -183,7 +194,7 @@ def progress_html(table: Frame) -> str:
             "right": str(int(row["right"])),
             "accuracy": f"{float(row['accuracy']):.0%}",
             "recent_accuracy": f"{float(row['recent_accuracy']):.0%}",
-            "last": escape(str(row["last"]).replace("T", " ").rstrip("Z")),
+            "last": escape(zone.local(str(row["last"]))),
         }
         tds = "".join(f"<td>{cells[k]}</td>" for k in _SHOWN)
         cls = ' class="pt-weak"' if weak else ""
@@ -198,6 +209,8 @@ def progress_html(table: Frame) -> str:
 class ProgressSummary(widgets.VBox):
     """The learner's progress per rule case (from ``path``, default: the
     learner's progress file), weak rules highlighted; "Refresh" reads the file again.
+    Times are in the learner's own zone once their browser reported it
+    (:class:`~pinochle_widgets.browser_zone.BrowserZone`), until then in the site's.
 
     CSS hooks: ``pt-progress-summary``, ``pt-progress-table`` (weak rows
     ``pt-weak``), ``pt-progress-refresh``; the status line is ``pt-message-area``."""
@@ -212,11 +225,15 @@ class ProgressSummary(widgets.VBox):
         self.refresh_button.on_click(lambda _b: self.refresh())
         self.export_link = widgets.HTML()
         self.export_link.add_class("pt-progress-export")
+        self.zone: Zone = site_zone()
+        """The zone times are shown in: the browser's once it reported it, else the site's."""
+        self.browser_zone = BrowserZone()
+        self.browser_zone.observe(self._on_zone, names="zone")
         title = widgets.HTML("<b>Your progress by rule</b>")
         title.add_class("pt-title")
         super().__init__(
-            children=[style_widget(), title, self.table, self.refresh_button, self.export_link,
-                      self.message]
+            children=[style_widget(), self.browser_zone, title, self.table, self.refresh_button,
+                      self.export_link, self.message]
         )  # fmt: skip
         self.add_class("pt-widget")
         self.add_class("pt-progress-summary")
@@ -233,7 +250,7 @@ class ProgressSummary(widgets.VBox):
             self.table.value = ""
             self.message.error(f"Your progress could not be read: {e}")
             return
-        self.table.value = progress_html(self.frame)
+        self.table.value = progress_html(self.frame, self.zone)
         self._export()
         records = self.frame.to_dict("records")
         weak = [str(row["description"] or row["rule"]) for row in records if row["weak"]]
@@ -253,6 +270,20 @@ class ProgressSummary(widgets.VBox):
             )
         else:
             self.message.ok("Every answer right so far: well done!" + note)
+
+    @guarded
+    def _on_zone(self, change: dict[str, Any]) -> None:
+        """The browser said its zone: show the times in it (a name the kernel does not
+        know is refused, and the times stay as they are)."""
+        zone = self.browser_zone.reported()
+        if zone is None:
+            self.message.error(
+                f"This browser sent a time zone that cannot be used ({str(change['new'])!r:.40}); "
+                f"times stay in {self.zone.label}."
+            )
+            return
+        self.zone = zone
+        self.table.value = progress_html(self.frame, zone)
 
     def _export(self) -> None:
         """A link to download every answer of this learner, as a progress file (the

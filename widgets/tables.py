@@ -4,7 +4,9 @@ pandas is not available in the static site (Pyodide's npm package ships no compi
 wheels), so every table the course shows is rendered here from plain rows, to the same
 HTML that :meth:`pandas.DataFrame.to_html` writes. :func:`frame` gives a
 :class:`pandas.DataFrame` where pandas is installed (the server site, and code that
-wants its methods) and a :class:`Table` where it is not::
+wants its methods) and a :class:`Table` where it is not. A table made with
+``show_index=False`` (every table a lesson shows) is displayed without the index
+column (the 0, 1, 2 ... at the left), in both::
 
     >>> t = Table([{"rank": "A", "points": 11}], index=[1])
     >>> len(t), t.columns, t["points"]
@@ -15,6 +17,7 @@ wants its methods) and a :class:`Table` where it is not::
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape as _escape
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -54,8 +57,12 @@ class Table:
         rows: Iterable[Mapping[str, Any]],
         columns: Sequence[str] | None = None,
         index: Sequence[Any] | None = None,
+        *,
+        show_index: bool = True,
     ) -> None:
         self.rows: list[dict[str, Any]] = [dict(r) for r in rows]
+        self.show_index = show_index
+        """Whether the notebook display (``_repr_html_``) shows the index column."""
         if columns is None:
             names: dict[str, None] = {}
             for r in self.rows:
@@ -117,7 +124,7 @@ class Table:
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        return f"<div>\n{_REPR_STYLE}{self.to_html()}\n</div>"
+        return f"<div>\n{_REPR_STYLE}{self.to_html(index=self.show_index)}\n</div>"
 
 
 if TYPE_CHECKING:
@@ -136,19 +143,44 @@ def has_pandas() -> bool:
     return True
 
 
+@functools.cache
+def _frame_without_index() -> type[pd.DataFrame]:
+    """A :class:`pandas.DataFrame` whose notebook display has no index column (made on
+    first use: pandas is imported only when a table is shown)."""
+    import pandas as pd
+
+    class FrameWithoutIndex(pd.DataFrame):
+        """A DataFrame that a notebook shows without its index column (the HTML
+        ``DataFrame.to_html(notebook=True, index=False)`` writes); everything else is
+        a DataFrame's."""
+
+        @property
+        def _constructor(self) -> type[pd.DataFrame]:
+            return FrameWithoutIndex
+
+        def _repr_html_(self) -> str:
+            return self.to_html(notebook=True, index=False)
+
+    return FrameWithoutIndex
+
+
 def frame(
     rows: Iterable[Mapping[str, Any]],
     columns: Sequence[str] | None = None,
     index: Sequence[Any] | None = None,
+    *,
+    show_index: bool = True,
 ) -> Frame:
     """A :class:`pandas.DataFrame` of ``rows`` when pandas is installed, else a
-    :class:`Table` of them; both render the same HTML."""
+    :class:`Table` of them; both render the same HTML. With ``show_index=False`` a
+    notebook shows the table without its index column."""
     listed = [dict(r) for r in rows]
     try:
         import pandas as pd
     except ImportError:
-        return Table(listed, columns, index)
-    result = pd.DataFrame(listed, columns=list(columns) if columns is not None else None)
+        return Table(listed, columns, index, show_index=show_index)
+    kind = pd.DataFrame if show_index else _frame_without_index()
+    result = kind(listed, columns=list(columns) if columns is not None else None)
     if index is not None:
         result = result.set_index(pd.Index(list(index)))
     return result

@@ -11,7 +11,8 @@ teacher set, apart from what the lessons teach.
 * :mod:`~pinochle_tutor.classroom.dashboard`: the teacher's view of the class, as
   data, behind the teacher's secret;
 * :mod:`~pinochle_tutor.classroom.house_rules`: the site's ``house_rules.toml``;
-* :mod:`~pinochle_tutor.classroom.display`: a learner's display preferences.
+* :mod:`~pinochle_tutor.classroom.display`: a learner's display preferences;
+* :mod:`~pinochle_tutor.classroom.times`: kept times (UTC) shown in the reader's zone.
 
 This package imports only the core rules (:mod:`pinochle_tutor`); the course, the
 widgets (``pinochle_widgets``) and the server extension (``pinochle_site``) import it.

@@ -28,7 +28,11 @@ from typing import Any, Protocol
 from pinochle_tutor.errors import PinochleError
 
 __all__ = [
+    "CHECK_KIND",
+    "HAND_KIND",
+    "MAX_RULE_SET",
     "MAX_SET_ID",
+    "NOT_PRACTICE",
     "NOW_VAR",
     "Attempt",
     "InvalidClockError",
@@ -54,6 +58,19 @@ _VERSION = 1
 
 MAX_SET_ID = 120
 """The longest mastery-set name an attempt keeps (a lesson page, ``#`` and a short key)."""
+MAX_RULE_SET = 80
+"""The longest rule-set name an attempt keeps."""
+
+CHECK_KIND = "check"
+"""The kind of a lesson's check (a question inside a lesson, answered until right)."""
+HAND_KIND = "hand"
+"""The kind of a hand played to the end at the game table (kept by
+``pinochle_tutor.course.table.session.GameSession``): ``right`` says whether the
+learner's side won the contract (made it as the bidders, or set it as defenders, a
+concession included)."""
+NOT_PRACTICE = (CHECK_KIND, HAND_KIND)
+"""The kinds that are no practice question: counted apart on the teacher's dashboard
+(lesson checks answered, hands played), never in a learner's accuracy."""
 
 
 class ProgressFileError(PinochleError):
@@ -110,7 +127,8 @@ class Attempt:
 
     item_id: str
     kind: str
-    """The quiz kind: ``'meld'``, ``'trick'``, ``'score'``, ``'bid'``, ``'winner'``, ``'counters'`` or ``'call'``."""
+    """The quiz kind (``'meld'``, ``'trick'``, ``'score'``, ``'bid'``, ...), or
+    :data:`CHECK_KIND` for a lesson's check and :data:`HAND_KIND` for a hand played."""
     rules: tuple[str, ...]
     """The rule cases the item exercised (``'meld.run'``, ...)."""
     answer: str
@@ -124,6 +142,10 @@ class Attempt:
     """The lesson's mastery set the answer was given in, as ``'<lesson page>#<set>'``
     (``'04_meld.ipynb#7f3a9c'``: see :mod:`~pinochle_tutor.classroom.mastery`);
     ``''`` for an answer given anywhere else."""
+    rule_set: str = ""
+    """The name of the rule set the question was asked under (``'double_deck'``), so
+    its rule cases are stated with that rule set's numbers; ``''`` when not known (an
+    answer kept before rule sets were kept with answers)."""
 
     @property
     def first_try(self) -> bool:
@@ -131,8 +153,9 @@ class Attempt:
         return self.right and self.tries == 1
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for the progress file (``tries`` only when more than 1 and
-        ``set`` only for a mastery set's answer, so other files read as before)."""
+        """Plain data for the progress file (``tries`` only when more than 1, ``set``
+        only for a mastery set's answer and ``rule_set`` only when known, so other
+        files read as before)."""
         out: dict[str, Any] = {
             "item_id": self.item_id,
             "kind": self.kind,
@@ -145,6 +168,8 @@ class Attempt:
             out["tries"] = self.tries
         if self.set_id:
             out["set"] = self.set_id
+        if self.rule_set:
+            out["rule_set"] = self.rule_set
         return out
 
     @classmethod
@@ -177,9 +202,15 @@ class Attempt:
                 f"The attempt field 'set' must be text of at most {MAX_SET_ID} characters, "
                 f"not {set_id!r:.60}"
             )
+        rule_set = data.get("rule_set", "")
+        if not isinstance(rule_set, str) or len(rule_set) > MAX_RULE_SET:
+            raise ProgressFileError(
+                f"The attempt field 'rule_set' must be text of at most {MAX_RULE_SET} "
+                f"characters, not {rule_set!r:.60}"
+            )
         return cls(
             data["item_id"], data["kind"], tuple(rules), data["answer"], data["right"],
-            data["time"], tries, set_id,
+            data["time"], tries, set_id, rule_set,
         )  # fmt: skip
 
 

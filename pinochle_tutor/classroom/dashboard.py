@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pinochle_tutor.classroom.attempts import Attempt
+from pinochle_tutor.classroom.attempts import CHECK_KIND, HAND_KIND, NOT_PRACTICE, Attempt
 from pinochle_tutor.classroom.mastery import lesson_mastery, lesson_of_set
 from pinochle_tutor.classroom.store import (
     LessonVisit,
@@ -34,6 +34,7 @@ from pinochle_tutor.classroom.store import (
     StoreError,
     collect_records,
 )
+from pinochle_tutor.classroom.times import Zone, site_zone
 
 __all__ = [
     "SECRET_VAR",
@@ -159,6 +160,7 @@ class LearnerRow:
     learner: str
     name: str
     attempts: int
+    """Practice questions answered (lesson checks and hands played are counted apart)."""
     right: int
     by_kind: Mapping[str, float]
     """Accuracy per kind of question practised (``'meld'``, ``'trick'``, ...)."""
@@ -168,6 +170,13 @@ class LearnerRow:
     """How many different lessons and practice pages were opened."""
     mastered: tuple[str, ...] = ()
     """The lessons mastered (pages, in order: see :mod:`~pinochle_tutor.classroom.mastery`)."""
+    checks: int = 0
+    """Lesson checks answered (each kept once, when answered right)."""
+    hands: int = 0
+    """Hands played to the end at the game table."""
+    hands_won: int = 0
+    """Of those, the hands whose contract the learner's side won: made as the
+    bidders, or set (or conceded to them) as defenders."""
 
     @property
     def accuracy(self) -> float:
@@ -179,12 +188,14 @@ def learner_rows(data: ClassData) -> list[LearnerRow]:
     """The class table: one row per learner, by name."""
     rows = []
     for key in data.learners:
-        mine = data.attempts.get(key, ())
+        everything = data.attempts.get(key, ())
+        mine = [a for a in everything if a.kind not in NOT_PRACTICE]
+        hands = [a for a in everything if a.kind == HAND_KIND]
         kinds: dict[str, list[bool]] = defaultdict(list)
         for a in mine:
             kinds[a.kind].append(a.right)
         visits = data.lessons.get(key, ())
-        times = [a.time for a in mine] + [v.time for v in visits]
+        times = [a.time for a in everything] + [v.time for v in visits]
         rows.append(
             LearnerRow(
                 key,
@@ -195,6 +206,9 @@ def learner_rows(data: ClassData) -> list[LearnerRow]:
                 max(times, default=""),
                 len({v.page for v in visits}),
                 _mastered(mine),
+                sum(1 for a in everything if a.kind == CHECK_KIND),
+                len(hands),
+                sum(1 for a in hands if a.right),
             )
         )
     return rows
@@ -216,6 +230,9 @@ class RuleRow:
     """How many learners practised it."""
     struggling: int
     """How many of them answered it right less than half the time."""
+    rule_set: str = ""
+    """The rule set the answers were given under (its name; ``''`` when not kept):
+    a rule case under two rule sets is two rows, each stated with its own numbers."""
 
     @property
     def accuracy(self) -> float:
@@ -223,27 +240,33 @@ class RuleRow:
         return self.right / self.attempts if self.attempts else 0.0
 
 
-def rule_rows(data: ClassData) -> list[RuleRow]:
-    """Every rule case practised, with the class's attempts and accuracy, by rule."""
-    per: dict[str, list[tuple[str, bool]]] = defaultdict(list)
+def rule_rows(data: ClassData, rule_set: str = "") -> list[RuleRow]:
+    """Every rule case practised, with the class's attempts and accuracy, by rule, one
+    row per rule set it was answered under (answers with no rule set kept count as
+    ``rule_set``: the rules in force)."""
+    per: dict[tuple[str, str], list[tuple[str, bool]]] = defaultdict(list)
     for key, rows in data.attempts.items():
         for a in rows:
             for rule in a.rules:
-                per[rule].append((key, a.right))
+                per[rule, a.rule_set or rule_set].append((key, a.right))
     out = []
-    for rule, marks in sorted(per.items()):
+    for (rule, under), marks in sorted(per.items()):
         by_learner: dict[str, list[bool]] = defaultdict(list)
         for key, right in marks:
             by_learner[key].append(right)
         struggling = sum(1 for v in by_learner.values() if sum(v) / len(v) < 0.5)
-        out.append(RuleRow(rule, len(marks), sum(r for _, r in marks), len(by_learner), struggling))
+        out.append(
+            RuleRow(rule, len(marks), sum(r for _, r in marks), len(by_learner), struggling, under)
+        )
     return out
 
 
-def weakest_rules(data: ClassData, count: int = 5, min_attempts: int = 3) -> list[RuleRow]:
+def weakest_rules(
+    data: ClassData, count: int = 5, min_attempts: int = 3, rule_set: str = ""
+) -> list[RuleRow]:
     """The class's weakest rule cases: lowest accuracy first, among those tried at
-    least ``min_attempts`` times."""
-    rows = [r for r in rule_rows(data) if r.attempts >= min_attempts]
+    least ``min_attempts`` times (rows as :func:`rule_rows`)."""
+    rows = [r for r in rule_rows(data, rule_set) if r.attempts >= min_attempts]
     return sorted(rows, key=lambda r: (r.accuracy, -r.attempts, r.rule))[:count]
 
 
@@ -254,37 +277,42 @@ def history(data: ClassData, learner: str) -> list[Attempt]:
 
 @dataclass(frozen=True)
 class DayRow:
-    """The class's activity on one day (UTC)."""
+    """The class's activity on one day (in the zone asked for)."""
 
     day: str
     attempts: int
     learners: int
 
 
-def activity_by_day(data: ClassData) -> list[DayRow]:
-    """Attempts and active learners per day, oldest first."""
+def activity_by_day(data: ClassData, zone: Zone | None = None) -> list[DayRow]:
+    """Attempts (answers, lesson checks, hands played) and active learners per day,
+    oldest first; days in ``zone`` (default :func:`~pinochle_tutor.classroom.times.site_zone`)."""
+    zone = site_zone() if zone is None else zone
     count: Counter[str] = Counter()
     who: dict[str, set[str]] = defaultdict(set)
     for key, rows in data.attempts.items():
         for a in rows:
-            day = a.time[:10]
+            day = zone.day(a.time)
             count[day] += 1
             who[day].add(key)
     return [DayRow(d, count[d], len(who[d])) for d in sorted(count)]
 
 
 def attempts_csv(data: ClassData, learners: Sequence[str] | None = None) -> str:
-    """Every attempt (or those of ``learners``) as CSV text: learner, name, time,
-    item, kind, rules, answer, right, and the tries the answer took (2 after a hint)."""
+    """Every attempt (or those of ``learners``) as CSV text: learner, name, time (UTC,
+    ISO 8601), item, kind (a practice question's, ``check`` for a lesson check,
+    ``hand`` for a hand played at the table), rules, answer, right, the tries the
+    answer took (2 after a hint) and the rule set it was given under."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
-        ["learner", "name", "time", "item_id", "kind", "rules", "answer", "right", "tries"]
-    )
+        ["learner", "name", "time", "item_id", "kind", "rules", "answer", "right", "tries",
+         "rule_set"]
+    )  # fmt: skip
     for key in learners if learners is not None else data.learners:
         for a in data.attempts.get(key, ()):
             writer.writerow(
                 [key, data.shown(key), a.time, a.item_id, a.kind, ";".join(a.rules),
-                 a.answer, "yes" if a.right else "no", a.tries]
+                 a.answer, "yes" if a.right else "no", a.tries, a.rule_set]
             )  # fmt: skip
     return out.getvalue()

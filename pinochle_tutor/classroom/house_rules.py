@@ -50,6 +50,7 @@ __all__ = [
     "HouseRulesFileError",
     "find_house_rules",
     "load_house_rules",
+    "rules_answered_in",
     "site_four_colour",
     "site_rules",
 ]
@@ -328,3 +329,26 @@ def site_four_colour(start: str | os.PathLike[str] | None = None) -> bool:
     ``four_colour = true`` (``False`` when the file is missing or says nothing)."""
     found = find_house_rules(start)
     return load_house_rules(found).four_colour if found is not None else False
+
+
+def rules_answered_in(rule_set: str, in_force: RuleSet | None = None) -> RuleSet:
+    """The rules an answer was given under, from the rule-set name kept with it
+    (:attr:`~pinochle_tutor.classroom.attempts.Attempt.rule_set`), to state its rule
+    cases with their numbers: the rules in force (``in_force``, default
+    :func:`site_rules`) when the name is theirs (the house rules keep their preset's
+    name), when it is ``''`` (not kept) or no preset's; else the preset of that name
+    (a double-deck answer on a classic site is stated with the double deck's numbers).
+
+    >>> from pinochle_tutor.rules import DOUBLE_DECK
+    >>> rules_answered_in("double_deck", CLASSIC) is DOUBLE_DECK
+    True
+    >>> rules_answered_in("", DOUBLE_DECK) is DOUBLE_DECK
+    True
+    """
+    rules = site_rules() if in_force is None else in_force
+    if not rule_set or rule_set == rules.name:
+        return rules
+    try:
+        return rules_named(rule_set)
+    except InvalidRulesError:
+        return rules

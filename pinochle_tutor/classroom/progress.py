@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from pinochle_tutor.classroom.attempts import (
+    MAX_RULE_SET,
     MAX_SET_ID,
     Attempt,
     MarkLike,
@@ -442,7 +443,8 @@ class Progress:
     ) -> Attempt:
         """Add one attempt and save it at once. ``rules`` may be rule-case texts or
         :class:`~pinochle_tutor.course.quiz.QuizRule` members; ``page`` and
-        ``rule_set`` are kept by the database; ``tries`` is how many answers the
+        ``rule_set`` (the name of the rules the question was asked under) are kept by
+        the database, ``rule_set`` in a JSON file too; ``tries`` is how many answers the
         question took (1, or 2 after a hint), kept in the file and the database;
         ``set_id`` names the lesson's mastery set it was part of
         (:func:`~pinochle_tutor.classroom.mastery.new_set_id`, ``''`` elsewhere). A
@@ -463,6 +465,7 @@ class Progress:
             time,
             _check_tries(tries),
             _check_set_id(set_id),
+            str(rule_set)[:MAX_RULE_SET],
         )
         if self._database:
             with self._lock:

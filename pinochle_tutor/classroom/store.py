@@ -329,14 +329,16 @@ class ProgressStore:
         attempt: Attempt,
         *,
         page: str = "",
-        rule_set: str = "",
+        rule_set: str | None = None,
         tries: int | None = None,
     ) -> int:
-        """Keep one attempt, in one transaction; returns its row number. ``tries``
-        defaults to the attempt's own. Raises :class:`StoreError` for an empty or
+        """Keep one attempt, in one transaction; returns its row number. ``rule_set``
+        and ``tries`` default to the attempt's own. Raises :class:`StoreError` for an empty or
         overlong learner name, an overlong answer, or ``tries`` below 1."""
         if tries is None:
             tries = attempt.tries
+        if rule_set is None:
+            rule_set = attempt.rule_set
         who = _check_name(learner, "learner name")
         if len(attempt.answer) > MAX_TEXT:
             raise StoreError(f"an answer is at most {MAX_TEXT} characters, not {len(attempt.answer)}")
@@ -412,10 +414,10 @@ class ProgressStore:
             self._learner_row(db, who, first)
             db.executemany(
                 "INSERT INTO attempts (learner, time, item_id, kind, rules, answer, right, tries, "
-                "mastery_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "mastery_set, rule_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (who, a.time, a.item_id, a.kind, " ".join(a.rules), a.answer[:MAX_TEXT],
-                     int(a.right), a.tries, a.set_id[:MAX_SET_ID])
+                     int(a.right), a.tries, a.set_id[:MAX_SET_ID], a.rule_set[:MAX_NAME])
                     for a in attempts
                 ],
             )  # fmt: skip
@@ -527,7 +529,7 @@ class ProgressStore:
         return [
             StoredAttempt(
                 r[0],
-                Attempt(r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6], r[9], r[10]),
+                Attempt(r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6], r[9], r[10], r[8]),
                 r[7],
                 r[8],
                 r[9],

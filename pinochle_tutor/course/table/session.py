@@ -25,6 +25,7 @@ the log, the hint or the score sheet. The bidding trainer's single-decision dril
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +34,9 @@ from typing import Any
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
 from pinochle_tutor.auction import IllegalBidError
 from pinochle_tutor.cards import Card, CardLike, SuitLike, parse_card, parse_suit
+from pinochle_tutor.classroom.attempts import HAND_KIND
+from pinochle_tutor.classroom.identity import page_from_environment
+from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.coach import Hint, hint, review
 from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, PLAY_REVIEW_MARGIN, coach_play
 from pinochle_tutor.course.seeds import page_seed
@@ -121,7 +125,13 @@ class GameSession:
     ``count_meld`` makes the session stop when meld is due, before anyone's meld is
     shown, until the learner has counted their own (:meth:`count_meld_total`): the
     answer is marked by :func:`~pinochle_tutor.explain.diagnose_meld`, then every
-    seat's meld is shown and play goes on."""
+    seat's meld is shown and play goes on.
+
+    Each hand played to the end is kept in the learner's progress (kind ``hand``, see
+    :meth:`_record_hand`), for the teacher's count of hands played: on a served page
+    (``page``, default the page Voila serves; nothing is kept outside Voila), in
+    ``progress`` (default: the learner's, :meth:`Progress.load
+    <pinochle_tutor.classroom.progress.Progress.load>`)."""
 
     def __init__(
         self,
@@ -135,8 +145,15 @@ class GameSession:
         allow_undo: bool = True,
         pause_after_trick: bool = False,
         count_meld: bool = False,
+        page: str | None = None,
+        progress: Progress | None = None,
     ) -> None:
         self.rules = as_rules(rules)
+        self.page = page_from_environment() if page is None else page
+        """The served page the game is on (``''``: not served, hands are not kept)."""
+        self._progress = progress
+        self._kept: set[int] = set()
+        """The hands (by number) kept in the learner's progress."""
         r = self.rules
         check_seat(human_seat, r, "human_seat")
         self.human_seat = human_seat
@@ -361,6 +378,29 @@ class GameSession:
         if self.winner is not None or n >= self.max_hands:
             self._game_over = True
             self.events.append(self.narrator.game_over(n, self.winner, self.max_hands))
+        self._record_hand(n, h)
+
+    def _record_hand(self, n: int, h: Hand) -> None:
+        """Keep the finished hand ``n`` in the learner's progress (a served page only,
+        or one given ``progress``), once: a hand finished again after an undo keeps
+        its first result. The answer is the score line the log shows (seat and side
+        names, no hidden card); ``right`` is whether the learner's side won the
+        contract: made it as the bidders, or set it (a concession included) as
+        defenders. A failure to keep it never disturbs the game."""
+        if n in self._kept or (not self.page and self._progress is None):
+            return
+        self._kept.add(n)
+        assert h.declarer is not None
+        ours = self.rules.side(h.declarer) == self.rules.side(self.human_seat)
+        try:
+            if self._progress is None:
+                self._progress = Progress.load()
+            self._progress.record(
+                f"hand:{self.seed}:{n}", HAND_KIND, (), self.narrator.score(n, h, self.scores).text,
+                h.made if ours else not h.made, page=self.page, rule_set=self.rules.name,
+            )  # fmt: skip
+        except Exception:  # the game must go on without its record
+            logging.getLogger(__name__).exception("a finished hand could not be recorded")
 
     # ------------------------------------------------------------------ flow
     def _checkpoint(self, what: str) -> _Checkpoint:

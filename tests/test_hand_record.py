@@ -1,0 +1,82 @@
+"""A hand played to the end at the game table leaves a trace for the teacher: one
+attempt of kind ``hand`` in the learner's progress (served pages only), kept once even
+when an undo finishes it again, counted apart from practice answers on the dashboard
+(hands played and won, lesson checks answered) and listed in the CSV."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pinochle_tutor.classroom.attempts import CHECK_KIND, HAND_KIND
+from pinochle_tutor.classroom.dashboard import attempts_csv, class_data, learner_rows
+from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.classroom.store import ProgressStore
+from pinochle_tutor.course.table.session import GameSession
+from tests.test_session import act_first_legal
+
+PAGE = "lessons/10_game_table.ipynb"
+
+
+def finish_hand(s: GameSession) -> None:
+    while not s.hand_over:
+        act_first_legal(s)
+
+
+@pytest.mark.parametrize("rules", ["classic", "three_handed"])
+def test_each_finished_hand_is_kept_once(tmp_path: Path, rules: str) -> None:
+    db = tmp_path / "class.sqlite"
+    s = GameSession(rules, seed=5, page=PAGE, progress=Progress.load(db, learner="ann"))
+    finish_hand(s)
+    (kept,) = ProgressStore(db).stored_attempts("ann")
+    a, h = kept.attempt, s.engine_hand
+    assert (a.kind, a.rules, a.tries, kept.page, a.rule_set) == (HAND_KIND, (), 1, PAGE, rules)
+    assert h.declarer is not None
+    ours = s.rules.side(h.declarer) == s.rules.side(s.human_seat)
+    assert a.right is (h.made if ours else not h.made)
+    score_line = next(e.text for e in reversed(s.events) if e.text.startswith("Hand 1:"))
+    assert a.answer == score_line and "seat" not in a.answer.lower()
+    s.undo()  # the last card taken back and played again: the hand is kept once
+    finish_hand(s)
+    assert len(ProgressStore(db).attempts("ann")) == 1
+    if not s.is_over:
+        s.next_hand()
+        finish_hand(s)
+        first, second = ProgressStore(db).attempts("ann")
+        assert first.item_id != second.item_id and second.item_id.endswith(":2")
+
+
+def test_a_page_not_served_keeps_no_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(tmp_path / "p.sqlite"))
+    monkeypatch.delenv("SCRIPT_NAME", raising=False)
+    s = GameSession(seed=5)
+    finish_hand(s)
+    assert s.page == "" and not (tmp_path / "p.sqlite").exists()
+
+
+def test_a_served_page_keeps_the_hand_in_the_learners_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "p.sqlite"
+    monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(db))
+    monkeypatch.setenv("PINOCHLE_TUTOR_LEARNER", "bo")
+    monkeypatch.setenv("SCRIPT_NAME", f"/voila/render/{PAGE}")
+    s = GameSession(seed=5)
+    finish_hand(s)
+    assert s.page == PAGE
+    assert [a.kind for a in ProgressStore(db).attempts("bo")] == [HAND_KIND]
+
+
+def test_the_dashboard_counts_hands_and_checks_apart_from_answers(tmp_path: Path) -> None:
+    db = tmp_path / "class.sqlite"
+    progress = Progress.load(db, learner="ann")
+    progress.record("m1", "meld", ["meld.run"], "150", True)
+    progress.record("check:04_meld.ipynb", CHECK_KIND, (), "20", True, page="04_meld.ipynb", tries=2)
+    progress.record("hand:1:1", HAND_KIND, (), "Hand 1: Us bid 250 and made.", True)
+    progress.record("hand:1:2", HAND_KIND, (), "Hand 2: Them bid 300 and made.", False)
+    (row,) = learner_rows(class_data(db))
+    assert (row.attempts, row.right, dict(row.by_kind)) == (1, 1, {"meld": 1.0})
+    assert (row.checks, row.hands, row.hands_won) == (1, 2, 1)
+    lines = attempts_csv(class_data(db)).splitlines()
+    assert sum(",hand," in line for line in lines) == 2 and sum(",check," in line for line in lines) == 1
