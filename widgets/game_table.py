@@ -38,8 +38,10 @@ from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg, trick
 from pinochle_tutor.bots.levels import Level, level_named
 from pinochle_tutor.course.table.announce import announcement
 from pinochle_tutor.course.table.narration import Event, EventKind
+from pinochle_tutor.course.table.replay import replay_steps
 from pinochle_tutor.course.table.session import GameSession, RefusedPlayError
 from pinochle_tutor.errors import IllegalActionError
+from pinochle_tutor.explain import HandReview
 from pinochle_tutor.names import find_named
 
 from ._base import (
@@ -54,6 +56,7 @@ from ._base import (
 from .cards import HandPicker, card_faces_css
 from .live import LiveRegion
 from .meld_counter import breakdown_html, diagnosis_html, parse_total
+from .replay import HandReplay
 from .tables import Table
 
 __all__ = ["GameTable", "meld_html", "score_sheet_html"]
@@ -185,7 +188,9 @@ class GameTable(widgets.VBox):
     ``pt-show-legal``, ``pt-concede``, ``pt-concede-confirm``, ``pt-concede-yes``,
     ``pt-concede-no``, ``pt-result``, ``pt-new-game``, ``pt-log``, ``pt-meld``,
     ``pt-hint``, ``pt-hint-more`` (the hint's alternatives, on request),
-    ``pt-level`` (the Opponents box), ``pt-score-sheet``, ``pt-review``, ``pt-next-hand``,
+    ``pt-level`` (the Opponents box), ``pt-score-sheet``, ``pt-review`` (the review in
+    words), ``pt-replay`` (the finished hand step by step: :class:`~pinochle_widgets.replay.HandReplay`),
+    ``pt-next-hand``,
     ``pt-count-meld`` (the count step: ``pt-meld-total``, ``pt-count-meld-check``),
     ``pt-meld-check`` (the marked count and its breakdown), ``pt-message-area``,
     ``pt-announce`` (the polite live region that tells a screen reader what happened
@@ -303,6 +308,10 @@ class GameTable(widgets.VBox):
         self.new_game_button = self._button("New game", "pt-new-game", self._new_game, "success")
         self.sheet_area = self._html("pt-score-sheet")
         self.review_area = self._html("pt-review")
+        # The finished hand, step by step; the review's text stays as its words.
+        # Its messages (a step not in the hand) go to the table's one message region.
+        self.replay = HandReplay(message=self.message)
+        self._replayed: object = None
         self.next_button = self._button("Next hand", "pt-next-hand", self._next, "success")
         self.auction_box = widgets.HBox([self.amount, self.bid_button, self.pass_button])
         self.auction_box.add_class("pt-actions")
@@ -354,8 +363,8 @@ class GameTable(widgets.VBox):
                 self.confirm_box, self.count_box,
                 self.meld_check_area, self.hand_picker,
                 self.select_picker, self.auction_box, self.trump_box, self.give_box,
-                self.turn_box, self.last_area, self.next_button, self.log_area, self.meld_area,
-                self.sheet_area, self.review_area,
+                self.turn_box, self.last_area, self.next_button, self.replay, self.log_area,
+                self.meld_area, self.sheet_area, self.review_area,
             ],
             layout=widgets.Layout(max_width="100%"),
         )  # fmt: skip
@@ -481,13 +490,32 @@ class GameTable(widgets.VBox):
         self.result_area.value = self._result_html()
         self._show(self.result_area, s.hand_over)
         review = s.review() if s.hand_over else None
-        legend = ", ".join(f"{i} = {s.seat_name(i)}" for i in range(s.rules.players))
+        self._show_replay(review)
+        # The review in words (what a screen reader reads; the replay shows it on cards).
         self.review_area.value = (
-            f"<details open><summary>Review of hand {s.hand_number} (seats: {escape(legend)})"
-            f"</summary><pre>{escape(review.text)}</pre></details>"
+            f"<details><summary>Review of hand {s.hand_number}, in words</summary>"
+            f"<pre>{escape(review.text)}</pre></details>"
             if review is not None
             else ""
         )
+
+    def _show_replay(self, review: HandReview | None) -> None:
+        """The replay of the finished hand (built once per hand; nothing of a hand in
+        play: cleared until the hand is over)."""
+        s = self.session
+        if review is None:
+            if self.replay.step_count:
+                self.replay.clear()
+            self._replayed = None
+            return
+        h = s.engine_hand
+        if self._replayed is h:
+            return
+        self._replayed = h
+        self.replay.show(
+            replay_steps(h, s.human_seat, review), s.rules, s.human_seat,
+            title=f"Replay of hand {s.hand_number}: step through it",
+        )  # fmt: skip
 
     def _meld_check_html(self) -> str:
         d = self.session.meld_diagnosis

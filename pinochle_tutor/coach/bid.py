@@ -574,6 +574,13 @@ class BidEvaluation:
         return self.limit_of(self.trump, self.rules.opening_bid)
 
     @property
+    def stated_limit(self) -> int | None:
+        """The limit the advice states: :attr:`limit`, or, when not even the lowest bid
+        now is worth holding, :attr:`worth` (``None``: not even the opening). The bid
+        hint's "and no higher" and the review's "stop at" both say this number."""
+        return self.limit if self.limit is not None else self.worth
+
+    @property
     def recommended(self) -> int | None:
         """The call now: the lowest bid if it is within the limit, else ``None`` (pass)."""
         return self.min_bid if self.limit is not None else None
@@ -635,7 +642,7 @@ class BidEvaluation:
         """The explanation as data; every number comes from this evaluation."""
         r = self.rules
         b = self.best
-        shown = self.limit if self.limit is not None else self.worth
+        shown = self.stated_limit
         inf = tuple((i.seat, i.kind.value, i.level) for i in self.info.inferences)
         return BidReasoning(
             trump=b.trump,
@@ -1020,7 +1027,11 @@ def why_bid_failed(
     at bidding time: which part fell short (meld, the pass or the kitty, trick
     points) and by how much, and the chance and limit the model gave then.
     ``own_meld`` is the declarer's own meld after the exchange, to split the side's
-    meld into the hand, the pass and the partner's (``None``: not split)."""
+    meld into the hand, the pass and the partner's (``None``: not split).
+
+    The limit is the evaluation's :attr:`BidEvaluation.stated_limit` (the recommended
+    trump, counted from the lowest bid then): the limit the bid hint states on these
+    deals, so the review and the hint never disagree."""
     o = evaluation.outlook(trump)
     return explain_failed_bid(
         score,
@@ -1031,7 +1042,7 @@ def why_bid_failed(
         expected_side_meld=round(o.mean_side_meld),
         expected_tricks=round(o.mean_tricks),
         chance=o.make_chance(score.bid),
-        limit=evaluation.limit_of(trump, evaluation.rules.opening_bid),
+        limit=evaluation.stated_limit,
         advised_trump=evaluation.trump,
         total_trick_points=evaluation.rules.total_trick_points,
         kitty=evaluation.rules.has_kitty,

@@ -268,7 +268,8 @@ class FailedBidExplanation:
     chance: float
     """The model's chance, at bidding time, of making the contract with this trump."""
     limit: int | None
-    """The model's advised limit with this trump (from the opening bid)."""
+    """The limit the bid hint gave at the last bid, on the same deals (``None``: the
+    hint was to pass)."""
     advised_trump: Suit
     partnerships: bool = True
 
