@@ -115,6 +115,13 @@ c.Spawner.environment = {"JUPYTER_CONFIG_PATH": str(REPO)}
 # voila.json's kernel culling is a setting of the Voila app; inside a Jupyter server the
 # server's own kernel manager needs it, so pass the same values on the command line.
 _voila_json = json.loads((REPO / "voila.json").read_text())
+# voila.json's page template (the course's loading screen, no CDN) is found in the
+# environment's Jupyter data folder, where scripts/install_hub.sh (or serve.sh) links it.
+_template = _voila_json["VoilaConfiguration"]["template"]
+if not (BIN.parent / "share" / "jupyter" / "voila" / "templates" / _template).is_dir():
+    raise SystemExit(
+        f"the Voila template {_template!r} is not installed: run bash scripts/install_hub.sh"
+    )
 c.Spawner.args = [
     f"--MappingKernelManager.{key}={value}"
     for key, value in _voila_json.get("MappingKernelManager", {}).items()

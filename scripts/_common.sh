@@ -35,4 +35,19 @@ install_package() {
     step "Installing pinochle-tutor (pip install -e '$target')"
     "$PY" -m pip install -qq --disable-pip-version-check \
         --config-settings editable_mode=strict -e "$target" || fail "pip install"
+    install_voila_template
+}
+
+# install_voila_template [PREFIX]: the course's Voila page template
+# (hosting/voila-template/pinochle, which voila.json names) linked into the Jupyter data
+# folder of the environment at PREFIX (default .venv), where Voila looks for templates
+# (share/jupyter/voila/templates/). A link, as the package's editable install: an edit of
+# the template shows at the next page load. Binder's postBuild calls it for its conda env.
+install_voila_template() {
+    local templates="${1:-$VENV}/share/jupyter/voila/templates"
+    local source="$REPO_ROOT/hosting/voila-template/pinochle"
+    [[ -L "$templates/pinochle" && "$(readlink "$templates/pinochle")" == "$source" ]] && return 0
+    step "Linking the course's Voila template into $templates"
+    mkdir -p "$templates" && rm -rf "$templates/pinochle" \
+        && ln -s "$source" "$templates/pinochle" || fail "linking the Voila template"
 }

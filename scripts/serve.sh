@@ -15,8 +15,9 @@ install_package
 step "Serving lessons/ with Voila (settings in voila.json)"
 printf '    Open http://127.0.0.1:%s/voila/render/00_welcome.ipynb in a browser\n' "$PORT"
 printf '    (the course outline; every lesson is listed at http://127.0.0.1:%s/). Ctrl-C to stop.\n\n' "$PORT"
-# voila.json in this folder holds the site's configuration (template, no tracebacks,
-# sources stripped, idle kernels culled); lessons/house_rules.toml holds the house rules.
+# voila.json in this folder holds the site's configuration (the course's page template,
+# which install_package links into .venv; no tracebacks, sources stripped, idle kernels
+# culled); lessons/house_rules.toml holds the house rules.
 exec "$VENV/bin/voila" lessons/ \
     --no-browser \
     --Voila.ip=127.0.0.1 \

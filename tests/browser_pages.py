@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page
@@ -100,6 +101,16 @@ STATEMENTS: list[tuple[str, str, str]] = [
     ("06_scoring.ipynb", "you need {ex_needed} trick points", "always"),
 ]
 
+
+
+def off_site(url: str, site: str) -> bool:
+    """Whether a request a page made goes to a host other than the site's (``site``, its
+    base URL): ``data:`` and ``about:`` URLs stay in the page, a ``blob:`` URL belongs to
+    the origin it names."""
+    parsed = urlsplit(url.removeprefix("blob:"))
+    if parsed.scheme in ("data", "about"):
+        return False
+    return parsed.hostname != urlsplit(site).hostname or parsed.port != urlsplit(site).port
 
 
 def check_page(rules: RuleSet, page_name: str, page: Page, text: str) -> list[str]:

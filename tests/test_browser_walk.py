@@ -7,6 +7,8 @@ sets (:func:`tests.browser_pages.check_page` under the classic rules: no error, 
 numbers and words of the rules in force), so each page is rendered once for both; and
 the first time it arrives at a page, with axe-core's WCAG 2.1 A/AA rules (the
 accessibility check of tests/test_browser_a11y.py), so no page is rendered again for it.
+Every request a page of this module makes is watched: none goes to a host other than the
+site's (the course's page template takes the icon font from the site, not a CDN).
 
 Debian's Chromium driven by Playwright, as tests/test_browser_site.py; screenshots go
 to test-artifacts/ (ignored by git).
@@ -33,6 +35,7 @@ from tests.browser_pages import (
     axe_violations,
     check_page,
     needs_chromium,
+    off_site,
 )
 from tests.voila_site import REPO, WALKER, voila_server
 
@@ -61,6 +64,22 @@ AXE_FOUND: list[str] = []
 """axe-core's violations on the pages the walk arrived at (checked at the first arrival)."""
 
 
+OFF_SITE: list[str] = []
+"""Requests and websockets of this module's pages to a host other than the site's
+(``page URL: request URL``); there must be none."""
+
+
+def _watch(page: Page, site: str) -> None:
+    """Note in :data:`OFF_SITE` every request and websocket of ``page`` that leaves the site."""
+
+    def note(url: str) -> None:
+        if off_site(url, site):
+            OFF_SITE.append(f"{page.url}: {url}")
+
+    page.on("request", lambda request: note(request.url))
+    page.on("websocket", lambda socket: note(socket.url))
+
+
 def _arrive(page: Page, name: str) -> None:
     page.wait_for_url(f"**/{name}")
     page.locator(".pt-nav").last.wait_for(state="visible")
@@ -80,6 +99,7 @@ def _arrive(page: Page, name: str) -> None:
 def _open(browser: Browser, site: str, name: str) -> Page:
     page = browser.new_page(viewport={"width": 1100, "height": 1300})
     page.set_default_timeout(TIMEOUT)
+    _watch(page, site)
     page.goto(f"{site}/voila/render/{name}", wait_until="commit")
     page.locator(".pt-widget").first.wait_for(state="visible")
     return page
@@ -123,6 +143,7 @@ def test_the_next_links_lead_from_the_outline_to_the_last_lesson_and_back_from_p
     # Every lesson and practice page was reached by links, and checked.
     assert sorted(ARRIVED) == sorted(PAGES), set(PAGES) ^ ARRIVED
     page.close()
+    assert OFF_SITE == [], "requests to another host than the site's"
     assert AXE.exists(), "axe-core is not installed (run: bash scripts/install_hub.sh)"
     assert_no_violations(AXE_FOUND)
 
@@ -188,3 +209,46 @@ def test_in_the_guided_hand_the_learner_picks_a_card_and_the_coach_comments(
     assert played.text in comment and "coach" in comment
     stepper.screenshot(path=str(ARTIFACTS / "walk-guided-hand.png"))
     page.close()
+
+
+def test_a_page_says_it_is_dealing_the_cards_and_shows_icons_from_the_site(
+    browser: Browser, site: str
+) -> None:
+    """The course's loading screen at phone width (390 px), in words, announced to a
+    screen reader, gone when the page is shown; then a button's icon is drawn with
+    FontAwesome's font, which came from the site."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_timeout(TIMEOUT)
+    _watch(page, site)
+    page.goto(f"{site}/voila/render/04_meld.ipynb", wait_until="commit")
+    loading = page.locator("#loading")
+    loading.wait_for(state="attached")  # sent before the page's kernel starts
+    assert loading.get_attribute("role") == "status"
+    assert loading.get_attribute("aria-live") == "polite"
+    words = loading.inner_text()
+    assert "Pinochle Tutor" in words and "Dealing the cards" in words and "4 · Meld" in words
+    assert "Executing" not in words and page.locator("#loading_text").count() == 0
+    fits = "el => el.getBoundingClientRect().right <= innerWidth && el.scrollWidth <= el.clientWidth"
+    assert loading.evaluate(fits), "the loading screen is wider than the phone"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "walk-loading-390.png"))
+
+    icon = page.locator(".pt-worked button.pt-worked-next i.fa-arrow-right").first
+    icon.wait_for(state="visible")
+    assert loading.count() == 0, "the loading screen is gone once the page is shown"
+    family = icon.evaluate("el => getComputedStyle(el, '::before').fontFamily")
+    assert "Font Awesome 5 Free" in family
+    page.wait_for_function(
+        "() => [...document.fonts].some(f => f.family.includes('Font Awesome 5 Free')"
+        " && f.status === 'loaded')"
+    )
+    fonts = page.evaluate(
+        "() => performance.getEntriesByType('resource')"
+        ".filter(e => /[.](woff2?|ttf|eot)([?#]|$)/.test(e.name))"
+        ".map(e => [e.name, e.responseStatus])"
+    )
+    assert fonts and all(
+        url.startswith(f"{site}/voila/") and status == 200 for url, status in fonts
+    ), fonts
+    page.close()
+    assert OFF_SITE == [], "requests to another host than the site's"

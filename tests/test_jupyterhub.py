@@ -319,8 +319,10 @@ def test_each_learner_lands_on_the_course_outline_in_voila(
         assert url == f"{hub.base}/user/{name}{WELCOME}", url
         assert "Welcome to Pinochle Tutor" in page
         assert "voila-error" not in page and "Traceback" not in page
-        # voila.json applies inside the hub too: sources are stripped.
+        # voila.json applies inside the hub too: sources are stripped, and the course's
+        # page template (install_hub.sh links it) shows its loading screen and no CDN.
         assert "from pinochle_widgets" not in page
+        assert "Dealing the cards ..." in page and "cdn.jsdelivr.net" not in page
 
 
 def test_a_learner_cannot_open_another_learners_server(learners: dict[str, Learner]) -> None:

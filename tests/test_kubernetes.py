@@ -9,8 +9,9 @@
   resources no smaller than the measured footprint, the kernel culling of voila.json;
 * the Dockerfile: its COPY sources exist, the files it copies build this package's wheel
   (the pip install step, run here on a copy of exactly those files), the paths values.yaml
-  names exist in the image's course folder laid out as the COPY lines lay it out, and the
-  default URL renders in Voila from that folder.
+  names exist in the image's course folder laid out as the COPY lines lay it out, the
+  course's page template is copied where the image's Python looks for it, and the
+  default URL renders in Voila from that folder with that template.
 
 What this cannot check without docker and a cluster (hosting/kubernetes/README.md says
 so too): that the base image pulls, that pip resolves the dependencies inside it, that
@@ -362,6 +363,22 @@ def test_the_copied_files_build_the_whole_package(image: Path, tmp_path: Path) -
     assert "pinochle_tutor/py.typed" in names
 
 
+IMAGE_JUPYTER_DATA = "usr/local/share/jupyter"
+"""The Jupyter data folder of the image's Python (the official python images' prefix is
+/usr/local), where Voila looks for page templates."""
+
+
+def test_the_page_template_voila_json_names_is_where_voila_looks(image: Path) -> None:
+    (base,) = instructions("FROM")
+    assert base.startswith("python:"), "an official python image, whose prefix is /usr/local"
+    name = json.loads((REPO / "voila.json").read_text())["VoilaConfiguration"]["template"]
+    source = REPO / "hosting" / "voila-template" / name
+    copied = image / IMAGE_JUPYTER_DATA / "voila" / "templates" / name
+    files = sorted(p.relative_to(source) for p in source.rglob("*") if p.is_file())
+    assert files and files == sorted(p.relative_to(copied) for p in copied.rglob("*") if p.is_file())
+    assert all((copied / f).read_bytes() == (source / f).read_bytes() for f in files)
+
+
 def test_values_paths_exist_in_the_image(image: Path, merged: dict[str, Any]) -> None:
     single = merged["singleuser"]
     in_image = image / "srv"  # only the course folder is modelled
@@ -412,6 +429,8 @@ def test_the_default_url_renders_from_the_image_folder(
         "JUPYTER_CONFIG_PATH": str(image / single["extraEnv"]["JUPYTER_CONFIG_PATH"].lstrip("/")),
         ENV_VAR: str(tmp_path / "progress.sqlite"),
         "PINOCHLE_TUTOR_SEED": "",
+        # the image's copy of the page template comes first (before the test's own)
+        "JUPYTER_PATH": str(image / IMAGE_JUPYTER_DATA),
     }
     page = single["defaultUrl"].removeprefix("/voila/render/")
 
@@ -427,6 +446,7 @@ def test_the_default_url_renders_from_the_image_folder(
             html = reply.read().decode("utf-8")
         states = asyncio.run(widget_states(base))
     assert "Traceback" not in html
+    assert "Dealing the cards ..." in html, "the course's page template"
     assert "04_meld.ipynb" in states and "practice/01_meld_level1.ipynb" in states, (
         "the course outline links the lessons and the practice pages"
     )
