@@ -39,9 +39,12 @@ class ClassroomWebsocketConnection(ZMQChannelsWebsocketConnection):
         "clicking and typing sends a few; 0: no limit).",
     )  # fmt: skip
     message_burst = Integer(
-        200, config=True,
-        help="Messages a page may send at once beyond the rate (a page's first load "
-        "sends a burst of them).",
+        1000, config=True,
+        help="Messages a page may send at once beyond the rate. A page's first load "
+        "sends a burst of them: on a busy server, when the kernel does not answer the "
+        "page's one request for every widget's state within 4 s, ipywidgets asks for "
+        "each widget's state in a message of its own, and the largest lesson has about "
+        "470 widgets (200 cut such a page off half drawn).",
     )  # fmt: skip
     max_dropped = Integer(
         1000, config=True,
