@@ -253,7 +253,14 @@ def test_the_reviews_stop_is_the_limit_the_bid_hint_gave() -> None:
     assert limit is not None and h.contract is not None and h.contract > limit
     verdict = review(h, 0, seed=seed, hand_number=1).bid_verdict
     assert verdict is not None and verdict.limit == limit
-    assert f"the advice was to stop at {limit}: {h.contract - limit} lower" in verdict.text
+    if verdict.advised_trump == verdict.trump:
+        assert f"the advice was to stop at {limit}: {h.contract - limit} lower" in verdict.text
+    else:  # the hint's advice with its own trump, then the named trump's figures
+        assert (
+            f"At your last bid the advice was to stop at {limit} with "
+            f"{verdict.advised_trump.plural}, {h.contract - limit} below your {h.contract}; with "
+            f"{verdict.trump.plural}, the trump you named, {h.contract} was made "
+        ) in verdict.text
     # The case is one where the named trump's limit counted from the opening bid
     # (what the review said before) is another number.
     info = auction_at_last_bid(0, h.dealer, tuple(h.auction.history), r)

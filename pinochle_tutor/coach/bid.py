@@ -92,7 +92,7 @@ from pinochle_tutor.sim.stats import (
     paired_loss,
     stderr_of_mean,
 )
-from pinochle_tutor.view import Phase, PlayerView
+from pinochle_tutor.view import Phase, PlayerView, seat_words
 
 __all__ = [
     "BID_HINT_SAMPLES",
@@ -643,7 +643,9 @@ class BidEvaluation:
         r = self.rules
         b = self.best
         shown = self.stated_limit
-        inf = tuple((i.seat, i.kind.value, i.level) for i in self.info.inferences)
+        inf = tuple(
+            (seat_words(i.seat, 0, r), i.kind.value, i.level) for i in self.info.inferences
+        )
         return BidReasoning(
             trump=b.trump,
             meld=b.meld,
@@ -669,6 +671,7 @@ class BidEvaluation:
             partner_high=self.info.high_bidder == 2 and r.partnerships,
             inferences=inf,
             meld_save=r.meld_save,
+            exchange_size=r.exchange_size,
             levels=self.call_values(),
         )
 

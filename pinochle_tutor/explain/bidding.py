@@ -54,14 +54,6 @@ def _pct(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-def _seat(rel: int, players: int, partnerships: bool) -> str:
-    if rel == 1:
-        return "your left opponent" if partnerships else "the player on your left"
-    if rel == players - 1:
-        return "your right opponent" if partnerships else "the player on your right"
-    return "your partner" if partnerships else "the player opposite"
-
-
 @dataclass(frozen=True)
 class CallValue:
     """One contract level a bidder could go on to hold, from the bidding model's deals."""
@@ -133,10 +125,13 @@ class BidReasoning:
     players: int = 4
     partner_high: bool = False
     """Whether the partner holds the high bid (passing leaves the partner the contract)."""
-    inferences: tuple[tuple[int, str, int], ...] = ()
-    """What the auction told: (relative seat, ``'bid'`` or ``'passed'``, level)."""
+    inferences: tuple[tuple[str, str, int], ...] = ()
+    """What the auction told: (the seat as the learner calls it, :func:`~pinochle_tutor.view.seat_words`;
+    ``'bid'`` or ``'passed'``; the level bid, or the lowest bid when the seat passed)."""
     meld_save: int = 0
     """The trick points a side needs to keep its meld (the defenders' rule too)."""
+    exchange_size: int = 0
+    """The cards the partner passes the declarer (0: not said)."""
     levels: tuple[CallValue, ...] = ()
     """The levels from the lowest bid now to a little past the limit, with the
     recommended trump (the alternatives a learner may ask for)."""
@@ -157,15 +152,17 @@ class BidReasoning:
             + (
                 f"the kitty adds {self.pass_gain} on average."
                 if self.kitty
-                else f"the partner's pass adds {self.pass_gain} on average, and your side "
+                else f"the {f'{self.exchange_size} ' if self.exchange_size else ''}cards your "
+                f"partner passes you add {self.pass_gain} meld on average, and your side "
                 f"shows {self.mean_side_meld} meld in all."
             )
         ]
         if self.inferences:
             told = []
-            for rel, kind, level in self.inferences:
-                who = _seat(rel, self.players, self.partnerships)
-                told.append(f"{who} bid {level}" if kind == "bid" else f"{who} passed at {level}")
+            for who, kind, level in self.inferences:
+                told.append(
+                    f"{who} bid {level}" if kind == "bid" else f"{who} passed rather than bid {level}"
+                )
             out.append(
                 "The auction so far: " + ", ".join(told) + "; the simulated deals give those "
                 "hands about as much strength as their calls show."
@@ -268,10 +265,14 @@ class FailedBidExplanation:
     chance: float
     """The model's chance, at bidding time, of making the contract with this trump."""
     limit: int | None
-    """The limit the bid hint gave at the last bid, on the same deals (``None``: the
-    hint was to pass)."""
+    """The limit the bid hint stated at the declarer's last bid, on the same deals, with
+    :attr:`advised_trump` (:attr:`~pinochle_tutor.coach.bid.BidEvaluation.stated_limit`;
+    ``None``: the hint was to pass). With another trump named it is not that trump's."""
     advised_trump: Suit
+    """The trump the bid hint advised at that bid."""
     partnerships: bool = True
+    kitty: bool = False
+    """Three-handed: the trump was named after seeing the kitty."""
 
     @property
     def made(self) -> bool:
@@ -295,7 +296,7 @@ class FailedBidExplanation:
         if s.made:
             head = f"{side} made {s.bid} with {total} ({-self.shortfall} to spare)."
         elif s.conceded:
-            head = f"{side} conceded {s.bid}."
+            head = f"{side} conceded {s.bid}: no trick was played."
         else:
             head = f"{side} fell {self.shortfall} short of {s.bid}: {total} in all."
         out = [head]
@@ -316,20 +317,36 @@ class FailedBidExplanation:
         worst = self.worst
         if not s.made and worst is not None:
             out.append(f"What fell short most: {worst.part.value} ({worst.short}).")
-        knew = (
-            f"At the bidding, {s.bid} with {self.trump.plural} trump was made "
-            f"{_pct(self.chance)} of the time in the simulated deals"
-        )
-        if self.limit is None:
-            knew += ", and the advice was to pass."
-        elif s.bid > self.limit:
-            knew += f", and the advice was to stop at {self.limit}: {s.bid - self.limit} lower."
-        else:
-            knew += f", within the advised limit of {self.limit}."
-        if self.advised_trump != self.trump:
-            knew += f" The advised trump was {self.advised_trump.plural}."
-        out.append(knew)
+        out.append(self._knew())
         return out
+
+    def _knew(self) -> str:
+        """What the bidding model said at the last bid: the hint's advice with its own
+        trump, then, when another trump was named, that trump's figures."""
+        s = self.score
+        chance = f"{_pct(self.chance)} of the time"
+        if self.advised_trump == self.trump:
+            knew = (
+                f"At the bidding, {s.bid} with {self.trump.plural} trump was made {chance} in "
+                "the simulated deals"
+            )
+            if self.limit is None:
+                return knew + ", and the advice was to pass."
+            if s.bid > self.limit:
+                return knew + f", and the advice was to stop at {self.limit}: {s.bid - self.limit} lower."
+            return knew + f", within the advised limit of {self.limit}."
+        advised = self.advised_trump.plural
+        if self.limit is None:
+            advice = f"the advice was to pass (with {advised}, the best trump then)"
+        elif s.bid > self.limit:
+            advice = f"the advice was to stop at {self.limit} with {advised}, {s.bid - self.limit} below your {s.bid}"
+        else:
+            advice = f"the advice was to bid up to {self.limit} with {advised}"
+        after = " after seeing the kitty" if self.kitty else ""
+        return (
+            f"At your last bid {advice}; with {self.trump.plural}, the trump you named{after}, "
+            f"{s.bid} was made {chance} in the same simulated deals."
+        )
 
     @property
     def text(self) -> str:
@@ -374,11 +391,12 @@ def explain_failed_bid(
             )
     else:
         parts.append(PartShortfall(BidPart.MELD, expected_side_meld, score.bidder_meld))
-    parts.append(PartShortfall(BidPart.TRICKS, expected_tricks, score.bidder_tricks))
-    if not score.bidder_meld_kept and score.bidder_meld and not score.conceded:
-        parts.append(PartShortfall(BidPart.MELD_LOST, score.bidder_meld, 0))
+    if not score.conceded:  # a concession plays no trick: only the meld can fall short
+        parts.append(PartShortfall(BidPart.TRICKS, expected_tricks, score.bidder_tricks))
+        if not score.bidder_meld_kept and score.bidder_meld:
+            parts.append(PartShortfall(BidPart.MELD_LOST, score.bidder_meld, 0))
     return FailedBidExplanation(
-        score, trump, tuple(parts), chance, limit, advised_trump, partnerships
+        score, trump, tuple(parts), chance, limit, advised_trump, partnerships, kitty
     )
 
 

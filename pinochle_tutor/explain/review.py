@@ -61,6 +61,15 @@ class FaceUpEndgame:
     """How the text names the learner's side: ``'your side'``, ``'you'`` ..."""
     plays: tuple[FaceUpPlay, ...] = ()
 
+    @property
+    def _givers(self) -> str:
+        """Whose cards gave points to the learner's side: the other side (partnerships),
+        the other two players (the learner declared three-handed) or the declarer (the
+        learner defended three-handed, pooled with the other defender)."""
+        return {"your side": "the other side's", "you": "the other players'"}.get(
+            self.side, "the declarer's"
+        )
+
     def lines(self) -> list[str]:
         """The view in sentences: the best and the real outcome, then each costly card."""
         head = (
@@ -69,8 +78,7 @@ class FaceUpEndgame:
             f"{self.side} took {self.took}"
         )
         if self.took > self.could_take:
-            others = "the other side's" if self.side == "your side" else "the other players'"
-            head += f": {others} cards gave {self.took - self.could_take} away."
+            head += f": {self._givers} cards gave {self.took - self.could_take} away."
         elif self.took == self.could_take:
             head += ", just what best play gives."
         else:
@@ -208,6 +216,8 @@ class HandReview:
     trump_verdict: TrumpJudgement | None = None
     """The coach's verdict on the trump the learner named (three-handed: after the
     kitty; ``None``: the learner did not declare, or it was not judged)."""
+    stuck: bool = False
+    """Everyone passed before the dealer, who was stuck with the contract."""
 
     @property
     def refused(self) -> tuple[RefusedTries, ...]:
@@ -278,6 +288,17 @@ class HandReview:
             return "your side" if r.side(self.learner_seat) == side else "the other side"
         return self._seat(side)
 
+    @property
+    def sides_in_order(self) -> tuple[int, ...]:
+        """The sides (three-handed: the players) the learner's first, then in play order."""
+        r = self.rules
+        mine = r.side(self.learner_seat)
+        return tuple((mine + k) % r.sides for k in range(r.sides))
+
+    def _by_side(self, values: tuple[int, ...]) -> str:
+        """Each side's (player's) number, the learner's first: ``'your side 50, the other side 180'``."""
+        return ", ".join(f"{self.side_name(s)} {values[s]}" for s in self.sides_in_order)
+
     def _seat(self, seat: int) -> str:
         """A seat as the learner calls it: ``'you'``, ``'your partner'``, ``'the left opponent'``."""
         return seat_words(seat, self.learner_seat, self.rules)
@@ -298,19 +319,24 @@ class HandReview:
         if self.declarer is None or self.trump is None:
             lines.append("The hand has not reached trick play yet.")
         else:
-            lines.append(
-                f"{self._Seat(self.dealer)} dealt. {self._Seat(self.declarer)} won the auction at "
-                f"{self.contract} and named {self.trump.plural} trump."
-            )
-            lines.append(
-                "Meld: "
-                + ", ".join(f"{self.side_name(s)} {m}" for s, m in enumerate(self.side_meld))
-                + "."
-            )
+            dealt = f"{self._Seat(self.dealer)} dealt."
+            if self.stuck:
+                lines.append(
+                    f"{dealt} Everyone passed, leaving {self._seat(self.declarer)} stuck with the "
+                    f"contract at {self.contract} (the dealer's). {self._Seat(self.declarer)} named "
+                    f"{self.trump.plural} trump."
+                )
+            else:
+                lines.append(
+                    f"{dealt} {self._Seat(self.declarer)} won the auction at {self.contract} and "
+                    f"named {self.trump.plural} trump."
+                )
+            lines.append(f"Meld: {self._by_side(self.side_meld)}.")
             if self.rules.has_kitty:
                 n = self.rules.kitty_size
+                whose = "Your" if self.declarer == self.learner_seat else "The declarer's"
                 lines.append(
-                    f"The declarer's {n} discard{'s count' if n != 1 else ' counts'} "
+                    f"{whose} {n} discard{'s count' if n != 1 else ' counts'} "
                     f"{self.discard_points} trick point{'s' if self.discard_points != 1 else ''} "
                     f"for {self._seat(self.declarer)}."
                 )
@@ -328,7 +354,7 @@ class HandReview:
                 if t.last and r.last_trick_bonus
                 else ""
             )
-            running = ", ".join(f"{self.side_name(s)} {p}" for s, p in enumerate(t.running))
+            running = self._by_side(t.running)
             lines.append(
                 f"Trick {t.number}: {self._seat(t.leader)} led {t.cards[0].text}; {plays}. "
                 f"{self._Seat(t.winner)} won with {t.winning_card.text}: "
@@ -429,5 +455,5 @@ def review_hand(
         rules, learner_seat, hand.dealer, hand.declarer, hand.contract, hand.trump,
         tuple(hand.side_meld), discard_points, tuple(tricks), tuple(attempts), contracts,
         hand.conceded, judgements, face_up, bid_verdict, concession, exchange_verdict,
-        trump_verdict,
+        trump_verdict, hand.auction.stuck,
     )  # fmt: skip

@@ -99,6 +99,15 @@ class Narrator:
             return "Us" if side == r.side(self.human_seat) else "Them"
         return self.seat_name(side)
 
+    def side_subject(self, side: int) -> str:
+        """A side as a sentence's subject: ``'Your side'`` / ``'The other side'`` in
+        partnerships, the seat's name otherwise (the score sheet's columns keep
+        :meth:`side_name`)."""
+        r = self.rules
+        if r.partnerships:
+            return "Your side" if side == r.side(self.human_seat) else "The other side"
+        return self.seat_name(side)
+
     def _verb(self, seat: int, you: str, other: str) -> str:
         return f"{self.seat_name(seat)} {you if seat == self.human_seat else other}"
 
@@ -257,19 +266,15 @@ class Narrator:
         and made it.'``, ``'The other side bid 300 and went set.'``, three-handed ``'Left
         opponent bid 250 and conceded.'``."""
         assert h.declarer is not None
-        r = self.rules
-        side = r.side(h.declarer)
-        if r.partnerships:
-            bidders = "Your side" if side == r.side(self.human_seat) else "The other side"
-        else:
-            bidders = self.seat_name(h.declarer)
+        bidders = self.side_subject(self.rules.side(h.declarer))
         result = "conceded" if h.conceded else ("made it" if h.made else "went set")
         return f"{bidders} bid {h.contract} and {result}."
 
     def game_over(self, n: int, winner: int | None, max_hands: int) -> Event:
-        """The last line of a game: the side that won, or none after ``max_hands``."""
+        """The last line of a game: the side that won (``'Your side won the game.'``,
+        three-handed ``'Left opponent won the game.'``), or none after ``max_hands``."""
         text = (
-            f"{self.side_name(winner)} won the game."
+            f"{self.side_subject(winner)} won the game."
             if winner is not None
             else f"No winner after {max_hands} hands."
         )
