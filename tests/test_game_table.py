@@ -469,6 +469,7 @@ def test_game_end_shown_plainly_with_new_game() -> None:
         step(g)
     assert "Game over" in g.result_area.value and "Final score" in g.result_area.value
     assert "won the game" in g.result_area.value
+    assert "Them won" not in g.result_area.value  # "The other side won the game."
     assert g.new_game_button.layout.display == ""
     assert "<p>" in g.log_area.value and "Game over" in g.log_area.value.split("</p>")[0]
     g.new_game_button.click()

@@ -724,7 +724,7 @@ class GameTable(widgets.VBox):
             else:
                 name = s.side_name(s.winner)
                 head = "Game over: you won the game!" if name in ("Us", "You") else (
-                    f"Game over: {escape(name)} won the game."
+                    f"Game over: {escape(s.narrator.side_subject(s.winner))} won the game."
                 )  # fmt: skip
             return (
                 f'<div class="pt-result-box pt-game-over" role="status"><b>{head}</b><br>'
