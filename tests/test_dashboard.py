@@ -406,3 +406,71 @@ def test_times_follow_the_zone_the_teachers_browser_reports(
     client_update(d.browser_zone, zone="Not/AZone")
     assert "cannot be used" in d.message.text and "your time, Asia/Tokyo" in d.message.text
     assert "Last seen (your time, Asia/Tokyo)" in d.class_table.value
+
+
+# ------------------------------------------------- issue 30: the teacher's words
+
+
+def test_pages_opened_by_unnamed_browsers_are_counted_not_denied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser that opened two lessons with no name and no answer is not a learner to
+    list, but the dashboard no longer says nobody opened a page: it says no learner
+    answered or gave a name, and how many pages were opened by browsers with no name."""
+    db = tmp_path / "class.sqlite"
+    store = ProgressStore(db)
+    store.open_lesson("anon-key", "lessons/04_meld.ipynb", at(1))
+    store.open_lesson("anon-key", "lessons/05_trick_rules.ipynb", at(1, 5))
+    store.open_lesson("anon-key", "lessons/05_trick_rules.ipynb", at(2))  # the same page again
+    data = class_data(db)
+    assert data.learners == [] and (data.unnamed_pages, data.unnamed_browsers) == (2, 1)
+    d = opened(db, monkeypatch)
+    words = d.class_table.value + d.summary.value
+    assert "opened a page" not in words
+    assert "No learner has answered a question or given a name yet." in d.class_table.value
+    assert "2 page(s) opened by 1 browser(s) with no name" in d.summary.value
+    store.record("eve-key", Attempt("m1", "meld", ("meld.run",), "150", True, at(3)))
+    client_click(d.refresh_button)
+    assert "<table" in d.class_table.value and "2 page(s) opened by 1 browser(s)" in d.summary.value
+
+
+def test_a_check_counts_right_in_the_rule_accuracy_only_on_its_first_answer() -> None:
+    """A lesson check is answered until right, so it is kept as right with its tries: in
+    the per-rule accuracy (the chart, the weakest rule cases, "Learners below half") it
+    counts right only when the first answer was right; a hand played has no rule case."""
+    data = ClassData.of({
+        "ann": [Attempt("check:06_scoring.ipynb", "check", ("score.made",), "+340", True, at(1), 3),
+                Attempt("check:06_scoring.ipynb", "check", ("score.made",), "+340", True, at(2), 1),
+                Attempt("check:06_scoring.ipynb", "check", ("score.made",), "+340", True, at(3), 2)],
+        "bob": [Attempt("s1", "score", ("score.made",), "+340", True, at(1), 2),
+                Attempt("hand:7:1", "hand", (), "Hand 1", True, at(1))],
+    })  # fmt: skip
+    (row,) = rule_rows(data)
+    assert (row.rule, row.attempts, row.right, row.learners, row.struggling) == ("score.made", 4, 2, 2, 1)
+    assert weakest_rules(data, min_attempts=1)[0].accuracy == 0.5
+
+
+def test_kinds_are_named_as_the_quiz_names_them_and_a_hand_has_no_tries(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The class table's and the history's kinds are the quiz runner's names for them
+    (one table, :data:`KIND_TITLES`), a hand played shows "-" for its tries, and the
+    activity chart says it counts answers, lesson checks and hands played."""
+    from pinochle_tutor.course.quiz.vocabulary import KIND_TITLES, QuizKind
+
+    store = ProgressStore(db)
+    store.record("bob", Attempt("t1", "trick", ("trick.follow",), "KS", True, at(4)))
+    store.record("bob", Attempt("hand:7:1", "hand", (), "Hand 1", True, at(4, 1), rule_set="classic"))
+    d = opened(db, monkeypatch)
+    table = d.class_table.value
+    assert f"<th>{KIND_TITLES[QuizKind.MELD]}: right</th>" in table
+    assert "<th>Trick rules: right</th>" in table and "meld right" not in table
+    d.learner_pick.value = "bob"
+    cells = re.findall(r"<tr>(.*?)</tr>", d.history_view.value)
+    hand = next(c for c in cells if "hand played" in c)
+    trick = next(c for c in cells if "Trick rules" in c)
+    assert hand.endswith("<td>-</td>") and trick.endswith("<td>1</td>")
+    assert "<td>trick</td>" not in d.history_view.value and "<td>meld</td>" not in d.history_view.value
+    chart = d.activity_chart.value
+    assert "Answers per day" not in chart and " answers<" not in chart
+    assert "answers, lesson checks and hands played per day" in chart and " entries<" in chart

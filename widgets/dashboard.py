@@ -63,6 +63,7 @@ from pinochle_tutor.classroom.progress import STORE_SUFFIXES, default_progress_p
 from pinochle_tutor.classroom.store import ProgressStore, StoreError
 from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule, load_banks
+from pinochle_tutor.course.quiz.vocabulary import KIND_TITLES, QuizKind
 from pinochle_tutor.rules import RuleSet
 
 from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget
@@ -123,7 +124,10 @@ def _lessons(pages: Sequence[str]) -> str:
 
 
 def _tries(a: Attempt) -> str:
-    """How many answers an attempt took, as the history says it."""
+    """How many answers an attempt took, as the history says it (a hand played is no
+    answer: a dash)."""
+    if a.kind == HAND_KIND:
+        return "-"
     if a.kind != CHECK_KIND and a.tries == 2:
         return "2 (after a hint)"
     return str(a.tries)
@@ -131,6 +135,18 @@ def _tries(a: Attempt) -> str:
 
 _KIND_WORDS = {CHECK_KIND: "lesson check", HAND_KIND: "hand played"}
 """The history's words for the kinds that are no practice question."""
+
+
+def _kind(kind: str) -> str:
+    """A kind as the reader sees it: a quiz kind by the quiz's own name for it
+    (:data:`~pinochle_tutor.course.quiz.vocabulary.KIND_TITLES`), a lesson check or a
+    hand played in words, anything else (an imported file's) as kept."""
+    if kind in _KIND_WORDS:
+        return _KIND_WORDS[kind]
+    try:
+        return KIND_TITLES[QuizKind(kind)]
+    except (ValueError, KeyError):
+        return kind
 
 
 def _right(a: Attempt) -> str:
@@ -335,14 +351,21 @@ class TeacherDashboard(widgets.VBox):
         checks = sum(r.checks for r in rows)
         hands = sum(r.hands for r in rows)
         last = max((r.last_seen for r in rows), default="")
+        unnamed = (
+            f"; {data.unnamed_pages} page(s) opened by {data.unnamed_browsers} browser(s) "
+            "with no name (not listed)"
+            if data.unnamed_pages
+            else ""
+        )
         self.summary.value = (
             f"<p>{len(rows)} learner(s), {total} answer(s), {checks} lesson check(s), "
             f"{hands} hand(s) played"
             + (f"; last activity {escape(zone.local(last))} ({escape(zone.label)})" if last else "")
+            + unnamed
             + ".</p>"
         )
         kinds = sorted({k for r in rows for k in r.by_kind})
-        head = ["Learner", "Answers", "Right", *[f"{k} right" for k in kinds]]
+        head = ["Learner", "Answers", "Right", *[f"{_kind(k)}: right" for k in kinds]]
         table = [
             [self._who(r.learner), str(r.attempts), _pct(r.accuracy)]
             + [_pct(r.by_kind[k]) if k in r.by_kind else "-" for k in kinds]
@@ -350,7 +373,7 @@ class TeacherDashboard(widgets.VBox):
                str(r.lessons_opened), _lessons(r.mastered)]
             for r in rows
         ]  # fmt: skip
-        self.class_table.value = "<p>Nobody has answered or opened a page yet.</p>"
+        self.class_table.value = "<p>No learner has answered a question or given a name yet.</p>"
         if rows:
             head += ["Lesson checks", "Hands played", f"Last seen ({zone.label})",
                      "Lessons opened", "Lessons mastered"]  # fmt: skip
@@ -377,7 +400,10 @@ class TeacherDashboard(widgets.VBox):
         days = activity_by_day(data, zone)[-30:]
         most = max((d.attempts for d in days), default=1)
         day_bars = [(d.day, d.attempts, f"{d.learners} learner(s)") for d in days]
-        chart = bar_chart_svg(day_bars, title="Answers per day", scale=most, unit=" answers")
+        chart = bar_chart_svg(
+            day_bars, title="Practice answers, lesson checks and hands played per day",
+            scale=most, unit=" entries",
+        )  # fmt: skip
         self.activity_chart.value = f'<div class="pt-activity-chart">{chart if days else ""}</div>'
         options = [(data.shown(k) + ("" if data.shown(k) == k else f" ({k[:6]}…)"), k) for k in data.learners]
         self.learner_pick.options = options
@@ -429,7 +455,7 @@ class TeacherDashboard(widgets.VBox):
             return
         rows = history(self.data, key)[:200]
         cells = [
-            [escape(self.zone.local(a.time)), escape(_KIND_WORDS.get(a.kind, a.kind)),
+            [escape(self.zone.local(a.time)), escape(_kind(a.kind)),
              escape(" ".join(self._statement(r, a.rule_set) for r in a.rules) or "-"),
              escape(a.answer[:80]), _right(a), _tries(a)]
             for a in rows

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -164,6 +164,14 @@ def settings_table(rules: RuleSet | None = None) -> Frame:
     return _frame(rows)
 
 
+_WHERE: dict[str, Callable[[RuleSet], bool]] = {
+    "alone": lambda r: not r.partnerships,
+    "kitty": lambda r: r.has_kitty and not r.exchange_size,
+    "no exchange": lambda r: not r.exchange_size and not r.has_kitty,
+}
+"""The rule sets a summary's variant is for, by name (see :attr:`Entry.variants`)."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """One page of the course."""
@@ -171,17 +179,33 @@ class Entry:
     file: str
     title: str
     summary: str
+    """What the page teaches, in the classic game's words (partners, an exchange)."""
+    variants: tuple[tuple[str, str], ...] = ()
+    """(where, summary) said instead under the rule sets ``where`` names (``'alone'``:
+    no partnerships; ``'kitty'``: a kitty and no exchange; ``'no exchange'``: neither);
+    the first that applies is said."""
+
+    def summary_under(self, rules: RuleSet) -> str:
+        """The summary true under ``rules``: the first variant that applies, else
+        :attr:`summary`."""
+        for where, text in self.variants:
+            if _WHERE[where](rules):
+                return text
+        return self.summary
 
 
 COURSE: tuple[Entry, ...] = (
     Entry("00_welcome.ipynb", "Welcome", "How the site works and what you will learn."),
     Entry("01_the_deck.ipynb", "The deck", "Ranks, A-10-K, counters, the copies of each card."),
     Entry("02_deal_and_auction.ipynb", "Dealing and the auction", "Opening, raising, passing, the stuck dealer."),
-    Entry("03_trump_and_exchange.ipynb", "Trump and the exchange", "Naming trump, what to pass and why."),
+    Entry("03_trump_and_exchange.ipynb", "Trump and the exchange", "Naming trump, what to pass and why.",
+          (("kitty", "Taking the kitty, what to discard and why, naming trump."),
+           ("no exchange", "Naming trump, and which suit to choose."))),
     Entry("04_meld.ipynb", "Meld", "Every meld, shared cards, the run and marriages, doubles."),
     Entry("05_trick_rules.ipynb", "The trick rules", "Follow, beat, trump, discard; identical cards."),
     Entry("06_scoring.ipynb", "Scoring", "Counters, the last trick, making or missing the bid, the meld save."),
-    Entry("07_strategy.ipynb", "Strategy", "Count meld, bid on tricks too, remember cards, feed your partner."),
+    Entry("07_strategy.ipynb", "Strategy", "Count meld, bid on tricks too, remember cards, feed your partner.",
+          (("alone", "Count meld, bid on tricks too, remember cards, track every copy."),)),
     Entry("08_other_versions.ipynb", "Double deck and three-handed", "More cards, or three players."),
     Entry("09_full_game.ipynb", "Play a full game", "A whole game against the computer, with hints."),
     Entry("10_glossary.ipynb", "Glossary", "Every term the lessons use, for the rules in force."),
@@ -227,6 +251,7 @@ def course_outline(
     entries: Iterable[Entry] = COURSE,
     practice: Iterable[tuple[str, str]] | None = None,
     progress: Any = None,
+    rules: RuleSet | None = None,
 ) -> widgets.HTML:
     """The course outline with links (relative, so they work in Voila and JupyterLab),
     each lesson's mastery (its stars and state in words, from the learner's answers:
@@ -236,7 +261,8 @@ def course_outline(
     rewritten by the renderer to open new tabs, a widget's are not, so the outline's
     links stay in the tab like every other link of the course. ``progress`` is a
     :class:`~pinochle_tutor.classroom.progress.Progress` or its path (``None``: this
-    learner's)."""
+    learner's). Each summary is the one true under ``rules`` (default: the rules in
+    force; :meth:`Entry.summary_under`)."""
     from pinochle_tutor.classroom.mastery import course_mastery, recommended
     from pinochle_tutor.classroom.progress import Progress
     from pinochle_tutor.course.mastery import LESSON_CASES
@@ -244,6 +270,7 @@ def course_outline(
     from .mastery import _attempts, stars_html
 
     entries = list(entries)
+    r = rules or R
     if practice is None:
         practice = practice_pages()
     p = progress if isinstance(progress, Progress) else Progress.load(progress)
@@ -262,7 +289,7 @@ def course_outline(
                 extra += ' <strong class="pt-recommended">Recommended next</strong>'
         items.append(
             f'<li><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">'
-            f"{html.escape(e.title)}</a> &mdash; {html.escape(e.summary)}{extra}</li>"
+            f"{html.escape(e.title)}</a> &mdash; {html.escape(e.summary_under(r))}{extra}</li>"
         )
     extra_pages = "".join(
         f'<li><a class="pt-practice-link" href="{html.escape(page_href(href))}">{html.escape(title)}</a></li>'

@@ -112,6 +112,19 @@ class ClassData:
         keys |= {k for k in self.lessons if self.names.get(k)}
         return sorted(keys, key=lambda k: (self.shown(k).lower(), k))
 
+    @property
+    def unnamed_browsers(self) -> int:
+        """How many browsers opened pages with no name and no answer (not listed as
+        learners, see :attr:`learners`)."""
+        listed = set(self.learners)
+        return sum(1 for k, v in self.lessons.items() if v and k not in listed)
+
+    @property
+    def unnamed_pages(self) -> int:
+        """How many pages those browsers opened (each page once per browser)."""
+        listed = set(self.learners)
+        return len({(v.learner, v.page) for k, vs in self.lessons.items() if k not in listed for v in vs})
+
     def shown(self, learner: str) -> str:
         """The learner as the teacher reads them: the given name, or the key."""
         return self.names.get(learner) or learner
@@ -240,15 +253,29 @@ class RuleRow:
         return self.right / self.attempts if self.attempts else 0.0
 
 
+def _right_for_rules(a: Attempt) -> bool:
+    """Whether an attempt counts as right in the per-rule accuracy. A lesson check is
+    answered until right and kept only then, with the answers it took: its verdict is
+    always "right", so it counts right only when its first answer was
+    (:attr:`Attempt.first_try`). A practice answer counts by its verdict (right on the
+    first try or on the one second try after a hint), as in the class table."""
+    return a.first_try if a.kind == CHECK_KIND else a.right
+
+
 def rule_rows(data: ClassData, rule_set: str = "") -> list[RuleRow]:
     """Every rule case practised, with the class's attempts and accuracy, by rule, one
     row per rule set it was answered under (answers with no rule set kept count as
-    ``rule_set``: the rules in force)."""
+    ``rule_set``: the rules in force). A lesson check on a rule case counts right only
+    when answered right on its first answer (see :func:`_right_for_rules`); a hand
+    played is no answer on a rule case and is left out. :func:`weakest_rules`, the
+    dashboard's accuracy chart and its "Learners below half" read these rows."""
     per: dict[tuple[str, str], list[tuple[str, bool]]] = defaultdict(list)
     for key, rows in data.attempts.items():
         for a in rows:
+            if a.kind == HAND_KIND:
+                continue
             for rule in a.rules:
-                per[rule, a.rule_set or rule_set].append((key, a.right))
+                per[rule, a.rule_set or rule_set].append((key, _right_for_rules(a)))
     out = []
     for (rule, under), marks in sorted(per.items()):
         by_learner: dict[str, list[bool]] = defaultdict(list)
@@ -265,7 +292,8 @@ def weakest_rules(
     data: ClassData, count: int = 5, min_attempts: int = 3, rule_set: str = ""
 ) -> list[RuleRow]:
     """The class's weakest rule cases: lowest accuracy first, among those tried at
-    least ``min_attempts`` times (rows as :func:`rule_rows`)."""
+    least ``min_attempts`` times (rows as :func:`rule_rows`, a lesson check right only
+    on its first answer)."""
     rows = [r for r in rule_rows(data, rule_set) if r.attempts >= min_attempts]
     return sorted(rows, key=lambda r: (r.accuracy, -r.attempts, r.rule))[:count]
 

@@ -22,6 +22,7 @@ from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import CLASSIC, RuleSet
 
 __all__ = [
+    "KIND_TITLES",
     "InvalidQuizKindError",
     "InvalidQuizRuleError",
     "QuizKind",
@@ -80,6 +81,23 @@ class QuizKind(Enum):
         raise InvalidQuizKindError(
             f"{value!r} is not a quiz kind: kinds are {', '.join(k.value for k in cls)}"
         )
+
+
+KIND_TITLES: dict[QuizKind, str] = {
+    QuizKind.MELD: "Meld",
+    QuizKind.TRICK: "Trick rules",
+    QuizKind.SCORE: "Scoring",
+    QuizKind.BID: "Bidding",
+    QuizKind.WINNER: "Who wins the trick",
+    QuizKind.COUNTERS: "Counting counters",
+    QuizKind.CALL: "Legal calls",
+    QuizKind.PLAY: "Which card would you play",
+    QuizKind.PASS: "What would you pass",
+    QuizKind.GAME: "Who has won the game",
+    QuizKind.TABLE: "At the table",
+}
+"""Each kind of question by the name a reader sees (the quiz runner's headings, the
+teacher's dashboard): one table, so both say the same."""
 
 
 class QuizRule(Enum):
@@ -498,7 +516,8 @@ def _game_statement(rule: QuizRule, rules: RuleSet) -> str:
         who = "a side" if rules.partnerships else "a player"
         return f"Until {who} reaches {target}, the game goes on with another hand."
     if rule is QuizRule.GAME_REACHED:
-        return f"The first side to reach {target} wins the game."
+        first = "side" if rules.partnerships else "player"
+        return f"The first {first} to reach {target} wins the game."
     if rule is QuizRule.GAME_BIDDERS_FIRST:
         return f"If several reach {target} on the same hand, {bidders} if the contract was made."
     silent = (

@@ -62,6 +62,11 @@ _SCORE_HINT_HEAD = (
     "First decide whether the contract was made: do the declaring side's meld and trick "
     "points reach the bid? Then decide who keeps their meld."
 )
+_SCORE_HINT_HEAD_ALONE = (
+    "First decide whether the contract was made: do the declarer's meld and trick "
+    "points reach the bid? Then decide who keeps their meld."
+)
+"""The hint's head without partnerships (three-handed: the declarer plays alone)."""
 _SCORE_GENERAL = (QuizRule.SCORE_MADE, QuizRule.SCORE_MISSED, QuizRule.SCORE_MELD_SAVE)
 """The scoring rules a score hint states (each that the rules in force have)."""
 
@@ -209,7 +214,7 @@ def _score_lines(item: ScoreQuiz) -> list[tuple[str, str]]:
             f"{defenders} meld + trick points when they take at least the meld save in trick points."
         ),
     }
-    head = _SCORE_HINT_HEAD
+    head = _SCORE_HINT_HEAD if pair else _SCORE_HINT_HEAD_ALONE
     lines = [(head, head)]
     for r in cases:
         said = r.statement(rs)
