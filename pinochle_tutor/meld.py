@@ -290,6 +290,40 @@ def meld_by_trump(c: Sequence[int], table: MeldTable) -> list[int]:
     ]
 
 
+class _LossPlan(NamedTuple):
+    """What :func:`meld_losses` reads for one trump and meld table, worked out once."""
+
+    table: MeldTable
+    run_cards: tuple[int, ...]
+    pair_cards: tuple[int, ...]
+    dix_card: int
+    trump_cards: tuple[tuple[int, bool, bool, bool], ...]
+    """Each card of the trump suit: its index, and whether it is in the run, in the
+    K+Q pair, and the dix."""
+    scored: _Scored
+
+
+_LOSS_PLANS: dict[tuple[int, int], _LossPlan] = {}
+
+
+def _loss_plan(trump: int, table: MeldTable) -> _LossPlan:
+    """The plan of :func:`meld_losses` for ``trump`` and ``table``, kept by the table's
+    identity (hashing a meld table costs more than counting a hand's losses)."""
+    plan = _LOSS_PLANS.get((trump, id(table)))
+    if plan is not None and plan.table is table:
+        return plan
+    run_cards, pair_cards = _RUN_CARDS[trump], _MARRIAGE_CARDS[trump]
+    dix_card = _DIX_CARDS[trump][0]
+    cards = tuple(
+        (i, i in run_cards, i in pair_cards, i == dix_card) for i in range(trump * 6, trump * 6 + 6)
+    )
+    plan = _LossPlan(table, run_cards, pair_cards, dix_card, cards, _scored_sets(trump, table))
+    if len(_LOSS_PLANS) >= 256:  # house rules make new tables; keep it bounded
+        _LOSS_PLANS.clear()
+    _LOSS_PLANS[(trump, id(table))] = plan
+    return plan
+
+
 def meld_losses(c: Sequence[int], trump: int, table: MeldTable) -> list[int]:
     """The meld points lost by giving away one copy of each card: ``loss[i]`` is
     ``points_from_counts(c) - points_from_counts(c less one card i)`` for each card held
@@ -300,25 +334,25 @@ def meld_losses(c: Sequence[int], trump: int, table: MeldTable) -> list[int]:
     the same parts :func:`points_from_counts` adds (a non-trump 9 or 10 is in none).
     A part depends on how many sets of some cards the hand holds, ``n``, the fewest
     copies of any of them; giving one card away leaves ``n - 1`` sets exactly when it
-    is one of those cards held only ``n`` times, and ``n`` otherwise."""
+    is one of those cards held only ``n`` times, and ``n`` otherwise. The trump suit's
+    part is :func:`_trump_points` written out (the simulation's hottest line), its
+    cards and the other parts read from a plan made once per trump and table."""
+    p = _loss_plan(trump, table)
     loss = [0] * 24
     get = c.__getitem__
-    run_cards, pair_cards, dix_cards = _RUN_CARDS[trump], _MARRIAGE_CARDS[trump], _DIX_CARDS[trump]
-    runs = min(map(get, run_cards))
-    pairs = min(map(get, pair_cards))
-    dix = c[dix_cards[0]]
-    before = _trump_points(runs, pairs, dix, table)
-    for i in range(trump * 6, trump * 6 + 6):
+    run, royal, dix_points = table.run, table.royal_marriage, table.dix
+    runs = min(map(get, p.run_cards))
+    pairs = min(map(get, p.pair_cards))
+    dix = c[p.dix_card]
+    before = (run[runs - 1] if runs else 0) + (pairs - runs) * royal + dix * dix_points
+    for i, in_run, in_pair, is_dix in p.trump_cards:
         n = c[i]
         if n:
-            after = _trump_points(
-                runs - 1 if n == runs and i in run_cards else runs,
-                pairs - 1 if n == pairs and i in pair_cards else pairs,
-                dix - 1 if i in dix_cards else dix,
-                table,
-            )
-            loss[i] = before - after
-    for cards, row in _scored_sets(trump, table):
+            r = runs - 1 if in_run and n == runs else runs
+            q = pairs - 1 if in_pair and n == pairs else pairs
+            x = dix - 1 if is_dix else dix
+            loss[i] = before - ((run[r - 1] if r else 0) + (q - r) * royal + x * dix_points)
+    for cards, row in p.scored:
         n = min(map(get, cards))
         if n:
             drop = row[n] - row[n - 1]

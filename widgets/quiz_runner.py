@@ -31,6 +31,17 @@ a :class:`~pinochle_tutor.rules.RuleSet`. Only bank items written for those rule
 are asked (see :func:`pick_items`); generated items fill the rest of the round,
 and a prompt names the rules when they are not the classic ones.
 
+Waiting (Voila): a bidding question's answer takes seconds of simulated deals (a
+generated bidding question's too: the simulation picks its hand). In a running kernel
+the page shows at once and the work goes on in a background thread: the question
+appears as soon as it is made, and a progress line in words ("Working out the answer:
+600 of 2,400 deals") shows the work behind its answer meanwhile. An answer given
+before that work is done waits for it and is then marked (the same mark: the work and
+its seeds are the same); it is never marked on part of the work, and a reload brings
+the round back to its place. Outside a kernel (scripts, tests) and where Python has no
+threads, each question and answer is worked out when it is needed, as before
+(``background=`` chooses).
+
 Security (Voila): the items, their answers and the marks live in private Python
 attributes; only the prompt is rendered before the learner answers (never the
 item id or its rule cases, which could give the answer away). Any button may be
@@ -42,13 +53,16 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 import threading
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import Any, ClassVar
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from pinochle_tutor.cards import Card, parse_card
 from pinochle_tutor.classroom.identity import page_from_environment
@@ -61,11 +75,14 @@ from pinochle_tutor.course.quiz import (
     QuizKind,
     Screen,
     allows_second_try,
+    answer_for,
+    bidding,
     check_answer,
     hint,
 )
 from pinochle_tutor.course.quiz.generators import rules_words
-from pinochle_tutor.course.quiz.kinds import spec_for
+from pinochle_tutor.course.quiz.kinds import KINDS, spec_for
+from pinochle_tutor.course.quiz.marking import InvalidAnswerError
 from pinochle_tutor.course.quiz.round import QuizRound, plan_round, rule_scores
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.explain import LegalSetExplanation, TrickWinnerExplanation
@@ -77,6 +94,7 @@ from ._base import (
     Message,
     card_spans,
     coerce_rules,
+    guard,
     guard_client_values,
     guarded,
     style_widget,
@@ -101,6 +119,12 @@ BANK_NOTE = (
 )
 """Shown above the questions when a teachers' bank has a problem (the details, which
 name the file, go to the teacher's page and the server's log, never to the learner)."""
+
+WAITING = (
+    "Your answer is in: it is marked as soon as the answer is worked out "
+    "(the line above says how far that is)."
+)
+"""The status line while an answer waits for the work behind it."""
 
 _CARD_TOKEN = re.compile(r"(?<![\w])(10|[AKQJ9])([♠♥♦♣])")
 _KIND_NAMES = {
@@ -191,10 +215,119 @@ def _mark_html(mark: Mark, rule_set: RuleSet, tries: int = 1) -> str:
     )
 
 
+def progress_text(done: int, most: int, dealing: bool = False) -> str:
+    """The progress line of the work behind a question, in words: ``'Working out the
+    answer: 600 of 2,400 deals'`` (``dealing``: the question itself is being chosen,
+    as a generated bidding question's hand is, by its answer's simulation)."""
+    what = "Choosing your question" if dealing else "Working out the answer"
+    return f"{what}: {done:,} of {most:,} deals"
+
+
+def _slow_kinds(kind: QuizKind | str | None) -> bool:
+    """Whether a round of ``kind`` (``None``: every kind) may ask a question slow to
+    answer (a bidding question)."""
+    try:
+        kinds = list(QuizKind) if kind is None else [QuizKind.parse(kind)]
+    except ValueError:  # the round refuses it, with its message
+        return False
+    return any(KINDS[k].slow_answer for k in kinds)
+
+
+def _in_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel (a Voila page) with threads."""
+    if sys.platform == "emscripten":
+        return False
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
 def _load_progress(progress: Progress | str | Path | None) -> Progress:
     if isinstance(progress, Progress):
         return progress
     return Progress.load(progress)
+
+
+SHOWN_WAIT = 30.0
+"""Seconds the background work waits for the page to say it is shown before simulating
+anyway (a safety net: a page that draws the runner says so at once)."""
+
+_PROGRESS_ESM = """
+export default {
+  render({ model, el }) {
+    const show = () => { el.innerHTML = model.get("value"); };
+    show();
+    model.on("change:value", show);
+    // Drawn: the page is shown, so the work behind its question may start now.
+    model.send({ shown: true });
+    return () => model.off("change:value", show);
+  },
+};
+"""
+
+
+class ProgressLine(anywidget.AnyWidget):
+    """The progress line of the work behind a question (HTML built here), which tells
+    the kernel when the page has drawn it: :meth:`on_shown` callbacks run then. The
+    quiz runner starts its simulation only after that, so a page is sent and drawn
+    with the whole machine's attention.
+
+    Synced state: ``value`` (the HTML), what the learner reads; a client's value is
+    refused (the kernel's is sent back)."""
+
+    _esm = _PROGRESS_ESM
+    value = traitlets.Unicode("", help="What is shown, as HTML built here.").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_shown: list[Any] = []
+        self.on_msg(self._front_end_says)
+
+    def on_shown(self, callback: Any) -> None:
+        """Call ``callback()`` each time the page draws this line."""
+        self._on_shown.append(callback)
+
+    def _front_end_says(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("shown") is True:
+            for callback in self._on_shown:
+                callback()
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A client's update: the words come from Python only."""
+        rest = {k: v for k, v in sync_data.items() if k != "value"}
+        if rest:
+            super().set_state(rest)
+        if "value" in sync_data:
+            self.send_state(["value"])
+
+
+class _Work:
+    """The background work of one round (see :class:`QuizRunner`'s ``background``): its
+    questions made so far, how many of them have their answer worked out, how far it is
+    asked to go, and the last progress its simulation reported. Read and changed under
+    the runner's lock."""
+
+    def __init__(self, questions: QuizRound, want: int, restoring: Place | None) -> None:
+        self.questions = questions
+        self.items: list[QuizItem] = []
+        """The questions made so far, in order."""
+        self.answered = 0
+        """How many of them (from the first) have their answer worked out."""
+        self.want = want
+        """Work on the questions before this index (the one on screen and the next)."""
+        self.restoring = restoring
+        """A kept place to bring the round back to, once the work reaches it."""
+        self.at = 0
+        """The question being worked on."""
+        self.done_of: tuple[int, int, int] = (-1, 0, 0)
+        """The last progress reported: the question, deals done, most deals."""
+        self.cancelled = False
+        """A new round replaced this one: stop at the next question."""
+        self.finished = False
+        """The thread is over (the round ended, failed or was cancelled)."""
 
 
 # =============================================================== the widget
@@ -224,7 +357,13 @@ class QuizRunner(widgets.VBox):
     input area: ``pt-quiz-text``, ``pt-quiz-yes``, ``pt-quiz-no``, ``pt-quiz-pass``,
     ``pt-quiz-place``, a ``pt-hand-picker``), ``pt-quiz-submit``, ``pt-quiz-next``,
     ``pt-quiz-feedback`` (``pt-quiz-hint`` after a first wrong answer),
-    ``pt-quiz-score``, ``pt-quiz-restart``; the status line is ``pt-message-area``."""
+    ``pt-quiz-score``, ``pt-quiz-restart``, ``pt-quiz-progress`` (the work behind the
+    question in words, while it goes on); the status line is ``pt-message-area``.
+
+    ``background`` (``None``: in a running kernel, for a round that may ask a bidding
+    question) makes each question and its answer in a background thread, so the page
+    never waits for them (see the module's text); :meth:`wait_for_question` and
+    :meth:`wait_until_prepared` wait for that work."""
 
     def __init__(
         self,
@@ -239,6 +378,7 @@ class QuizRunner(widgets.VBox):
         bank_dir: str | Path | None = None,
         rules: RuleSet | str | None = None,
         second_try: bool = True,
+        background: bool | None = None,
     ) -> None:
         self.rules: RuleSet = coerce_rules(rules)
         """The rules every question of every round is asked under."""
@@ -269,6 +409,20 @@ class QuizRunner(widgets.VBox):
         self._phase = "asking"
         self._screen = Screen(AnswerInput.TEXT, "")
         self._preparing: threading.Thread | None = None
+        if background is None:
+            background = _in_kernel() and _slow_kinds(kind)
+        self.background = bool(background)
+        """Whether questions and answers are worked out in a background thread (by
+        default in a kernel, for rounds that may ask a bidding question)."""
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self._work: _Work | None = None
+        """The background work of the round on screen (``None``: none, as outside a kernel)."""
+        self._pending: str | None = None
+        """An answer given before the work behind it was done: marked when it is."""
+        self._shown = threading.Event()
+        """Set when the page has drawn the runner (or the learner answered): the work
+        simulates only after it (see :class:`ProgressLine`)."""
         self.message = Message()
         self._build()
         self.add_class("pt-widget")
@@ -331,6 +485,11 @@ class QuizRunner(widgets.VBox):
         self.feedback.add_class("pt-quiz-feedback")
         self.score_view = widgets.HTML()
         self.score_view.add_class("pt-quiz-score")
+        self.progress_line = ProgressLine()
+        """The work behind the question on screen, in words, while it goes on."""
+        self.progress_line.on_shown(self._shown.set)
+        self.progress_line.add_class("pt-quiz-progress")
+        self._show(self.progress_line, False)
         buttons = widgets.HBox([self.submit_button, self.next_button, self.restart_button])
         super().__init__(
             children=[
@@ -342,6 +501,7 @@ class QuizRunner(widgets.VBox):
                 self.hand_view,
                 self.answer_box,
                 buttons,
+                self.progress_line,
                 self.message,
                 self.feedback,
                 self.score_view,
@@ -352,7 +512,10 @@ class QuizRunner(widgets.VBox):
     @property
     def phase(self) -> str:
         """``"asking"`` (waiting for an answer), ``"marked"`` (answer shown, press
-        Next) or ``"done"`` (the score is shown)."""
+        Next) or ``"done"`` (the score is shown); in the background (see
+        ``background``) also ``"dealing"`` (the question is being made) and
+        ``"waiting"`` (an answer was given; it is marked when the work behind it is
+        done)."""
         return self._phase
 
     @property
@@ -386,6 +549,9 @@ class QuizRunner(widgets.VBox):
         return tuple(self._tries)
 
     def _item(self) -> QuizItem:
+        work = self._work
+        if work is not None and self._index < len(work.items):
+            return work.items[self._index]  # never waits for the question being made
         return self._items[self._index]
 
     def _focus(self) -> list[str]:
@@ -445,6 +611,9 @@ class QuizRunner(widgets.VBox):
         self._tries = []
         self._index = 0
         self.score_view.value = ""
+        if self.background and self._start_work(place):
+            return
+        self._work = None
         asked = self._items.reaches(0)
         self.bank_note.value = BANK_NOTE if self._items.bank_problems else ""
         if not asked:
@@ -454,6 +623,204 @@ class QuizRunner(widgets.VBox):
             return
         self._show_item()
         self._keep_place()
+
+    # ------------------------------------------------------- background work
+    def _start_work(self, place: Place | None) -> bool:
+        """Make the round's questions and work out their answers in a background thread,
+        the page showing "Dealing the question" meanwhile; ``False`` where no thread can
+        start (nothing changed: the questions are then made when they are asked)."""
+        work = _Work(self._items, (0 if place is None else place.index) + 1, place)
+        thread = threading.Thread(target=self._run_work, args=(work,), name="pt-quiz-work",
+                                  daemon=True)  # fmt: skip
+        with self._changed:  # the work is the runner's before its thread reports anything
+            old, self._work = self._work, work
+            try:
+                thread.start()
+            except RuntimeError:  # no threads here ("can't start new thread")
+                self._work = old
+                return False
+            if old is not None:
+                old.cancelled = True
+            self._pending = None
+            self._index = 0 if place is None else place.index
+            self._dealing()
+            self._changed.notify_all()
+        return True
+
+    def _run_work(self, work: _Work) -> None:
+        """The background thread of a round: each question in turn (up to ``work.want``,
+        waiting for more to be asked) is made, then its answer worked out if that takes a
+        while, the page told at each step."""
+        k = 0
+        try:
+            with bidding.reporting(lambda done, most: self._reported(work, done, most)):
+                while True:
+                    with self._changed:
+                        while not work.cancelled and k >= work.want:
+                            self._changed.wait()
+                        if work.cancelled:
+                            return
+                        work.at = k
+                    try:
+                        made = work.questions.reaches(k)
+                    except Exception as exc:  # said on the page when it is the question asked
+                        self._work_stopped(work, k, exc)
+                        return
+                    if not made:
+                        self._work_stopped(work, k, None)
+                        return
+                    item = work.questions[k]
+                    self._made(work, item)
+                    if spec_for(item).slow_answer:
+                        try:
+                            answer_for(item)
+                        except Exception:  # marking meets it again, and says so
+                            _LOG.debug("working out answer %d failed", k, exc_info=True)
+                    k += 1
+                    self._answered(work, k)
+        finally:
+            with self._changed:
+                work.finished = True
+                self._changed.notify_all()
+
+    def _current(self, work: _Work) -> bool:
+        return self._work is work and not work.cancelled
+
+    def _dealing(self) -> None:
+        """The screen while the question on screen is being made: its number and the
+        progress line, no input."""
+        self._phase = "dealing"
+        self.prompt.value = ""  # "Question 2 of 10" comes with the question
+        self.feedback.value = ""
+        for part in (self.trick_view, self.hand_view, self.submit_button, self.next_button,
+                     self.restart_button):  # fmt: skip
+            self._show(part, False)
+        self.answer_box.children = ()
+        self._progress(f"Dealing question {self._index + 1} of {len(self._items)} ...")
+        self.message.info("Your question is being dealt; the line above says how far that is.")
+
+    def _progress(self, text: str) -> None:
+        """Show ``text`` on the progress line (``''``: hide it)."""
+        self.progress_line.value = (
+            f'<span class="pt-quiz-progress-text">{escape(text)}</span>' if text else ""
+        )
+        self._show(self.progress_line, bool(text))
+
+    def _reported(self, work: _Work, done: int, most: int) -> None:
+        """The simulation's progress (called before its first deal, then about every ten
+        deals): shown when it is the work behind the question on screen, a few dozen
+        times in all. The first simulation waits for the page to be shown."""
+        if not self._shown.is_set():
+            self._shown.wait(SHOWN_WAIT)
+        with self._lock:
+            k, shown, _ = work.done_of
+            step = max(10, most // 48)
+            if k == work.at and 0 < done < most and 0 <= done - shown < step:
+                return
+            work.done_of = (work.at, done, most)
+            if not self._current(work) or work.at != self._index:
+                return
+            if self._phase == "dealing":
+                self._progress(progress_text(done, most, dealing=True))
+            elif self._phase in ("asking", "waiting") and work.answered <= self._index:
+                self._progress(progress_text(done, most))
+
+    def _made(self, work: _Work, item: QuizItem) -> None:
+        def show() -> None:
+            work.items.append(item)
+            self._changed.notify_all()
+            if len(work.items) == 1:
+                self.bank_note.value = BANK_NOTE if work.questions.bank_problems else ""
+            if work.restoring is not None:
+                self._bring_back(work)
+            elif len(work.items) == self._index + 1 and self._phase == "dealing":
+                self._show_item()
+
+        with self._changed:
+            if self._current(work):
+                guard(show, self.message)()
+
+    def _answered(self, work: _Work, count: int) -> None:
+        def mark_waiting() -> None:
+            work.answered = count
+            if work.restoring is not None:
+                self._bring_back(work)
+            elif count == self._index + 1:  # the answer of the question on screen
+                if self._phase in ("asking", "waiting"):
+                    self._progress("")
+                pending, self._pending = self._pending, None
+                if pending is not None and self._phase == "waiting":
+                    self._phase = "asking"
+                    self.submit_button.disabled = False
+                    self._mark(pending)
+
+        with self._changed:
+            if self._current(work):
+                try:
+                    guard(mark_waiting, self.message)()
+                finally:
+                    self._changed.notify_all()
+
+    def _bring_back(self, work: _Work) -> None:
+        """Bring the round back to its kept place once its questions are made and the
+        answers marked there are worked out (if the round no longer reaches it, start
+        it from its first question)."""
+        place = work.restoring
+        if place is None or len(work.items) <= place.index or work.answered < len(place.answers):
+            return
+        work.restoring = None
+        if not self._restore(place):
+            self._index, self._marks, self._tries = 0, [], []
+            self._show_item()
+            self._keep_place()
+
+    def _work_stopped(self, work: _Work, k: int, failed: Exception | None) -> None:
+        """The round has no question ``k`` (``failed``: making it failed)."""
+
+        def stop() -> None:
+            if work.restoring is not None:  # the round no longer reaches the kept place
+                work.restoring = None
+                if work.items:
+                    self._index, self._marks, self._tries = 0, [], []
+                    self._show_item()
+                    self._keep_place()
+                    return
+            if self._phase != "dealing" or k != self._index:
+                return
+            if failed is not None:
+                self._progress("")
+                raise failed
+            if k == 0:
+                self._nothing_to_ask()
+            else:
+                self._finish()
+                self._keep_place(over=True)
+
+        with self._changed:
+            if self._current(work):
+                guard(stop, self.message)()
+
+    def close(self) -> None:
+        """Close the widget and stop its background work (at the next question)."""
+        changed = getattr(self, "_changed", None)  # None: closed before it was made
+        if changed is not None:
+            with changed:
+                if self._work is not None:
+                    self._work.cancelled = True
+                    changed.notify_all()
+        super().close()
+
+    def wait_for_question(self, timeout: float | None = None) -> bool:
+        """Wait until the question on screen is made (the background work, see
+        ``background``); ``False`` if it is still being made after ``timeout``."""
+        work = self._work
+        if work is None:
+            return True
+        with self._changed:
+            return self._changed.wait_for(
+                lambda: self._phase != "dealing" or work.finished or not self._current(work),
+                timeout,
+            )
 
     def _restore(self, place: Place) -> bool:
         """Bring the round to ``place``; ``False`` (nothing changed) when the round
@@ -480,6 +847,7 @@ class QuizRunner(widgets.VBox):
         (say the house rules leave no counters, so no score question): say so
         instead of showing an empty round."""
         self._phase = "done"
+        self._progress("")
         for part in (self.trick_view, self.hand_view, self.submit_button, self.next_button):
             self._show(part, False)
         self._show(self.restart_button, False)
@@ -515,11 +883,31 @@ class QuizRunner(widgets.VBox):
         self.submit_button.disabled = False
         self.next_button.disabled = True
         self.message.info(screen.instructions)
-        self._preparing = self._items.prepare(self._index)
+        work = self._work
+        if work is None:
+            self._preparing = self._items.prepare(self._index)
+            return
+        with self._changed:  # the answer on screen, then the next question, in the background
+            work.want = max(work.want, self._index + 2)
+            self._changed.notify_all()
+            k, done, most = work.done_of
+            if work.answered > self._index or not spec_for(item).slow_answer:
+                self._progress("")
+            elif k == self._index:
+                self._progress(progress_text(done, most))
+            else:
+                self._progress(progress_text(0, bidding.deal_cap(item.rule_set)))
 
     def wait_until_prepared(self, timeout: float | None = None) -> bool:
         """Wait for the background work on this question's answer and the next question
-        (see :meth:`QuizRound.prepare`); ``False`` if it is still going after ``timeout``."""
+        (see :meth:`QuizRound.prepare`, or ``background``: then an answer given meanwhile
+        is marked too); ``False`` if it is still going after ``timeout``."""
+        work = self._work
+        if work is not None:
+            with self._changed:
+                return self._changed.wait_for(
+                    lambda: work.finished or work.answered >= work.want, timeout
+                )
         if self._preparing is not None:
             self._preparing.join(timeout)
             return not self._preparing.is_alive()
@@ -588,6 +976,12 @@ class QuizRunner(widgets.VBox):
     # --------------------------------------------------------------- actions
     def _refuse_out_of_turn(self) -> bool:
         """Say why an answer is not taken now; ``True`` when it is refused."""
+        if self._phase == "dealing":
+            self.message.info("Your question is still being dealt: answer it when it shows.")
+            return True
+        if self._phase == "waiting":
+            self.message.info(WAITING)
+            return True
         if self._phase == "marked":
             self.message.info("This question is marked: press Next for the next one.")
             return True
@@ -663,11 +1057,30 @@ class QuizRunner(widgets.VBox):
         return self._mark("pass")
 
     def _mark(self, text: str) -> Mark | None:
+        with self._lock:
+            return self._mark_now(text)
+
+    def _mark_now(self, text: str) -> Mark | None:
         text = text.strip()
         if len(text) > MAX_ANSWER:
             self.message.error(f"That answer is too long: keep it under {MAX_ANSWER} characters.")
             return None
         item = self._item()
+        work = self._work
+        if work is not None and work.answered <= self._index:
+            # The answer is still being worked out: a readable answer waits for it
+            # (marked by the background work when it is done), never marked on part of it.
+            try:
+                spec_for(item).parse(item, text)
+            except InvalidAnswerError as exc:
+                self.message.error(f"{exc}\nTry again: this one does not count.")
+                return None
+            self._pending = text
+            self._shown.set()  # an answer: the page is shown
+            self._phase = "waiting"
+            self.submit_button.disabled = True
+            self.message.info(WAITING)
+            return None
         mark = check_answer(item, text)
         if not mark.readable:
             self.message.error(mark.explanation + "\nTry again: this one does not count.")
@@ -724,11 +1137,28 @@ class QuizRunner(widgets.VBox):
     @guarded
     def next(self) -> None:
         """Show the next question, or the score after the last one."""
-        if self._phase == "asking":
+        with self._lock:
+            self._next()
+
+    def _next(self) -> None:
+        if self._phase in ("asking", "dealing"):
             self.message.info("Answer this question first, then press Next.")
+            return
+        if self._phase == "waiting":
+            self.message.info(WAITING)
             return
         if self._phase == "done":
             self.message.info("The round is over: press 'Start a new round' to practise more.")
+            return
+        work = self._work
+        ahead = self._index + 1
+        if work is not None and len(work.items) <= ahead < len(self._items) and not work.finished:
+            self._index = ahead  # not made yet: it shows when it is
+            self.next_button.description = "Next"
+            self._dealing()
+            work.want = max(work.want, self._index + 2)
+            self._changed.notify_all()
+            self._keep_place()
             return
         if self._items.reaches(self._index + 1):
             self._index += 1
@@ -752,6 +1182,7 @@ class QuizRunner(widgets.VBox):
 
     def _finish(self) -> None:
         self._phase = "done"
+        self._progress("")
         self.score_view.value = self._score_html()
         self.feedback.value = ""
         self.answer_box.children = ()
@@ -766,9 +1197,10 @@ class QuizRunner(widgets.VBox):
     @guarded
     def restart(self) -> None:
         """A new round of fresh questions (aimed at the weak rules found so far)."""
-        if self._phase != "done":
-            self.message.info("Finish this round first: the new round starts after the score.")
-            return
-        self._round += 1
-        self.next_button.description = "Next"
-        self._start_round()
+        with self._lock:
+            if self._phase != "done":
+                self.message.info("Finish this round first: the new round starts after the score.")
+                return
+            self._round += 1
+            self.next_button.description = "Next"
+            self._start_round()

@@ -20,9 +20,12 @@ thinks, see ``pinochle_widgets.quiz_runner.QuizRound.prepare``).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import math
 import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pinochle_tutor.cards import Card, Suit
@@ -53,6 +56,7 @@ __all__ = [
     "deal_scale",
     "first_look",
     "outlook",
+    "reporting",
     "settled",
     "simulate",
 ]
@@ -173,6 +177,26 @@ def settled(o: TrumpOutlook) -> bool:
     return True
 
 
+_REPORT: contextvars.ContextVar[Callable[[int, int], None] | None] = contextvars.ContextVar(
+    "pt_bidding_report", default=None
+)
+
+
+@contextlib.contextmanager
+def reporting(progress: Callable[[int, int], None]) -> Iterator[None]:
+    """Within the block, in this thread, every answer :func:`simulate` works out calls
+    ``progress(done, most)``: the deals per candidate trump done so far and the most it
+    may use (:func:`deal_cap`): ``(0, most)`` before the first deal, then about every ten
+    deals; it may stop before ``most`` when the range is settled. (A quiz page shows it
+    as "Working out the answer: 600 of 2,400 deals".) What is simulated, and so every
+    answer, is the same with or without it."""
+    token = _REPORT.set(progress)
+    try:
+        yield
+    finally:
+        _REPORT.reset(token)
+
+
 def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
              samples: int | None = None) -> Outlook:  # fmt: skip
     """The simulation behind :func:`outlook`, with any ``seed`` and most deals
@@ -184,6 +208,9 @@ def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
     if samples is None:
         samples = deal_cap(rules)
     size = chunk_samples(rules)
+    report = _REPORT.get()
+    if report is not None:  # before any deal (the first look's too)
+        report(0, samples)
     if seed == ADVISOR_SEED:
         first = first_look(hand, rules).advice
     else:
@@ -192,14 +219,25 @@ def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
     ev: BidEvaluation | None = None
     chunk = 0
     while ev is None or ev.samples < samples:
-        left = samples - (ev.samples if ev is not None else 0)
+        before = ev.samples if ev is not None else 0
+        left = samples - before
+        step = None if report is None else _step_report(report, before, samples)
         more = evaluate_bids(hand, rules, samples=min(size, left),
-                             seed=seed * 1009 + chunk, trumps=suits)  # fmt: skip
+                             seed=seed * 1009 + chunk, trumps=suits, progress=step)  # fmt: skip
         ev = more if ev is None else ev.joined(more)
         chunk += 1
         if settled(ev.best):
             break
+    if report is not None:
+        report(ev.samples, samples)
     return _outlook(advice_from(ev))
+
+
+def _step_report(
+    report: Callable[[int, int], None], before: int, most: int
+) -> Callable[[int, int], None]:
+    """A chunk's progress (its deals done) as the answer's (``before`` plus them, of ``most``)."""
+    return lambda done, _chunk: report(before + done, most)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -76,7 +76,8 @@ def _for_rules(item: QuizItem, rules: RuleSet) -> QuizItem | None:
     """A bank item asked under ``rules``, or ``None`` when it was written for other
     rules. An item written for a preset is asked under the site's version of that
     preset (the house settings apply: the engine computes the answer), provided it
-    is still a valid question there; its rule cases are then found afresh."""
+    is still a valid question there; its rule cases are then found afresh (a kind slow
+    to answer, bidding, finds them when it is marked: the question shows meanwhile)."""
     if item.rule_set == rules:
         return item
     if item.rule_set.name != rules.name:
@@ -88,6 +89,8 @@ def _for_rules(item: QuizItem, rules: RuleSet) -> QuizItem | None:
         fitted = item_from_entry(entry, rule_set=rules)
     except PinochleError:
         return None
+    if spec_for(fitted).slow_answer:  # QuizKindSpec.rules_for finds them when it is marked
+        return fitted
     return dataclasses.replace(fitted, rules=rules_of(fitted))
 
 
