@@ -311,13 +311,12 @@ def result_html(drill: BiddingDrill, review: HandReview) -> str:
     made = "made" if score and score.made else ("conceded" if review.conceded else "went set")
     ours = drill.rules.side(h.declarer) == drill.rules.side(drill.learner_seat)
     pair = drill.rules.partnerships
-    side = ("your side" if ours else "the other side") if pair else f"seat {h.declarer}"
-    legend = ", ".join(f"{i} = {drill.seat_name(i)}" for i in range(drill.rules.players))
+    side = f" ({'your side' if ours else 'the other side'})" if pair else ""
     lines = "".join(f"<li>{escape(x)}</li>" for x in review.reckoning_lines())
     return (
-        f'<p class="pt-outcome"><b>{escape(who)}</b> ({escape(side)}) won the auction at '
+        f'<p class="pt-outcome"><b>{escape(who)}</b>{escape(side)} won the auction at '
         f"{h.contract} with {h.trump.plural} trump, and {made}.</p>"
         f'<p class="pt-dealt-hand">You held: {card_spans(drill.dealt_hand)}</p><ul>{lines}</ul>'
-        f"<details><summary>Trick by trick (seats: {escape(legend)})</summary>"
+        "<details><summary>Trick by trick</summary>"
         f"<pre>{escape(review.text)}</pre></details>"
     )

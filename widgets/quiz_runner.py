@@ -84,6 +84,7 @@ from pinochle_tutor.course.quiz.generators import rules_words
 from pinochle_tutor.course.quiz.kinds import KINDS, spec_for
 from pinochle_tutor.course.quiz.marking import InvalidAnswerError
 from pinochle_tutor.course.quiz.round import QuizRound, plan_round, rule_scores
+from pinochle_tutor.course.quiz.vocabulary import KIND_TITLES
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.explain import LegalSetExplanation, TrickWinnerExplanation
 from pinochle_tutor.explain.trick_result import ordinal
@@ -127,19 +128,6 @@ WAITING = (
 """The status line while an answer waits for the work behind it."""
 
 _CARD_TOKEN = re.compile(r"(?<![\w])(10|[AKQJ9])([♠♥♦♣])")
-_KIND_NAMES = {
-    QuizKind.MELD: "Meld",
-    QuizKind.TRICK: "Trick rules",
-    QuizKind.SCORE: "Scoring",
-    QuizKind.BID: "Bidding",
-    QuizKind.WINNER: "Who wins the trick",
-    QuizKind.COUNTERS: "Counting counters",
-    QuizKind.CALL: "Legal calls",
-    QuizKind.PLAY: "Which card would you play",
-    QuizKind.PASS: "What would you pass",
-    QuizKind.GAME: "Who has won the game",
-    QuizKind.TABLE: "At the table",
-}
 
 
 # ================================================================ the logic
@@ -162,7 +150,7 @@ def cards_html(text: str) -> str:
 def prompt_html(item: QuizItem, number: int, total: int) -> str:
     """The question as HTML: which question of how many, the teacher's title if
     any, and the prompt with its cards in colour. Never the id or the rule cases."""
-    head = f"Question {number} of {total} · {_KIND_NAMES[item.kind]}, level {item.level}"
+    head = f"Question {number} of {total} · {KIND_TITLES[item.kind]}, level {item.level}"
     title = f'<div class="pt-title">{escape(item.title)}</div>' if item.title else ""
     return (
         f'<div class="pt-quiz-counter">{escape(head)}</div>{title}'
