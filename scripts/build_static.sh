@@ -64,6 +64,9 @@ cp exercises/[0-9][0-9]_*.ipynb "$WORK/content/practice/"
 cp -r exercises/banks "$WORK/content/practice/banks"  # the quiz banks (default_bank_dir)
 cp -r exercises/problems "$WORK/content/practice/problems"  # the problem deals (default_problem_dir)
 rm -f "$WORK/content/teacher.ipynb"  # the teacher's dashboard needs the server's database
+# The course app: every page above in one Voici page, so Python starts once in the
+# browser, not once per page (pinochle_widgets.static_app; the index links into it).
+cp "$STATIC/course.ipynb" "$WORK/content/course.ipynb"
 
 # One drive for every page: JupyterLite names the browser's storage after the page's
 # baseUrl by default, which differs between a lesson (../../) and a practice page
@@ -78,7 +81,8 @@ cat > "$WORK/lite/jupyter-lite.json" <<'JSON'
       "@jupyterlite/pyodide-kernel-extension:kernel": {
         "pyodideUrl": "./static/pyodide/pyodide.js",
         "disablePyPIFallback": true,
-        "loadPyodideOptions": {"packages": ["pinochle-tutor", "comm", "sqlite3"]}
+        "loadPyodideOptions": {"packages": ["pinochle-tutor", "comm", "sqlite3", "micropip",
+          "piplite", "ipykernel", "pyodide_kernel", "jedi", "ipython"]}
       }
     }
   }

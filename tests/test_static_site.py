@@ -37,8 +37,15 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+APP = "voici/render/course.html#"
+"""The course app (pinochle_widgets.static_app): every page in one browser page."""
+
+
 def site_is_built(folder: Path) -> bool:
-    return (folder / "index.html").is_file() and (folder / "voici/render/04_meld.html").is_file()
+    return all(
+        (folder / f).is_file()
+        for f in ("index.html", "voici/render/04_meld.html", "voici/render/course.html")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -108,8 +115,9 @@ def test_index_links_every_lesson_and_practice_page(browser: Browser, base_url: 
     expect(page.locator(".pt-static-note")).to_contain_text("your teacher sees them only if")
     listed = page.locator(".pt-static-lessons a, .pt-static-practice a")
     pages = listed.evaluate_all("links => links.map(a => a.getAttribute('href'))")
-    assert pages == ["voici/render/" + n.removesuffix(".ipynb") + ".html" for n in notebooks()]
-    for href in pages:  # every page is there
+    assert pages == [APP + n.removesuffix(".ipynb") for n in notebooks()]  # the course app
+    for name in notebooks():  # every page is there as a page of its own too
+        href = "voici/render/" + name.removesuffix(".ipynb") + ".html"
         with urllib.request.urlopen(urljoin(base_url, href), timeout=10) as response:
             assert response.status == 200
     shot(page, "1-index")
@@ -308,6 +316,63 @@ def test_a_lesson_is_mastered_and_a_miss_reviewed_in_the_browser(
     expect(review.locator(".pt-review-list")).to_contain_text("due for review today", timeout=TIMEOUT)
     expect(review.locator(".pt-quiz-prompt")).to_contain_text("Question 1 of")
     shot(page, "6-review")
+    assert "Traceback (most recent call last)" not in page.content()
+    context.close()
+
+
+def test_the_course_app_starts_python_once(browser: Browser, base_url: str) -> None:
+    """The index opens the course app; a learner goes from the outline to a lesson, to
+    its practice page (an answer given there), to "My progress" and back, and each page
+    is ready in the same browser page with the same Python: no page load, no new kernel
+    worker. The progress is the browser's file, as on the pages of their own."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1300})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.on("request", lambda r: REQUESTS.append(r.url))
+    workers: list[str] = []
+    page.on("worker", lambda w: workers.append(w.url))
+    loads: list[str] = []
+    page.on("load", lambda p: loads.append(p.url))
+    shown = "([key]) => document.body.dataset.ptShown === key"
+    app = page.locator(".pt-app-page")
+
+    page.goto(base_url, wait_until="load")
+    page.locator(".pt-static-lessons a").first.click()  # the welcome page, in the app
+    page.wait_for_function(shown, arg=["00_welcome"])
+    expect(page).to_have_title(re.compile("^Welcome"))
+    page.evaluate("window.ptSamePage = true")  # gone if the browser loads a page again
+    loads.clear()
+    started = len(workers)
+    assert started == 1, workers  # the kernel's worker: Python, started once
+
+    app.locator(".pt-lesson-link", has_text="Meld").click()  # a link of the outline
+    page.wait_for_function(shown, arg=["04_meld"])
+    expect(app.locator(".pt-meld-counter").first).to_be_visible()
+    assert page.url == urljoin(base_url, APP + "04_meld")
+    expect(app).not_to_contain_text("Welcome to Pinochle Tutor")  # the page was replaced
+
+    app.locator(".pt-nav-practice", has_text="level 1").click()  # the lesson's practice
+    page.wait_for_function(shown, arg=["practice/01_meld_level1"])
+    app.locator(".pt-quiz-text input").fill("12345")
+    app.locator(".pt-quiz-submit").click()
+    expect(app.locator(".pt-quiz-hint")).to_be_visible()  # a wrong first try
+    app.locator(".pt-quiz-submit").click()
+    expect(app.locator(".pt-quiz-verdict")).to_be_visible()
+
+    app.locator(".pt-nav-outline").click()  # ../00_welcome.ipynb from practice/
+    page.wait_for_function(shown, arg=["00_welcome"])
+    page.evaluate("location.hash = 'practice/00_my_progress'")
+    page.wait_for_function(shown, arg=["practice/00_my_progress"])
+    expect(app.locator(".pt-progress-download")).to_contain_text("Download my answers (1)")
+    page.go_back()  # the browser's Back: the page before, in the app
+    page.wait_for_function(shown, arg=["00_welcome"])
+    expect(app.locator(".pt-course-outline")).to_be_visible()
+
+    page.evaluate("location.hash = 'no_such_page'")
+    expect(page.locator(".pt-app-status")).to_contain_text('There is no page called "no_such_page"')
+    shot(page, "7-app")
+    assert page.evaluate("window.ptSamePage") is True
+    assert loads == [] and len(workers) == started, (loads, workers)
     assert "Traceback (most recent call last)" not in page.content()
     context.close()
 

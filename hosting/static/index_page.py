@@ -4,8 +4,10 @@ Run by ``scripts/build_static.sh``::
 
     python hosting/static/index_page.py CONTENT_DIR SITE_DIR
 
-Each page's title is its notebook's first heading; a page ``x/NAME.ipynb`` is served by
-Voici at ``voici/render/x/NAME.html``. The page also says what the site is for: practice
+Each page's title is its notebook's first heading. The links open the course app
+(``voici/render/course.html#x/NAME``, :mod:`pinochle_widgets.static_app`), which shows
+every page in one browser page, so Python starts once; each notebook is also a page of
+its own at ``voici/render/x/NAME.html``. The page also says what the site is for: practice
 in the learner's own browser, which the teacher sees only through an exported file.
 """
 
@@ -15,6 +17,9 @@ import json
 import sys
 from html import escape
 from pathlib import Path
+
+APP = "voici/render/course.html#"
+"""The course app's address; a page's key follows the hash."""
 
 TEMPLATE = """<!DOCTYPE html>
 <html lang="en">
@@ -34,7 +39,8 @@ a {{ color: #0b57a4; }}
 <p class="pt-static-note" role="note">This site is for practice. Everything runs in your browser:
 your answers are kept in this browser only, and your teacher sees them only if you download them
 (<a href="{progress}">My progress</a>, "Download my answers") and hand in the file.
-The first page takes a little while to open: it starts Python in your browser.</p>
+The first page takes a few seconds to open: it starts Python in your browser. The
+course then stays in that page, and the next lessons open quickly.</p>
 <h2>Lessons</h2>
 <ol class="pt-static-lessons" start="0">
 {lessons}
@@ -59,7 +65,7 @@ def title(notebook: Path) -> str:
 
 
 def link(content: Path, notebook: Path) -> str:
-    href = "voici/render/" + notebook.relative_to(content).with_suffix(".html").as_posix()
+    href = APP + notebook.relative_to(content).with_suffix("").as_posix()
     return f'<li><a href="{escape(href)}">{escape(title(notebook))}</a></li>'
 
 
@@ -68,7 +74,7 @@ def main(content: Path, site: Path) -> None:
     practice = sorted((content / "practice").glob("[0-9][0-9]_*.ipynb"))
     mine = [p for p in practice if "progress" in p.stem]
     progress = (
-        "voici/render/" + mine[0].relative_to(content).with_suffix(".html").as_posix()
+        APP + mine[0].relative_to(content).with_suffix("").as_posix()
         if mine
         else "#"
     )
