@@ -114,13 +114,13 @@ export PINOCHLE_TUTOR_SEED="${PINOCHLE_TUTOR_SEED:-2024}"
 # Two worker processes (pytest-xdist; PYTEST_WORKERS=0 runs in this process alone): the
 # browser tests wait on kernels and Chromium much of the time, which the other worker
 # fills. --dist loadscope keeps each test module, and each notebook's cells, in one
-# worker, in order (nbval runs a notebook's cells in one kernel); --no-loadscope-reorder
-# keeps the order tests/conftest.py gives the modules (the ones that take minutes first;
-# xdist's own order, most tests first, started the page walks last, alone at the end).
-# --durations lists the slowest tests, to see where the run's time goes.
+# worker, in order (nbval runs a notebook's cells in one kernel). xdist's own order (the
+# modules with most tests first) pairs the browser walks with unit tests; starting the
+# minutes-long browser modules first, together, made them share the 2 cores and the run
+# took 21.9 min instead of about 15. --durations lists the slowest tests.
 workers="${PYTEST_WORKERS:-2}"
 parallel=()
-[[ "$workers" != 0 ]] && parallel=(-n "$workers" --dist loadscope --no-loadscope-reorder)
+[[ "$workers" != 0 ]] && parallel=(-n "$workers" --dist loadscope)
 "$VENV/bin/pytest" "${parallel[@]}" --durations=25 --nbval-lax --doctest-modules pinochle_tutor \
     tests lessons exercises --ignore=lessons/practice "$@" || rc=$?
 if [[ $rc -eq 5 ]]; then

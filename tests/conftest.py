@@ -99,26 +99,8 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-LONGEST_FIRST = ("test_browser_walk", "test_browser_rule_sets", "test_static_site")
-"""The test modules that take minutes each, in the order the full run starts them."""
-
-
-def run_order(path: Path, kind: str) -> int:
-    """Where a test module's tests go in the run: the :data:`LONGEST_FIRST` modules, then
-    the other browser and site modules, then the rest. The full run hands whole modules
-    to its two workers in this order (``--dist loadscope --no-loadscope-reorder``), so the
-    modules that take minutes start first and the many short ones fill in beside them,
-    instead of a minutes-long module starting last and running alone at the end."""
-    for rank, stem in enumerate(LONGEST_FIRST):
-        if path.stem == stem:
-            return rank
-    return len(LONGEST_FIRST) + (0 if kind in ("browser", "site") else 1)
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test with its kind (see :data:`KINDS`), and the :data:`SLOW_TESTS` slow;
-    order the modules by :func:`run_order` (a stable sort: each module's tests, and each
-    notebook's cells, keep their order)."""
+    """Mark every test with its kind (see :data:`KINDS`), and the :data:`SLOW_TESTS` slow."""
     kinds: dict[Path, str] = {}
     for item in items:
         path = Path(str(item.path))
@@ -127,7 +109,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         item.add_marker(getattr(pytest.mark, kinds[path]))
         if item.nodeid.removeprefix("tests/").startswith(SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
-    items.sort(key=lambda item: run_order(Path(str(item.path)), kinds[Path(str(item.path))]))
 
 
 def pytest_configure(config: pytest.Config) -> None:  # noqa: ARG001 - pytest's hook signature
