@@ -21,6 +21,8 @@ import traitlets
 
 from pinochle_tutor.classroom.times import Zone, zone_named
 
+from ._base import Message
+
 __all__ = ["BrowserZone"]
 
 _ESM = """
@@ -54,3 +56,15 @@ class BrowserZone(anywidget.AnyWidget):
         """The zone the browser sent, when the kernel knows a zone of that name
         (marked as the reader's own), else ``None``."""
         return zone_named(self.zone, browser=True)
+
+    def accepted(self, message: Message, shown: Zone) -> Zone | None:
+        """The zone the browser just sent (:meth:`reported`), or ``None`` after telling
+        the reader in ``message`` that it cannot be used and the times stay in the
+        ``shown`` zone."""
+        zone = self.reported()
+        if zone is None:
+            message.error(
+                f"This browser sent a time zone that cannot be used ({self.zone!r:.40}); "
+                f"times stay in {shown.label}."
+            )
+        return zone

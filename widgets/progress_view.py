@@ -272,15 +272,11 @@ class ProgressSummary(widgets.VBox):
             self.message.ok("Every answer right so far: well done!" + note)
 
     @guarded
-    def _on_zone(self, change: dict[str, Any]) -> None:
+    def _on_zone(self, _change: dict[str, Any]) -> None:
         """The browser said its zone: show the times in it (a name the kernel does not
         know is refused, and the times stay as they are)."""
-        zone = self.browser_zone.reported()
+        zone = self.browser_zone.accepted(self.message, self.zone)
         if zone is None:
-            self.message.error(
-                f"This browser sent a time zone that cannot be used ({str(change['new'])!r:.40}); "
-                f"times stay in {self.zone.label}."
-            )
             return
         self.zone = zone
         self.table.value = progress_html(self.frame, zone)
