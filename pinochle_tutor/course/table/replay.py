@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
-from pinochle_tutor.cards import Card
+from pinochle_tutor.cards import Card, cards_text
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.coaching import PlayJudgement
 from pinochle_tutor.explain.review import HandReview
@@ -163,10 +163,6 @@ class ReplayStep:
         return "\n".join(self.lines())
 
 
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(c.text for c in cards)
-
-
 def _count(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
@@ -280,14 +276,14 @@ class _Replayer:
         )  # fmt: skip
         shown = action.cards if mine or to_me else ()
         if phase is Phase.DISCARD:
-            what = _cards(action.cards) if mine else n
+            what = cards_text(action.cards) if mine else n
             caption = self.who(seat, f"discard {what}") + " face down."
             title = "The discard"
         else:
             to = decl if phase is Phase.PASS else self.rules.partner(decl)
             assert to is not None
             verb = "pass" if phase is Phase.PASS else "return"
-            what = _cards(action.cards) if shown else n
+            what = cards_text(action.cards) if shown else n
             caption = self.who(seat, f"{verb} {what} to {self.words(to)}") + "."
             title = "The pass" if phase is Phase.PASS else "The return"
         verdicts = self.exchange_verdict() if mine else ()
@@ -368,7 +364,7 @@ class _Replayer:
         if v is None:
             return ()
         cards = v.advice.cards if v.is_mistake else ()
-        better = f"Better: {_cards(cards)}" if cards else ""
+        better = f"Better: {cards_text(cards)}" if cards else ""
         return (StepVerdict("Your cards", v.text, v.is_mistake, cards, better),)
 
     def concession_verdict(self) -> tuple[StepVerdict, ...]:
