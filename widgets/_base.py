@@ -324,6 +324,23 @@ def guard(func: Callable[..., Any], message: Message | None) -> Callable[..., An
     return wrapper
 
 
+def shown(widget: widgets.Widget, visible: bool) -> None:
+    """Show or hide ``widget``. ``""`` and not ``None`` to show: in the static site
+    (Pyodide) ``None`` reaches the page as undefined, which leaves a hidden widget
+    hidden; ``""`` clears the style in both sites."""
+    widget.layout.display = "" if visible else "none"
+
+
+def button(
+    label: str, css: str, action: Callable[[], Any], style: str = "", tooltip: str = ""
+) -> widgets.Button:
+    """A button with the CSS class ``css`` that calls ``action()`` when pressed."""
+    b = widgets.Button(description=label, button_style=style, tooltip=tooltip)
+    b.add_class(css)
+    b.on_click(lambda _b: action())
+    return b
+
+
 def card_spans(cards: Iterable[Card], mark: str | None = None) -> str:
     """Cards as coloured inline text (``<span class="pt-cardtext pt-suit-spades">``),
     for tables and messages; ``mark`` adds ``pt-mark-<mark>``."""

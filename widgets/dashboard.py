@@ -66,7 +66,7 @@ from pinochle_tutor.course.quiz import QuizRule, load_banks
 from pinochle_tutor.course.quiz.vocabulary import KIND_TITLES, QuizKind
 from pinochle_tutor.rules import RuleSet
 
-from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget
+from ._base import Message, button, coerce_rules, guard_client_values, guarded, style_widget
 from .browser_zone import BrowserZone
 
 __all__ = ["MAX_TRIES", "MAX_UPLOAD", "TeacherDashboard", "bar_chart_svg"]
@@ -204,7 +204,7 @@ class TeacherDashboard(widgets.VBox):
         self.browser_zone.observe(self._on_zone, names="zone")
         self.secret = widgets.Password(description="Teacher's secret:", style={"description_width": "initial"})
         self.secret.add_class("pt-dashboard-secret")
-        self.open_button = self._button("Open the dashboard", "pt-dashboard-open", self.unlock, "primary")
+        self.open_button = button("Open the dashboard", "pt-dashboard-open", self.unlock, "primary")
         self._gate = widgets.HBox([self.secret, self.open_button])
         self.body = widgets.VBox()
         css = widgets.HTML(f"<style>{DASHBOARD_CSS}</style>", layout=widgets.Layout(display="none"))
@@ -221,13 +221,6 @@ class TeacherDashboard(widgets.VBox):
                 "PINOCHLE_TUTOR_TEACHER_SECRET (8 characters or more) where the site is "
                 "started; see hosting/README.md."
             )
-
-    @staticmethod
-    def _button(label: str, css: str, action: Any, style: str = "") -> widgets.Button:
-        b = widgets.Button(description=label, button_style=style)
-        b.add_class(css)
-        b.on_click(lambda _b: action())
-        return b
 
     @guarded
     def _on_zone(self, _change: dict[str, Any]) -> None:
@@ -297,11 +290,11 @@ class TeacherDashboard(widgets.VBox):
         self.upload.add_class("pt-upload")
         self.upload_learner = widgets.Dropdown(description="Into:", options=[])
         self.upload_learner.add_class("pt-upload-learner")
-        self.upload_button = self._button("Import it", "pt-upload-import", self.import_upload)
-        self.delete_button = self._button("Delete this learner", "pt-delete", self.ask_delete, "danger")
-        self.confirm_button = self._button("Yes, delete", "pt-delete-confirm", self.delete, "danger")
+        self.upload_button = button("Import it", "pt-upload-import", self.import_upload)
+        self.delete_button = button("Delete this learner", "pt-delete", self.ask_delete, "danger")
+        self.confirm_button = button("Yes, delete", "pt-delete-confirm", self.delete, "danger")
         self.confirm_button.layout.display = "none"
-        self.refresh_button = self._button("Refresh", "pt-dashboard-refresh", self.refresh)
+        self.refresh_button = button("Refresh", "pt-dashboard-refresh", self.refresh)
         self.body.children = [
             widgets.HBox([self.summary, self.refresh_button]),
             widgets.HTML("<h3>The class</h3>"), self.class_table,

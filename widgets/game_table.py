@@ -51,6 +51,7 @@ from ._base import (
     coerce_rules,
     guard_client_values,
     guarded,
+    shown,
     style_widget,
 )
 from .cards import HandPicker, card_faces_css
@@ -435,25 +436,25 @@ class GameTable(widgets.VBox):
         hand = self.sorted_hand()
         # A hint's alternatives belong to the decision it was asked for.
         self.hint_more.value = ""
-        self._show(self.auction_box, mine and phase is Phase.AUCTION)
-        self._show(self.trump_box, mine and phase is Phase.TRUMP)
-        self._show(self.give_box, giving)
-        self._show(self.concede_button, s.can_concede and not self._confirming)
+        shown(self.auction_box, mine and phase is Phase.AUCTION)
+        shown(self.trump_box, mine and phase is Phase.TRUMP)
+        shown(self.give_box, giving)
+        shown(self.concede_button, s.can_concede and not self._confirming)
         self._confirming = self._confirming and s.can_concede
-        self._show(self.confirm_box, self._confirming)
-        self._show(self.count_box, s.meld_count_pending)
+        shown(self.confirm_box, self._confirming)
+        shown(self.count_box, s.meld_count_pending)
         checked = s.meld_diagnosis is not None and not s.hand_over
         # Cleared when hidden: a hidden widget's value still reaches the page.
         self.meld_check_area.value = self._meld_check_html() if checked else ""
-        self._show(self.meld_check_area, checked)
-        self._show(self.select_picker, giving)
-        self._show(self.hand_picker, not giving)
-        self._show(self.next_button, s.hand_over and not s.is_over)
-        self._show(self.new_game_button, s.is_over)
-        self._show(self.continue_button, s.trick_waiting)
-        self._show(self.last_button, bool(v.tricks))
-        self._show(self.legal_box, phase is Phase.PLAY)
-        self._show(self.auto_box, phase is Phase.PLAY)
+        shown(self.meld_check_area, checked)
+        shown(self.select_picker, giving)
+        shown(self.hand_picker, not giving)
+        shown(self.next_button, s.hand_over and not s.is_over)
+        shown(self.new_game_button, s.is_over)
+        shown(self.continue_button, s.trick_waiting)
+        shown(self.last_button, bool(v.tricks))
+        shown(self.legal_box, phase is Phase.PLAY)
+        shown(self.auto_box, phase is Phase.PLAY)
         self.undo_button.disabled = not s.can_undo
         self.undo_button.tooltip = (
             f"Take back {s.undo_label}" if s.can_undo else "Nothing of yours to take back yet"
@@ -488,7 +489,7 @@ class GameTable(widgets.VBox):
         self.meld_area.value = meld_html(s)
         self.sheet_area.value = score_sheet_html(s)
         self.result_area.value = self._result_html()
-        self._show(self.result_area, s.hand_over)
+        shown(self.result_area, s.hand_over)
         review = s.review() if s.hand_over else None
         self._show_replay(review)
         # The review in words (what a screen reader reads; the replay shows it on cards).
@@ -545,12 +546,6 @@ class GameTable(widgets.VBox):
                 picker.mark(sorted(legal), "legal")
         elif any(m == "legal" for m in picker.marks.values()):
             picker.clear_marks()
-
-    @staticmethod
-    def _show(w: widgets.Widget, visible: bool) -> None:
-        # "" and not None to show: in the static site (Pyodide) None reaches the page as
-        # undefined, which leaves a hidden widget hidden; "" clears the style in both sites.
-        w.layout.display = "" if visible else "none"
 
     def _info_html(self) -> str:
         s = self.session
@@ -653,8 +648,8 @@ class GameTable(widgets.VBox):
             cards, seats, win = [], [], None
         played = dict(zip(seats, cards, strict=True))
         for pos in ("north", "west", "east", "south"):
-            self._show(self.seats[pos], pos in used)
-            self._show(self.slots[pos], pos in used)
+            shown(self.seats[pos], pos in used)
+            shown(self.slots[pos], pos in used)
         for seat in range(n):
             pos = self.position(seat)
             card = played.get(seat)
@@ -668,7 +663,7 @@ class GameTable(widgets.VBox):
                     f'<div class="pt-trick-card" data-seat="{who}" title="{who}: {escape(card.name)}">'
                     f"{pic}</div>"
                 )
-        self._show(self.kitty_area, bool(v.kitty))
+        shown(self.kitty_area, bool(v.kitty))
         # Cleared when hidden: a hidden widget's value still reaches the page.
         kitty = svg.hand(v.kitty, size=40, label="the kitty, turned up") if v.kitty else ""
         self.kitty_area.value = f"Kitty: {kitty}" if kitty else ""
@@ -700,7 +695,7 @@ class GameTable(widgets.VBox):
     def _show_last_trick(self) -> None:
         s = self.session
         t = s.last_trick
-        self._show(self.last_area, self._show_last and t is not None)
+        shown(self.last_area, self._show_last and t is not None)
         self.last_button.description = "Hide last trick" if self._show_last else "Last trick"
         if t is None:
             self.last_area.value = ""

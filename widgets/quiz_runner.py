@@ -93,11 +93,13 @@ from pinochle_tutor.rules import CLASSIC, RuleSet
 from ._base import (
     LiveHTML,
     Message,
+    button,
     card_spans,
     coerce_rules,
     guard,
     guard_client_values,
     guarded,
+    shown,
     style_widget,
 )
 from .cards import CardsView, HandPicker
@@ -421,12 +423,6 @@ class QuizRunner(widgets.VBox):
             self.message.info("\n".join(self.progress.messages))
 
     # -------------------------------------------------------------- building
-    def _button(self, label: str, css: str, action: Any, style: str = "") -> widgets.Button:
-        b = widgets.Button(description=label, button_style=style)
-        b.add_class(css)
-        b.on_click(lambda _b: action())
-        return b
-
     def _build(self) -> None:
         self.header = widgets.HTML()
         """What a round says above its questions (empty for a practice page: the
@@ -454,9 +450,9 @@ class QuizRunner(widgets.VBox):
             mode="many", message=self.message, label="Pick the cards to give"
         )
         """The hand of a "what would you pass?" question."""
-        self.yes_button = self._button("Yes", "pt-quiz-yes", lambda: self.answer_yes_no(True))
-        self.no_button = self._button("No", "pt-quiz-no", lambda: self.answer_yes_no(False))
-        self.pass_button = self._button("Pass", "pt-quiz-pass", self.answer_pass)
+        self.yes_button = button("Yes", "pt-quiz-yes", lambda: self.answer_yes_no(True))
+        self.no_button = button("No", "pt-quiz-no", lambda: self.answer_yes_no(False))
+        self.pass_button = button("Pass", "pt-quiz-pass", self.answer_pass)
         self.place_buttons: tuple[widgets.Button, ...] = ()
         """The buttons of a "who wins this trick?" question, one per card played."""
         self.choice_buttons: tuple[widgets.Button, ...] = ()
@@ -465,9 +461,9 @@ class QuizRunner(widgets.VBox):
         self._bid_row = widgets.HBox([self.text_input, self.pass_button])
         self.answer_box = widgets.VBox()
         self.answer_box.add_class("pt-quiz-answer")
-        self.submit_button = self._button("Submit", "pt-quiz-submit", self.submit, "primary")
-        self.next_button = self._button("Next", "pt-quiz-next", self.next)
-        self.restart_button = self._button("Start a new round", "pt-quiz-restart", self.restart)
+        self.submit_button = button("Submit", "pt-quiz-submit", self.submit, "primary")
+        self.next_button = button("Next", "pt-quiz-next", self.next)
+        self.restart_button = button("Start a new round", "pt-quiz-restart", self.restart)
         # The verdict is read out when it is shown (the message only says what to press).
         self.feedback = LiveHTML()
         self.feedback.add_class("pt-quiz-feedback")
@@ -477,7 +473,7 @@ class QuizRunner(widgets.VBox):
         """The work behind the question on screen, in words, while it goes on."""
         self.progress_line.on_shown(self._shown.set)
         self.progress_line.add_class("pt-quiz-progress")
-        self._show(self.progress_line, False)
+        shown(self.progress_line, False)
         buttons = widgets.HBox([self.submit_button, self.next_button, self.restart_button])
         super().__init__(
             children=[
@@ -682,7 +678,7 @@ class QuizRunner(widgets.VBox):
         self.feedback.value = ""
         for part in (self.trick_view, self.hand_view, self.submit_button, self.next_button,
                      self.restart_button):  # fmt: skip
-            self._show(part, False)
+            shown(part, False)
         self.answer_box.children = ()
         self._progress(f"Dealing question {self._index + 1} of {len(self._items)} ...")
         self.message.info("Your question is being dealt; the line above says how far that is.")
@@ -692,7 +688,7 @@ class QuizRunner(widgets.VBox):
         self.progress_line.value = (
             f'<span class="pt-quiz-progress-text">{escape(text)}</span>' if text else ""
         )
-        self._show(self.progress_line, bool(text))
+        shown(self.progress_line, bool(text))
 
     def _reported(self, work: _Work, done: int, most: int) -> None:
         """The simulation's progress (called before its first deal, then about every ten
@@ -701,9 +697,9 @@ class QuizRunner(widgets.VBox):
         if not self._shown.is_set():
             self._shown.wait(SHOWN_WAIT)
         with self._lock:
-            k, shown, _ = work.done_of
+            k, last_done, _ = work.done_of
             step = max(10, most // 48)
-            if k == work.at and 0 < done < most and 0 <= done - shown < step:
+            if k == work.at and 0 < done < most and 0 <= done - last_done < step:
                 return
             work.done_of = (work.at, done, most)
             if not self._current(work) or work.at != self._index:
@@ -837,17 +833,14 @@ class QuizRunner(widgets.VBox):
         self._phase = "done"
         self._progress("")
         for part in (self.trick_view, self.hand_view, self.submit_button, self.next_button):
-            self._show(part, False)
-        self._show(self.restart_button, False)
+            shown(part, False)
+        shown(self.restart_button, False)
         self.answer_box.children = ()
         self.prompt.value = ""
         self.message.error(
             f"No question of this kind can come up under the {rules_words(self.rules)}; "
             "ask your teacher to check the settings."
         )
-
-    def _show(self, widget: widgets.DOMWidget, shown: bool) -> None:
-        widget.layout.display = "" if shown else "none"
 
     def _show_item(self) -> None:
         item = self._item()
@@ -860,14 +853,14 @@ class QuizRunner(widgets.VBox):
         self._screen = screen
         if screen.trick:
             self.trick_view.show_trick(screen.trick)
-        self._show(self.trick_view, bool(screen.trick))
+        shown(self.trick_view, bool(screen.trick))
         if screen.shown:
             self.hand_view.show_hand(screen.shown, label=screen.shown_label)
-        self._show(self.hand_view, bool(screen.shown))
+        shown(self.hand_view, bool(screen.shown))
         self.answer_box.children = self._inputs(screen)
-        self._show(self.submit_button, not screen.buttons_only)
-        self._show(self.next_button, True)
-        self._show(self.restart_button, False)
+        shown(self.submit_button, not screen.buttons_only)
+        shown(self.next_button, True)
+        shown(self.restart_button, False)
         self.submit_button.disabled = False
         self.next_button.disabled = True
         self.message.info(screen.instructions)
@@ -1174,11 +1167,11 @@ class QuizRunner(widgets.VBox):
         self.score_view.value = self._score_html()
         self.feedback.value = ""
         self.answer_box.children = ()
-        self._show(self.trick_view, False)
-        self._show(self.hand_view, False)
-        self._show(self.submit_button, False)
-        self._show(self.next_button, False)
-        self._show(self.restart_button, True)
+        shown(self.trick_view, False)
+        shown(self.hand_view, False)
+        shown(self.submit_button, False)
+        shown(self.next_button, False)
+        shown(self.restart_button, True)
         self.prompt.value = '<div class="pt-title">Round complete</div>'
         self.message.ok(self._done_message())
 

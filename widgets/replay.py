@@ -31,7 +31,15 @@ from pinochle_tutor import Card, RuleSet, svg
 from pinochle_tutor.course.table.replay import ReplayStep, StepKind
 from pinochle_tutor.view import seat_name
 
-from ._base import Message, WholeNumberText, card_spans, guard_client_values, guarded
+from ._base import (
+    Message,
+    WholeNumberText,
+    button,
+    card_spans,
+    guard_client_values,
+    guarded,
+    shown,
+)
 from .live import LiveRegion
 
 __all__ = ["HandReplay", "ReplayKeys"]
@@ -176,10 +184,10 @@ class HandReplay(widgets.VBox):
         self._index = 0
         self.heading = widgets.HTML()
         self.heading.add_class("pt-replay-heading")
-        self.first_button = self._button("« First", "pt-replay-first", self.first, "First step")
-        self.back_button = self._button("◀ Back", "pt-replay-back", self.back, "Step back")
-        self.next_button = self._button("Next ▶", "pt-replay-next", self.next, "Next step")
-        self.last_button = self._button("Last »", "pt-replay-last", self.last, "Last step")
+        self.first_button = button("« First", "pt-replay-first", self.first, tooltip="First step")
+        self.back_button = button("◀ Back", "pt-replay-back", self.back, tooltip="Step back")
+        self.next_button = button("Next ▶", "pt-replay-next", self.next, tooltip="Next step")
+        self.last_button = button("Last »", "pt-replay-last", self.last, tooltip="Last step")
         self.step_box = WholeNumberText(
             description="Go to step", layout=widgets.Layout(width="11em"),
             style={"description_width": "initial"},
@@ -216,13 +224,6 @@ class HandReplay(widgets.VBox):
         self.add_class("pt-replay")
         guard_client_values(self, self.message)
         self._render()
-
-    @staticmethod
-    def _button(text: str, cls: str, handler: Any, tooltip: str) -> widgets.Button:
-        b = widgets.Button(description=text, tooltip=tooltip)
-        b.add_class(cls)
-        b.on_click(lambda _: handler())
-        return b
 
     # ----------------------------------------------------------- the steps
     @property
@@ -360,12 +361,8 @@ class HandReplay(widgets.VBox):
         self.hand_area.value = self._hand_html(s)
         self.verdict_area.value = self._verdict_html(s)
         self.notes_area.value = self._notes_html(s)
-        self._show(self.verdict_area, bool(s.verdicts))
-        self._show(self.notes_area, bool(s.notes or s.melds))
-
-    @staticmethod
-    def _show(w: widgets.Widget, visible: bool) -> None:
-        w.layout.display = "" if visible else "none"
+        shown(self.verdict_area, bool(s.verdicts))
+        shown(self.notes_area, bool(s.notes or s.melds))
 
     def _name(self, seat: int) -> str:
         assert self._rules is not None
