@@ -48,6 +48,7 @@ from pinochle_tutor.course.quiz.round import QuizRound
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
 
+from ._base import shown
 from .quiz_runner import QuizRunner
 
 __all__ = [
@@ -287,8 +288,8 @@ class ReviewRound(QuizRunner):
             return
         self._phase = "done"
         for part in (self.trick_view, self.hand_view, self.submit_button, self.next_button):
-            self._show(part, False)
-        self._show(self.restart_button, False)
+            shown(part, False)
+        shown(self.restart_button, False)
         self.answer_box.children = ()
         self.prompt.value = ""
         self.message.info("Nothing is due: practise on the other pages, or come back tomorrow.")
