@@ -27,7 +27,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from html import escape, unescape
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import anywidget
 import ipywidgets as widgets
@@ -165,7 +165,25 @@ export default {
 """
 
 
-class LiveHTML(anywidget.AnyWidget):
+class PythonWrites(anywidget.AnyWidget):
+    """A front-end widget whose traits named in :attr:`python_only` are written by
+    Python alone: a client's update of one of them is refused and the kernel's value
+    sent back (a Voila client can set any synced trait); its other traits are taken."""
+
+    python_only: ClassVar[tuple[str, ...]] = ()
+    """The traits a client may not set."""
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A client's update: the :attr:`python_only` traits are refused."""
+        refused = sorted(k for k in sync_data if k in self.python_only)
+        rest = {k: v for k, v in sync_data.items() if k not in refused}
+        if rest:
+            super().set_state(rest)
+        if refused:
+            self.send_state(refused)
+
+
+class LiveHTML(PythonWrites):
     """HTML built here that screen readers read out whenever it changes (a verdict,
     a status line). The page holds two live regions made once when the widget is
     drawn, a ``role="status"`` one and a ``role="alert"`` one (used when ``kind`` is
@@ -183,14 +201,7 @@ class LiveHTML(anywidget.AnyWidget):
         "", help="'error' goes to the alert region, anything else to the status region."
     ).tag(sync=True)
 
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A client's update: the words come from Python only."""
-        refused = sorted(k for k in sync_data if k in ("value", "kind"))
-        rest = {k: v for k, v in sync_data.items() if k not in refused}
-        if rest:
-            super().set_state(rest)
-        if refused:
-            self.send_state(refused)
+    python_only = ("value", "kind")  # the words come from Python only
 
 
 class Message(LiveHTML):

@@ -15,10 +15,9 @@ text back.
 
 from __future__ import annotations
 
-from typing import Any
-
-import anywidget
 import traitlets
+
+from ._base import PythonWrites
 
 __all__ = ["LiveRegion"]
 
@@ -43,7 +42,7 @@ export default {
 """
 
 
-class LiveRegion(anywidget.AnyWidget):
+class LiveRegion(PythonWrites):
     """A status region whose ``text`` screen readers announce when it changes.
 
     >>> r = LiveRegion(label="At the table")
@@ -61,12 +60,4 @@ class LiveRegion(anywidget.AnyWidget):
         """Set the text (read out once the page has it; the same text twice is not)."""
         self.text = text
 
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A client's update: the region's words come from Python only, so ``text``
-        and ``label`` from the page are refused and the kernel's values sent back."""
-        refused = {k for k in sync_data if k in ("text", "label")}
-        rest = {k: v for k, v in sync_data.items() if k not in refused}
-        if rest:
-            super().set_state(rest)
-        if refused:
-            self.send_state(sorted(refused))
+    python_only = ("text", "label")  # the region's words come from Python only

@@ -60,7 +60,6 @@ from html import escape
 from pathlib import Path
 from typing import Any, ClassVar
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
 
@@ -93,6 +92,7 @@ from pinochle_tutor.rules import CLASSIC, RuleSet
 from ._base import (
     LiveHTML,
     Message,
+    PythonWrites,
     button,
     card_spans,
     coerce_rules,
@@ -259,7 +259,7 @@ export default {
 """
 
 
-class ProgressLine(anywidget.AnyWidget):
+class ProgressLine(PythonWrites):
     """The progress line of the work behind a question (HTML built here), which tells
     the kernel when the page has drawn it: :meth:`on_shown` callbacks run then. The
     quiz runner starts its simulation only after that, so a page is sent and drawn
@@ -285,13 +285,7 @@ class ProgressLine(anywidget.AnyWidget):
             for callback in self._on_shown:
                 callback()
 
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A client's update: the words come from Python only."""
-        rest = {k: v for k, v in sync_data.items() if k != "value"}
-        if rest:
-            super().set_state(rest)
-        if "value" in sync_data:
-            self.send_state(["value"])
+    python_only = ("value",)  # the words come from Python only
 
 
 class _Work:

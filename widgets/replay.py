@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
 
@@ -33,6 +32,7 @@ from pinochle_tutor.view import seat_name
 
 from ._base import (
     Message,
+    PythonWrites,
     WholeNumberText,
     button,
     card_spans,
@@ -134,7 +134,7 @@ _CSS = """
 """
 
 
-class ReplayKeys(anywidget.AnyWidget):
+class ReplayKeys(PythonWrites):
     """The left and right arrow keys for the replay: while the focus is inside the
     replay (not in its step box), Left steps back and Right steps on, as the Back and
     Next buttons do (which say so, ``aria-keyshortcuts``); a line under the buttons
@@ -149,13 +149,7 @@ class ReplayKeys(anywidget.AnyWidget):
         help="The line that tells the learner about the keys.",
     ).tag(sync=True)
 
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A client's update: ``hint`` comes from Python only (refused, sent back)."""
-        rest = {k: v for k, v in sync_data.items() if k != "hint"}
-        if rest:
-            super().set_state(rest)
-        if "hint" in sync_data:
-            self.send_state(["hint"])
+    python_only = ("hint",)  # the line comes from Python only
 
 
 class HandReplay(widgets.VBox):
