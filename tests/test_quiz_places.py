@@ -98,7 +98,9 @@ def test_two_rounds_on_one_page_keep_their_own_places(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "text",
     ["not json", '{"seed": -1, "round": 0, "index": 0, "answers": []}',
-     '{"seed": 1, "round": 0, "index": 5, "answers": []}', "[" * 5000],
+     '{"seed": 1, "round": 0, "index": 5, "answers": []}', "[" * 5000,
+     '{"seed": 1, "round": 0, "index": 0, "answers": [], "waiting": 5}',
+     '{"seed": 1, "round": 0, "index": 0, "answers": [["190", 1]], "waiting": "200"}'],
 )  # fmt: skip
 def test_a_damaged_place_is_no_place(tmp_path: Path, text: str) -> None:
     path = tmp_path / "class.sqlite"

@@ -123,7 +123,7 @@ def test_an_answer_given_before_the_work_is_done_waits_and_gets_the_same_mark(
     assert "Your answer is in" in early.message.text and shown(early.progress_line)
     client_click(early.pass_button)  # a second answer meanwhile is refused, with a message
     assert early.phase == "waiting" and "Your answer is in" in early.message.text
-    assert not (tmp_path / "early" / "progress.json").exists()  # nothing recorded yet
+    assert read_attempts(tmp_path / "early" / "progress.json")[0] == []  # not marked yet
     gate.set()
     assert early.wait_until_prepared(WAIT)
     assert early.phase in ("marked", "asking") and not shown(early.progress_line)
@@ -207,6 +207,41 @@ def test_a_reload_while_the_work_goes_on_comes_back_to_the_place(
     assert again.wait_for_question(WAIT)
     assert again.index == 1 and again.prompt.value == asked and again.marks == (mark,)
     assert len(read_attempts(path)[0]) == 1  # nothing recorded twice
+    finish(again)
+
+
+def test_an_answer_given_while_the_work_goes_on_survives_a_reload(
+    tmp_path: Path, gate: threading.Event
+) -> None:
+    """An answer given before its question's answer was worked out is kept with the
+    place: a reload (a new kernel, its simulation held again) shows the question with
+    the answer still waiting, and marks it once the work is done, once."""
+    path = tmp_path / "progress.json"
+    q = runner(tmp_path, level=2, source="bank", count=2, seed=4, progress=Progress.load(path))
+    assert q.wait_for_question(WAIT)
+    item = item_of(q)
+    asked = q.prompt.value
+    answer = str(item.auction().min_bid) if isinstance(item, BidQuiz) else "pass"
+    client_update(q.text_input, value=answer)
+    client_click(q.submit_button)
+    assert q.phase == "waiting" and q.marks == ()
+    q.close()  # the page reloaded before the work was done
+
+    bidding.clear_cache()
+    QuizRunner._pages.clear()
+    again = runner(tmp_path, level=2, source="bank", count=2, progress=Progress.load(path))
+    assert again.seed == 4
+    assert again.wait_for_question(WAIT)
+    assert again.index == 0 and again.prompt.value == asked
+    assert again.phase == "waiting" and again.submit_button.disabled
+    assert "Your answer is in" in again.message.text
+    gate.set()
+    assert again.wait_until_prepared(WAIT)
+    expected = check_answer(item, answer)
+    assert again.phase == ("marked" if expected.right else "asking")
+    assert again.tries == (1 if expected.right else 2)
+    kept = read_attempts(path)[0]
+    assert len(kept) == (1 if expected.right else 0)  # once, or not yet (a second try due)
     finish(again)
 
 

@@ -561,16 +561,20 @@ class QuizRunner(widgets.VBox):
         cls._pages[page] = n + 1
         return n
 
-    def _place(self, first_try: str | None = None) -> Place:
+    def _place(self, first_try: str | None = None, waiting: str | None = None) -> Place:
         answers = tuple((m.answer, t) for m, t in zip(self._marks, self._tries, strict=True))
         return Place(
-            self.seed, self._round, self._index, answers, first_try, dict(self._basis)
+            self.seed, self._round, self._index, answers, first_try, dict(self._basis), waiting
         )
 
-    def _keep_place(self, first_try: str | None = None, *, over: bool = False) -> None:
-        """Keep where the learner is (``over``: forget it, the round is finished)."""
+    def _keep_place(
+        self, first_try: str | None = None, *, waiting: str | None = None, over: bool = False
+    ) -> None:
+        """Keep where the learner is (``waiting``: an answer given that waits for the
+        work behind it; ``over``: forget it, the round is finished)."""
         if self.place_key:
-            self.progress.keep_place(self.place_key, None if over else self._place(first_try))
+            place = None if over else self._place(first_try, waiting)
+            self.progress.keep_place(self.place_key, place)
 
     def _set_id(self) -> str:
         """The mastery set an answer of this round is kept with (``''``: none)."""
@@ -818,6 +822,8 @@ class QuizRunner(widgets.VBox):
             self._try = 2
             self.feedback.value = hint_html(self._item())
             self.message.info(f"Second try: {self._screen.instructions}")
+        elif place.waiting is not None:  # waits again, or is marked now if the work is done
+            self._mark_now(place.waiting)
         return True
 
     def _nothing_to_ask(self) -> None:
@@ -1055,6 +1061,7 @@ class QuizRunner(widgets.VBox):
             self._phase = "waiting"
             self.submit_button.disabled = True
             self.message.info(WAITING)
+            self._keep_place(waiting=text)  # a reload meanwhile keeps the answer given
             return None
         mark = check_answer(item, text)
         if not mark.readable:

@@ -71,6 +71,10 @@ class Place:
     basis: dict[str, Any] = field(default_factory=dict, compare=True)
     """What the round was planned from, besides the seed (the weak rule cases aimed
     at, the mastery set's name): whatever the round needs to be planned the same."""
+    waiting: str | None = None
+    """An answer given to the question on screen while the answer behind it was still
+    being worked out (a bidding question's simulation): it is marked once the work is
+    done, after a reload too."""
 
     def to_json(self) -> str:
         """The place as compact JSON text (what is kept)."""
@@ -80,6 +84,7 @@ class Place:
                 "answers": [[a[:MAX_ANSWER_TEXT], t] for a, t in self.answers],
                 "first_try": None if self.first_try is None else self.first_try[:MAX_ANSWER_TEXT],
                 "basis": self.basis,
+                **({} if self.waiting is None else {"waiting": self.waiting[:MAX_ANSWER_TEXT]}),
             },
             ensure_ascii=False, separators=(",", ":"),
         )  # fmt: skip
@@ -95,12 +100,19 @@ class Place:
             answers = tuple((str(a), _int(t, 1)) for a, t in doc["answers"])
             first = doc.get("first_try")
             basis = doc.get("basis", {})
+            waiting = doc.get("waiting")
             if (first is not None and not isinstance(first, str)) or not isinstance(basis, dict):
                 return None
+            if waiting is not None and not isinstance(waiting, str):
+                return None
             place = cls(
-                _int(doc["seed"]), _int(doc["round"]), _int(doc["index"]), answers, first, basis
-            )
+                _int(doc["seed"]), _int(doc["round"]), _int(doc["index"]), answers, first, basis,
+                waiting,
+            )  # fmt: skip
         except (InvalidPlaceError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
             return None
         # the questions marked so far: those before the one on screen, and it too once marked
-        return place if len(place.answers) in (place.index, place.index + 1) else None
+        if len(place.answers) not in (place.index, place.index + 1):
+            return None
+        # an answer waits only for a question not yet marked
+        return place if place.waiting is None or len(place.answers) == place.index else None
