@@ -50,7 +50,7 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from tornado.ioloop import PeriodicCallback
-from traitlets import Integer
+from traitlets import Integer, List, Unicode
 
 from pinochle_site.niceness import lower_priority
 from pinochle_site.pages import FULL_MESSAGE, TOO_FAST_MESSAGE
@@ -99,6 +99,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Idle seconds after which the kernel of a page that never connected to it "
         "is shut down (checked every 5 seconds, so it goes within a minute of its page "
         "being built; 0: never).",
+    )  # fmt: skip
+
+    preload = List(
+        Unicode(),
+        ["pinochle_widgets", "pinochle_widgets.navigation", "pinochle_widgets.lesson",
+         "pinochle_widgets.quiz_runner", "pinochle_widgets.mastery"],
+        config=True,
+        help="Modules a new kernel imports as soon as it is up, while the browser is "
+        "still loading the page's scripts (with progressive rendering the page's cells "
+        "run only once those scripts have loaded); empty: none.",
     )  # fmt: skip
 
     def __init__(self, **kwargs: Any) -> None:
@@ -188,9 +198,26 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             else:
                 self._starting.pop(learner.key, None)
         self._owners[kernel_id] = learner.key
+        self._preload(kernel_id)
         if self._reached(self.calm_starts_per_minute, recent, learner.is_guest):
             self._lower_priority(kernel_id)
         return kernel_id
+
+    def _preload(self, kernel_id: str) -> None:
+        """Ask the new kernel to import :attr:`preload` (silently, not waiting): the
+        import runs in the kernel's own thread before anything the page asks, so the
+        page's first cell finds the modules loaded instead of loading them then."""
+        if not self.preload:
+            return
+        code = "".join(f"import {name}\n" for name in self.preload if name.isidentifier()
+                       or all(part.isidentifier() for part in name.split(".")))  # fmt: skip
+        try:
+            client = self.get_kernel(kernel_id).client()
+            client.start_channels(shell=True, iopub=False, stdin=False, hb=False, control=False)
+            client.execute(code, silent=True, store_history=False, allow_stdin=False)
+            client.stop_channels()
+        except Exception:  # the page still works, only without the head start
+            self.log.warning("Could not preload modules in %s", kernel_id, exc_info=True)
 
     def _watch_unconnected(self) -> None:
         """Start the periodic check for kernels whose page never connected (once)."""

@@ -103,6 +103,20 @@ STATEMENTS: list[tuple[str, str, str]] = [
 
 
 
+PENDING = ".voila-skeleton-container"
+"""A cell still waiting for its output: under Voila's progressive rendering
+(voila.json) the page comes at once and each cell shows this placeholder until its
+output has arrived."""
+
+
+def wait_cells_run(page: Page) -> None:
+    """Wait until every cell of a Voila page has run and shown its output: a first
+    widget drawn (the cells have started, so the placeholders are in place), then no
+    placeholder left."""
+    page.locator(".pt-widget").first.wait_for(state="visible")
+    page.wait_for_function(f"() => document.querySelectorAll('{PENDING}').length === 0")
+
+
 def off_site(url: str, site: str) -> bool:
     """Whether a request a page made goes to a host other than the site's (``site``, its
     base URL): ``data:`` and ``about:`` URLs stay in the page, a ``blob:`` URL belongs to
@@ -117,6 +131,8 @@ def check_page(rules: RuleSet, page_name: str, page: Page, text: str) -> list[st
     problems: list[str] = []
     if page.locator(".voila-error").count():
         problems.append("shows a .voila-error")
+    if page.locator(PENDING).count():
+        problems.append("has cells that never ran")
     if "Traceback (most recent call last)" in page.content() or re.search(
         r"\b[A-Z][a-zA-Z]+Error: ", text
     ):

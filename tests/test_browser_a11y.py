@@ -28,6 +28,7 @@ from tests.browser_pages import (
     axe_violations,
     needs_axe,
     needs_chromium,
+    wait_cells_run,
 )
 from tests.voila_site import REPO, voila_server
 
@@ -58,7 +59,7 @@ def open_page(browser: Browser, site: str, name: str) -> Page:
         "() => document.querySelector('#rendered_cells') !== null"
         " && document.querySelector('#loading') === null"
     )
-    page.locator(".pt-widget").first.wait_for(state="visible")
+    wait_cells_run(page)
     return page
 
 
@@ -269,6 +270,7 @@ def test_the_four_colour_switch_by_keyboard_holds_on_the_next_page(browser: Brow
     page.goto(f"{site}/voila/render/{LESSONS[0]}", wait_until="commit")
     switch = page.locator(".pt-four-colour-switch input")
     switch.wait_for(state="visible")
+    wait_cells_run(page)  # the cards come with later cells
     inks = set(page.evaluate(INKS))
     assert inks and inks <= FOUR_INKS, inks  # the house default: four colours
     expect(switch).to_be_checked()
@@ -284,6 +286,7 @@ def test_the_four_colour_switch_by_keyboard_holds_on_the_next_page(browser: Brow
     other.set_default_timeout(TIMEOUT)
     other.goto(f"{site}/voila/render/{LESSONS[0]}", wait_until="commit")
     other.locator(".pt-four-colour-switch input").wait_for(state="visible")
+    wait_cells_run(other)
     expect(other.locator(".pt-four-colour-switch input")).not_to_be_checked()
     inks = set(other.evaluate(INKS))
     assert inks and not inks & FOUR_INKS, inks
@@ -299,6 +302,7 @@ TWO_TEXT, FOUR_TEXT = "rgb(27, 27, 27)", "rgb(22, 106, 46)"  # #1b1b1b, FOUR_COL
 
 def text_inks(page: Page) -> set[str]:
     page.locator(".pt-cards .pt-cardtext").first.wait_for(state="visible")
+    wait_cells_run(page)
     return set(page.evaluate(TEXT_INKS))
 
 

@@ -25,7 +25,14 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from pinochle_tutor.classroom.house_rules import load_house_rules
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.rules import RuleSet
-from tests.browser_pages import ARTIFACTS, LESSONS, PAGES, check_page, needs_chromium
+from tests.browser_pages import (
+    ARTIFACTS,
+    LESSONS,
+    PAGES,
+    check_page,
+    needs_chromium,
+    wait_cells_run,
+)
 from tests.voila_site import WALKER, voila_server
 
 pytestmark = needs_chromium
@@ -90,12 +97,12 @@ def render(
     page.set_default_timeout(TIMEOUT)
     try:
         page.goto(f"{base}/voila/render/{page_name}", wait_until="load")
-        page.locator(".pt-widget").first.wait_for(state="visible")
+        wait_cells_run(page)
     except PlaywrightTimeoutError:
         page.screenshot(path=str(ARTIFACTS / f"rules-timeout-{Path(page_name).stem}.png"))
         page.close()
         raise
-    # Voila sends the whole page once every cell has run; give the widgets a moment to draw.
+    # Every cell has run and shown its output; give the widgets a moment to draw.
     page.wait_for_timeout(300)
     return page, page.inner_text("body")
 

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pinochle_widgets.lesson import COURSE
-from tests.browser_pages import needs_chromium
+from tests.browser_pages import needs_chromium, wait_cells_run
 from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
@@ -46,7 +46,7 @@ def open_page(browser: Browser, site: str, name: str) -> Page:
         ),
     )
     page.goto(f"{site}/voila/render/{name}", wait_until="commit")
-    page.locator(".pt-widget").first.wait_for(state="visible")
+    wait_cells_run(page)
     return page
 
 

@@ -36,6 +36,7 @@ from tests.browser_pages import (
     check_page,
     needs_chromium,
     off_site,
+    wait_cells_run,
 )
 from tests.voila_site import REPO, WALKER, voila_server
 
@@ -82,6 +83,7 @@ def _watch(page: Page, site: str) -> None:
 
 def _arrive(page: Page, name: str) -> None:
     page.wait_for_url(f"**/{name}")
+    wait_cells_run(page)
     page.locator(".pt-nav").last.wait_for(state="visible")
     assert page.title() == _title(name)
     assert len(page.context.pages) == 1, "a link opened a new tab"
@@ -101,7 +103,7 @@ def _open(browser: Browser, site: str, name: str) -> Page:
     page.set_default_timeout(TIMEOUT)
     _watch(page, site)
     page.goto(f"{site}/voila/render/{name}", wait_until="commit")
-    page.locator(".pt-widget").first.wait_for(state="visible")
+    wait_cells_run(page)
     return page
 
 

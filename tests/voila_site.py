@@ -230,6 +230,8 @@ class Channel:
         channel = cls(ws, base, match.group(1))
         channel.cookie = f"; pinochle_learner={key}" if key else ""
         channel.refused, channel.built = refused, built
+        if re.search(r'"progressiveRendering":\s*true', html):
+            await channel.run_cells(headers, timeout)
         control = uuid.uuid4().hex
         await channel.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
                            metadata={"version": "1.0.0"})  # fmt: skip
@@ -240,6 +242,42 @@ class Channel:
             until="update_states",
         )
         return channel
+
+    async def run_cells(self, headers: dict[str, str], timeout: float) -> None:
+        """Ask for the page's cells to run, as the browser does under Voila's
+        progressive rendering (voila.json): the page came without its outputs, and its
+        script opens ``/voila/execution/<kernel>`` and asks for them; each cell's output
+        comes back as it runs. Errors shown in an output are kept in :attr:`errors`."""
+        ws = await websocket_connect(
+            HTTPRequest(
+                f"{self.base.replace('http', 'ws')}/voila/execution/{self.kernel_id}",
+                headers=headers,
+            )
+        )
+        try:
+            deadline = time.monotonic() + timeout
+            await ws.write_message(json.dumps(
+                {"action": "execute", "payload": {"kernel_id": self.kernel_id}}
+            ))  # fmt: skip
+            while True:
+                raw = await asyncio.wait_for(
+                    ws.read_message(), max(0.1, deadline - time.monotonic())
+                )
+                if raw is None:
+                    raise RuntimeError("the execution websocket closed before every cell ran")
+                m = json.loads(raw)
+                if m.get("action") == "execution_error":
+                    raise RuntimeError(f"execution refused: {m.get('payload')}")
+                if m.get("action") != "execution_result":
+                    continue
+                for out in m["payload"]["output_cell"].get("outputs", []):
+                    text = str(out.get("text") or out.get("evalue") or "")
+                    if out.get("output_type") == "error" or "exception occurred" in text:
+                        self.errors.append(text[:100])
+                if m["payload"]["cell_index"] + 1 == m["payload"]["total_cell"]:
+                    return
+        finally:
+            ws.close()
 
     async def leave(self, timeout: float = 30.0) -> int:
         """Leave the page as a browser does: close the socket and ask the server to
