@@ -287,3 +287,16 @@ def test_outside_a_kernel_the_runner_works_as_before(
     for r in runners.values():
         page_draws(r)
         finish(r)
+
+
+def test_a_which_card_round_is_made_after_the_page_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A which-card question takes the coach a while to make (every legal card judged):
+    in a kernel the round makes it in the background, so the page shows first."""
+    monkeypatch.setattr(quiz_runner, "_in_kernel", lambda: True)
+    q = QuizRunner("play", 1, "generated", count=2, seed=3, progress=Progress.load(tmp_path / "p.json"))
+    assert q.background
+    assert q.wait_for_question(WAIT) and q.phase == "asking"
+    assert "Question 1 of 2" in words(q.prompt.value)
+    q.close()

@@ -215,12 +215,12 @@ def progress_text(done: int, most: int, dealing: bool = False) -> str:
 
 def _slow_kinds(kind: QuizKind | str | None) -> bool:
     """Whether a round of ``kind`` (``None``: every kind) may ask a question slow to
-    answer (a bidding question)."""
+    answer (a bidding question) or slow to make (a which-card question)."""
     try:
         kinds = list(QuizKind) if kind is None else [QuizKind.parse(kind)]
     except ValueError:  # the round refuses it, with its message
         return False
-    return any(KINDS[k].slow_answer for k in kinds)
+    return any(KINDS[k].slow_answer or KINDS[k].slow_to_make for k in kinds)
 
 
 def _in_kernel() -> bool:

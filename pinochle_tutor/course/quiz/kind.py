@@ -104,6 +104,10 @@ class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):
     slow_answer: ClassVar[bool] = False
     """Whether working out the answer takes a while (a simulation), so a round works
     it out ahead, while the learner reads the question before."""
+    slow_to_make: ClassVar[bool] = False
+    """Whether making a question takes a while (the coach judging every card the
+    learner may play), so that a page makes its questions after it is shown, in the
+    background, as it works out slow answers."""
 
     # -------------------------------------------------------------- answers
     @abstractmethod

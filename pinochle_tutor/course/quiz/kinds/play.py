@@ -336,6 +336,7 @@ class PlayQuizKind(QuizKindSpec[PlayQuiz, tuple[Card]]):
     """Card-play questions: which card would you play? (graded by the coach)"""
 
     kind = QuizKind.PLAY
+    slow_to_make = True  # each question: the coach judges every legal card (about 0.2 s)
     item_type = PlayQuiz
     entry_fields = frozenset({"deal_seed", "dealer", "cards_played"})
     pools: ClassVar[dict[int, tuple[QuizRule, ...]]] = {
