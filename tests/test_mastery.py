@@ -150,7 +150,7 @@ def test_the_database_keeps_the_set_and_an_older_database_is_migrated(tmp_path: 
     # A database of version 3, before mastery sets: its answers are kept, with no set.
     old = tmp_path / "old.sqlite"
     with sqlite3.connect(old) as db:
-        from pinochle_tutor.classroom.store import MIGRATIONS
+        from tests.legacy_store import MIGRATIONS
 
         for script in MIGRATIONS[:3]:
             db.executescript(script)

@@ -36,6 +36,7 @@ from pinochle_tutor.classroom.store import (
     collect_records,
 )
 from pinochle_tutor.course.quiz import load_bank
+from tests.legacy_store import ProgressStore as LegacyStore
 
 
 def attempt(n: int, right: bool = True, item: str | None = None) -> Attempt:
@@ -90,7 +91,7 @@ def test_preferences_are_kept_per_learner_and_replaced(tmp_path: Path) -> None:
 
 def test_a_version_2_database_gains_the_preferences_table(tmp_path: Path) -> None:
     path = tmp_path / "class.sqlite"
-    ProgressStore(path).set_name("ann", "Ann", "2026-01-01T10:00:00Z")
+    LegacyStore(path).set_name("ann", "Ann", "2026-01-01T10:00:00Z")
     with sqlite3.connect(path) as db:
         db.execute("DROP TABLE preferences")
         db.execute("ALTER TABLE attempts DROP COLUMN mastery_set")  # added by version 4
@@ -104,14 +105,14 @@ def test_a_version_2_database_gains_the_preferences_table(tmp_path: Path) -> Non
 
 def test_a_version_4_database_gains_places_and_keeps_every_answer(tmp_path: Path) -> None:
     path = tmp_path / "class.sqlite"
-    old = ProgressStore(path)
+    old = LegacyStore(path)
     old.record("ann", attempt(1))
     old.record("ann", attempt(2))
     with sqlite3.connect(path) as db:
         db.execute("DROP TABLE places")
         db.execute("PRAGMA user_version = 4")
     store = ProgressStore(path)
-    assert store.schema_version == SCHEMA_VERSION == 5
+    assert store.schema_version == SCHEMA_VERSION == 6
     assert store.attempts("ann") == [attempt(1), attempt(2)]
     assert store.place("ann", "lessons/04_meld.ipynb#0") is None
     store.keep_place("ann", "lessons/04_meld.ipynb#0", '{"seed": 1}', "2026-01-02T10:00:00Z")

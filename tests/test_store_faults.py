@@ -24,15 +24,17 @@ from pinochle_tutor.classroom.attempts import Attempt
 from pinochle_tutor.classroom.dashboard import class_data
 from pinochle_tutor.classroom.progress import BUSY_MESSAGE, Progress
 from pinochle_tutor.classroom.store import SCHEMA_VERSION, ProgressStore
+from tests.legacy_store import ProgressStore as LegacyStore
 
 
 def attempt(n: int) -> Attempt:
     return Attempt(f"item-{n}", "meld", ("meld.run",), str(n), True, "2026-01-01T10:00:00Z")
 
 
-def class_database(path: Path, rows: int = 50) -> Path:
-    """A healthy database: ``rows`` attempts of five learners (as on the site)."""
-    store = ProgressStore(path)
+def class_database(path: Path, rows: int = 50, store_class: type = ProgressStore) -> Path:
+    """A healthy database: ``rows`` attempts of five learners (as on the site), written
+    by today's store or (``store_class``) by an earlier one."""
+    store = store_class(path)
     for n in range(rows):
         store.record(f"learner{n % 5}", attempt(n))
     return path
@@ -193,11 +195,8 @@ def test_a_store_that_could_not_be_opened_at_page_open_is_tried_again(
 ) -> None:
     """An older database needs its migration (the write lock) on open: locked, the
     page opens with the busy message, and the store is opened on a later answer."""
-    path = class_database(tmp_path / "progress.sqlite")
+    path = class_database(tmp_path / "progress.sqlite", store_class=LegacyStore)  # the version before
     before = rows(path)
-    with contextlib.closing(sqlite3.connect(path)) as db:  # as the version before
-        db.execute("DROP TABLE places")  # the last migration's table
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
     lock = Lock(path)
     p = Progress.load(path, learner="dan")
     assert p.store is None and p.messages == [BUSY_MESSAGE] and not p.store_problem

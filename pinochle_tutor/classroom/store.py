@@ -1,18 +1,33 @@
-"""The classroom's progress store: every learner's attempts and lessons opened, in
-one SQLite database per site.
+"""The classroom's progress store: every learner's attempts, lessons opened, names,
+preferences and places in rounds of questions, in one database per site or school.
 
 Why a database and not one JSON file per learner: a site serves a class, each page
 has its own kernel, and a learner may have two tabs open. A file that each kernel
 reads on open and rewrites on every answer loses updates (A, B, A, B kept 2 of 4).
 Here every answer is one ``INSERT`` in its own transaction, so any number of
-kernels can write at once and none overwrites another; SQLite's write-ahead log
-(WAL) lets readers go on while one writes, and a crash mid-write loses at most the
-answer being written, with nothing left to clean up (the log is rolled back or
-forward on the next open).
+kernels can write at once and none overwrites another.
 
-The schema is versioned (``PRAGMA user_version``) and :data:`MIGRATIONS` bring an
-older database up to date on open, inside one transaction. A JSON progress file
-(one a learner exports) is imported once per learner with
+**Two engines, one store** (SQLAlchemy Core, as JupyterHub keeps its own state):
+
+* **SQLite** by default, nothing to set up: a file path (``progress.sqlite``). Its
+  write-ahead log (WAL) lets readers go on while one writes, and a crash mid-write
+  loses at most the answer being written, with nothing left to clean up.
+* **PostgreSQL** when a URL names one (``postgresql+psycopg://...``, from
+  ``$PINOCHLE_TUTOR_DATABASE_URL``, see :mod:`~pinochle_tutor.classroom.progress`):
+  the one database every learner's server of a school writes to, so the teacher's
+  dashboard sees the whole class as they answer.
+
+The schema is versioned with Alembic (:mod:`pinochle_tutor.classroom.migrations`)
+and brought up to date on open, in one transaction. A SQLite file written before the
+store used Alembic says its version in ``PRAGMA user_version`` (1 to 5): it is stamped
+with that revision and upgraded from there, every answer kept.
+
+**An answer is written once.** :meth:`ProgressStore.record` takes an idempotency key
+(the course gives each answer one): a write retried after a dropped connection, which
+may have been committed before the connection went, finds its key taken and adds
+nothing (:data:`RETRIES` tries, each in its own transaction).
+
+A JSON progress file (one a learner exports) is imported once per learner with
 :meth:`ProgressStore.import_json`; the earlier format's ``progress.json`` is imported
 once for the whole database with :meth:`ProgressStore.import_legacy`; the file is
 kept, never changed.
@@ -22,7 +37,9 @@ not a database, a truncated one, or one whose schema is newer than this code's i
 left byte for byte as it was (:class:`StoreFileError`), and a database another
 process holds the write lock of is waited for :data:`BUSY_WAIT` seconds, then
 reported as :class:`StoreBusyError` (the caller may try again later; see
-:class:`~pinochle_tutor.classroom.progress.Progress`).
+:class:`~pinochle_tutor.classroom.progress.Progress`). No message names a server
+database's URL (it may hold a password): :attr:`ProgressStore.name` is what
+messages say.
 
 >>> import os, tempfile
 >>> store = ProgressStore(os.path.join(tempfile.mkdtemp(), "class.sqlite"))
@@ -38,28 +55,34 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pinochle_tutor.classroom.attempts import MAX_SET_ID, Attempt, read_attempts
 from pinochle_tutor.errors import PinochleError
 
 try:
     import sqlite3
+
+    import sqlalchemy as sa
+    from sqlalchemy import exc as sa_exc
 except ImportError:  # Pyodide's runtime (the static site) has no sqlite3: progress is JSON there
     HAS_SQLITE = False
     DATABASE_ERRORS: tuple[type[Exception], ...] = ()
 else:
     HAS_SQLITE = True
-    DATABASE_ERRORS = (sqlite3.Error,)
-"""What a database call may raise (``sqlite3.Error``; nothing where there is no sqlite3)."""
+    DATABASE_ERRORS = (sa_exc.SQLAlchemyError, sqlite3.Error)
+"""What a database call may raise (SQLAlchemy's and sqlite3's errors; nothing where
+there is no database)."""
 
 __all__ = [
     "BUSY_WAIT",
     "DATABASE_ERRORS",
     "HAS_SQLITE",
-    "MIGRATIONS",
+    "RETRIES",
     "SCHEMA_VERSION",
     "ClassRecord",
     "LessonVisit",
@@ -69,6 +92,7 @@ __all__ = [
     "StoreFileError",
     "StoredAttempt",
     "collect_records",
+    "is_database_url",
     "learner_of_file",
     "store_error",
 ]
@@ -82,109 +106,71 @@ class StoreError(PinochleError):
 class StoreFileError(StoreError):
     """The file cannot be used as this tutor's progress database, and is left as it is:
     it is not a database (or is truncated or damaged), or its schema is newer than
-    this code's. The message names the file (never its folder)."""
+    this code's. The message names the file (never its folder) or, for a server
+    database, says so (never its URL)."""
 
 
 class StoreBusyError(StoreError):
     """Another process held the database's write lock for longer than the wait
-    (:data:`BUSY_WAIT`); nothing was written, and trying again later may succeed."""
+    (:data:`BUSY_WAIT`), or a server database could not be reached; nothing was
+    written, and trying again later may succeed."""
 
 
 BUSY_WAIT = 5.0
 """Seconds a write waits for another process's write lock before
 :class:`StoreBusyError` (a write itself takes milliseconds)."""
 
+RETRIES = 3
+"""How many times a write is tried when the connection to a server database drops."""
+
 _UNUSABLE: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
+_OPEN_ERRORS: tuple[type[Exception], ...] = (OSError, *DATABASE_ERRORS)
+
+
+def is_database_url(location: object) -> bool:
+    """Whether ``location`` is a database URL (``postgresql+psycopg://...``,
+    ``sqlite:///...``) rather than a file path."""
+    return isinstance(location, str) and "://" in location and location.split(":", 1)[0] in (
+        "sqlite", "sqlite+pysqlite", "postgresql", "postgresql+psycopg", "postgresql+psycopg2",
+    )  # fmt: skip
 
 
 def store_error(error: BaseException, name: str) -> StoreError:
-    """The :class:`StoreError` a database error of the file ``name`` amounts to:
-    :class:`StoreBusyError` for a lock held too long, :class:`StoreFileError` for a
-    file that is not a usable database, the error itself if it already is one."""
+    """The :class:`StoreError` a database error of the database ``name`` amounts to:
+    :class:`StoreBusyError` for a lock held too long or a server out of reach,
+    :class:`StoreFileError` for a file that is not a usable database, the error
+    itself if it already is one. The message never quotes a URL."""
     if isinstance(error, StoreError):
         return error
-    text = str(error)
     if isinstance(error, OSError):
         return StoreFileError(f"the progress database {name} cannot be opened ({error.strerror})")
+    orig = getattr(error, "orig", None) or error
+    text = str(orig).lower()
     if "locked" in text or "busy" in text:
         return StoreBusyError(f"the class database {name} is busy (another page is writing to it)")
+    if getattr(error, "connection_invalidated", False) or _is_server_down(orig):
+        return StoreBusyError(f"the class database {name} cannot be reached just now")
     if "malformed" in text:
         return StoreFileError(f"{name} is not a progress database (it is damaged or cut short)")
-    return StoreFileError(f"{name} is not a progress database ({text})")
+    if "not a database" in text:
+        return StoreFileError(f"{name} is not a progress database (file is not a database)")
+    return StoreFileError(f"{name} is not a usable progress database ({type(orig).__name__})")
 
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: learners, attempts, lessons opened, JSON files imported.
-    """
-    CREATE TABLE learners (
-        learner TEXT PRIMARY KEY,
-        first_seen TEXT NOT NULL
-    );
-    CREATE TABLE attempts (
-        id INTEGER PRIMARY KEY,
-        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
-        time TEXT NOT NULL,
-        page TEXT NOT NULL DEFAULT '',
-        item_id TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        rule_set TEXT NOT NULL DEFAULT '',
-        answer TEXT NOT NULL,
-        right INTEGER NOT NULL,
-        tries INTEGER NOT NULL DEFAULT 1
-    );
-    CREATE INDEX attempts_by_learner ON attempts (learner, id);
-    CREATE TABLE lessons (
-        id INTEGER PRIMARY KEY,
-        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
-        page TEXT NOT NULL,
-        time TEXT NOT NULL
-    );
-    CREATE INDEX lessons_by_learner ON lessons (learner, id);
-    CREATE TABLE imports (
-        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
-        source TEXT NOT NULL,
-        time TEXT NOT NULL,
-        attempts INTEGER NOT NULL,
-        PRIMARY KEY (learner, source)
-    );
-    """,
-    # 2: the name a learner gave (the key in ``learner`` files the record).
-    """
-    ALTER TABLE learners ADD COLUMN name TEXT NOT NULL DEFAULT '';
-    """,
-    # 3: a learner's display preferences (the four-colour deck), kept with their record.
-    """
-    CREATE TABLE preferences (
-        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
-        key TEXT NOT NULL,
-        value TEXT NOT NULL,
-        time TEXT NOT NULL,
-        PRIMARY KEY (learner, key)
-    );
-    """,
-    # 4: the lesson's mastery set an answer was given in (see ``classroom/mastery.py``).
-    """
-    ALTER TABLE attempts ADD COLUMN mastery_set TEXT NOT NULL DEFAULT '';
-    """,
-    # 5: where a learner is in a round of questions on a page (``classroom/places.py``),
-    # so a reload shows the same question in the same state.
-    """
-    CREATE TABLE places (
-        learner TEXT NOT NULL REFERENCES learners(learner) ON DELETE CASCADE,
-        key TEXT NOT NULL,
-        data TEXT NOT NULL,
-        time TEXT NOT NULL,
-        PRIMARY KEY (learner, key)
-    );
-    """,
-)
-"""The schema, one script per version: a database at version ``n`` runs scripts
-``n`` onwards when it is opened. Add a migration at the end; never edit one that
-has shipped."""
+def _is_server_down(error: BaseException) -> bool:
+    """A server database that could not be reached (refused, dropped, shut down)."""
+    text = str(error).lower()
+    return any(
+        words in text
+        for words in ("connection refused", "server closed the connection", "terminating connection",
+                      "connection is closed", "could not connect", "the database system is")
+    )  # fmt: skip
 
-SCHEMA_VERSION = len(MIGRATIONS)
-"""The schema version this code writes."""
+
+SCHEMA_VERSION = 6
+"""The schema version this code writes: the number of the last Alembic revision in
+:mod:`pinochle_tutor.classroom.migrations` (``0006``)."""
+
 
 MAX_NAME = 80
 """The longest learner name or page name kept (longer ones are refused)."""
@@ -225,101 +211,229 @@ def _check_name(value: object, what: str) -> str:
     return text
 
 
+
+
+def _tables() -> dict[str, Any]:
+    """The schema at :data:`SCHEMA_VERSION` as SQLAlchemy tables, for the queries (the
+    migrations create it; these only describe it)."""
+    md = sa.MetaData()
+
+    def learner() -> Any:
+        return sa.Column("learner", sa.Text, nullable=False)
+
+    return {
+        "learners": sa.Table(
+            "learners", md, sa.Column("learner", sa.Text, primary_key=True),
+            sa.Column("first_seen", sa.Text), sa.Column("name", sa.Text),
+        ),
+        "attempts": sa.Table(
+            "attempts", md, sa.Column("id", sa.Integer, primary_key=True), learner(),
+            *(sa.Column(c, sa.Text) for c in ("time", "page", "item_id", "kind", "rules",
+                                              "rule_set", "answer", "mastery_set", "answer_key")),
+            sa.Column("right", sa.Integer), sa.Column("tries", sa.Integer),
+        ),
+        "lessons": sa.Table(
+            "lessons", md, sa.Column("id", sa.Integer, primary_key=True), learner(),
+            sa.Column("page", sa.Text), sa.Column("time", sa.Text),
+        ),
+        "imports": sa.Table(
+            "imports", md, learner(), sa.Column("source", sa.Text),
+            sa.Column("time", sa.Text), sa.Column("attempts", sa.Integer),
+        ),
+        "preferences": sa.Table(
+            "preferences", md, learner(), sa.Column("key", sa.Text),
+            sa.Column("value", sa.Text), sa.Column("time", sa.Text),
+        ),
+        "places": sa.Table(
+            "places", md, learner(), sa.Column("key", sa.Text),
+            sa.Column("data", sa.Text), sa.Column("time", sa.Text),
+        ),
+    }  # fmt: skip
+
+
+_ENGINES: dict[tuple[str, float], Any] = {}
+"""The engines made so far, by URL and wait (see :func:`_engine`)."""
+_ENGINES_LOCK = threading.Lock()
+
+
+def _engine(url: str, wait: float) -> Any:
+    """One engine (a pool of connections) per database and wait, for the process:
+    every page of a kernel shares it."""
+    with _ENGINES_LOCK:
+        engine = _ENGINES.get((url, wait))
+        if engine is None:
+            engine = _ENGINES[(url, wait)] = _new_engine(url, wait)
+        return engine
+
+
+def _new_engine(url: str, wait: float) -> Any:
+    if url.startswith("sqlite"):
+        # A connection per call, closed after (NullPool), as SQLite is meant to be used
+        # by many processes: no file is held open between answers, and the last one
+        # out checkpoints the write-ahead log.
+        engine = sa.create_engine(url, connect_args={"timeout": wait}, poolclass=sa.pool.NullPool)
+
+        @sa.event.listens_for(engine, "connect")
+        def _setup(dbapi: Any, _record: Any) -> None:
+            dbapi.isolation_level = None  # the transactions below are ours, not the driver's
+            dbapi.execute("PRAGMA journal_mode=WAL")
+            dbapi.execute("PRAGMA synchronous=NORMAL")
+            dbapi.execute("PRAGMA foreign_keys=ON")
+
+        @sa.event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            # BEGIN IMMEDIATE takes the write lock at once, so two kernels never
+            # interleave inside one transaction; reads run outside any transaction.
+            if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    # A server: connections checked before use (a server restarted since is no error),
+    # a short connect timeout (a page must not hang on a server out of reach).
+    return sa.create_engine(
+        url, pool_pre_ping=True, pool_size=2, max_overflow=4, pool_timeout=wait,
+        connect_args={"connect_timeout": max(1, int(wait))},
+    )  # fmt: skip
+
+
 class ProgressStore:
-    """One site's progress database (created, or brought up to date, on open).
+    """One site's (or school's) progress database, created or brought up to date on open.
 
-    Every method opens its own short connection, so an instance can be shared by
-    the callbacks of one kernel and any number of kernels can use the same file.
-    Queries never raise for a learner who has no record (they return nothing).
-    On open, :class:`StoreFileError` says ``path`` is not a usable database (the
-    file is then left as it was) and :class:`StoreBusyError` that a migration had
-    to wait longer than ``wait`` seconds (default :data:`BUSY_WAIT`, also each
-    write's wait) for another process's write lock. A database whose schema is
-    current opens without the write lock, so readers are never kept waiting."""
+    ``location`` is a SQLite file's path or a database URL (:func:`is_database_url`).
+    Each method takes a connection from the process's pool for its own short
+    transaction, so an instance can be shared by the callbacks of one kernel and any
+    number of kernels and servers can use the same database. Queries never raise for
+    a learner who has no record (they return nothing). On open,
+    :class:`StoreFileError` says ``location`` is not a usable database (a file is
+    then left as it was) and :class:`StoreBusyError` that a migration had to wait
+    longer than ``wait`` seconds (default :data:`BUSY_WAIT`, also each write's wait)
+    for another process's write lock, or that a server could not be reached. A
+    database whose schema is current opens without the write lock, so readers are
+    never kept waiting."""
 
-    def __init__(self, path: str | os.PathLike[str], *, wait: float | None = None) -> None:
-        self.path = Path(path).expanduser()
+    def __init__(self, location: str | os.PathLike[str], *, wait: float | None = None) -> None:
         self.wait = BUSY_WAIT if wait is None else float(wait)
         """Seconds a write waits for another process's write lock."""
+        if is_database_url(location):
+            url = str(location)
+            self.path: Path | None = None
+            self.name = "(the class's SQLite database)" if url.startswith("sqlite") else (
+                "(the school's PostgreSQL database)"
+            )  # fmt: skip
+            """What messages call the database: a file's name, never a folder or a URL."""
+        else:
+            self.path = Path(location).expanduser()
+            self.name = self.path.name
+            url = f"sqlite:///{self.path}"
         if not HAS_SQLITE:
             raise StoreError(
-                f"{self.path.name} is a progress database, and this Python has no sqlite3 "
+                f"{self.name} is a progress database, and this Python has no sqlite3 "
                 "(the static site keeps progress in a JSON file)"
             )
+        self.dialect = url.split(":", 1)[0].split("+", 1)[0]
+        """``"sqlite"`` or ``"postgresql"``."""
+        self._t = _tables()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect(setup=False) as db:
+            if self.path is not None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
                 # Read before anything is written: a file that is not a database, or
                 # whose schema is newer, raises here and is left byte for byte.
-                self._check_version(db)
-            with self._connect() as db:
-                self._migrate(db)
-        except (sqlite3.Error, OSError) as e:
-            raise store_error(e, self.path.name) from None
+                self._check_file(self.path)
+            self._engine = _engine(url, self.wait)
+            self._migrate()
+        except _OPEN_ERRORS as e:
+            raise store_error(e, self.name) from None
 
     # ------------------------------------------------------------- plumbing
-    @contextlib.contextmanager
-    def _connect(self, *, setup: bool = True) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=self.wait, isolation_level=None)
+    def _check_file(self, path: Path) -> None:
+        """A SQLite file's own version (read only, with sqlite3 itself, before any
+        engine touches it): :class:`StoreFileError` when it is newer than this code's,
+        or (from SQLite) when the file is no database."""
+        db = sqlite3.connect(f"file:{path}?mode=rwc", uri=True, timeout=self.wait)
         try:
-            if setup:
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=NORMAL")
-                db.execute("PRAGMA foreign_keys=ON")
-            yield db
+            self._newer_check(int(db.execute("PRAGMA user_version").fetchone()[0]))
         finally:
             db.close()
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write, all or nothing (``BEGIN IMMEDIATE`` takes the write lock at
-        once, so two kernels never interleave inside one transaction)."""
-        with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
-
-    def _check_version(self, db: sqlite3.Connection) -> int:
-        """The file's schema version (read only); :class:`StoreFileError` when it
-        is newer than this code's, or (from SQLite) when the file is no database."""
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    def _newer_check(self, version: int) -> None:
         if version > SCHEMA_VERSION:
             raise StoreFileError(
-                f"{self.path.name} has schema version {version}, newer than this "
+                f"{self.name} has schema version {version}, newer than this "
                 f"tutor's {SCHEMA_VERSION}: update the tutor"
             )
-        return version
 
-    def _migrate(self, db: sqlite3.Connection) -> None:
-        if self._check_version(db) == SCHEMA_VERSION:
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        """One write, all or nothing (on SQLite ``BEGIN IMMEDIATE``, see the engine)."""
+        with self._engine.begin() as db:
+            yield db
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[Any]:
+        """A connection for reads: no transaction, so no lock kept."""
+        with self._engine.connect() as db:
+            yield db.execution_options(isolation_level="AUTOCOMMIT")
+
+    def _version(self, db: Any) -> int:
+        """The database's schema version: Alembic's revision, or for a SQLite file
+        written before Alembic its ``user_version`` (0: an empty database)."""
+        inspector = sa.inspect(db)
+        if inspector.has_table("alembic_version"):
+            row = db.execute(sa.text("SELECT version_num FROM alembic_version")).first()
+            if row is not None:
+                text = str(row[0])
+                if not text.isdigit():
+                    raise StoreFileError(f"{self.name} has schema revision {text!r}, unknown to this tutor")
+                return int(text)
+        if self.dialect == "sqlite":
+            return int(db.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+        return 0
+
+    def _migrate(self) -> None:
+        with self._reading() as db:
+            version = self._version(db)
+        self._newer_check(version)
+        if version == SCHEMA_VERSION:
             return
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            version = self._check_version(db)
-            for number in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[number].split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        from alembic import command
+        from alembic.config import Config
+
+        from pinochle_tutor.classroom.migrations import HERE
+
+        with self._transaction() as db:
+            if self.dialect == "postgresql":  # one migration at a time, across servers
+                db.exec_driver_sql("SELECT pg_advisory_xact_lock(726431)")
+            version = self._version(db)  # again, under the lock: another may have done it
+            self._newer_check(version)
+            if version == SCHEMA_VERSION:
+                return
+            config = Config()
+            config.set_main_option("script_location", str(HERE))
+            config.attributes["connection"] = db
+            if version and not sa.inspect(db).has_table("alembic_version"):
+                command.stamp(config, f"{version:04d}")  # a file the store wrote before Alembic
+            command.upgrade(config, f"{SCHEMA_VERSION:04d}")
+            if self.dialect == "sqlite":  # so that an older tutor refuses the file, never spoils it
+                db.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @property
     def schema_version(self) -> int:
         """The version of the database's schema (after the migrations on open)."""
-        with self._connect() as db:
-            return int(db.execute("PRAGMA user_version").fetchone()[0])
+        with self._reading() as db:
+            return self._version(db)
 
-    @staticmethod
-    def _learner_row(db: sqlite3.Connection, learner: str, time: str) -> None:
+    def _insert(self, table: str) -> Any:
+        """An INSERT that can say what to do on a conflict, in the database's dialect."""
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        dialect: Any = postgresql if self.dialect == "postgresql" else sqlite
+        return dialect.insert(self._t[table])
+
+    def _learner_row(self, db: Any, learner: str, time: str) -> None:
         db.execute(
-            "INSERT OR IGNORE INTO learners (learner, first_seen) VALUES (?, ?)", (learner, time)
+            self._insert("learners")
+            .values(learner=learner, first_seen=time, name="")
+            .on_conflict_do_nothing(index_elements=["learner"])
         )
 
     # ---------------------------------------------------------------- writing
@@ -331,10 +445,14 @@ class ProgressStore:
         page: str = "",
         rule_set: str | None = None,
         tries: int | None = None,
+        key: str | None = None,
     ) -> int:
         """Keep one attempt, in one transaction; returns its row number. ``rule_set``
-        and ``tries`` default to the attempt's own. Raises :class:`StoreError` for an empty or
-        overlong learner name, an overlong answer, or ``tries`` below 1."""
+        and ``tries`` default to the attempt's own. ``key`` is the answer's
+        idempotency key: an answer with a key already kept is not kept again (its
+        row number is returned), so a write retried after a dropped connection adds
+        nothing. Raises :class:`StoreError` for an empty or overlong learner name, an
+        overlong answer or key, or ``tries`` below 1."""
         if tries is None:
             tries = attempt.tries
         if rule_set is None:
@@ -344,26 +462,33 @@ class ProgressStore:
             raise StoreError(f"an answer is at most {MAX_TEXT} characters, not {len(attempt.answer)}")
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
             raise StoreError(f"tries must be a whole number from 1, not {tries!r:.30}")
-        with self._transaction() as db:
-            self._learner_row(db, who, attempt.time)
-            cur = db.execute(
-                "INSERT INTO attempts (learner, time, page, item_id, kind, rules, rule_set, "
-                "answer, right, tries, mastery_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    who,
-                    attempt.time,
-                    page[:MAX_NAME],
-                    attempt.item_id,
-                    attempt.kind,
-                    " ".join(attempt.rules),
-                    rule_set[:MAX_NAME],
-                    attempt.answer,
-                    int(attempt.right),
-                    tries,
-                    attempt.set_id[:MAX_SET_ID],
-                ),
-            )
-            return int(cur.lastrowid or 0)
+        if key is not None:
+            key = _check_name(key, "answer key")
+        row = {
+            "learner": who, "time": attempt.time, "page": page[:MAX_NAME],
+            "item_id": attempt.item_id, "kind": attempt.kind, "rules": " ".join(attempt.rules),
+            "rule_set": rule_set[:MAX_NAME], "answer": attempt.answer, "right": int(attempt.right),
+            "tries": tries, "mastery_set": attempt.set_id[:MAX_SET_ID], "answer_key": key,
+        }  # fmt: skip
+        attempts = self._t["attempts"]
+        for left in range(RETRIES, 0, -1):
+            try:
+                with self._transaction() as db:
+                    self._learner_row(db, who, attempt.time)
+                    insert = self._insert("attempts").values(**row)
+                    if key is not None:
+                        insert = insert.on_conflict_do_nothing(index_elements=["answer_key"])
+                    new = db.execute(insert.returning(attempts.c.id)).scalar()
+                    if new is None:  # the key was kept already: this answer is in
+                        new = db.execute(
+                            sa.select(attempts.c.id).where(attempts.c.answer_key == key)
+                        ).scalar()
+                    return int(new or 0)
+            except sa_exc.DBAPIError as e:
+                dropped = e.connection_invalidated or (e.orig is not None and _is_server_down(e.orig))
+                if left == 1 or not dropped:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def open_lesson(self, learner: str, page: str, time: str) -> None:
         """Note that ``learner`` opened ``page`` (a lesson or practice notebook)."""
@@ -371,9 +496,7 @@ class ProgressStore:
         where = _check_name(page, "page name")
         with self._transaction() as db:
             self._learner_row(db, who, time)
-            db.execute(
-                "INSERT INTO lessons (learner, page, time) VALUES (?, ?, ?)", (who, where, time)
-            )
+            db.execute(self._t["lessons"].insert().values(learner=who, page=where, time=time))
 
     def import_json(self, learner: str, path: str | os.PathLike[str]) -> tuple[int, list[str]]:
         """Import a JSON progress file into ``learner``'s record, once: importing
@@ -403,27 +526,30 @@ class ProgressStore:
         an upload's content): the same source again adds nothing (with ``anyone``,
         nothing once any learner imported it). Returns how many were added."""
         who = _check_name(learner, "learner name")
+        imports = self._t["imports"]
         with self._transaction() as db:
-            done = db.execute(
-                "SELECT 1 FROM imports WHERE source = ?" + ("" if anyone else " AND learner = ?"),
-                (source,) if anyone else (source, who),
-            ).fetchone()
-            if done:
+            if self.dialect == "postgresql":  # two servers importing one source: one wins
+                db.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext(:s))"), {"s": source})
+            done = sa.select(imports.c.source).where(imports.c.source == source)
+            if not anyone:
+                done = done.where(imports.c.learner == who)
+            if db.execute(done.limit(1)).first():
                 return 0
             first = attempts[0].time if attempts else "1970-01-01T00:00:00Z"
             self._learner_row(db, who, first)
-            db.executemany(
-                "INSERT INTO attempts (learner, time, item_id, kind, rules, answer, right, tries, "
-                "mastery_set, rule_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (who, a.time, a.item_id, a.kind, " ".join(a.rules), a.answer[:MAX_TEXT],
-                     int(a.right), a.tries, a.set_id[:MAX_SET_ID], a.rule_set[:MAX_NAME])
-                    for a in attempts
-                ],
-            )  # fmt: skip
+            if attempts:
+                db.execute(
+                    self._t["attempts"].insert(),
+                    [
+                        {"learner": who, "time": a.time, "page": "", "item_id": a.item_id,
+                         "kind": a.kind, "rules": " ".join(a.rules), "answer": a.answer[:MAX_TEXT],
+                         "right": int(a.right), "tries": a.tries, "mastery_set": a.set_id[:MAX_SET_ID],
+                         "rule_set": a.rule_set[:MAX_NAME], "answer_key": None}
+                        for a in attempts
+                    ],
+                )  # fmt: skip
             db.execute(
-                "INSERT INTO imports (learner, source, time, attempts) VALUES (?, ?, ?, ?)",
-                (who, source, first, len(attempts)),
+                imports.insert().values(learner=who, source=source, time=first, attempts=len(attempts))
             )
         return len(attempts)
 
@@ -431,9 +557,22 @@ class ProgressStore:
         """Keep the name ``learner`` gave (shown to the teacher beside the record)."""
         who = _check_name(learner, "learner name")
         shown = _check_name(name, "name")
+        learners = self._t["learners"]
         with self._transaction() as db:
             self._learner_row(db, who, time)
-            db.execute("UPDATE learners SET name = ? WHERE learner = ?", (shown, who))
+            db.execute(learners.update().where(learners.c.learner == who).values(name=shown))
+
+    def _upsert(self, table: str, learner: str, key: str, column: str, value: str, time: str) -> None:
+        """Keep ``value`` for (``learner``, ``key``) in ``table``, replacing an earlier one."""
+        with self._transaction() as db:
+            self._learner_row(db, learner, time)
+            insert = self._insert(table).values(learner=learner, key=key, time=time, **{column: value})
+            db.execute(
+                insert.on_conflict_do_update(
+                    index_elements=["learner", "key"],
+                    set_={column: getattr(insert.excluded, column), "time": insert.excluded.time},
+                )
+            )
 
     def set_preference(self, learner: str, key: str, value: str, time: str) -> None:
         """Keep ``learner``'s choice ``value`` for the display preference ``key`` (such as
@@ -441,23 +580,19 @@ class ProgressStore:
         who = _check_name(learner, "learner name")
         name = _check_name(key, "preference name")
         chosen = _check_name(value, "preference value")
-        with self._transaction() as db:
-            self._learner_row(db, who, time)
-            db.execute(
-                "INSERT INTO preferences (learner, key, value, time) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (learner, key) DO UPDATE SET value = excluded.value,"
-                " time = excluded.time",
-                (who, name, chosen, time),
-            )
+        self._upsert("preferences", who, name, "value", chosen, time)
+
+    def _one(self, table: str, column: str, learner: str, key: str) -> str | None:
+        t = self._t[table]
+        with self._reading() as db:
+            row = db.execute(
+                sa.select(t.c[column]).where(t.c.learner == str(learner), t.c.key == str(key))
+            ).first()
+        return str(row[0]) if row else None
 
     def preference(self, learner: str, key: str) -> str | None:
         """``learner``'s choice for the preference ``key``, ``None`` when none was made."""
-        with self._connect() as db:
-            row = db.execute(
-                "SELECT value FROM preferences WHERE learner = ? AND key = ?",
-                (str(learner), str(key)),
-            ).fetchone()
-        return str(row[0]) if row else None
+        return self._one("preferences", "value", learner, key)
 
     def keep_place(self, learner: str, key: str, data: str, time: str) -> None:
         """Keep ``learner``'s place ``data`` (a small JSON text, see
@@ -465,49 +600,47 @@ class ProgressStore:
         replacing the one kept before; an empty ``data`` forgets it."""
         who = _check_name(learner, "learner name")
         name = _check_name(key, "place name")
-        with self._transaction() as db:
-            if not data:
-                db.execute("DELETE FROM places WHERE learner = ? AND key = ?", (who, name))
-                return
-            self._learner_row(db, who, time)
-            db.execute(
-                "INSERT INTO places (learner, key, data, time) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (learner, key) DO UPDATE SET data = excluded.data,"
-                " time = excluded.time",
-                (who, name, str(data), time),
-            )
+        if not data:
+            places = self._t["places"]
+            with self._transaction() as db:
+                db.execute(places.delete().where(places.c.learner == who, places.c.key == name))
+            return
+        self._upsert("places", who, name, "data", str(data), time)
 
     def place(self, learner: str, key: str) -> str | None:
         """``learner``'s place kept for ``key``, ``None`` when none."""
-        with self._connect() as db:
-            row = db.execute(
-                "SELECT data FROM places WHERE learner = ? AND key = ?", (str(learner), str(key))
-            ).fetchone()
-        return str(row[0]) if row else None
+        return self._one("places", "data", learner, key)
 
     def name_of(self, learner: str) -> str:
         """The name ``learner`` gave, ``''`` when none (or no such learner)."""
-        with self._connect() as db:
-            row = db.execute("SELECT name FROM learners WHERE learner = ?", (str(learner),)).fetchone()
+        learners = self._t["learners"]
+        with self._reading() as db:
+            row = db.execute(
+                sa.select(learners.c.name).where(learners.c.learner == str(learner))
+            ).first()
         return str(row[0]) if row else ""
 
     def names(self) -> dict[str, str]:
         """Every learner's given name (``''`` when none), by learner."""
-        with self._connect() as db:
-            return dict(db.execute("SELECT learner, name FROM learners ORDER BY learner"))
+        learners = self._t["learners"]
+        with self._reading() as db:
+            rows = db.execute(sa.select(learners.c.learner, learners.c.name).order_by(learners.c.learner))
+            return {str(r[0]): str(r[1]) for r in rows}
 
     def delete_learner(self, learner: str) -> bool:
         """Remove a learner and their whole record (a teacher's action); ``False``
         when there was no such learner."""
+        learners = self._t["learners"]
         with self._transaction() as db:
-            cur = db.execute("DELETE FROM learners WHERE learner = ?", (str(learner),))
-            return cur.rowcount > 0
+            cur = db.execute(learners.delete().where(learners.c.learner == str(learner)))
+            return bool(cur.rowcount and cur.rowcount > 0)
 
     # ---------------------------------------------------------------- reading
     def learners(self) -> list[str]:
         """Every learner with a record, by name."""
-        with self._connect() as db:
-            return [r[0] for r in db.execute("SELECT learner FROM learners ORDER BY learner")]
+        learners = self._t["learners"]
+        with self._reading() as db:
+            return [str(r[0]) for r in db.execute(sa.select(learners.c.learner).order_by(learners.c.learner))]
 
     def attempts(self, learner: str) -> list[Attempt]:
         """``learner``'s attempts, oldest first (empty for an unknown learner)."""
@@ -516,16 +649,15 @@ class ProgressStore:
     def stored_attempts(self, learner: str | None = None) -> list[StoredAttempt]:
         """Attempts with their page, rule set and try, for one learner or (``None``)
         the whole class, oldest first."""
-        query = (
-            "SELECT learner, item_id, kind, rules, answer, right, time, page, rule_set, tries, "
-            "mastery_set FROM attempts"
-        )
-        args: tuple[str, ...] = ()
+        t = self._t["attempts"]
+        query = sa.select(
+            t.c.learner, t.c.item_id, t.c.kind, t.c.rules, t.c.answer, t.c.right, t.c.time,
+            t.c.page, t.c.rule_set, t.c.tries, t.c.mastery_set,
+        )  # fmt: skip
         if learner is not None:
-            query += " WHERE learner = ?"
-            args = (str(learner),)
-        with self._connect() as db:
-            rows = db.execute(query + " ORDER BY id", args).fetchall()
+            query = query.where(t.c.learner == str(learner))
+        with self._reading() as db:
+            rows = db.execute(query.order_by(t.c.id)).all()
         return [
             StoredAttempt(
                 r[0],
@@ -539,21 +671,21 @@ class ProgressStore:
 
     def lessons(self, learner: str | None = None) -> list[LessonVisit]:
         """Lessons opened, by one learner or the whole class, oldest first."""
-        query = "SELECT learner, page, time FROM lessons"
-        args: tuple[str, ...] = ()
+        t = self._t["lessons"]
+        query = sa.select(t.c.learner, t.c.page, t.c.time)
         if learner is not None:
-            query += " WHERE learner = ?"
-            args = (str(learner),)
-        with self._connect() as db:
-            return [LessonVisit(*r) for r in db.execute(query + " ORDER BY id", args)]
+            query = query.where(t.c.learner == str(learner))
+        with self._reading() as db:
+            return [LessonVisit(*r) for r in db.execute(query.order_by(t.c.id))]
 
     def imported_sources(self) -> list[str]:
         """The sources (resolved paths, or digests of uploads) imported into any learner."""
-        with self._connect() as db:
-            return [r[0] for r in db.execute("SELECT DISTINCT source FROM imports ORDER BY source")]
+        t = self._t["imports"]
+        with self._reading() as db:
+            return [str(r[0]) for r in db.execute(sa.select(t.c.source).distinct().order_by(t.c.source))]
 
     def __repr__(self) -> str:
-        return f"<ProgressStore {self.path.name}>"
+        return f"<ProgressStore {self.name}>"
 
 
 # ------------------------------------------------------------ a class folder
