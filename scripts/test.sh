@@ -16,6 +16,15 @@ ensure_chromium() {
         apt-get install -y chromium
 }
 
+# Debian's PostgreSQL for the classroom store's tests on a real server: tests/postgres_server.py
+# starts a throwaway cluster of its own with these binaries (the packaged cluster is not used).
+ensure_postgresql() {
+    compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null && return 0
+    step "Installing Debian's postgresql (the store's tests need a real PostgreSQL server)"
+    as_root apt-get update && as_root env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y postgresql
+}
+
 has_browser_tests() {
     [[ -d tests && -n "$(find tests -type f -name '*browser*' -print -quit)" ]]
 }
@@ -87,6 +96,9 @@ bash scripts/install_hub.sh || fail "installing jupyterhub / configurable-http-p
 if has_browser_tests; then
     ensure_chromium || fail "installing chromium"
 fi
+ensure_postgresql || fail "installing postgresql"
+# Installed just above: a store test that cannot start its server fails instead of skipping.
+export PINOCHLE_REQUIRE_POSTGRES=1
 
 # The static site (tests/test_static_site.py serves it to the browser): built here so CI
 # runs that test instead of skipping it.

@@ -176,3 +176,31 @@ def quick_bidding(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     _join_background()
     bidding.clear_cache()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A throwaway PostgreSQL server for the session (one per xdist worker), as the URL
+    ``postgresql+psycopg://postgres@127.0.0.1:<port>/postgres``; stopped and removed at the
+    end (see ``tests/postgres_server.py``). Its tests are skipped where no server can be
+    started, unless ``PINOCHLE_REQUIRE_POSTGRES`` is set (``scripts/test.sh`` sets it)."""
+    from tests.postgres_server import postgres_cluster, postgres_missing, postgres_required
+
+    reason = postgres_missing()
+    if reason is not None and not postgres_required():
+        pytest.skip(reason)
+    with postgres_cluster() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """The URL of an empty database of this test's own on :func:`postgres_server`
+    (``.../test_<uuid hex>``), dropped after the test, open connections and all."""
+    import uuid
+
+    from tests.postgres_server import drop_database, new_database
+
+    url = new_database(postgres_server, f"test_{uuid.uuid4().hex}")
+    yield url
+    drop_database(url)

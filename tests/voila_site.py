@@ -9,6 +9,7 @@ ipywidgets protocols), for protocol-level tests and ``benchmarks/load_site.py``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -166,7 +167,8 @@ def voila_server(
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=15)
         except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(proc.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):  # a test may have killed it already
+                os.killpg(proc.pid, signal.SIGKILL)
         log.close()
 
 

@@ -59,8 +59,8 @@ from pinochle_tutor.classroom.dashboard import (
     weakest_rules,
 )
 from pinochle_tutor.classroom.house_rules import load_house_rules, rules_answered_in
-from pinochle_tutor.classroom.progress import STORE_SUFFIXES, default_progress_path
-from pinochle_tutor.classroom.store import ProgressStore, StoreError
+from pinochle_tutor.classroom.progress import default_location, is_database
+from pinochle_tutor.classroom.store import ProgressStore, StoreError, is_database_url
 from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule, load_banks
 from pinochle_tutor.course.quiz.vocabulary import KIND_TITLES, QuizKind
@@ -190,7 +190,10 @@ class TeacherDashboard(widgets.VBox):
         bank_dir: str | Path | None = None,
     ) -> None:
         env = os.environ.get(CLASS_VAR, "")
-        self.source = Path(source if source is not None else (env or default_progress_path()))
+        chosen = source if source is not None else (env or default_location())
+        self.source: str | Path = str(chosen) if is_database_url(chosen) else Path(chosen)
+        """The class's progress: a database file, a folder, or a database server's URL
+        (never shown on the page)."""
         self.rules = coerce_rules(rules)
         self.bank_dir = bank_dir
         """The quiz banks checked under "Problems in the course's files" (``None``: the site's)."""
@@ -466,7 +469,7 @@ class TeacherDashboard(widgets.VBox):
 
     # --------------------------------------------------------------- actions
     def _store(self) -> ProgressStore | None:
-        if self.source.suffix.lower() not in STORE_SUFFIXES:
+        if not is_database(self.source):
             self.message.error("This dashboard reads a folder; imports and deletions go to a site database.")
             return None
         try:

@@ -30,16 +30,16 @@ import ipywidgets as widgets
 from pinochle_tutor.classroom.attempts import attempts_json
 from pinochle_tutor.classroom.house_rules import rules_answered_in, site_rules
 from pinochle_tutor.classroom.progress import (
-    STORE_SUFFIXES,
     Attempt,
     Progress,
     ProgressFileError,
-    default_progress_path,
+    default_location,
+    is_database,
     read_attempts,
     summarize,
     weak_rules,
 )
-from pinochle_tutor.classroom.store import collect_records, learner_of_file
+from pinochle_tutor.classroom.store import collect_records, is_database_url, learner_of_file
 from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.rules import RuleSet
@@ -115,12 +115,13 @@ def progress_frame(path: str | Path | None = None) -> Frame:
     that is busy, or that cannot be used, named), ``frame.attrs["store_problem"]`` why
     the database cannot be used (``''`` when it can), and ``frame.attrs["problems"]``
     only attempts that could not be read."""
-    p = Path(path).expanduser() if path is not None else default_progress_path()
+    where = path if path is not None else default_location()
+    p = Path(where).expanduser()
     notes: list[str] = []
     problems: list[str] = []
     store_problem = ""
-    if p.suffix.lower() in STORE_SUFFIXES:
-        progress = Progress.load(p)
+    if is_database(where):
+        progress = Progress.load(where if is_database_url(where) else p)
         attempts, notes = progress.attempts, list(progress.messages)
         store_problem = progress.store_problem
     else:

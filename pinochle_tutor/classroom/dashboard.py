@@ -33,6 +33,7 @@ from pinochle_tutor.classroom.store import (
     ProgressStore,
     StoreError,
     collect_records,
+    is_database_url,
 )
 from pinochle_tutor.classroom.times import Zone, site_zone
 
@@ -138,6 +139,15 @@ def class_data(source: str | os.PathLike[str]) -> ClassData:
     """The class's record from a database file (the shared site) or a folder (one
     database or JSON file per learner, as on JupyterHub). Never raises for a bad
     file: it is named in :attr:`ClassData.problems` and left out."""
+    if is_database_url(source):  # a school's database server: the whole class, live
+        try:
+            server = ProgressStore(source)
+        except StoreError as e:
+            return ClassData({}, problems=(str(e),))
+        on_server: dict[str, list[Attempt]] = defaultdict(list)
+        for s in server.stored_attempts():
+            on_server[s.learner].append(s.attempt)
+        return ClassData.of(on_server, server.lessons(), server.names())
     root = Path(source)
     if root.is_dir():
         records, problems = collect_records(root)

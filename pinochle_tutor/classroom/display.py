@@ -23,7 +23,7 @@ from __future__ import annotations
 from pinochle_tutor.classroom.attempts import now
 from pinochle_tutor.classroom.house_rules import site_four_colour
 from pinochle_tutor.classroom.identity import Learner, current_learner
-from pinochle_tutor.classroom.progress import STORE_SUFFIXES, default_progress_path
+from pinochle_tutor.classroom.progress import default_location, is_database
 from pinochle_tutor.classroom.store import ProgressStore, StoreError
 
 __all__ = ["FOUR_COLOUR", "choose_four_colour", "class_store", "four_colour_deck"]
@@ -37,11 +37,11 @@ _WORDS = {True: "on", False: "off"}
 def class_store() -> ProgressStore | None:
     """The site's progress database (:func:`~pinochle_tutor.classroom.progress.default_progress_path`),
     or ``None`` when progress goes to a JSON file or the database cannot be opened."""
-    path = default_progress_path()
-    if path.suffix.lower() not in STORE_SUFFIXES:
+    location = default_location()
+    if not is_database(location):
         return None
     try:
-        return ProgressStore(path)
+        return ProgressStore(location)
     except StoreError:
         return None
 

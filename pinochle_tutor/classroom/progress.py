@@ -19,7 +19,9 @@ answers are kept on the page only, and :attr:`Progress.store_problem` names the
 file's problem.
 
 The default is the database ``~/.pinochle_tutor/progress.sqlite``, or the path in
-the ``PINOCHLE_TUTOR_PROGRESS`` environment variable; the learner is
+the ``PINOCHLE_TUTOR_PROGRESS`` environment variable, or the database the URL in
+``PINOCHLE_TUTOR_DATABASE_URL`` names (a school's PostgreSQL, which every learner's
+server writes to; the URL, which may hold a password, is never shown on a page); the learner is
 ``$PINOCHLE_TUTOR_LEARNER``, the JupyterHub user, or ``'guest'``. A
 ``progress.json`` beside the database (the earlier format) is that one learner's:
 it is imported once for the whole database, and only where the site has one known
@@ -42,8 +44,9 @@ import logging
 import os
 import sys
 import threading
+import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -74,12 +77,14 @@ from pinochle_tutor.classroom.store import (
     StoreBusyError,
     StoreError,
     StoreFileError,
+    is_database_url,
     store_error,
 )
 from pinochle_tutor.errors import PinochleError
 
 __all__ = [
     "BROWSER_PROGRESS",
+    "DATABASE_URL_VAR",
     "ENV_VAR",
     "LEARNER_VAR",
     "RETRY_EVERY",
@@ -92,7 +97,9 @@ __all__ = [
     "ProgressFileError",
     "RuleSummary",
     "default_learner",
+    "default_location",
     "default_progress_path",
+    "is_database",
     "read_attempts",
     "summarize",
     "weak_rules",
@@ -104,11 +111,18 @@ _PLACE_ERRORS: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
 
 ENV_VAR = "PINOCHLE_TUTOR_PROGRESS"
 """The environment variable that may name the progress file or database."""
+DATABASE_URL_VAR = "PINOCHLE_TUTOR_DATABASE_URL"
+"""The environment variable that may name a database server by its URL
+(``postgresql+psycopg://user:password@host/db``); it comes before
+:data:`ENV_VAR`."""
 STORE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 """Progress paths with these endings are a shared database, not a JSON file."""
 BROWSER_PROGRESS = Path("/drive/my_pinochle_progress.json")
 """The progress file in the static site: JupyterLite's drive, which the page keeps in the
 browser's storage (IndexedDB), beside the course's pages."""
+
+DATABASE_NAME = "the class database"
+"""What a page calls progress kept in a database server (never its URL)."""
 
 RETRY_EVERY = 5.0
 """Seconds between two tries to write the answers kept while the database was busy."""
@@ -135,6 +149,9 @@ class _Pending:
     page: str
     rule_set: str
     tries: int
+    key: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """The answer's idempotency key: written twice (a retry after a dropped connection
+    that had in fact committed), it is kept once."""
 
 
 def default_progress_path() -> Path:
@@ -150,6 +167,20 @@ def default_progress_path() -> Path:
     if sys.platform == "emscripten" and BROWSER_PROGRESS.parent.is_dir():
         return BROWSER_PROGRESS
     return Path.home() / ".pinochle_tutor" / ("progress.sqlite" if HAS_SQLITE else "progress.json")
+
+
+def default_location() -> str | Path:
+    """Where the site keeps progress: the database server named by
+    ``$PINOCHLE_TUTOR_DATABASE_URL`` (a URL, see :data:`DATABASE_URL_VAR`), else
+    :func:`default_progress_path` (a SQLite database or a JSON file)."""
+    url = os.environ.get(DATABASE_URL_VAR, "")
+    return url if is_database_url(url) else default_progress_path()
+
+
+def is_database(location: str | os.PathLike[str]) -> bool:
+    """Whether progress at ``location`` is a database (a server's URL, or a path ending
+    in one of :data:`STORE_SUFFIXES`) rather than a learner's JSON file."""
+    return is_database_url(location) or Path(location).suffix.lower() in STORE_SUFFIXES
 
 
 class InvalidTriesError(PinochleError):
@@ -207,8 +238,11 @@ class Progress:
         store: Any = None,
         learner: str | None = "",
         store_problem: str = "",
+        url: str | None = None,
     ) -> None:
         self.path = path
+        self._url = url
+        """The database server's URL, when progress is kept there (never shown)."""
         self._attempts = attempts
         self._places: dict[str, str] = {}
         """A JSON file's places in rounds of questions (see :meth:`place`)."""
@@ -219,7 +253,7 @@ class Progress:
         """The :class:`~pinochle_tutor.classroom.store.ProgressStore`; ``None`` for a JSON
         file, and for a database not opened yet (busy) or not usable."""
         self._learner = learner
-        self._database = path.suffix.lower() in STORE_SUFFIXES
+        self._database = url is not None or path.suffix.lower() in STORE_SUFFIXES
         self._pending: list[_Pending] = []
         self._lock = threading.RLock()
         self._timer: threading.Timer | None = None
@@ -271,6 +305,9 @@ class Progress:
         it changes; see :attr:`learner`) names the record; a ``progress.json``
         beside the database is imported into it once (and kept). A database that
         cannot be opened gives progress kept for this page only, with a message."""
+        url = os.environ.get(DATABASE_URL_VAR) if path is None else str(path)
+        if url and is_database_url(url):
+            return cls._from_store(Path(DATABASE_NAME), learner, url)
         p = Path(path).expanduser() if path is not None else default_progress_path()
         if p.suffix.lower() in STORE_SUFFIXES:
             return cls._from_store(p, learner)
@@ -313,8 +350,8 @@ class Progress:
         return progress
 
     @classmethod
-    def _from_store(cls, p: Path, learner: str | None) -> Progress:
-        progress = cls(p, [], [], learner=learner)
+    def _from_store(cls, p: Path, learner: str | None, url: str | None = None) -> Progress:
+        progress = cls(p, [], [], learner=learner, url=url)
         with progress._lock:
             progress._open_store()
             if progress.store is None and not progress.store_problem:
@@ -327,7 +364,7 @@ class Progress:
         if not self._database or self.store is not None or self.store_problem:
             return
         try:
-            store = ProgressStore(self.path)
+            store = ProgressStore(self._url or self.path)
         except StoreBusyError as e:
             log.info("%s; will try again", e)
             return
@@ -340,6 +377,8 @@ class Progress:
     def _import_legacy(self, store: ProgressStore) -> None:
         """Import a ``progress.json`` beside the database into the one learner whose
         file it is, once for the whole database (see the module's text)."""
+        if self._url is not None:  # a server database: no file beside it
+            return
         legacy = self.path.with_name("progress.json")
         who = current_learner()
         if who.source not in LEGACY_SOURCES or not legacy.is_file():
@@ -379,15 +418,16 @@ class Progress:
                 p = self._pending[0]
                 try:
                     self.store.record(
-                        p.learner, p.attempt, page=p.page, rule_set=p.rule_set, tries=p.tries
-                    )
+                        p.learner, p.attempt, page=p.page, rule_set=p.rule_set, tries=p.tries,
+                        key=p.key,
+                    )  # fmt: skip
                 except StoreError as e:  # this answer can never be kept (say, the learner name)
                     self._pending.pop(0)
                     self._attempts.append(p.attempt)
                     self._say(f"Progress could not be saved: {e}")
                     continue
                 except DATABASE_ERRORS as e:
-                    error = store_error(e, self.path.name)
+                    error = store_error(e, self.store.name)
                     if isinstance(error, StoreFileError):
                         self._unusable(error)
                     break
