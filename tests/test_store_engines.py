@@ -208,3 +208,22 @@ def test_progress_goes_to_the_server_the_url_names(postgres_url: str, monkeypatc
     store = ProgressStore(postgres_url)
     assert store.learners() == ["ann", "bob"]
     assert [a.answer for a in Progress.load(learner="bob").attempts] == ["140"]
+
+
+def test_a_dropped_connection_is_retried_and_nothing_is_written_twice(postgres_url: str) -> None:
+    """The server drops every connection of the database (as a restart or a network cut
+    does): the next answers are written on fresh connections, and an answer written
+    again with its key (the course's retry) is kept once."""
+    store = ProgressStore(postgres_url)
+    store.record("ann", attempt(1), key="k1")
+    admin = sa.create_engine(postgres_url, poolclass=sa.pool.NullPool)
+    with admin.connect() as db:
+        dropped = db.execute(sa.text(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )).scalar()  # fmt: skip
+    admin.dispose()
+    assert dropped and dropped >= 1  # the store's pooled connection was among them
+    store.record("ann", attempt(2), key="k2")
+    store.record("ann", attempt(2), key="k2")
+    assert [a.answer for a in ProgressStore(postgres_url).attempts("ann")] == ["1", "2"]
