@@ -139,8 +139,8 @@ def test_the_teacher_can_delete_a_learner(tmp_path: Path) -> None:
 
 def test_a_new_database_has_the_current_schema_and_wal(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path / "class.sqlite")
-    assert store.schema_version == SCHEMA_VERSION
-    with sqlite3.connect(store.path) as db:
+    assert store.schema_version == SCHEMA_VERSION and store.path == tmp_path / "class.sqlite"
+    with sqlite3.connect(tmp_path / "class.sqlite") as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 

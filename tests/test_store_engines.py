@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -211,19 +212,47 @@ def test_progress_goes_to_the_server_the_url_names(postgres_url: str, monkeypatc
 
 
 def test_a_dropped_connection_is_retried_and_nothing_is_written_twice(postgres_url: str) -> None:
-    """The server drops every connection of the database (as a restart or a network cut
-    does): the next answers are written on fresh connections, and an answer written
-    again with its key (the course's retry) is kept once."""
+    """The server drops the connection of a write under way (as a restart or a network
+    cut does): the store writes it again on a fresh connection, once; an answer
+    written again with its key (the course's own retry) is kept once."""
     store = ProgressStore(postgres_url)
     store.record("ann", attempt(1), key="k1")
     admin = sa.create_engine(postgres_url, poolclass=sa.pool.NullPool)
-    with admin.connect() as db:
-        dropped = db.execute(sa.text(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )).scalar()  # fmt: skip
+    waiting = sa.text(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+        "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+    )
+
+    def blocked(db: sa.Connection) -> list[int]:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            pids = list(db.execute(waiting).scalars())
+            if pids:
+                return pids
+            time.sleep(0.05)
+        raise AssertionError("the write never reached the lock")
+
+    result: list[int] = []
+    with admin.connect() as holder, admin.connect() as fresh:
+        # The watcher reads pg_stat_activity afresh each time (no transaction keeps a
+        # snapshot of it).
+        watcher = fresh.execution_options(isolation_level="AUTOCOMMIT")
+        holder.execute(sa.text("LOCK TABLE attempts IN ACCESS EXCLUSIVE MODE"))  # the write waits
+        writer = threading.Thread(target=lambda: result.append(store.record("ann", attempt(2), key="k2")))
+        writer.start()
+        first = blocked(watcher)
+        watcher.execute(sa.text("SELECT pg_terminate_backend(:p)"), {"p": first[0]})
+        second = blocked(watcher)  # the store tried again, on a new connection
+        assert second != first
+        holder.rollback()  # the lock goes; the write goes through
+        writer.join(60)
     admin.dispose()
-    assert dropped and dropped >= 1  # the store's pooled connection was among them
-    store.record("ann", attempt(2), key="k2")
-    store.record("ann", attempt(2), key="k2")
+    assert result and store.record("ann", attempt(2), key="k2") == result[0]
     assert [a.answer for a in ProgressStore(postgres_url).attempts("ann")] == ["1", "2"]
+
+
+def test_a_plain_postgresql_url_uses_the_store_s_driver(postgres_url: str) -> None:
+    """``postgresql://...`` (as a school's admin writes it) works as ``postgresql+psycopg://``."""
+    plain = postgres_url.replace("postgresql+psycopg://", "postgresql://")
+    ProgressStore(plain).record("ann", attempt(1))
+    assert ProgressStore(postgres_url).learners() == ["ann"]

@@ -56,6 +56,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,7 +147,7 @@ def store_error(error: BaseException, name: str) -> StoreError:
         return StoreFileError(f"the progress database {name} cannot be opened ({error.strerror})")
     orig = getattr(error, "orig", None) or error
     text = str(orig).lower()
-    if "locked" in text or "busy" in text:
+    if "locked" in text or "busy" in text or _too_many_clients(orig):
         return StoreBusyError(f"the class database {name} is busy (another page is writing to it)")
     if getattr(error, "connection_invalidated", False) or _is_server_down(orig):
         return StoreBusyError(f"the class database {name} cannot be reached just now")
@@ -155,6 +156,14 @@ def store_error(error: BaseException, name: str) -> StoreError:
     if "not a database" in text:
         return StoreFileError(f"{name} is not a progress database (file is not a database)")
     return StoreFileError(f"{name} is not a usable progress database ({type(orig).__name__})")
+
+
+def _too_many_clients(error: BaseException) -> bool:
+    """A server at its connection limit (PostgreSQL's SQLSTATE 53300): busy, not broken."""
+    text = str(error).lower()
+    return getattr(error, "sqlstate", None) == "53300" or "too many clients" in text or (
+        "remaining connection slots" in text
+    )  # fmt: skip
 
 
 def _is_server_down(error: BaseException) -> bool:
@@ -288,12 +297,14 @@ def _new_engine(url: str, wait: float) -> Any:
                 conn.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    # A server: connections checked before use (a server restarted since is no error),
-    # a short connect timeout (a page must not hang on a server out of reach).
+    # A server: a connection per call too (NullPool). A school's class holds hundreds of
+    # kernels, each idle most of the time; pooled connections would hold one server
+    # connection per kernel (PostgreSQL allows 100 by default), where a connection per
+    # answer holds one per write under way (measured: benchmarks/bench_store_load.py).
+    # A short connect timeout: a page must not hang on a server out of reach.
     return sa.create_engine(
-        url, pool_pre_ping=True, pool_size=2, max_overflow=4, pool_timeout=wait,
-        connect_args={"connect_timeout": max(1, int(wait))},
-    )  # fmt: skip
+        url, poolclass=sa.pool.NullPool, connect_args={"connect_timeout": max(1, int(wait))}
+    )
 
 
 class ProgressStore:
@@ -316,6 +327,8 @@ class ProgressStore:
         """Seconds a write waits for another process's write lock."""
         if is_database_url(location):
             url = str(location)
+            if url.startswith("postgresql://"):  # the driver this store uses (psycopg 3)
+                url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
             self.path: Path | None = None
             self.name = "(the class's SQLite database)" if url.startswith("sqlite") else (
                 "(the school's PostgreSQL database)"
@@ -485,9 +498,13 @@ class ProgressStore:
                         ).scalar()
                     return int(new or 0)
             except sa_exc.DBAPIError as e:
-                dropped = e.connection_invalidated or (e.orig is not None and _is_server_down(e.orig))
+                orig = e.orig
+                dropped = e.connection_invalidated or (
+                    orig is not None and (_is_server_down(orig) or _too_many_clients(orig))
+                )
                 if left == 1 or not dropped:
                     raise
+                time.sleep(0.2 * (RETRIES - left + 1))  # a moment for the server to come back
         raise AssertionError("unreachable")  # pragma: no cover
 
     def open_lesson(self, learner: str, page: str, time: str) -> None:
