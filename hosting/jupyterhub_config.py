@@ -27,6 +27,9 @@
 #   PINOCHLE_HUB_HOMES      folder holding one home folder per learner (default hosting/homes/)
 #   PINOCHLE_HUB_ADMIN_TOKEN  if set, a service "pinochle-admin" with this API token may
 #                           start, stop and reach learners' servers (the test uses it)
+#   PINOCHLE_TUTOR_DATABASE_URL  the school's one class database, passed to every learner's
+#                           server (default: none, a SQLite file in each learner's home);
+#                           set it from a secret, see "One class database" below
 #
 # SECURITY: the spawner below (SimpleLocalProcessSpawner) runs every learner's server as
 # the same operating-system user, so learners are kept apart by the hub's login only, not
@@ -34,6 +37,7 @@
 # another learner's files. That is fine for a demo or a single trusted class machine. For
 # real isolation switch to system users or containers; see the comments marked "SCHOOL".
 
+import importlib.util
 import json
 import os
 import shutil
@@ -111,6 +115,42 @@ c.Spawner.default_url = "/voila/render/00_welcome.ipynb"
 # To keep progress elsewhere, set PINOCHLE_TUTOR_PROGRESS per learner, e.g.
 #   "PINOCHLE_TUTOR_PROGRESS": lambda spawner: f"/srv/progress/{spawner.user.name}.sqlite"
 c.Spawner.environment = {"JUPYTER_CONFIG_PATH": str(REPO)}
+
+# --- One class database for the whole school (optional) --------------------------------
+# Without PINOCHLE_TUTOR_DATABASE_URL each learner's server keeps its own SQLite file in
+# its home (above), and the teacher sees the class only by reading the homes
+# (PINOCHLE_TUTOR_CLASS) or collecting them (scripts/collect_progress.py). With it in the
+# HUB'S OWN environment, every learner's server gets it and writes to that one database
+# (PostgreSQL: postgresql+psycopg://USER:PASSWORD@HOST:5432/DB), so the teacher's
+# dashboard sees the whole class as they answer, and a learner on two servers is one
+# record (the learner is the hub login, JUPYTERHUB_USER). The URL holds a password: the
+# hub's admin sets it from a secret (a systemd EnvironmentFile= readable by root only, a
+# Kubernetes Secret), never in this file, which is in git. The course never shows it on a
+# page or in the log. A learner who can run code in their own server (JupyterLab at
+# /user/<name>/lab) can read their server's environment, so give the tutor a PostgreSQL
+# role of its own, owning only the tutor's database (hosting/README.md).
+# The spawner passes no variable of the hub's own environment on unless told
+# (Spawner.env_keep lists a few, not this one), hence the explicit line.
+DATABASE_URL_VAR = "PINOCHLE_TUTOR_DATABASE_URL"  # pinochle_tutor.classroom.progress's name
+_database_url = os.environ.get(DATABASE_URL_VAR, "").strip()
+if _database_url:
+    _scheme = _database_url.split("://", 1)[0] if "://" in _database_url else ""
+    if _scheme not in ("postgresql+psycopg", "postgresql", "sqlite"):
+        # A URL the course cannot use (a typo) would leave every server on its own SQLite
+        # file without a word: stop here, naming the scheme only (the rest of the URL may
+        # hold the password). postgresql:// is read as postgresql+psycopg:// by the store.
+        raise SystemExit(
+            f"{DATABASE_URL_VAR} must start with postgresql+psycopg:// or postgresql:// "
+            "(or sqlite:///), "
+            f"not {(_scheme or 'a string without ://')!r}"
+        )
+    if _scheme.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
+        # The learners' servers run from this same environment (BIN above).
+        raise SystemExit(
+            f"{DATABASE_URL_VAR} names a PostgreSQL database and {BIN.parent} has no psycopg: "
+            "run .venv/bin/python -m pip install 'psycopg[binary]>=3.1'"
+        )
+    c.Spawner.environment[DATABASE_URL_VAR] = _database_url
 
 # voila.json's kernel culling is a setting of the Voila app; inside a Jupyter server the
 # server's own kernel manager needs it, so pass the same values on the command line.
