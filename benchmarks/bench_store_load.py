@@ -24,27 +24,30 @@ Engines: a SQLite file in a temporary folder (WAL, ``synchronous=NORMAL``, as th
 sets it), and a throwaway PostgreSQL cluster (tests/postgres_server.py) with a fresh
 database for each learner count. That cluster runs with ``fsync=off`` and
 ``synchronous_commit=off`` (a test server's settings) unless ``--pg-durable``; its
-``max_connections`` is ``--pg-max-connections`` (PostgreSQL's own default, 100): every
-learner's engine keeps its connection open between answers, as a kernel's does, so more
-learners than connections shows what a school's server set up with the default would do.
+``max_connections`` is ``--pg-max-connections`` (PostgreSQL's own default, 100). The
+store opens a connection per write (no pool: a class's hundreds of idle kernels would
+hold one each), so a burst of more writers than connections meets "too many clients",
+which the store calls busy: the answer is kept and written again with its key.
 
 Printed, never asserted: the figures depend on the machine and what else runs on it.
 Latency here includes waiting for the client's own CPU (up to 300 threads in a few
 processes on the machine's cores, beside the database server).
 
-Measured here (2026-12-04, 2 cores shared with a test run, load average 2 to 7; defaults,
-one run): answers/s, p50/p95/max ms, failed, lost.
+Measured here (2026-12-04, 2 cores, defaults, one run at rest): answers/s, p50/p95/max
+ms, retried, lost.
 
-* SQLite: 30 learners 166/s, 0.9/739/1703 ms, 0 lost; 100: 242/s, 1.1/1267/3779 ms,
-  0 lost; 300: 361/s, 5.8/2053/5091 ms, 109 writes failed "database is locked" (the 5 s
-  wait, :data:`~pinochle_tutor.classroom.store.BUSY_WAIT`), 109 lost. Most writes take
-  a millisecond; the tail is SQLite's busy wait, which sleeps and retries, unfairly.
-* PostgreSQL at ``max_connections=100``: 30 learners 697/s, 25.5/67.8/163 ms, 0 lost;
-  100: 2 learners' stores did not open ("too many clients", which the store calls "not a
-  usable progress database"), 20 lost; 300: 203 did not open, 2030 lost.
-* PostgreSQL at ``--pg-max-connections 400`` (a second run): 30 learners 483/s,
-  27.7/143/337 ms; 100: 547/s, 83/314/760 ms; 300: 565/s, 125/711/1854 ms; 0 failed,
-  0 lost.
+* SQLite: 30 learners 228/s, 1.3/465/1254 ms, 0 lost; 100: 378/s, 1.0/736/2572 ms,
+  0 lost; 300: 521/s, 10/2042/5533 ms, 1 write retried after the 5 s busy wait, 0 lost.
+  Most writes take a millisecond; the tail is SQLite's busy wait (it sleeps and retries,
+  unfairly).
+* PostgreSQL (``max_connections=100``, a connection per write): 30 learners 159/s,
+  167/269/467 ms; 100: 159/s, 583/850/1286 ms; 300: 215/s, 1135/2285/4545 ms; 0 lost.
+  A connection per write costs throughput (a run with pooled connections and
+  ``--pg-max-connections 400`` wrote 565/s), still far above a class's pace (300
+  learners answering every 10 s is 30/s); a larger school puts PgBouncer in front.
+* Before the store counted "too many clients" and a connect timeout as busy, such writes
+  were reported as "not a usable database" and lost (203 learners of 300 at the default
+  limit).
 
 No answer was ever kept twice (dup 0 everywhere).
 """

@@ -29,9 +29,11 @@ from pinochle_tutor.classroom.progress import DATABASE_URL_VAR, Progress, defaul
 from pinochle_tutor.classroom.store import (
     SCHEMA_VERSION,
     ProgressStore,
+    StoreBusyError,
     StoreError,
     StoreFileError,
     is_database_url,
+    store_error,
 )
 from tests.voila_site import REPO
 
@@ -256,3 +258,15 @@ def test_a_plain_postgresql_url_uses_the_store_s_driver(postgres_url: str) -> No
     plain = postgres_url.replace("postgresql+psycopg://", "postgresql://")
     ProgressStore(plain).record("ann", attempt(1))
     assert ProgressStore(postgres_url).learners() == ["ann"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["FATAL:  sorry, too many clients already", "connection timeout expired",
+     "connection failed: Connection refused", "terminating connection due to administrator command"],
+)  # fmt: skip
+def test_a_server_busy_or_out_of_reach_is_busy_not_broken(text: str) -> None:
+    """The page keeps the answer and writes it later (busy), never tells the learner
+    their answers cannot be saved (not a usable database), and never quotes the URL."""
+    error = store_error(sa.exc.OperationalError("INSERT ...", {}, Exception(text)), "(the school's database)")
+    assert isinstance(error, StoreBusyError) and "postgresql" not in str(error)

@@ -172,7 +172,8 @@ def _is_server_down(error: BaseException) -> bool:
     return any(
         words in text
         for words in ("connection refused", "server closed the connection", "terminating connection",
-                      "connection is closed", "could not connect", "the database system is")
+                      "connection is closed", "could not connect", "the database system is",
+                      "timeout expired")
     )  # fmt: skip
 
 
