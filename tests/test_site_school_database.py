@@ -17,6 +17,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from pinochle_tutor.classroom.store import ProgressStore
 from tests.voila_site import REPO, Channel, signed_cookie, voila_server
 
@@ -84,10 +86,19 @@ def test_two_servers_write_to_one_database_and_the_dashboard_sees_every_answer(
         assert not (home / ".pinochle_tutor").exists() or not any((home / ".pinochle_tutor").iterdir())
 
 
-def test_a_server_killed_mid_class_loses_no_answer_it_had_kept(postgres_url: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ["postgresql", "sqlite"])
+def test_a_server_killed_mid_class_loses_no_answer_it_had_kept(
+    engine: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     """SIGKILL to one server (and its kernels) while its learner answers: every answer
-    the page had said was kept is in the database once; the other server goes on."""
-    env = {"PINOCHLE_TUTOR_DATABASE_URL": postgres_url, "HOME": str(tmp_path)}
+    the page had said was kept is in the database once; the other server goes on. On
+    PostgreSQL (the URL) and on one SQLite file both servers share."""
+    if engine == "postgresql":
+        location = str(request.getfixturevalue("postgres_url"))
+        env = {"PINOCHLE_TUTOR_DATABASE_URL": location, "HOME": str(tmp_path)}
+    else:
+        location = str(tmp_path / "class.sqlite")
+        env = {"PINOCHLE_TUTOR_PROGRESS": location, "HOME": str(tmp_path)}
     acknowledged: list[str] = []
 
     async def until_killed(doomed: str, pid: int, other: str) -> None:
@@ -106,7 +117,7 @@ def test_a_server_killed_mid_class_loses_no_answer_it_had_kept(postgres_url: str
 
     with voila_server(env=env) as doomed, voila_server(env=env) as other:
         asyncio.run(until_killed(doomed, doomed.pid, other))
-    seen = dashboard_sees(postgres_url)
+    seen = dashboard_sees(location)
     cy = seen.get(CY, [])
     assert sorted(set(cy)) == sorted(cy)  # nothing twice
     assert set(acknowledged) <= set(cy) <= {*acknowledged, "199"}
