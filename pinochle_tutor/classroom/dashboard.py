@@ -136,18 +136,12 @@ class ClassData:
 
 
 def class_data(source: str | os.PathLike[str]) -> ClassData:
-    """The class's record from a database file (the shared site) or a folder (one
-    database or JSON file per learner, as on JupyterHub). Never raises for a bad
+    """The class's record from a database file (the shared site), a school's database
+    server (its URL) or a folder (one database or JSON file per learner, as on
+    JupyterHub). Never raises for a bad
     file: it is named in :attr:`ClassData.problems` and left out."""
     if is_database_url(source):  # a school's database server: the whole class, live
-        try:
-            server = ProgressStore(source)
-        except StoreError as e:
-            return ClassData({}, problems=(str(e),))
-        on_server: dict[str, list[Attempt]] = defaultdict(list)
-        for s in server.stored_attempts():
-            on_server[s.learner].append(s.attempt)
-        return ClassData.of(on_server, server.lessons(), server.names())
+        return _one_database(source)
     root = Path(source)
     if root.is_dir():
         records, problems = collect_records(root)
@@ -166,8 +160,13 @@ def class_data(source: str | os.PathLike[str]) -> ClassData:
         return ClassData.of(attempts, visits, names, problems)
     if not root.exists():
         return ClassData({}, problems=(f"{root.name}: no progress has been kept yet",))
+    return _one_database(root)
+
+
+def _one_database(location: str | os.PathLike[str]) -> ClassData:
+    """The class's record in one database: a site's file, or a school's server (live)."""
     try:
-        store = ProgressStore(root)
+        store = ProgressStore(location)
     except StoreError as e:
         return ClassData({}, problems=(str(e),))
     by: dict[str, list[Attempt]] = defaultdict(list)

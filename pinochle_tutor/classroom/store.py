@@ -54,6 +54,7 @@ messages say.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import threading
 import time
@@ -223,9 +224,11 @@ def _check_name(value: object, what: str) -> str:
 
 
 
+@functools.cache
 def _tables() -> dict[str, Any]:
     """The schema at :data:`SCHEMA_VERSION` as SQLAlchemy tables, for the queries (the
-    migrations create it; these only describe it)."""
+    migrations create it; these only describe it). Made once per process (every store
+    shares them; a page opens several)."""
     md = sa.MetaData()
 
     def learner() -> Any:
