@@ -178,9 +178,9 @@ def _is_server_down(error: BaseException) -> bool:
     )  # fmt: skip
 
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """The schema version this code writes: the number of the last Alembic revision in
-:mod:`pinochle_tutor.classroom.migrations` (``0006``)."""
+:mod:`pinochle_tutor.classroom.migrations` (``0007``)."""
 
 
 MAX_NAME = 80
@@ -260,6 +260,25 @@ def _tables() -> dict[str, Any]:
         "places": sa.Table(
             "places", md, learner(), sa.Column("key", sa.Text),
             sa.Column("data", sa.Text), sa.Column("time", sa.Text),
+        ),
+        # Classmates' tables (pinochle_tutor.classroom.tables).
+        "tables": sa.Table(
+            "tables", md, sa.Column("code", sa.Text, primary_key=True),
+            *(sa.Column(c, sa.Text) for c in ("rule_set", "level", "opener", "state", "result")),
+            *(sa.Column(c, sa.Integer) for c in ("players", "hints", "away_wait")),
+            sa.Column("seed", sa.BigInteger), sa.Column("opened", sa.Float),
+            sa.Column("changed", sa.Float),
+        ),
+        "table_seats": sa.Table(
+            "table_seats", md, sa.Column("code", sa.Text, primary_key=True),
+            sa.Column("seat", sa.Integer, primary_key=True), learner(),
+            sa.Column("name", sa.Text), sa.Column("seen", sa.Float),
+        ),
+        "table_moves": sa.Table(
+            "table_moves", md, sa.Column("code", sa.Text, primary_key=True),
+            sa.Column("seq", sa.Integer, primary_key=True),
+            *(sa.Column(c, sa.Integer) for c in ("hand", "seat")),
+            sa.Column("action", sa.Text), learner(), sa.Column("at", sa.Float),
         ),
     }  # fmt: skip
 
