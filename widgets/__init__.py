@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pinochle_widgets._base import Message
     from pinochle_widgets.bidding_trainer import BiddingTrainer
     from pinochle_widgets.cards import CardsView, HandPicker
+    from pinochle_widgets.classmates import ClassmatesTable
     from pinochle_widgets.game_table import GameTable
     from pinochle_widgets.identity import LearnerCard
     from pinochle_widgets.lesson import COURSE, course_outline, practice_pages, rules_banner
@@ -35,6 +36,7 @@ _WHERE = {
     "BiddingTrainer": "bidding_trainer",
     "COURSE": "lesson",
     "CardsView": "cards",
+    "ClassmatesTable": "classmates",
     "DeckExplorer": "practice",
     "GameTable": "game_table",
     "GuidedHandStepper": "worked",
@@ -64,6 +66,7 @@ __all__ = [
     "COURSE",
     "BiddingTrainer",
     "CardsView",
+    "ClassmatesTable",
     "DeckExplorer",
     "GameTable",
     "GuidedHandStepper",

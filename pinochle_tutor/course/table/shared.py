@@ -1,0 +1,256 @@
+"""A game at a classmates' table, seen from one learner's seat.
+
+:class:`SharedSession` is the :class:`~pinochle_tutor.course.table.session.GameSession`
+of one learner at a table that several learners share: the same deals (the table's
+seed), the same log, hints, review and score sheet from that learner's seat, but the
+other seats' actions come from the table's moves in the class database
+(:class:`~pinochle_tutor.classroom.tables.TableStore`) instead of computer players in
+this page. The learner's own action is checked by the engine first, then written as
+the table's next move: only then is it applied here, so every page at the table
+applies the same moves in the same order. :meth:`SharedSession.sync` reads the moves
+added since, applies them, and plays a computer's move when the seat to act is empty
+(or its learner has been away longer than the table's wait): the page of the learner
+present at the lowest seat does it at once, the others only if it has not appeared
+after a pause, and the database keeps the first of two such moves.
+
+The session holds every seat's cards (the engine needs them to replay the moves);
+everything it shows is built from :meth:`Hand.view <pinochle_tutor.game.Hand.view>`
+of the learner's own seat, as at the game table against computer players.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from typing import Any
+
+from pinochle_tutor.actions import Action, parse_action
+from pinochle_tutor.bots.levels import make_player
+from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.classroom.tables import (
+    SharedTable,
+    TableMove,
+    TableStartedError,
+    TableState,
+    TableStore,
+)
+from pinochle_tutor.course.table.session import GameSession
+from pinochle_tutor.errors import IllegalActionError, PinochleError
+from pinochle_tutor.game import OutOfTurnError
+from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.view import Phase
+
+__all__ = ["HEARTBEAT", "PRESENT_WITHIN", "RELAY_PAUSE", "SharedSession", "TableMovedOnError"]
+
+HEARTBEAT = 3.0
+"""Seconds between a page's notes that it is still at the table."""
+PRESENT_WITHIN = 12.0
+"""A learner seen within this many seconds counts as present (for who plays the
+computer's moves; being away long enough for a computer to act for them is the
+table's own ``away_wait``)."""
+RELAY_PAUSE = 1.5
+"""Seconds each page further down the order of present learners waits for a
+computer's move to appear before it plays that move itself."""
+
+_LOG = logging.getLogger(__name__)
+
+
+class TableMovedOnError(OutOfTurnError):
+    """The learner's action came after the table had moved on (a computer played for
+    them while they were away, or their other page acted first)."""
+
+
+class SharedSession(GameSession):
+    """One learner's seat at a classmates' table (see the module's text). ``rules``
+    must be the table's rule set (the site's); ``now`` is the clock (for tests)."""
+
+    def __init__(
+        self,
+        tables: TableStore,
+        table: SharedTable,
+        learner: str,
+        rules: RuleSet,
+        *,
+        page: str | None = None,
+        progress: Progress | None = None,
+        now: Any = time.time,
+    ) -> None:
+        seat = table.seat_of(learner)
+        if seat is None:
+            raise TableStartedError(f"You have no seat at table {table.code}: join it first")
+        if rules.name != table.rule_set:
+            raise TableStartedError(
+                f"Table {table.code} plays {table.rule_set}; this page plays {rules.name}"
+            )
+        self.tables = tables
+        self.table = table
+        self.learner = learner
+        self._now = now
+        self._moves: list[TableMove] = []
+        """Every move read from the table so far, in order."""
+        self._applied = 0
+        """How many of them this page has applied (the next move's number)."""
+        self._waited_since: dict[int, float] = {}
+        """Move number -> when this page first saw it was a computer's to play."""
+        self._last_seen = 0.0
+        self._syncing = False
+        super().__init__(
+            rules, seed=table.seed, human_seat=seat, opponents="random",
+            first_dealer=table.players - 1, allow_undo=False, pause_after_trick=False,
+            count_meld=False, page=page, progress=progress,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ flow
+    def _next_move(self) -> TableMove | None:
+        if self._applied < len(self._moves):
+            move = self._moves[self._applied]
+            if move.hand == self.hand_number:
+                return move
+        return None
+
+    def advance(self) -> None:
+        """Apply the table's moves read so far, up to the first one not yet made."""
+        h = self.engine_hand
+        while h.phase is not Phase.DONE:
+            move = self._next_move()
+            if move is None:
+                return
+            phase, seat = h.phase, h.to_act
+            if seat != move.seat:  # never: every page applies the same moves in order
+                raise PinochleError(
+                    f"table {self.table.code} move {move.seq} is seat {move.seat}'s, "
+                    f"but seat {seat} is to act"
+                )
+            h.apply(parse_action(move.action))
+            self._applied += 1
+            self._after_action(move.seat, phase)
+
+    def _take(self, phase: Phase, action: Action, what: str) -> None:
+        """Write the learner's action as the table's next move, then apply it; refused
+        with :class:`TableMovedOnError` when another move took that place first."""
+        del what  # no undo at a shared table
+        h = self.engine_hand
+        if not h.is_legal(action):
+            raise IllegalActionError(f"{action.text!r} is not legal now")
+        before = self._applied
+        self.sync(play_computers=False)
+        if self._applied != before or self._applied < len(self._moves) or self.engine_hand is not h:
+            raise TableMovedOnError(
+                "The table moved on before your choice arrived: look at the table and "
+                "choose again when it is your turn."
+            )
+        seq = self._applied
+        if not self.tables.add_move(
+            self.table.code, seq, self.hand_number, self.human_seat, action.text, self.learner
+        ):
+            self.sync(play_computers=False)
+            raise TableMovedOnError(
+                "The table moved on before your choice arrived: look at the table and "
+                "choose again when it is your turn."
+            )
+        self._moves.append(TableMove(seq, self.hand_number, self.human_seat, action.text,
+                                     self.learner, self._now()))  # fmt: skip
+        h.apply(action)
+        self._applied += 1
+        self._after_action(self.human_seat, phase)
+
+    def _finish_hand(self) -> None:
+        super()._finish_hand()
+        if self.is_over:
+            words = self.events[-1].text if self.events else "The game is over."
+            try:
+                self.tables.finish(self.table.code, words)
+            except Exception:  # the next page to see the end writes it
+                _LOG.warning("the result of table %s could not be kept", self.table.code)
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the hand waits for this learner (and no move of theirs is already
+        on its way from the table)."""
+        return super().is_my_turn and self._next_move() is None
+
+    @property
+    def away_seats(self) -> tuple[int, ...]:
+        """The seats whose learner has been away longer than the table's wait (a
+        computer acts for them until they are back)."""
+        now = self._now()
+        return tuple(
+            s.seat for s in self.table.seats
+            if s.learner != self.learner and now - s.seen > self.table.away_wait
+        )  # fmt: skip
+
+    def computer_seat(self, seat: int) -> bool:
+        """Whether a computer player acts for ``seat`` now: no learner took it, or its
+        learner is away (see :attr:`away_seats`)."""
+        return self.table.learner_at(seat) is None or seat in self.away_seats
+
+    def seat_holder(self, seat: int) -> str:
+        """Who plays ``seat``, in words: the classmate's name, "a computer player", or
+        "a computer player for <name>" while they are away."""
+        held = self.table.learner_at(seat)
+        if held is None:
+            return "a computer player"
+        name = held.name or "a classmate"
+        if held.learner == self.learner:
+            return "you"
+        return f"a computer player for {name}" if seat in self.away_seats else name
+
+    # ------------------------------------------------------------------ sync
+    def sync(self, play_computers: bool = True) -> bool:
+        """Read the table's new moves and apply them; note this page is still here
+        (every :data:`HEARTBEAT` seconds, with the seats re-read); when the seat to
+        act is a computer's and this page's turn to play it has come, play it.
+        Whether anything changed."""
+        self._syncing = True
+        try:
+            before = (self._applied, len(self._moves), self.hand_number)
+            now = self._now()
+            if now - self._last_seen >= HEARTBEAT:
+                self._last_seen = now
+                self.tables.seen(self.table.code, self.learner, now)
+                self.table = self.tables.table(self.table.code)
+            self._moves.extend(self.tables.moves(self.table.code, after=len(self._moves) - 1))
+            if self._next_move() is None and self._moves[self._applied:] and self.hand_over:
+                self.next_hand()  # the others have dealt the next hand: follow them
+            self.advance()
+            if play_computers:
+                self._play_computer()
+            return before != (self._applied, len(self._moves), self.hand_number)
+        finally:
+            self._syncing = False
+
+    def next_hand(self) -> None:
+        """Deal the next hand (the learner's Next hand, or the table's first move of it)."""
+        super().next_hand()
+
+    def _my_rank(self) -> int:
+        """This page's place among the present learners' pages, by seat (0: first)."""
+        now = self._now()
+        present = sorted(
+            s.seat for s in self.table.seats
+            if s.learner == self.learner or now - s.seen <= PRESENT_WITHIN
+        )  # fmt: skip
+        return present.index(self.human_seat) if self.human_seat in present else len(present)
+
+    def _play_computer(self) -> None:
+        h = self.engine_hand
+        seat = h.to_act
+        if (
+            self.is_over or h.phase is Phase.DONE or seat is None or seat == self.human_seat
+            or not self.computer_seat(seat) or self._next_move() is not None
+            or self.table.state is not TableState.PLAYING
+        ):  # fmt: skip
+            return
+        seq = self._applied
+        now = self._now()
+        first = self._waited_since.setdefault(seq, now)
+        if now - first < RELAY_PAUSE * self._my_rank():
+            return
+        player = make_player(self.table.level, seed=random.Random(f"{self.seed}:{seq}").randrange(2**32))
+        action = h.ask(player)
+        if self.tables.add_move(self.table.code, seq, self.hand_number, seat, action.text, ""):
+            self._moves.append(TableMove(seq, self.hand_number, seat, action.text, "", now))
+        else:
+            self._moves.extend(self.tables.moves(self.table.code, after=len(self._moves) - 1))
+        self.advance()

@@ -1,0 +1,318 @@
+"""Classmates at one table, headless: the table store's refusals, four learners' pages
+(four widgets, as four kernels would hold them) sharing one class database, a whole
+hand with every seat acting in its own page, only one's own hidden cards in each page's
+synced state, a computer player for an empty seat and for a learner away too long, the
+seat kept for a learner who comes back, and a three-handed table of three."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pinochle_tutor.bots.levels import make_player
+from pinochle_tutor.classroom.store import ProgressStore
+from pinochle_tutor.classroom.tables import (
+    NoSuchTableError,
+    NotTheOpenerError,
+    SeatTakenError,
+    TableCodeError,
+    TableFullError,
+    TableStartedError,
+    TableState,
+    TableStore,
+)
+from pinochle_tutor.course.table.shared import HEARTBEAT, SharedSession, TableMovedOnError
+from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.game import OutOfTurnError
+from pinochle_tutor.rules import rules_named
+from pinochle_tutor.view import Phase
+from pinochle_widgets.classmates import ClassmatesTable, SharedGameTable
+from tests.test_game_table import hidden_only
+from tests.widget_client import tree_states
+
+KEYS = [c * 22 for c in "abcd"]
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> TableStore:
+    return TableStore(ProgressStore(tmp_path / "class.sqlite"))
+
+
+def opened(tables: TableStore, players: int = 4, away: int = 60, **kw: Any) -> Any:
+    rules = "classic" if players == 4 else "three_handed"
+    return tables.open_table(KEYS[0], "Ann", rule_set=rules_named(rules).name, players=players,
+                             level="beginner", hints=True, away_wait=away, seed=7, **kw)  # fmt: skip
+
+
+# ------------------------------------------------------------------ store refusals
+def test_a_code_that_is_none_no_table_a_full_table_a_taken_seat_and_a_started_game(
+    tables: TableStore,
+) -> None:
+    t = opened(tables)
+    with pytest.raises(TableCodeError, match="'K7Q' is not a table code"):
+        tables.table("K7Q")
+    with pytest.raises(NoSuchTableError, match="no table with the code ZZZZZZ"):
+        tables.table("zzz-zzz")
+    assert tables.table(t.code.lower()).code == t.code  # any case, as a learner types it
+    with pytest.raises(SeatTakenError, match="South seat .* is taken by Ann"):
+        tables.take_seat(t.code, KEYS[1], "Bob", 0)
+    with pytest.raises(SeatTakenError, match="9 is not a seat"):
+        tables.take_seat(t.code, KEYS[1], "Bob", 9)
+    for i in (1, 2, 3):
+        tables.take_seat(t.code, KEYS[i], NAMES[i], i)
+    with pytest.raises(TableFullError, match="all 4 seats are taken"):
+        tables.take_seat(t.code, "e" * 22, "Eve", 1)
+    with pytest.raises(NotTheOpenerError):
+        tables.start(t.code, KEYS[1])
+    tables.start(t.code, KEYS[0])
+    with pytest.raises(TableStartedError, match="has started without you"):
+        tables.take_seat(t.code, "e" * 22, "Eve", 1)
+    assert tables.take_seat(t.code, KEYS[2], "Cy", 3).seat_of(KEYS[2]) == 2  # kept, not moved
+    assert [x.code for x in tables.open_tables()] == []  # started: no longer listed
+
+
+def test_a_move_number_taken_first_is_refused_to_the_second_page(tables: TableStore) -> None:
+    t = opened(tables)
+    assert tables.add_move(t.code, 0, 1, 1, "pass", "")
+    assert not tables.add_move(t.code, 0, 1, 1, "bid 250", KEYS[1])
+    assert [m.action for m in tables.moves(t.code)] == ["pass"]
+
+
+def test_an_idle_table_closes_and_the_opener_leaving_closes_an_open_table(
+    tables: TableStore,
+) -> None:
+    t = opened(tables, now=1000.0)
+    assert tables.close_idle(now=1000.0 + 30) == []
+    assert tables.close_idle(now=1000.0 + 3600) == [t.code]
+    assert tables.table(t.code).state is TableState.CLOSED
+    u = opened(tables)
+    tables.take_seat(u.code, KEYS[1], "Bob", 1)
+    tables.leave(u.code, KEYS[1])
+    assert tables.table(u.code).seat_of(KEYS[1]) is None
+    tables.leave(u.code, KEYS[0])
+    assert tables.table(u.code).state is TableState.CLOSED
+
+
+# ------------------------------------------------------------------ the game
+def act(s: SharedSession, bot: Any) -> None:
+    """The learner of ``s`` makes the move ``bot`` would make, through the session."""
+    from pinochle_tutor.actions import Bid, Concede, Give, NameTrump
+
+    a = s.engine_hand.ask(bot)
+    if isinstance(a, Bid):
+        s.bid(a.amount)
+    elif isinstance(a, NameTrump):
+        s.name_trump(a.suit)
+    elif isinstance(a, Give):
+        s._give(s.view.phase, a.cards)
+    elif isinstance(a, Concede):
+        s.concede()
+    else:
+        s.play(a.card)
+
+
+def play_hand(sessions: list[SharedSession], check: Any = None) -> int:
+    bots = [make_player("beginner", seed=i) for i in range(len(sessions))]
+    for steps in range(2000):
+        if all(s.hand_over for s in sessions):
+            return steps
+        for s, bot in zip(sessions, bots, strict=True):
+            s.sync()
+            if s.is_my_turn:
+                act(s, bot)
+            if check is not None:
+                check()
+    raise AssertionError("the hand did not end")
+
+
+def test_three_learners_and_a_computer_play_a_hand_and_every_page_sees_the_same_game(
+    tables: TableStore,
+) -> None:
+    t = opened(tables)
+    tables.take_seat(t.code, KEYS[1], "Bob", 1)
+    tables.take_seat(t.code, KEYS[2], "Cy", 2)
+    t = tables.start(t.code, KEYS[0])
+    R = rules_named("classic")
+    sessions = [SharedSession(tables, t, k, R) for k in KEYS[:3]]
+    play_hand(sessions)
+    assert len({tuple(s.scores) for s in sessions}) == 1
+    histories = {tuple(s.engine_hand.history) for s in sessions}
+    assert len(histories) == 1
+    moves = tables.moves(t.code)
+    by_seat = {m.seat: m.learner for m in moves}
+    assert by_seat[3] == "" and by_seat[1] == KEYS[1]  # East was a computer's
+    # Every learner's side is named from their own seat.
+    assert sessions[1].seat_name(1) == "You" and sessions[0].seat_name(1) != "You"
+    # A page opened after the moves replays them to the same place.
+    late = SharedSession(tables, tables.table(t.code), KEYS[1], R)
+    late.sync()
+    assert late.hand_over and late.scores == sessions[0].scores
+
+
+def test_an_action_out_of_turn_or_after_the_table_moved_on_is_refused(
+    tables: TableStore,
+) -> None:
+    t = opened(tables)
+    tables.take_seat(t.code, KEYS[1], "Bob", 1)
+    t = tables.start(t.code, KEYS[0])
+    R = rules_named("classic")
+    ann, bob = (SharedSession(tables, t, k, R) for k in KEYS[:2])
+    ann.sync(), bob.sync()
+    first = ann if ann.is_my_turn else bob
+    other = bob if first is ann else ann
+    with pytest.raises(OutOfTurnError, match="turn, not yours"):
+        other.bid(250)
+    # The learner's other page acts first: this page's choice is refused, nothing written twice.
+    twin = SharedSession(tables, tables.table(t.code), first.learner, R)
+    twin.sync()
+    twin.bid(None)
+    with pytest.raises(TableMovedOnError, match="moved on"):
+        first.bid(250)
+    assert [m.action for m in tables.moves(t.code)] == ["pass"]
+
+
+def test_a_learner_away_longer_than_the_wait_is_played_for_and_gets_the_seat_back(
+    tables: TableStore,
+) -> None:
+    clock = [1000.0]
+    t = opened(tables, away=60, now=clock[0])
+    tables.take_seat(t.code, KEYS[1], "Bob", 1, now=clock[0])
+    t = tables.start(t.code, KEYS[0])
+    R = rules_named("classic")
+    ann = SharedSession(tables, t, KEYS[0], R, now=lambda: clock[0])
+    bob = SharedSession(tables, t, KEYS[1], R, now=lambda: clock[0])
+    ann.sync(), bob.sync()
+    # Bob closes his page; Ann's page goes on (its heartbeat every few seconds).
+    for _ in range(40):
+        if ann.engine_hand.to_act == 1:
+            break
+        clock[0] += 1
+        ann.sync()
+        if ann.is_my_turn:
+            act(ann, make_player("beginner", seed=1))
+    assert ann.engine_hand.to_act == 1
+    before = len(tables.moves(t.code))
+    clock[0] += 30
+    ann.sync()
+    assert len(tables.moves(t.code)) == before, "played for Bob before the wait was over"
+    for _ in range(80):
+        clock[0] += 1
+        ann.sync()
+        if len(tables.moves(t.code)) > before:
+            break
+    moved = tables.moves(t.code)[before]
+    assert moved.seat == 1 and moved.learner == ""  # a computer's move for Bob
+    assert "a computer player for Bob" in ann.seat_holder(1)
+    # Bob comes back: a new page, the same seat, the game as it is.
+    back = SharedSession(tables, tables.table(t.code), KEYS[1], R, now=lambda: clock[0])
+    back.sync()
+    assert back.human_seat == 1 and back.engine_hand.history == ann.engine_hand.history
+    clock[0] += HEARTBEAT  # Ann's page reads the seats again within a heartbeat
+    ann.sync()
+    assert ann.seat_holder(1) == "Bob"
+
+
+def test_a_three_handed_table_of_three_learners_plays_a_hand(tables: TableStore) -> None:
+    t = opened(tables, players=3)
+    tables.take_seat(t.code, KEYS[1], "Bob", 1)
+    tables.take_seat(t.code, KEYS[2], "Cy", 2)
+    t = tables.start(t.code, KEYS[0])
+    R = rules_named("three_handed")
+    sessions = [SharedSession(tables, t, k, R) for k in KEYS[:3]]
+    play_hand(sessions)
+    assert all(m.learner for m in tables.moves(t.code))  # no computer at a full table
+    assert len({tuple(s.scores) for s in sessions}) == 1
+    assert "Partner" not in " ".join(e.text for e in sessions[0].events)
+
+
+# ------------------------------------------------------------------ the pages
+def wait_for(test: Any, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < deadline, "not within the time"
+        time.sleep(0.05)
+
+
+def test_four_pages_open_join_start_and_play_a_hand_each_seeing_only_its_own_cards(
+    tables: TableStore,
+) -> None:
+    R = rules_named("classic")
+    pages = [ClassmatesTable(R, tables=tables, learner=k, name=n, poll=0.05)
+             for k, n in zip(KEYS, NAMES, strict=True)]  # fmt: skip
+    try:
+        pages[0].open_button.click()
+        code = pages[0].code
+        assert code and code in tree_states(pages[0])
+        pages[1].code_box.value = code.lower()
+        pages[1].join_button.click()
+        pages[2].code_box.value = "nope"
+        pages[2].join_button.click()
+        assert "'nope' is not a table code" in pages[2].message.text
+        pages[2].code_box.value = code
+        pages[2].join_button.click()
+        pages[3]._list_tables()
+        listed = [b for b in _buttons(pages[3].listed) if code in b.description]
+        listed[0].click()
+        assert [p.code for p in pages] == [code] * 4
+        pages[1].start_button.click()  # not the opener: the button is not even shown
+        pages[0].start_button.click()
+        wait_for(lambda: all(p.game is not None for p in pages))
+        games = [p.game for p in pages]
+        assert all(isinstance(g, SharedGameTable) for g in games)
+
+        def no_hidden() -> None:
+            for g in games:
+                assert g is not None
+                with g._lock:
+                    state = tree_states(g)
+                    for c in hidden_only(g.session):
+                        assert c.text not in state and c.name not in state, f"hidden {c.text}"
+
+        sessions = [g._shared for g in games if g is not None]
+        bots = [make_player("beginner", seed=i) for i in range(4)]
+        for _ in range(3000):
+            if all(s.hand_over for s in sessions):
+                break
+            for g, s, bot in zip(games, sessions, bots, strict=True):
+                assert g is not None
+                with g._lock:
+                    if s.is_my_turn:
+                        act(s, bot)
+                        g.refresh()
+            time.sleep(0.01)
+        wait_for(lambda: all(s.hand_over for s in sessions))
+        no_hidden()
+        assert len({tuple(s.scores) for s in sessions}) == 1
+        assert all(m.learner for m in tables.moves(code))  # every seat a learner's
+    finally:
+        for p in pages:
+            p.close()
+
+
+def test_a_page_without_a_class_database_says_the_tables_need_the_class_site() -> None:
+    page = ClassmatesTable("classic", tables=None, learner="a" * 22)
+    if page._tables is None:
+        assert "need the class site" in tree_states(page)
+
+
+def _buttons(box: Any) -> list[Any]:
+    import ipywidgets as widgets
+
+    found, todo = [], [box]
+    while todo:
+        w = todo.pop()
+        if isinstance(w, widgets.Button):
+            found.append(w)
+        todo += list(getattr(w, "children", ()) or ())
+    return found
+
+
+def test_every_refusal_is_a_plain_message(tables: TableStore) -> None:
+    for err in (TableCodeError, NoSuchTableError, TableFullError, SeatTakenError,
+                TableStartedError, NotTheOpenerError, TableMovedOnError):  # fmt: skip
+        assert issubclass(err, PinochleError)
+    _ = Phase

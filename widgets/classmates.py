@@ -1,0 +1,422 @@
+"""Play with classmates: a table that several learners share, each in their own browser.
+
+:class:`ClassmatesTable` is the page's one widget. First the lobby: open a table (the
+computer players' level for the empty seats, hints on or off) and get its code, or join
+one with a classmate's code or from the list of the site's open tables; then the
+waiting room (the seats, who sits where, a free seat to move to, and for the opener
+Start the game); then the game itself, a :class:`SharedGameTable`: the game table of
+the lesson, from the learner's own seat, with the classmates' moves arriving as they
+make them.
+
+The table lives in the class database (:mod:`pinochle_tutor.classroom.tables`); this
+page's kernel holds the game (:class:`~pinochle_tutor.course.table.shared.SharedSession`)
+and reads the table's new moves a few times a second in a background thread. Synced
+state holds only what the learner may see: their own cards, the cards on the table and
+what was shown, never a classmate's hand. Where there is no class database (the static
+site, or a progress file), the page says that tables with classmates need the class site.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import sys
+import threading
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from pinochle_tutor import PinochleError, RuleSet
+from pinochle_tutor.bots.levels import Level
+from pinochle_tutor.classroom.display import class_store
+from pinochle_tutor.classroom.identity import current_learner
+from pinochle_tutor.classroom.tables import (
+    SharedTable,
+    TableState,
+    TableStore,
+    normal_code,
+    seat_label,
+)
+from pinochle_tutor.course.table.shared import SharedSession
+from pinochle_tutor.names import find_named
+
+from ._base import Message, coerce_rules, guard_client_values, guarded, shown, style_widget
+from .game_table import GameTable
+
+__all__ = ["AWAY_WAIT_VAR", "ClassmatesTable", "SharedGameTable", "away_wait"]
+
+AWAY_WAIT_VAR = "PINOCHLE_TUTOR_AWAY_WAIT"
+"""The environment variable with the seconds a learner may be away from a table before
+a computer player acts for them (the teacher's setting; default 60)."""
+
+NEEDS_SERVER = (
+    "Tables with classmates need the class site (Voila or JupyterHub), where every "
+    "learner's page reaches the class database. This page runs in your browser alone: "
+    "play against the computer players in lesson 9 instead."
+)
+
+_LOG = logging.getLogger(__name__)
+
+
+def away_wait(env: Any = None) -> int:
+    """The teacher's wait, in seconds (:data:`AWAY_WAIT_VAR`; 60 when unset or not a
+    whole number from 10 to 3600)."""
+    raw = (os.environ if env is None else env).get(AWAY_WAIT_VAR, "")
+    try:
+        value = int(raw)
+    except ValueError:
+        return 60
+    return value if 10 <= value <= 3600 else 60
+
+
+class SharedGameTable(GameTable):
+    """The game table at a classmates' table, from one learner's seat (see the module's
+    text). ``poll`` is the seconds between two reads of the table's new moves."""
+
+    def __init__(self, session: SharedSession, poll: float = 0.25) -> None:
+        self._shared = session
+        self._poll = poll
+        self._stop = threading.Event()
+        self._failures = 0
+        super().__init__(
+            seed=session.seed, rules=session.rules, opponents="heuristic",
+            hints=session.table.hints, undo=False, auto_continue=False,
+        )  # fmt: skip
+        self.add_class("pt-shared-table")
+        self._thread = threading.Thread(target=self._watch, name="pt-table-watch", daemon=True)
+        self._thread.start()
+
+    def refresh(self) -> None:
+        """The game table as :meth:`GameTable.refresh` shows it, without what a shared
+        game has not: a new game, the opponents' level, undo and the trick pause."""
+        super().refresh()
+        for part in (self.new_game_button, self.level_box, self.auto_box, self.continue_button,
+                     self.undo_button):  # fmt: skip
+            shown(part, False)
+
+    def _new_session(self, seed: int | None) -> SharedSession:
+        del seed
+        return self._shared
+
+    def close(self) -> None:
+        self._stop.set()
+        super().close()
+
+    def _watch(self) -> None:
+        """The background reader: the table's new moves, applied and shown."""
+        while not self._stop.wait(self._poll):
+            try:
+                with self._lock:
+                    mine = self.session.is_my_turn
+                    if self._shared.sync():
+                        self.refresh()
+                        if self.session.is_my_turn and not mine:
+                            self.message.info(f"Your turn. {self.session.task()}")
+                        self._after()
+                self._failures = 0
+            except Exception:
+                self._failures += 1
+                _LOG.warning("table %s could not be read", self._shared.table.code, exc_info=True)
+                if self._failures == 20:
+                    self.message.error(
+                        "The class database does not answer: the table will catch up when it does."
+                    )
+            if self._shared.is_over and self._shared.table.state is TableState.CLOSED:
+                return
+
+    def _seat_html(self, seat: int) -> str:
+        html = super()._seat_html(seat)
+        s = self._shared
+        if seat == s.human_seat:
+            return html
+        who = escape(s.seat_holder(seat))
+        return html.replace("</span>", f"</span><br><small>{who}</small>", 1)
+
+    @guarded
+    def _new_game(self, _: object = None) -> None:
+        raise PinochleError("A game with classmates ends with its table: open a new table to play again.")
+
+
+class ClassmatesTable(widgets.VBox):
+    """The page "Play with classmates": lobby, waiting room and game (see the module's
+    text). ``rules``: the site's rule set; ``store``: the class database's tables
+    (default: the site's, :func:`~pinochle_tutor.classroom.display.class_store`).
+
+    CSS hooks: ``pt-classmates``, ``pt-open-level``, ``pt-open-hints``, ``pt-open-table``,
+    ``pt-join-code``, ``pt-join``, ``pt-open-list`` (the open tables), ``pt-join-listed``,
+    ``pt-table-code``, ``pt-seat-list``, ``pt-take-seat``, ``pt-start``, ``pt-leave``,
+    ``pt-refresh``; the game is a ``pt-shared-table`` (the game table's hooks)."""
+
+    def __init__(
+        self,
+        rules: RuleSet | str | None = None,
+        tables: TableStore | None = None,
+        learner: str | None = None,
+        name: str | None = None,
+        poll: float = 0.25,
+    ) -> None:
+        self.rules = coerce_rules(rules)
+        self.message = Message()
+        self._poll = poll
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self.code: str | None = None
+        """The code of the table this page sits at (``None`` in the lobby)."""
+        self.game: SharedGameTable | None = None
+        who = current_learner()
+        self.learner = learner if learner is not None else ("" if who.is_guest else who.key)
+        self._tables = tables
+        if self._tables is None and sys.platform != "emscripten":
+            store = class_store()
+            self._tables = TableStore(store) if store is not None else None
+        if name is None and self._tables is not None and self.learner:
+            try:
+                name = self._tables.store.name_of(self.learner)
+            except Exception:
+                name = ""
+        self.name = name or ""
+        self.level = widgets.Dropdown(
+            options=[(lv.label, lv.value) for lv in Level], value=Level.BEGINNER.value,
+            description="Computer players", style={"description_width": "initial"},
+        )  # fmt: skip
+        self.level.add_class("pt-open-level")
+        self.hints = widgets.Checkbox(value=True, description="Hints from the coach", indent=False)
+        self.hints.add_class("pt-open-hints")
+        self.open_button = self._button("Open a table", "pt-open-table", self._open, "primary")
+        self.code_box = widgets.Text(
+            placeholder="e.g. K7Q2XM", description="Table code", continuous_update=False,
+            style={"description_width": "initial"}, layout=widgets.Layout(width="16em"),
+        )  # fmt: skip
+        self.code_box.add_class("pt-join-code")
+        self.join_button = self._button("Join", "pt-join", self._join_typed, "primary")
+        self.listed = widgets.VBox()
+        self.listed.add_class("pt-open-list")
+        self.refresh_button = self._button("Look again", "pt-refresh", self._refresh_clicked)
+        self.lobby = widgets.VBox(
+            [
+                widgets.HTML("<h3>Open a table</h3><p>You sit South; share the code with "
+                             "your classmates. Empty seats are computer players.</p>"),
+                widgets.HBox([self.level, self.hints]), self.open_button,
+                widgets.HTML("<h3>Join a table</h3>"),
+                widgets.HBox([self.code_box, self.join_button]),
+                widgets.HTML("<p>Or pick one of the open tables:</p>"), self.listed,
+                self.refresh_button,
+            ]
+        )  # fmt: skip
+        self.code_area = widgets.HTML()
+        self.code_area.add_class("pt-table-code")
+        self.seat_list = widgets.VBox()
+        self.seat_list.add_class("pt-seat-list")
+        self.start_button = self._button("Start the game", "pt-start", self._start, "success")
+        self.leave_button = self._button("Leave the table", "pt-leave", self._leave)
+        self.room = widgets.VBox(
+            [self.code_area, self.seat_list, widgets.HBox([self.start_button, self.leave_button])]
+        )
+        self.stage = widgets.VBox()
+        super().__init__([style_widget(), self.message, self.stage])
+        self.add_class("pt-widget")
+        self.add_class("pt-classmates")
+        guard_client_values(self, self.message)
+        if self._tables is None or not self.learner:
+            self.stage.children = (widgets.HTML(f"<p>{escape(self._unavailable())}</p>"),)
+            return
+        self._show_lobby()
+        self._thread = threading.Thread(target=self._watch, name="pt-lobby-watch", daemon=True)
+        self._thread.start()
+
+    # ----------------------------------------------------------- building
+    def _unavailable(self) -> str:
+        if self._tables is None:
+            return NEEDS_SERVER
+        return (
+            "Give your name on the welcome page first: your classmates see it at the table, "
+            "and your seat is kept for you if you close this page."
+        )
+
+    def _button(self, text: str, cls: str, handler: Any, style: str = "") -> widgets.Button:
+        b = widgets.Button(description=text, button_style=style)
+        b.add_class(cls)
+        b.on_click(handler)
+        return b
+
+    @property
+    def tables(self) -> TableStore:
+        assert self._tables is not None
+        return self._tables
+
+    # ----------------------------------------------------------- screens
+    def _show_lobby(self) -> None:
+        mine = self._my_table()
+        if mine is not None:  # back at a table this learner sits at
+            self._enter(mine)
+            return
+        self._list_tables()
+        self.stage.children = (self.lobby,)
+
+    def _my_table(self) -> SharedTable | None:
+        """A table this learner has a seat at that is not closed (the newest)."""
+        for table in self.tables.all_tables()[:50]:
+            if table.state is not TableState.CLOSED and table.seat_of(self.learner) is not None:
+                return table
+        return None
+
+    def _list_tables(self) -> None:
+        self.tables.close_idle()
+        rows: list[widgets.Widget] = []
+        for table in self.tables.open_tables(self.rules.name)[:12]:
+            names = ", ".join(s.name or "a classmate" for s in table.seats)
+            b = self._button(
+                f"Join {table.code}", "pt-join-listed",
+                lambda _b, code=table.code: self._join(code),
+            )  # fmt: skip
+            words = widgets.HTML(
+                f"{escape(names)}: {len(table.seats)} of {table.players} seats taken, "
+                f"{escape(table.level)} computer players"
+            )
+            rows.append(widgets.HBox([b, words]))
+        if not rows:
+            rows.append(widgets.HTML("<p>No table is open on this site right now.</p>"))
+        self.listed.children = tuple(rows)
+
+    def _enter(self, table: SharedTable) -> None:
+        """Show the waiting room of ``table``, or its game once started."""
+        self.code = table.code
+        if table.state is TableState.PLAYING:
+            self._play(table)
+            return
+        self._show_room(table)
+        self.stage.children = (self.room,)
+
+    def _show_room(self, table: SharedTable) -> None:
+        self.code_area.value = (
+            f"<p>Table code: <b class='pt-code'>{escape(table.code)}</b> (share it with your "
+            f"classmates). {escape(self.rules.name)} rules, {escape(table.level)} computer "
+            f"players, hints {'on' if table.hints else 'off'}.</p>"
+        )
+        rows: list[widgets.Widget] = []
+        for seat in range(table.players):
+            held = table.learner_at(seat)
+            label = seat_label(seat, table.players)
+            if held is not None:
+                who = "you" if held.learner == self.learner else (held.name or "a classmate")
+                rows.append(widgets.HTML(f"<p><b>{label}</b>: {escape(who)}</p>"))
+            else:
+                b = self._button(
+                    f"Sit {label}", "pt-take-seat", lambda _b, s=seat: self._take(s)
+                )
+                rows.append(widgets.HBox([widgets.HTML(f"<p><b>{label}</b>: free (a computer player "
+                                                       "if no one sits)</p>"), b]))  # fmt: skip
+        self.seat_list.children = tuple(rows)
+        opener = table.opener == self.learner
+        shown(self.start_button, opener)
+        if not opener:
+            self.message.info("Waiting for the classmate who opened the table to start the game.")
+
+    def _play(self, table: SharedTable) -> None:
+        if self.game is not None and self.game._shared.table.code == table.code:
+            return
+        session = SharedSession(self.tables, table, self.learner, self.rules)
+        session.sync()
+        self.game = SharedGameTable(session, poll=self._poll)
+        self.stage.children = (self.game,)
+        self.message.ok(f"The game at table {table.code} is on. {session.task()}")
+
+    # ----------------------------------------------------------- actions
+    @guarded
+    def _open(self, _: object = None) -> None:
+        with self._lock:
+            level = find_named(self.level.value, {lv.value: lv for lv in Level}) or Level.BEGINNER
+            table = self.tables.open_table(
+                self.learner, self.name, rule_set=self.rules.name, players=self.rules.players,
+                level=level.value, hints=bool(self.hints.value), away_wait=away_wait(),
+                seed=random.SystemRandom().randrange(2**62),
+            )  # fmt: skip
+            self._enter(table)
+            self.message.ok(f"Table {table.code} is open: share the code with your classmates.")
+
+    @guarded
+    def _join_typed(self, _: object = None) -> None:
+        self._join(self.code_box.value)
+
+    @guarded
+    def _join(self, code: object) -> None:
+        with self._lock:
+            table = self.tables.table(normal_code(code))
+            if table.rule_set != self.rules.name:
+                raise PinochleError(
+                    f"Table {table.code} plays {table.rule_set}, not the {self.rules.name} "
+                    "rules of this site"
+                )
+            if table.seat_of(self.learner) is None:
+                free = table.free_seats
+                table = self.tables.take_seat(table.code, self.learner, self.name,
+                                              free[0] if free else 0)  # fmt: skip
+            self._enter(table)
+            self.message.ok(f"You sit at table {table.code}.")
+
+    @guarded
+    def _take(self, seat: int) -> None:
+        with self._lock:
+            assert self.code is not None
+            table = self.tables.take_seat(self.code, self.learner, self.name, seat)
+            self._show_room(table)
+            self.message.ok(f"You sit {seat_label(seat, table.players)}.")
+
+    @guarded
+    def _start(self, _: object = None) -> None:
+        with self._lock:
+            assert self.code is not None
+            table = self.tables.start(self.code, self.learner)
+            self._play(table)
+
+    @guarded
+    def _leave(self, _: object = None) -> None:
+        with self._lock:
+            if self.code is not None:
+                self.tables.leave(self.code, self.learner)
+            self.code = None
+            self._show_lobby()
+            self.message.ok("You left the table.")
+
+    @guarded
+    def _refresh_clicked(self, _: object = None) -> None:
+        with self._lock:
+            self._list_tables()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self.game is not None:
+            self.game.close()
+        super().close()
+
+    def _watch(self) -> None:
+        """While in the waiting room: the seats as classmates take them, and the game
+        once the opener starts it (read every second)."""
+        last: tuple[Any, ...] = ()
+        while not self._stop.wait(1.0):
+            if self.game is not None:
+                return
+            code = self.code
+            if code is None:
+                continue
+            try:
+                table = self.tables.table(code)
+                with self._lock:
+                    if self.code != code or self.game is not None:
+                        continue
+                    if table.state is TableState.PLAYING:
+                        self._play(table)
+                        return
+                    if table.state is TableState.CLOSED:
+                        self.code = None
+                        self._show_lobby()
+                        self.message.info(f"Table {code} was closed by the classmate who opened it.")
+                        continue
+                    now = (table.state, tuple((s.seat, s.learner, s.name) for s in table.seats))
+                    if now != last:
+                        last = now
+                        self._show_room(table)
+            except Exception:
+                _LOG.warning("table %s could not be read", code, exc_info=True)
