@@ -44,7 +44,7 @@ from pinochle_tutor.course.mastery import (
 )
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
-from pinochle_widgets.lesson import COURSE, REFERENCE_PAGES, course_outline
+from pinochle_widgets.lesson import COURSE, PLAY_PAGES, REFERENCE_PAGES, course_outline
 from pinochle_widgets.mastery import MasterySet, ReviewRound, due_note_html
 from tests.test_quiz_runner import answer_right, answer_wrong
 from tests.widget_client import client_click
@@ -258,7 +258,9 @@ def test_every_question_of_a_set_exercises_a_case_of_its_lesson(lesson: str, rul
 
 
 def test_every_lesson_but_the_welcome_has_a_set_and_unknown_pages_are_named() -> None:
-    assert set(LESSON_CASES) == {e.file for e in COURSE} - {"00_welcome.ipynb", *REFERENCE_PAGES}
+    assert set(LESSON_CASES) == {e.file for e in COURSE} - {
+        "00_welcome.ipynb", *REFERENCE_PAGES, *PLAY_PAGES
+    }
     with pytest.raises(UnknownLessonError, match=r"'00_welcome\.ipynb'"):
         plan_mastery_set("00_welcome.ipynb", 1)
 

@@ -32,6 +32,7 @@ from .tables import Frame, frame
 
 __all__ = [
     "COURSE",
+    "PLAY_PAGES",
     "REFERENCE_PAGES",
     "R",
     "cards",
@@ -208,10 +209,16 @@ COURSE: tuple[Entry, ...] = (
           (("alone", "Count meld, bid on tricks too, remember cards, track every copy."),)),
     Entry("08_other_versions.ipynb", "Double deck and three-handed", "More cards, or three players."),
     Entry("09_full_game.ipynb", "Play a full game", "A whole game against the computer, with hints."),
+    Entry("12_play_with_classmates.ipynb", "Play with classmates",
+          "A table shared with classmates, each in their own browser, the coach beside each."),
     Entry("10_glossary.ipynb", "Glossary", "Every term the lessons use, for the rules in force."),
     Entry("11_rules_at_a_glance.ipynb", "Rules at a glance", "The whole game on one printable page."),
 )  # fmt: skip
-"""The lessons, in the order of a hand, then the two reference pages."""
+"""The lessons, in the order of a hand, then the table with classmates (after the
+full game against the computer), then the two reference pages."""
+
+PLAY_PAGES: tuple[str, ...] = ("12_play_with_classmates.ipynb",)
+"""Pages where learners play a game and teach no new rule: no mastery set."""
 
 REFERENCE_PAGES: tuple[str, ...] = ("10_glossary.ipynb", "11_rules_at_a_glance.ipynb")
 """The reference pages: linked from every page of the course, and no mastery set."""
