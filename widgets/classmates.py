@@ -132,7 +132,7 @@ class SharedGameTable(GameTable):
         if seat == s.human_seat:
             return html
         who = escape(s.seat_holder(seat))
-        return html.replace("</span>", f"</span><br><small>{who}</small>", 1)
+        return html.replace("<br>", f"<br><small>{who}</small><br>", 1)
 
     @guarded
     def _new_game(self, _: object = None) -> None:
@@ -171,12 +171,7 @@ class ClassmatesTable(widgets.VBox):
         if self._tables is None and sys.platform != "emscripten":
             store = class_store()
             self._tables = TableStore(store) if store is not None else None
-        if name is None and self._tables is not None and self.learner:
-            try:
-                name = self._tables.store.name_of(self.learner)
-            except Exception:
-                name = ""
-        self.name = name or ""
+        self._name = name
         self.level = widgets.Dropdown(
             options=[(lv.label, lv.value) for lv in Level], value=Level.BEGINNER.value,
             description="Computer players", style={"description_width": "initial"},
@@ -240,6 +235,17 @@ class ClassmatesTable(widgets.VBox):
         b.add_class(cls)
         b.on_click(handler)
         return b
+
+    @property
+    def name(self) -> str:
+        """The learner's name as the class database has it now (given on the welcome
+        page, maybe after this page was opened); ``''`` when none."""
+        if self._name is not None:
+            return self._name
+        try:
+            return self.tables.store.name_of(self.learner)
+        except Exception:  # the table goes on without a name: "a classmate"
+            return ""
 
     @property
     def tables(self) -> TableStore:
