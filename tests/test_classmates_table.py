@@ -303,6 +303,15 @@ def test_the_static_site_says_the_tables_need_the_class_site(
     assert "Tables with classmates need the class site" in state and "pt-open-table" not in state
 
 
+def test_a_hub_without_the_school_database_says_classmates_cannot_meet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "ann")
+    monkeypatch.delenv("PINOCHLE_TUTOR_DATABASE_URL", raising=False)
+    state = tree_states(ClassmatesTable("classic"))
+    assert "classmates cannot meet" in state and "pt-open-table" not in state
+
+
 def test_a_guest_is_asked_for_a_name_first(tables: TableStore) -> None:
     page = ClassmatesTable("classic", tables=tables, learner="")
     assert "Give your name on the welcome page first" in tree_states(page)
@@ -318,3 +327,47 @@ def _buttons(box: Any) -> list[Any]:
             found.append(w)
         todo += list(getattr(w, "children", ()) or ())
     return found
+
+
+def test_a_flood_of_clicks_out_of_turn_writes_nothing_and_the_others_play_on(
+    tables: TableStore,
+) -> None:
+    """A page that presses its buttons hundreds of times out of turn gets the refusal in
+    words each time; no move is written and the learner whose turn it is plays."""
+    R = rules_named("classic")
+    t = opened(tables)
+    tables.take_seat(t.code, KEYS[1], "Bob", 1)
+    t = tables.start(t.code, KEYS[0])
+    ann, bob = (SharedSession(tables, t, k, R) for k in KEYS[:2])
+    page = SharedGameTable(bob if ann.is_my_turn else ann, poll=60)
+    try:
+        waiting = page._shared
+        mover = ann if waiting is bob else bob
+        before = len(tables.moves(t.code))
+        for _ in range(300):
+            page.pass_button.click()
+            page.bid_button.click()
+        assert "not yours" in page.message.text
+        assert len(tables.moves(t.code)) == before
+        mover.pass_()
+        assert len(tables.moves(t.code)) == before + 1
+    finally:
+        page.close()
+
+
+def test_the_teacher_sees_the_open_tables_and_a_finished_result(tmp_path: Path) -> None:
+    from pinochle_tutor.classroom.dashboard import table_rows
+
+    db = tmp_path / "class.sqlite"
+    tables = TableStore(ProgressStore(db))
+    t = opened(tables)
+    tables.take_seat(t.code, KEYS[1], "Bob", 1)
+    (row,) = table_rows(db)
+    assert row.code == t.code and row.state == "open" and row.moves == 0
+    assert row.seats == "South Ann, West Bob, North and East computer players"
+    tables.start(t.code, KEYS[0])
+    tables.add_move(t.code, 0, 1, 1, "pass", KEYS[1])
+    tables.finish(t.code, "Us won the game, 1520 to 870.")
+    (row,) = table_rows(db)
+    assert (row.state, row.moves, row.result) == ("closed", 1, "Us won the game, 1520 to 870.")
+    assert table_rows(tmp_path / "nothing-here") == []

@@ -32,6 +32,7 @@ from pinochle_tutor import PinochleError, RuleSet
 from pinochle_tutor.bots.levels import Level
 from pinochle_tutor.classroom.display import class_store
 from pinochle_tutor.classroom.identity import current_learner
+from pinochle_tutor.classroom.progress import DATABASE_URL_VAR
 from pinochle_tutor.classroom.tables import (
     SharedTable,
     TableState,
@@ -50,6 +51,12 @@ __all__ = ["AWAY_WAIT_VAR", "ClassmatesTable", "SharedGameTable", "away_wait"]
 AWAY_WAIT_VAR = "PINOCHLE_TUTOR_AWAY_WAIT"
 """The environment variable with the seconds a learner may be away from a table before
 a computer player acts for them (the teacher's setting; default 60)."""
+
+NEEDS_DATABASE = (
+    "On this school's Hub each learner's progress is kept apart, so classmates cannot meet "
+    "at a table: tables need the school's one class database. Ask your teacher to set it up "
+    "(PINOCHLE_TUTOR_DATABASE_URL, in the course's hosting guide)."
+)
 
 NEEDS_SERVER = (
     "Tables with classmates need the class site (Voila or JupyterHub), where every "
@@ -168,7 +175,8 @@ class ClassmatesTable(widgets.VBox):
         who = current_learner()
         self.learner = learner if learner is not None else ("" if who.is_guest else who.key)
         self._tables = tables
-        if self._tables is None and sys.platform != "emscripten":
+        apart = bool(os.environ.get("JUPYTERHUB_USER")) and not os.environ.get(DATABASE_URL_VAR)
+        if self._tables is None and sys.platform != "emscripten" and not apart:
             store = class_store()
             self._tables = TableStore(store) if store is not None else None
         self._name = name
@@ -224,7 +232,7 @@ class ClassmatesTable(widgets.VBox):
     # ----------------------------------------------------------- building
     def _unavailable(self) -> str:
         if self._tables is None:
-            return NEEDS_SERVER
+            return NEEDS_SERVER if sys.platform == "emscripten" else NEEDS_DATABASE
         return (
             "Give your name on the welcome page first: your classmates see it at the table, "
             "and your seat is kept for you if you close this page."

@@ -55,6 +55,7 @@ from pinochle_tutor.classroom.dashboard import (
     history,
     learner_rows,
     rule_rows,
+    table_rows,
     teacher_secret,
     weakest_rules,
 )
@@ -287,6 +288,8 @@ class TeacherDashboard(widgets.VBox):
         self.learner_pick.add_class("pt-learner-pick")
         self.learner_pick.observe(lambda _c: self.show_history(), names="value")
         self.history_view = widgets.HTML()
+        self.tables_view = widgets.HTML()
+        self.tables_view.add_class("pt-dashboard-tables")
         self.problems_view = widgets.HTML()
         self.csv_link = widgets.HTML()
         self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Progress file")
@@ -304,6 +307,7 @@ class TeacherDashboard(widgets.VBox):
             widgets.HTML("<h3>Weakest rule cases</h3>"), self.weak,
             widgets.HTML("<h3>Accuracy per rule case</h3>"), self.rule_chart,
             widgets.HTML("<h3>Activity per day</h3>"), self.activity_chart,
+            widgets.HTML("<h3>Tables with classmates</h3>"), self.tables_view,
             widgets.HTML("<h3>One learner</h3>"),
             widgets.HBox([self.learner_pick, self.delete_button, self.confirm_button]),
             self.history_view,
@@ -410,6 +414,22 @@ class TeacherDashboard(widgets.VBox):
             f'href="data:text/csv;base64,{link}">Download every answer as CSV</a>'
         )
         self.problems_view.value = self._problems_html()
+        self.tables_view.value = self._tables_html()
+
+    def _tables_html(self) -> str:
+        """The classmates' tables (lesson 12), open and finished, newest first."""
+        rows = table_rows(self.source)[:50]
+        if not rows:
+            return "<p>No table with classmates has been opened yet.</p>"
+        zone = self.zone
+        cells = [
+            [escape(r.code), escape(r.state), escape(r.seats), escape(r.level),
+             escape(zone.local(r.opened)), str(r.moves), escape(r.result) or "-"]
+            for r in rows
+        ]  # fmt: skip
+        head = ["Table", "State", "Seats", "Computer players", f"Opened ({zone.label})",
+                "Moves", "Result"]  # fmt: skip
+        return _table(head, cells, "pt-tables")
 
     def _problems_html(self) -> str:
         found: list[str] = list(self.data.problems)

@@ -43,6 +43,7 @@ __all__ = [
     "DayRow",
     "LearnerRow",
     "RuleRow",
+    "TableRow",
     "activity_by_day",
     "attempts_csv",
     "check_secret",
@@ -50,6 +51,7 @@ __all__ = [
     "history",
     "learner_rows",
     "rule_rows",
+    "table_rows",
     "teacher_secret",
     "weakest_rules",
 ]
@@ -353,3 +355,49 @@ def attempts_csv(data: ClassData, learners: Sequence[str] | None = None) -> str:
                  a.answer, "yes" if a.right else "no", a.tries, a.rule_set]
             )  # fmt: skip
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A classmates' table as the teacher reads it."""
+
+    code: str
+    state: str
+    """"open" (learners taking seats), "playing" or "closed"."""
+    seats: str
+    """Who sits where, in words ("South Ann, West Bob, North and East computer players")."""
+    level: str
+    opened: str
+    """When it was opened (UTC, ISO 8601)."""
+    moves: int
+    result: str
+    """The finished game's result in words (``''`` before it ends)."""
+
+
+def table_rows(source: str | os.PathLike[str]) -> list[TableRow]:
+    """The classmates' tables in the class database at ``source`` (a site's file or a
+    school's server), newest first; none for a folder of files (each learner's own
+    file holds no shared table). Never raises: a database that cannot be read has no
+    rows (:func:`class_data` names its problem)."""
+    from datetime import datetime, timezone
+
+    from pinochle_tutor.classroom.tables import TableStore, seat_label
+
+    if not is_database_url(source) and (Path(source).is_dir() or not Path(source).exists()):
+        return []
+    try:
+        store = ProgressStore(source)
+        tables = TableStore(store).all_tables()
+    except Exception:
+        return []
+    rows = []
+    for t in tables:
+        taken = [f"{seat_label(s.seat, t.players)} {s.name or 'a learner with no name'}" for s in t.seats]
+        free = [seat_label(i, t.players) for i in t.free_seats]
+        if free:
+            taken.append(" and ".join(free) + (" computer players" if len(free) > 1 else " a computer player"))
+        opened = datetime.fromtimestamp(t.opened, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        rows.append(TableRow(t.code, t.state.value, ", ".join(taken), t.level, opened,
+                             len(TableStore(store).moves(t.code)), t.result))  # fmt: skip
+    return rows
+
