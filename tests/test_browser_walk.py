@@ -1,6 +1,8 @@
 """The course walked in a real browser as a learner walks it: from the outline to the
-last lesson by the Next links only, every practice page opened from its lesson and
-left by its Back link; and a worked example and a check for understanding used.
+last lesson by the Next links only, every practice page reached from its lesson (one by
+its link and left by its Back link; the others, each rendered once, in a tab beside the
+lesson, their links and Back links checked where they point); and a worked example and
+a check for understanding used.
 
 Every page the walk reaches is checked as the rule-set walk checks the other rule
 sets (:func:`tests.browser_pages.check_page` under the classic rules: no error, the
@@ -115,6 +117,7 @@ def test_the_next_links_lead_from_the_outline_to_the_last_lesson_and_back_from_p
     _arrive(page, files[0])
     assert page.locator("a.pt-lesson-link").count() == len(files)
     visited = [files[0]]
+    round_trip_done = False
     for expected in files[1:]:
         page.locator(".pt-nav a.pt-nav-next").last.click()
         _arrive(page, expected)
@@ -123,23 +126,39 @@ def test_the_next_links_lead_from_the_outline_to_the_last_lesson_and_back_from_p
             name = href.removeprefix("practice/")
             link = page.locator(".pt-nav a.pt-nav-practice", has_text=title)
             assert link.count() == 1, (expected, title)
-            link.click()
-            _arrive(page, f"practice/{name}")
+            assert (link.get_attribute("href") or "").endswith(href), (expected, href)
             # Back: to the lesson the page practises (a page two lessons share, such as
             # bidding level 2, belongs to the first); the shared review pages (progress,
-            # mixed review) lead to the outline. The walk goes on from this lesson.
+            # mixed review) lead to the outline.
             back = nav_links(href)
             if back.lesson is not None:
                 home = back.lesson[0].removeprefix("../")
                 assert name in PRACTICE[home]
-                page.locator(".pt-nav a.pt-nav-lesson").last.click()
-            else:
-                home = files[0]
-                page.locator(".pt-nav a.pt-nav-outline").last.click()
-            _arrive(page, home)
-            if home != expected:
-                page.goto(f"{page.url.rsplit('/', 1)[0]}/{expected}", wait_until="commit")
-                _arrive(page, expected)
+            if not round_trip_done:
+                # Once, by clicks: the practice link and Back stay in this tab.
+                link.click()
+                _arrive(page, f"practice/{name}")
+                if back.lesson is not None:
+                    page.locator(".pt-nav a.pt-nav-lesson").last.click()
+                    _arrive(page, home)
+                    round_trip_done = home == expected
+                if not round_trip_done:
+                    page.goto(f"{page.url.rsplit('/', 1)[0]}/{expected}", wait_until="commit")
+                    _arrive(page, expected)
+                    round_trip_done = True
+                continue
+            if f"practice/{name}" in ARRIVED:  # reached from an earlier lesson already
+                continue
+            # Every other practice page in a tab of its own beside the lesson (each page
+            # rendered once): its Back link is checked where it points.
+            side = _open(browser, site, f"practice/{name}")
+            _arrive(side, f"practice/{name}")
+            target = side.locator(
+                ".pt-nav a.pt-nav-lesson" if back.lesson is not None else ".pt-nav a.pt-nav-outline"
+            ).last.get_attribute("href")
+            expected_back = back.lesson[0] if back.lesson is not None else back.outline[0]
+            assert target == expected_back, (name, target, expected_back)
+            side.close()
     assert visited == files
     assert page.locator(".pt-nav a.pt-nav-next").count() == 0
     # Every lesson and practice page was reached by links, and checked.

@@ -87,6 +87,8 @@ def test_an_idle_table_closes_and_the_opener_leaving_closes_an_open_table(
     assert tables.close_idle(now=1000.0 + 30) == []
     assert tables.close_idle(now=1000.0 + 3600) == [t.code]
     assert tables.table(t.code).state is TableState.CLOSED
+    with pytest.raises(NoSuchTableError, match=f"Table {t.code} has closed"):
+        tables.take_seat(t.code.lower(), KEYS[1], "Bob", 1)  # an expired code: said plainly
     u = opened(tables)
     tables.take_seat(u.code, KEYS[1], "Bob", 1)
     tables.leave(u.code, KEYS[1])

@@ -387,6 +387,7 @@ def table_rows(source: str | os.PathLike[str]) -> list[TableRow]:
         return []
     try:
         store = ProgressStore(source)
+        TableStore(store).close_idle()  # tables every learner left long ago show as closed
         tables = TableStore(store).all_tables()
     except Exception:
         return []
