@@ -271,10 +271,9 @@ class ClassmatesTable(widgets.VBox):
 
     def _my_table(self) -> SharedTable | None:
         """A table this learner has a seat at that is not closed (the newest)."""
-        for table in self.tables.all_tables()[:50]:
-            if table.state is not TableState.CLOSED and table.seat_of(self.learner) is not None:
-                return table
-        return None
+        self.tables.close_idle()
+        mine = self.tables.seated(self.learner)
+        return mine[0] if mine else None
 
     def _list_tables(self) -> None:
         self.tables.close_idle()

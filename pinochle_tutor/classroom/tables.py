@@ -245,6 +245,21 @@ class TableStore:
         found = [t for t in (self._table(c) for c in codes) if t is not None]
         return [t for t in found if rule_set is None or t.rule_set == rule_set]
 
+    def seated(self, learner: str) -> list[SharedTable]:
+        """The tables, not closed, where ``learner`` has a seat, newest first (a learner
+        who comes back to the page finds their table)."""
+        tables, seats = self._t["tables"], self._t["table_seats"]
+        with self.store._reading() as db:
+            codes = list(
+                db.execute(
+                    sa.select(tables.c.code)
+                    .join(seats, seats.c.code == tables.c.code)
+                    .where(seats.c.learner == learner, tables.c.state != TableState.CLOSED.value)
+                    .order_by(tables.c.opened.desc())
+                ).scalars()
+            )
+        return [t for t in (self._table(c) for c in codes) if t is not None]
+
     def all_tables(self) -> list[SharedTable]:
         """Every table, open, playing or closed, newest first (for the teacher)."""
         tables = self._t["tables"]
