@@ -373,3 +373,24 @@ def test_the_teacher_sees_the_open_tables_and_a_finished_result(tmp_path: Path) 
     (row,) = table_rows(db)
     assert (row.state, row.moves, row.result) == ("closed", 1, "Us won the game, 1520 to 870.")
     assert table_rows(tmp_path / "nothing-here") == []
+
+
+def test_hints_switched_off_at_a_table_are_refused_even_to_a_hidden_button(
+    tables: TableStore,
+) -> None:
+    t = tables.open_table(KEYS[0], "Ann", rule_set="classic", players=4, level="beginner",
+                          hints=False, away_wait=60, seed=3)  # fmt: skip
+    t = tables.start(t.code, KEYS[0])
+    session = SharedSession(tables, t, KEYS[0], rules_named("classic"))
+    session.sync()
+    page = SharedGameTable(session, poll=60)
+    try:
+        while not session.is_my_turn:
+            session.sync()
+        page.hint_button.click()
+        assert page.message.text == "Hints are switched off for this game."
+        with pytest.raises(OutOfTurnError, match="Hints are switched off"):
+            session.hint()
+    finally:
+        page.close()
+

@@ -219,6 +219,7 @@ class GameTable(widgets.VBox):
         self._opponents = opponents
         level = find_named(opponents, {lv.value: lv for lv in Level})
         self._undo = undo
+        self._hints = hints
         self.pause = pause
         """Seconds a finished trick stays on the table when collected automatically."""
         self._lock = threading.RLock()
@@ -1022,6 +1023,8 @@ class GameTable(widgets.VBox):
 
     @guarded
     def _hint(self, _: object = None) -> None:
+        if not self._hints:  # the button is hidden, but a client can press it all the same
+            raise IllegalActionError("Hints are switched off for this game.")
         hint = self.session.hint()
         picker = self.select_picker if hint.phase in _GIVE_WORDS else self.hand_picker
         picker.clear_marks()

@@ -27,6 +27,7 @@ from typing import Any
 
 from pinochle_tutor.actions import Action, parse_action
 from pinochle_tutor.bots.levels import make_player
+from pinochle_tutor.coach import Hint
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.classroom.tables import (
     SharedTable,
@@ -169,6 +170,12 @@ class SharedSession(GameSession):
         """Whether the hand waits for this learner (and no move of theirs is already
         on its way from the table)."""
         return super().is_my_turn and self._next_move() is None
+
+    def hint(self) -> Hint:
+        """The coach's hint for this learner's decision, when the table allows hints."""
+        if not self.table.hints:
+            raise OutOfTurnError(f"Hints are switched off at table {self.table.code}.")
+        return super().hint()
 
     @property
     def away_seats(self) -> tuple[int, ...]:
