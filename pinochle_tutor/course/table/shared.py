@@ -27,7 +27,6 @@ from typing import Any
 
 from pinochle_tutor.actions import Action, parse_action
 from pinochle_tutor.bots.levels import make_player
-from pinochle_tutor.coach import Hint
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.classroom.tables import (
     SharedTable,
@@ -36,6 +35,7 @@ from pinochle_tutor.classroom.tables import (
     TableState,
     TableStore,
 )
+from pinochle_tutor.coach import Hint
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.game import OutOfTurnError
