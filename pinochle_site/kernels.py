@@ -31,12 +31,6 @@ manager:
   were closed, stays shorter), and the kernel of a page that never connected to it
   (a client that asks for pages and does not open them) once it has been idle
   :attr:`~ClassroomKernelManager.cull_unconnected_timeout` seconds;
-* keeps :attr:`~ClassroomKernelManager.warm_kernels` kernels started, with the
-  course's modules imported (:attr:`~ClassroomKernelManager.preload`), waiting for a
-  page: a page takes one (told its learner's request, its page and its folder before
-  it runs anything) and is ready about a second sooner, and a new one starts in its
-  place. A warm kernel belongs to no one, is never culled, and does not count
-  against the site's :attr:`~ClassroomKernelManager.max_kernels`;
 * says who may use a kernel (:meth:`~ClassroomKernelManager.may_use`): only the
   learner who owns it (whose page started it) may connect to it
   (:class:`pinochle_site.websocket.ClassroomWebsocketConnection`) or shut it down
@@ -49,7 +43,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import time
 import uuid
 from datetime import datetime, timezone
@@ -58,7 +51,7 @@ from typing import Any
 from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from tornado.ioloop import IOLoop, PeriodicCallback
+from tornado.ioloop import PeriodicCallback
 from traitlets import Integer, List, Unicode
 
 from pinochle_site.niceness import lower_priority
@@ -70,7 +63,7 @@ from pinochle_tutor.classroom.identity import (
     site_secret,
 )
 
-__all__ = ["PRELOAD", "ClassroomKernelManager", "preload_code", "warm_setup_code"]
+__all__ = ["PRELOAD", "ClassroomKernelManager", "preload_code"]
 
 PRELOAD = (
     "pinochle_widgets",
@@ -92,38 +85,6 @@ def preload_code(names: list[str]) -> str:
     """
     return "".join(
         f"import {name}\n" for name in names if all(p.isidentifier() for p in name.split("."))
-    )
-
-
-def warm_setup_code(env: dict[str, str], started_with: dict[str, str], folder: str) -> str:
-    """The code that makes a warm kernel (started with the environment
-    ``started_with``) a page's own: the page's environment ``env`` (its learner's
-    request, its page, Voila's variables) and its ``folder``, as if the kernel had been
-    started for it. The values are written as Python literals (``repr``), so that no
-    header a client sends can become code.
-
-    >>> print(warm_setup_code({"A": "1", "HTTP_COOKIE": "k='); x"}, {"A": "1", "B": "2"}, "/site"))
-    def _pinochle_page():
-        import os
-        os.environ.update({'HTTP_COOKIE': "k='); x"})
-        for name in ['B']:
-            os.environ.pop(name, None)
-        os.chdir('/site')
-    _pinochle_page()
-    del _pinochle_page
-    <BLANKLINE>
-    """
-    changed = {k: v for k, v in env.items() if started_with.get(k) != v}
-    gone = sorted(k for k in started_with if k not in env)
-    return (
-        "def _pinochle_page():\n"
-        "    import os\n"
-        f"    os.environ.update({changed!r})\n"
-        f"    for name in {gone!r}:\n"
-        "        os.environ.pop(name, None)\n"
-        f"    os.chdir({folder!r})\n"
-        "_pinochle_page()\n"
-        "del _pinochle_page\n"
     )
 
 
@@ -173,13 +134,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         "run only once those scripts have loaded); empty: none.",
     )  # fmt: skip
 
-    warm_kernels = Integer(
-        0, config=True,
-        help="Kernels kept started, with the preload imported, waiting for a page (each "
-        "about 100 MB): a page takes one instead of starting its own, and another starts "
-        "in its place (0: every page starts its kernel).",
-    )  # fmt: skip
-
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._owners: dict[str, str] = {}
@@ -194,16 +148,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._preloading: set[asyncio.Future[None]] = set()
         """The preloads under way (kept so that they are not garbage-collected)."""
         self._secret: bytes | None = None
-        self._warm: dict[str, dict[str, str]] = {}
-        """Warm kernel id (ready for a page) -> the environment it was started with."""
-        self._warming = 0
-        """How many warm kernels are starting at this moment."""
-        self._closing = False
-        self._preloaded: set[str] = set()
-        """Kernels handed to a page warm (their preload done already)."""
-        if self.warm_kernels > 0:  # warm as the server starts, not at its first page
-            with contextlib.suppress(RuntimeError):  # no event loop here: the first page does
-                IOLoop.current().add_callback(self._fill_warm)
 
     @property
     def secret(self) -> bytes | None:
@@ -250,7 +194,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         env = kwargs.get("env") or {}
         learner = self.learner(env)
         self._watch_unconnected()
-        self._fill_warm()
         cap = self.max_guest_kernels if learner.is_guest else self.max_kernels_per_learner
         now = time.monotonic()
         recent = self._recent_starts(learner.key, now)
@@ -269,13 +212,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 self.log.info("Shutting down %s: %s opened a newer page", kernel_id, learner.key[:8])
                 await self.shutdown_kernel(kernel_id)
             others_starting = sum(self._starting.values()) - 1
-            pages = len(self.list_kernel_ids()) - len(self._warm)
-            if pages + others_starting >= self.max_kernels:
-                self.log.warning("Refusing a page: %d kernels running", pages)
+            if len(self.list_kernel_ids()) + others_starting >= self.max_kernels:
+                self.log.warning("Refusing a page: %d kernels running", len(self.list_kernel_ids()))
                 raise web.HTTPError(503, reason=FULL_MESSAGE)
-            kernel_id = await self._take_warm(kwargs) or str(
-                await super().start_kernel(*args, **kwargs)
-            )
+            kernel_id = str(await super().start_kernel(*args, **kwargs))
         finally:
             left = self._starting.get(learner.key, 1) - 1
             if left > 0:
@@ -283,10 +223,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             else:
                 self._starting.pop(learner.key, None)
         self._owners[kernel_id] = learner.key
-        if kernel_id not in self._preloaded:
-            self._preload(kernel_id)
-        self._preloaded.discard(kernel_id)
-        self._fill_warm()
+        self._preload(kernel_id)
         if self._reached(self.calm_starts_per_minute, recent, learner.is_guest):
             self._lower_priority(kernel_id)
         return kernel_id
@@ -303,106 +240,23 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def _send_preload(self, kernel_id: str, code: str) -> None:
         try:
-            await self._run_silently(kernel_id, code)
+            kernel = self.get_kernel(kernel_id)
+            # A session of its own: a client shares its manager's session, whose id is the
+            # shell socket's identity, and the kernel routes replies by that identity; two
+            # clients with one identity (this one and the page's) would lose replies.
+            session = kernel.session.clone()
+            session.session = uuid.uuid4().hex  # the id the clone copied, made new
+            client = kernel.client(session=session)
+            client.start_channels(shell=True, iopub=False, stdin=False, hb=False, control=False)
+            try:
+                client.execute(code, silent=True, store_history=False, allow_stdin=False)
+                # The request must reach the kernel before the channel closes: wait for
+                # its reply (the imports done), or give up after a minute.
+                await ensure_async(client.get_shell_msg(timeout=60))
+            finally:
+                client.stop_channels()
         except Exception:  # the page still works, only without the head start
             self.log.warning("Could not preload modules in %s", kernel_id, exc_info=True)
-
-    async def _run_silently(self, kernel_id: str, code: str, timeout: float = 60) -> bool:
-        """Run ``code`` in a kernel, silently, and wait for its reply (``timeout``
-        seconds at most): whether it ran without an error. Raises what the channel
-        raises (a kernel gone, a reply that never came)."""
-        kernel = self.get_kernel(kernel_id)
-        # A session of its own: a client shares its manager's session, whose id is the
-        # shell socket's identity, and the kernel routes replies by that identity; two
-        # clients with one identity (this one and the page's) would lose replies.
-        session = kernel.session.clone()
-        session.session = uuid.uuid4().hex  # the id the clone copied, made new
-        client = kernel.client(session=session)
-        client.start_channels(shell=True, iopub=False, stdin=False, hb=False, control=False)
-        try:
-            msg_id = client.execute(code, silent=True, store_history=False, allow_stdin=False)
-            # The request must reach the kernel before the channel closes: wait for
-            # its reply (the code run), or give up after ``timeout`` seconds.
-            deadline = time.monotonic() + timeout
-            while True:
-                left = max(0.01, deadline - time.monotonic())
-                reply = await ensure_async(client.get_shell_msg(timeout=left))
-                if reply.get("parent_header", {}).get("msg_id") == msg_id:
-                    return bool(reply.get("content", {}).get("status") == "ok")
-        finally:
-            client.stop_channels()
-
-    def _fill_warm(self) -> None:
-        """Start warm kernels until :attr:`warm_kernels` are ready or starting (in the
-        background; never past the site's :attr:`max_kernels`)."""
-        while (
-            not self._closing
-            and len(self._warm) + self._warming < self.warm_kernels
-            and len(self.list_kernel_ids()) + self._warming + sum(self._starting.values())
-            < self.max_kernels + self.warm_kernels
-        ):
-            self._warming += 1
-            task = asyncio.ensure_future(self._start_warm())
-            self._preloading.add(task)
-            task.add_done_callback(self._preloading.discard)
-
-    async def _start_warm(self) -> None:
-        """Start one warm kernel: in the site's folder, with the server's environment,
-        the preload imported; then it waits for a page (:meth:`_take_warm`)."""
-        try:
-            env = dict(os.environ)
-            kernel_id = str(await super().start_kernel(env=env))  # its folder: the page's, later
-            try:
-                ready = await self._run_silently(kernel_id, preload_code(self.preload) or "pass")
-            except Exception:
-                ready = False
-            if not ready or self._closing:
-                self.log.warning("A warm kernel did not get ready; shutting it down")
-                with contextlib.suppress(Exception):
-                    await super().shutdown_kernel(kernel_id, now=True)
-                return
-            self._warm[kernel_id] = env
-        except Exception:  # the site works without, each page starting its own kernel
-            self.log.warning("Could not start a warm kernel", exc_info=True)
-        finally:
-            self._warming -= 1
-
-    async def _take_warm(self, kwargs: dict[str, Any]) -> str | None:
-        """A warm kernel made the page's own: its environment becomes the page's
-        (the learner's request, the page, ``VOILA_*``) and its folder the page's, before
-        the page runs anything. ``None`` when no warm kernel is ready (or the page asks
-        for another kernel than the default), and the page starts its own."""
-        name = kwargs.get("kernel_name")
-        if name not in (None, "", self.default_kernel_name):
-            return None
-        env: dict[str, str] = dict(kwargs.get("env") or {})
-        path = kwargs.get("path") or ""
-        while self._warm:
-            kernel_id, started_with = self._warm.popitem()  # the newest: none waits long
-            kernel = self._kernels.get(kernel_id)
-            if kernel is None or not await ensure_async(kernel.is_alive()):
-                continue
-            code = warm_setup_code(env, started_with, self.cwd_for_path(path))
-            try:
-                if await self._run_silently(kernel_id, code, timeout=10):
-                    kernel.last_activity = datetime.now(timezone.utc)
-                    self._preloaded.add(kernel_id)
-                    return kernel_id
-            except Exception:
-                self.log.warning("A warm kernel did not take its page", exc_info=True)
-            with contextlib.suppress(Exception):
-                await super().shutdown_kernel(kernel_id, now=True)
-        return None
-
-    def is_warm(self, kernel_id: str) -> bool:
-        """Whether ``kernel_id`` is a warm kernel waiting for a page (a query)."""
-        return kernel_id in self._warm
-
-    async def shutdown_all(self, now: bool = False) -> None:  # type: ignore[override]
-        """Shut every kernel down, the warm ones too, and start no more."""
-        self._closing = True
-        self._warm.clear()
-        await ensure_async(super().shutdown_all(now=now))
 
     def _watch_unconnected(self) -> None:
         """Start the periodic check for kernels whose page never connected (once)."""
@@ -422,7 +276,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         for kernel_id in self.list_kernel_ids():
             kernel = self._kernels.get(kernel_id)
             last = getattr(kernel, "last_activity", None)
-            if kernel_id in self._connected or kernel_id in self._warm or last is None or timeout <= 0:
+            if kernel_id in self._connected or last is None or timeout <= 0:
                 continue
             idle = (datetime.now(timezone.utc) - last).total_seconds()
             if idle > timeout and getattr(kernel, "execution_state", "") != "busy":
@@ -483,10 +337,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """The usual cull for pages that were closed; also cull a kernel idle for
-        :attr:`cull_connected_timeout` seconds with its page still open. A warm kernel
-        (no page yet) is never culled."""
-        if kernel_id in self._warm:
-            return
+        :attr:`cull_connected_timeout` seconds with its page still open."""
         kernel = self._kernels.get(kernel_id)
         connections = self._kernel_connections.get(kernel_id, 0)
         last = getattr(kernel, "last_activity", None)

@@ -59,7 +59,7 @@ async def flood(site: str, requests: int = 100, at_once: int = 10) -> list[int]:
 
 def test_a_flood_of_made_up_keys_leaves_a_learner_their_pages(browser: Browser, tmp_path: Path) -> None:
     db = str(tmp_path / "class.sqlite")
-    with voila_server(warm=False, extra=LIMITS, env={"PINOCHLE_TUTOR_PROGRESS": db}) as site:
+    with voila_server(extra=LIMITS, env={"PINOCHLE_TUTOR_PROGRESS": db}) as site:
         context = browser.new_context(viewport={"width": 1024, "height": 900})
         page = context.new_page()
         page.set_default_timeout(TIMEOUT)

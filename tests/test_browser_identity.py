@@ -119,7 +119,7 @@ def test_a_page_left_shuts_its_kernel_down() -> None:
     """Voila's own shutdown request is refused (no _xsrf token, voila#1458); the
     learner card's front end asks again with one, so leaving a page frees its
     kernel at once instead of at the idle cull."""
-    with voila_server(warm=False) as site, sync_playwright() as pw:
+    with voila_server() as site, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_context().new_page()
         page.set_default_timeout(TIMEOUT)

@@ -63,7 +63,7 @@ def assert_no_server_details(page: str) -> None:
 
 
 def test_a_second_page_while_the_first_is_built_is_refused_at_once() -> None:
-    with voila_server(warm=False, extra=QUICK) as site:
+    with voila_server(extra=QUICK) as site:
 
         async def scenario() -> tuple[Answer, Answer, Answer, float]:
             first = asyncio.create_task(get(site, "a"))
@@ -91,7 +91,7 @@ def test_a_second_page_while_the_first_is_built_is_refused_at_once() -> None:
 def test_a_client_that_leaves_while_its_page_is_built_frees_its_turn() -> None:
     """Voila goes on building a page whose client has gone: the learner's turn is
     theirs again once that build is over (not held for ever)."""
-    with voila_server(warm=False, extra=QUICK) as site:
+    with voila_server(extra=QUICK) as site:
 
         async def scenario() -> tuple[Answer, Answer]:
             with contextlib.suppress(HTTPClientError):  # gives up while the page is built
@@ -113,7 +113,7 @@ def test_a_client_that_leaves_while_its_page_is_built_frees_its_turn() -> None:
 def test_guests_share_a_bigger_allowance_of_builds() -> None:
     """Browsers without a learner key yet (a class arriving at once) cannot be told
     apart: they share five builds at once, not one."""
-    with voila_server(warm=False, extra=QUICK) as site:
+    with voila_server(extra=QUICK) as site:
 
         async def scenario() -> list[Answer]:
             return list(await asyncio.gather(*(get(site, None) for _ in range(3))))
@@ -139,9 +139,9 @@ def test_pages_built_with_the_shared_compiled_templates_are_the_same() -> None:
         more = [(await get(site, letter)).body for letter in "qrs"]
         return [first, *more], cpu_seconds([site.pid]) - before
 
-    with voila_server(warm=False) as site:
+    with voila_server() as site:
         shared, shared_cpu = asyncio.run(pages(site))
-    with voila_server(warm=False, extra=["--VoilaExporter.preprocessors=[]"]) as site:
+    with voila_server(extra=["--VoilaExporter.preprocessors=[]"]) as site:
         own, own_cpu = asyncio.run(pages(site))
     assert "kernelId" in shared[1] and "Scoring" in shared[1]
     assert _normalised(shared[0]) == _normalised(shared[1]) == _normalised(own[1])
@@ -157,7 +157,7 @@ def test_past_the_site_wide_cap_a_page_is_told_the_site_is_busy_and_retries() ->
     that it continues by itself) with no kernel started for it; asked again once the
     first page is built, it is served."""
     extra = [*ONE_AT_A_TIME, "--ClassroomIdentityProvider.build_queue_seconds=0"]
-    with voila_server(warm=False, extra=extra) as site:
+    with voila_server(extra=extra) as site:
 
         async def scenario() -> tuple[Answer, Answer, int]:
             first = asyncio.create_task(get(site, "x"))
@@ -185,7 +185,7 @@ def test_past_the_site_wide_cap_a_page_is_told_the_site_is_busy_and_retries() ->
 def test_past_the_site_wide_cap_a_page_waits_its_turn() -> None:
     """Cap 1, with waiting: three learners ask at once; every page is served, one
     after the other (two of them waited their turn), and no one is refused."""
-    with voila_server(warm=False, extra=ONE_AT_A_TIME) as site:
+    with voila_server(extra=ONE_AT_A_TIME) as site:
 
         async def scenario() -> list[Answer]:
             return list(await asyncio.gather(*(get(site, who) for who in "uvw")))
@@ -228,7 +228,7 @@ def test_a_busy_site_loses_no_answer_and_keeps_open_pages_working(tmp_path: Path
         again.ws.close()
         return reply.code, reply.body.decode("utf-8", "replace")
 
-    with voila_server(warm=False, extra=extra, env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as site:
+    with voila_server(extra=extra, env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as site:
         code, body = asyncio.run(scenario())
     assert code == 429 and BUSY_MESSAGE in body
     assert sorted(int(x.answer) for x in ProgressStore(db).attempts(learner)) == [20, 40]
@@ -273,7 +273,7 @@ def test_a_page_whose_client_left_while_it_waited_is_not_built() -> None:
     # time, and the wait is certain; the build queue is the same in both modes.
     extra = [*ONE_AT_A_TIME, "--ClassroomIdentityProvider.build_queue_seconds=60",
              "--VoilaConfiguration.progressive_rendering=False"]  # fmt: skip
-    with voila_server(warm=False, extra=extra) as site:
+    with voila_server(extra=extra) as site:
 
         async def scenario() -> Answer:
             first = asyncio.create_task(get(site, "g"))

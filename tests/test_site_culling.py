@@ -56,7 +56,7 @@ async def kernel_info(ws: WebSocketClientConnection) -> bool:
 
 
 def test_abandoned_kernels_are_culled_and_a_staying_learner_keeps_working() -> None:
-    with voila_server(warm=False, extra=FAST_CULL) as site:
+    with voila_server(extra=FAST_CULL) as site:
         for _ in range(3):
             open_page(site)  # three learners open the page and leave
         stay = open_page(site)
@@ -95,7 +95,7 @@ def test_a_kernel_whose_page_never_connects_is_culled_soon() -> None:
         "--ClassroomKernelManager.cull_unconnected_timeout=3",
         "--MappingKernelManager.cull_idle_timeout=600",
     ]
-    with voila_server(warm=False, extra=quick) as site:
+    with voila_server(extra=quick) as site:
         never = open_page(site)
         opened = open_page(site)
         assert len(kernel_pids(site.pid)) == 2

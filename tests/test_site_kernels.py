@@ -66,7 +66,7 @@ def kernel_id(page: str) -> str:
 
 
 def test_each_learner_keeps_a_few_kernels_and_a_full_site_says_so() -> None:
-    with voila_server(warm=False, extra=SMALL) as site:
+    with voila_server(extra=SMALL) as site:
         for _ in range(4):  # one learner opens page after page
             status, _page = open_page(site, "a")
             assert status == 200
@@ -80,7 +80,7 @@ def test_each_learner_keeps_a_few_kernels_and_a_full_site_says_so() -> None:
 
 
 def test_guests_share_a_bigger_allowance() -> None:
-    with voila_server(warm=False, extra=SMALL) as site:
+    with voila_server(extra=SMALL) as site:
         for _ in range(5):
             assert open_page(site, None)[0] == 200
         assert len(kernel_pids(site.pid)) == 3
@@ -92,7 +92,7 @@ def test_a_kernel_idle_with_its_page_open_is_culled() -> None:
         "--MappingKernelManager.cull_interval=1",
         "--MappingKernelManager.cull_idle_timeout=600",
     ]
-    with voila_server(warm=False, extra=cull) as site:
+    with voila_server(extra=cull) as site:
         kid = kernel_id(open_page(site, "a")[1])
 
         async def stay_connected() -> int:
@@ -108,7 +108,7 @@ def test_a_kernel_idle_with_its_page_open_is_culled() -> None:
 
 
 def test_a_huge_websocket_message_is_refused() -> None:
-    with voila_server(warm=False) as site:
+    with voila_server() as site:
         kid = kernel_id(open_page(site, "a")[1])
 
         async def flood() -> tuple[object, int | None]:
@@ -136,7 +136,7 @@ def test_widgets_a_page_tries_to_create_are_refused() -> None:
     """A client may open ``jupyter.widget`` comms with any state; the kernel of a
     course page closes them, so 20 labels of 1 MB do not stay in its memory."""
 
-    with voila_server(warm=False) as site:
+    with voila_server() as site:
         kid = kernel_id(open_page(site, "a")[1])
         (pid,) = kernel_pids(site.pid)
 
@@ -191,7 +191,7 @@ def test_two_kernels_answering_in_turn_and_at_once_lose_nothing(tmp_path: Path) 
         a.ws.close()
         b.ws.close()
 
-    with voila_server(warm=False, env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as site:
+    with voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as site:
         asyncio.run(scenario())
     kept = sorted(int(x.answer) for x in ProgressStore(db).attempts(learner))
     assert kept == [10, 20, 30, 40, 50, 60]
@@ -202,7 +202,7 @@ def test_a_learner_opening_pages_too_fast_is_asked_to_wait() -> None:
         "--ClassroomKernelManager.max_starts_per_minute=3",
         "--ClassroomIdentityProvider.refusal_delay=1.5",
     ]
-    with voila_server(warm=False, extra=extra) as site:
+    with voila_server(extra=extra) as site:
         for _ in range(3):
             assert open_page(site, "a")[0] == 200
         start = time.monotonic()
@@ -237,7 +237,7 @@ def test_a_page_that_floods_its_kernel_is_slowed_then_closed() -> None:
         "--ClassroomWebsocketConnection.message_burst=30",
         "--ClassroomWebsocketConnection.max_dropped=200",
     ]
-    with voila_server(warm=False, extra=limits) as site:
+    with voila_server(extra=limits) as site:
         flooded = kernel_id(open_page(site, "a")[1])
         calm = kernel_id(open_page(site, "b")[1])
 
@@ -323,7 +323,7 @@ def test_a_page_that_never_reads_is_closed_before_the_server_fills_up() -> None:
         "--ClassroomWebsocketConnection.messages_per_second=0",
         "--ClassroomWebsocketConnection.max_unread_bytes=200000",
     ]
-    with voila_server(warm=False, extra=limits) as site:
+    with voila_server(extra=limits) as site:
         kid = kernel_id(open_page(site, "a")[1])
         server_before = rss_mb(site.pid)
         sock = _raw_websocket(site, f"/api/kernels/{kid}/channels", "a")
@@ -354,7 +354,7 @@ def test_a_learner_opening_many_pages_gets_kernels_of_lower_priority() -> None:
         "--ClassroomKernelManager.calm_starts_per_minute=2",
         "--ClassroomKernelManager.busy_niceness=7",
     ]
-    with voila_server(warm=False, extra=calm) as site:
+    with voila_server(extra=calm) as site:
         for _ in range(3):
             assert open_page(site, "a")[0] == 200
         assert open_page(site, "b")[0] == 200

@@ -48,7 +48,7 @@ SECRET = SITE_SECRET.encode()
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     db = tmp_path_factory.mktemp("class") / "progress.sqlite"
     ProgressStore(db).set_name(LEGACY, "Lee", "2026-01-01T10:00:00Z")
-    with voila_server(warm=False, extra=LIMITS, env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as base:
+    with voila_server(extra=LIMITS, env={"PINOCHLE_TUTOR_PROGRESS": str(db)}) as base:
         yield base
 
 

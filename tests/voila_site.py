@@ -127,20 +127,16 @@ def voila_server(
     extra: Sequence[str] = (),
     env: dict[str, str] | None = None,
     timeout: float = 90.0,
-    warm: bool = True,
 ) -> Iterator[Site]:
     """Yield the base URL (a :class:`Site`, with ``.pid``) of a running Voila server on
-    ``root``; always stop it. ``warm=False`` turns the warm kernels of ``voila.json``
-    off, for a test that counts the kernels pages start (:func:`kernel_pids` cannot
-    tell a warm kernel waiting for a page from a page's)."""
+    ``root``; always stop it."""
     port = free_port()
     voila = Path(sys.executable).with_name("voila")
     # Kernels talk over Unix sockets, not TCP ports: with several servers and test
     # workers starting kernels at once, a TCP port picked free could be taken before the
     # kernel bound it ("Address already in use"), and the page never showed a widget.
     cmd = [str(voila), str(root), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-           "--KernelManager.transport=ipc",
-           *([] if warm else ["--ClassroomKernelManager.warm_kernels=0"]), *extra]  # fmt: skip
+           "--KernelManager.transport=ipc", *extra]  # fmt: skip
     artifacts = REPO / "test-artifacts"
     artifacts.mkdir(exist_ok=True)
     log = (artifacts / f"voila-{port}.log").open("w")
