@@ -188,6 +188,10 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=3, help="visits per page (median reported)")
     parser.add_argument("--preheat", action="store_true", help="serve with pre-started kernels")
+    parser.add_argument(
+        "--pause", type=float, default=0.0,
+        help="seconds between two page visits (a learner reading; default: none, back to back)",
+    )  # fmt: skip
     parser.add_argument("--lessons", nargs="*", help="only lessons whose name starts with these")
     parser.add_argument(
         "--rules", nargs="*", choices=sorted(HOUSE_FILES), help="compare these rule sets to classic"
@@ -216,6 +220,7 @@ def main() -> None:
             ready_time(browser, f"{base}/voila/render/bare.ipynb")  # warm the server once
             for _ in range(args.rounds):
                 for name in pages:  # interleaved, so load drifts hit every page alike
+                    time.sleep(args.pause)
                     t, e, c = ready_time(browser, f"{base}/voila/render/{name}")
                     times[name].append(t)
                     whole[name].append(c)
@@ -223,6 +228,8 @@ def main() -> None:
             browser.close()
     bare = statistics.median(times["bare.ipynb"])
     mode = "pre-started kernels" if args.preheat else "kernels started on demand"
+    if args.pause:
+        mode += f", {args.pause:g} s between visits"
     print(f"Page ready (navigation -> first widget visible), median of {args.rounds}, {mode}\n")
     print(f"{'page':32s} {'ready s':>8s} {'x bare':>7s} {'all s':>6s}  errors")
     for name in pages:
