@@ -42,7 +42,15 @@ from pinochle_tutor.game import OutOfTurnError
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.view import Phase
 
-__all__ = ["HEARTBEAT", "PRESENT_WITHIN", "RELAY_PAUSE", "SharedSession", "TableMovedOnError"]
+__all__ = [
+    "HEARTBEAT",
+    "PRESENT_WITHIN",
+    "RELAY_PAUSE",
+    "IllegalTableMoveError",
+    "SharedSession",
+    "TableMovedOnError",
+    "TableOutOfStepError",
+]
 
 HEARTBEAT = 3.0
 """Seconds between a page's notes that it is still at the table."""
@@ -55,6 +63,16 @@ RELAY_PAUSE = 1.5
 computer's move to appear before it plays that move itself."""
 
 _LOG = logging.getLogger(__name__)
+
+
+class TableOutOfStepError(PinochleError):
+    """A table's moves that do not fit this page's game (a move of a seat that is not
+    to act): never met while every page applies the same moves in order."""
+
+
+class IllegalTableMoveError(IllegalActionError):
+    """An action the engine refuses, offered as the learner's move at a shared table
+    (the session's own checks refuse it first, with the tutor's reason)."""
 
 
 class TableMovedOnError(OutOfTurnError):
@@ -119,7 +137,7 @@ class SharedSession(GameSession):
                 return
             phase, seat = h.phase, h.to_act
             if seat != move.seat:  # never: every page applies the same moves in order
-                raise PinochleError(
+                raise TableOutOfStepError(
                     f"table {self.table.code} move {move.seq} is seat {move.seat}'s, "
                     f"but seat {seat} is to act"
                 )
@@ -133,7 +151,7 @@ class SharedSession(GameSession):
         del what  # no undo at a shared table
         h = self.engine_hand
         if not h.is_legal(action):
-            raise IllegalActionError(f"{action.text!r} is not legal now")
+            raise IllegalTableMoveError(f"{action.text!r} is not legal now")
         before = self._applied
         self.sync(play_computers=False)
         if self._applied != before or self._applied < len(self._moves) or self.engine_hand is not h:
