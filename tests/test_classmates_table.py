@@ -270,14 +270,21 @@ def test_four_pages_open_join_start_and_play_a_hand_each_seeing_only_its_own_car
                 assert g is not None
                 with g._lock:
                     state = tree_states(g)
+                    own = g.session.view.hand
+                    assert not own or any(c.text in state or c.name in state for c in own)
                     for c in hidden_only(g.session):
                         assert c.text not in state and c.name not in state, f"hidden {c.text}"
 
         sessions = [g._shared for g in games if g is not None]
         bots = [make_player("beginner", seed=i) for i in range(4)]
+        checked_at = -1
         for _ in range(3000):
             if all(s.hand_over for s in sessions):
                 break
+            played = len(tables.moves(code))
+            if played // 6 != checked_at:  # the deal, the exchange, and every few cards after
+                checked_at = played // 6
+                no_hidden()
             for g, s, bot in zip(games, sessions, bots, strict=True):
                 assert g is not None
                 with g._lock:
@@ -286,7 +293,7 @@ def test_four_pages_open_join_start_and_play_a_hand_each_seeing_only_its_own_car
                         g.refresh()
             time.sleep(0.01)
         wait_for(lambda: all(s.hand_over for s in sessions))
-        no_hidden()
+        assert checked_at >= 8  # checked all through the hand, not only at its end
         assert len({tuple(s.scores) for s in sessions}) == 1
         assert all(m.learner for m in tables.moves(code))  # every seat a learner's
     finally:
