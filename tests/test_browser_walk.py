@@ -237,7 +237,8 @@ def test_a_page_says_it_is_dealing_the_cards_and_shows_icons_from_the_site(
 ) -> None:
     """The course's loading screen at phone width (390 px), in words, announced to a
     screen reader, gone when the page is shown; then a button's icon is drawn with
-    FontAwesome's font, which came from the site."""
+    FontAwesome's font, which came from the site. A pending cell's grey placeholder
+    stands still (no shimmer repainted 60 times a second)."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.set_default_timeout(TIMEOUT)
     _watch(page, site)
@@ -257,6 +258,23 @@ def test_a_page_says_it_is_dealing_the_cards_and_shows_icons_from_the_site(
     icon = page.locator(".pt-worked button.pt-worked-next i.fa-arrow-right").first
     icon.wait_for(state="visible")
     assert loading.count() == 0, "the loading screen is gone once the page is shown"
+    placeholder = page.evaluate(
+        """() => {
+          const post = document.createElement('div');
+          post.className = 'voila-skeleton-post';
+          post.innerHTML = '<div class="voila-skeleton-avatar"></div>'
+            + '<div class="voila-skeleton-line"></div><div class="voila-skeleton-line"></div>';
+          document.getElementById('rendered_cells').appendChild(post);
+          const styles = [...post.children].map(el => {
+            const s = getComputedStyle(el);
+            return [s.animationName, s.backgroundColor];
+          });
+          post.remove();
+          return styles;
+        }"""
+    )
+    assert [name for name, _ in placeholder] == ["none"] * 3, placeholder
+    assert all(colour not in ("", "rgba(0, 0, 0, 0)") for _, colour in placeholder), placeholder
     family = icon.evaluate("el => getComputedStyle(el, '::before').fontFamily")
     assert "Font Awesome 5 Free" in family
     page.wait_for_function(
