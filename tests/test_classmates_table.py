@@ -51,8 +51,12 @@ def test_a_code_that_is_none_no_table_a_full_table_a_taken_seat_and_a_started_ga
     tables: TableStore,
 ) -> None:
     t = opened(tables)
-    with pytest.raises(TableCodeError, match="'K7Q' is not a table code"):
+    with pytest.raises(TableCodeError, match="\u201cK7Q\u201d is not a table code"):
         tables.table("K7Q")
+    with pytest.raises(TableCodeError, match="Type the table code first"):
+        tables.table("  ")
+    with pytest.raises(TableCodeError, match="Type the table code first"):
+        tables.table(None)
     with pytest.raises(NoSuchTableError, match="no table with the code ZZZZZZ"):
         tables.table("zzz-zzz")
     assert tables.table(t.code.lower()).code == t.code  # any case, as a learner types it
@@ -62,7 +66,7 @@ def test_a_code_that_is_none_no_table_a_full_table_a_taken_seat_and_a_started_ga
         tables.take_seat(t.code, KEYS[1], "Bob", 9)
     for i in (1, 2, 3):
         tables.take_seat(t.code, KEYS[i], NAMES[i], i)
-    with pytest.raises(TableFullError, match="all 4 seats are taken"):
+    with pytest.raises(TableFullError, match=r"all 4 seats are taken\. Join another table"):
         tables.take_seat(t.code, "e" * 22, "Eve", 1)
     with pytest.raises(NotTheOpenerError):
         tables.start(t.code, KEYS[1])
@@ -252,7 +256,7 @@ def test_four_pages_open_join_start_and_play_a_hand_each_seeing_only_its_own_car
         pages[1].join_button.click()
         pages[2].code_box.value = "nope"
         pages[2].join_button.click()
-        assert "'nope' is not a table code" in pages[2].message.text
+        assert "\u201cnope\u201d is not a table code" in pages[2].message.text
         pages[2].code_box.value = code
         pages[2].join_button.click()
         pages[3]._list_tables()
@@ -312,13 +316,30 @@ def test_the_static_site_says_the_tables_need_the_class_site(
     assert "Tables with classmates need the class site" in state and "pt-open-table" not in state
 
 
-def test_a_hub_without_the_school_database_says_classmates_cannot_meet(
+def test_a_hub_without_the_school_database_says_tables_are_not_set_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("JUPYTERHUB_USER", "ann")
     monkeypatch.delenv("PINOCHLE_TUTOR_DATABASE_URL", raising=False)
     state = tree_states(ClassmatesTable("classic"))
-    assert "classmates cannot meet" in state and "pt-open-table" not in state
+    assert "Tables with classmates are not set up on this site" in state
+    assert "pt-open-table" not in state and "PINOCHLE_TUTOR" not in state  # no setting named
+
+
+def test_a_site_whose_database_cannot_be_opened_says_tables_are_not_set_up(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A Voila site (no Hub) whose progress database is not a database: the same words,
+    none about a Hub."""
+    bad = tmp_path / "progress.sqlite"
+    bad.write_bytes(b"not a database at all" * 100)
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    monkeypatch.delenv("PINOCHLE_TUTOR_DATABASE_URL", raising=False)
+    monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(bad))
+    state = tree_states(ClassmatesTable("classic", learner="a" * 22))
+    assert "Tables with classmates are not set up on this site" in state
+    assert "Hub" not in state and "pt-open-table" not in state
+    assert bad.read_bytes() == b"not a database at all" * 100  # never written over
 
 
 def test_a_guest_is_asked_for_a_name_first(tables: TableStore) -> None:
@@ -401,3 +422,135 @@ def test_hints_switched_off_at_a_table_are_refused_even_to_a_hidden_button(
     finally:
         page.close()
 
+
+
+# ------------------------------------------------------------------ the teacher's read
+def test_a_game_played_to_its_end_keeps_its_result_by_seat_and_name_and_leads_back(
+    tables: TableStore,
+) -> None:
+    """A game to a low target ends after its first hand: the table closes with the
+    result by seat and name (not "your side", which is one page's view), the page
+    shows "Back to the tables", and it leads to the lobby, where a new table opens."""
+    import dataclasses
+
+    R = dataclasses.replace(rules_named("classic"), target=100)
+    pages = [ClassmatesTable(R, tables=tables, learner=k, name=n, poll=0.05)
+             for k, n in zip(KEYS[:2], NAMES[:2], strict=True)]  # fmt: skip
+    try:
+        pages[0].open_button.click()
+        code = pages[0].code
+        assert code is not None
+        pages[1].code_box.value = code
+        pages[1].join_button.click()
+        pages[0].start_button.click()
+        game = pages[0].game
+        assert game is not None
+        back = game.back_button
+        assert back.layout.display == "none"
+        back.click()  # a client pressing the hidden button mid-game
+        assert "still on" in pages[0].message.text or "still on" in game.message.text
+        sessions = [game._shared]
+        deadline = time.monotonic() + 30
+        while pages[1].game is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert pages[1].game is not None
+        sessions.append(pages[1].game._shared)
+        for p in pages:
+            assert p.game is not None
+            p.game.close()  # the test drives the sessions itself from here
+        bots = [make_player("beginner", seed=i) for i in range(2)]
+        for _ in range(3000):
+            if all(s.is_over for s in sessions):
+                break
+            for s, bot in zip(sessions, bots, strict=True):
+                s.sync()
+                if s.is_my_turn:
+                    act(s, bot)
+                elif s.hand_over and not s.is_over:
+                    s.next_hand()
+        assert all(s.is_over for s in sessions)
+        table = tables.table(code)
+        assert table.state is TableState.CLOSED
+        winner = sessions[0].winner
+        assert winner is not None
+        partners = {0: "South and North (Ann, a computer player)", 1: "West and East (Bob, a computer player)"}
+        assert table.result.startswith(f"{partners[winner]} won with {sessions[0].scores[winner]}; ")
+        assert table.result.endswith(f"{partners[1 - winner]} {sessions[0].scores[1 - winner]}.")
+        assert "your side" not in table.result.lower()
+        game.refresh()
+        assert back.layout.display != "none"
+        back.click()
+        assert pages[0].game is None and pages[0].code is None
+        assert pages[0].stage.children == (pages[0].lobby,)
+        pages[0].open_button.click()
+        assert pages[0].code not in (None, code)
+    finally:
+        for p in pages:
+            p.close()
+
+
+def test_three_handed_result_names_each_seat() -> None:
+    """Three-handed, a seat is a side: each is named with its score."""
+    import dataclasses
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        tables = TableStore(ProgressStore(Path(d) / "class.sqlite"))
+        t = opened(tables, players=3)
+        tables.take_seat(t.code, KEYS[1], "", 1)
+        t = tables.start(t.code, KEYS[0])
+        s = SharedSession(tables, t, KEYS[0], dataclasses.replace(rules_named("three_handed")))
+        s.scores, s.winner = [1510, 1200, 900], 0
+        assert s.result_words() == (
+            "South (Ann) won with 1510; West (a classmate) 1200; East (a computer player) 900."
+        )
+        s.winner = None
+        assert s.result_words().startswith("No winner after 1 hands: South (Ann) 1510, ")
+
+
+def test_a_waiting_room_keeps_its_table_open_and_a_closed_table_cannot_be_joined(
+    tables: TableStore,
+) -> None:
+    """A page in the waiting room says it is there (the table is not closed as
+    idle under it), and a code of a closed table, even one where the learner had a
+    seat, is refused in words."""
+    pages = [ClassmatesTable("classic", tables=tables, learner=k, name=n, poll=0.05)
+             for k, n in zip(KEYS[:2], NAMES[:2], strict=True)]  # fmt: skip
+    try:
+        pages[0].open_button.click()
+        code = pages[0].code
+        assert code is not None
+        assert pages[0].leave_button.description == "Close the table"
+        time.sleep(6.5)  # the page notes it is there every few seconds
+        assert tables.close_idle(after=5) == []
+        assert tables.table(code).state is TableState.OPEN
+        pages[1].code_box.value = code
+        pages[1].join_button.click()
+        assert pages[1].leave_button.description == "Leave the table"
+        pages[0].leave_button.click()
+        assert f"Table {code} is closed; your classmates are back in the lobby" in pages[0].message.text
+        assert tables.table(code).state is TableState.CLOSED
+        deadline = time.monotonic() + 10
+        while pages[1].code is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert f"Table {code} has closed" in pages[1].message.text
+        pages[1].code_box.value = code
+        pages[1].join_button.click()
+        assert f"Table {code} has closed: open a new table, or join another" in pages[1].message.text
+        assert pages[1].code is None
+    finally:
+        for p in pages:
+            p.close()
+
+
+def test_the_lobby_lists_only_tables_with_a_free_seat(tables: TableStore) -> None:
+    t = opened(tables)
+    for i in (1, 2, 3):
+        tables.take_seat(t.code, KEYS[i], NAMES[i], i)
+    u = opened(tables)
+    page = ClassmatesTable("classic", tables=tables, learner="e" * 22, name="Eve", poll=60)
+    try:
+        listed = " ".join(b.description for b in _buttons(page.listed))
+        assert u.code in listed and t.code not in listed
+    finally:
+        page.close()

@@ -23,6 +23,8 @@ import os
 import random
 import sys
 import threading
+import time
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -34,13 +36,14 @@ from pinochle_tutor.classroom.display import class_store
 from pinochle_tutor.classroom.identity import current_learner
 from pinochle_tutor.classroom.progress import DATABASE_URL_VAR
 from pinochle_tutor.classroom.tables import (
+    NoSuchTableError,
     SharedTable,
     TableState,
     TableStore,
     normal_code,
     seat_label,
 )
-from pinochle_tutor.course.table.shared import SharedSession
+from pinochle_tutor.course.table.shared import HEARTBEAT, SharedSession, TableOutOfStepError
 from pinochle_tutor.names import find_named
 
 from ._base import Message, coerce_rules, guard_client_values, guarded, shown, style_widget
@@ -53,9 +56,9 @@ AWAY_WAIT_VAR = "PINOCHLE_TUTOR_AWAY_WAIT"
 a computer player acts for them (the teacher's setting; default 60)."""
 
 NEEDS_DATABASE = (
-    "On this school's Hub each learner's progress is kept apart, so classmates cannot meet "
-    "at a table: tables need the school's one class database. Ask your teacher to set it up "
-    "(PINOCHLE_TUTOR_DATABASE_URL, in the course's hosting guide)."
+    "Tables with classmates are not set up on this site: they need one class database that "
+    "every learner's page shares. Ask your teacher (the course's hosting guide says how). "
+    "Meanwhile, play against the computer players in lesson 9."
 )
 
 NEEDS_SERVER = (
@@ -82,16 +85,25 @@ class SharedGameTable(GameTable):
     """The game table at a classmates' table, from one learner's seat (see the module's
     text). ``poll`` is the seconds between two reads of the table's new moves."""
 
-    def __init__(self, session: SharedSession, poll: float = 0.25) -> None:
+    def __init__(
+        self, session: SharedSession, poll: float = 0.25, on_back: Callable[[], None] | None = None
+    ) -> None:
         self._shared = session
+        self._on_back = on_back
         self._poll = poll
         self._stop = threading.Event()
         self._failures = 0
+        self._out_of_step = False
         super().__init__(
             seed=session.seed, rules=session.rules, opponents="heuristic",
             hints=session.table.hints, undo=False, auto_continue=False,
         )  # fmt: skip
         self.add_class("pt-shared-table")
+        self.back_button = widgets.Button(description="Back to the tables")
+        self.back_button.add_class("pt-back-to-lobby")
+        self.back_button.on_click(self._back)
+        self.children = (*tuple(self.children), self.back_button)  # type: ignore[has-type]
+        shown(self.back_button, self._shared.is_over)
         self._thread = threading.Thread(target=self._watch, name="pt-table-watch", daemon=True)
         self._thread.start()
 
@@ -102,6 +114,9 @@ class SharedGameTable(GameTable):
         for part in (self.new_game_button, self.level_box, self.auto_box, self.continue_button,
                      self.undo_button):  # fmt: skip
             shown(part, False)
+        back = getattr(self, "back_button", None)
+        if back is not None:
+            shown(back, self._shared.is_over)
 
     def _new_session(self, seed: int | None) -> SharedSession:
         del seed
@@ -123,12 +138,17 @@ class SharedGameTable(GameTable):
                             self.message.info(f"Your turn. {self.session.task()}")
                         self._after()
                 self._failures = 0
+            except TableOutOfStepError as exc:  # never while pages apply the same moves
+                if not self._out_of_step:
+                    self._out_of_step = True
+                    self.message.error(str(exc))
             except Exception:
                 self._failures += 1
                 _LOG.warning("table %s could not be read", self._shared.table.code, exc_info=True)
                 if self._failures == 20:
                     self.message.error(
-                        "The class database does not answer: the table will catch up when it does."
+                        "The class site is not answering just now: the table will catch up "
+                        "when it does."
                     )
             if self._shared.is_over and self._shared.table.state is TableState.CLOSED:
                 return
@@ -142,8 +162,20 @@ class SharedGameTable(GameTable):
         return html.replace("<br>", f"<br><small>{who}</small><br>", 1)
 
     @guarded
+    def _back(self, _: object = None) -> None:
+        if not self._shared.is_over:  # a client pressing the hidden button mid-game
+            raise PinochleError(
+                "The game at this table is still on: your seat waits for you until it ends."
+            )
+        if self._on_back is not None:
+            self._on_back()
+
+    @guarded
     def _new_game(self, _: object = None) -> None:
-        raise PinochleError("A game with classmates ends with its table: open a new table to play again.")
+        raise PinochleError(
+            "A game with classmates ends with its table: to play again, go back to the "
+            "tables (the button under the game once it is over) and open a new one."
+        )
 
 
 class ClassmatesTable(widgets.VBox):
@@ -234,8 +266,9 @@ class ClassmatesTable(widgets.VBox):
         if self._tables is None:
             return NEEDS_SERVER if sys.platform == "emscripten" else NEEDS_DATABASE
         return (
-            "Give your name on the welcome page first: your classmates see it at the table, "
-            "and your seat is kept for you if you close this page."
+            "Give your name on the welcome page first, then come back and reload this page: "
+            "your classmates see your name at the table, and your seat is kept for you if "
+            "you close this page."
         )
 
     def _button(self, text: str, cls: str, handler: Any, style: str = "") -> widgets.Button:
@@ -278,7 +311,8 @@ class ClassmatesTable(widgets.VBox):
     def _list_tables(self) -> None:
         self.tables.close_idle()
         rows: list[widgets.Widget] = []
-        for table in self.tables.open_tables(self.rules.name)[:12]:
+        joinable = [t for t in self.tables.open_tables(self.rules.name) if t.free_seats]
+        for table in joinable[:12]:
             names = ", ".join(s.name or "a classmate" for s in table.seats)
             b = self._button(
                 f"Join {table.code}", "pt-join-listed",
@@ -305,7 +339,8 @@ class ClassmatesTable(widgets.VBox):
     def _show_room(self, table: SharedTable) -> None:
         self.code_area.value = (
             f"<p>Table code: <b class='pt-code'>{escape(table.code)}</b> (share it with your "
-            f"classmates). {escape(self.rules.name)} rules, {escape(table.level)} computer "
+            f"classmates). {escape(self.rules.name.replace('_', ' ').capitalize())} rules, "
+            f"{escape(table.level)} computer "
             f"players, hints {'on' if table.hints else 'off'}.</p>"
         )
         rows: list[widgets.Widget] = []
@@ -324,6 +359,7 @@ class ClassmatesTable(widgets.VBox):
         self.seat_list.children = tuple(rows)
         opener = table.opener == self.learner
         shown(self.start_button, opener)
+        self.leave_button.description = "Close the table" if opener else "Leave the table"
         if not opener:
             self.message.info("Waiting for the classmate who opened the table to start the game.")
 
@@ -332,7 +368,7 @@ class ClassmatesTable(widgets.VBox):
             return
         session = SharedSession(self.tables, table, self.learner, self.rules)
         session.sync()
-        self.game = SharedGameTable(session, poll=self._poll)
+        self.game = SharedGameTable(session, poll=self._poll, on_back=self._back_to_lobby)
         self.stage.children = (self.game,)
         self.message.ok(f"The game at table {table.code} is on. {session.task()}")
 
@@ -357,10 +393,15 @@ class ClassmatesTable(widgets.VBox):
     def _join(self, code: object) -> None:
         with self._lock:
             table = self.tables.table(normal_code(code))
+            if table.state is TableState.CLOSED:
+                raise NoSuchTableError(
+                    f"Table {table.code} has closed: open a new table, or join another"
+                )
             if table.rule_set != self.rules.name:
+                here = self.rules.name.replace("_", " ")
                 raise PinochleError(
-                    f"Table {table.code} plays {table.rule_set}, not the {self.rules.name} "
-                    "rules of this site"
+                    f"Table {table.code} plays {table.rule_set.replace('_', ' ')}, but this "
+                    f"site plays {here}: join a {here} table, or open one"
                 )
             if table.seat_of(self.learner) is None:
                 free = table.free_seats
@@ -387,11 +428,30 @@ class ClassmatesTable(widgets.VBox):
     @guarded
     def _leave(self, _: object = None) -> None:
         with self._lock:
-            if self.code is not None:
-                self.tables.leave(self.code, self.learner)
+            code = self.code
+            closing = False
+            if code is not None:
+                closing = self.tables.table(code).opener == self.learner
+                self.tables.leave(code, self.learner)
             self.code = None
             self._show_lobby()
-            self.message.ok("You left the table.")
+            self.message.ok(
+                f"Table {code} is closed; your classmates are back in the lobby."
+                if closing else "You left the table."
+            )  # fmt: skip
+
+    def _back_to_lobby(self) -> None:
+        """After the game: the lobby again, to open or join a new table."""
+        with self._lock:
+            if self.game is not None:
+                self.game.close()
+            self.game = None
+            self.code = None
+            self._show_lobby()
+            self.message.ok("Open a new table, or join one.")
+            if not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._watch, name="pt-lobby-watch", daemon=True)
+                self._thread.start()
 
     @guarded
     def _refresh_clicked(self, _: object = None) -> None:
@@ -408,6 +468,7 @@ class ClassmatesTable(widgets.VBox):
         """While in the waiting room: the seats as classmates take them, and the game
         once the opener starts it (read every second)."""
         last: tuple[Any, ...] = ()
+        seen = 0.0
         while not self._stop.wait(1.0):
             if self.game is not None:
                 return
@@ -425,8 +486,14 @@ class ClassmatesTable(widgets.VBox):
                     if table.state is TableState.CLOSED:
                         self.code = None
                         self._show_lobby()
-                        self.message.info(f"Table {code} was closed by the classmate who opened it.")
+                        self.message.info(
+                            f"Table {code} has closed (the classmate who opened it closed it): "
+                            "open a new table, or join another."
+                        )
                         continue
+                    if time.monotonic() - seen >= HEARTBEAT:  # still in the waiting room
+                        seen = time.monotonic()
+                        self.tables.seen(code, self.learner)
                     now = (table.state, tuple((s.seat, s.learner, s.name) for s in table.seats))
                     if now != last:
                         last = now

@@ -417,8 +417,14 @@ class TeacherDashboard(widgets.VBox):
         self.tables_view.value = self._tables_html()
 
     def _tables_html(self) -> str:
-        """The classmates' tables (lesson 12), open and finished, newest first."""
+        """The classmates' tables (lesson 12), open and finished: the newest 50."""
         rows = table_rows(self.source)[:50]
+        if not rows and not is_database(self.source):
+            return (
+                "<p>This site keeps no tables with classmates: they need one class database "
+                "that every learner's page shares, and this dashboard reads a folder of "
+                "progress files.</p>"
+            )
         if not rows:
             return "<p>No table with classmates has been opened yet.</p>"
         zone = self.zone

@@ -108,11 +108,18 @@ def normal_code(text: object) -> str:
     :class:`TableCodeError` quoting it when it is not one."""
     raw = str(text) if isinstance(text, str) else ""
     code = raw.strip().upper().replace(" ", "").replace("-", "")
-    if len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
-        shown = repr(text)[:30] if isinstance(text, str) else type(text).__name__
+    if not code:
         raise TableCodeError(
-            f"{shown} is not a table code: a code is {CODE_LENGTH} letters and digits, "
-            "such as K7Q2XM (ask the classmate who opened the table)"
+            f"Type the table code first: {CODE_LENGTH} letters and digits, such as K7Q2XM, "
+            "from the classmate who opened the table"
+        )
+    if len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
+        typed = raw.strip()
+        shown = typed if len(typed) <= 20 else typed[:20] + "..."
+        raise TableCodeError(
+            f"\u201c{shown}\u201d is not a table code: a code is {CODE_LENGTH} letters and "
+            "digits, such as K7Q2XM, and never uses 0, O, 1 or I. Check it with the classmate "
+            "who opened the table"
         )
     return code
 
@@ -347,7 +354,10 @@ class TableStore:
         if mine == seat:
             return table
         if mine is None and not table.free_seats:
-            raise TableFullError(f"Table {table.code} is full: all {table.players} seats are taken")
+            raise TableFullError(
+                f"Table {table.code} is full: all {table.players} seats are taken. Join another "
+                "table, or open one"
+            )
         held = table.learner_at(seat)
         if held is not None:
             who = held.name or "a classmate"
@@ -391,7 +401,8 @@ class TableStore:
         table = self.table(code)
         if learner != table.opener:
             raise NotTheOpenerError(
-                f"Only the classmate who opened table {table.code} starts its game"
+                f"Only the classmate who opened table {table.code} starts its game: wait for "
+                "them to start it"
             )
         if table.state is TableState.CLOSED:
             raise NoSuchTableError(f"Table {table.code} has closed: open a new table")

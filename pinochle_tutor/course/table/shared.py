@@ -34,6 +34,7 @@ from pinochle_tutor.classroom.tables import (
     TableStartedError,
     TableState,
     TableStore,
+    seat_label,
 )
 from pinochle_tutor.coach import Hint
 from pinochle_tutor.course.table.session import GameSession
@@ -61,6 +62,12 @@ table's own ``away_wait``)."""
 RELAY_PAUSE = 1.5
 """Seconds each page further down the order of present learners waits for a
 computer's move to appear before it plays that move itself."""
+
+MOVED_ON = (
+    "The table moved on before your choice arrived (a computer player may have played for "
+    "you while you were away, or your other page did): look at the table and choose again "
+    "when it is your turn."
+)
 
 _LOG = logging.getLogger(__name__)
 
@@ -100,7 +107,9 @@ class SharedSession(GameSession):
             raise TableStartedError(f"You have no seat at table {table.code}: join it first")
         if rules.name != table.rule_set:
             raise TableStartedError(
-                f"Table {table.code} plays {table.rule_set}; this page plays {rules.name}"
+                f"Table {table.code} plays {table.rule_set.replace('_', ' ')}, but this site "
+                f"plays {rules.name.replace('_', ' ')}: join a {rules.name.replace('_', ' ')} "
+                "table, or open one"
             )
         self.tables = tables
         self.table = table
@@ -137,9 +146,11 @@ class SharedSession(GameSession):
                 return
             phase, seat = h.phase, h.to_act
             if seat != move.seat:  # never: every page applies the same moves in order
+                _LOG.error("table %s: move %d is seat %s's, but seat %s is to act",
+                           self.table.code, move.seq, move.seat, seat)  # fmt: skip
                 raise TableOutOfStepError(
-                    f"table {self.table.code} move {move.seq} is seat {move.seat}'s, "
-                    f"but seat {seat} is to act"
+                    f"This page fell out of step with table {self.table.code}: reload the page "
+                    "to catch up (your seat is kept)."
                 )
             h.apply(parse_action(move.action))
             self._applied += 1
@@ -151,23 +162,19 @@ class SharedSession(GameSession):
         del what  # no undo at a shared table
         h = self.engine_hand
         if not h.is_legal(action):
-            raise IllegalTableMoveError(f"{action.text!r} is not legal now")
+            raise IllegalTableMoveError(
+                f"That move ({action.text}) is not allowed now: look at the table and choose again."
+            )
         before = self._applied
         self.sync(play_computers=False)
         if self._applied != before or self._applied < len(self._moves) or self.engine_hand is not h:
-            raise TableMovedOnError(
-                "The table moved on before your choice arrived: look at the table and "
-                "choose again when it is your turn."
-            )
+            raise TableMovedOnError(MOVED_ON)
         seq = self._applied
         if not self.tables.add_move(
             self.table.code, seq, self.hand_number, self.human_seat, action.text, self.learner
         ):
             self.sync(play_computers=False)
-            raise TableMovedOnError(
-                "The table moved on before your choice arrived: look at the table and "
-                "choose again when it is your turn."
-            )
+            raise TableMovedOnError(MOVED_ON)
         self._moves.append(TableMove(seq, self.hand_number, self.human_seat, action.text,
                                      self.learner, self._now()))  # fmt: skip
         h.apply(action)
@@ -177,11 +184,34 @@ class SharedSession(GameSession):
     def _finish_hand(self) -> None:
         super()._finish_hand()
         if self.is_over:
-            words = self.events[-1].text if self.events else "The game is over."
             try:
-                self.tables.finish(self.table.code, words)
+                self.tables.finish(self.table.code, self.result_words())
             except Exception:  # the next page to see the end writes it
                 _LOG.warning("the result of table %s could not be kept", self.table.code)
+
+    def result_words(self) -> str:
+        """The game's result as the whole table sees it (for the teacher's list of
+        tables), by seat and name: "South and North (Ann, a computer player) won with
+        1520; West and East (Bob, Cy) 1210." Three-handed, a seat is a side."""
+        players = self.rules.players
+        sides: list[list[int]] = [[] for _ in range(self.rules.sides)]
+        for seat in range(players):
+            sides[self.rules.side(seat)].append(seat)
+
+        def who(side: int) -> str:
+            seats = " and ".join(seat_label(s, players) for s in sides[side])
+            held = [self.table.learner_at(s) for s in sides[side]]
+            names = ", ".join(
+                "a computer player" if h is None else (h.name or "a classmate") for h in held
+            )
+            return f"{seats} ({names}) {self.scores[side]}"
+
+        if self.winner is None:
+            every = ", ".join(who(side) for side in range(len(sides)))
+            return f"No winner after {self.hand_number} hands: {every}."
+        others = "; ".join(who(side) for side in range(len(sides)) if side != self.winner)
+        name, _, score = who(self.winner).rpartition(" ")
+        return f"{name} won with {score}; {others}."
 
     @property
     def is_my_turn(self) -> bool:
