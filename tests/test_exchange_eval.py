@@ -22,6 +22,7 @@ from pinochle_tutor.coach.exchange import (
     evaluate_return,
     exchange_decision,
     judge_exchange,
+    judge_exchange_choice,
     principle_fits,
 )
 from pinochle_tutor.coach.kitty import evaluate_kitty, judge_kitty
@@ -491,3 +492,21 @@ def test_the_trump_hint_keeps_the_discard_hints_plan_unless_it_clearly_loses() -
             assert "the trump your discard was made for" in hint.reason
             assert f"{ev.best.plural} do no better beyond the evaluation's error" in hint.reason
     assert kept, "no hand where the plan was kept against a better mean"
+
+
+@pytest.mark.parametrize(
+    ("rules", "seeds"), [(CLASSIC, (0, 1, 2)), (THREE_HANDED, (0, 1, 2)), (DOUBLE_DECK, (8, 9))]
+)
+def test_judging_the_hints_own_cards_names_the_hints_best(
+    rules: RuleSet, seeds: tuple[int, ...]
+) -> None:
+    """The review and the drill judge the learner's cards on the hint's evaluation: a
+    learner who gave the hint's cards is told that same choice was best. Before, the
+    judged cards took no finalist's place, so one more swap reached every deal and
+    could come out best (double deck, seed 8: the pass and the return)."""
+    for seed in seeds:
+        for v in _views(rules, seed):
+            hint = advise_exchange(v, seed=seed, samples=24, screen=6)
+            judged = judge_exchange_choice(v, hint.cards, seed=seed, samples=24, screen=6)
+            assert judged.advice.cards == hint.cards, (rules.name, seed, v.phase)
+            assert not judged.advice.alternatives[0].clear_mistake

@@ -556,18 +556,22 @@ def _evaluate(
         g = _as_gift(cards, view, role)
         if g not in forced:
             forced.append(g)
-    swaps = [g for g in _swaps(hand, usual) if g not in forced] if variants else []
+    # The swaps compete for the finalists' places as they do without ``include``: a
+    # learner's cards that are one of them take a place only by their first look, so
+    # judging the hint's own choice sees the very finalists the hint saw (and so the
+    # same best), and a choice outside them is tried on every deal besides.
+    swaps = [g for g in _swaps(hand, usual) if g != usual] if variants else []
     rng = random.Random(seed)
     deals = auction_deals(view, n, rng)
     sim = DealSimulator(view, role)
     results: dict[tuple[int, ...], Outcomes] = {}
-    for g in forced + swaps:
+    for g in forced + [g for g in swaps if g not in forced]:
         out = Outcomes([], [], [], [], [])
         for deal in deals[:n1]:
             sim.play(deal, g, out)
         results[g] = out
     ranked = sorted(swaps, key=lambda g: -mean_of(results[g].value))
-    final = forced + ranked[:finalists]
+    final = forced + [g for g in ranked[:finalists] if g not in forced]
     for g in final:
         for deal in deals[n1:]:
             sim.play(deal, g, results[g])
