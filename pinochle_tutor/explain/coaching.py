@@ -304,8 +304,9 @@ class PlayJudgement:
         if self.second_thought:
             return (
                 f"{head}, the hint's card. The hint's quick look chose {self.played.text}; a "
-                f"deeper look prefers {self.advice.card.text} by {points(self.loss)} expected "
-                "trick points. That is the coach's second thought, not your mistake."
+                f"deeper look ({self.basis}) prefers {self.advice.card.text} by "
+                f"{points(self.loss)} expected trick points. That is the coach's second "
+                "thought, not your mistake."
             )
         if not self.is_mistake:
             if self.played is self.advice.card:
@@ -320,8 +321,18 @@ class PlayJudgement:
             else ""
         )
         return (
-            f"{head}; {a.card.text} was better by {points(self.loss)} expected trick points.{why}"
+            f"{head}; {a.card.text} was better by {points(self.loss)} expected trick points "
+            f"({self.basis}).{why}"
         )
+
+    @property
+    def basis(self) -> str:
+        """What the verdict's figures rest on, in words ("over 96 imagined deals"): the
+        review may look deeper than a hint did at that moment (more deals), so its
+        figures for a card can differ from the hint's, and it says on what they rest."""
+        a = self.advice
+        how = "with best play in each of" if a.exact else "over"
+        return f"{how} {a.samples} imagined deals"
 
     def __str__(self) -> str:
         return self.text
