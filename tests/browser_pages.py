@@ -161,3 +161,26 @@ def check_page(rules: RuleSet, page_name: str, page: Page, text: str) -> list[st
     if rules.bid_increment == 1 and "multiples of 1" in text:
         problems.append("says 'multiples of 1'")
     return problems
+
+
+WIDER_THAN_THE_SCREEN = """() => {
+  const vw = document.documentElement.clientWidth;
+  const scrolls = (e) => /(auto|scroll)/.test(getComputedStyle(e).overflowX);
+  const bad = new Set();
+  for (const el of document.querySelectorAll('.pt-widget, .pt-widget *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= vw + 1) continue;
+    let p = el.parentElement, inside = false;
+    while (p && !inside) {
+      inside = scrolls(p) && p.getBoundingClientRect().right <= vw + 1;
+      p = p.parentElement;
+    }
+    if (!inside) bad.add((el.getAttribute('class') || el.tagName).toString().slice(0, 60));
+  }
+  return [...bad].slice(0, 8);
+}"""
+"""The elements of the course's widgets that reach past the right edge of the screen
+and are not inside a box that scrolls sideways (cut off, or making the page scroll)."""
+
+PHONE = {"width": 390, "height": 844}
+"""A phone's screen (the width the phone walks read pages at)."""

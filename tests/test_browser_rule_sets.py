@@ -29,6 +29,8 @@ from tests.browser_pages import (
     ARTIFACTS,
     LESSONS,
     PAGES,
+    PHONE,
+    WIDER_THAN_THE_SCREEN,
     check_page,
     needs_chromium,
     wait_cells_run,
@@ -67,27 +69,9 @@ def served(
         yield name, base, house.rules
 
 
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1100, "height": 1300}
 
-_WIDER_THAN_THE_SCREEN = """() => {
-  const vw = document.documentElement.clientWidth;
-  const scrolls = (e) => /(auto|scroll)/.test(getComputedStyle(e).overflowX);
-  const bad = new Set();
-  for (const el of document.querySelectorAll('.pt-widget, .pt-widget *')) {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0 || r.right <= vw + 1) continue;
-    let p = el.parentElement, inside = false;
-    while (p && !inside) {
-      inside = scrolls(p) && p.getBoundingClientRect().right <= vw + 1;
-      p = p.parentElement;
-    }
-    if (!inside) bad.add((el.getAttribute('class') || el.tagName).toString().slice(0, 60));
-  }
-  return [...bad].slice(0, 8);
-}"""
-"""The elements of the course's widgets that reach past the right edge of the screen
-and are not inside a box that scrolls sideways (cut off, or making the page scroll)."""
+
 
 
 def render(
@@ -141,7 +125,7 @@ class _RuleSetPages:
             try:
                 problems = check_page(rules, page_name, page, text)
                 if self.viewport is PHONE:
-                    wide = page.evaluate(_WIDER_THAN_THE_SCREEN)
+                    wide = page.evaluate(WIDER_THAN_THE_SCREEN)
                     problems += [f"wider than a {PHONE['width']} px screen: {w}" for w in wide]
                 if page_name in ("01_the_deck.ipynb", "06_scoring.ipynb"):
                     stem = Path(page_name).stem
@@ -204,12 +188,12 @@ def test_the_phone_check_finds_a_picture_cut_off_and_spares_a_scrolling_box(
             '<div class="pt-widget" style="width:356px;overflow-x:auto">'
             '<svg class="pt-hand-image" width="749" height="96"></svg></div>'
         )
-        assert page.evaluate(_WIDER_THAN_THE_SCREEN) == ["pt-hand-image"]
+        assert page.evaluate(WIDER_THAN_THE_SCREEN) == ["pt-hand-image"]
         page.set_content(
             '<div class="pt-widget" style="width:356px">'
             '<svg class="pt-hand-image" width="749" height="96" viewBox="0 0 1248 160"'
             ' style="max-width:100%;height:auto"></svg></div>'
         )
-        assert page.evaluate(_WIDER_THAN_THE_SCREEN) == []
+        assert page.evaluate(WIDER_THAN_THE_SCREEN) == []
     finally:
         page.close()

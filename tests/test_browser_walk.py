@@ -4,7 +4,9 @@ its link and left by its Back link; the others, each rendered once, in a tab bes
 lesson, their links and Back links checked where they point); and a worked example and
 a check for understanding used.
 
-Every page the walk reaches is checked as the rule-set walk checks the other rule
+The walk reads every page at a phone's width (390x844): nothing of the course's widgets
+wider than the screen outside a box that scrolls, as the double-deck walk checks. Every
+page the walk reaches is checked as the rule-set walk checks the other rule
 sets (:func:`tests.browser_pages.check_page` under the classic rules: no error, the
 numbers and words of the rules in force), so each page is rendered once for both; and
 the first time it arrives at a page, with axe-core's WCAG 2.1 A/AA rules (the
@@ -33,6 +35,8 @@ from tests.browser_pages import (
     ARTIFACTS,
     AXE,
     PAGES,
+    PHONE,
+    WIDER_THAN_THE_SCREEN,
     assert_no_violations,
     axe_violations,
     check_page,
@@ -91,6 +95,11 @@ def _arrive(page: Page, name: str) -> None:
     assert len(page.context.pages) == 1, "a link opened a new tab"
     page.wait_for_timeout(300)  # the widgets' last drawing
     problems = check_page(CLASSIC, name, page, page.inner_text("body"))
+    phone = PHONE["width"]
+    size = page.viewport_size
+    if size is not None and size["width"] == phone:  # the walk reads pages at a phone's width
+        wide = page.evaluate(WIDER_THAN_THE_SCREEN)
+        problems += [f"wider than a {phone} px screen: {w}" for w in wide]
     assert problems == [], (name, problems)
     if name not in ARRIVED and AXE.exists():
         AXE_FOUND.extend(axe_violations(page, name))
@@ -100,8 +109,10 @@ def _arrive(page: Page, name: str) -> None:
         page.screenshot(path=str(ARTIFACTS / f"rules-classic-{Path(name).stem}.png"), full_page=True)
 
 
-def _open(browser: Browser, site: str, name: str) -> Page:
-    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+def _open(
+    browser: Browser, site: str, name: str, viewport: dict[str, int] | None = None
+) -> Page:
+    page = browser.new_page(viewport=viewport or {"width": 1100, "height": 1300})  # type: ignore[arg-type]
     page.set_default_timeout(TIMEOUT)
     _watch(page, site)
     page.goto(f"{site}/voila/render/{name}", wait_until="commit")
@@ -113,7 +124,7 @@ def test_the_next_links_lead_from_the_outline_to_the_last_lesson_and_back_from_p
     browser: Browser, site: str
 ) -> None:
     files = [e.file for e in COURSE]
-    page = _open(browser, site, files[0])
+    page = _open(browser, site, files[0], PHONE)
     _arrive(page, files[0])
     assert page.locator("a.pt-lesson-link").count() == len(files)
     visited = [files[0]]
@@ -151,7 +162,7 @@ def test_the_next_links_lead_from_the_outline_to_the_last_lesson_and_back_from_p
                 continue
             # Every other practice page in a tab of its own beside the lesson (each page
             # rendered once): its Back link is checked where it points.
-            side = _open(browser, site, f"practice/{name}")
+            side = _open(browser, site, f"practice/{name}", PHONE)
             _arrive(side, f"practice/{name}")
             target = side.locator(
                 ".pt-nav a.pt-nav-lesson" if back.lesson is not None else ".pt-nav a.pt-nav-outline"

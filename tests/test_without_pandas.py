@@ -183,6 +183,8 @@ def test_lesson_tables_show_no_index_column() -> None:
         records = [{str(k): v for k, v in r.items()} for r in table.to_dict("records")]
         plain = Table(records, [str(c) for c in table.columns], show_index=False)
         assert plain._repr_html_() == html
+        # In a box that scrolls sideways on a phone and takes the keyboard's focus.
+        assert html.startswith('<div class="pt-table-scroll" role="region"') and 'tabindex="0"' in html
     rows = [{"rank": "A", "points": 11}, {"rank": "10", "points": 10}]
     assert shown(Table(rows, index=[1, 2])) == shown(pd.DataFrame(rows, index=[1, 2]))
     assert "<th>1</th>" in shown(Table(rows, index=[1, 2]))

@@ -43,6 +43,20 @@ _REPR_STYLE = """<style scoped>
 """
 
 
+SCROLL_BOX = (
+    '<div class="pt-table-scroll" role="region" aria-label="Table (scrolls sideways on a '
+    'narrow screen)" tabindex="0" style="overflow-x: auto; max-width: 100%;">'
+)
+"""The box a lesson's table is shown in: on a phone a wide table scrolls sideways inside
+it (nothing of the page is cut off), and it takes the keyboard's focus so that the
+arrow keys scroll it too (WCAG's scrollable region, checked by axe)."""
+
+
+def _in_scroll_box(html: str) -> str:
+    """A notebook table's HTML (``<div>`` ... ``</div>``) in :data:`SCROLL_BOX`."""
+    return SCROLL_BOX + html.removeprefix("<div>") if html.startswith("<div>") else html
+
+
 def _cell(value: Any, escape: bool) -> str:
     text = str(value)
     return _escape(text, quote=False) if escape else text
@@ -124,7 +138,8 @@ class Table:
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        return f"<div>\n{_REPR_STYLE}{self.to_html(index=self.show_index)}\n</div>"
+        html = f"<div>\n{_REPR_STYLE}{self.to_html(index=self.show_index)}\n</div>"
+        return html if self.show_index else _in_scroll_box(html)  # as the DataFrames do
 
 
 if TYPE_CHECKING:
@@ -159,7 +174,7 @@ def _frame_without_index() -> type[pd.DataFrame]:
             return FrameWithoutIndex
 
         def _repr_html_(self) -> str:
-            return self.to_html(notebook=True, index=False)
+            return _in_scroll_box(self.to_html(notebook=True, index=False))
 
     return FrameWithoutIndex
 
