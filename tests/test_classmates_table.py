@@ -475,7 +475,7 @@ def test_a_game_played_to_its_end_keeps_its_result_by_seat_and_name_and_leads_ba
         assert winner is not None
         partners = {0: "South and North (Ann, a computer player)", 1: "West and East (Bob, a computer player)"}
         assert table.result.startswith(f"{partners[winner]} won with {sessions[0].scores[winner]}; ")
-        assert table.result.endswith(f"{partners[1 - winner]} {sessions[0].scores[1 - winner]}.")
+        assert table.result.endswith(f"{partners[1 - winner]} had {sessions[0].scores[1 - winner]}.")
         assert "your side" not in table.result.lower()
         game.refresh()
         assert back.layout.display != "none"
@@ -502,10 +502,11 @@ def test_three_handed_result_names_each_seat() -> None:
         s = SharedSession(tables, t, KEYS[0], dataclasses.replace(rules_named("three_handed")))
         s.scores, s.winner = [1510, 1200, 900], 0
         assert s.result_words() == (
-            "South (Ann) won with 1510; West (a classmate) 1200; East (a computer player) 900."
+            "South (Ann) won with 1510; West (a learner with no name) had 1200; East (a computer "
+            "player) had 900."
         )
         s.winner = None
-        assert s.result_words().startswith("No winner after 1 hands: South (Ann) 1510, ")
+        assert s.result_words().startswith("No winner after 1 hand: South (Ann) 1510, ")
 
 
 def test_a_waiting_room_keeps_its_table_open_and_a_closed_table_cannot_be_joined(
@@ -528,12 +529,12 @@ def test_a_waiting_room_keeps_its_table_open_and_a_closed_table_cannot_be_joined
         pages[1].join_button.click()
         assert pages[1].leave_button.description == "Leave the table"
         pages[0].leave_button.click()
-        assert f"Table {code} is closed; your classmates are back in the lobby" in pages[0].message.text
+        assert f"You closed table {code}; anyone waiting there is back at the list" in pages[0].message.text
         assert tables.table(code).state is TableState.CLOSED
         deadline = time.monotonic() + 10
         while pages[1].code is not None and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert f"Table {code} has closed" in pages[1].message.text
+        assert f"The classmate who opened table {code} has closed it" in pages[1].message.text
         pages[1].code_box.value = code
         pages[1].join_button.click()
         assert f"Table {code} has closed: open a new table, or join another" in pages[1].message.text
@@ -554,3 +555,29 @@ def test_the_lobby_lists_only_tables_with_a_free_seat(tables: TableStore) -> Non
         assert u.code in listed and t.code not in listed
     finally:
         page.close()
+
+
+def test_a_hand_replayed_by_a_page_opened_again_is_kept_once(tmp_path: Path) -> None:
+    """A learner's page opened again replays the whole game: a hand their progress
+    already has is not kept a second time."""
+    from pinochle_tutor.classroom.progress import Progress
+
+    db = tmp_path / "class.sqlite"
+    tables = TableStore(ProgressStore(db))
+    t = opened(tables)
+    tables.take_seat(t.code, KEYS[1], "Bob", 1)
+    t = tables.start(t.code, KEYS[0])
+    R = rules_named("classic")
+    mine = Progress.load(db, learner=KEYS[0])
+    sessions = [SharedSession(tables, t, KEYS[0], R, page="12_play_with_classmates.ipynb",
+                              progress=mine),
+                SharedSession(tables, t, KEYS[1], R, page="")]  # fmt: skip
+    play_hand(sessions)
+    key = f"hand:{t.seed}:1"
+    assert [a.item_id for a in mine.attempts].count(key) == 1
+    again = SharedSession(tables, tables.table(t.code), KEYS[0], R,
+                          page="12_play_with_classmates.ipynb",
+                          progress=Progress.load(db, learner=KEYS[0]))  # fmt: skip
+    again.sync()
+    assert again.hand_over
+    assert [a.item_id for a in Progress.load(db, learner=KEYS[0]).attempts].count(key) == 1

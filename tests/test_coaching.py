@@ -316,7 +316,7 @@ def test_a_restricted_verdicts_numbers_are_its_evaluations() -> None:
             if j.is_mistake:
                 assert f"{a.card.text} was better by {points(ev.loss(j.played) or 0.0)} " in j.text
                 # The figures say what they rest on: the review may look deeper than a hint.
-                assert f"over {ev.samples} imagined deals" in j.text or (
+                assert f"on average over {ev.samples} imagined deals" in j.text or (
                     f"with best play in each of {ev.samples} imagined deals" in j.text
                 )
             if len(a.alternatives) > 1:
@@ -506,9 +506,8 @@ def test_the_review_never_blames_the_hint(monkeypatch: pytest.MonkeyPatch) -> No
     s = second[j.trick_number]
     assert not s.is_mistake and s.followed_hint
     assert (
-        f"The hint's quick look chose {j.played.text}; a deeper look "
-        f"({s.basis}) prefers {s.advice.card.text} by {points(s.loss)} expected trick points"
-        in s.text
+        f"The hint chose {j.played.text}; the review's own look ({s.basis}) prefers "
+        f"{s.advice.card.text} by {points(s.loss)} expected trick points" in s.text
     )
     text = again.text
     assert "The coach's second thoughts on its own hints:" in text

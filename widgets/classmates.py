@@ -42,7 +42,9 @@ from pinochle_tutor.classroom.tables import (
     TableStore,
     normal_code,
     seat_label,
+    version_words,
 )
+from pinochle_tutor.course.quiz.items import rules_label
 from pinochle_tutor.course.table.shared import HEARTBEAT, SharedSession, TableOutOfStepError
 from pinochle_tutor.names import find_named
 
@@ -56,9 +58,8 @@ AWAY_WAIT_VAR = "PINOCHLE_TUTOR_AWAY_WAIT"
 a computer player acts for them (the teacher's setting; default 60)."""
 
 NEEDS_DATABASE = (
-    "Tables with classmates are not set up on this site: they need one class database that "
-    "every learner's page shares. Ask your teacher (the course's hosting guide says how). "
-    "Meanwhile, play against the computer players in lesson 9."
+    "Tables with classmates are not set up on this site yet: ask your teacher. Meanwhile, "
+    "play against the computer players in lesson 9."
 )
 
 NEEDS_SERVER = (
@@ -324,7 +325,7 @@ class ClassmatesTable(widgets.VBox):
             )
             rows.append(widgets.HBox([b, words]))
         if not rows:
-            rows.append(widgets.HTML("<p>No table is open on this site right now.</p>"))
+            rows.append(widgets.HTML("<p>No table has a free seat right now.</p>"))
         self.listed.children = tuple(rows)
 
     def _enter(self, table: SharedTable) -> None:
@@ -339,7 +340,7 @@ class ClassmatesTable(widgets.VBox):
     def _show_room(self, table: SharedTable) -> None:
         self.code_area.value = (
             f"<p>Table code: <b class='pt-code'>{escape(table.code)}</b> (share it with your "
-            f"classmates). {escape(self.rules.name.replace('_', ' ').capitalize())} rules, "
+            f"classmates). {escape(rules_label(self.rules) or 'Classic')} rules, "
             f"{escape(table.level)} computer "
             f"players, hints {'on' if table.hints else 'off'}.</p>"
         )
@@ -398,10 +399,9 @@ class ClassmatesTable(widgets.VBox):
                     f"Table {table.code} has closed: open a new table, or join another"
                 )
             if table.rule_set != self.rules.name:
-                here = self.rules.name.replace("_", " ")
                 raise PinochleError(
-                    f"Table {table.code} plays {table.rule_set.replace('_', ' ')}, but this "
-                    f"site plays {here}: join a {here} table, or open one"
+                    f"Table {table.code} is for {version_words(table.rule_set)} pinochle, "
+                    "which this site does not play: join a table from the list, or open one"
                 )
             if table.seat_of(self.learner) is None:
                 free = table.free_seats
@@ -436,7 +436,7 @@ class ClassmatesTable(widgets.VBox):
             self.code = None
             self._show_lobby()
             self.message.ok(
-                f"Table {code} is closed; your classmates are back in the lobby."
+                f"You closed table {code}; anyone waiting there is back at the list of tables."
                 if closing else "You left the table."
             )  # fmt: skip
 
@@ -487,8 +487,8 @@ class ClassmatesTable(widgets.VBox):
                         self.code = None
                         self._show_lobby()
                         self.message.info(
-                            f"Table {code} has closed (the classmate who opened it closed it): "
-                            "open a new table, or join another."
+                            f"The classmate who opened table {code} has closed it: open a new "
+                            "table, or join another."
                         )
                         continue
                     if time.monotonic() - seen >= HEARTBEAT:  # still in the waiting room

@@ -423,10 +423,12 @@ class TeacherDashboard(widgets.VBox):
             return (
                 "<p>This site keeps no tables with classmates: they need one class database "
                 "that every learner's page shares, and this dashboard reads a folder of "
-                "progress files.</p>"
+                "progress files. On a Hub, set PINOCHLE_TUTOR_DATABASE_URL (see the hosting "
+                "guide).</p>"
             )
         if not rows:
             return "<p>No table with classmates has been opened yet.</p>"
+        newest = "<p>The newest 50 tables.</p>" if len(rows) == 50 else ""
         zone = self.zone
         cells = [
             [escape(r.code), escape(r.state), escape(r.seats), escape(r.level),
@@ -435,7 +437,7 @@ class TeacherDashboard(widgets.VBox):
         ]  # fmt: skip
         head = ["Table", "State", "Seats", "Computer players", f"Opened ({zone.label})",
                 "Moves", "Result"]  # fmt: skip
-        return _table(head, cells, "pt-tables")
+        return newest + _table(head, cells, "pt-tables")
 
     def _problems_html(self) -> str:
         found: list[str] = list(self.data.problems)

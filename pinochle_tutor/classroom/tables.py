@@ -57,6 +57,7 @@ __all__ = [
     "TableStore",
     "normal_code",
     "seat_label",
+    "version_words",
 ]
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -68,8 +69,22 @@ CLOSE_AFTER = 600.0
 """Seconds after which a table none of whose learners has been seen is closed."""
 MAX_ACTION = 200
 """The longest action text kept (an action's text is a few dozen characters)."""
+MAX_RESULT = 1000
+"""The longest result kept (four seats, each with a name of up to 80 characters)."""
 
 _LABELS = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East")}
+
+
+_VERSIONS = {"classic": "classic", "double_deck": "double-deck", "three_handed": "three-handed"}
+
+
+def version_words(rule_set: str) -> str:
+    """A rule set's name as a sentence says it: ``'double-deck'`` for ``double_deck``.
+
+    >>> version_words("three_handed"), version_words("my_house")
+    ('three-handed', 'my house')
+    """
+    return _VERSIONS.get(rule_set, rule_set.replace("_", " "))
 
 
 def seat_label(seat: int, players: int) -> str:
@@ -454,7 +469,7 @@ class TableStore:
             db.execute(
                 tables.update()
                 .where(tables.c.code == code, tables.c.result == "")
-                .values(state=TableState.CLOSED.value, result=result[:MAX_ACTION],
+                .values(state=TableState.CLOSED.value, result=result[:MAX_RESULT],
                         changed=_time.time() if now is None else now)
             )
 

@@ -274,8 +274,8 @@ class PlayJudgement:
 
     @property
     def second_thought(self) -> bool:
-        """Whether the review's deeper look prefers another card to the one the hint
-        gave and the learner played: the coach's own second thought, not the learner's
+        """Whether the review's own look prefers another card to the one the hint gave
+        and the learner played: the coach's own second thought, not the learner's
         mistake."""
         return self.followed_hint and self.played_value.clear_mistake
 
@@ -303,10 +303,10 @@ class PlayJudgement:
         head = f"Trick {self.trick_number}: you played {self.played.text}"
         if self.second_thought:
             return (
-                f"{head}, the hint's card. The hint's quick look chose {self.played.text}; a "
-                f"deeper look ({self.basis}) prefers {self.advice.card.text} by "
-                f"{points(self.loss)} expected trick points. That is the coach's second "
-                "thought, not your mistake."
+                f"{head}, the hint's card. The hint chose {self.played.text}; the review's own "
+                f"look ({self.basis}) prefers {self.advice.card.text} by {points(self.loss)} "
+                "expected trick points: different deals can disagree. That is the coach's "
+                "second thought, not your mistake."
             )
         if not self.is_mistake:
             if self.played is self.advice.card:
@@ -327,11 +327,12 @@ class PlayJudgement:
 
     @property
     def basis(self) -> str:
-        """What the verdict's figures rest on, in words ("over 96 imagined deals"): the
-        review may look deeper than a hint did at that moment (more deals), so its
-        figures for a card can differ from the hint's, and it says on what they rest."""
+        """What the verdict's figures rest on, in words ("on average over 96 imagined
+        deals", as the hint's numbers line says it): the review looks at its own deals,
+        as many as the verdict needs, so its figures for a card can differ from a hint's
+        at that moment, and it says on what they rest."""
         a = self.advice
-        how = "with best play in each of" if a.exact else "over"
+        how = "with best play in each of" if a.exact else "on average over"
         return f"{how} {a.samples} imagined deals"
 
     def __str__(self) -> str:

@@ -35,6 +35,7 @@ from pinochle_tutor.classroom.tables import (
     TableState,
     TableStore,
     seat_label,
+    version_words,
 )
 from pinochle_tutor.coach import Hint
 from pinochle_tutor.course.table.session import GameSession
@@ -107,9 +108,8 @@ class SharedSession(GameSession):
             raise TableStartedError(f"You have no seat at table {table.code}: join it first")
         if rules.name != table.rule_set:
             raise TableStartedError(
-                f"Table {table.code} plays {table.rule_set.replace('_', ' ')}, but this site "
-                f"plays {rules.name.replace('_', ' ')}: join a {rules.name.replace('_', ' ')} "
-                "table, or open one"
+                f"Table {table.code} is for {version_words(table.rule_set)} pinochle, which "
+                "this site does not play: join a table from the list, or open one"
             )
         self.tables = tables
         self.table = table
@@ -163,7 +163,7 @@ class SharedSession(GameSession):
         h = self.engine_hand
         if not h.is_legal(action):
             raise IllegalTableMoveError(
-                f"That move ({action.text}) is not allowed now: look at the table and choose again."
+                "That move is not allowed now: look at the table and choose again."
             )
         before = self._applied
         self.sync(play_computers=False)
@@ -189,10 +189,27 @@ class SharedSession(GameSession):
             except Exception:  # the next page to see the end writes it
                 _LOG.warning("the result of table %s could not be kept", self.table.code)
 
+    def _record_hand(self, n: int, h: Any) -> None:
+        """Keep finished hand ``n`` in the learner's progress once, however many of
+        their pages replay it: a page opened again replays the whole game, so a hand
+        their progress already has (kept by this page or another of theirs) is not
+        kept again."""
+        if n not in self._kept and (self.page or self._progress is not None):
+            try:
+                if self._progress is None:
+                    self._progress = Progress.load()
+                key = f"hand:{self.seed}:{n}"
+                if any(a.item_id == key for a in self._progress.attempts):
+                    self._kept.add(n)
+                    return
+            except Exception:  # the game goes on; the record is tried as usual
+                _LOG.warning("the progress of a table's hand could not be read", exc_info=True)
+        super()._record_hand(n, h)
+
     def result_words(self) -> str:
         """The game's result as the whole table sees it (for the teacher's list of
         tables), by seat and name: "South and North (Ann, a computer player) won with
-        1520; West and East (Bob, Cy) 1210." Three-handed, a seat is a side."""
+        1520; West and East (Bob, Cy) had 1210." Three-handed, a seat is a side."""
         players = self.rules.players
         sides: list[list[int]] = [[] for _ in range(self.rules.sides)]
         for seat in range(players):
@@ -202,16 +219,20 @@ class SharedSession(GameSession):
             seats = " and ".join(seat_label(s, players) for s in sides[side])
             held = [self.table.learner_at(s) for s in sides[side]]
             names = ", ".join(
-                "a computer player" if h is None else (h.name or "a classmate") for h in held
+                "a computer player" if h is None else (h.name or "a learner with no name")
+                for h in held
             )
-            return f"{seats} ({names}) {self.scores[side]}"
+            return f"{seats} ({names})"
 
+        order = range(len(sides))
         if self.winner is None:
-            every = ", ".join(who(side) for side in range(len(sides)))
-            return f"No winner after {self.hand_number} hands: {every}."
-        others = "; ".join(who(side) for side in range(len(sides)) if side != self.winner)
-        name, _, score = who(self.winner).rpartition(" ")
-        return f"{name} won with {score}; {others}."
+            hands = "hand" if self.hand_number == 1 else "hands"
+            every = ", ".join(f"{who(side)} {self.scores[side]}" for side in order)
+            return f"No winner after {self.hand_number} {hands}: {every}."
+        others = "; ".join(
+            f"{who(side)} had {self.scores[side]}" for side in order if side != self.winner
+        )
+        return f"{who(self.winner)} won with {self.scores[self.winner]}; {others}."
 
     @property
     def is_my_turn(self) -> bool:
