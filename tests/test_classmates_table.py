@@ -528,6 +528,8 @@ def test_a_waiting_room_keeps_its_table_open_and_a_closed_table_cannot_be_joined
         pages[1].code_box.value = code
         pages[1].join_button.click()
         assert pages[1].leave_button.description == "Leave the table"
+        time.sleep(1.5)  # the waiting room redrawn as the seats change: the words stay
+        assert f"You sit at table {code}. Waiting for the classmate" in pages[1].message.text
         pages[0].leave_button.click()
         assert f"You closed table {code}; anyone waiting there is back at the list" in pages[0].message.text
         assert tables.table(code).state is TableState.CLOSED

@@ -299,6 +299,8 @@ class ClassmatesTable(widgets.VBox):
         mine = self._my_table()
         if mine is not None:  # back at a table this learner sits at
             self._enter(mine)
+            if mine.state is TableState.OPEN:
+                self.message.info(self._seated_words(mine))
             return
         self._list_tables()
         self.stage.children = (self.lobby,)
@@ -361,8 +363,16 @@ class ClassmatesTable(widgets.VBox):
         opener = table.opener == self.learner
         shown(self.start_button, opener)
         self.leave_button.description = "Close the table" if opener else "Leave the table"
-        if not opener:
-            self.message.info("Waiting for the classmate who opened the table to start the game.")
+
+    def _seated_words(self, table: SharedTable) -> str:
+        """What a learner who has just sat at ``table`` is told (the waiting room is
+        redrawn as classmates come and go; this is said once, when they sit)."""
+        if table.opener == self.learner:
+            return f"You sit at table {table.code}: start the game when everyone is there."
+        return (
+            f"You sit at table {table.code}. Waiting for the classmate who opened it to "
+            "start the game."
+        )
 
     def _play(self, table: SharedTable) -> None:
         if self.game is not None and self.game._shared.table.code == table.code:
@@ -408,7 +418,8 @@ class ClassmatesTable(widgets.VBox):
                 table = self.tables.take_seat(table.code, self.learner, self.name,
                                               free[0] if free else 0)  # fmt: skip
             self._enter(table)
-            self.message.ok(f"You sit at table {table.code}.")
+            if self.game is None:
+                self.message.ok(self._seated_words(table))
 
     @guarded
     def _take(self, seat: int) -> None:
