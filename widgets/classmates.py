@@ -48,7 +48,15 @@ from pinochle_tutor.course.quiz.items import rules_label
 from pinochle_tutor.course.table.shared import HEARTBEAT, SharedSession, TableOutOfStepError
 from pinochle_tutor.names import find_named
 
-from ._base import Message, coerce_rules, guard_client_values, guarded, shown, style_widget
+from ._base import (
+    Message,
+    button,
+    coerce_rules,
+    guard_client_values,
+    guarded,
+    shown,
+    style_widget,
+)
 from .game_table import GameTable
 
 __all__ = ["AWAY_WAIT_VAR", "ClassmatesTable", "SharedGameTable", "away_wait"]
@@ -100,9 +108,7 @@ class SharedGameTable(GameTable):
             hints=session.table.hints, undo=False, auto_continue=False,
         )  # fmt: skip
         self.add_class("pt-shared-table")
-        self.back_button = widgets.Button(description="Back to the tables")
-        self.back_button.add_class("pt-back-to-lobby")
-        self.back_button.on_click(self._back)
+        self.back_button = button("Back to the tables", "pt-back-to-lobby", self._back)
         self.children = (*tuple(self.children), self.back_button)  # type: ignore[has-type]
         shown(self.back_button, self._shared.is_over)
         self._thread = threading.Thread(target=self._watch, name="pt-table-watch", daemon=True)
