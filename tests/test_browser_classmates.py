@@ -13,6 +13,7 @@ test-artifacts/classmates-*.png.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import time
@@ -245,7 +246,27 @@ def play_together(sites: list[str], url: str) -> None:
         for who in people:
             expect(who.page.locator(f"{GAME} .pt-result")).to_contain_text("Hand 1")
         ann.page.screenshot(path=str(ARTIFACTS / "classmates-end.png"), full_page=True)
+        # The table's seed deals every later hand: no browser received it (nor a number
+        # made from it), and the hand kept in a learner's download does not name it.
+        seed = str(tables.table(code).seed)[:12]
+        for who in people:
+            assert seed not in "\n".join(who.frames), f"the table's seed reached {who.name}'s page"
+        download = downloaded_progress(cy)
+        assert '"kind": "hand"' in download and seed not in download
         browser.close()
+
+
+def downloaded_progress(learner: Learner) -> str:
+    """What "Download my answers" on the learner's "My progress" page gives them."""
+    page = learner.context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{learner.site}/voila/render/practice/00_my_progress.ipynb", wait_until="commit")
+    link = page.locator("a.pt-progress-download")
+    link.wait_for(state="attached")
+    href = link.get_attribute("href") or ""
+    page.close()
+    assert href.startswith("data:application/json;base64,"), href[:60]
+    return base64.b64decode(href.split(",", 1)[1]).decode()
 
 
 def test_four_learners_on_one_server_play_a_hand_and_one_comes_back(tmp_path: Path) -> None:

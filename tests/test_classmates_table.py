@@ -24,6 +24,7 @@ from pinochle_tutor.classroom.tables import (
     TableState,
     TableStore,
 )
+from pinochle_tutor.course.table.session import hand_item_id
 from pinochle_tutor.course.table.shared import HEARTBEAT, SharedSession, TableMovedOnError
 from pinochle_tutor.game import OutOfTurnError
 from pinochle_tutor.rules import rules_named
@@ -575,7 +576,7 @@ def test_a_hand_replayed_by_a_page_opened_again_is_kept_once(tmp_path: Path) -> 
                               progress=mine),
                 SharedSession(tables, t, KEYS[1], R, page="")]  # fmt: skip
     play_hand(sessions)
-    key = f"hand:{t.seed}:1"
+    key = hand_item_id(t.seed, 1)
     assert [a.item_id for a in mine.attempts].count(key) == 1
     again = SharedSession(tables, tables.table(t.code), KEYS[0], R,
                           page="12_play_with_classmates.ipynb",

@@ -33,6 +33,7 @@ from pinochle_tutor.course.quiz import (
     rules_label,
     rules_of,
 )
+from pinochle_tutor.course.seeds import deal_id
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 
@@ -221,7 +222,7 @@ def test_classic_items_and_ids_are_unchanged_and_other_rules_are_tagged() -> Non
     assert generate("meld", 7, 2, rules=CLASSIC) == classic
     assert not classic.prompt.startswith("Classic")
     dd = generate("meld", 7, 2, rules="double_deck")
-    assert dd.id.endswith(".double_deck") and dd.id.startswith("gen-meld-2-7-")
+    assert dd.id.endswith(".double_deck") and dd.id.startswith(f"gen-meld-2-{deal_id(7)}-")
     house = generate("meld", 7, 2, rules=CLASSIC.with_settings(meld_save=1))
     assert house.id.startswith(classic.id.rsplit("-", 1)[0]) and house.id != classic.id
     assert generate("score", 3, 2, rules=DOUBLE_DECK) == generate("score", 3, 2, rules=DOUBLE_DECK)

@@ -36,6 +36,7 @@ import ipywidgets as widgets
 
 from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg, trick_winner
 from pinochle_tutor.bots.levels import Level, level_named
+from pinochle_tutor.course.seeds import SEED_RANGE
 from pinochle_tutor.course.table.announce import announcement
 from pinochle_tutor.course.table.narration import Event, EventKind
 from pinochle_tutor.course.table.replay import replay_steps
@@ -964,7 +965,7 @@ class GameTable(widgets.VBox):
             if not self.session.is_over:
                 raise IllegalActionError("Finish this game first: New game appears at its end.")
             # A fixed seed stays reproducible, but the next game deals other cards.
-            seed = random.Random(self.session.seed).randrange(2**32)
+            seed = random.Random(self.session.seed).randrange(SEED_RANGE)
             self.session = self._new_session(seed)
             self._heard = None  # every line of the new game is new
             self._show_last = False

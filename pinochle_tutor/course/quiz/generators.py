@@ -8,7 +8,7 @@ declares exactly the cases :func:`~pinochle_tutor.course.quiz.rule_cases.rules_o
 finds in it.
 
 >>> item = generate("meld", seed=7, level=2)
->>> item.id.startswith("gen-meld-2-7-"), item == generate("meld", seed=7, level=2)
+>>> item.id.startswith("gen-meld-2-" + deal_id(7)), item == generate("meld", seed=7, level=2)
 (True, True)
 """
 
@@ -24,6 +24,7 @@ from pinochle_tutor.course.quiz.items import QuizItem
 from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.course.quiz.rule_cases import rules_of
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
+from pinochle_tutor.course.seeds import deal_id
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import (
     CLASSIC,
@@ -122,7 +123,9 @@ def generate(
             except PinochleError:  # a dealt hand that gave no question (say, a concession)
                 continue
             if aim in found:
-                item_id = f"gen-{k.value}-{level}-{seed}-{aim.value.split('.', 1)[1]}"
+                # Named by a digest of the seed, not the seed: an item's id goes into the
+                # learner's download, and from a round's seed its later questions follow.
+                item_id = f"gen-{k.value}-{level}-{deal_id(seed)}-{aim.value.split('.', 1)[1]}"
                 if tag:
                     item_id += f".{tag}"
                 return dataclasses.replace(item, id=item_id, rules=found)

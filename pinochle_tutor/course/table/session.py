@@ -39,7 +39,7 @@ from pinochle_tutor.classroom.identity import page_from_environment
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.coach import Hint, hint, review
 from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, PLAY_REVIEW_MARGIN, coach_play
-from pinochle_tutor.course.seeds import page_seed
+from pinochle_tutor.course.seeds import deal_id, page_seed
 from pinochle_tutor.course.table.narration import Event, EventKind, Narrator
 from pinochle_tutor.course.table.seating import seat_player
 from pinochle_tutor.deal import next_dealer
@@ -63,7 +63,22 @@ from pinochle_tutor.scoring import HandScore, game_winner, score_hand
 from pinochle_tutor.tricks import IllegalPlayError
 from pinochle_tutor.view import Phase, PlayerView, TrickRecord
 
-__all__ = ["GameSession", "RefusedPlayError", "UndoRefusedError"]
+__all__ = ["GameSession", "RefusedPlayError", "UndoRefusedError", "hand_item_id"]
+
+
+def hand_item_id(seed: int, number: int) -> str:
+    """The name a finished hand is kept under in a learner's progress: the game's
+    deals (:func:`~pinochle_tutor.course.seeds.deal_id`, never the seed, which a
+    learner downloads with their answers and from which every later hand could be
+    dealt) and the hand's number, so the same hand of the same game always has the
+    same name (a classmates' table replayed by a reloaded page keeps it once).
+
+    >>> hand_item_id(7, 2)
+    'hand:b29eb0495e152091:2'
+    >>> hand_item_id(7, 2) != hand_item_id(8, 2)
+    True
+    """
+    return f"hand:{deal_id(seed, 'game')}:{number}"
 
 
 class UndoRefusedError(OutOfTurnError):
@@ -396,7 +411,7 @@ class GameSession:
             if self._progress is None:
                 self._progress = Progress.load()
             self._progress.record(
-                f"hand:{self.seed}:{n}", HAND_KIND, (), self.narrator.score(n, h, self.scores).text,
+                hand_item_id(self.seed, n), HAND_KIND, (), self.narrator.score(n, h, self.scores).text,
                 h.made if ours else not h.made, page=self.page, rule_set=self.rules.name,
             )  # fmt: skip
         except Exception:  # the game must go on without its record

@@ -38,7 +38,7 @@ from pinochle_tutor.classroom.tables import (
     version_words,
 )
 from pinochle_tutor.coach import Hint
-from pinochle_tutor.course.table.session import GameSession
+from pinochle_tutor.course.table.session import GameSession, hand_item_id
 from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.game import OutOfTurnError
 from pinochle_tutor.rules import RuleSet
@@ -198,7 +198,7 @@ class SharedSession(GameSession):
             try:
                 if self._progress is None:
                     self._progress = Progress.load()
-                key = f"hand:{self.seed}:{n}"
+                key = hand_item_id(self.seed, n)
                 if any(a.item_id == key for a in self._progress.attempts):
                     self._kept.add(n)
                     return
