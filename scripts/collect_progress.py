@@ -15,10 +15,12 @@ counted again.
 
 One row per attempt (learner, file, item_id, kind, rules, answer, right, time),
 or with ``--by-rule`` one row per learner and rule case (attempts, right,
-accuracy). Files that are not progress files are reported on stderr and skipped;
-attempts that cannot be read are reported and the rest of the file is used. The
-learners' files are only read, never changed. Exit status: 0, or 1 when some
-file was skipped.
+accuracy). A cell that a spreadsheet would run as a formula (text beginning with
+``=``, ``+``, ``-``, ``@``, a tab or a carriage return, typed by a learner or in a
+file's name) is written after a single quote, ``'=1+2``, so it stays text. Files
+that are not progress files are reported on stderr and skipped; attempts that
+cannot be read are reported and the rest of the file is used. The learners' files
+are only read, never changed. Exit status: 0, or 1 when some file was skipped.
 
     python scripts/collect_progress.py CLASS_FOLDER --into "$PINOCHLE_TUTOR_DATABASE_URL"
     python scripts/collect_progress.py CLASS_FOLDER --into class.sqlite
@@ -40,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
 import hashlib
 import sys
 from collections.abc import Sequence
@@ -48,6 +49,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pinochle_tutor.classroom.attempts import Attempt, summarize
+from pinochle_tutor.classroom.dashboard import SpreadsheetWriter
 from pinochle_tutor.classroom.progress import STORE_SUFFIXES, is_database
 from pinochle_tutor.classroom.store import (
     DATABASE_ERRORS,
@@ -133,8 +135,10 @@ def load_into(
 
 
 def write_csv(found: Sequence[tuple[str, Path, list[Attempt]]], out: TextIO, by_rule: bool) -> None:
-    """One row per attempt, or (``by_rule``) per learner and rule case."""
-    writer = csv.writer(out)
+    """One row per attempt, or (``by_rule``) per learner and rule case; no cell begins
+    as a formula (a learner named ``=1+2``, an answer ``-50``: ``'=1+2``, ``'-50``, see
+    :func:`~pinochle_tutor.classroom.dashboard.spreadsheet_cell`)."""
+    writer = SpreadsheetWriter(out)
     if by_rule:
         writer.writerow(RULE_COLUMNS)
         for learner, _path, attempts in found:

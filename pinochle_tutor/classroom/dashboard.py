@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from pinochle_tutor.classroom.attempts import CHECK_KIND, HAND_KIND, NOT_PRACTICE, Attempt
 from pinochle_tutor.classroom.mastery import lesson_mastery, lesson_of_set
@@ -38,11 +39,13 @@ from pinochle_tutor.classroom.store import (
 from pinochle_tutor.classroom.times import Zone, site_zone
 
 __all__ = [
+    "FORMULA_STARTS",
     "SECRET_VAR",
     "ClassData",
     "DayRow",
     "LearnerRow",
     "RuleRow",
+    "SpreadsheetWriter",
     "TableRow",
     "activity_by_day",
     "attempts_csv",
@@ -51,6 +54,7 @@ __all__ = [
     "history",
     "learner_rows",
     "rule_rows",
+    "spreadsheet_cell",
     "table_rows",
     "teacher_secret",
     "weakest_rules",
@@ -337,13 +341,68 @@ def activity_by_day(data: ClassData, zone: Zone | None = None) -> list[DayRow]:
     return [DayRow(d, count[d], len(who[d])) for d in sorted(count)]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell a spreadsheet runs as a formula begins (OWASP's CSV-injection list)."""
+
+
+def spreadsheet_cell(value: object) -> str:
+    r"""``value`` as a CSV cell that a spreadsheet shows and never runs.
+
+    A spreadsheet (Excel, LibreOffice, Google Sheets) runs a cell that begins with
+    ``=``, ``+``, ``-`` or ``@`` as a formula, and one that begins with a tab or a
+    carriage return (or other blank space) before them too: a learner's answer
+    ``=HYPERLINK("http://...")`` would be a link on the teacher's sheet, and
+    ``+1+cmd|' /C calc'!A0`` asks to start a program. Such text gets a single quote
+    in front, as OWASP's CSV-injection guidance advises, so the sheet shows it as
+    text; after the quote is exactly what was typed (an answer ``-50`` is the text
+    ``'-50``, not the number). Every cell of the project's CSVs (learner keys, names,
+    file names, answers, rule cases) goes through here, by :class:`SpreadsheetWriter`.
+    A number the project counted (an ``int`` or ``float``: tries, attempts) is
+    written as the number it is; ``None`` is an empty cell.
+
+    >>> [spreadsheet_cell(v) for v in ["=1+2", "+100", "-50", "@SUM(1)", "\t=1", " =1"]]
+    ["'=1+2", "'+100", "'-50", "'@SUM(1)", "'\t=1", "' =1"]
+    >>> [spreadsheet_cell(v) for v in ["150", "meld.run;meld.dix", "a=b", 2, -5, None]]
+    ['150', 'meld.run;meld.dix', 'a=b', '2', '-5', '']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)  # digits, a sign, a point: a number, never a formula
+    text = str(value)
+    if text.startswith(FORMULA_STARTS) or text.lstrip().startswith(FORMULA_STARTS):
+        return "'" + text
+    return text
+
+
+class SpreadsheetWriter:
+    r"""A :func:`csv.writer` on ``out`` (a text file opened with ``newline=""``, or
+    an :class:`io.StringIO`) whose every cell is a :func:`spreadsheet_cell`: the one
+    way the project writes a CSV, so nothing a learner typed runs in the teacher's
+    spreadsheet.
+
+    >>> out = io.StringIO()
+    >>> SpreadsheetWriter(out).writerow(["=1+2", "-50", 2])
+    >>> out.getvalue()
+    "'=1+2,'-50,2\r\n"
+    """
+
+    def __init__(self, out: TextIO) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: Iterable[object]) -> None:
+        """Write one row, each cell through :func:`spreadsheet_cell`."""
+        self._writer.writerow([spreadsheet_cell(value) for value in row])
+
+
 def attempts_csv(data: ClassData, learners: Sequence[str] | None = None) -> str:
     """Every attempt (or those of ``learners``) as CSV text: learner, name, time (UTC,
     ISO 8601), item, kind (a practice question's, ``check`` for a lesson check,
     ``hand`` for a hand played at the table), rules, answer, right, the tries the
-    answer took (2 after a hint) and the rule set it was given under."""
+    answer took (2 after a hint) and the rule set it was given under. No cell begins
+    as a formula (:func:`spreadsheet_cell`): an answer ``-50`` is the text ``'-50``."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = SpreadsheetWriter(out)
     writer.writerow(
         ["learner", "name", "time", "item_id", "kind", "rules", "answer", "right", "tries",
          "rule_set"]
