@@ -92,6 +92,7 @@ __all__ = [
     "StoreBusyError",
     "StoreError",
     "StoreFileError",
+    "StoreUnreachableError",
     "StoredAttempt",
     "collect_records",
     "is_database_url",
@@ -118,6 +119,14 @@ class StoreBusyError(StoreError):
     written, and trying again later may succeed."""
 
 
+class StoreUnreachableError(StoreBusyError):
+    """A server database that could not be reached (connection refused, dropped, or the
+    server shutting down or starting up). A :class:`StoreBusyError` for every caller
+    that keeps the answer and tries again, and a class of its own so that a page can
+    say the database cannot be reached rather than that it is busy (a learner, or the
+    teacher they tell, then looks at the server, not at the class's load)."""
+
+
 BUSY_WAIT = 5.0
 """Seconds a write waits for another process's write lock before
 :class:`StoreBusyError` (a write itself takes milliseconds)."""
@@ -139,7 +148,8 @@ def is_database_url(location: object) -> bool:
 
 def store_error(error: BaseException, name: str) -> StoreError:
     """The :class:`StoreError` a database error of the database ``name`` amounts to:
-    :class:`StoreBusyError` for a lock held too long or a server out of reach,
+    :class:`StoreBusyError` for a lock held too long or a server at its connection
+    limit, :class:`StoreUnreachableError` (a kind of busy) for a server out of reach,
     :class:`StoreFileError` for a file that is not a usable database, the error
     itself if it already is one. The message never quotes a URL."""
     if isinstance(error, StoreError):
@@ -151,7 +161,7 @@ def store_error(error: BaseException, name: str) -> StoreError:
     if "locked" in text or "busy" in text or _too_many_clients(orig):
         return StoreBusyError(f"the class database {name} is busy (another page is writing to it)")
     if getattr(error, "connection_invalidated", False) or _is_server_down(orig):
-        return StoreBusyError(f"the class database {name} cannot be reached just now")
+        return StoreUnreachableError(f"the class database {name} cannot be reached just now")
     if "malformed" in text:
         return StoreFileError(f"{name} is not a progress database (it is damaged or cut short)")
     if "not a database" in text:
@@ -168,13 +178,18 @@ def _too_many_clients(error: BaseException) -> bool:
 
 
 def _is_server_down(error: BaseException) -> bool:
-    """A server database that could not be reached (refused, dropped, shut down)."""
+    """A server database that could not be reached (refused, dropped, shut down, its
+    socket gone, its host name not found): kept and tried again, never taken for a
+    database that cannot be used. The driver's hint "Is the server running" follows
+    every failed connect (a stopped server reached by its Unix socket says only "No such
+    file or directory" besides)."""
     text = str(error).lower()
     return any(
         words in text
         for words in ("connection refused", "server closed the connection", "terminating connection",
-                      "connection is closed", "could not connect", "the database system is",
-                      "timeout expired")
+                      "connection is closed", "connection is bad", "could not connect",
+                      "is the server running", "the database system is", "timeout expired",
+                      "failed to resolve host", "could not translate host name")
     )  # fmt: skip
 
 
