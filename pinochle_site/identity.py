@@ -16,8 +16,11 @@ address's new browsers are guests for that minute. It refuses a page request bef
 any work is done for it when its learner is over the page rate or already has a page
 being built, and lets at most :attr:`~ClassroomIdentityProvider.max_builds` pages of
 the whole site be built at once (the others wait their turn, or get a page that says
-the site is busy and reloads itself, :mod:`pinochle_site.pages`). It also refuses a
-request to shut down a kernel that is not its learner's.
+the site is busy and reloads itself, :mod:`pinochle_site.pages`). It also refuses,
+with a 403 before anything is done for it, every request on a kernel that is not its
+learner's (:meth:`~ClassroomIdentityProvider._refuse_not_owner`): reading, deleting or
+shutting it down, connecting to it, and asking for its page's cells over Voila's
+execution websocket (whoever asks first gets every output of the page).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Any
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from tornado import web
 from traitlets import Float, Integer
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
 from pinochle_site.environment import client_gone, request_environment
 from pinochle_site.kernels import ClassroomKernelManager
@@ -309,24 +313,43 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
 
         return key if await asyncio.to_thread(known) else None
 
+    @staticmethod
+    def kernel_named(handler: web.RequestHandler) -> str | None:
+        """The kernel a request acts on, as its handler will read it (decoded, so an
+        id spelled with %-escapes is the kernel it names), else ``None``: every
+        handler routed on a kernel id (``/api/kernels/<id>``, its ``/channels``
+        websocket, ``/voila/execution/<id>``, the cells of a page under progressive
+        rendering) names it ``kernel_id``; Voila's ``/voila/api/shutdown/<id>`` takes
+        it as its one positional part."""
+        named = handler.path_kwargs.get("kernel_id")
+        if named is None and isinstance(handler, VoilaShutdownKernelHandler) and handler.path_args:
+            named = handler.path_args[0]
+        return named if isinstance(named, str) else None
+
     def _refuse_not_owner(self, handler: web.RequestHandler, manager: ClassroomKernelManager) -> None:
-        """Refuse (403) a request to shut down a kernel that is not its learner's:
-        ``POST /voila/api/shutdown/<id>`` and ``DELETE /api/kernels/<id>``."""
-        request = handler.request
-        path = request.path or ""
-        found = re.search(r"/(?:voila/api/shutdown|api/kernels)/([0-9a-f-]{36})/?$", path)
-        if found is None or request.method not in ("POST", "DELETE"):
+        """Refuse (403, before anything is done for it, a websocket before it opens)
+        any request on a kernel that is not its learner's
+        (:meth:`ClassroomKernelManager.may_use`): to read or delete it
+        (``/api/kernels/<id>``), shut it down (``POST /voila/api/shutdown/<id>``),
+        connect to it (``/api/kernels/<id>/channels``) or ask for its page's cells
+        (``/voila/execution/<id>``: whoever asks first gets every output of the page,
+        and the page's own script is told "Missing notebook data"). Every one of these
+        handlers asks :meth:`get_user` in ``prepare``, before it acts or upgrades."""
+        kernel_id = self.kernel_named(handler)
+        if kernel_id is None:
             return
-        if (request.method == "POST") != ("/voila/api/shutdown/" in path):
-            return
-        if not manager.may_use(found.group(1), request_environment(handler)):
-            manager.log.warning("Refusing to shut down kernel %s: not its learner's", found.group(1))
+        if not manager.may_use(kernel_id, request_environment(handler)):
+            manager.log.warning(
+                "Refusing %s %s: kernel %s is not its learner's",
+                handler.request.method, type(handler).__name__, kernel_id[:40],
+            )  # fmt: skip
             raise web.HTTPError(403, reason=NOT_YOURS_MESSAGE)
 
     async def get_user(self, handler: web.RequestHandler) -> Any:
         """The user, after issuing a page request's learner key and refusing a page
         request of a learner who is over the rate or has a page being built already,
-        or a request to shut down another learner's kernel (see the class's text)."""
+        or any request on another learner's kernel (:meth:`_refuse_not_owner`; see
+        the class's text)."""
         manager = handler.settings.get("kernel_manager")
         if isinstance(manager, ClassroomKernelManager):
             self._refuse_not_owner(handler, manager)

@@ -32,9 +32,10 @@ manager:
   (a client that asks for pages and does not open them) once it has been idle
   :attr:`~ClassroomKernelManager.cull_unconnected_timeout` seconds;
 * says who may use a kernel (:meth:`~ClassroomKernelManager.may_use`): only the
-  learner who owns it (whose page started it) may connect to it
-  (:class:`pinochle_site.websocket.ClassroomWebsocketConnection`) or shut it down
-  (checked by :class:`pinochle_site.identity.ClassroomIdentityProvider`); a guest's
+  learner who owns it (whose page started it) may connect to it, ask for its page's
+  cells, read it or shut it down (every request on a kernel is checked by
+  :class:`pinochle_site.identity.ClassroomIdentityProvider`, the kernel websocket
+  also by :class:`pinochle_site.websocket.ClassroomWebsocketConnection`); a guest's
   kernel, whose owner cannot be told apart from other guests, is open to any page
   that knows its id (ids are random and never listed).
 """

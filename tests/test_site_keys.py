@@ -1,5 +1,6 @@
 """Limits a client cannot dodge: the site issues and signs learner keys, a key it did
-not sign is a guest's, and only a kernel's learner may use it or shut it down.
+not sign is a guest's, and only a kernel's learner may use it, ask for its page's
+cells or shut it down.
 
 One real Voila server (loopback, small limits given on the command line) and a class
 database that already knows a learner whose browser holds an unsigned key from before
@@ -9,6 +10,7 @@ keys were signed. Protocol clients: each request says exactly which cookie it se
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import urllib.parse
 import uuid
@@ -42,6 +44,7 @@ LIMITS = [
     "--ClassroomIdentityProvider.busy_refusal_delay=0.1",
 ]
 SECRET = SITE_SECRET.encode()
+TIMEOUT = 120.0
 
 
 @pytest.fixture(scope="module")
@@ -214,6 +217,10 @@ def test_only_the_kernels_learner_may_connect_to_it_or_shut_it_down(site: Site) 
             out[f"shutdown {who}"] = (shut.code, shut.reason)
             gone = await ask(f"{site}/api/kernels/{kid}", jar, method="DELETE", headers=headers)
             out[f"delete {who}"] = gone.code
+            # The id spelled with %-escapes: the handler decodes it to the same kernel.
+            spelled = "".join(f"%{ord(c):02x}" for c in kid)
+            shut = await ask(f"{site}/voila/api/shutdown/{spelled}", jar, method="POST", headers=headers)
+            out[f"shutdown spelled {who}"] = shut.code
         out["alive"] = (await ask(f"{site}/api/kernels/{kid}", f"pinochle_learner={ann}")).code
         jar, headers = _xsrf(f"pinochle_learner={ann}")
         out["shutdown ann"] = (await ask(f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers)).code
@@ -225,8 +232,76 @@ def test_only_the_kernels_learner_may_connect_to_it_or_shut_it_down(site: Site) 
     assert out["ws ann"] == 101, out
     assert out["shutdown bob"] == (403, NOT_YOURS_MESSAGE) and out["shutdown guest"][0] == 403, out  # type: ignore[index]
     assert out["delete bob"] == 403 and out["delete guest"] == 403, out
+    assert out["shutdown spelled bob"] == 403 and out["shutdown spelled guest"] == 403, out
     assert out["alive"] == 200, "the kernel survived the others' requests"
     assert out["shutdown ann"] == 204 and out["after"] == 404, out
+
+
+async def ask_for_cells(site: str, kernel_id: str, cookie: str | None) -> int | list[int]:
+    """Open a page's execution websocket (Voila's progressive rendering) sending
+    ``cookie`` and ask for the page's cells, as its script does: the refusal's HTTP
+    status, or the indexes of the cells whose outputs came back."""
+    headers = {"Cookie": f"pinochle_learner={cookie}"} if cookie else {}
+    url = f"{site.replace('http', 'ws')}/voila/execution/{kernel_id}"
+    try:
+        ws = await websocket_connect(HTTPRequest(url, headers=headers))
+    except HTTPClientError as err:
+        return err.code
+    cells: list[int] = []
+    try:
+        await ws.write_message(json.dumps({"action": "execute", "payload": {"kernel_id": kernel_id}}))
+        while True:
+            raw = await asyncio.wait_for(ws.read_message(), TIMEOUT)
+            message = json.loads(raw) if isinstance(raw, str) else {}
+            if message.get("action") == "initialized":
+                continue
+            if message.get("action") != "execution_result":
+                break
+            cells.append(message["payload"]["cell_index"])
+            if message["payload"]["cell_index"] + 1 == message["payload"]["total_cell"]:
+                break
+    finally:
+        ws.close()
+    return cells
+
+
+def test_only_the_pages_learner_may_ask_for_its_cells(site: Site) -> None:
+    """Under progressive rendering a page comes without its outputs: its script opens
+    ``/voila/execution/<kernel id>`` and asks for them, once. Another learner, a client
+    with no cookie or a made-up key who knows the id is refused (403) before the
+    websocket opens; had they asked first, they would have had every output of Ann's
+    page, and her page only "Missing notebook data". Ann's page then fills in."""
+    ann, bob = signed_cookie(new_key()), signed_cookie(new_key())
+
+    async def scenario() -> dict[str, object]:
+        reply = await ask(f"{site}/voila/render/{LESSON}", f"pinochle_learner={ann}")
+        kid = kernel_of(reply)
+        out: dict[str, object] = {}
+        for who, cookie in (("bob", bob), ("guest", None), ("made-up", "F" * 22)):
+            out[who] = await ask_for_cells(site, kid, cookie)
+        headers = {"Cookie": f"pinochle_learner={ann}"}
+        ws = await websocket_connect(HTTPRequest(f"{site.replace('http', 'ws')}/api/kernels/{kid}/channels",
+                                                 headers=headers))  # fmt: skip
+        page = Channel(ws, site, kid)
+        try:
+            await page.run_cells(headers, TIMEOUT)
+            control = uuid.uuid4().hex
+            await page.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                          "data": {}}, metadata={"version": "1.0.0"})  # fmt: skip
+            await page.request("comm_msg", {"comm_id": control, "data": {"method": "request_states"}},
+                               TIMEOUT, until="update_states")  # fmt: skip
+        except RuntimeError as err:
+            out["ann"] = str(err)
+        else:
+            out["ann"] = (len(page.models("pt-widget")), page.errors)
+        finally:
+            ws.close()
+        return out
+
+    out = asyncio.run(scenario())
+    assert out["bob"] == 403 and out["guest"] == 403 and out["made-up"] == 403, out
+    widgets, errors = out["ann"]  # type: ignore[misc]
+    assert widgets >= 7 and errors == [], out
 
 
 def test_the_site_secret_stays_on_the_server(site: Site) -> None:
