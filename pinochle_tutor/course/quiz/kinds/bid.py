@@ -43,6 +43,7 @@ from pinochle_tutor.course.quiz.items import (
 )
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
+    SEE_THE_BOX,
     InvalidAnswerError,
     Mark,
     clean_answer,
@@ -128,9 +129,9 @@ def parse_bid_answer(text: str) -> int | None:
     if s in _PASS_WORDS:
         return None
     if not s:
-        raise InvalidAnswerError("The answer is empty: type a bid such as '300', or 'pass'.")
+        raise InvalidAnswerError(f"The answer is empty: type a bid in digits, or 'pass'{SEE_THE_BOX}.")
     s = re.sub(r"^(?:i(?:'d| would)? )?bid\s*", "", s)
-    return read_number(s, "a bid", "300", signed=False)
+    return read_number(s, "a bid", signed=False)
 
 
 def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:

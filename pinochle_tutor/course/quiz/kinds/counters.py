@@ -28,6 +28,7 @@ from pinochle_tutor.course.quiz.items import (
 )
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
+    SEE_THE_BOX,
     InvalidAnswerError,
     Mark,
     clean_answer,
@@ -97,8 +98,8 @@ def parse_counters_answer(text: str) -> int:
     Raises :class:`InvalidAnswerError` saying how to write it."""
     s = clean_answer(text)
     if not s:
-        raise InvalidAnswerError("The answer is empty: type the trick points, e.g. '30'.")
-    return read_number(s, "a number of trick points", "30", signed=False)
+        raise InvalidAnswerError(f"The answer is empty: type the trick points in digits{SEE_THE_BOX}.")
+    return read_number(s, "a number of trick points", signed=False)
 
 
 def _mark_counters(item: CountersQuiz, text: str, given: int) -> Mark:

@@ -35,6 +35,7 @@ from pinochle_tutor.course.quiz.items import (
 )
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
+    SEE_THE_BOX,
     InvalidAnswerError,
     Mark,
     clean_answer,
@@ -107,13 +108,13 @@ def parse_meld_answer(text: str, rules: RuleSet = CLASSIC) -> MeldAnswer:
 
     Raises :class:`InvalidAnswerError` saying how to write it."""
     s = clean_answer(text)
-    how = "type the meld total, e.g. '190', or the lines, e.g. 'run + royal marriage'"
+    how = f"type the meld total in digits, or the lines by name{SEE_THE_BOX}"
     if not s:
         raise InvalidAnswerError(f"The answer is empty: {how}.")
     stated: int | None = None
     if "=" in s:
         left, _, right = s.rpartition("=")
-        stated = read_number(right.strip(), "a meld total", "190", signed=False)
+        stated = read_number(right.strip(), "a meld total", signed=False)
         s = left.strip()
         if not s:
             return MeldAnswer(stated)
@@ -122,7 +123,7 @@ def parse_meld_answer(text: str, rules: RuleSet = CLASSIC) -> MeldAnswer:
         raise InvalidAnswerError(f"{text!r} is not a meld answer: {how}.")
     numeric = [bool(re.fullmatch(r"[0-9]+(?:\s*points?)?", p, re.ASCII)) for p in parts]
     if all(numeric):
-        values = [read_number(p, "a meld total", "190", signed=False) for p in parts]
+        values = [read_number(p, "a meld total", signed=False) for p in parts]
         return MeldAnswer(stated if stated is not None else sum(values))
     if any(numeric):
         raise InvalidAnswerError(

@@ -25,6 +25,7 @@ from pinochle_tutor.course.quiz.items import (
 )
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
+    SEE_THE_BOX,
     InvalidAnswerError,
     Mark,
     clean_answer,
@@ -130,8 +131,8 @@ def parse_score_answer(text: str) -> int:
     Raises :class:`InvalidAnswerError` saying how to write it."""
     s = clean_answer(text)
     if not s:
-        raise InvalidAnswerError("The answer is empty: type the score, e.g. '+340' or '-320'.")
-    return read_number(s, "a score", "-320", signed=True)
+        raise InvalidAnswerError(f"The answer is empty: type the score in digits, with + or -{SEE_THE_BOX}.")
+    return read_number(s, "a score", signed=True)
 
 
 def _score_value(item: ScoreQuiz) -> int:

@@ -33,6 +33,7 @@ from pinochle_tutor.course.quiz.entries import (
 from pinochle_tutor.course.quiz.items import QuizItem, store_field
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
+    SEE_THE_BOX,
     InvalidAnswerError,
     Mark,
     clean_answer,
@@ -361,8 +362,8 @@ class TableQuizKind(QuizKindSpec[TableQuiz, int]):
             return parse_seat_answer(text, item.rule_set)
         s = clean_answer(text)
         if not s:
-            raise InvalidAnswerError("The answer is empty: type a number of cards, e.g. '10'.")
-        return read_number(s, "a number of cards", "10", signed=False)
+            raise InvalidAnswerError(f"The answer is empty: type a number of cards in digits{SEE_THE_BOX}.")
+        return read_number(s, "a number of cards", signed=False)
 
     def mark(self, item: TableQuiz, text: str, answer: int) -> Mark:
         return _mark(item, text, answer)
