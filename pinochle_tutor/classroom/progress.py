@@ -9,14 +9,20 @@ JSON file is set aside as ``<name>.corrupt-<timestamp>`` with a message, and a
 fresh one is started (keeping any attempts that could still be read).
 
 A database path is never written as a JSON file. When the database is busy
-(another process holds its write lock longer than the store's wait), answers are
-kept on the page as :attr:`Progress.pending` and written, in order and once each,
-on the next answer or by a retry every :data:`RETRY_EVERY` seconds (a daemon
-thread of the kernel, running only while answers are waiting; answers still
-waiting when the kernel stops are lost, and the page said so). When the file is no
-usable database (not a database, damaged, a newer schema), it is left as it was,
-answers are kept on the page only, and :attr:`Progress.store_problem` names the
-file's problem.
+(another process holds its write lock longer than the store's wait) or cannot be
+reached (a school's server stopped, restarting, or cut off), answers are kept on the
+page as :attr:`Progress.pending` and written, in order and once each (each with its
+idempotency key), on the next answer or by a retry every :data:`RETRY_EVERY` seconds
+(a daemon thread of the kernel, running only while answers are waiting; answers
+still waiting when the kernel stops are lost, and the page said so). The page says
+which it is (:data:`BUSY_MESSAGE`, :data:`UNREACHABLE_MESSAGE`: a learner who is told
+"busy" waits, one told "cannot be reached" tells the teacher), and says when the
+answers it held are saved (:func:`saved_message`). When the file is no usable
+database (not a database, damaged, a newer schema), it is left as it was, answers
+are kept on the page only, and :attr:`Progress.store_problem` names the file's
+problem. A record that cannot be read just now (the database busy or out of reach)
+is said in :attr:`Progress.read_problem`, so that a page does not take it for a
+learner with no answers.
 
 The default is the database ``~/.pinochle_tutor/progress.sqlite``, or the path in
 the ``PINOCHLE_TUTOR_PROGRESS`` environment variable, or the database the URL in
@@ -45,7 +51,7 @@ import os
 import sys
 import threading
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -77,6 +83,7 @@ from pinochle_tutor.classroom.store import (
     StoreBusyError,
     StoreError,
     StoreFileError,
+    StoreUnreachableError,
     is_database_url,
     store_error,
 )
@@ -84,11 +91,13 @@ from pinochle_tutor.errors import PinochleError
 
 __all__ = [
     "BROWSER_PROGRESS",
+    "BUSY_MESSAGE",
     "DATABASE_URL_VAR",
     "ENV_VAR",
     "LEARNER_VAR",
     "RETRY_EVERY",
     "STORE_SUFFIXES",
+    "UNREACHABLE_MESSAGE",
     "Attempt",
     "InvalidSetIdError",
     "InvalidTriesError",
@@ -101,6 +110,7 @@ __all__ = [
     "default_progress_path",
     "is_database",
     "read_attempts",
+    "saved_message",
     "summarize",
     "weak_rules",
     "write_attempts",
@@ -125,12 +135,49 @@ DATABASE_NAME = "the class database"
 """What a page calls progress kept in a database server (never its URL)."""
 
 RETRY_EVERY = 5.0
-"""Seconds between two tries to write the answers kept while the database was busy."""
+"""Seconds between two tries to write the answers kept while the database was busy
+or out of reach."""
 BUSY_MESSAGE = (
     "The class database is busy just now: your answers are kept on this page and will "
     "be saved when the class database is free again."
 )
 """What the page says while answers wait for a busy database."""
+UNREACHABLE_MESSAGE = (
+    "The class database cannot be reached just now; your answers are kept on this page "
+    "and will be saved when it is back."
+)
+"""What the page says while answers wait for a database server that cannot be reached
+(stopped, restarting, cut off): not "busy", which would have the learner wait for a
+crowd that is not there, and with no server name or address."""
+READ_BUSY = "Your record cannot be read just now: the class database is busy."
+"""What a page says of a learner's record it cannot read because the database is busy
+(:attr:`Progress.read_problem`): not "no answers yet", which would have the learner
+answer again what is already kept."""
+READ_UNREACHABLE = "Your record cannot be read just now: the class database cannot be reached."
+"""The same, for a database server out of reach."""
+
+
+def saved_message(count: int) -> str:
+    """What the page says once ``count`` answers it had said were kept are saved in the
+    database: the learner was told they would be, and now knows they were (without it,
+    an answer held during an outage was saved unseen, and the learner could not tell
+    whether to give it again)."""
+    if count == 1:
+        return "Your answer kept on this page is now saved in the class database."
+    return f"Your {count} answers kept on this page are now saved in the class database."
+
+
+def _cannot_read(error: StoreError | None) -> str:
+    """Why a learner's record cannot be read, in the learner's words: out of reach or
+    busy just now (``None``: not opened yet, because busy), else the database's own
+    problem (naming the file, never a folder or a URL)."""
+    if isinstance(error, StoreUnreachableError):
+        return READ_UNREACHABLE
+    if error is None or isinstance(error, StoreBusyError):
+        return READ_BUSY
+    return f"Your record cannot be read: {error}."
+
+
 LEGACY_SOURCES = (LearnerSource.FIXED, LearnerSource.HUB)
 """Where a ``progress.json`` beside the database is imported: a site whose one learner
 is known (a fixed learner, or the JupyterHub user whose home it is)."""
@@ -260,6 +307,21 @@ class Progress:
         self.store_problem = store_problem
         """Why the database cannot be used (naming the file, not its folder), or
         ``''``; answers are then kept on this page only."""
+        self.read_problem = ""
+        """Why the learner's record could not be read the last time :attr:`attempts`
+        was (``''`` when it was, and always for a JSON file): the class database busy
+        or out of reach just now, or its own problem. :attr:`attempts` then holds only
+        this page's answers, which a page must not show as the whole record."""
+        self._waiting: StoreBusyError | None = None
+        """Why the database last could not be opened or written (busy, or out of reach:
+        :class:`~pinochle_tutor.classroom.store.StoreUnreachableError`); ``None`` once a
+        write went through."""
+        self._told = 0
+        """How many of the oldest :attr:`pending` answers the page was told are kept."""
+        self._saved_untold = 0
+        """Answers the page was told are kept that a retry saved since, with no
+        listener to say so: said with the next answer."""
+        self._listeners: list[Callable[[str], None]] = []
 
     @property
     def learner(self) -> str:
@@ -280,17 +342,22 @@ class Progress:
     @property
     def attempts(self) -> list[Attempt]:
         """Every attempt of this learner, oldest first (read from the store each time,
-        then this page's answers not yet in it)."""
+        then this page's answers not yet in it). A database that cannot be read just
+        now gives this page's answers only, and says why in :attr:`read_problem`."""
         if not self._database:
             return self._attempts
         with self._lock:
             self._open_store()
             stored: list[Attempt] = []
+            self.read_problem = ""
             if self.store is not None:
                 try:
                     stored = list(self.store.attempts(self.learner))
                 except DATABASE_ERRORS as e:
                     log.warning("progress database could not be read: %s", e)
+                    self.read_problem = _cannot_read(store_error(e, self.store.name))
+            elif not self.store_problem:
+                self.read_problem = _cannot_read(self._waiting)
             mine = [p.attempt for p in self._pending if p.learner == self.learner]
             return stored + mine + self._attempts
 
@@ -355,17 +422,25 @@ class Progress:
         with progress._lock:
             progress._open_store()
             if progress.store is None and not progress.store_problem:
-                progress._say(BUSY_MESSAGE)
+                progress._say(progress._held_message())
         return progress
 
+    def _held_message(self) -> str:
+        """What the page says of answers kept for the database: out of reach, or busy."""
+        if isinstance(self._waiting, StoreUnreachableError):
+            return UNREACHABLE_MESSAGE
+        return BUSY_MESSAGE
+
     def _open_store(self) -> None:
-        """Open the database if it is not open yet (never raises): a busy one is
-        tried again later; one that is no usable database sets :attr:`store_problem`."""
+        """Open the database if it is not open yet (never raises): a busy one, or one
+        out of reach, is tried again later; one that is no usable database sets
+        :attr:`store_problem`."""
         if not self._database or self.store is not None or self.store_problem:
             return
         try:
             store = ProgressStore(self._url or self.path)
         except StoreBusyError as e:
+            self._waiting = e
             log.info("%s; will try again", e)
             return
         except StoreError as e:
@@ -406,38 +481,87 @@ class Progress:
         self.messages.append(message)
         log.warning(message)
 
+    def listen(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback`` with what the page should say at once when answers it had
+        said were kept are saved outside an answer (by the retry, or :meth:`flush`):
+        the sentence of :func:`saved_message`, for the message area where the page
+        said they were kept. Without a listener the sentence is said with the next
+        answer (the last of :attr:`messages` then). ``callback`` runs on the retry's
+        thread, with this progress's lock held; an exception in it is logged."""
+        with self._lock:
+            self._listeners.append(callback)
+
     def flush(self) -> int:
         """Write the answers waiting for the database (:attr:`pending`), oldest first
         and once each; returns how many were written. Never raises: a database still
-        busy keeps them waiting (and a retry is scheduled), one that is no usable
-        database keeps them on the page (see :attr:`store_problem`)."""
+        busy or out of reach keeps them waiting (and a retry is scheduled), one that
+        is no usable database keeps them on the page (see :attr:`store_problem`).
+        Answers the page had said were kept are said to be saved (see :meth:`listen`)."""
         with self._lock:
-            self._open_store()
-            written = 0
-            while self._pending and self.store is not None:
-                p = self._pending[0]
-                try:
-                    self.store.record(
-                        p.learner, p.attempt, page=p.page, rule_set=p.rule_set, tries=p.tries,
-                        key=p.key,
-                    )  # fmt: skip
-                except StoreError as e:  # this answer can never be kept (say, the learner name)
-                    self._pending.pop(0)
-                    self._attempts.append(p.attempt)
-                    self._say(f"Progress could not be saved: {e}")
-                    continue
-                except DATABASE_ERRORS as e:
-                    error = store_error(e, self.store.name)
-                    if isinstance(error, StoreFileError):
-                        self._unusable(error)
-                    break
-                self._pending.pop(0)
-                written += 1
-            if written:
-                log.info("wrote %d answer(s) kept while the database was busy", written)
-            if self._pending and not self.store_problem:
-                self._schedule_retry()
+            written, held = self._write_pending()
+            if held:
+                self._saved_outside_an_answer(held)
             return written
+
+    def _write_pending(self) -> tuple[int, int]:
+        """:meth:`flush`'s work: how many answers were written, and how many of those
+        the page had said were kept (the rest were given just now)."""
+        self._open_store()
+        written = held = 0
+        while self._pending and self.store is not None:
+            p = self._pending[0]
+            try:
+                self.store.record(
+                    p.learner, p.attempt, page=p.page, rule_set=p.rule_set, tries=p.tries,
+                    key=p.key,
+                )  # fmt: skip
+            except StoreError as e:  # this answer can never be kept (say, the learner name)
+                self._take_oldest()
+                self._attempts.append(p.attempt)
+                self._say(f"Progress could not be saved: {e}")
+                continue
+            except DATABASE_ERRORS as e:
+                error = store_error(e, self.store.name)
+                if isinstance(error, StoreFileError):
+                    self._unusable(error)
+                elif isinstance(error, StoreBusyError):
+                    self._waiting = error
+                break
+            self._waiting = None
+            held += self._take_oldest()
+            written += 1
+        if written:
+            log.info("wrote %d answer(s), %d of them kept while the database was busy or out of reach",
+                     written, held)  # fmt: skip
+        if self._pending and not self.store_problem:
+            self._schedule_retry()
+        return written, held
+
+    def _take_oldest(self) -> int:
+        """Take the oldest answer off :attr:`pending`: 1 when the page had said it was
+        kept, else 0."""
+        self._pending.pop(0)
+        if self._told:
+            self._told -= 1
+            return 1
+        return 0
+
+    def _saved_outside_an_answer(self, held: int) -> None:
+        """Say that ``held`` answers kept on the page are saved: to the listeners at
+        once, or (none listening) with the next answer, so the page says it in the
+        place it said they were kept."""
+        message = saved_message(held)
+        self._say(message)
+        heard = False
+        for listener in list(self._listeners):
+            try:
+                listener(message)
+            except Exception:  # a page's listener must not stop the retry
+                log.exception("a progress listener failed")
+            else:
+                heard = True
+        if not heard:
+            self._saved_untold += held
 
     def _schedule_retry(self) -> None:
         """Try :meth:`flush` again in :data:`RETRY_EVERY` seconds, on a daemon thread
@@ -511,9 +635,14 @@ class Progress:
             with self._lock:
                 self._pending.append(_Pending(self.learner, attempt, page, rule_set, tries))
                 said = len(self.messages)
-                self.flush()
-                if self._pending and len(self.messages) == said:  # each answer kept says so
-                    self._say(self.store_problem or BUSY_MESSAGE)
+                _written, held = self._write_pending()
+                held, self._saved_untold = held + self._saved_untold, 0
+                if held:  # the answers kept before are saved: said under this answer
+                    self._say(saved_message(held))
+                if self._pending:
+                    self._told = len(self._pending)
+                    if len(self.messages) == said or held:  # each answer kept says so, last
+                        self._say(self.store_problem or self._held_message())
             return attempt
         self._attempts.append(attempt)
         try:
