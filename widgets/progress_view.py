@@ -113,17 +113,19 @@ def progress_frame(path: str | Path | None = None) -> Frame:
     read are left out, and listed in ``frame.attrs["problems"]``). For a database,
     ``frame.attrs["notes"]`` holds what the page was told on opening it (a database
     that is busy, or that cannot be used, named), ``frame.attrs["store_problem"]`` why
-    the database cannot be used (``''`` when it can), and ``frame.attrs["problems"]``
-    only attempts that could not be read."""
+    the database cannot be used (``''`` when it can), ``frame.attrs["unread"]`` why the
+    learner's record cannot be read just now (the database busy or out of reach: the
+    table is then empty for that, not for want of answers; ``''`` when it was read),
+    and ``frame.attrs["problems"]`` only attempts that could not be read."""
     where = path if path is not None else default_location()
     p = Path(where).expanduser()
     notes: list[str] = []
     problems: list[str] = []
-    store_problem = ""
+    store_problem = unread = ""
     if is_database(where):
         progress = Progress.load(where if is_database_url(where) else p)
         attempts, notes = progress.attempts, list(progress.messages)
-        store_problem = progress.store_problem
+        store_problem, unread = progress.store_problem, progress.read_problem
     else:
         try:
             attempts, problems = read_attempts(p)
@@ -133,6 +135,7 @@ def progress_frame(path: str | Path | None = None) -> Frame:
     table.attrs["problems"] = problems
     table.attrs["notes"] = notes
     table.attrs["store_problem"] = store_problem
+    table.attrs["unread"] = unread
     return table
 
 
@@ -250,6 +253,15 @@ class ProgressSummary(widgets.VBox):
             self.frame = frame([], columns=PROGRESS_COLUMNS)
             self.table.value = ""
             self.message.error(f"Your progress could not be read: {e}")
+            return
+        unread = self.frame.attrs.get("unread", "")
+        if unread:
+            # Not "Answer some practice questions" over an empty table: the answers may
+            # well be kept, and the learner would give them again. Nor the quiz pages'
+            # "your answers are kept on this page": none is given here. The database is
+            # not asked again for the download link.
+            self.table.value = self.export_link.value = ""
+            self.message.error(f"{unread} Press Refresh in a moment.")
             return
         self.table.value = progress_html(self.frame, self.zone)
         self._export()
