@@ -213,6 +213,19 @@ def test_a_bad_file_is_one_problem_not_a_crash(
     assert len(problems) == 1 and problems[0].file == name and problems[0].field == field
 
 
+def test_a_bank_too_large_to_read_quickly_is_refused_by_name(tmp_path: Path) -> None:
+    """A 5 MB bank held its page for 10.9 s: a file over the cap is one problem
+    naming its size and what to do, and nothing of it is read."""
+    from pinochle_tutor.course.quiz.banks import MAX_BANK_BYTES
+
+    entry = "[[item]]\nid = 'm{}'\nhand = 'AH 10H KH QH JH'\ntrump = 'H'\n"
+    text = "kind = 'meld'\n" + "".join(entry.format(i) for i in range(MAX_BANK_BYTES // 40))
+    items, problems = load_bank(_write(tmp_path, "huge.toml", text))
+    assert items == [] and len(problems) == 1
+    assert problems[0].file == "huge.toml" and "split it into smaller bank files" in problems[0].message
+    assert f"({MAX_BANK_BYTES // 1024} KB)" in problems[0].message
+
+
 def test_a_missing_file_is_a_problem(tmp_path: Path) -> None:
     items, problems = load_bank(tmp_path / "nowhere.toml")
     assert items == [] and "cannot be read" in problems[0].message

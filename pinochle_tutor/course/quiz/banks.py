@@ -231,9 +231,22 @@ def _bank_settings(doc: dict[str, Any]) -> tuple[QuizKind | None, RuleSet]:
     return kind, rs
 
 
+MAX_BANK_BYTES = 512 * 1024
+"""The largest quiz bank file read (the course's largest is 9 KB, about 25 items): a
+bank is read and checked item by item when its page opens, and a 5 MB bank held its
+page for 10.9 s. A larger file is refused by name; split it into smaller banks."""
+
+
 def _load(path: Path, kinds: Collection[QuizKind] | None = None) -> _Loaded:
     name = path.name
     try:
+        size = path.stat().st_size
+        if size > MAX_BANK_BYTES:
+            why = (
+                f"is {size // 1024} KB, more than a quiz bank may be ({MAX_BANK_BYTES // 1024} KB): "
+                "split it into smaller bank files"
+            )
+            return [], [BankProblem(name, None, None, why)], []
         doc = _read_document(path)
     except OSError as e:  # the reason only: the message never names the server's folders
         return (
