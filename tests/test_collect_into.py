@@ -109,7 +109,7 @@ def test_the_database_inside_the_folder_is_not_loaded_into_itself(class_folder: 
     assert ProgressStore(db).imported_sources() and all(
         "school.sqlite" not in s for s in ProgressStore(db).imported_sources()
     )
-    assert (class_folder.parent / "class.csv").read_text().startswith("learner,file,"), "-o writes the CSV"
+    assert (class_folder.parent / "class.csv").read_text().startswith('"learner","file",'), "-o writes the CSV"
 
 
 def test_a_bad_target_is_named_without_its_password(class_folder: Path, tmp_path: Path) -> None:

@@ -381,14 +381,18 @@ class SpreadsheetWriter:
     way the project writes a CSV, so nothing a learner typed runs in the teacher's
     spreadsheet.
 
+    Every cell is also in double quotes: a spreadsheet set to split on ``;`` (as
+    in many European locales) would otherwise cut ``a;=1+2`` in two, and the second
+    cell would begin as a formula; inside quotes it stays one cell.
+
     >>> out = io.StringIO()
-    >>> SpreadsheetWriter(out).writerow(["=1+2", "-50", 2])
+    >>> SpreadsheetWriter(out).writerow(["=1+2", "-50", 2, "a;=1"])
     >>> out.getvalue()
-    "'=1+2,'-50,2\r\n"
+    '"\'=1+2","\'-50","2","a;=1"\r\n'
     """
 
     def __init__(self, out: TextIO) -> None:
-        self._writer = csv.writer(out)
+        self._writer = csv.writer(out, quoting=csv.QUOTE_ALL)
 
     def writerow(self, row: Iterable[object]) -> None:
         """Write one row, each cell through :func:`spreadsheet_cell`."""
