@@ -239,6 +239,28 @@ def test_the_quiz_page_names_the_outage_then_the_saved_answers(
 
 
 @needs_postgres
+def test_the_quiz_page_says_at_once_when_the_retry_saves_its_held_answer(
+    server: StoppableServer, database: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """No further answer: the quiz page's message says the held answer is saved the
+    moment the kernel's retry writes it (the runner listens to its progress)."""
+    rules = tmp_path / "house_rules.toml"
+    rules.write_text('preset = "classic"\n', encoding="utf-8")
+    monkeypatch.setenv("PINOCHLE_TUTOR_RULES", str(rules))
+    progress = Progress.load(database, learner="ann")
+    q = QuizRunner("score", source="bank", count=3, seed=0, progress=progress)
+    server.stop()
+    try:
+        answer_right(q)
+        assert "cannot be reached just now" in q.feedback.value
+    finally:
+        server.start()
+    wait_for(lambda: not progress.pending)
+    wait_for(lambda: "now saved in the class database" in q.message.text)
+    assert len(answers(database)) == 1
+
+
+@needs_postgres
 def test_a_server_reached_by_its_socket_and_stopped_is_out_of_reach_not_unusable(
     server: StoppableServer, database: str
 ) -> None:

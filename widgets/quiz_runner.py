@@ -55,7 +55,8 @@ import logging
 import re
 import sys
 import threading
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any, ClassVar
@@ -235,6 +236,20 @@ def _in_kernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
+def _said_on(message: Message) -> Callable[[str], None]:
+    """What the progress says outside an answer (held answers saved by its retry),
+    shown on ``message`` at once; held by a weak reference, so a runner that is gone
+    is not kept alive by its progress."""
+    ref = weakref.ref(message)
+
+    def say(text: str) -> None:
+        shown = ref()
+        if shown is not None:
+            shown.info(text)
+
+    return say
+
+
 def _load_progress(progress: Progress | str | Path | None) -> Progress:
     if isinstance(progress, Progress):
         return progress
@@ -408,6 +423,7 @@ class QuizRunner(widgets.VBox):
         """Set when the page has drawn the runner (or the learner answered): the work
         simulates only after it (see :class:`ProgressLine`)."""
         self.message = Message()
+        self.progress.listen(_said_on(self.message))
         self._build()
         self.add_class("pt-widget")
         self.add_class("pt-quiz-runner")
