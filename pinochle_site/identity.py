@@ -6,9 +6,13 @@ work is done for it.
 request gets a key signed with the site's secret in the ``pinochle_learner`` cookie,
 by a redirect to the same page (so the very first page is already built as that
 learner, with a marker in the address, :data:`KEY_MARKER`, that stops a client
-keeping no cookies from being redirected again: it gets its page as a guest); a
-browser that holds an unsigned key the class database already knows gets that key
-signed (a client's made-up keys never match), so no learner loses their record. One
+keeping no cookies from being redirected again: it gets its page as a guest). A key
+the site did not sign is a guest's, always, and gets a fresh key like any new
+browser: a bare key, even one the class database keeps a record under (a browser from
+before the site signed keys), is never signed as it is, since anyone who learned it
+could send it. Such a record goes back to its learner through the teacher, who hands
+it to the learner's signed key on the dashboard
+(:meth:`~pinochle_tutor.classroom.store.ProgressStore.hand_over`). One
 client address is given at most
 :attr:`~ClassroomIdentityProvider.max_new_keys_per_address` new keys a minute (a
 whole school may sit behind one address, so the ceiling is high); past it, the
@@ -49,25 +53,13 @@ from pinochle_site.pages import (
     NOT_YOURS_MESSAGE,
     REFUSED_PAGE,
 )
-from pinochle_tutor.classroom.display import class_store
-from pinochle_tutor.classroom.identity import (
-    COOKIE,
-    Learner,
-    new_key,
-    sign_key,
-    unsigned_cookie_key,
-)
-from pinochle_tutor.classroom.store import DATABASE_ERRORS, StoreError
+from pinochle_tutor.classroom.identity import COOKIE, Learner, new_key, sign_key
 
 __all__ = ["KEY_MARKER", "ClassroomIdentityProvider"]
 
 KEY_MARKER = "pinochle_key"
 """The query parameter of the redirect that issues a learner key: a request that
 carries it and still no signed key is served as a guest's, not redirected again."""
-
-_UNREADABLE: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
-"""What a look-up in the class database may raise."""
-
 
 class ClassroomIdentityProvider(PasswordIdentityProvider):
     """Voila's identity provider, which also refuses a page request *before* any
@@ -278,13 +270,10 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
             return  # redirected once already: no cookie came back, a guest's page
         params = [(n, v) for n, v in query if n != KEY_MARKER]
         if secret is not None and not known:
-            key = await self._legacy_key(env)
-            if key is None:
-                if not self.may_issue(request.remote_ip or ""):
-                    return
-                key = new_key()
+            if not self.may_issue(request.remote_ip or ""):
+                return
             handler.set_cookie(
-                COOKIE, sign_key(key, secret), path="/", expires_days=365,
+                COOKIE, sign_key(new_key(), secret), path="/", expires_days=365,
                 samesite="Lax", secure=request.protocol == "https",
             )  # fmt: skip
             params.append((KEY_MARKER, "1"))
@@ -292,26 +281,6 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         handler.set_header("Cache-Control", "no-store")
         handler.redirect(path + ("?" + urllib.parse.urlencode(params) if params else ""))
         raise web.Finish()
-
-    @staticmethod
-    async def _legacy_key(env: dict[str, str]) -> str | None:
-        """The unsigned key of the request's cookie when the class database already
-        keeps a record under it (a browser from before the site signed keys), else
-        ``None``: a made-up key never matches, so it gets no share of the site."""
-        key = unsigned_cookie_key(env)
-        if key is None:
-            return None
-
-        def known() -> bool:
-            store = class_store()
-            if store is None:
-                return False
-            try:
-                return bool(store.name_of(key) or store.attempts(key) or store.lessons(key))
-            except _UNREADABLE:  # an unreadable store knows nobody
-                return False
-
-        return key if await asyncio.to_thread(known) else None
 
     @staticmethod
     def kernel_named(handler: web.RequestHandler) -> str | None:

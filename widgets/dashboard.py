@@ -17,14 +17,17 @@ answered under), accuracy
 per rule and activity per day as bar charts, one learner's history, the
 problems found in the quiz banks and the house rules, a CSV download, progress
 files uploaded by learners from elsewhere (imported into a learner's record,
-once per file), and deleting a learner (asked twice).
+once per file), giving a record to its learner (asked twice: a record kept under a
+browser's key from before the site signed keys goes to the learner's signed key, see
+:meth:`TeacherDashboard.hand_over`), and deleting a learner (asked twice).
 
 CSS hooks: ``pt-dashboard``, ``pt-dashboard-secret``, ``pt-dashboard-open``,
 ``pt-dashboard-summary``, ``pt-class-table``, ``pt-weak-rules``,
 ``pt-rule-chart``, ``pt-activity-chart``, ``pt-learner-pick``,
 ``pt-learner-history``, ``pt-problems``, ``pt-bank-problems`` (one row per quiz bank
 problem: file, item, field, what is wrong), ``pt-csv-link``, ``pt-upload``,
-``pt-upload-learner``, ``pt-delete``, ``pt-delete-confirm``.
+``pt-upload-learner``, ``pt-handover-from``, ``pt-handover-to``, ``pt-handover``,
+``pt-handover-confirm``, ``pt-delete``, ``pt-delete-confirm``.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from pinochle_tutor.classroom.attempts import (
     HAND_KIND,
     Attempt,
     ProgressFileError,
+    now,
     parse_attempts,
 )
 from pinochle_tutor.classroom.dashboard import (
@@ -60,8 +64,9 @@ from pinochle_tutor.classroom.dashboard import (
     weakest_rules,
 )
 from pinochle_tutor.classroom.house_rules import load_house_rules, rules_answered_in
+from pinochle_tutor.classroom.identity import GUEST
 from pinochle_tutor.classroom.progress import default_location, is_database
-from pinochle_tutor.classroom.store import ProgressStore, StoreError, is_database_url
+from pinochle_tutor.classroom.store import HandOver, ProgressStore, StoreError, is_database_url
 from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule, load_banks
 from pinochle_tutor.course.quiz.vocabulary import KIND_TITLES, QuizKind
@@ -80,6 +85,15 @@ DASHBOARD_CSS = """
 .pt-dashboard a { text-decoration: underline; }
 .pt-dashboard .pt-key { color: #555; font-size: 90%; }
 """
+
+HANDOVER_HELP = (
+    "<p>A browser that kept its learner key from before this site signed keys opens "
+    "pages as a guest now (a key alone, which anyone could have learned, opens no "
+    "record), and gets a new key. Ask the learner to give their name on the welcome "
+    "page (or answer a question), then pick their old record and their new one: the "
+    "answers, lessons opened and name go to the new one, and the old one is gone.</p>"
+)
+"""What the teacher reads above the hand-over (see :meth:`TeacherDashboard.hand_over`)."""
 
 MAX_TRIES = 5
 """Wrong secrets a page takes before it shuts until reloaded."""
@@ -301,6 +315,19 @@ class TeacherDashboard(widgets.VBox):
         self.confirm_button = button("Yes, delete", "pt-delete-confirm", self.delete, "danger")
         self.confirm_button.layout.display = "none"
         self.refresh_button = button("Refresh", "pt-dashboard-refresh", self.refresh)
+        self.handover_from = widgets.Dropdown(description="The record of:", options=[],
+                                              style={"description_width": "initial"})  # fmt: skip
+        self.handover_from.add_class("pt-handover-from")
+        self.handover_to = widgets.Dropdown(description="Give it to:", options=[],
+                                            style={"description_width": "initial"})  # fmt: skip
+        self.handover_to.add_class("pt-handover-to")
+        self.handover_button = button("Give the record to this learner", "pt-handover", self.ask_hand_over)
+        self.handover_confirm = button("Yes, give it", "pt-handover-confirm", self.hand_over, "warning")
+        self.handover_confirm.layout.display = "none"
+        self._handing: tuple[str, str] | None = None
+        """The hand-over asked about (old record, learner), until it is done or changed."""
+        for pick in (self.handover_from, self.handover_to):
+            pick.observe(lambda _c: self._forget_hand_over(), names="value")
         self.body.children = [
             widgets.HBox([self.summary, self.refresh_button]),
             widgets.HTML("<h3>The class</h3>"), self.class_table,
@@ -314,6 +341,9 @@ class TeacherDashboard(widgets.VBox):
             widgets.HTML("<h3>Export</h3>"), self.csv_link,
             widgets.HTML("<h3>A progress file from elsewhere</h3>"),
             widgets.HBox([self.upload, self.upload_learner, self.upload_button]),
+            widgets.HTML(f"<h3>Give a record to its learner</h3>{HANDOVER_HELP}"),
+            widgets.HBox([self.handover_from, self.handover_to]),
+            widgets.HBox([self.handover_button, self.handover_confirm]),
             widgets.HTML("<h3>Problems in the course's files</h3>"), self.problems_view,
         ]  # fmt: skip
         self._fill()
@@ -404,6 +434,9 @@ class TeacherDashboard(widgets.VBox):
         options = [(data.shown(k) + ("" if data.shown(k) == k else f" ({k[:6]}…)"), k) for k in data.learners]
         self.learner_pick.options = options
         self.upload_learner.options = options
+        records = [(self._record_label(k), k) for k in data.learners if k != GUEST.key]
+        self.handover_from.options = records
+        self.handover_to.options = records
         if options and self.learner_pick.value is None:
             self.learner_pick.value = options[0][1]
         self.show_history()
@@ -498,7 +531,10 @@ class TeacherDashboard(widgets.VBox):
     # --------------------------------------------------------------- actions
     def _store(self) -> ProgressStore | None:
         if not is_database(self.source):
-            self.message.error("This dashboard reads a folder; imports and deletions go to a site database.")
+            self.message.error(
+                "This dashboard reads a folder of progress files: imports, records given to "
+                "their learner and deletions need the site's database."
+            )
             return None
         try:
             return ProgressStore(self.source)
@@ -544,6 +580,104 @@ class TeacherDashboard(widgets.VBox):
             )
         else:
             self.message.info(f"{name} was imported before: nothing added.")
+
+    def _record_label(self, key: str) -> str:
+        """A record as the hand-over's lists name it: the name (or that there is none),
+        the start of the key, how many answers and when last seen, so that a learner's
+        old record and their new one can be told apart."""
+        name = self.data.shown(key)
+        who = "no name" if name == key else name
+        kept = self.data.attempts.get(key, ())
+        times = [a.time for a in kept] + [v.time for v in self.data.lessons.get(key, ())]
+        last = self.zone.local(max(times)) if times else "never"
+        return f"{who} ({key[:6]}…), {len(kept)} answer(s), last seen {last}"
+
+    def _forget_hand_over(self) -> None:
+        """A pick changed: the hand-over asked about is no longer the one shown."""
+        self._handing = None
+        self.handover_confirm.layout.display = "none"
+
+    def _hand_over_picked(self) -> tuple[str, str] | None:
+        """The record and the learner picked for a hand-over, checked (a client can
+        send any pick, or press before the lists were read again); ``None``, with the
+        reason in words, when they cannot be handed over."""
+        old, new = self.handover_from.value, self.handover_to.value
+        if old is None or new is None:
+            self.message.error("Pick the old record and the learner to give it to.")
+            return None
+        listed = set(self.data.learners) - {GUEST.key}
+        for key in (old, new):
+            if key not in listed:
+                self.message.error(f"{key!r:.40} is not a learner listed here: press Refresh and pick again.")
+                return None
+        if old == new:
+            self.message.error(
+                f"'{self._record_label(old)}' is picked twice: give the old record to the "
+                "learner's new one, a different entry."
+            )
+            return None
+        return str(old), str(new)
+
+    @guarded
+    def ask_hand_over(self) -> None:
+        """Ask before giving the record picked to the learner picked (see :meth:`hand_over`)."""
+        if self._refuse_shut():
+            return
+        picked = self._hand_over_picked()
+        if picked is None:
+            return
+        old, new = picked
+        self._handing = picked
+        self.handover_confirm.layout.display = ""
+        self.message.info(
+            f"Give '{self._record_label(old)}' to '{self._record_label(new)}'? Every answer, "
+            "lesson opened and the name go to that learner, and the old record is gone: "
+            "only do it for the learner it belongs to. Press 'Yes, give it' to go on."
+        )
+
+    @guarded
+    def hand_over(self) -> None:
+        """Give the record asked about to the learner asked about (after
+        :meth:`ask_hand_over`), in one transaction
+        (:meth:`~pinochle_tutor.classroom.store.ProgressStore.hand_over`). A bare
+        learner key is a guest's, always: this is how a record kept under a key from
+        before the site signed keys goes back to its learner, through the teacher, who
+        knows who they are."""
+        if self._refuse_shut():
+            return
+        asked, picked = self._handing, self._hand_over_picked()
+        if picked is None:
+            return
+        if asked != picked:
+            self.message.error("Press 'Give the record to this learner' first, for the two picked.")
+            return
+        store = self._store()
+        if store is None:
+            return
+        old, new = picked
+        shown_old, shown_new = self.data.shown(old), self.data.shown(new)
+        done = store.hand_over(old, new, now())
+        self._handing = None
+        self.handover_confirm.layout.display = "none"
+        self.data = class_data(self.source)
+        self._fill()
+        self.message.ok(self._handed_words(done, shown_old, shown_new, new))
+
+    @staticmethod
+    def _handed_words(done: HandOver, old: str, new: str, key: str) -> str:
+        """What the teacher is told once a record was handed over."""
+        if not done.found:
+            return f"{old}'s record was given to its learner already: nothing more to move."
+        who = new if new != key else f"the learner {key[:6]}…"
+        name = ""
+        if done.name and done.name_taken:
+            name = f" They are called {done.name} now."
+        elif done.name:
+            name = f" They keep the name they gave, {new}."
+        return (
+            f"{old}'s record is {who}'s now: {done.attempts} answer(s) and {done.lessons} "
+            f"lesson(s) opened moved.{name}"
+        )
 
     @guarded
     def ask_delete(self) -> None:

@@ -18,8 +18,12 @@ The learner is found, in this order, from:
    passes the cookie to the kernel because ``voila.json`` lists ``Cookie`` in
    ``http_header_envs``. Only a key this site signed is a learner's: a key a client
    made up is a guest's (so a client cannot make itself new learners, each with its
-   own share of the site). The key, not the name, files the record, so a classmate
-   who types the same name writes into their own record. In the static site
+   own share of the site), and so is a bare key the class database keeps a record
+   under (a browser's from before the site signed keys): anyone who learned it could
+   send it. The teacher gives such a record back, to the learner's signed key
+   (:meth:`~pinochle_tutor.classroom.store.ProgressStore.hand_over`). The key, not the
+   name, files the record, so a classmate who types the same name writes into their
+   own record. In the static site
    (Pyodide, no server, nothing to sign with) the browser makes the key itself and
    an unsigned key is the learner's;
 5. else a guest of this kernel.
@@ -81,7 +85,6 @@ __all__ = [
     "sign_key",
     "signed_key",
     "site_secret",
-    "unsigned_cookie_key",
 ]
 
 COOKIE = "pinochle_learner"
@@ -271,13 +274,6 @@ def _cookie_value(header: str) -> str | None:
         return None
     morsel = jar.get(COOKIE)
     return morsel.value if morsel is not None else None
-
-
-def unsigned_cookie_key(env: Mapping[str, str]) -> str | None:
-    """The key of a ``pinochle_learner`` cookie that carries a bare, unsigned key (as
-    browsers kept it before the site signed keys), else ``None``. A query."""
-    value = _cookie_value(env.get("HTTP_COOKIE", ""))
-    return value if is_key(value) else None
 
 
 def learner_from_environment(

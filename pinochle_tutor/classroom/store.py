@@ -87,6 +87,7 @@ __all__ = [
     "RETRIES",
     "SCHEMA_VERSION",
     "ClassRecord",
+    "HandOver",
     "LessonVisit",
     "ProgressStore",
     "StoreBusyError",
@@ -226,6 +227,23 @@ class LessonVisit:
     learner: str
     page: str
     time: str
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """What :meth:`ProgressStore.hand_over` moved from one learner's record to another's."""
+
+    found: bool
+    """Whether there was a record to hand over (``False``: it was handed over before,
+    or never kept, and nothing moved)."""
+    attempts: int = 0
+    """The answers, lesson checks and hands played moved."""
+    lessons: int = 0
+    """The lessons-opened moved."""
+    name: str = ""
+    """The name the old record was kept under (``''`` when none)."""
+    name_taken: bool = False
+    """Whether the learner took that name (they had given none of their own)."""
 
 
 def _check_name(value: object, what: str) -> str:
@@ -689,6 +707,70 @@ class ProgressStore:
         with self._transaction() as db:
             cur = db.execute(learners.delete().where(learners.c.learner == str(learner)))
             return bool(cur.rowcount and cur.rowcount > 0)
+
+    def hand_over(self, old: str, new: str, time: str) -> HandOver:
+        """Give the record kept under ``old`` to the learner ``new``, in one
+        transaction: their answers, lessons opened, imports, preferences and places
+        in rounds of questions, seats and moves at classmates' tables, and the name
+        (when ``new`` has given none of their own: the name they give now is theirs),
+        then ``old`` is forgotten. A teacher's action: the record of a browser from
+        before the site signed learner keys goes to the learner's signed key, so that
+        no key alone, which anyone may have learned, opens a record.
+
+        Idempotent: once handed over ``old`` has no record, and handing it again (a
+        second press, a retry, two teachers at once) moves nothing
+        (:attr:`HandOver.found` false). Where both have a preference, a place or an
+        import of one source, ``new``'s own is kept. Raises :class:`StoreError` for a
+        learner name that cannot be one, or ``old`` and ``new`` the same."""
+        source = _check_name(old, "learner name")
+        target = _check_name(new, "learner name")
+        if source == target:
+            raise StoreError(f"{source!r:.40} is the record itself: pick another learner to hand it to")
+        t = self._t
+        with self._transaction() as db:
+            if self.dialect == "postgresql":  # two hand-overs of one record: one after the other
+                db.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext(:s))"), {"s": "hand:" + source})
+            learners = t["learners"]
+            row = db.execute(
+                sa.select(learners.c.first_seen, learners.c.name).where(learners.c.learner == source)
+            ).first()
+            if row is None:
+                return HandOver(found=False)
+            first_seen, name = str(row[0] or time), str(row[1] or "")
+            self._learner_row(db, target, first_seen)
+            mine = db.execute(
+                sa.select(learners.c.first_seen, learners.c.name).where(learners.c.learner == target)
+            ).one()
+            take_name = bool(name) and not mine[1]
+            db.execute(
+                learners.update().where(learners.c.learner == target).values(
+                    first_seen=min(str(mine[0] or first_seen), first_seen),
+                    **({"name": name} if take_name else {}),
+                )
+            )  # fmt: skip
+            moved = {
+                table: db.execute(
+                    t[table].update().where(t[table].c.learner == source).values(learner=target)
+                ).rowcount
+                for table in ("attempts", "lessons", "table_moves")
+            }
+            for table, column in (("preferences", "key"), ("places", "key"), ("imports", "source"),
+                                  ("table_seats", "code")):  # fmt: skip
+                rows = t[table]
+                theirs = sa.select(rows.c[column]).where(rows.c.learner == target)
+                db.execute(
+                    rows.update()
+                    .where(rows.c.learner == source, rows.c[column].not_in(theirs.scalar_subquery()))
+                    .values(learner=target)
+                )
+            db.execute(t["tables"].update().where(t["tables"].c.opener == source).values(opener=target))
+            # What was left (a preference, place or import both had) goes with the old row;
+            # a seat at a table where the learner sits already stays the old key's, whom
+            # nobody holds (the table's computer player acts for an away seat).
+            for table in ("preferences", "places", "imports"):
+                db.execute(t[table].delete().where(t[table].c.learner == source))
+            db.execute(learners.delete().where(learners.c.learner == source))
+        return HandOver(True, int(moved["attempts"] or 0), int(moved["lessons"] or 0), name, take_name)
 
     # ---------------------------------------------------------------- reading
     def learners(self) -> list[str]:
