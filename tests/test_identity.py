@@ -170,7 +170,7 @@ def test_in_the_static_site_an_unsigned_key_is_the_browsers_learner(monkeypatch:
 
 def test_a_first_visit_gets_a_key_then_a_name_once(fresh_kernel: Path) -> None:
     card = LearnerCard()
-    assert current_learner().is_guest and "as a guest's" in card.status.value
+    assert current_learner().is_guest and "kept on this page only" in card.status.value
     client_update(card.keeper, client_key=signed(KEY))
     assert current_learner() == Learner(KEY, "", LearnerSource.BROWSER)
     assert "guest of this browser" in card.status.value

@@ -301,7 +301,10 @@ class LearnerCard(widgets.VBox):
             )
             form = not self.compact
         else:
-            text = "Your answers on this page are kept as a guest's."
+            text = (
+                "You are a guest on this page (your browser sent this site no learner "
+                "key): your answers are kept on this page only, while it is open."
+            )
             form = False
         self.status.value = f"<p>{text}</p>"
         self._form.layout.display = "" if form else "none"

@@ -74,7 +74,12 @@ from pinochle_tutor.classroom.attempts import (
     weak_rules,
     write_attempts,
 )
-from pinochle_tutor.classroom.identity import LEARNER_VAR, LearnerSource, current_learner
+from pinochle_tutor.classroom.identity import (
+    LEARNER_VAR,
+    LearnerSource,
+    current_learner,
+    page_from_environment,
+)
 from pinochle_tutor.classroom.places import MAX_PLACE_BYTES, Place
 from pinochle_tutor.classroom.store import (
     DATABASE_ERRORS,
@@ -332,6 +337,21 @@ class Progress:
         return self._learner if self._learner is not None else default_learner()
 
     @property
+    def page_only(self) -> bool:
+        """Whether this page's answers and places are kept on the page only: a guest of
+        a served page (a browser that keeps no cookie, or one the site gave no key). Every
+        such guest has the one key ``'guest'``, so a record in the class database under
+        it would be shared by strangers, each seeing the others' answers and places in a
+        round. (A database outside a served page, Jupyter on the learner's own machine,
+        is the one learner's, guest or not.)"""
+        return (
+            self._database
+            and self._learner is None
+            and current_learner().is_guest
+            and bool(page_from_environment())
+        )
+
+    @property
     def pending(self) -> list[Attempt]:
         """Answers of this page not (yet) in the database, oldest first: waiting for a
         busy database, or kept on the page only when :attr:`store_problem` says it
@@ -344,7 +364,7 @@ class Progress:
         """Every attempt of this learner, oldest first (read from the store each time,
         then this page's answers not yet in it). A database that cannot be read just
         now gives this page's answers only, and says why in :attr:`read_problem`."""
-        if not self._database:
+        if not self._database or self.page_only:
             return self._attempts
         with self._lock:
             self._open_store()
@@ -631,6 +651,9 @@ class Progress:
             _check_set_id(set_id),
             str(rule_set)[:MAX_RULE_SET],
         )
+        if self.page_only:
+            self._attempts.append(attempt)
+            return attempt
         if self._database:
             with self._lock:
                 self._pending.append(_Pending(self.learner, attempt, page, rule_set, tries))
@@ -683,7 +706,7 @@ class Progress:
         cannot be read now. Never raises."""
         if not key:
             return None
-        if not self._database:
+        if not self._database or self.page_only:
             return Place.from_json(self._places.get(key))
         with self._lock:
             self._open_store()
@@ -704,6 +727,12 @@ class Progress:
         text = "" if place is None else place.to_json()
         if len(text) > MAX_PLACE_BYTES:
             return False
+        if self.page_only:
+            if place is None:
+                self._places.pop(key, None)
+            else:
+                self._places[key] = text
+            return True
         if not self._database:
             if place is None:
                 self._places.pop(key, None)
