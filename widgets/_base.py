@@ -32,6 +32,7 @@ from typing import Any, ClassVar, TypeVar
 import anywidget
 import ipywidgets as widgets
 import traitlets
+from ipywidgets import widget_serialization
 from traitlets import TraitError
 
 from pinochle_tutor import PinochleError, RuleSet, svg
@@ -276,33 +277,85 @@ class WholeNumberText(widgets.IntText):
 
 
 def guard_client_values(root: widgets.Widget, message: Message) -> int:
-    """Make every input box below ``root`` answer a value it cannot take with a
-    message instead of dropping it unseen. A Voila client can send any value for
-    any trait (``None`` for a number, an index 99 for a dropdown of four); the
-    trait refuses it and ipywidgets only logs that in the kernel, so the learner
-    saw nothing happen. Returns how many boxes were guarded."""
+    """Make every widget below ``root``, and every widget put below it later, answer a
+    client's update it cannot take with words in ``message`` instead of an error. A
+    Voila client can send any value for any trait of any widget (``None`` for a
+    number, an index 99 for a dropdown of four, ``"yes"`` for a checkbox, a trait the
+    widget does not sync); the trait refuses it and ipywidgets sends the page a
+    traceback (or drops it unseen), so the learner saw nothing they could act on. Each
+    box's ``children`` are watched, so a part shown later (a waiting room, a list
+    redrawn, a game) is guarded the moment it is put in, not only what ``root`` held
+    when this was called; a widget is guarded once, with the first message it met.
+    The layout and style of each part are guarded too. Returns how many widgets were
+    guarded now."""
+    return _guard_parts([root], message)
+
+
+def _guard_parts(parts: Iterable[Any], message: Message) -> int:
+    """:func:`guard_client_values` on each of ``parts`` and what is below them."""
     count = 0
-    todo = [root]
+    todo: list[tuple[Any, Any]] = [(p, p) for p in parts]
     while todo:
-        w = todo.pop()
-        todo += list(getattr(w, "children", ()) or ())
-        if isinstance(w, widgets.ValueWidget) and not getattr(w, "_pt_guarded", False):
-            original = w.set_state
-
-            def checked(state: Any, _w: Any = w, _set: Any = original) -> None:
-                try:
-                    _set(state)
-                except (TraitError, ValueError, TypeError, IndexError):
-                    shown = ", ".join(f"{v!r:.40}" for v in state.values()) or "nothing"
-                    what = getattr(_w, "description", "") or "This box"
-                    message.error(
-                        f"{what.rstrip(':')} cannot take {shown}; it keeps {_w.value!r:.40}."
-                    )
-
-            w.set_state = checked
-            w._pt_guarded = True
-            count += 1
+        w, owner = todo.pop()
+        if not isinstance(w, widgets.Widget) or getattr(w, "_pt_guarded", False):
+            continue  # a guarded widget's parts were guarded with it, and its boxes watched
+        _guard_one(w, message, owner)
+        count += 1
+        todo += [(c, c) for c in getattr(w, "children", ()) or ()]
+        todo += [(getattr(w, k, None), w) for k in ("layout", "style")]
+        if isinstance(w, widgets.Box):
+            w.observe(lambda change: _guard_parts(change["new"] or (), message), names="children")
     return count
+
+
+def _guard_one(w: widgets.Widget, message: Message, owner: widgets.Widget) -> None:
+    """Wrap ``w.set_state`` (what ipywidgets calls on a client's ``update``) so a value
+    refused, a trait ``w`` does not sync or a state that is not a dictionary is
+    answered in ``message``, quoting what was sent and naming ``owner`` (``w`` itself,
+    or the widget whose layout or style ``w`` is), and the page is sent the kernel's
+    values back; whatever else a change sets off is reported as :func:`guarded` does."""
+    original = w.set_state
+
+    def refused(sent: Any, keys: list[str]) -> None:
+        what = str(getattr(owner, "description", "") or getattr(owner, "placeholder", "")
+                   or "This box")  # fmt: skip
+        shown = ", ".join(f"{v!r:.40}" for v in sent) or "nothing"
+        kept = "value" if hasattr(w, "value") else keys[0] if keys else ""
+        keeps = f"; it keeps {getattr(w, kept)!r:.40}" if kept else ""
+        message.error(f"{what.rstrip(':')} cannot take {shown}{keeps}.")
+        synced = [k for k in keys if k in w.keys]
+        if synced and w.comm is not None:
+            w.send_state(synced)  # the page shows the kernel's value again
+
+    def checked(state: Any) -> None:
+        if not isinstance(state, dict):
+            refused([state], [])
+            return
+        unknown = [k for k in state if k not in w.keys or _holds_widgets(w, k)]
+        known = {k: v for k, v in state.items() if k not in unknown}
+        try:
+            if known:
+                original(known)
+        except PinochleError as exc:
+            _report(message, f"{type(w).__name__}.set_state", exc)
+        except (TraitError, ValueError, TypeError, IndexError, KeyError, AttributeError):
+            refused(list(state.values()), list(known))
+        except Exception as exc:
+            _report(message, f"{type(w).__name__}.set_state", exc)
+        else:
+            if unknown:
+                refused([state[k] for k in unknown], unknown)
+
+    w.set_state = checked
+    w._pt_guarded = True
+
+
+def _holds_widgets(w: widgets.Widget, key: str) -> bool:
+    """Whether the trait ``key`` of ``w`` holds widgets (``children``, ``layout``,
+    ``style``): the page is built in Python, so a client's value for one is refused. A
+    dictionary sent for ``layout`` would otherwise become a new layout no guard knows,
+    and a box's children other widgets of the kernel."""
+    return w.trait_metadata(key, "from_json") is widget_serialization["from_json"]
 
 
 def guarded(method: F) -> F:

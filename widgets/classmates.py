@@ -260,7 +260,11 @@ class ClassmatesTable(widgets.VBox):
         super().__init__([style_widget(), self.message, self.stage])
         self.add_class("pt-widget")
         self.add_class("pt-classmates")
-        guard_client_values(self, self.message)
+        # Every box a client can write to answers in words from this moment: the lobby
+        # and the waiting room are not on the stage yet, and what the stage shows later
+        # (the seats, the list, the game) is guarded as it is put there.
+        for part in (self, self.lobby, self.room):
+            guard_client_values(part, self.message)
         if self._tables is None or not self.learner:
             self.stage.children = (widgets.HTML(f"<p>{escape(self._unavailable())}</p>"),)
             return
@@ -361,8 +365,9 @@ class ClassmatesTable(widgets.VBox):
                 rows.append(widgets.HTML(f"<p><b>{label}</b>: {escape(who)}</p>"))
             else:
                 b = self._button(
-                    f"Sit {label}", "pt-take-seat", lambda _b, s=seat: self._take(s)
-                )
+                    f"Sit {label}", "pt-take-seat",
+                    lambda _b, s=seat, c=table.code: self._take(s, c),
+                )  # fmt: skip
                 rows.append(widgets.HBox([widgets.HTML(f"<p><b>{label}</b>: free (a computer player "
                                                        "if no one sits)</p>"), b]))  # fmt: skip
         self.seat_list.children = tuple(rows)
@@ -390,9 +395,57 @@ class ClassmatesTable(widgets.VBox):
         self.message.ok(f"The game at table {table.code} is on. {session.task()}")
 
     # ----------------------------------------------------------- actions
+    # A client can press any button the kernel holds, shown or not: the lobby's in the
+    # waiting room, the waiting room's in the lobby or the game, the Sit buttons of a
+    # room left. Each action first checks that it applies here and now, and says what
+    # to do when it does not (a PinochleError, shown as it is by ``guarded``).
+    def _check_available(self) -> None:
+        """Refuse every action on a page that cannot seat anyone (no class database,
+        or a learner without a name), in the words the page shows."""
+        if self._tables is None or not self.learner:
+            raise PinochleError(self._unavailable())
+
+    def _check_in_lobby(self) -> None:
+        """Refuse opening, joining or listing tables while this learner sits at one:
+        they would sit at a second table and leave a ghost seat at the first."""
+        self._check_available()
+        if self.game is not None and self.code is not None:
+            raise PinochleError(self._game_on_words(self.code))
+        if self.code is not None:
+            raise PinochleError(
+                f"You sit at table {self.code}: to open or join another table, press "
+                f"“{self.leave_button.description}” first."
+            )
+
+    def _check_in_room(self, code: str | None = None) -> str:
+        """The code of the table whose waiting room this page shows (``code``, when a
+        button belongs to one table); refused in the lobby and once the game is on."""
+        self._check_available()
+        if self.code is None:
+            raise PinochleError(
+                "You are not at a table: open one, or join one with its code or from the "
+                "list of open tables."
+            )
+        if self.game is not None:
+            raise PinochleError(self._game_on_words(self.code))
+        if code is not None and code != self.code:
+            raise PinochleError(
+                f"That seat is at table {code}, which you have left: pick a seat of table "
+                f"{self.code}."
+            )
+        return self.code
+
+    @staticmethod
+    def _game_on_words(code: str) -> str:
+        return (
+            f"The game at table {code} is on: your seat waits for you until it ends, and "
+            "then “Back to the tables” leads to the list of tables."
+        )
+
     @guarded
     def _open(self, _: object = None) -> None:
         with self._lock:
+            self._check_in_lobby()
             level = find_named(self.level.value, {lv.value: lv for lv in Level}) or Level.BEGINNER
             table = self.tables.open_table(
                 self.learner, self.name, rule_set=self.rules.name, players=self.rules.players,
@@ -409,6 +462,7 @@ class ClassmatesTable(widgets.VBox):
     @guarded
     def _join(self, code: object) -> None:
         with self._lock:
+            self._check_in_lobby()
             table = self.tables.table(normal_code(code))
             if table.state is TableState.CLOSED:
                 raise NoSuchTableError(
@@ -428,28 +482,35 @@ class ClassmatesTable(widgets.VBox):
                 self.message.ok(self._seated_words(table))
 
     @guarded
-    def _take(self, seat: int) -> None:
+    def _take(self, seat: int, code: str | None = None) -> None:
         with self._lock:
-            assert self.code is not None
-            table = self.tables.take_seat(self.code, self.learner, self.name, seat)
+            at = self._check_in_room(code)
+            table = self.tables.take_seat(at, self.learner, self.name, seat)
             self._show_room(table)
             self.message.ok(f"You sit {seat_label(seat, table.players)}.")
 
     @guarded
     def _start(self, _: object = None) -> None:
         with self._lock:
-            assert self.code is not None
-            table = self.tables.start(self.code, self.learner)
+            self._check_available()
+            if self.code is None:
+                raise PinochleError(
+                    "Open a table, or join one: its game starts from the waiting room, when "
+                    "the classmate who opened it presses “Start the game”."
+                )
+            table = self.tables.start(self._check_in_room(), self.learner)
             self._play(table)
 
     @guarded
     def _leave(self, _: object = None) -> None:
         with self._lock:
-            code = self.code
-            closing = False
-            if code is not None:
-                closing = self.tables.table(code).opener == self.learner
-                self.tables.leave(code, self.learner)
+            code = self._check_in_room()
+            table = self.tables.table(code)
+            if table.state is TableState.PLAYING:  # started a moment ago: the seat is kept
+                self._play(table)
+                raise PinochleError(self._game_on_words(code))
+            closing = table.opener == self.learner
+            self.tables.leave(code, self.learner)
             self.code = None
             self._show_lobby()
             self.message.ok(
@@ -473,7 +534,14 @@ class ClassmatesTable(widgets.VBox):
     @guarded
     def _refresh_clicked(self, _: object = None) -> None:
         with self._lock:
+            self._check_in_lobby()
             self._list_tables()
+            n = sum(1 for row in self.listed.children if isinstance(row, widgets.HBox))
+            self.message.info(
+                "No open table has a free seat right now: open one, or look again soon."
+                if n == 0 else f"{n} open table{'s' if n > 1 else ''} with a free seat: "
+                "join one, or open your own."
+            )  # fmt: skip
 
     def close(self) -> None:
         self._stop.set()
