@@ -69,26 +69,108 @@ VOILA_VARS = ("VOILA_BASE_URL", "VOILA_SERVER_URL", "VOILA_REQUEST_URL")
 def keep_server_details_off_the_page(env: Any = None) -> bool:
     """In a Voila page's kernel, send log records and warnings to the server's log
     (the kernel's own standard error, which Voila writes to the server's console)
-    instead of the page. ipykernel streams ``sys.stderr`` into the page's output,
-    so a warning or a logged exception would otherwise show a learner a traceback
-    and the server's folders, whatever ``show_tracebacks`` says. Returns whether it
-    applied (only in Voila; a notebook in JupyterLab keeps its warnings)."""
+    instead of the page. ipykernel streams ``sys.stderr`` into the page's output, and
+    also whatever is written to file descriptor 2 (it swaps the descriptor for a pipe
+    it reads), so a warning, a logged exception or a kernel log line such as
+    ``WARNING Comm: No such comm`` (a client naming a comm that is not there) would
+    otherwise show a learner a traceback and the server's folders, whatever
+    ``show_tracebacks`` says. Every logger's handler that writes to the page (the
+    root's, the kernel application's) now writes to the server's log, with its own
+    format; and an exception ipywidgets catches on a widget message goes there too,
+    never to the page (:func:`quiet_widget_tracebacks`). Returns whether it applied
+    (only in Voila; a notebook in JupyterLab keeps its warnings and tracebacks)."""
     env = os.environ if env is None else env
     if not any(env.get(v) for v in VOILA_VARS):
         return False
     root = logging.getLogger()
     if any(getattr(h, "_pinochle_server_log", False) for h in root.handlers):
         return True  # already done in this kernel
-    server_log: logging.Handler = logging.StreamHandler(sys.__stderr__)
+    stream = server_log_stream()
+    server_log: logging.Handler = logging.StreamHandler(stream)
     setattr(server_log, "_pinochle_server_log", True)  # noqa: B010 (a marker on a stdlib object)
     server_log.setFormatter(logging.Formatter("[pinochle kernel] %(levelname)s %(name)s: %(message)s"))
     for handler in list(root.handlers):
-        if getattr(handler, "stream", None) is sys.stderr:
+        if _writes_to_the_page(handler):
             root.removeHandler(handler)
     root.addHandler(server_log)
+    for other in list(logging.root.manager.loggerDict.values()):
+        # Loggers that do not pass their records to the root (the kernel application's,
+        # IPKernelApp, whose handler writes to the descriptor the page reads).
+        for handler in getattr(other, "handlers", ()):
+            if _writes_to_the_page(handler):
+                handler.setStream(stream)
     logging.captureWarnings(True)  # warnings go to the log too, not to the page
     refuse_widgets_from_the_page()
+    quiet_widget_tracebacks()
     return True
+
+
+def server_log_stream() -> Any:
+    """Where the server's log is, seen from this kernel: the standard error the kernel
+    was started with. Under ipykernel that is no longer file descriptor 2 (``sys.__stderr__``):
+    ipykernel points descriptor 2 at a pipe whose every line it shows on the page, and
+    keeps the server's descriptor as a copy, which its ``sys.stderr.fileno()`` gives.
+    Anywhere else (a plain Python, a test) it is ``sys.__stderr__``."""
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # a StringIO, a stream with no descriptor
+        return sys.__stderr__
+    original = sys.__stderr__
+    if original is None or fd == original.fileno():
+        return original
+    return open(fd, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
+
+
+def _writes_to_the_page(handler: logging.Handler) -> bool:
+    """Whether ``handler`` writes to a stream ipykernel shows on the page: ``sys.stderr``
+    or ``sys.stdout`` themselves, or the process's descriptors 1 and 2 under them."""
+    if not isinstance(handler, logging.StreamHandler) or isinstance(handler, logging.FileHandler):
+        return False
+    stream = handler.stream
+    return any(stream is s for s in (sys.stderr, sys.stdout, sys.__stderr__, sys.__stdout__))
+
+
+def quiet_widget_tracebacks(shell: Any = None) -> bool:
+    """Send an exception ipywidgets caught on a widget message to the server's log, not
+    to the page. ipywidgets hands an exception raised while it reads a client's message
+    (a state that is not a dictionary, a click whose content is not one, a trait that
+    refuses a value outside :func:`guard_client_values`) to IPython's
+    ``showtraceback``, which sends the page an iopub ``error`` with the traceback and
+    the server's folders; Voila's ``show_tracebacks`` only covers the cells it runs.
+    Tracebacks of anything else (a cell while the page is built) go on as before.
+    ``shell`` defaults to the running IPython; returns whether one was quietened."""
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - ipywidgets needs IPython
+            return False
+        shell = get_ipython()
+    if shell is None or getattr(shell, "_pt_quiet_widgets", False):
+        return False
+    original = shell.showtraceback
+
+    def showtraceback(*args: Any, **kwargs: Any) -> Any:
+        """IPython's ``showtraceback``, except for an exception ipywidgets caught."""
+        given = args[0] if args else kwargs.get("exc_tuple")
+        _kind, exc, tb = given if given is not None else sys.exc_info()
+        if exc is not None and tb is not None and _caught_by_ipywidgets(tb):
+            logger.error("a widget message from the page failed", exc_info=exc)
+            return None
+        return original(*args, **kwargs)
+
+    shell.showtraceback = showtraceback
+    shell._pt_quiet_widgets = True
+    return True
+
+
+_IPYWIDGETS_DIR = os.path.dirname(widgets.__file__) + os.sep
+
+
+def _caught_by_ipywidgets(tb: Any) -> bool:
+    """Whether the exception of ``tb`` was caught in ipywidgets' own code (its outermost
+    frame is the one that caught it: ``_show_traceback`` on a widget message,
+    ``CallbackDispatcher`` on a callback)."""
+    return bool(tb.tb_frame.f_code.co_filename.startswith(_IPYWIDGETS_DIR))
 
 
 def refuse_widgets_from_the_page() -> bool:
