@@ -195,16 +195,19 @@ def press_all(page: ClassmatesTable, caplog: pytest.LogCaptureFixture, stage: st
 
 
 def test_every_button_in_every_stage_answers_in_words(
-    tables: TableStore, caplog: pytest.LogCaptureFixture
+    tables: TableStore, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The generic walk: the unavailable page, the lobby, the waiting room (the opener's
     and a classmate's), the game. Buttons that change the stage (Open, Join, Leave,
     Start) are pressed where they do not apply; the game's own buttons are pressed in
     the game (its refusals are the game table's words)."""
     caplog.set_level(logging.INFO)
+    # A site without a class database (never this machine's own progress file).
+    monkeypatch.setattr("pinochle_widgets.classmates.class_store", lambda: None)
     guest = ClassmatesTable("classic", tables=tables, learner="", poll=60)
     closed = ClassmatesTable("classic", tables=None, learner=KEYS[0], poll=60)
     try:
+        assert closed._tables is None
         for p in (guest, closed):
             press_all(p, caplog, "unavailable")
     finally:
@@ -223,6 +226,32 @@ def test_every_button_in_every_stage_answers_in_words(
         client_click(ann.start_button)
         assert ann.game is not None
         press_all(ann, caplog, "game")
+    finally:
+        ann.close()
+        bob.close()
+
+
+def test_leave_pressed_as_the_game_starts_keeps_the_seat_and_shows_the_game(
+    tables: TableStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The opener starts while a classmate's page still shows the waiting room (its
+    watch reads the table once a second): Leave then does not put them in the lobby
+    with a game running for their seat; the page shows the game and says so."""
+    caplog.set_level(logging.INFO)
+    ann = ClassmatesTable("classic", tables=tables, learner=KEYS[0], name="Ann", poll=60)
+    bob = ClassmatesTable("classic", tables=tables, learner=KEYS[1], name="Bob", poll=60)
+    try:
+        client_click(ann.open_button)
+        code = ann.code
+        assert code is not None
+        bob.code_box.value = code
+        client_click(bob.join_button)
+        tables.start(code, KEYS[0])  # from the opener's page, a moment ago
+        client_click(bob.leave_button)
+        assert bob.game is not None and bob.code == code
+        assert f"The game at table {code} is on" in said(bob)
+        assert tables.table(code).seat_of(KEYS[1]) is not None
+        assert errors_logged(caplog) == []
     finally:
         ann.close()
         bob.close()
