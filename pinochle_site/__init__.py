@@ -10,13 +10,14 @@ one learner (or one client) from exhausting the server, named in ``voila.json``.
   and its kernel;
 * :mod:`~pinochle_site.identity`:
   :class:`~pinochle_site.identity.ClassroomIdentityProvider`
-  (``Voila.identity_provider_class``), the signed learner keys and the page builds
-  let through at once;
+  (``Voila.identity_provider_class``), the signed learner keys, the page builds
+  let through at once, and every request on a kernel checked against its owner;
 * :mod:`~pinochle_site.templates`: :class:`~pinochle_site.templates.ShareCompiledTemplates`
   (``VoilaExporter.preprocessors``), the page templates compiled once;
 * :mod:`~pinochle_site.niceness`: the lower CPU priority of a busy learner's kernels;
 * :mod:`~pinochle_site.pages`: what a refused or delayed learner reads;
-* :mod:`~pinochle_site.environment`: a request's environment, as a kernel gets it.
+* :mod:`~pinochle_site.environment`: a request's environment, as a kernel gets it, and
+  the guest token that tells one guest's browser from another's.
 
 It runs in the Jupyter server's process, never in a page's kernel: it imports the
 classroom (:mod:`pinochle_tutor.classroom`: who is learning, the class database) and

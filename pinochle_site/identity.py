@@ -43,7 +43,13 @@ from tornado import web
 from traitlets import Float, Integer
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
-from pinochle_site.environment import client_gone, request_environment
+from pinochle_site.environment import (
+    GUEST_COOKIE,
+    client_gone,
+    guest_token,
+    new_guest_token,
+    request_environment,
+)
 from pinochle_site.kernels import ClassroomKernelManager
 from pinochle_site.pages import (
     BUILDING_PAGE,
@@ -283,6 +289,22 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
         raise web.Finish()
 
     @staticmethod
+    def _give_guest_token(
+        handler: web.RequestHandler, manager: ClassroomKernelManager, env: dict[str, str]
+    ) -> None:
+        """Give a guest's page request that brought no guest token one
+        (:data:`~pinochle_site.environment.GUEST_COOKIE`, for the browser's session):
+        guests share one learner key, and the token, which the browser's later pages
+        send, lets only that browser use the kernels those pages start
+        (:meth:`ClassroomKernelManager.may_use`). This page's own kernel has none (the
+        client may keep no cookies: its page must still work)."""
+        if manager.learner(env).is_guest and guest_token(env) is None:
+            handler.set_cookie(
+                GUEST_COOKIE, new_guest_token(), path="/", httponly=True, samesite="Lax",
+                secure=handler.request.protocol == "https",
+            )  # fmt: skip
+
+    @staticmethod
     def kernel_named(handler: web.RequestHandler) -> str | None:
         """The kernel a request acts on, as its handler will read it (decoded, so an
         id spelled with %-escapes is the kernel it names), else ``None``: every
@@ -333,6 +355,7 @@ class ClassroomIdentityProvider(PasswordIdentityProvider):
             if user is None:
                 return None
             await self._issue_key(handler, manager, env)
+            self._give_guest_token(handler, manager, env)
             if manager.too_fast(env):
                 manager.log.warning("Refusing a page before rendering it: too many pages a minute")
                 await self._refuse(handler, self.refusal_delay, REFUSED_PAGE, 60)

@@ -35,15 +35,20 @@ manager:
   learner who owns it (whose page started it) may connect to it, ask for its page's
   cells, read it or shut it down (every request on a kernel is checked by
   :class:`pinochle_site.identity.ClassroomIdentityProvider`, the kernel websocket
-  also by :class:`pinochle_site.websocket.ClassroomWebsocketConnection`); a guest's
-  kernel, whose owner cannot be told apart from other guests, is open to any page
-  that knows its id (ids are random and never listed).
+  also by :class:`pinochle_site.websocket.ClassroomWebsocketConnection`). Guests share
+  one key, so a guest's kernel is told apart by its browser's guest token
+  (:data:`~pinochle_site.environment.GUEST_COOKIE`, set on a guest's page): a kernel
+  started by a request that carried one is that browser's only. The first guest page
+  of a browser has no token yet, and a client that keeps no cookies never has one:
+  such a kernel is open to any page that knows its id (ids are random and never
+  listed).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import time
 import uuid
 from datetime import datetime, timezone
@@ -55,6 +60,7 @@ from tornado import web
 from tornado.ioloop import PeriodicCallback
 from traitlets import Integer, List, Unicode
 
+from pinochle_site.environment import guest_token
 from pinochle_site.niceness import lower_priority
 from pinochle_site.pages import FULL_MESSAGE, TOO_FAST_MESSAGE
 from pinochle_tutor.classroom.identity import (
@@ -139,6 +145,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._owners: dict[str, str] = {}
         """Kernel id -> the learner whose page started it, oldest first."""
+        self._guest_tokens: dict[str, str] = {}
+        """Kernel id of a guest's page -> the guest token its request carried (a kernel
+        whose request carried none is not here)."""
         self._starts: dict[str, list[float]] = {}
         """Learner -> when their recent pages started a kernel (monotonic seconds)."""
         self._starting: dict[str, int] = {}
@@ -174,10 +183,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def may_use(self, kernel_id: str, env: dict[str, str]) -> bool:
         """Whether the client of a request (its environment) may use or shut down the
-        kernel ``kernel_id``: its owner may, and anyone may use a guest's kernel or one
-        whose owner is not known (guests cannot be told apart). A query."""
+        kernel ``kernel_id``: its owner may; a guest's kernel, the browser whose guest
+        token started it (guests share one key), or anyone when its request carried no
+        token; anyone a kernel whose owner is not known. A query."""
         owner = self._owners.get(kernel_id)
-        return owner is None or owner == GUEST.key or owner == self.learner(env).key
+        if owner is None:
+            return True
+        if owner == GUEST.key:
+            token = self._guest_tokens.get(kernel_id)
+            return token is None or hmac.compare_digest(token, guest_token(env) or "")
+        return owner == self.learner(env).key
 
     def notify_connect(self, kernel_id: str) -> None:
         """Notice a page's connection to its kernel (and that it connected once)."""
@@ -224,6 +239,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             else:
                 self._starting.pop(learner.key, None)
         self._owners[kernel_id] = learner.key
+        token = guest_token(env) if learner.is_guest else None
+        if token is not None:
+            self._guest_tokens[kernel_id] = token
         self._preload(kernel_id)
         if self._reached(self.calm_starts_per_minute, recent, learner.is_guest):
             self._lower_priority(kernel_id)
@@ -333,6 +351,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     ) -> None:
         """Shut a kernel down and forget whose it was."""
         self._owners.pop(kernel_id, None)
+        self._guest_tokens.pop(kernel_id, None)
         self._connected.discard(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 

@@ -233,6 +233,57 @@ def test_a_bare_key_the_class_knows_is_a_guests_until_the_teacher_hands_its_reco
     assert any(v.page == "lessons/04_meld.ipynb" for v in store.lessons(fresh))
 
 
+def test_a_guests_kernel_is_only_its_browsers(site: Site) -> None:
+    """Guests share one learner key; a guest's browser that keeps cookies is told
+    apart by the guest token its first guest page gave it. A page it opens later has a
+    kernel only that browser may connect to, ask the cells of or shut down: another
+    guest (another token, or none) and a learner get 403. A page of a client that sent
+    no token (it may keep no cookies) stays open to whoever knows its id."""
+    mine, theirs = new_key(), new_key()
+    guest_page = f"{site}/voila/render/{LESSON}?{KEY_MARKER}=1"  # served as a guest's
+    ws_base = site.replace("http", "ws")
+
+    async def connect(path: str, cookie: str | None) -> int:
+        headers = {"Cookie": cookie} if cookie else {}
+        try:
+            ws = await websocket_connect(HTTPRequest(f"{ws_base}{path}", headers=headers))
+        except HTTPClientError as err:
+            return err.code
+        ws.close()
+        return 101
+
+    async def scenario() -> dict[str, object]:
+        out: dict[str, object] = {}
+        first = await ask(guest_page)
+        given = [h for h in first.headers.get_list("Set-Cookie") if h.startswith("pinochle_guest=")]
+        out["given"] = len(given) == 1 and "httponly" in given[0].lower()
+        untokened = kernel_of(first)
+        out["untokened, another guest"] = await connect(
+            f"/api/kernels/{untokened}/channels", f"pinochle_guest={theirs}"
+        )  # fmt: skip
+        kid = kernel_of(await ask(guest_page, headers={"Cookie": f"pinochle_guest={mine}"}))
+        others = (("theirs", f"pinochle_guest={theirs}"), ("none", None),
+                  ("learner", f"pinochle_learner={signed_cookie(new_key())}"))  # fmt: skip
+        for who, cookie in others:
+            out[f"ws {who}"] = await connect(f"/api/kernels/{kid}/channels", cookie)
+            out[f"cells {who}"] = await connect(f"/voila/execution/{kid}", cookie)
+            jar, headers = _xsrf(cookie)
+            shut = await ask(f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers)
+            out[f"shutdown {who}"] = shut.code
+        out["ws mine"] = await connect(f"/api/kernels/{kid}/channels", f"pinochle_guest={mine}")
+        jar, headers = _xsrf(f"pinochle_guest={mine}")
+        out["shutdown mine"] = (await ask(f"{site}/voila/api/shutdown/{kid}", jar, method="POST",
+                                          headers=headers)).code  # fmt: skip
+        return out
+
+    out = asyncio.run(scenario())
+    assert out["given"], out
+    for who in ("theirs", "none", "learner"):
+        assert (out[f"ws {who}"], out[f"cells {who}"], out[f"shutdown {who}"]) == (403, 403, 403), (who, out)
+    assert out["ws mine"] == 101 and out["shutdown mine"] == 204, out
+    assert out["untokened, another guest"] == 101, out
+
+
 def test_a_flood_of_made_up_keys_fills_only_the_guests_share(site: Site) -> None:
     """One client sends 100 page requests, each with a fresh key, following the
     redirects (the most a client keeping no cookies can get): the guests' kernels
