@@ -194,7 +194,7 @@ def _is_server_down(error: BaseException) -> bool:
     )  # fmt: skip
 
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """The schema version this code writes: the number of the last Alembic revision in
 :mod:`pinochle_tutor.classroom.migrations` (``0007``)."""
 
