@@ -382,3 +382,15 @@ def test_answers_held_by_a_busy_sqlite_file_still_say_busy_and_are_confirmed_sav
     answer(p, 2)
     assert p.pending == [] and p.messages[-1] == "Your answer kept on this page is now saved in the class database."
     assert [a.answer for a in ProgressStore(path).attempts("dan")] == ["answer-1", "answer-2"]
+
+
+def test_a_database_error_of_no_known_kind_names_no_python_class_or_path() -> None:
+    """The page's words for a database that cannot be used name what to do, not the
+    error's class (it said "(OperationalError)") nor its text (paths, SQL)."""
+    error = store_error(
+        sa.exc.OperationalError("SELECT ...", {}, Exception('database "/srv/x/db" does not exist')),
+        "(the school's database)",
+    )
+    assert isinstance(error, StoreFileError)
+    assert "Error" not in str(error) and "/srv" not in str(error) and "SELECT" not in str(error)
+    assert "log" in str(error)

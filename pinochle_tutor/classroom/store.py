@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import os
 import threading
 import time
@@ -167,7 +168,12 @@ def store_error(error: BaseException, name: str) -> StoreError:
         return StoreFileError(f"{name} is not a progress database (it is damaged or cut short)")
     if "not a database" in text:
         return StoreFileError(f"{name} is not a progress database (file is not a database)")
-    return StoreFileError(f"{name} is not a usable progress database ({type(orig).__name__})")
+    # The error's own class and text name server paths and SQL: the site's log has
+    # them, the learner and the teacher get what to do.
+    logging.getLogger(__name__).warning("the progress database %s cannot be used: %r", name, orig)
+    return StoreFileError(
+        f"{name} cannot be used as the class's progress database: the site's log says why"
+    )
 
 
 def _too_many_clients(error: BaseException) -> bool:
