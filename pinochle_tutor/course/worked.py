@@ -774,7 +774,7 @@ def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
             numbers=(zero.bidder, zero.defender),
         ),
         WorkedStep(
-            f"Where the meld save matters: had the side shown **{big}** meld, more than the "
+            f"Where the meld save matters: had {bidders} shown **{big}** meld, more than the "
             f"bid, and taken {few}, the meld would still be lost and the contract missed: "
             f"**{big_zero.bidder}**.",
             numbers=(big, rules.meld_save, big_zero.bidder),
