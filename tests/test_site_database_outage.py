@@ -12,13 +12,10 @@ import json
 import time
 from pathlib import Path
 
-import pytest
-
 from pinochle_tutor.classroom.store import ProgressStore
 from tests.postgres_server import drop_database, needs_postgres, new_database
 from tests.test_progress_outage import StoppableServer, server  # noqa: F401  (the fixture)
 from tests.voila_site import Channel, signed_cookie, voila_server
-
 
 PAGE = "practice/07_score_level1.ipynb"
 ANN = "o" * 22
