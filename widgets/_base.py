@@ -368,8 +368,10 @@ def guard_client_values(root: widgets.Widget, message: Message) -> int:
     box's ``children`` are watched, so a part shown later (a waiting room, a list
     redrawn, a game) is guarded the moment it is put in, not only what ``root`` held
     when this was called; a widget is guarded once, with the first message it met.
-    The layout and style of each part are guarded too. Returns how many widgets were
-    guarded now."""
+    The layout and style of each part are guarded too, and so are the parts a course
+    widget holds without showing them yet (:func:`_held_parts`: the pickers of another
+    kind of question, a row shown later), which the page was sent when they were made.
+    Returns how many widgets were guarded now."""
     return _guard_parts([root], message)
 
 
@@ -385,9 +387,31 @@ def _guard_parts(parts: Iterable[Any], message: Message) -> int:
         count += 1
         todo += [(c, c) for c in getattr(w, "children", ()) or ()]
         todo += [(getattr(w, k, None), w) for k in ("layout", "style")]
+        todo += [(p, p) for p in _held_parts(w)]
         if isinstance(w, widgets.Box):
             w.observe(lambda change: _guard_parts(change["new"] or (), message), names="children")
     return count
+
+
+def _held_parts(w: widgets.Widget) -> list[widgets.Widget]:
+    """The widgets a course widget (a class of this package) holds in its attributes,
+    alone or in a list, tuple or dictionary: among them the parts it does not show yet
+    (a quiz's pickers and buttons for another kind of question, a name box hidden
+    until the browser speaks). Every widget's model is sent to the page when it is
+    made, shown or not, so a client can address these as well as the parts on screen;
+    guarding only the tree left them to raise. ipywidgets' own widgets are not looked
+    into (their parts are their ``children``, ``layout`` and ``style``)."""
+    if not type(w).__module__.startswith(f"{__package__}."):
+        return []
+    held: list[widgets.Widget] = []
+    for name, value in vars(w).items():
+        if name.startswith("_trait"):
+            continue  # traitlets' own bookkeeping: the synced parts are walked already
+        if isinstance(value, dict):
+            value = list(value.values())
+        items = value if isinstance(value, (list, tuple)) else [value]
+        held += [v for v in items if isinstance(v, widgets.Widget)]
+    return held
 
 
 def _guard_one(w: widgets.Widget, message: Message, owner: widgets.Widget) -> None:
