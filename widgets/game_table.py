@@ -324,15 +324,12 @@ class GameTable(widgets.VBox):
         self.seats: dict[str, widgets.HTML] = {}
         self.slots: dict[str, widgets.HTML] = {}
         for pos in ("north", "west", "east", "south"):
-            self.seats[pos] = self._html("pt-seat")
+            self.seats[pos] = self._html("pt-seat", grid_area=f"{pos}seat")
             self.seats[pos].add_class(f"pt-seat-{pos}")
-            self.seats[pos].layout = widgets.Layout(grid_area=f"{pos}seat")
-            self.slots[pos] = self._html("pt-slot")
+            self.slots[pos] = self._html("pt-slot", grid_area=pos)
             self.slots[pos].add_class(f"pt-slot-{pos}")
-            self.slots[pos].layout = widgets.Layout(grid_area=pos)
-        self.kitty_area = self._html("pt-kitty")
-        self.kitty_area.layout = widgets.Layout(grid_area="kitty")
-        self.trick_caption.layout = widgets.Layout(grid_area="caption")
+        self.kitty_area = self._html("pt-kitty", grid_area="kitty")
+        self.trick_caption.layout.grid_area = "caption"
         self.felt = widgets.GridBox(
             [*self.seats.values(), *self.slots.values(), self.kitty_area, self.trick_caption],
             layout=widgets.Layout(
@@ -388,9 +385,15 @@ class GameTable(widgets.VBox):
         )  # fmt: skip
 
     @staticmethod
-    def _html(cls: str) -> widgets.HTML:
+    def _html(cls: str, grid_area: str | None = None) -> widgets.HTML:
+        """An HTML part with the CSS class ``cls``; ``grid_area`` places it on the felt.
+        The place is set on the part's own layout, not a new one: a layout put in place
+        of another left the first one's model open in the kernel, belonging to nothing
+        and guarded by nothing, for any client to write to."""
         w = widgets.HTML()
         w.add_class(cls)
+        if grid_area is not None:
+            w.layout.grid_area = grid_area
         return w
 
     @staticmethod
