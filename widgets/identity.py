@@ -37,7 +37,6 @@ import sys
 from html import escape
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
 
@@ -57,7 +56,15 @@ from pinochle_tutor.classroom.identity import (
 )
 from pinochle_tutor.classroom.store import ProgressStore
 
-from ._base import Message, guarded, page_four_colour, set_page_four_colour, style_widget
+from ._base import (
+    Message,
+    PythonWrites,
+    guard_client_values,
+    guarded,
+    page_four_colour,
+    set_page_four_colour,
+    style_widget,
+)
 
 __all__ = ["IN_BROWSER_ONLY", "KeyKeeper", "LearnerCard"]
 
@@ -159,14 +166,16 @@ export default {
 """
 
 
-class KeyKeeper(anywidget.AnyWidget):
+class KeyKeeper(PythonWrites):
     """The browser part: keeps this browser's learner key and sends it to the kernel
     (shows nothing). ``client_key`` is what the browser sent; ``make_key`` tells the
-    browser to make a key itself (only in the static site, where no server signs one)."""
+    browser to make a key itself (only in the static site, where no server signs one),
+    so it is written by Python only."""
 
     _esm = _ESM
     client_key = traitlets.Unicode("").tag(sync=True)
     make_key = traitlets.Bool().tag(sync=True)
+    python_only = ("make_key",)
 
     @traitlets.default("make_key")
     def _make_key(self) -> bool:
@@ -219,6 +228,9 @@ class LearnerCard(widgets.VBox):
         )
         self.add_class("pt-widget")
         self.add_class("pt-learner-card")
+        # From this moment every part (the name box and its button, hidden or not, the
+        # deck's switch, the key keeper) answers a value it cannot take in words here.
+        guard_client_values(self, self.message)
         self.keeper.observe(self._on_key, names="client_key")
         who = current_learner()
         if who.source is LearnerSource.BROWSER and not who.name:
@@ -322,6 +334,17 @@ class LearnerCard(widgets.VBox):
         self._show()
         self._visit()
 
+    @staticmethod
+    def _where_to_give_a_name(who: Learner) -> str:
+        """Words for "That's me" pressed while the name box is hidden: the learner has
+        a name already (the box is gone for good), the card is a compact one (the
+        welcome page's card has the box) or the site runs in the browser (no names)."""
+        if IN_BROWSER_ONLY:
+            return "This practice site runs in your browser: it keeps your answers here, not your name."
+        if who.name:
+            return f"You are learning as {who.name} on this browser: your name is already kept."
+        return "Give your name on the course's welcome page: its card has the box for it."
+
     @guarded
     def save_name(self) -> None:
         """Keep the name typed in the box for this browser's learner."""
@@ -332,6 +355,11 @@ class LearnerCard(widgets.VBox):
                 if not who.is_guest
                 else "This page has not heard from your browser yet: reload the page, then give your name."
             )
+            return
+        if self._form.layout.display == "none":
+            # A press of the hidden button (any client can send one): it renames no one
+            # and points to where a name is given, never to the hidden box.
+            self.message.info(self._where_to_give_a_name(who))
             return
         try:
             name = check_name(self.name_box.value)
