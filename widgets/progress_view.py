@@ -44,7 +44,7 @@ from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.rules import RuleSet
 
-from ._base import Message, guarded, style_widget
+from ._base import Message, guard_client_values, guarded, style_widget
 from .browser_zone import BrowserZone
 from .tables import Frame, frame
 
@@ -241,6 +241,9 @@ class ProgressSummary(widgets.VBox):
         )  # fmt: skip
         self.add_class("pt-widget")
         self.add_class("pt-progress-summary")
+        # Every part (the Refresh button, the time zone's part) answers a value it cannot
+        # take in words here, from this moment.
+        guard_client_values(self, self.message)
         self.frame: Frame = frame([], columns=PROGRESS_COLUMNS)
         self.refresh()
 
