@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from pinochle_tutor import Card, parse_cards, svg
 from pinochle_tutor.cards import CardLike
 
-from ._base import MARK_STYLES, Message, guarded, style_widget
+from ._base import MARK_STYLES, Message, guard_client_values, guarded, style_widget
 
 __all__ = ["CardsView", "HandPicker", "card_faces_css"]
 
@@ -97,6 +97,9 @@ class HandPicker(widgets.VBox):
             self.add_class("pt-hand-pictures")
         if four_color:
             self.add_class("pt-four-color")
+        # Every part, the card buttons of each hand shown later included, answers a value
+        # a client sends that it cannot take, in the message the picker reports in.
+        guard_client_values(self, self.message)
         self.set_hand(cards)
 
     # ----------------------------------------------------------------- state
@@ -341,7 +344,12 @@ class CardsView(widgets.HTML):
     >>> view.show_trick("KC AC", seats=["Left opponent", "Partner"], winner=1)
 
     CSS hook: ``pt-cards-view``; the SVG carries ``pt-hand-image`` or
-    ``pt-trick-image`` and each card ``pt-card pt-suit-<suit>``."""
+    ``pt-trick-image`` and each card ``pt-card pt-suit-<suit>``.
+
+    A picture has no message line of its own: ``message`` is the one of the widget
+    showing it, where a value a client sends that the picture cannot take is answered
+    from the moment it is made. Without one, the widget that shows the picture guards
+    it (:func:`~pinochle_widgets._base.guard_client_values` guards every part)."""
 
     def __init__(
         self,
@@ -349,12 +357,15 @@ class CardsView(widgets.HTML):
         *,
         four_color: bool = False,
         size: int = 60,
+        message: Message | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.add_class("pt-cards-view")
         self.four_color = four_color
         self.size = size
+        if message is not None:
+            guard_client_values(self, message)
         self.show_hand(cards)
 
     def show_hand(
