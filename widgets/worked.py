@@ -93,13 +93,20 @@ class WorkedStepper(w.VBox):
 
     CSS hooks: ``pt-worked``, ``pt-worked-text``, ``pt-worked-count``."""
 
-    def __init__(self, example: WorkedExample, extra: tuple[w.Widget, ...] = ()) -> None:
-        """``extra``: widgets shown below the cards (a subclass's hand to pick from)."""
+    def __init__(
+        self,
+        example: WorkedExample,
+        extra: tuple[w.Widget, ...] = (),
+        message: Message | None = None,
+    ) -> None:
+        """``extra``: widgets shown below the cards (a subclass's hand to pick from);
+        ``message``: the stepper's message line, when ``extra`` was made to report in it
+        (made here otherwise)."""
         if not example.steps:
             raise ValueError(f"the worked example {example.title!r} has no steps")
         self.example = example
         self.index = 0
-        self.message = Message()
+        self.message = Message() if message is None else message
         title = w.HTML(f'<p class="pt-title">Worked example: {html.escape(example.title)}</p>')
         self.view = CardsView(size=56)
         self.text = w.HTML()
@@ -113,8 +120,10 @@ class WorkedStepper(w.VBox):
         )  # fmt: skip
         self.back.add_class("pt-worked-back")
         self.next.add_class("pt-worked-next")
-        self.back.on_click(lambda _: self.go(self.index - 1))
-        self.next.on_click(lambda _: self.go(self.index + 1))
+        self.back.on_click(lambda _: self._step(-1))
+        self.next.on_click(lambda _: self._step(+1))
+        self._at_end_said = False
+        """Whether the message line says the example has no step that way."""
         buttons = w.HBox([self.back, self.next, self.count])
         super().__init__(
             [style_widget(), title, self.view, *extra, self.text, buttons, self.message]
@@ -128,6 +137,24 @@ class WorkedStepper(w.VBox):
     def step(self) -> WorkedStep:
         """The step shown."""
         return self.example.steps[self.index]
+
+    @guarded
+    def _step(self, by: int) -> None:
+        """Back (``-1``) or Next step (``+1``) pressed. At either end the button is
+        disabled, but a client can press it anyway: it then says where the learner is
+        and what to press, and the words go once a step is shown."""
+        if self.go(self.index + by):
+            if self._at_end_said:
+                self._at_end_said = False
+                self.message.clear()
+            return
+        n = len(self.example.steps)
+        self.message.info(
+            f"This is the first step of {n}: press Next step to go on."
+            if by < 0
+            else f"This is the last step of {n}: press Back to see the steps before."
+        )
+        self._at_end_said = True
 
     @guarded
     def go(self, index: object) -> bool:
@@ -170,6 +197,8 @@ class UnderstandingCheck(w.VBox):
         self._progress = progress
         self.answered = False
         """Whether the check has been answered right (then its buttons are locked)."""
+        self._verdict = ""
+        """What the right answer was told (shown again if a locked button is pressed)."""
         cards = f'<p class="pt-cards">{card_spans(question.cards)}</p>' if question.cards else ""
         head = w.HTML(
             '<p class="pt-title">Check your understanding</p>'
@@ -190,7 +219,12 @@ class UnderstandingCheck(w.VBox):
         once the check is answered right (it locks: the verdict stays as it was)."""
         if isinstance(index, bool) or not isinstance(index, int):
             return None
-        if not 0 <= index < len(self.question.choices) or self.answered:
+        if not 0 <= index < len(self.question.choices):
+            return None
+        if self.answered:
+            # Its buttons are disabled once it is answered right, but a client can press
+            # one: the verdict it keeps is said again, unchanged.
+            self.message.ok(self._verdict)
             return None
         self.tries += 1
         right, why = self.question.judge(self.question.choices[index])
@@ -199,6 +233,7 @@ class UnderstandingCheck(w.VBox):
         )
         if right:
             self.answered = True
+            self._verdict = f"Right. {why}"
             for i, b in enumerate(self.buttons):
                 b.disabled = True
                 if i == index:
@@ -236,10 +271,14 @@ class GuidedHandStepper(WorkedStepper):
         self.samples = samples
         self._turns = learner_turns(guided)
         self._answered: set[int] = set()
-        self.picker = HandPicker(mode="one", label="Your hand: pick the card you would play")
+        # The hand reports in the stepper's message line from the start: a picker made
+        # with a line of its own is guarded there, and would show a second line.
+        message = Message()
+        self.picker = HandPicker(
+            mode="one", message=message, label="Your hand: pick the card you would play"
+        )
         self.picker.add_class("pt-guided-picker")
-        super().__init__(guided.example, (self.picker,))
-        self.picker.message = self.message
+        super().__init__(guided.example, (self.picker,), message)
         self.picker.on_pick(self._picked)
         self._show()
 
