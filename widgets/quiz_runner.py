@@ -842,6 +842,20 @@ class QuizRunner(widgets.VBox):
             self._mark_now(place.waiting)
         return True
 
+    def _say_round_over(self) -> None:
+        """A question's button pressed once the round is over (hidden then, but a client
+        can press it): what to press, by the restart button's own label (the review's
+        is 'Review again', a mastery set's 'Start a new set'); where that button is
+        hidden too (nothing could be asked), no button is named."""
+        if self.restart_button.layout.display == "none":
+            self.message.info(
+                "There is no question to answer here now: practise on the other pages."
+            )
+        else:
+            self.message.info(
+                f"The round is over: press '{self.restart_button.description}' to practise more."
+            )
+
     def _nothing_to_ask(self) -> None:
         """No question of the kinds asked for can occur under the rules in force
         (say the house rules leave no counters, so no score question): say so
@@ -983,7 +997,7 @@ class QuizRunner(widgets.VBox):
             self.message.info("This question is marked: press Next for the next one.")
             return True
         if self._phase == "done":
-            self.message.info("The round is over: press 'Start a new round' to practise more.")
+            self._say_round_over()
             return True
         return False
 
@@ -1146,7 +1160,7 @@ class QuizRunner(widgets.VBox):
             self.message.info(WAITING)
             return
         if self._phase == "done":
-            self.message.info("The round is over: press 'Start a new round' to practise more.")
+            self._say_round_over()
             return
         work = self._work
         ahead = self._index + 1

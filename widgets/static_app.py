@@ -34,13 +34,12 @@ import os
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ._base import style_widget
+from ._base import Message, PythonWrites, guard_client_values, style_widget
 from .lesson import COURSE
 from .navigation import PRACTICE_TITLES
 
@@ -112,7 +111,7 @@ def course_pages() -> dict[str, CoursePage]:
     return {p.key: p for p in pages}
 
 
-class PageRouter(anywidget.AnyWidget):
+class PageRouter(PythonWrites):
     """The page the address names (``page``, from the browser) and the page shown
     (``shown`` and its ``title``, from Python only). It draws nothing.
 
@@ -123,20 +122,27 @@ class PageRouter(anywidget.AnyWidget):
     shown = traitlets.Unicode("", help="The page shown (set by Python).").tag(sync=True)
     title = traitlets.Unicode("", help="The page's title for the browser.").tag(sync=True)
     home = traitlets.Unicode(HOME, help="The page when the address names none.").tag(sync=True)
+    python_only: ClassVar[tuple[str, ...]] = ("shown", "title", "home")
+
+    def __init__(self, message: Message | None = None, **kwargs: Any) -> None:
+        """``message``: where a ``page`` that is not text is answered (the app's line)."""
+        super().__init__(**kwargs)
+        self.message = message
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A client's update: only ``page`` may come from the browser (any text: the
-        app answers a name that is not a page with a message); the other traits are
-        refused and the kernel's values sent back."""
-        refused = sorted(k for k in sync_data if k != "page")
-        page = {k: v for k, v in sync_data.items() if k == "page"}
-        if page and not isinstance(page["page"], str):
-            refused.append("page")
-            page = {}
-        if page:
-            super().set_state(page)
-        if refused:
-            self.send_state(refused)
+        """A client's update: ``page`` may come from the browser as any text (the app
+        answers a name that is not a page with a message); a ``page`` that is not text
+        is refused, answered in :attr:`message` and the kernel's value sent back; the
+        :attr:`python_only` traits are refused (:class:`PythonWrites`)."""
+        if "page" in sync_data and not isinstance(sync_data["page"], str):
+            if self.message is not None:
+                self.message.error(
+                    f"The address cannot name {sync_data['page']!r:.40} as a page: it "
+                    "names a page by its file, such as 04_meld."
+                )
+            sync_data = {k: v for k, v in sync_data.items() if k != "page"}
+            self.send_state(["page"])
+        super().set_state(sync_data)
 
 
 def _text(source: str | list[str]) -> str:
@@ -225,13 +231,18 @@ class CourseApp(widgets.VBox):
         self.root = Path(root) if root is not None else Path.cwd()
         self.pages = course_pages()
         self.shell = shell
-        self.router = PageRouter()
+        self.message = Message()
+        """The app's own line: a value a client sends that a part cannot take."""
+        self.router = PageRouter(message=self.message)
         self.status = widgets.HTML("")
         self.status.add_class("pt-app-status")
         self.page = widgets.VBox()
         self.page.add_class("pt-app-page")
-        super().__init__([style_widget(), self.router, self.status, self.page])
+        super().__init__([style_widget(), self.router, self.status, self.message, self.page])
         self.add_class("pt-course-app")
+        # The app's parts answer in words from this moment. The pages' own widgets are
+        # not its children (they are outputs) and guard themselves.
+        guard_client_values(self, self.message)
         self.router.observe(self._asked, names="page")
 
     def _asked(self, change: dict[str, Any]) -> None:
