@@ -88,10 +88,10 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from pinochle_tutor.coach.bid import BidEvaluation, advice_from
+from pinochle_tutor.coach.bid import AuctionInfo, BidEvaluation, advice_from
 from pinochle_tutor.course.quiz import bidding, generate
 from pinochle_tutor.course.quiz.banks import default_bank_dir, load_bank
-from pinochle_tutor.course.quiz.kinds import BidQuiz
+from pinochle_tutor.course.quiz.kinds import BidQuiz, BidRange, bid_range
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 
 PRESETS = (CLASSIC, DOUBLE_DECK, THREE_HANDED)
@@ -140,25 +140,25 @@ def measure(item: BidQuiz, seeds: int, samples: int | None, caps: list[int]) -> 
     lower cap in ``caps``)."""
     hand = tuple(sorted(item.hand))
     lows, highs, passes, deals = [], [], [], []
-    at_cap: dict[int, list[tuple[bidding.BidRange, float, int]]] = {c: [] for c in caps}
+    at_cap: dict[int, list[tuple[BidRange, float, int]]] = {c: [] for c in caps}
     start = time.perf_counter()
     cpu = time.process_time()
     for seed in range(1, seeds + 1):
         before = time.process_time()
-        o = bidding.simulate(hand, item.rule_set, 1000 + seed, samples)
+        o = bidding.simulate(hand, AuctionInfo.from_auction(item.auction()), 1000 + seed, samples)
         took = time.process_time() - before
-        r = bidding.bid_range(item, o)
+        r = bid_range(item, o)
         lows.append(r.low)
         highs.append(r.high)
         passes.append(r.pass_ok)
-        n = o.advice.best.deals
-        deals.append(n * len(o.advice.outlooks))
-        ev = o.advice.evaluation
+        n = o.best.deals
+        deals.append(n * len(o.outlooks))
+        ev = o.evaluation
         assert ev is not None
         for c in caps:
             m = min(c, n)
-            cut = bidding._outlook(advice_from(_cut(ev, m)))
-            at_cap[c].append((bidding.bid_range(item, cut), took * m / n, m * len(ev.outlooks)))
+            cut = advice_from(_cut(ev, m))
+            at_cap[c].append((bid_range(item, cut), took * m / n, m * len(ev.outlooks)))
     per = (time.perf_counter() - start) / seeds
     per_cpu = (time.process_time() - cpu) / seeds
     step = item.rule_set.bid_increment

@@ -194,7 +194,7 @@ def meld_count_comparison(names: list[str], deals: int) -> None:
             finally:
                 setattr(policy, "meld_losses", meld.meld_losses)  # noqa: B010
             sims[label] = min(sims.get(label, spent), spent)
-            answers.add((o.sure, o.even, o.bold, o.advice.best.deals))
+            answers.add((o.accepted, o.best.deals))
         assert len(answers) == 1, answers  # the same answer either way
         print(f"{'':12s} meld_losses {best['before']:.2f} -> {best['after']:.2f} us a call "
               f"(x{best['before'] / best['after']:.2f}, 3,000 hands, same losses); "

@@ -61,6 +61,7 @@ SLOW_TESTS = (
     "test_quiz_rules.py::test_focus_rules_steer_under_every_rule_set",
     "test_coach.py::test_last_tricks_agree_with_every_possible_deal",
     "test_game_table.py::test_other_rule_sets_by_clicks",
+    "test_bid_words.py::test_no_bidding_word_contradicts_its_mark",
 )
 """Unit and property tests that take seconds each (a real minute's lock, the bidding
 advisor's simulations, whole games, every rule set's texts; the longest in a --durations

@@ -110,10 +110,10 @@ def test_pass_gain_and_kitty_are_reported() -> None:
 
 @pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
 def test_the_levels_on_request_are_the_evaluations_numbers(rules: object) -> None:
-    """The alternatives a learner may ask for: each level from the lowest bid now to two
-    steps past the limit (at most ten, the limit kept), its chance and expected score
-    with the recommended trump, passing's expected score at that level, and the gain's
-    standard error from the same deals pair by pair."""
+    """The alternatives a learner may ask for (in "How the coach worked this out"): each
+    level from the lowest bid now to two steps past the limit (at most ten, the limit
+    kept), its chance and expected score with the recommended trump, passing's expected
+    score at that level, and the gain's standard error from the same deals pair by pair."""
     from pinochle_tutor import RuleSet
     from pinochle_tutor.sim.stats import stderr_of_mean
 
@@ -129,7 +129,10 @@ def test_the_levels_on_request_are_the_evaluations_numbers(rules: object) -> Non
         assert levels[-1].level == min(rules.max_bid, top)
         if ev.limit is not None:
             assert ev.limit in [v.level for v in levels]
-        lines = reasoning.alternatives_lines()
+        # On request, among the figures of "How the coach worked this out", one line a level.
+        worked = reasoning.alternatives_lines()
+        assert worked == reasoning.worked_lines() == advice.worked_lines()
+        lines = [line for line in worked if line.startswith("Hold ")]
         assert len(lines) == len(levels)
         for v, line in zip(levels, lines, strict=True):
             assert v.chance == ev.best.make_chance(v.level)

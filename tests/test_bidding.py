@@ -25,7 +25,7 @@ from pinochle_tutor.coach.bid import (
 )
 from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_tutor.course.table.session import GameSession
-from pinochle_tutor.explain.bidding import BidPart, how_often
+from pinochle_tutor.explain.bidding import BidPart, chance_words
 from pinochle_tutor.game import play_hand
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.view import Phase
@@ -148,6 +148,11 @@ def test_hint_and_trainer_agree(monkeypatch: pytest.MonkeyPatch) -> None:
 _NUMBER = re.compile(r"[+-]?\d[\d,]*")
 
 
+_NOT_FOR_BEGINNERS = re.compile(r"±|standard error|even odds|(?<![\w])[-\u2212]\d")
+"""What the advice's plain words never say: an error bar, a standard error, "at even
+odds", an average below zero (the figures are in "How the coach worked this out")."""
+
+
 def _check_reasoning(ev: object) -> None:
     from pinochle_tutor.coach.bid import BidEvaluation
 
@@ -156,36 +161,41 @@ def _check_reasoning(ev: object) -> None:
     rules = ev.rules
     text = r.text
     b = ev.best
+    accepted = ev.accepted
     # The stated numbers are the evaluation's.
     assert r.trump == b.trump and r.meld == b.meld and r.deals == ev.samples
     assert r.min_chance == b.make_chance(ev.min_bid)
+    assert r.limit == ev.limit == accepted.limit
+    assert (r.low, r.high, r.pass_ok) == (accepted.low, accepted.high, accepted.pass_ok)
+    # The call is a legal call now: the lowest bid allowed, on the increment, or a pass.
+    assert r.recommended in (None, ev.min_bid)
     if r.limit is not None:
-        assert rules.opening_bid <= r.limit <= rules.max_bid
+        assert rules.opening_bid <= ev.min_bid <= r.limit <= rules.max_bid
         assert (r.limit - rules.opening_bid) % rules.bid_increment == 0
         assert r.limit_chance == b.make_chance(r.limit)
         assert r.limit_score == round(b.expected_score(r.limit))
         assert r.limit_pass == round(ev.pass_score(r.limit))
-        # "the most worth bidding": holding it beats passing, by the numbers stated too.
-        assert ev.gain(r.limit) >= 0 and r.limit_score >= r.limit_pass
+        # "the most worth bidding": holding it beats passing, and the marks accept it.
+        assert ev.gain(r.limit) >= 0 and accepted.accepts_top(r.limit)
         # Never a limit no deal makes, unless it is the very bid the auction asks for.
         assert b.make_chance(r.limit) > 0 or r.limit in (ev.min_bid, rules.opening_bid)
-        assert f"made {r.limit} {round(r.limit_chance * 100)}% of the time" in text
-        assert how_often(r.limit_chance) in text
+        if r.limit > ev.min_bid:
+            assert f"You can go on to {r.limit} if pushed: you make {r.limit} " in text
+            assert f"you make {r.limit} {chance_words(r.limit_chance)}," in text
+        above = f"above {r.limit}, passing pays {r.side} better." in text
+        inc = rules.bid_increment
+        assert above == (r.limit + inc <= rules.max_bid and ev.gain(r.limit + inc) < 0)
     else:
-        assert f"made {ev.min_bid} {round(r.min_chance * 100)}% of the time" in text
-    # "more often than not" only with a stated chance above one half.
-    for m in re.finditer(
-        r"(\d+)% of the time \((more often than not|less often than not|half)", text
-    ):
-        pct, words = int(m.group(1)), m.group(2)
-        assert (words == "more often than not") == (pct > 50)
-        assert (words == "less often than not") == (pct < 50)
+        assert accepted.pass_ok and "go on to" not in text
     if r.recommended is not None:
         assert r.recommended == ev.min_bid and ev.gain(ev.min_bid) >= 0
-        assert f"Bid {r.recommended}:" in text
-        assert f"you make it {round(r.min_chance * 100)}% of the time" in text
+        assert f"Bid {r.recommended}: you make it {chance_words(r.min_chance)}." in text
+        assert accepted.accepts_call(r.recommended)
     else:
         assert "pass" in text.lower() and "Bid " not in text
+        if ev.min_bid <= rules.max_bid:
+            assert chance_words(r.min_chance) in text
+    assert not _NOT_FOR_BEGINNERS.search(text), text
     for m in _NUMBER.finditer(text):
         assert abs(int(m.group().replace(",", ""))) <= rules.max_bid
     # A pass with more meld than the bid says that defenders keep their meld, and how.
@@ -194,6 +204,10 @@ def _check_reasoning(ev: object) -> None:
     assert said == (r.recommended is None and b.meld >= ev.min_bid)
     if said:
         assert defend in text and f"at least {rules.meld_save} trick points" in text
+    # The figures behind the words, on request.
+    worked = r.worked_lines()
+    assert f"{ev.samples:,} times" in worked[0]
+    assert f"Bids go from {rules.opening_bid} up by {rules.bid_increment}" in worked[0]
 
 
 _RULES = st.sampled_from([CLASSIC, DOUBLE_DECK, THREE_HANDED, HOUSE])

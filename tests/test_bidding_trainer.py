@@ -3,6 +3,7 @@ after the call, the progress bar and the play-out."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import pytest
@@ -224,6 +225,65 @@ def test_the_outlook_table_shows_the_explanations_limit() -> None:
         html = t.advice_html.value
         assert "Worth bidding up to" in html and "Bid up to (" not in html
         if best is not None:
-            assert f"{best} is the most worth bidding" in advice.explanation
+            said = f"go on to {best} if pushed" in advice.explanation or (
+                best == advice.recommended and f"Bid {best}:" in advice.explanation
+            )
+            assert said, advice.explanation
             row = html.split("pt-outlooks", 1)[1].split("</tr>")[1]
             assert f"<td>{best}</td>" in row
+
+
+_NOT_FOR_BEGINNERS = re.compile(r"±|standard error|even odds|(?<![\w])[-\u2212]\d")
+"""What the advice's plain words never say: an error bar, a standard error, "at even
+odds", an average below zero (the figures behind them are in the disclosure)."""
+
+
+@pytest.mark.parametrize("rules", ["classic", "double_deck", "three_handed"])
+def test_the_figures_are_behind_a_closed_disclosure(rules: str) -> None:
+    """The advice reads in plain words; "How the coach worked this out" (closed until
+    opened) holds each trump's numbers, the averages against passing with their error,
+    and the rule that accepts a call, all from the same evaluation."""
+    for seed in (2, 5):
+        t = BiddingTrainer(seed=seed, rules=rules, samples=60)
+        t.pass_button.click()
+        advice = t.drill.advise()
+        html = t.advice_html.value
+        plain, _, worked = html.partition('<details class="pt-worked">')
+        assert worked.startswith("<summary>How the coach worked this out</summary>")
+        assert "<details open" not in html and "pt-outlooks" in worked
+        assert not _NOT_FOR_BEGINNERS.search(plain), plain
+        assert not _NOT_FOR_BEGINNERS.search(advice.explanation + t.drill.verdict())
+        for line in advice.worked_lines():
+            assert escape(line) in worked
+        assert any("±" in line for line in advice.worked_lines())
+        r = t.rules
+        assert f"Bids go from {r.opening_bid} up by {r.bid_increment}" in worked
+
+
+def test_the_verdict_is_judged_by_the_calls_the_evaluation_accepts() -> None:
+    """The trainer's verdict on a call says "fine" exactly for the calls the same
+    evaluation accepts (the quiz's marks read the same acceptance), and names the level
+    where passing pays clearly better when it rejects a bid."""
+    for seed in (2, 3, 5):
+        for call in ("pass", "min", "high"):
+            d = BiddingDrill(seed=seed, samples=60)
+            low = d.view.min_bid
+            if call == "high":
+                twin = BiddingDrill(seed=seed, samples=60)
+                twin.call(None)
+                a = twin.advise().accepted
+                amount: int | None = (a.high if a.high is not None else low) + 5 * d.rules.bid_increment
+            else:
+                amount = None if call == "pass" else low
+            d.call(amount)
+            advice = d.advise()
+            accepted = advice.accepted
+            text = d.verdict()
+            fine = accepted.accepts_call(amount)
+            if amount is None:
+                assert ("passing is fine too" in text or "so would the coach" in text) == fine, text
+            else:
+                assert ("passing already pays" not in text) == fine, text
+                if not fine:
+                    over = accepted.min_bid if accepted.high is None else accepted.high + 10
+                    assert f"at {over}, passing already pays" in text

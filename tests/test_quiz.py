@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pinochle_tutor.course.quiz as quiz
 from pinochle_tutor.cards import Card, Rank, Suit, parse_cards
-from pinochle_tutor.coach.bid import BidAdvice
+from pinochle_tutor.coach.bid import AuctionInfo, BidAdvice
 from pinochle_tutor.course.quiz import (
     BidQuiz,
     InvalidAnswerError,
@@ -208,14 +208,15 @@ def test_score_answers_right() -> None:
     assert check_answer(dataclasses.replace(SEED_SCORE, ask="defenders", rules=()), "+120").right
 
 
-def _stub_outlook(hand: tuple[Card, ...], rules: RuleSet) -> bidding.Outlook:
-    """A fast stand-in for the advisor: the hand's worth grows with its counters."""
+def _stub_outlook(hand: tuple[Card, ...], auction: AuctionInfo | RuleSet) -> BidAdvice:
+    """A fast stand-in for the advisor: the hand's worth grows with its counters; the
+    advice (built by hand) accepts that worth as the top bid when the auction allows it."""
+    info = auction if isinstance(auction, AuctionInfo) else AuctionInfo.opening(auction)
     counters = sum(1 for c in hand if c.rank >= Rank.KING)
-    even = 250 + 20 * counters if counters >= 2 else None
-    advice = BidAdvice(hand, rules, (), 250, 0.5, 250 if even else None, even)
-    sure = even - 30 if even is not None and even - 30 >= 250 else None
-    bold = even + 40 if even is not None else 290
-    return bidding.Outlook(sure, even, bold, advice)
+    worth = 250 + 20 * counters if counters >= 2 else None
+    limit = worth if worth is not None and worth >= info.min_bid else None
+    return BidAdvice(hand, info.rules, (), info.min_bid, 0.5,
+                     info.min_bid if limit is not None else None, limit)  # fmt: skip
 
 
 BID = BidQuiz(id="t-bid", hand=tuple(parse_cards("AH 10H KH QH JH AS AD AC 10S 10D KC QC")))
@@ -231,7 +232,7 @@ def test_bid_range_from_the_advisor_and_wrong_bids_are_explained() -> None:
     m = check_answer(BID, "pass")
     assert not m.right and "Passing gives up" in m.explanation
     m = check_answer(BID, "250")
-    assert not m.right and "too timid" in m.explanation
+    assert not m.right and "250 stops too soon" in m.explanation
     m = check_answer(BID, str(r.high + 100))
     assert not m.right and "too bold" in m.explanation
     m = check_answer(BID, "255")
@@ -317,6 +318,7 @@ def test_generators_cover_every_rule_case_over_1000_seeds(kind: QuizKind) -> Non
 @pytest.fixture
 def fast_advisor(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(bidding, "outlook", _stub_outlook)
+    monkeypatch.setattr(bidding, "first_look", _stub_outlook)
     yield
 
 

@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from pinochle_tutor.cards import Suit
-from pinochle_tutor.coach.bid import TrumpOutlook, advise_bid, evaluate_bids
+from pinochle_tutor.cards import Suit, parse_cards
+from pinochle_tutor.coach.bid import (
+    AuctionInfo,
+    BidEvaluation,
+    PassOutlook,
+    TrumpOutlook,
+    advise_bid,
+    evaluate_bids,
+)
 from pinochle_tutor.course.quiz import bidding, check_answer
 from pinochle_tutor.course.quiz.kinds import BidQuiz
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
@@ -23,6 +30,17 @@ def _outlook(values: list[tuple[int, int]], rules: RuleSet = CLASSIC) -> TrumpOu
     meld = tuple(m for m, _ in values)
     tricks = tuple(t for _, t in values)
     return TrumpOutlook(Suit.SPADES, 0, meld, meld, tricks, rules, (0.0,) * len(values))
+
+
+def _evaluation(values: list[tuple[int, int]], passing: float = 0.0) -> BidEvaluation:
+    """An opening evaluation of deals whose (side meld, trick points) are ``values`` with
+    spades, passing scoring ``passing`` on every deal (a contract the auction fixed)."""
+    n = len(values)
+    hand = tuple(parse_cards(HAND))
+    pass_outlook = PassOutlook((1,) * n, (-1,) * n, (passing,) * n, (0.0,) * n, CLASSIC,
+                               (250,) * n, (250,) * n)  # fmt: skip
+    return BidEvaluation(hand, CLASSIC, AuctionInfo.opening(CLASSIC), (_outlook(values),),
+                         pass_outlook, n, 0)  # fmt: skip
 
 
 def test_joined_deals_are_the_deals_of_both_runs() -> None:
@@ -56,32 +74,42 @@ def test_a_deals_scores_average_to_the_expected_score() -> None:
         assert sum(s) / len(s) == pytest.approx(o.expected_score(bid))
 
 
-def test_a_range_is_settled_only_when_one_level_at_most_is_near_each_threshold() -> None:
-    # 100 deals making 300 to 390: every level's chance is far from the next.
-    spread = [(200, 100 + 10 * (k // 10)) for k in range(100)]
-    assert not bidding.settled(_outlook(spread))  # 10 deals a level: levels near 70% are close
-    # A fifth of the deals make 320, the rest 420: every level's chance (1, 0.8 or 0)
-    # is far from every threshold.
-    lumps = [(200, 120)] * 40 + [(200, 220)] * 160
-    assert bidding.settled(_outlook(lumps))
-    # The same spread over 10,000 deals: the chances are sharp enough.
-    assert bidding.settled(_outlook(spread * 100))
-
-
-def test_three_levels_within_three_errors_of_a_threshold_are_not_settled(
+def test_a_range_is_settled_only_when_one_level_at_most_is_near_each_boundary(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A double-deck hand stopped at a chunk where one level was within two standard
-    errors of 30% and its neighbours just outside, and moved two bid steps across seeds:
-    the band is three errors wide. 10,000 deals (one error: 0.46 points of chance),
-    made at 330 by 31.2%, 340 by 30.0%, 350 by 28.9%; the 70% and 50% ends are clear."""
-    counts = {100: 1000, 110: 3000, 120: 2880, 130: 120, 140: 110, 150: 1890, 160: 1000}
-    values = [(200, t) for t, n in counts.items() for _ in range(n)]
-    o = _outlook(values)
-    assert [round(o.make_chance(b), 3) for b in (330, 340, 350)] == [0.312, 0.3, 0.289]
-    assert not bidding.settled(o)
-    monkeypatch.setattr(bidding, "SETTLE_Z", 2.0)
-    assert bidding.settled(o)  # what two errors let through
+    """The range's ends are where holding the contract against passing crosses
+    break-even or the margin either side (:attr:`BidEvaluation.accepted`); it is settled
+    when at most one level's gain is within SETTLE_Z errors of each boundary."""
+    # 100 deals making 300 to 390: the gains' errors (tens of points) cover several levels.
+    spread = [(200, 100 + 10 * (k // 10)) for k in range(100)]
+    assert not bidding.settled(_evaluation(spread))
+    # The same spread over 10,000 deals: the gains are sharp enough.
+    assert bidding.settled(_evaluation(spread * 100))
+    # Every deal makes 320: the gain steps from +320 at 320 to -330 at 330, far from
+    # every boundary (no error at all).
+    assert bidding.settled(_evaluation([(200, 120)] * 50))
+    # No band at all: nothing is ever near a boundary.
+    monkeypatch.setattr(bidding, "SETTLE_Z", 0.0)
+    assert bidding.settled(_evaluation(spread))
+
+
+def test_the_accepted_calls_read_the_gains_against_passing() -> None:
+    """Where every deal makes exactly 320 and passing scores nothing, holding the
+    contract gains its full value up to 320 and costs the bid above it (no error): the
+    most worth bidding is 320 and the only top bid accepted, a pass is not accepted."""
+    ev = _evaluation([(200, 120)] * 50)
+    a = ev.accepted
+    assert (a.min_bid, a.limit, a.low, a.high, a.pass_ok) == (250, 320, 320, 320, False)
+    assert a.accepts_top(320) and not a.accepts_top(310) and not a.accepts_top(330)
+    assert a.accepts_call(250) and a.accepts_call(320) and not a.accepts_call(330)
+    # Passing that scores as well as holding 320: every level up to 320 is close enough,
+    # and a pass is accepted; 330 loses 330 + 320 against passing, far past the margin.
+    close = _evaluation([(200, 120)] * 50, passing=320.0 - ev.margin / 2)
+    c = close.accepted
+    assert (c.limit, c.low, c.high, c.pass_ok) == (320, 250, 320, True)
+    # Passing that scores more than any contract: pass only.
+    none = _evaluation([(200, 120)] * 50, passing=400.0).accepted
+    assert (none.limit, none.low, none.high, none.pass_ok) == (None, None, None, True)
 
 
 def test_a_clear_best_suit_is_simulated_alone_and_a_tie_with_the_second() -> None:
@@ -98,19 +126,21 @@ def test_the_answer_stops_when_settled_and_says_how_many_deals_it_used(rules: Ru
 
     item = generate("bid", 11, level=1, rules=rules)
     assert isinstance(item, BidQuiz)
-    o = bidding.outlook(tuple(sorted(item.hand)), rules)
-    deals = o.advice.best.deals
+    info = AuctionInfo.from_auction(item.auction())
+    o = bidding.outlook(tuple(sorted(item.hand)), info)
+    assert o.evaluation is not None and o.evaluation.info == info
+    deals = o.best.deals
     cap, chunk = bidding.deal_cap(rules), bidding.chunk_samples(rules)
     assert deals <= cap
-    assert deals == cap or bidding.settled(o.advice.best)
+    assert deals == cap or bidding.settled(o.evaluation)
     # Settling is checked after each chunk: one chunk fewer would not have settled.
     if deals > chunk and deals < cap:
         assert deals % chunk == 0
     mark = check_answer(item, "pass")
-    assert f"Simulated {deals:,} deals with" in mark.explanation
-    assert f"In {deals:,} simulated deals" in mark.explanation
-    first = bidding.first_look(tuple(sorted(item.hand)), rules).advice
-    assert {x.trump for x in o.advice.outlooks} == set(bidding.candidate_trumps(first))
+    assert f"The coach played out {deals:,} deals with" in mark.explanation
+    assert f"The coach dealt the cards you cannot see {deals:,} times" in o.worked_lines()[0]
+    first = bidding.first_look(tuple(sorted(item.hand)), info)
+    assert {x.trump for x in o.outlooks} == set(bidding.candidate_trumps(first))
 
 
 @pytest.mark.parametrize(
@@ -148,9 +178,11 @@ def test_a_double_deck_answer_adds_chunks_four_times_as_large_up_to_its_cap(
             for seed in range(3):
                 item = generate("bid", seed, level=1, rules=rules)
                 assert isinstance(item, BidQuiz)
-                o = bidding.simulate(tuple(sorted(item.hand)), rules, seed=7 + seed)
-                deals = o.advice.best.deals
+                info = AuctionInfo.from_auction(item.auction())
+                o = bidding.simulate(tuple(sorted(item.hand)), info, seed=7 + seed)
+                assert o.evaluation is not None
+                deals = o.best.deals
                 assert deals in allowed
-                assert deals == max(allowed) or bidding.settled(o.advice.best)
+                assert deals == max(allowed) or bidding.settled(o.evaluation)
     finally:
         bidding.clear_cache()

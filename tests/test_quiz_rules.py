@@ -12,7 +12,7 @@ import pytest
 
 import pinochle_tutor.course.quiz as quiz
 from pinochle_tutor.cards import Card, Rank
-from pinochle_tutor.coach.bid import BidAdvice
+from pinochle_tutor.coach.bid import AuctionInfo, BidAdvice
 from pinochle_tutor.course.quiz import (
     BidQuiz,
     BidRange,
@@ -42,22 +42,25 @@ SEEDS = range(300)
 KINDS = [QuizKind.MELD, QuizKind.TRICK, QuizKind.SCORE, QuizKind.BID]
 
 
-def _stub_outlook(hand: tuple[Card, ...], rules: RuleSet) -> bidding.Outlook:
+def _stub_outlook(hand: tuple[Card, ...], auction: AuctionInfo | RuleSet) -> BidAdvice:
     """A fast stand-in for the advisor on the scale of ``rules``: the hand's worth
-    grows with its counters."""
+    grows with its counters; the advice (built by hand) accepts that worth as the top
+    bid when the auction allows it."""
+    info = auction if isinstance(auction, AuctionInfo) else AuctionInfo.opening(auction)
+    rules = info.rules
     lo, inc = rules.opening_bid, rules.bid_increment
     counters = sum(1 for c in hand if c.rank >= Rank.KING)
     share = counters * 12 // rules.hand_size
-    even = lo + 2 * inc * share if share >= 2 else None
-    advice = BidAdvice(hand, rules, (), lo, 0.5, lo if even else None, even)
-    sure = even - 3 * inc if even is not None and even - 3 * inc >= lo else None
-    bold = even + 4 * inc if even is not None else lo + 4 * inc
-    return bidding.Outlook(sure, even, bold, advice)
+    worth = lo + 2 * inc * share if share >= 2 else None
+    limit = worth if worth is not None and worth >= info.min_bid else None
+    return BidAdvice(hand, rules, (), info.min_bid, 0.5,
+                     info.min_bid if limit is not None else None, limit)  # fmt: skip
 
 
 @pytest.fixture
 def fast_advisor(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(bidding, "outlook", _stub_outlook)
+    monkeypatch.setattr(bidding, "first_look", _stub_outlook)
     yield
 
 
@@ -248,9 +251,9 @@ def test_a_raise_question_runs_the_model_on_few_hands(monkeypatch: pytest.Monkey
     real = quiz_bidding.outlook
     asked: list[tuple[Card, ...]] = []
 
-    def counting(hand: tuple[Card, ...], rules: RuleSet) -> quiz_bidding.Outlook:
+    def counting(hand: tuple[Card, ...], auction: AuctionInfo | RuleSet) -> BidAdvice:
         asked.append(hand)
-        return real(hand, rules)
+        return real(hand, auction)
 
     monkeypatch.setattr(quiz_bidding, "outlook", counting)
     for seed in range(6):

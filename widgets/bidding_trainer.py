@@ -3,9 +3,10 @@
 :class:`BiddingTrainer` shows a hand and the auction so far (the computer players
 before the learner bid with the heuristic player). The learner bids or passes;
 a refused call gets the tutor's reason. Only after the call does the widget run
-the bidding advisor (with a progress bar) and show the meld per trump, the
-chance of making each bid as a small bar chart, the recommendation and its
-reasons. "Play it out" then plays the hand with computer players and says
+the bidding advisor (with a progress bar) and show the recommendation and its
+reasons in plain words, the chance of making each bid as a small bar chart, and,
+closed until the learner opens it, "How the coach worked this out": the meld per
+trump and the figures behind the advice. "Play it out" then plays the hand with computer players and says
 whether the contract was made, and why.
 
 The logic is :class:`pinochle_tutor.course.bidding_drill.BiddingDrill`; nothing the advisor
@@ -37,7 +38,14 @@ from ._base import (
     style_widget,
 )
 
-__all__ = ["BiddingTrainer", "advice_html", "chance_chart_html", "result_html", "trump_limit"]
+__all__ = [
+    "BiddingTrainer",
+    "advice_html",
+    "chance_chart_html",
+    "result_html",
+    "trump_limit",
+    "worked_html",
+]
 
 _CSS = """
 .pt-chart { border-collapse: collapse; font-size: 0.95em; }
@@ -95,8 +103,9 @@ def trump_limit(advice: BidAdvice, outlook: TrumpOutlook) -> int | None:
 
 
 def advice_html(advice: BidAdvice, mine: int | None, verdict: str) -> str:
-    """The advisor's view: the verdict on the learner's call, meld per trump, the
-    chart for the best trump and the explanation."""
+    """The advisor's view: the verdict on the learner's call, the call and its reasons
+    in plain words, meld per trump, the chart for the best trump, and the figures behind
+    them on request (:func:`worked_html`)."""
     rows = "".join(
         f"<tr><td>{o.trump.symbol} {escape(o.trump.plural)}</td><td>{o.meld}</td>"
         f"<td>{o.pass_gain:+.0f}</td><td>{o.mean_side_meld:.0f}</td><td>{o.mean_tricks:.0f}</td>"
@@ -117,9 +126,21 @@ def advice_html(advice: BidAdvice, mine: int | None, verdict: str) -> str:
     rec = "Pass" if advice.recommended is None else f"Bid {advice.recommended}"
     return (
         f'<div class="pt-advice-body"><p><b>{escape(verdict)}</b></p>'
-        f'<p class="pt-recommendation">Advisor: {escape(rec)}.</p>{table}'
+        f'<p class="pt-recommendation">Advisor: {escape(rec)}.</p>'
+        f'<p class="pt-explanation">{escape(advice.explanation)}</p>'
         f"{chance_chart_html(advice.best, mine, advice.recommended)}"
-        f'<p class="pt-explanation">{escape(advice.explanation)}</p></div>'
+        f"{worked_html(advice, table)}</div>"
+    )
+
+
+def worked_html(advice: BidAdvice, table: str = "") -> str:
+    """"How the coach worked this out": the figures behind the plain advice (each
+    trump's numbers in ``table``, averages against passing, the coach's error, the rule
+    that accepts a call), in a closed disclosure the learner opens on request."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in advice.worked_lines())
+    return (
+        '<details class="pt-worked"><summary>How the coach worked this out</summary>'
+        f"{table}<ul>{items}</ul></details>"
     )
 
 
@@ -134,8 +155,9 @@ class BiddingTrainer(widgets.VBox):
     hint's number too, so the trainer and the hint give the same advice).
     CSS hooks: ``pt-bidding-trainer``, ``pt-hand``, ``pt-auction``,
     ``pt-bid-amount``, ``pt-min-bid``, ``pt-raise``, ``pt-bid``, ``pt-pass``,
-    ``pt-progress``, ``pt-message-area``, ``pt-advice``, ``pt-play-out``,
-    ``pt-result``, ``pt-new-hand``."""
+    ``pt-progress``, ``pt-message-area``, ``pt-advice``, ``pt-worked`` (the figures
+    behind the advice, a closed disclosure), ``pt-play-out``, ``pt-result``,
+    ``pt-new-hand``."""
 
     def __init__(
         self,

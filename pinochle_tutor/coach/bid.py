@@ -23,10 +23,17 @@ from those same deals, the joint distribution of (meld, trick points):
   rules say: the high bidder keeps its bid, or, with no bid at all, the dealer is
   stuck at the stuck bid.
 
-The *limit* is the highest level, counting up from the lowest bid now, at which
-holding the contract scores better on average than passing; the advice is to bid
-the lowest bid now while it is within the limit, otherwise to pass. The trump is
-the suit with the best expected score at the lowest bid now.
+The *limit* (the most worth bidding) is the highest level, counting up from the lowest
+bid now, at which holding the contract scores at least as well on average as passing;
+the advice is to bid the lowest bid now while it is within the limit, otherwise to
+pass, so the call is always a legal one. The calls the coach accepts
+(:attr:`BidEvaluation.accepted`: the bidding quiz's marks, the trainer's verdict) are
+read by the same criterion, holding against passing level by level, with a margin
+(:data:`BID_MARGIN`) and the evaluation's error: the limit is always among them. The
+trump is the suit with the best expected score at the lowest bid now, except that the
+trump this seat's hint assumed at its previous bid in the auction is kept unless another
+suit is now clearly better (:meth:`BidEvaluation.trump_at`, :class:`TrumpPlan`), so the
+hint's trump changes from one bid to the next only for a reason it names.
 
 What the auction tells (simple and documented, not a full bidding theory): every
 other seat is assumed to bid as the heuristic player does, up to
@@ -37,11 +44,13 @@ below ``M``, each with a tolerance of a tenth of the hand's trick points.
 Deals are drawn again (up to :data:`DRAWS` times) until they fit; the best fitting
 draw is kept.
 
-**The advice** (:func:`advise_bid`, the trainer's and the bid hint's entry point):
+**The advice** (:func:`advise_bid`, the trainer's and the bid hint's entry point; the
+bidding quiz's answers come from the same :func:`evaluate_bids` with more deals):
 what is this hand worth? From the same deals come the chance of making each contract
-level, the expected score of holding it against passing, the limit and the call.
-:class:`BidAdvice` keeps the model's :class:`BidEvaluation` and its explanation reads
-out that evaluation's numbers only. :func:`evaluate_bid` is the model's evaluation of a
+level, the expected score of holding it against passing, the limit, the calls accepted
+and the call. :class:`BidAdvice` keeps the model's :class:`BidEvaluation` and its
+explanation reads out that evaluation's numbers only, in plain words, with the figures
+behind them on request (:meth:`BidAdvice.worked_lines`). :func:`evaluate_bid` is the model's evaluation of a
 seat's view in the auction, and :func:`judge_bid` the review's verdict on the contract
 a seat declared.
 """
@@ -66,6 +75,7 @@ from pinochle_tutor.explain.bidding import (
     CallValue,
     FailedBidExplanation,
     TrumpJudgement,
+    TrumpPlan,
     TrumpReasoning,
     explain_failed_bid,
 )
@@ -96,8 +106,10 @@ from pinochle_tutor.view import Phase, PlayerView, seat_words
 
 __all__ = [
     "BID_HINT_SAMPLES",
+    "BID_MARGIN",
     "DRAWS",
     "TRUMP_MARGIN",
+    "AcceptedCalls",
     "AuctionInfo",
     "BidAdvice",
     "BidEvaluation",
@@ -215,6 +227,40 @@ class AuctionInfo:
         out = [Inference(s, InferenceKind.BID, v) for s, v in best.items() if s != 0]
         out += [Inference(s, InferenceKind.PASSED, v) for s, v in passed_at.items()]
         return tuple(sorted(out, key=lambda i: i.seat))
+
+    def _own_bids(self) -> list[int]:
+        """The indices in :attr:`calls` of this seat's own bids."""
+        return [i for i, (s, a) in enumerate(self.calls) if self.relative(s) == 0 and a is not None]
+
+    def last_own_bid(self) -> int | None:
+        """This seat's last bid in the auction (``None``: it has not bid)."""
+        mine = self._own_bids()
+        return self.calls[mine[-1]][1] if mine else None
+
+    def before_own_bid(self) -> AuctionInfo | None:
+        """The auction as this seat saw it when it made its last bid (``None``: it has
+        not bid): the decision whose hint it heard then."""
+        mine = self._own_bids()
+        if not mine:
+            return None
+        return dataclasses.replace(self, calls=self.calls[: mine[-1]])
+
+    def since_own_bid(self) -> tuple[tuple[int, int | None, int], ...]:
+        """The calls after this seat's last bid, each as (relative seat, amount or
+        ``None`` for a pass, the lowest bid allowed when it was made)."""
+        mine = self._own_bids()
+        if not mine:
+            return ()
+        r = self.rules
+        high: int | None = None
+        out = []
+        for i, (s, a) in enumerate(self.calls):
+            lowest = r.opening_bid if high is None else high + r.bid_increment
+            if i > mine[-1]:
+                out.append((self.relative(s), a, lowest))
+            if a is not None:
+                high = a
+        return tuple(out)
 
     def key(self, coarse: bool = False) -> tuple[object, ...]:
         """What the model's deals depend on (the inferences), for a cache; ``coarse``
@@ -445,6 +491,50 @@ class PassOutlook:
 
 
 # ------------------------------------------------------------------ the evaluation
+BID_MARGIN = 0.2
+"""How much a call must be sure to cost before the coach calls it wrong, as a share of
+the hand's trick points (classic and three-handed: 50 points, double deck: 10): a level
+is clearly worth holding, or clearly not, only when holding it beats passing, or loses
+to it, by more than this on average and by more than twice the evaluation's error
+(:attr:`BidEvaluation.accepted`). A fifth of the trick points: about what one more bid
+step costs a strong hand near its limit, where the expected score falls fastest, so a
+range is at least a step or two wide where the coach cannot tell the levels apart."""
+
+
+@dataclass(frozen=True)
+class AcceptedCalls:
+    """The calls the coach accepts at one moment of an auction, from one evaluation
+    (:attr:`BidEvaluation.accepted`): the quiz marks a learner's top bid with it, the
+    trainer a call."""
+
+    min_bid: int
+    """The lowest bid allowed now."""
+    limit: int | None
+    """The most worth bidding (``None``: not even the lowest bid now); within
+    :attr:`low` to :attr:`high` whenever it is a number."""
+    low: int | None
+    """The lowest top bid accepted (``None``: no bid is)."""
+    high: int | None
+    """The highest top bid accepted (``None``: no bid is)."""
+    pass_ok: bool
+    """Whether a pass is accepted."""
+    margin: float
+    """The margin the acceptance used, in points (:data:`BID_MARGIN` of the trick points)."""
+
+    def accepts_top(self, bid: int | None) -> bool:
+        """Whether ``bid`` is an acceptable answer to "the most you would bid" (``None``: pass)."""
+        if bid is None:
+            return self.pass_ok
+        return self.low is not None and self.high is not None and self.low <= bid <= self.high
+
+    def accepts_call(self, bid: int | None) -> bool:
+        """Whether ``bid`` is an acceptable call now (``None``: pass): any legal bid up to
+        the highest top bid accepted (a lower bid can be raised later)."""
+        if bid is None:
+            return self.pass_ok
+        return self.high is not None and self.min_bid <= bid <= self.high
+
+
 @dataclass(frozen=True)
 class BidEvaluation:
     """The bidding model's answer for one hand at one moment of an auction."""
@@ -457,11 +547,27 @@ class BidEvaluation:
     passing: PassOutlook
     samples: int
     seed: int
+    planned: Suit | None = None
+    """The trump this seat's bid hint assumed at its previous bid in this auction
+    (``None``: no earlier bid, or a suit not simulated here). The advice keeps it
+    unless another suit is clearly better now (:meth:`trump_at`)."""
 
     @property
     def min_bid(self) -> int:
         """The lowest legal bid now."""
         return self.info.min_bid
+
+    @property
+    def margin(self) -> float:
+        """The acceptance margin of a call, in points: :data:`BID_MARGIN` of the hand's
+        trick points under the rules in force (classic and three-handed 50, double deck 10)."""
+        return BID_MARGIN * self.rules.total_trick_points
+
+    @property
+    def trump_margin(self) -> float:
+        """The smallest loss the coach calls a worse trump: :data:`TRUMP_MARGIN` counters
+        of the rules in force (the review's margin for the trump named)."""
+        return TRUMP_MARGIN * max(self.rules.counter_points)
 
     def joined(self, more: BidEvaluation) -> BidEvaluation:
         """This evaluation and ``more`` (further deals of the same hand, auction and
@@ -481,6 +587,45 @@ class BidEvaluation:
             passing=self.passing.joined(more.passing),
             samples=self.samples + more.samples,
         )
+
+    def _top_scorer(self, level: int) -> TrumpOutlook:
+        """The outlook with the best expected score at ``level`` (ties: the lower suit)."""
+        return max(self.outlooks, key=lambda o: (o.expected_score(level), -int(o.trump)))
+
+    def trump_at(self, level: int, keep: Suit | None = None) -> Suit:
+        """The trump to count on at ``level``: the suit with the best expected score
+        there, except that ``keep`` (a trump already counted on) stays unless that suit
+        beats it clearly on these deals, pair by pair (the coach's one test of a mistake,
+        :func:`~pinochle_tutor.explain.coaching.clear_loss`, with :attr:`trump_margin`).
+        So the trump a hint assumes does not change from one bid to the next on the
+        noise of the deals, only when the auction has made another suit clearly better."""
+        top = self._top_scorer(level)
+        if keep is None or keep == top.trump or keep not in {o.trump for o in self.outlooks}:
+            return top.trump
+        loss, err = paired_loss(top.scores(level), self.outlook(keep).scores(level))
+        return top.trump if clear_loss(loss, err, self.trump_margin) else keep
+
+    @property
+    def plan(self) -> TrumpPlan | None:
+        """The trump of this seat's previous bid against the best suit now, as data
+        (``None``: no previous bid in this auction)."""
+        if self.planned is None:
+            return None
+        mine = self.info.last_own_bid()
+        assert mine is not None
+        top = self._top_scorer(self.min_bid)
+        level = self.min_bid
+        gap, err = paired_loss(top.scores(level), self.outlook(self.planned).scores(level))
+        r = self.rules
+        since = tuple(
+            (seat_words(rel, 0, r), "bid" if amount is not None else "passed",
+             amount if amount is not None else lowest)
+            for rel, amount, lowest in self.info.since_own_bid()
+        )  # fmt: skip
+        return TrumpPlan(
+            planned=self.planned, last_bid=mine, best=top.trump, gap=gap, gap_stderr=err,
+            switched=self.trump != self.planned, since=since,
+        )  # fmt: skip
 
     def outlook(self, trump: Suit | None = None) -> TrumpOutlook:
         """The outlook with ``trump`` (default: the recommended trump)."""
@@ -553,9 +698,10 @@ class BidEvaluation:
 
     @cached_property
     def best(self) -> TrumpOutlook:
-        """The recommended trump's outlook: the best expected score at the lowest bid now."""
-        b = self.min_bid
-        return max(self.outlooks, key=lambda o: (o.expected_score(b), -int(o.trump)))
+        """The recommended trump's outlook: the best expected score at the lowest bid now,
+        or the trump of this seat's previous bid while no suit is clearly better
+        (:meth:`trump_at`)."""
+        return self.outlook(self.trump_at(self.min_bid, self.planned))
 
     @property
     def trump(self) -> Suit:
@@ -575,29 +721,75 @@ class BidEvaluation:
 
     @property
     def stated_limit(self) -> int | None:
-        """The limit the advice states: :attr:`limit`, or, when not even the lowest bid
-        now is worth holding, :attr:`worth` (``None``: not even the opening). The bid
-        hint's "and no higher" and the review's "stop at" both say this number."""
-        return self.limit if self.limit is not None else self.worth
+        """The limit the advice states: :attr:`limit`, counted from the lowest bid now
+        (``None``: the advice was to pass). The bid hint's "go on to" and the review's
+        "stop at" both say this number; a level below the lowest bid now is never
+        stated as worth bidding, since no call can reach it."""
+        return self.limit
 
     @property
     def recommended(self) -> int | None:
-        """The call now: the lowest bid if it is within the limit, else ``None`` (pass)."""
+        """The call now: the lowest bid if it is within the limit, else ``None`` (pass).
+        Always a legal call: the lowest bid allowed now, on the increment, or a pass."""
         return self.min_bid if self.limit is not None else None
+
+    @cached_property
+    def accepted(self) -> AcceptedCalls:
+        """The calls the coach accepts now, by the criterion of :attr:`limit` (holding
+        the contract against passing, level by level, on these deals): a level is
+        *clearly worth holding* when passing there loses clearly, and *clearly not* when
+        holding loses clearly (the coach's one test of a mistake,
+        :func:`~pinochle_tutor.explain.coaching.clear_loss`, with :attr:`margin`).
+
+        * The highest top bid accepted is the limit and every level above it, counting
+          up, that is not clearly not worth holding.
+        * The lowest is the limit and every level below it, counting down to the lowest
+          bid now, whose next level is not clearly worth holding (stopping there gives up
+          nothing clear).
+        * A pass is accepted when not even the lowest bid is worth holding, or it is not
+          clearly worth holding.
+
+        So the limit, the most worth bidding that the advice states, is always accepted,
+        and the advice's call is accepted as a call now."""
+        r = self.rules
+        inc = r.bid_increment
+        lowest, limit = self.min_bid, self.limit
+        if lowest > r.max_bid:
+            return AcceptedCalls(lowest, None, None, None, True, self.margin)
+
+        def clearly(level: int, holding_better: bool) -> bool:
+            gain = self.gain(level)
+            return clear_loss(gain if holding_better else -gain, self.gain_stderr(level), self.margin)
+
+        high = limit
+        level = (limit if limit is not None else lowest - inc) + inc
+        while level <= r.max_bid and not clearly(level, holding_better=False):
+            high = level
+            level += inc
+        if limit is None:
+            low = lowest if high is not None else None
+        else:
+            low = limit
+            while low - inc >= lowest and not clearly(low, holding_better=True):
+                low -= inc
+        pass_ok = limit is None or not clearly(lowest, holding_better=True)
+        return AcceptedCalls(lowest, limit, low, high, pass_ok, self.margin)
 
     def call_at(self, min_bid: int) -> int | None:
         """The call when the lowest bid is ``min_bid`` (the same rule as
         :attr:`recommended`, for a player whose auction moved on since the evaluation)."""
-        best = max(self.outlooks, key=lambda o: (o.expected_score(min_bid), -int(o.trump)))
-        return min_bid if self.limit_of(best.trump, min_bid) is not None else None
+        best = self.trump_at(min_bid, self.planned)
+        return min_bid if self.limit_of(best, min_bid) is not None else None
 
     def make_chance(self, bid: int, trump: Suit | None = None) -> float:
         """The chance of making ``bid`` (with ``trump``, default the recommended one)."""
         return self.outlook(trump).make_chance(bid)
 
     def trump_for(self, contract: int) -> Suit:
-        """The trump to name after winning at ``contract``: the best expected score there."""
-        return max(self.outlooks, key=lambda o: (o.expected_score(contract), -int(o.trump))).trump
+        """The trump to name after winning at ``contract``: the trump the bid hint counted
+        on (:attr:`trump`) unless another suit is clearly better at the contract
+        (:meth:`trump_at`); at the level the hint evaluated, exactly the hint's trump."""
+        return self.trump_at(contract, self.trump)
 
     def judge_trump(
         self, contract: int, named: Suit, margin: float | None = None
@@ -624,11 +816,14 @@ class BidEvaluation:
     def trump_reasoning(self, contract: int) -> TrumpReasoning:
         """Why :meth:`trump_for` ``contract`` is the trump to name, as data (every suit
         simulated, best first; every number from these deals)."""
+        trump = self.trump_for(contract)
         ranked = sorted(
-            self.outlooks, key=lambda o: (-o.expected_score(contract), int(o.trump))
+            self.outlooks,
+            key=lambda o: (o.trump != trump, -o.expected_score(contract), int(o.trump)),
         )
+        top = self._top_scorer(contract).trump
         return TrumpReasoning(
-            trump=self.trump_for(contract),
+            trump=trump,
             contract=contract,
             deals=self.samples,
             suits=tuple(
@@ -636,13 +831,21 @@ class BidEvaluation:
                 for o in ranked
             ),
             partnerships=self.rules.partnerships,
+            kept_plan=None if top == trump else top,
+            kept_for="the trump your bids counted on",
         )
 
     def reasoning(self) -> BidReasoning:
-        """The explanation as data; every number comes from this evaluation."""
+        """The explanation as data; every number comes from this evaluation: the call,
+        the most worth bidding and the calls accepted (:attr:`accepted`) are read from
+        the same expected scores against passing."""
         r = self.rules
         b = self.best
-        shown = self.stated_limit
+        shown = self.limit
+        accepted = self.accepted
+        above = shown is not None and shown + r.bid_increment <= r.max_bid and (
+            self.gain(shown + r.bid_increment) < 0
+        )
         inf = tuple(
             (seat_words(i.seat, 0, r), i.kind.value, i.level) for i in self.info.inferences
         )
@@ -673,6 +876,14 @@ class BidEvaluation:
             meld_save=r.meld_save,
             exchange_size=r.exchange_size,
             levels=self.call_values(),
+            low=accepted.low,
+            high=accepted.high,
+            pass_ok=accepted.pass_ok,
+            margin=round(accepted.margin),
+            above_limit_loses=above,
+            bid_increment=r.bid_increment,
+            plan=self.plan,
+            suits=tuple(o.trump for o in self.outlooks),
         )
 
 
@@ -900,11 +1111,27 @@ def evaluate_bids(
             progress(samples, samples)
         return known
     ev = _simulate(cards, rules, info, samples, seed, suits, progress)
+    planned = _planned_trump(cards, info, samples, suits)
+    if planned is not None:
+        ev = dataclasses.replace(ev, planned=planned)
     with _CACHE_LOCK:
         _CACHE[key] = ev
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
     return ev
+
+
+def _planned_trump(
+    cards: list[Card], info: AuctionInfo, samples: int, suits: list[Suit]
+) -> Suit | None:
+    """The trump this seat's bid hint assumed at its last bid (``None``: it has not bid,
+    or that trump is not among ``suits``): the evaluation of the auction as it was then,
+    on the deals of that decision (its content seed), as the hint gave it."""
+    before = info.before_own_bid()
+    if before is None:
+        return None
+    trump = evaluate_bids(cards, info.rules, before, samples=samples, trumps=suits).trump
+    return trump if trump in suits else None
 
 
 TRUMP_MARGIN = 0.5
@@ -1113,6 +1340,21 @@ class BidAdvice:
         return self.evaluation.reasoning() if self.evaluation is not None else None
 
     @property
+    def accepted(self) -> AcceptedCalls:
+        """The calls the coach accepts (:attr:`BidEvaluation.accepted`); advice built by
+        hand accepts its limit as the top bid, and a pass when it says pass."""
+        if self.evaluation is not None:
+            return self.evaluation.accepted
+        lim = self.limit if self.limit is not None and self.limit >= self.min_bid else None
+        return AcceptedCalls(self.min_bid, lim, lim, lim, self.recommended is None, 0.0)
+
+    def worked_lines(self) -> list[str]:
+        """How the coach worked this out: the figures behind the plain words
+        (:meth:`BidReasoning.worked_lines`; none for advice built by hand)."""
+        reasoning = self.reasoning
+        return reasoning.worked_lines() if reasoning is not None else []
+
+    @property
     def explanation(self) -> str:
         """The reasoning in plain words, from the evaluation's numbers only."""
         reasoning = self.reasoning
@@ -1129,7 +1371,7 @@ class BidAdvice:
 def advise_bid(
     hand: Iterable[CardLike] | str | PlayerView,
     rules: RuleSet = CLASSIC,
-    auction: Auction | None = None,
+    auction: Auction | AuctionInfo | None = None,
     samples: int = BID_HINT_SAMPLES,
     seed: int | None = None,
     confidence: float = 0.5,
@@ -1138,7 +1380,8 @@ def advise_bid(
 ) -> BidAdvice:
     """The bidding model's advice for ``hand`` (or a :class:`PlayerView` in the auction).
 
-    ``auction`` (optional) gives the calls so far, as the seat to act sees them;
+    ``auction`` (optional) gives the calls so far, as the seat to act sees them (an
+    :class:`Auction`, or an :class:`AuctionInfo` as a seat saw it);
     ``progress`` is called with (deals done, deals in all); the same hand and
     auction give the same advice (the seed is derived from them unless ``seed`` is
     given). Three-handed, the kitty is part of the simulation."""

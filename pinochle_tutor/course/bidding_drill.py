@@ -24,6 +24,7 @@ from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice, ProgressCallba
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain import HandReview, explain_call
 from pinochle_tutor.explain import review_hand as _review_hand
+from pinochle_tutor.explain.bidding import chance_words
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import InvalidHandError, as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
@@ -142,21 +143,39 @@ class BiddingDrill:
         return self._advice
 
     def verdict(self) -> str:
-        """The learner's call against the advisor's recommendation, in a sentence."""
+        """The learner's call against the coach's, in plain words, judged by the calls
+        the same evaluation accepts (:attr:`BidAdvice.accepted
+        <pinochle_tutor.coach.bid.BidAdvice.accepted>`, the bidding quiz's marks too):
+        every claim is read from that evaluation."""
         advice = self.advise()
-        mine = "pass" if self.call_made is None else f"bid {self.call_made}"
+        accepted = advice.accepted
+        side = "your side" if self.rules.partnerships else "you"
+        call = self.call_made
         rec = "pass" if advice.recommended is None else f"bid {advice.recommended}"
-        if (self.call_made is None) == (advice.recommended is None):
-            if self.call_made is None:
-                return f"You passed, and so would the advisor ({rec})."
-            b = advice.best
-            chance = b.make_chance(self.call_made)
-            who = "your side makes" if self.rules.partnerships else "you make"
-            return (
-                f"You chose to {mine}; the advisor would {rec}. With {b.trump.plural} trump "
-                f"{who} {self.call_made} about {chance:.0%} of the time."
-            )
-        return f"You chose to {mine}; the advisor would {rec}."
+        if advice.recommended is not None and advice.limit is not None and advice.limit > advice.recommended:
+            rec += f" and go on to {advice.limit} if pushed"
+        if call is None:
+            if advice.recommended is None:
+                return "You passed, and so would the coach."
+            if accepted.pass_ok:
+                return f"You passed; the coach would {rec}, but the hand is close: passing is fine too."
+            return f"You passed; the coach would {rec}: bidding pays {side} clearly better here."
+        b = advice.best
+        who = "your side makes" if self.rules.partnerships else "you make"
+        made = f"With {b.trump.plural} trump {who} {call} {chance_words(b.make_chance(call))}."
+        if accepted.accepts_call(call):
+            if advice.recommended is None:
+                return (
+                    f"You chose to bid {call}; the coach would pass, but the hand is close: "
+                    f"bidding is fine too. {made}"
+                )
+            return f"You chose to bid {call}; the coach would {rec}. {made}"
+        inc = self.rules.bid_increment
+        over = accepted.min_bid if accepted.high is None else accepted.high + inc
+        return (
+            f"You chose to bid {call}; the coach would {rec}: at {over}, passing already pays "
+            f"{side} clearly better than holding the contract. {made}"
+        )
 
     def play_out(self) -> HandReview:
         """Finish the auction (the learner stands on the call: later turns pass) and

@@ -2,20 +2,29 @@
 
 :class:`BidReasoning` holds the numbers behind a piece of bidding advice (all from one
 evaluation of the bidding model, :mod:`pinochle_tutor.coach.bid`: the chance of
-making a level and the expected scores come from the same simulated deals) and reads
-them out; its words are chosen from those numbers only ("more often than not" only
-when the chance it states is above one half).
+making a level, the expected scores, the limit, the calls the coach accepts and the
+trump it assumes come from the same simulated deals) and reads them out in two parts:
+:meth:`BidReasoning.lines`, plain words a beginner can read (a chance as "about two
+times in three", no average below zero, no error bar), and
+:meth:`BidReasoning.worked_lines`, the figures behind them ("How the coach worked this
+out": each level's average score against passing, its error, the rule that accepts a
+call). Its words are chosen from those numbers only: "bidding it still pays better than
+passing" only where the evaluation found so, "about two times in three" only for a
+chance that rounds to it (:func:`chance_words`).
 
 :class:`FailedBidExplanation` says, after the hand, which part of a contract fell short
 of what was expected at bidding time (the meld, the pass or the kitty, the trick
 points), by how much, and what was knowable then.
 
 >>> r = BidReasoning(trump=Suit.HEARTS, meld=250, pass_gain=40, mean_side_meld=330,
-...     mean_tricks=150, deals=100, min_bid=250, limit=420, limit_chance=0.55,
+...     mean_tricks=150, deals=100, min_bid=250, limit=420, limit_chance=0.66,
 ...     limit_score=180, limit_pass=-90, min_chance=0.97, min_score=260, min_pass=-90,
-...     recommended=250, opening_bid=250, max_bid=20250, total_trick_points=250)
->>> print(r.lines()[-1])
-Bid 250: you make it 97% of the time, and you can go on to 420 if pushed.
+...     recommended=250, opening_bid=250, max_bid=20250, total_trick_points=250,
+...     above_limit_loses=True)
+>>> r.lines()[-2]
+'Bid 250: you make it almost every time.'
+>>> r.lines()[-1].startswith("You can go on to 420 if pushed: you make 420 about two times in three")
+True
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pinochle_tutor.cards import Suit
+from pinochle_tutor.explain._text import listed
 from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.scoring import HandScore
 
@@ -34,24 +44,59 @@ __all__ = [
     "FailedBidExplanation",
     "PartShortfall",
     "TrumpJudgement",
+    "TrumpPlan",
     "TrumpReasoning",
+    "chance_words",
     "explain_failed_bid",
-    "how_often",
 ]
 
 
-def how_often(chance: float) -> str:
-    """Words for a chance, chosen from the percentage as it is printed."""
+_CHANCE_WORDS: tuple[tuple[int, str], ...] = (
+    (0, "in none of the coach's deals"),
+    (5, "very rarely"),
+    (15, "about one time in ten"),
+    (22, "about one time in five"),
+    (29, "about one time in four"),
+    (36, "about one time in three"),
+    (44, "about two times in five"),
+    (49, "a little less often than not"),
+    (50, "half the time"),
+    (55, "a little more often than not"),
+    (63, "about three times in five"),
+    (70, "about two times in three"),
+    (77, "about three times in four"),
+    (84, "about four times in five"),
+    (94, "about nine times in ten"),
+    (99, "almost every time"),
+    (100, "every time"),
+)
+"""A chance in words, by the percentage it rounds to: each entry covers the
+percentages above the one before it, up to its own."""
+
+
+def chance_words(chance: float) -> str:
+    """A chance as a beginner reads it, from the percentage it rounds to: ``'about two
+    times in three'`` (64% to 70%), ``'almost every time'`` (95% to 99%), ``'every
+    time'`` (100%).
+
+    >>> chance_words(0.66), chance_words(0.5), chance_words(0.97), chance_words(0.19)
+    ('about two times in three', 'half the time', 'almost every time', 'about one time in five')
+    """
     pct = round(chance * 100)
-    if pct > 50:
-        return "more often than not"
-    if pct == 50:
-        return "half the time"
-    return "less often than not"
+    return next(words for top, words in _CHANCE_WORDS if pct <= top)
 
 
 def _pct(chance: float) -> str:
     return f"{round(chance * 100)}%"
+
+
+def _calls_words(calls: tuple[tuple[str, str, int], ...]) -> str:
+    """Calls as a sentence lists them: ``'the left opponent bid 250, your partner passed
+    rather than bid 260'``."""
+    return ", ".join(
+        f"{who} bid {level}" if kind == "bid" else f"{who} passed rather than bid {level}"
+        for who, kind, level in calls
+    )
 
 
 @dataclass(frozen=True)
@@ -74,7 +119,7 @@ class CallValue:
         return self.score - self.pass_score
 
     def line(self, trump: Suit) -> str:
-        """The level in one line."""
+        """The level in one line (figures for "How the coach worked this out")."""
         return (
             f"Hold {self.level} with {trump.plural}: made {_pct(self.chance)} of the time, "
             f"{self.score:+d} on average against {self.pass_score:+d} for passing: a gain of "
@@ -83,11 +128,74 @@ class CallValue:
 
 
 @dataclass(frozen=True)
+class TrumpPlan:
+    """The trump the bid hint assumed at this seat's previous bid, against the suit that
+    scores best at the lowest bid now (the same deals, pair by pair). The hint keeps
+    the earlier trump unless the other suit is clearly better now (the coach's one test
+    of a mistake: beyond twice its error and above the trump's margin)."""
+
+    planned: Suit
+    """The trump of the hint at the seat's last bid."""
+    last_bid: int
+    """The seat's last bid."""
+    best: Suit
+    """The suit with the best expected score at the lowest bid now."""
+    gap: float
+    """How much more :attr:`best` scores than :attr:`planned` on average (0: the same suit)."""
+    gap_stderr: float
+    switched: bool
+    """Whether the hint now assumes :attr:`best` (it is clearly better)."""
+    since: tuple[tuple[str, str, int], ...] = ()
+    """The calls since the seat's last bid (as :attr:`BidReasoning.inferences`)."""
+
+    @property
+    def trump(self) -> Suit:
+        """The trump the hint assumes now."""
+        return self.best if self.switched else self.planned
+
+    def line(self) -> str | None:
+        """The reason the trump changed, in plain words (``None``: it did not)."""
+        if not self.switched:
+            return None
+        since = f", {_calls_words(self.since)}" if self.since else ""
+        return (
+            f"Since your bid of {self.last_bid}{since}: on deals that fit the auction now, "
+            f"{self.best.plural} score clearly more than {self.planned.plural}, so the coach "
+            f"now counts on {self.best.plural} as trump."
+        )
+
+    def worked_line(self) -> str:
+        """The figures behind keeping or changing the trump."""
+        if self.best is self.planned:
+            return (
+                f"Trump: {self.planned.plural}, the same as at your bid of {self.last_bid} "
+                "(the best suit on these deals too)."
+            )
+        gap = f"{points(self.gap)} points more on average (± {points(self.gap_stderr)})"
+        if self.switched:
+            return (
+                f"Trump: at your bid of {self.last_bid} the coach counted on "
+                f"{self.planned.plural}; now {self.best.plural} score {gap}, clearly more."
+            )
+        return (
+            f"Trump: {self.best.plural} scored {gap} than {self.planned.plural} on these deals, "
+            f"within the coach's error: the coach keeps {self.planned.plural}, the trump of "
+            f"your bid of {self.last_bid}."
+        )
+
+
+@dataclass(frozen=True)
 class BidReasoning:
-    """The numbers behind one piece of bidding advice, and their reading."""
+    """The numbers behind one piece of bidding advice, and their reading.
+
+    Every field comes from one evaluation of the auction as it stands: the call
+    (:attr:`recommended`, always the lowest bid now or a pass), the most worth bidding
+    (:attr:`limit`) and the calls the coach accepts (:attr:`low` to :attr:`high`,
+    :attr:`pass_ok`) are read from the same expected scores against passing, so the
+    advice never names a bid its own marks reject."""
 
     trump: Suit
-    """The recommended trump."""
+    """The trump the advice assumes."""
     meld: int
     """The meld in the hand now, with that trump."""
     pass_gain: int
@@ -101,8 +209,9 @@ class BidReasoning:
     min_bid: int
     """The lowest legal bid now."""
     limit: int | None
-    """The highest bid worth holding (from the lowest bid now, or from the opening when
-    the auction is already past it; ``None``: not even the opening)."""
+    """The most worth bidding: the highest level, counting up from the lowest bid now,
+    at which holding the contract scores at least as well as passing (``None``: not even
+    the lowest bid now)."""
     limit_chance: float | None
     """The chance of making ``limit``."""
     limit_score: int | None
@@ -134,73 +243,105 @@ class BidReasoning:
     """The cards the partner passes the declarer (0: not said)."""
     levels: tuple[CallValue, ...] = ()
     """The levels from the lowest bid now to a little past the limit, with the
-    recommended trump (the alternatives a learner may ask for)."""
-
-    def alternatives_lines(self) -> list[str]:
-        """On request: each level worth considering, against passing."""
-        return [v.line(self.trump) for v in self.levels]
+    assumed trump (the figures a learner may ask for)."""
+    low: int | None = None
+    """The lowest top bid the coach accepts (``None``: no bid)."""
+    high: int | None = None
+    """The highest top bid the coach accepts (``None``: no bid)."""
+    pass_ok: bool = True
+    """Whether the coach accepts a pass."""
+    margin: int = 0
+    """The acceptance margin: a call is wrong only when the coach is sure it costs more
+    than this against the alternative (in points of the rules in force)."""
+    above_limit_loses: bool = False
+    """Whether holding the contract one step above :attr:`limit` scores less than
+    passing (the evaluation looked; ``False`` also when it did not)."""
+    bid_increment: int = 10
+    plan: TrumpPlan | None = None
+    """The trump of this seat's previous bid against the best now (``None``: no earlier bid)."""
+    suits: tuple[Suit, ...] = ()
+    """The trumps the coach played the deals out with."""
 
     @property
     def side(self) -> str:
         return "your side" if self.partnerships else "you"
 
+    def alternatives_lines(self) -> list[str]:
+        """On request: the figures behind the advice (:meth:`worked_lines`), each level
+        worth considering against passing among them."""
+        return self.worked_lines()
+
     def lines(self) -> list[str]:
-        """The reasoning, one sentence per line."""
+        """The reasoning in plain words, one sentence per line: no average below zero,
+        no error bar; every number from the evaluation or the rules in force."""
         side = self.side
-        out = [
-            f"With {self.trump.plural} trump you hold {self.meld} meld; "
-            + (
-                f"the kitty adds {self.pass_gain} on average."
-                if self.kitty
-                else f"the {f'{self.exchange_size} ' if self.exchange_size else ''}cards your "
-                f"partner passes you add {self.pass_gain} meld on average, and your side "
+        if self.kitty:
+            gain = (
+                f"the kitty adds {self.pass_gain} on average"
+                if self.pass_gain >= 0
+                else f"after the kitty and your discard you keep {-self.pass_gain} less on average"
+            )
+            out = [f"With {self.trump.plural} trump you hold {self.meld} meld; {gain}."]
+        else:
+            cards = f"the {f'{self.exchange_size} ' if self.exchange_size else ''}cards your partner passes you"
+            gain = (
+                f"{cards} add {self.pass_gain} meld on average"
+                if self.pass_gain >= 0
+                else f"after {cards} and the cards you return you hold {-self.pass_gain} meld less on average"
+            )
+            out = [
+                f"With {self.trump.plural} trump you hold {self.meld} meld; {gain}, and your side "
                 f"shows {self.mean_side_meld} meld in all."
-            )
-        ]
+            ]
         if self.inferences:
-            told = []
-            for who, kind, level in self.inferences:
-                told.append(
-                    f"{who} bid {level}" if kind == "bid" else f"{who} passed rather than bid {level}"
-                )
             out.append(
-                "The auction so far: " + ", ".join(told) + "; the simulated deals give those "
-                "hands about as much strength as their calls show."
+                "The auction so far: " + _calls_words(self.inferences) + "; the coach deals the "
+                "other hands to fit those calls."
             )
-        deals = f"In {self.deals:,} simulated deals {side} took {self.mean_tricks} trick points on average"
-        if self.limit is not None:
-            assert self.limit_chance is not None
-            assert self.limit_score is not None and self.limit_pass is not None
-            out.append(
-                f"{deals} and made {self.limit} {_pct(self.limit_chance)} of the time "
-                f"({how_often(self.limit_chance)}); holding the contract at {self.limit} scores "
-                f"{self.limit_score:+d} on average against {self.limit_pass:+d} for passing, so "
-                f"{self.limit} is the most worth bidding."
-            )
-        else:
-            out.append(
-                f"{deals} and made {self.min_bid} {_pct(self.min_chance)} of the time "
-                f"({how_often(self.min_chance)}); holding the contract at {self.min_bid} "
-                f"scores {self.min_score:+d} on average against {self.min_pass:+d} for passing."
-            )
+        if self.plan is not None:
+            switch = self.plan.line()
+            if switch is not None:
+                out.append(switch)
+        out.append(
+            f"{side[0].upper()}{side[1:]} should take about {self.mean_tricks} of the "
+            f"{self.total_trick_points} trick points."
+        )
         if self.recommended is not None:
-            assert self.limit is not None
-            more = (
-                "and no higher" if self.limit == self.recommended
-                else f"and you can go on to {self.limit} if pushed"
+            assert self.limit is not None and self.limit_chance is not None
+            out.append(f"Bid {self.recommended}: you make it {chance_words(self.min_chance)}.")
+            better = (
+                "better than"
+                if self.limit_score is not None and self.limit_pass is not None
+                and self.limit_score > self.limit_pass
+                else "as well as"
             )  # fmt: skip
-            out.append(
-                f"Bid {self.recommended}: you make it {_pct(self.min_chance)} of the time, {more}."
+            above = (
+                f"; above {self.limit}, passing pays {side} better."
+                if self.above_limit_loses
+                else "."
             )
-        elif self.limit is not None and self.limit < self.min_bid:
+            if self.limit > self.recommended:
+                out.append(
+                    f"You can go on to {self.limit} if pushed: you make {self.limit} "
+                    f"{chance_words(self.limit_chance)}, and bidding it still pays {better} "
+                    f"passing{above}"
+                )
+            elif self.above_limit_loses:
+                out.append(f"Go no higher: above {self.limit}, passing pays {side} better.")
+            else:
+                out.append(f"{self.limit} is as high as the coach would go.")
+        elif self.min_bid > self.max_bid:
+            out.append(f"No bid above {self.min_bid - self.bid_increment} is possible: pass.")
+        elif self.partner_high:
             out.append(
-                f"The bidding is already at {self.min_bid}, above the {self.limit} this hand is "
-                f"worth: there you make it {_pct(self.min_chance)} of the time and score "
-                f"{self.min_score:+d} against {self.min_pass:+d} for passing: pass."
+                f"Pass: leaving the contract to your partner pays better than bidding "
+                f"{self.min_bid}, which you would make {chance_words(self.min_chance)}."
             )
         else:
-            who = "your partner" if self.partner_high else "the others"
-            out.append(f"Pass: even {self.min_bid} scores less than leaving the contract to {who}.")
+            out.append(
+                f"Pass: at {self.min_bid}, the lowest bid now, you would make the contract "
+                f"{chance_words(self.min_chance)}, and passing pays {side} better."
+            )
         if self.recommended is None and self.meld >= self.min_bid:
             keep = (
                 f"once {self.side} {'takes' if self.partnerships else 'take'} at least "
@@ -212,6 +353,53 @@ class BidReasoning:
                 f"Your {self.meld} meld counts when you defend too, {keep}: you need not "
                 "declare to score it, and whoever declares must make the contract against it."
             )
+        return out
+
+    def worked_lines(self) -> list[str]:
+        """How the coach worked this out: the figures behind :meth:`lines` (averages of
+        the side's score less the others', standard errors, the acceptance rule), every
+        number from the evaluation and the rules in force."""
+        side = self.side
+        others = "the other side's" if self.partnerships else "the other players' average"
+        suits = [s.plural for s in self.suits] or [self.trump.plural]
+        trumps = f"once with each of {listed(suits)}" if len(suits) > 1 else f"with {suits[0]}"
+        fit = ", each deal fitting the calls so far" if self.inferences else ""
+        out = [
+            f"The coach dealt the cards you cannot see {self.deals:,} times{fit}, and played "
+            f"each deal out {trumps} as trump, and once more with you passing. Bids go "
+            f"from {self.opening_bid} up by {self.bid_increment}; a hand has "
+            f"{self.total_trick_points} trick points.",
+            f"With {self.trump.plural} trump {side} showed {self.mean_side_meld} meld and took "
+            f"{self.mean_tricks} trick points on average, and made {self.min_bid} "
+            f"{_pct(self.min_chance)} of the time.",
+        ]
+        if self.plan is not None:
+            out.append(self.plan.worked_line())
+        owner = "your side's" if self.partnerships else "your"
+        out.append(
+            f"Each score below is {owner} score less {others}, averaged over the deals; "
+            "'±' is the coach's error (one standard error of the difference, from the same "
+            "deals pair by pair)."
+        )
+        out += [v.line(self.trump) for v in self.levels]
+        if self.limit is not None:
+            out.append(
+                f"The most worth bidding: {self.limit}, the highest level counting up from "
+                f"{self.min_bid} at which holding the contract scores at least as well as "
+                "passing."
+            )
+        else:
+            out.append(f"Not even {self.min_bid} scores as well as passing: the advice is to pass.")
+        if self.low is not None and self.high is not None:
+            span = f"{self.low}" if self.low == self.high else f"{self.low} to {self.high}"
+            accepted = f"a top bid of {span}" + (", or a pass" if self.pass_ok else "")
+        else:
+            accepted = "a pass only"
+        out.append(
+            f"A call is marked wrong only when the coach is sure it costs more than "
+            f"{self.margin} points on average against the other choice (by more than twice "
+            f"its error): here it accepts {accepted}."
+        )
         return out
 
     @property
@@ -417,9 +605,12 @@ class TrumpReasoning:
     others')."""
     partnerships: bool = True
     kept_plan: Suit | None = None
-    """Three-handed: the suit with the best expected score when the recommended trump
-    is another, the one the discard was made for, which it does not beat beyond the
-    evaluation's error (``None``: the recommended trump has the best score)."""
+    """The suit with the best expected score when the recommended trump is another: the
+    one the plan was made for (three-handed: the discard; otherwise the bids), which it
+    does not beat beyond the evaluation's error (``None``: the recommended trump has the
+    best score)."""
+    kept_for: str = "the trump your discard was made for"
+    """What the recommended trump was the plan of, in words (with :attr:`kept_plan`)."""
 
     @property
     def text(self) -> str:
@@ -439,7 +630,7 @@ class TrumpReasoning:
         )
         if self.kept_plan is not None:
             return (
-                f"{out}: the trump your discard was made for, and {self.kept_plan.plural} do "
+                f"{out}: {self.kept_for}, and {self.kept_plan.plural} do "
                 f"no better beyond the evaluation's error ({others})."
             )
         return f"{out}, the best of the suits ({others})."

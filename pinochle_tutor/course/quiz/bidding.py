@@ -1,16 +1,22 @@
 """Bidding questions: the range of acceptable answers, from the bidding advisor.
 
-The advisor simulates deals for a hand in two steps (:func:`outlook`, cached: the
-simulation does not depend on the auction). A first look (:func:`first_look`,
-:data:`FIRST_LOOK_SAMPLES` deals with each of the four suits as trump) finds the
-one or two most promising trump suits; then deals with those are added, chunk by
-chunk, until the range is settled (:func:`settled`: another seed would move each
-end by at most one bid step) or the rule set's cap is reached (:func:`deal_cap`:
-:data:`ADVISOR_SAMPLES`, four times as many for the double deck's finer bid steps),
-and all of them give the answer and its explanation (``benchmarks/bench_bid_quiz.py``
-measures how far the range moves across seeds). :func:`bid_range` turns that into
-the answers a :class:`~pinochle_tutor.course.quiz.items.BidQuiz` accepts after its
-calls. The seed and the numbers of deals are fixed, so a mark never changes.
+The advisor evaluates a hand in the auction as it stands (the question's calls: the
+lowest bid allowed, what the other seats' calls told), with the coach's bidding model
+(:func:`~pinochle_tutor.coach.bid.evaluate_bids`, the hint's and the trainer's too), in
+two steps (:func:`outlook`, cached per hand and auction). A first look
+(:func:`first_look`, :data:`FIRST_LOOK_SAMPLES` deals with each of the four suits as
+trump) finds the one or two most promising trump suits; then deals with those are
+added, chunk by chunk, until the range is settled (:func:`settled`: another seed would
+move each end by at most one bid step) or the rule set's cap is reached
+(:func:`deal_cap`: :data:`ADVISOR_SAMPLES`, four times as many for the double deck's
+finer bid steps), and all of them give the answer and its explanation
+(``benchmarks/bench_bid_quiz.py`` measures how far the range moves across seeds). The
+accepted answers are the evaluation's
+:attr:`~pinochle_tutor.coach.bid.BidEvaluation.accepted`, by the same criterion as the
+advice's "go on to" (holding the contract against passing):
+:func:`~pinochle_tutor.course.quiz.kinds.bid.bid_range` reads them for a
+:class:`~pinochle_tutor.course.quiz.kinds.bid.BidQuiz`. The seed and the numbers of
+deals are fixed, so a mark never changes.
 
 Nothing here runs when an item is built: the answer is simulated when it is checked,
 when a generator shapes a question's auction from it, or when a bank loader needs
@@ -26,13 +32,12 @@ import functools
 import math
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from pinochle_tutor.cards import Card, Suit
 from pinochle_tutor.coach.bid import (
+    AuctionInfo,
     BidAdvice,
     BidEvaluation,
-    TrumpOutlook,
     advice_from,
     advise_bid,
     evaluate_bids,
@@ -42,13 +47,10 @@ from pinochle_tutor.rules import RuleSet
 __all__ = [
     "ADVISOR_SAMPLES",
     "ADVISOR_SEED",
-    "BOLD",
     "CHUNK_SAMPLES",
     "FIRST_LOOK_SAMPLES",
     "MAX_DEAL_SCALE",
     "SETTLE_Z",
-    "SURE",
-    "Outlook",
     "candidate_trumps",
     "chunk_samples",
     "clear_cache",
@@ -75,8 +77,9 @@ MAX_DEAL_SCALE = 4
 """The most times :data:`ADVISOR_SAMPLES` deals an answer may use (the double deck's
 scale; see :func:`deal_scale`)."""
 SETTLE_Z = 3.0
-"""A bid level whose make chance is within this many standard errors of a threshold
-is one another seed could put on either side of it. Three, not two: the range is
+"""A bid level whose gain against passing is within this many standard errors of a
+boundary of the acceptance (break-even, or the margin either side) is one another seed
+could put on either side of it. Three, not two: the range is
 looked at after every chunk and the first look that seems settled stops it, so a
 two-error band let lucky early stops through (measured with
 ``benchmarks/bench_bid_quiz.py``: a double-deck hand stopped at 3,600 deals per suit
@@ -87,42 +90,17 @@ FIRST_LOOK_SAMPLES = 48
 candidate trumps."""
 ADVISOR_SEED = 20240601
 """The advisor's random seed for bidding answers (fixed, so marks never change)."""
-SURE = 0.7
-"""A bid made this often is a safe top bid: the low end of the acceptable range."""
-BOLD = 0.3
-"""A bid made this often is a bold top bid: the high end of the acceptable range."""
-
-
-@dataclass(frozen=True)
-class Outlook:
-    """What the advisor's simulation says a hand is worth, whatever the auction."""
-
-    sure: int | None
-    """The highest bid made in at least :data:`SURE` of the deals (``None``: none)."""
-    even: int | None
-    """The highest bid made in at least half of the deals (``None``: none)."""
-    bold: int | None
-    """The highest bid made in at least :data:`BOLD` of the deals (``None``: none)."""
-    advice: BidAdvice
-    """The advisor's full answer (its simulation and explanation)."""
-
-
-def _outlook(advice: BidAdvice) -> Outlook:
-    best = advice.best
-    return Outlook(best.max_bid(SURE), best.max_bid(0.5), best.max_bid(BOLD), advice)
-
-
 def deal_scale(rules: RuleSet) -> int:
     """How many times :data:`ADVISOR_SAMPLES` (the cap) and :data:`CHUNK_SAMPLES` (a
     chunk) deals an answer under ``rules`` may use: the square of its bid steps in a
     hand's trick points over classic's :data:`CLASSIC_STEPS`, rounded, from 1 to
     :data:`MAX_DEAL_SCALE`.
 
-    Why the square: an end of the range moves by a bid step when a level's make chance
-    is on the other side of its threshold. Neighbouring levels' chances differ by about
-    one bid step over the spread of what the hands make, a spread in proportion to the
-    hand's trick points; a chance's standard error falls as one over the square root
-    of the deals. The same odds of settling within the cap then need deals in
+    Why the square: an end of the range moves by a bid step when a level's gain against
+    passing is on the other side of its boundary. Neighbouring levels' gains differ by
+    about one bid step's share of the spread of what the hands make, a spread in
+    proportion to the hand's trick points; a gain's standard error falls as one over the
+    square root of the deals. The same odds of settling within the cap then need deals in
     proportion to the square of the bid steps per hand: the double deck (50 trick
     points in steps of 1) 4 times classic's (250 in steps of 10), and three-handed
     (250 in steps of 10) the same. The cap of :data:`MAX_DEAL_SCALE` keeps a house rule
@@ -161,19 +139,29 @@ def candidate_trumps(first: BidAdvice) -> list[Suit]:
     return [best.trump] if mean > SETTLE_Z * se else [best.trump, second.trump]
 
 
-def settled(o: TrumpOutlook) -> bool:
+def settled(ev: BidEvaluation) -> bool:
     """Whether another seed would move each end of the range by at most one bid step:
-    for each threshold (:data:`SURE`, one half, :data:`BOLD`) at most one bid level's
-    make chance lies within :data:`SETTLE_Z` standard errors of it (the bound is then
-    the level below it or that level)."""
-    r = o.rules
-    top = max(o.best_total, r.opening_bid) + r.bid_increment
-    for t in (SURE, 0.5, BOLD):
-        margin = SETTLE_Z * math.sqrt(t * (1 - t) / o.deals)
-        close = sum(1 for bid in range(r.opening_bid, top + 1, r.bid_increment)
-                    if abs(o.make_chance(bid) - t) < margin)  # fmt: skip
-        if close > 1:
-            return False
+    for each boundary the acceptance reads (:attr:`BidEvaluation.accepted`: holding the
+    contract against passing at break-even, and by the margin either way) at most one bid
+    level's gain lies within :data:`SETTLE_Z` standard errors of it (the end is then the
+    level below it or that level). Levels are looked at from the lowest bid now up to the
+    first whose gain is below every boundary by that much."""
+    r = ev.rules
+    inc = r.bid_increment
+    margin = ev.margin
+    close = {-margin: 0, 0.0: 0, margin: 0}
+    level = ev.min_bid
+    while level <= r.max_bid:
+        gain, err = ev.gain(level), ev.gain_stderr(level)
+        band = SETTLE_Z * err
+        for b in close:
+            if abs(gain - b) < band:
+                close[b] += 1
+                if close[b] > 1:
+                    return False
+        if gain < -margin - band:
+            break
+        level += inc
     return True
 
 
@@ -197,14 +185,22 @@ def reporting(progress: Callable[[int, int], None]) -> Iterator[None]:
         _REPORT.reset(token)
 
 
-def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
-             samples: int | None = None) -> Outlook:  # fmt: skip
-    """The simulation behind :func:`outlook`, with any ``seed`` and most deals
-    (``None``: the rule set's :func:`deal_cap`; not cached: ``benchmarks/bench_bid_quiz.py``
-    compares seeds with it). A first look picks the :func:`candidate_trumps`; then
-    chunks of :func:`chunk_samples` deals with them are added until the best suit's
-    range is :func:`settled` or ``samples`` deals are done. The answer and its
-    explanation come from all of them."""
+def _as_info(auction: AuctionInfo | RuleSet) -> AuctionInfo:
+    """The auction a question asks about (a rule set alone: the opening call)."""
+    return auction if isinstance(auction, AuctionInfo) else AuctionInfo.opening(auction)
+
+
+def simulate(hand: tuple[Card, ...], auction: AuctionInfo | RuleSet, seed: int = ADVISOR_SEED,
+             samples: int | None = None) -> BidAdvice:  # fmt: skip
+    """The simulation behind :func:`outlook`, in the auction as it stands (a rule set
+    alone: the opening call), with any ``seed`` and most deals (``None``: the rule set's
+    :func:`deal_cap`; not cached: ``benchmarks/bench_bid_quiz.py`` compares seeds with
+    it). A first look picks the :func:`candidate_trumps`; then chunks of
+    :func:`chunk_samples` deals with them are added until the evaluation's range is
+    :func:`settled` or ``samples`` deals are done. The answer and its explanation come
+    from all of them."""
+    info = _as_info(auction)
+    rules = info.rules
     if samples is None:
         samples = deal_cap(rules)
     size = chunk_samples(rules)
@@ -212,9 +208,9 @@ def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
     if report is not None:  # before any deal (the first look's too)
         report(0, samples)
     if seed == ADVISOR_SEED:
-        first = first_look(hand, rules).advice
+        first = first_look(hand, info)
     else:
-        first = advise_bid(hand, rules, samples=FIRST_LOOK_SAMPLES, seed=seed)
+        first = advise_bid(hand, rules, info, samples=FIRST_LOOK_SAMPLES, seed=seed)
     suits = candidate_trumps(first)
     ev: BidEvaluation | None = None
     chunk = 0
@@ -222,15 +218,15 @@ def simulate(hand: tuple[Card, ...], rules: RuleSet, seed: int = ADVISOR_SEED,
         before = ev.samples if ev is not None else 0
         left = samples - before
         step = None if report is None else _step_report(report, before, samples)
-        more = evaluate_bids(hand, rules, samples=min(size, left),
+        more = evaluate_bids(hand, rules, info, samples=min(size, left),
                              seed=seed * 1009 + chunk, trumps=suits, progress=step)  # fmt: skip
         ev = more if ev is None else ev.joined(more)
         chunk += 1
-        if settled(ev.best):
+        if settled(ev):
             break
     if report is not None:
         report(ev.samples, samples)
-    return _outlook(advice_from(ev))
+    return advice_from(ev)
 
 
 def _step_report(
@@ -241,34 +237,38 @@ def _step_report(
 
 
 @functools.lru_cache(maxsize=1024)
-def first_look(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
-    """A quick look at a hand, sorted: :data:`FIRST_LOOK_SAMPLES` deals with each suit
-    as trump (independent of the auction; cached). Not precise enough to mark an
-    answer: it picks the suits :func:`outlook` simulates again."""
-    return _outlook(advise_bid(hand, rules, samples=FIRST_LOOK_SAMPLES, seed=ADVISOR_SEED))
+def first_look(hand: tuple[Card, ...], auction: AuctionInfo | RuleSet) -> BidAdvice:
+    """A quick look at a hand, sorted, in the auction as it stands (a rule set alone: the
+    opening call): :data:`FIRST_LOOK_SAMPLES` deals with each suit as trump (cached). Not
+    precise enough to mark an answer: it picks the suits :func:`outlook` simulates
+    again, and a generated question's auction is shaped on it."""
+    info = _as_info(auction)
+    return advise_bid(hand, info.rules, info, samples=FIRST_LOOK_SAMPLES, seed=ADVISOR_SEED)
 
 
 @functools.lru_cache(maxsize=1024)
-def _cached_outlook(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
-    return simulate(hand, rules)
+def _cached_outlook(hand: tuple[Card, ...], info: AuctionInfo) -> BidAdvice:
+    return simulate(hand, info)
 
 
-_WORKING: dict[tuple[tuple[Card, ...], RuleSet], threading.Lock] = {}
+_WORKING: dict[tuple[tuple[Card, ...], AuctionInfo], threading.Lock] = {}
 _WORKING_GUARD = threading.Lock()
 
 
-def outlook(hand: tuple[Card, ...], rules: RuleSet) -> Outlook:
-    """The advisor's simulation of a hand, sorted, behind a bidding answer
-    (:func:`simulate` with :data:`ADVISOR_SEED`; independent of the auction; cached).
-    Simulated once even when two threads ask at the same moment: a quiz page works
-    out answers in the background while the learner thinks, and whoever asks for the
-    same hand meanwhile waits for that work instead of doing it again."""
+def outlook(hand: tuple[Card, ...], auction: AuctionInfo | RuleSet) -> BidAdvice:
+    """The advisor's evaluation of a hand, sorted, in the auction as it stands (a rule
+    set alone: the opening call), behind a bidding answer (:func:`simulate` with
+    :data:`ADVISOR_SEED`; cached per hand and auction). Simulated once even when two
+    threads ask at the same moment: a quiz page works out answers in the background
+    while the learner thinks, and whoever asks for the same question meanwhile waits for
+    that work instead of doing it again."""
+    info = _as_info(auction)
     with _WORKING_GUARD:
-        if len(_WORKING) > 4096:  # one small lock per hand asked about; keep it bounded
+        if len(_WORKING) > 4096:  # one small lock per question asked about; keep it bounded
             _WORKING.clear()
-        lock = _WORKING.setdefault((hand, rules), threading.Lock())
+        lock = _WORKING.setdefault((hand, info), threading.Lock())
     with lock:
-        return _cached_outlook(hand, rules)
+        return _cached_outlook(hand, info)
 
 
 def clear_cache() -> None:

@@ -1,12 +1,14 @@
 """Bidding questions: "What is the most you would bid with this hand?" (or pass).
 
-The answer is a range the advisor accepts (:class:`BidRange`, simulated deals:
-:mod:`pinochle_tutor.course.quiz.bidding`), not one number.
+The answer is a range the advisor accepts (:class:`BidRange`), not one number: the
+calls the coach's evaluation of the auction as it stands accepts
+(:attr:`~pinochle_tutor.coach.bid.BidEvaluation.accepted`, simulated deals:
+:mod:`pinochle_tutor.course.quiz.bidding`), the very evaluation whose advice the mark
+quotes, so the mark never rejects the bid its words call the most worth bidding.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from collections.abc import Mapping
@@ -18,13 +20,9 @@ from pinochle_tutor.cards import (
     Card,
     cards_text,
 )
-from pinochle_tutor.coach.bid import BidAdvice, heuristic_limit
+from pinochle_tutor.coach.bid import AcceptedCalls, AuctionInfo, BidAdvice, heuristic_limit
 from pinochle_tutor.course.quiz import bidding
-from pinochle_tutor.course.quiz.bidding import (
-    BOLD,
-    FIRST_LOOK_SAMPLES,
-    Outlook,
-)
+from pinochle_tutor.course.quiz.bidding import FIRST_LOOK_SAMPLES
 from pinochle_tutor.course.quiz.dealing import deck_cards, on_scale
 from pinochle_tutor.course.quiz.entries import (
     BankFormatError,
@@ -57,6 +55,7 @@ from pinochle_tutor.explain import (
     explain_bid,
     listed,
 )
+from pinochle_tutor.explain.bidding import chance_words
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.rules import (
     RuleSet,
@@ -134,6 +133,39 @@ def parse_bid_answer(text: str) -> int | None:
     return read_number(s, "a bid", signed=False)
 
 
+def _mark_head(r: BidRange, call: int | None) -> str:
+    """The verdict on a readable, legal call in plain words, each claim read from the
+    evaluation behind the range (its gains against passing, level by level)."""
+    if r.accepts(call):
+        return "That is within the range the coach accepts."
+    side = "your side" if r.advice.rules.partnerships else "you"
+    if call is None:
+        top = f", and you can go on to {r.advised}" if r.advised is not None else ""
+        return (
+            f"Passing gives up a good hand: bidding {r.minimum} pays {side} clearly better "
+            f"than passing{top}."
+        )
+    ev = r.advice.evaluation
+    made = ""
+    if ev is not None:
+        made = f" You would make {call} {chance_words(ev.make_chance(call))}."
+    if r.low is None or r.high is None:
+        return (
+            f"A bid of {call} is more than this hand is worth: even at {r.minimum}, the lowest "
+            f"bid now, passing pays {side} clearly better.{made}"
+        )
+    inc = r.advice.rules.bid_increment
+    if call < r.low:
+        return (
+            f"{call} stops too soon: at {r.low}, holding the contract still pays {side} "
+            f"clearly better than passing."
+        )
+    return (
+        f"{call} is too bold: at {r.high + inc}, passing already pays {side} clearly better "
+        f"than holding the contract.{made}"
+    )
+
+
 def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
     r = bid_range(item)
     advice = r.advice
@@ -142,30 +174,20 @@ def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
         if not verdict.legal:
             rule = verdict.rule.statement(item.rule_set)
             said = verdict.text if rule in verdict.text else f"{verdict.text} {rule}"
-            explanation = f"{said} The advisor's answer: {r.text}. {advice.explanation}"
+            explanation = f"{said} The coach accepts: {r.text}. {advice.explanation}"
             return Mark(
                 item.id, item.kind, text, False, r.text, explanation, SPEC.rules_for(item), detail=r
             )
     right = r.accepts(call)
-    if right:
-        head = "That is within the range the advisor finds acceptable."
-    elif call is None:
-        head = (
-            f"Passing gives up a good hand: the advisor's top bid at even odds is {r.advised}, "
-            f"and the lowest bid now is {r.minimum}."
+    head = _mark_head(r, call)
+    sims = ""
+    if advice.outlooks:
+        suits = listed([o.trump.plural for o in advice.outlooks])
+        sims = (
+            f" (The coach played out {advice.best.deals:,} deals with {suits} as trump, the "
+            f"most promising suits after a first look at {FIRST_LOOK_SAMPLES} deals with each.)"
         )
-    elif r.low is None or r.high is None:
-        head = f"A bid of {call} is more than this hand is worth: the advisor would pass at {r.minimum}."
-    elif call < r.low:
-        head = f"{call} is too timid: this hand is worth at least {r.low}."
-    else:
-        head = f"{call} is too bold: the side makes {call} less than {BOLD:.0%} of the time."
-    suits = listed([o.trump.plural for o in advice.outlooks])
-    sims = (
-        f"(Simulated {advice.best.deals:,} deals with {suits} as trump, the most promising "
-        f"suits after a first look at {FIRST_LOOK_SAMPLES} deals with each.)"
-    )
-    explanation = f"{head} The acceptable answer: {r.text}. {advice.explanation} {sims}"
+    explanation = f"{head} The coach accepts: {r.text}. {advice.explanation}{sims}"
     return Mark(
         item.id, item.kind, text, right, r.text, explanation, SPEC.rules_for(item), detail=r
     )
@@ -236,19 +258,21 @@ def _bid_hand(rng: random.Random, target: QuizRule, rules: RuleSet) -> tuple[Car
 
 def _build_bid(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> BidQuiz:
     hand = _bid_hand(rng, target, rules)
-    o = bidding.outlook(tuple(sorted(hand)), rules)
+    # A raise or a pass: the hand's worth at the opening, from the advisor's first look
+    # (the most worth bidding there), shapes the auction; the answer is then worked out
+    # in that auction, as the learner meets it.
+    shaped = target in (QuizRule.BID_RAISE, QuizRule.BID_PASS)
+    worth = bidding.first_look(tuple(sorted(hand)), rules).limit if shaped else None
     opening, inc = rules.opening_bid, rules.bid_increment
     jump = on_scale(10, rules, inc)  # how far past the hand's worth a "pass" auction goes
     calls: tuple[int | None, ...] = ()
     if target is QuizRule.BID_OPEN:
         # Everyone but the dealer passing ends the auction: at most players - 2 passes.
         calls = tuple([None] * rng.randint(0, 0 if level == 1 else min(2, rules.players - 2)))
-    elif target is QuizRule.BID_RAISE and o.even is not None and o.even >= opening + inc:
-        worth = o.sure if o.sure is not None and o.sure >= opening + inc else o.even
+    elif target is QuizRule.BID_RAISE and worth is not None and worth >= opening + inc:
         calls = _prior_calls(rng, rng.randrange(opening, worth, inc), level, rules)
     elif target is QuizRule.BID_PASS:
-        worth = max(o.even or opening, o.bold or opening)
-        calls = _prior_calls(rng, worth + jump * rng.randint(0, 4), level, rules)
+        calls = _prior_calls(rng, (worth or opening) + jump * rng.randint(0, 4), level, rules)
     dealer = (-len(calls) - 1) % rules.players
     return BidQuiz(id="", hand=hand, calls=calls, dealer=dealer, level=level, rule_set=rules)
 
@@ -257,16 +281,18 @@ def _build_bid(rng: random.Random, level: int, target: QuizRule, rules: RuleSet)
 class BidRange:
     """The acceptable answers to a bidding question, from the bidding advisor.
 
-    The advisor simulates deals for the hand; ``advised`` is the highest bid made
-    in at least half of them (``None``: pass). A top bid from ``low`` (made in
-    at least 70 % of the deals, or the lowest bid allowed now) to ``high`` (made
-    in at least 30 %) is acceptable; a pass is acceptable when the advised bid is
-    below the lowest bid allowed now, or when the hand is borderline."""
+    The advisor evaluates the hand in the auction as it stands; ``advised`` is the most
+    worth bidding, the highest level (counting up from the lowest bid now) at which
+    holding the contract scores at least as well as passing (``None``: pass). A top bid
+    from ``low`` to ``high`` is acceptable, and a pass when ``pass_ok``: every call the
+    coach is not sure costs more than its margin against the other choice
+    (:attr:`~pinochle_tutor.coach.bid.BidEvaluation.accepted`). ``advised`` is always
+    accepted."""
 
     minimum: int
     """The lowest bid allowed now."""
     advised: int | None
-    """The advisor's top bid at even odds, or ``None`` when it says pass."""
+    """The most worth bidding, or ``None`` when the advice is to pass."""
     low: int | None
     high: int | None
     pass_ok: bool
@@ -289,28 +315,16 @@ class BidRange:
         return f"a top bid of {span}"
 
 
-def bid_range(item: BidQuiz, simulated: Outlook | None = None) -> BidRange:
-    """The acceptable answers to ``item``, from the bidding advisor (:func:`outlook`:
-    fixed seed and numbers of deals, so the answer never changes; ``simulated``: the
-    hand's outlook from another simulation instead, as the benchmark compares)."""
-    o = simulated if simulated is not None else bidding.outlook(tuple(sorted(item.hand)), item.rule_set)
-    minimum = item.auction().min_bid
-    advised = o.even if o.even is not None and o.even >= minimum else None
-    if o.bold is None or o.bold < minimum:
-        low = high = None
-    else:
-        low = max(minimum, o.sure if o.sure is not None else minimum)
-        high = o.bold
-        if advised is not None:
-            low = min(low, advised)
-    pass_ok = advised is None or o.sure is None or o.sure < minimum
-    limit = o.advice.limit
-    advice = dataclasses.replace(
-        o.advice,
-        min_bid=minimum,
-        recommended=minimum if limit is not None and limit >= minimum else None,
-    )
-    return BidRange(minimum, advised, low, high, pass_ok, advice)
+def bid_range(item: BidQuiz, simulated: BidAdvice | None = None) -> BidRange:
+    """The acceptable answers to ``item``, from the bidding advisor's evaluation of the
+    auction as it stands (:func:`~pinochle_tutor.course.quiz.bidding.outlook`: fixed seed
+    and numbers of deals, so the answer never changes; ``simulated``: advice from another
+    simulation of the same auction instead, as the benchmark compares). The range, the
+    advised bid and the advice the mark quotes are one evaluation's."""
+    info = AuctionInfo.from_auction(item.auction())
+    advice = simulated if simulated is not None else bidding.outlook(tuple(sorted(item.hand)), info)
+    a: AcceptedCalls = advice.accepted
+    return BidRange(a.min_bid, a.limit, a.low, a.high, a.pass_ok, advice)
 
 
 class BidQuizKind(QuizKindSpec[BidQuiz, int | None]):
