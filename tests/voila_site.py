@@ -121,6 +121,19 @@ learner's reading pace being far slower), so the limit is lifted for it. The lim
 itself is tested in tests/test_browser_flood.py and tests/test_site_kernels.py."""
 
 
+UNDER_PYTEST = ("PYTEST_CURRENT_TEST",)
+"""Variables a test's Voila server does not inherit: set, they make its kernels behave
+unlike a real site's (ipykernel does not watch descriptor 2 under pytest)."""
+
+
+def server_environment(env: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a test's Voila server: this process's, the site's secret and
+    ``env``, without :data:`UNDER_PYTEST` (even when ``env`` names one), so its kernels
+    show a page what a real site's show."""
+    full = {**os.environ, "PINOCHLE_TUTOR_SITE_SECRET": SITE_SECRET, **(env or {})}
+    return {k: v for k, v in full.items() if k not in UNDER_PYTEST}
+
+
 @contextmanager
 def voila_server(
     root: str | os.PathLike[str] = "lessons",
@@ -129,7 +142,12 @@ def voila_server(
     timeout: float = 90.0,
 ) -> Iterator[Site]:
     """Yield the base URL (a :class:`Site`, with ``.pid``) of a running Voila server on
-    ``root``; always stop it."""
+    ``root``; always stop it.
+
+    The server, and so every kernel it starts, runs without ``PYTEST_CURRENT_TEST``
+    (:func:`server_environment`): ipykernel leaves file descriptor 2 alone when it is
+    set, so under pytest whatever a kernel wrote there (a log line, a traceback) never
+    reached the page, as it does on a real site, and no test could see such a leak."""
     port = free_port()
     voila = Path(sys.executable).with_name("voila")
     # Kernels talk over Unix sockets, not TCP ports: with several servers and test
@@ -142,7 +160,7 @@ def voila_server(
     log = (artifacts / f"voila-{port}.log").open("w")
     proc = subprocess.Popen(
         cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "PINOCHLE_TUTOR_SITE_SECRET": SITE_SECRET, **(env or {})},
+        env=server_environment(env),
         start_new_session=True,
     )  # fmt: skip
     base = Site(f"http://127.0.0.1:{port}")
