@@ -849,7 +849,8 @@ class QuizRunner(widgets.VBox):
         hidden too (nothing could be asked), no button is named."""
         if self.restart_button.layout.display == "none":
             self.message.info(
-                "There is no question to answer here now: practise on the other pages."
+                "The round is over: this page has no question to ask now, so practise on "
+                "the other pages."
             )
         else:
             self.message.info(
