@@ -174,7 +174,7 @@ def test_the_teacher_gives_a_record_to_its_learner_when_asked_twice(
     client_click(d.handover_button)
     client_click(d.handover_confirm)
     assert d.message.text == (
-        f"Lee's record is the learner {NEW[:6]}…'s now: 3 answer(s) and 1 lesson(s) opened moved. "
+        f"The record of Lee now belongs to the learner {NEW[:6]}…: 3 answer(s) and 1 lesson(s) opened moved. "
         "They are called Lee now."
     ), d.message.text
     assert len(ProgressStore(class_db).attempts(NEW)) == 4 and ProgressStore(class_db).name_of(NEW) == "Lee"
@@ -191,7 +191,7 @@ def test_a_record_handed_over_meanwhile_moves_nothing_more(
     client_click(d.handover_button)
     ProgressStore(class_db).hand_over(OLD, OTHER, "2026-03-02T10:00:00Z")
     client_click(d.handover_confirm)
-    assert d.message.text == "Lee's record was given to its learner already: nothing more to move."
+    assert d.message.text == "The record of Lee was given to its learner already: nothing more to move."
     assert len(ProgressStore(class_db).attempts(NEW)) == 1 and len(ProgressStore(class_db).attempts(OTHER)) == 3
 
 
@@ -223,7 +223,7 @@ def test_one_record_picked_twice_or_not_listed_is_refused_quoting_it(
     d = opened(class_db, monkeypatch)
     pick(d, OLD, OLD)
     client_click(d.handover_button)
-    assert f"'Lee ({OLD[:6]}…), 3 answer(s)" in d.message.text and "picked twice" in d.message.text
+    assert f"'Lee ({OLD[:6]}…), 3 answer(s)" in d.message.text and "picked in both lists" in d.message.text
     assert d.handover_confirm.layout.display == "none"
     pick(d, OLD, NEW)
     ProgressStore(class_db).delete_learner(NEW)

@@ -168,7 +168,11 @@ def test_in_the_static_site_an_unsigned_key_is_the_browsers_learner(monkeypatch:
 # ------------------------------------------------------------------ the card
 
 
-def test_a_first_visit_gets_a_key_then_a_name_once(fresh_kernel: Path) -> None:
+def test_a_first_visit_gets_a_key_then_a_name_once(
+    fresh_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert "kept in its progress file" in LearnerCard().status.value  # Jupyter, no served page
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/00_welcome.ipynb")
     card = LearnerCard()
     assert current_learner().is_guest and "kept on this page only" in card.status.value
     client_update(card.keeper, client_key=signed(KEY))

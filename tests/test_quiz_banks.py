@@ -223,7 +223,7 @@ def test_a_bank_too_large_to_read_quickly_is_refused_by_name(tmp_path: Path) -> 
     items, problems = load_bank(_write(tmp_path, "huge.toml", text))
     assert items == [] and len(problems) == 1
     assert problems[0].file == "huge.toml" and "split it into smaller bank files" in problems[0].message
-    assert f"({MAX_BANK_BYTES // 1024} KB)" in problems[0].message
+    assert f"at most {MAX_BANK_BYTES // 1024} KB" in problems[0].message
 
 
 def test_a_missing_file_is_a_problem(tmp_path: Path) -> None:

@@ -439,7 +439,7 @@ class ClassmatesTable(widgets.VBox):
     def _game_on_words(code: str) -> str:
         return (
             f"The game at table {code} is on: your seat waits for you until it ends, and "
-            "then “Back to the tables” leads to the list of tables."
+            "then 'Back to the tables' leads to the list of tables."
         )
 
     @guarded
@@ -496,7 +496,7 @@ class ClassmatesTable(widgets.VBox):
             if self.code is None:
                 raise PinochleError(
                     "Open a table, or join one: its game starts from the waiting room, when "
-                    "the classmate who opened it presses “Start the game”."
+                    "the classmate who opened it presses 'Start the game'."
                 )
             table = self.tables.start(self._check_in_room(), self.learner)
             self._play(table)

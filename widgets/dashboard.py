@@ -87,11 +87,14 @@ DASHBOARD_CSS = """
 """
 
 HANDOVER_HELP = (
-    "<p>A browser that kept its learner key from before this site signed keys opens "
-    "pages as a guest now (a key alone, which anyone could have learned, opens no "
-    "record), and gets a new key. Ask the learner to give their name on the welcome "
-    "page (or answer a question), then pick their old record and their new one: the "
-    "answers, lessons opened and name go to the new one, and the old one is gone.</p>"
+    "<p>A browser that kept its learner key from before this site signed keys gets a "
+    "new key on its next page, and its learner starts with an empty record (a key "
+    "alone, which anyone could have learned, opens no record). Ask the learner to "
+    "answer one practice question (or give their name on the welcome page). Then pick "
+    "their old record under <i>The record of:</i> and their new one (last seen today) "
+    "under <i>Give it to:</i>. Their answers and lessons opened go to the new record, "
+    "and so does the old name unless they have given a name since. The old record is "
+    "then gone.</p>"
 )
 """What the teacher reads above the hand-over (see :meth:`TeacherDashboard.hand_over`)."""
 
@@ -612,8 +615,8 @@ class TeacherDashboard(widgets.VBox):
                 return None
         if old == new:
             self.message.error(
-                f"'{self._record_label(old)}' is picked twice: give the old record to the "
-                "learner's new one, a different entry."
+                f"'{self._record_label(old)}' is picked in both lists: under 'Give it to:' "
+                "pick the learner's new record."
             )
             return None
         return str(old), str(new)
@@ -630,9 +633,10 @@ class TeacherDashboard(widgets.VBox):
         self._handing = picked
         self.handover_confirm.layout.display = ""
         self.message.info(
-            f"Give '{self._record_label(old)}' to '{self._record_label(new)}'? Every answer, "
-            "lesson opened and the name go to that learner, and the old record is gone: "
-            "only do it for the learner it belongs to. Press 'Yes, give it' to go on."
+            f"Give '{self._record_label(old)}' to '{self._record_label(new)}'? Every answer "
+            "and lesson opened goes to that learner, and the old name too unless they have "
+            "given one; the old record is then gone. Only do it for the learner it belongs "
+            "to. Press 'Yes, give it' to go on."
         )
 
     @guarded
@@ -655,7 +659,9 @@ class TeacherDashboard(widgets.VBox):
         if store is None:
             return
         old, new = picked
-        shown_old, shown_new = self.data.shown(old), self.data.shown(new)
+        shown_old, shown_new = (
+            self.data.shown(k) if self.data.shown(k) != k else f"{k[:6]}…" for k in (old, new)
+        )
         done = store.hand_over(old, new, now())
         self._handing = None
         self.handover_confirm.layout.display = "none"
@@ -667,16 +673,16 @@ class TeacherDashboard(widgets.VBox):
     def _handed_words(done: HandOver, old: str, new: str, key: str) -> str:
         """What the teacher is told once a record was handed over."""
         if not done.found:
-            return f"{old}'s record was given to its learner already: nothing more to move."
-        who = new if new != key else f"the learner {key[:6]}…"
+            return f"The record of {old} was given to its learner already: nothing more to move."
+        who = new if new != f"{key[:6]}…" else f"the learner {key[:6]}…"
         name = ""
         if done.name and done.name_taken:
             name = f" They are called {done.name} now."
         elif done.name:
             name = f" They keep the name they gave, {new}."
         return (
-            f"{old}'s record is {who}'s now: {done.attempts} answer(s) and {done.lessons} "
-            f"lesson(s) opened moved.{name}"
+            f"The record of {old} now belongs to {who}: {done.attempts} answer(s) and "
+            f"{done.lessons} lesson(s) opened moved.{name}"
         )
 
     @guarded

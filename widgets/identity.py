@@ -312,11 +312,16 @@ class LearnerCard(widgets.VBox):
                 "this browser. Give your name so your teacher sees your progress."
             )
             form = not self.compact
-        else:
+        elif page_from_environment():  # a served page: Progress.page_only holds
             text = (
-                "You are a guest on this page (your browser sent this site no learner "
-                "key): your answers are kept on this page only, while it is open."
+                "You are a guest on this page: this site could not give your browser its "
+                "cookie, so your answers are kept on this page only, while it is open. To "
+                "have them kept, let your browser keep cookies for this site and reload the "
+                "page (if you still see this, wait a minute and reload)."
             )
+            form = False
+        else:
+            text = "You are learning without a name on this computer: your answers are kept in its progress file."
             form = False
         self.status.value = f"<p>{text}</p>"
         self._form.layout.display = "" if form else "none"
@@ -343,7 +348,10 @@ class LearnerCard(widgets.VBox):
             return "This practice site runs in your browser: it keeps your answers here, not your name."
         if who.name:
             return f"You are learning as {who.name} on this browser: your name is already kept."
-        return "Give your name on the course's welcome page: its card has the box for it."
+        return (
+            "Give your name on the course's welcome page, in the 'Your name:' box under "
+            "\"Who is learning\", then press 'That's me'."
+        )
 
     @guarded
     def save_name(self) -> None:

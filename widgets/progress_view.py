@@ -264,7 +264,8 @@ class ProgressSummary(widgets.VBox):
             # "your answers are kept on this page": none is given here. The database is
             # not asked again for the download link.
             self.table.value = self.export_link.value = ""
-            self.message.error(f"{unread} Press Refresh in a moment.")
+            passing = unread.startswith("Your record cannot be read just now")
+            self.message.error(f"{unread} {'Press Refresh in a moment.' if passing else 'Tell your teacher.'}")
             return
         self.table.value = progress_html(self.frame, self.zone)
         self._export()
@@ -276,6 +277,12 @@ class ProgressSummary(widgets.VBox):
         note += "".join(f" {n}" for n in notes)
         if self.frame.attrs.get("store_problem"):
             self.message.error(" ".join(notes))
+        elif self.frame.empty and Progress.load(self.path).page_only:
+            self.message.info(
+                "You are a guest: your answers are kept only on the page where you gave "
+                "them, so this page cannot show them. Let your browser keep cookies for "
+                "this site and reload to have them kept."
+            )
         elif self.frame.empty:
             self.message.info("Answer some practice questions and press Refresh." + note)
         elif weak:

@@ -137,8 +137,8 @@ class PageRouter(PythonWrites):
         if "page" in sync_data and not isinstance(sync_data["page"], str):
             if self.message is not None:
                 self.message.error(
-                    f"The address cannot name {sync_data['page']!r:.40} as a page: it "
-                    "names a page by its file, such as 04_meld."
+                    f"{sync_data['page']!r:.40} is not the name of a page: a page is named "
+                    "by its file, such as 04_meld."
                 )
             sync_data = {k: v for k, v in sync_data.items() if k != "page"}
             self.send_state(["page"])

@@ -144,12 +144,12 @@ RETRY_EVERY = 5.0
 or out of reach."""
 BUSY_MESSAGE = (
     "The class database is busy just now: your answers are kept on this page and will "
-    "be saved when the class database is free again."
+    "be saved when the class database is free again: keep this page open until then."
 )
 """What the page says while answers wait for a busy database."""
 UNREACHABLE_MESSAGE = (
     "The class database cannot be reached just now; your answers are kept on this page "
-    "and will be saved when it is back."
+    "and will be saved when it is back: keep this page open until then."
 )
 """What the page says while answers wait for a database server that cannot be reached
 (stopped, restarting, cut off): not "busy", which would have the learner wait for a

@@ -172,7 +172,7 @@ def store_error(error: BaseException, name: str) -> StoreError:
     # them, the learner and the teacher get what to do.
     logging.getLogger(__name__).warning("the progress database %s cannot be used: %r", name, orig)
     return StoreFileError(
-        f"{name} cannot be used as the class's progress database: the site's log says why"
+        f"{name} has a problem the site's log names"
     )
 
 

@@ -243,7 +243,7 @@ def _load(path: Path, kinds: Collection[QuizKind] | None = None) -> _Loaded:
         size = path.stat().st_size
         if size > MAX_BANK_BYTES:
             why = (
-                f"is {size // 1024} KB, more than a quiz bank may be ({MAX_BANK_BYTES // 1024} KB): "
+                f"is {-(-size // 1024)} KB; a quiz bank may be at most {MAX_BANK_BYTES // 1024} KB: "
                 "split it into smaller bank files"
             )
             return [], [BankProblem(name, None, None, why)], []
