@@ -424,7 +424,7 @@ def _guard_one(w: widgets.Widget, message: Message, owner: widgets.Widget) -> No
 
     def refused(sent: Any, keys: list[str]) -> None:
         what = str(getattr(owner, "description", "") or getattr(owner, "placeholder", "")
-                   or "This box")  # fmt: skip
+                   or "This part of the page")  # fmt: skip
         shown = ", ".join(f"{v!r:.40}" for v in sent) or "nothing"
         kept = "value" if hasattr(w, "value") else keys[0] if keys else ""
         keeps = f"; it keeps {getattr(w, kept)!r:.40}" if kept else ""
