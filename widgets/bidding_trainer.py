@@ -6,8 +6,8 @@ a refused call gets the tutor's reason. Only after the call does the widget run
 the bidding advisor (with a progress bar) and show the recommendation and its
 reasons in plain words, the chance of making each bid as a small bar chart, and,
 closed until the learner opens it, "How the coach worked this out": the meld per
-trump and the figures behind the advice. "Play it out" then plays the hand with computer players and says
-whether the contract was made, and why.
+trump and the figures behind the advice. "Play it out" then plays the hand with
+computer players and says whether the contract was made, and why.
 
 The logic is :class:`pinochle_tutor.course.bidding_drill.BiddingDrill`; nothing the advisor
 knows reaches synced state before the learner's call.
