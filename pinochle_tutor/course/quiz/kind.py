@@ -138,6 +138,12 @@ class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):
         lines = [self.hint_head, *(r.statement(rs) for r in self.hint_cases(item))]
         return " ".join(dict.fromkeys(lines))
 
+    def hint_after(self, item: ItemT, answer: str) -> str:
+        """The hint for a second try after the first answer ``answer`` (as typed): by
+        default :meth:`hint`, whatever the answer; a kind whose hint would blame what
+        the answer got right (the count of an exchange) says something else."""
+        return self.hint(item)
+
     def hint_cases(self, item: ItemT) -> list[QuizRule]:
         """The rule cases a hint states: the kind's whole rule for kinds with
         :attr:`general_rules` (those the rules in force have), else the item's."""
