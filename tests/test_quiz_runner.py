@@ -169,10 +169,10 @@ def answer_right(q: QuizRunner) -> None:
 
 def wrong_answer(item: QuizItem) -> str | None:
     """A readable wrong answer as text (``None`` when the item has none)."""
-    if isinstance(item, PlayQuiz):  # a clear mistake (a playable card is marked at once)
-        from pinochle_tutor.course.quiz.kinds.play import play_verdict, play_view
+    if isinstance(item, PlayQuiz):
+        from pinochle_tutor.course.quiz.kinds.play import play_view
 
-        accepted = set(play_verdict(item).accepted)
+        accepted = set(answer_for(item))
         spare = sorted(set(play_view(item).hand) - accepted)
         return spare[0].code if spare else None
     if isinstance(item, PassQuiz):
