@@ -135,7 +135,7 @@ def test_bidding_trainer_gives_advice_after_the_call(browser: Browser, site: str
     expect(trainer.locator(".pt-recommendation")).to_contain_text(
         re.compile(r"Bid|Pass|pass"), timeout=TIMEOUT
     )
-    expect(trainer.locator(".pt-explanation")).to_contain_text("simulated deals")
+    expect(trainer.locator(".pt-explanation")).to_contain_text("trick points")
     shot(page, "5-bidding-advice")
     assert_clean(page)
     page.close()
