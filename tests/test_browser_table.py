@@ -215,7 +215,7 @@ def test_whole_hand_by_clicks_and_keys_on_a_laid_out_table(browser: Browser, sit
     expect(more).to_be_visible()
     expect(more.locator("li").first).to_be_hidden()
     more.locator("summary").click()
-    expect(more.locator("li").first).to_contain_text("Hold")
+    expect(more.locator("li").filter(has_text="Hold").first).to_contain_text("Hold")
     shot(page, "hint-alternatives")
     # The auction: the learner passes; an exchange if the partner won it.
     act(page, lambda: button(page, "pt-pass").click())

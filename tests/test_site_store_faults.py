@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pinochle_tutor.classroom.attempts import Attempt
 from pinochle_tutor.classroom.store import ProgressStore
-from tests.voila_site import Channel, voila_server
+from tests.voila_site import Channel, signed_cookie, voila_server
 
 PAGE = "practice/07_score_level1.ipynb"
 
@@ -57,7 +57,8 @@ def test_an_answer_given_while_the_class_database_is_locked_is_kept_then_saved(
     holder = threading.Thread(target=hold, daemon=True)
 
     async def scenario() -> str:
-        page = await Channel.open(site, PAGE, 120)
+        # A learner's page (a guest's answers are kept on the page only, never in the database).
+        page = await Channel.open(site, PAGE, 120, key=signed_cookie("l" * 22))
         holder.start()
         assert taken.wait(10)
         _took, feedback = await page.answer_quiz("40", 120)
