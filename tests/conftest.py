@@ -62,6 +62,11 @@ SLOW_TESTS = (
     "test_coach.py::test_last_tricks_agree_with_every_possible_deal",
     "test_game_table.py::test_other_rule_sets_by_clicks",
     "test_bid_words.py::test_no_bidding_word_contradicts_its_mark",
+    "test_guessing.py::test_guessing_masters_no_lesson[03-",
+    "test_guessing.py::test_guessing_masters_no_lesson[07-",
+    "test_guessing.py::test_guessing_masters_no_lesson[09-",
+    "test_taught_before_used.py::test_nothing_is_used_before_it_is_taught[06_",
+    "test_taught_before_used.py::test_nothing_is_used_before_it_is_taught[07_",
 )
 """Unit and property tests that take seconds each (a real minute's lock, the bidding
 advisor's simulations, whole games, every rule set's texts; the longest in a --durations

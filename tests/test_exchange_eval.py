@@ -192,7 +192,9 @@ def test_the_review_flags_that_pass_and_not_the_heuristics() -> None:
     assert found is not None and found[1] == tuple(as_cards(JUNK))
     verdict = judge_exchange(h, 2, samples=24, screen=4, confirm_samples=32)
     assert verdict is not None and verdict.is_mistake
-    assert "less on average" in verdict.text and "JUNK" not in verdict.text
+    v = verdict.given_value
+    assert f"{v.loss:.1f} points worse off" in verdict.text and "JUNK" not in verdict.text
+    assert f"on average over {v.samples} imagined deals" in verdict.text
     assert exchange_decision(h, 1) is None and judge_exchange(h, 1) is None
 
     # The coach's own recommendation, given instead, is not called a mistake. (Here it
@@ -204,7 +206,7 @@ def test_the_review_flags_that_pass_and_not_the_heuristics() -> None:
         good.act(p)
     fine = judge_exchange(good, 2, samples=24, screen=4, confirm_samples=32)
     assert fine is not None and not fine.is_mistake
-    assert fine.text.endswith("Good.")
+    assert "Good." in fine.text and "worse off than" not in fine.text
 
 
 def test_the_heuristics_own_pass_and_discard_are_rarely_flagged() -> None:
@@ -279,7 +281,10 @@ def test_the_explanations_numbers_are_the_evaluations(rules: RuleSet) -> None:
                 breaking = [e for e in ev.alternatives if p.principle not in fits[e.cards]]
                 assert min(e.loss for e in breaking) == p.loss
                 assert p.loss > 2 * p.loss_stderr
-                assert f"{p.loss:.1f} less" in text
+                # In what the loss is counted, and what the contrast gives up.
+                assert f"{p.loss:.1f} points worse off on average" in text
+                assert p.given_up is not None and p.given_up.principle is p.principle
+                assert p.given_up.text in text
             if not a.principles:
                 assert a.principle is ExchangePrinciple.NUMBERS
                 assert "the numbers pick it" in text
@@ -294,7 +299,8 @@ def test_the_explanations_numbers_are_the_evaluations(rules: RuleSet) -> None:
             u = a.value(ev.heuristic)
             assert u is not None
             if u.cards != b.cards:
-                assert f"scores {u.loss:.1f} less (± {u.loss_stderr:.1f})" in a.usual_line()
+                worse = f"{u.loss:.1f} points worse off on average (give or take {u.loss_stderr:.1f})"
+                assert worse in a.usual_line()
                 assert ("a clear loss" in text) == u.clear_mistake
             else:
                 assert a.usual_line() == ""

@@ -28,7 +28,13 @@ from pinochle_tutor.course.quiz import (
     rule_applies,
 )
 from pinochle_tutor.course.quiz.kinds.passing import pass_judgement, pass_view
-from pinochle_tutor.course.quiz.kinds.play import PLAY_SAMPLES, PLAY_SEED, play_verdict, play_view
+from pinochle_tutor.course.quiz.kinds.play import (
+    PLAY_SAMPLES,
+    PLAY_SEED,
+    broken_principles,
+    play_verdict,
+    play_view,
+)
 from pinochle_tutor.explain import ExchangeExplanation, GameEndRule, explain_game_end
 from pinochle_tutor.explain.exchange import ExchangeJudgement
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
@@ -121,8 +127,10 @@ def test_the_exchange_is_graded_by_the_coach(item_id: str, given: str, right: bo
     assert mark.right is right is (not verdict.is_mistake)
     assert isinstance(mark.detail, ExchangeJudgement) and mark.detail == verdict
     assert mark.explanation.startswith(verdict.text)
-    if not right:
-        assert "less on average" in mark.explanation and "imagined deals" in mark.explanation
+    if not right:  # in what the loss is counted, and over how many deals
+        v = verdict.given_value
+        assert f"{v.loss:.1f} points worse off (your side's score less the other side's" in mark.explanation
+        assert f"on average over {v.samples} imagined deals" in mark.explanation
 
 
 def test_the_model_answer_is_the_coach_s_and_keeps_trumps() -> None:
@@ -178,11 +186,19 @@ def test_which_card_is_graded_by_the_coach(rules: RuleSet, level: int) -> None:
     view = play_view(item)
     ev = evaluate_play(view, samples=PLAY_SAMPLES, seed=PLAY_SEED)
     accepted = {a.card for a in ev.alternatives if not ev.is_clear_mistake(a.card)}
-    assert set(answer_for(item)) == accepted and ev.best in accepted
+    # Right: accepted and breaking no rule of thumb asked about; the coach's card always is.
+    principled = {c for c in accepted if not broken_principles(item, c)}
+    assert set(answer_for(item)) == principled and ev.best in principled
     v = play_verdict(item)
     for card in sorted(set(view.legal)):
         mark = check_answer(item, card.code)
-        assert mark.readable and mark.right == (card in accepted)
+        assert mark.readable and mark.right == (card in principled)
+        assert mark.playable == (card in accepted - principled)
+        if mark.playable:  # the rules of thumb broken, named, and kept as the misses
+            broken = broken_principles(item, card)
+            assert mark.breaks == tuple(f.principle.label for f in broken)
+            assert all(f"'{f.principle.label}'" in mark.explanation for f in broken)
+            continue
         if not mark.right:  # the principle and the expected points lost
             loss = ev.loss(card)
             assert loss is not None

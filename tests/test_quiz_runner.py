@@ -169,10 +169,10 @@ def answer_right(q: QuizRunner) -> None:
 
 def wrong_answer(item: QuizItem) -> str | None:
     """A readable wrong answer as text (``None`` when the item has none)."""
-    if isinstance(item, PlayQuiz):
-        from pinochle_tutor.course.quiz.kinds.play import play_view
+    if isinstance(item, PlayQuiz):  # a clear mistake (a playable card is marked at once)
+        from pinochle_tutor.course.quiz.kinds.play import play_verdict, play_view
 
-        accepted = set(answer_for(item))
+        accepted = set(play_verdict(item).accepted)
         spare = sorted(set(play_view(item).hand) - accepted)
         return spare[0].code if spare else None
     if isinstance(item, PassQuiz):
@@ -367,7 +367,7 @@ def test_wrong_answer_gets_the_explanation_and_the_rules(kind: str, tmp_path: Pa
     assert "Not quite: the answer is" in feedback
     assert cards_html(mark.correct) in feedback
     assert cards_html(mark.explanation.split("\n")[0]) in feedback
-    for r in item.rules:
+    for r in mark.rules:  # the rule cases the answer missed (a pass: the count here)
         assert cards_html(r.description) in feedback
     assert q.feedback.value.count("pt-message pt-error") == 1
     attempts, _ = read_attempts(tmp_path / "progress.json")

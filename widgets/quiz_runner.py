@@ -19,7 +19,9 @@ overall and per rule case.
 A second try: a first wrong (readable) answer shows a hint
 (:func:`~pinochle_tutor.course.quiz.hint`: the rules to check, never the answer)
 and the learner answers once more; only a second wrong answer reveals the answer
-and the explanation. Yes-or-no questions have no second try (it could only be the
+and the explanation. A playable answer to a strategy question (as good by the
+coach's numbers, but against the rule of thumb asked about: ``Mark.playable``) is
+shown as such at once, and kept as not right. Yes-or-no questions have no second try (it could only be the
 other answer), and ``second_try=False`` turns it off. Each question is recorded
 once in the learner's progress, when it is marked, with how many tries it took
 (``tries`` 1 or 2). An unreadable answer gets a note on how to write it and the
@@ -167,6 +169,7 @@ def score_html(marks: Sequence[Mark], rules: RuleSet = CLASSIC, tries: Sequence[
     the numbers of ``rules``, the rules the round was played under)."""
     right = sum(m.right for m in marks)
     second = sum(1 for m, t in zip(marks, tries, strict=False) if m.right and t > 1)
+    playable = sum(m.playable for m in marks)
     rows = "".join(
         f"<tr><td>{escape(s.rule.statement(rules))}</td><td>{s.right} / {s.attempts}</td></tr>"
         for s in rule_scores(marks)
@@ -177,29 +180,29 @@ def score_html(marks: Sequence[Mark], rules: RuleSet = CLASSIC, tries: Sequence[
     )
     cheer = "Well done!" if right == len(marks) else "Practise the rules with the fewest right."
     after = f" ({second} of them on the second try)" if second else ""
+    after += f", and {playable} playable but against the rule of thumb" if playable else ""
     return (
         f'<div class="pt-title">You got {right} of {len(marks)} right{after}. '
         f"{escape(cheer)}</div>{table}"
     )
 
 
-def hint_html(item: QuizItem) -> str:
-    """The hint after a first wrong answer: the rules to check (from
+def hint_html(item: QuizItem, answer: str | None = None) -> str:
+    """The hint after a first wrong ``answer``: the rules to check (from
     :func:`~pinochle_tutor.course.quiz.hint`), never the answer."""
     return (
         '<div class="pt-message pt-info pt-quiz-hint">'
         "<b>Not quite. Here is a hint; try once more.</b><br>"
-        f"{cards_html(hint(item))}</div>"
+        f"{cards_html(hint(item, answer))}</div>"
     )
 
 
 def _mark_html(mark: Mark, rule_set: RuleSet, tries: int = 1) -> str:
-    verdict = "Right!" if mark.right else f"Not quite: the answer is {mark.correct}."
-    if mark.right and tries > 1:
-        verdict = "Right, on the second try!"
+    verdict = "Right, on the second try!" if mark.right and tries > 1 else mark.verdict
     rules = "".join(f"<li>{cards_html(r.statement(rule_set))}</li>" for r in mark.rules)
+    look = "ok" if mark.right else ("info" if mark.playable else "error")
     return (
-        f'<div class="pt-message pt-{"ok" if mark.right else "error"}">'
+        f'<div class="pt-message pt-{look}">'
         f'<b class="pt-quiz-verdict">{cards_html(verdict)}</b><br>'
         f'<span class="pt-quiz-explanation">{cards_html(mark.explanation)}</span></div>'
         f'<div class="pt-quiz-rules"><b>The rules here:</b><ul>{rules}</ul></div>'
@@ -836,7 +839,7 @@ class QuizRunner(widgets.VBox):
             self._show_marked(marks[-1], self._tries[-1])
         elif place.first_try is not None:
             self._try = 2
-            self.feedback.value = hint_html(self._item())
+            self.feedback.value = hint_html(self._item(), place.first_try)
             self.message.info(f"Second try: {self._screen.instructions}")
         elif place.waiting is not None:  # waits again, or is marked now if the work is done
             self._mark_now(place.waiting)
@@ -1098,10 +1101,11 @@ class QuizRunner(widgets.VBox):
         if not mark.readable:
             self.message.error(mark.explanation + "\nTry again: this one does not count.")
             return None
-        if not mark.right and self._try == 1 and self.second_try and allows_second_try(item):
+        retry = not mark.right and not mark.playable  # a playable answer is told so at once
+        if retry and self._try == 1 and self.second_try and allows_second_try(item):
             # A hint, not the answer: nothing of the mark's answer or explanation is shown.
             self._try = 2
-            self.feedback.value = hint_html(item)
+            self.feedback.value = hint_html(item, text)
             self.message.info(f"Second try: {self._screen.instructions}")
             self._keep_place(first_try=text)
             return mark

@@ -10,7 +10,10 @@ here, the same way wherever they were kept.
 
 * A set is **finished** when all :data:`SET_SIZE` of its questions were answered.
 * A lesson is **mastered** when one finished set had at least :data:`NEEDED` answers
-  right on the first try (a right answer after a hint does not count).
+  right on the first try (a right answer after a hint does not count, nor does a
+  *playable* one: a strategy answer as good by the coach's numbers that breaks the
+  rule of thumb asked about is kept with ``right`` false, so it teaches the principle
+  instead of passing it).
 * Its **stars** are those of its best finished set: 3 for all :data:`SET_SIZE`
   right first time, 2 for :data:`NEEDED`, 1 for one fewer; 0 otherwise.
 * It is **in progress** when any answer of one of its sets was given, and **not

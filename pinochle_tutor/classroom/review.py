@@ -2,7 +2,9 @@
 learner's answers.
 
 A rule case (``'meld.run'``, ``'trick.over_trump'``, ...) the learner **misses**
-(an answer not right on the first try, on any page) comes back for review
+(an answer not right on the first try, on any page; a *playable* strategy answer is
+kept as not right with the rule of thumb it broke as its rule case, so that case is
+missed) comes back for review
 :data:`INTERVALS_DAYS` days after that miss: 1, 3 and 7 days later, then every
 :data:`INTERVALS_DAYS`\\ [-1] days, until it is answered right on the first try
 :data:`RIGHT_IN_A_ROW` times in a row at its reviews. Then it leaves the review; a

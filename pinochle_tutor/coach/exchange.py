@@ -83,6 +83,7 @@ from pinochle_tutor.explain.exchange import (
     PrincipleEvidence,
     exchange_reasoning,
     explain_exchange,
+    given_up,
 )
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import as_cards
@@ -714,10 +715,22 @@ def advise_exchange(
             f"(seat {view.seat}, {view.phase.value} phase)"
         )
     rules = view.rules
+    role = _ROLE[ev.role]
     best = ev.alternatives[0]
+    order = _ORDER[ev.role]
     fits = {a.cards: principle_fits(view, a.cards, a.trump) for a in ev.alternatives}
+    # What each choice gives up of the rules of thumb the best follows, named in words
+    # (the meld, trump, aces or counters), for the proofs and the learner's verdict.
+    lost = {
+        a.cards: tuple(
+            given_up(p, view.hand, a.cards, a.trump, rules, role)
+            for p in order
+            if p in fits[best.cards] and p not in fits[a.cards]
+        )
+        for a in ev.alternatives
+    }
     stated = []
-    for p in _ORDER[ev.role]:
+    for p in order:
         if p not in fits[best.cards]:
             continue
         breaking = [a for a in ev.alternatives[1:] if p not in fits[a.cards]]
@@ -725,7 +738,10 @@ def advise_exchange(
             continue
         contrast = min(breaking, key=lambda a: a.loss)
         if contrast.loss > 2.0 * contrast.loss_stderr and contrast.loss > 0:
-            stated.append(PrincipleEvidence(p, contrast.cards, contrast.loss, contrast.loss_stderr))
+            gave = next((g for g in lost[contrast.cards] if g.principle is p), None)
+            stated.append(
+                PrincipleEvidence(p, contrast.cards, contrast.loss, contrast.loss_stderr, gave)
+            )
     values = tuple(
         GiftValue(
             cards=a.cards,
@@ -740,10 +756,11 @@ def advise_exchange(
             loss_stderr=a.loss_stderr,
             clear_mistake=ev.is_clear_mistake(a.cards),
             samples=a.samples,
+            follows=tuple(p for p in order if p in fits[a.cards]),
+            gives_up=lost[a.cards],
         )
         for a in ev.alternatives
     )
-    role = _ROLE[ev.role]
     facts = exchange_reasoning(
         best.cards, view.hand, best.trump, rules, passing=ev.role is Phase.PASS
     )

@@ -160,7 +160,7 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         nines_note=(
             "a version without 9s is in lesson 8"
             if r.has_nines
-            else "this deck has no 9s: no dix in the meld either"
+            else "this deck has no 9s"
         ),
         copies_word=_COPIES_WORD.get(r.copies, str(r.copies)),
         Copies_word=_COPIES_WORD.get(r.copies, str(r.copies)).capitalize(),

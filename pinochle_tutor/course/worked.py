@@ -288,12 +288,12 @@ def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> Work
             nums = (amount, high, amount - high, rules.bid_increment)
             if holder is not None and rules.partnerships and rules.partner(seat) == holder and not told:
                 told = True
-                gets = " and receives the partner's pass" if rules.exchange_size else ""
                 why += (
                     " Partners may bid over each other (the rules of record do not forbid it: any "
                     "legal raise is allowed, whoever holds the bid): the "
-                    "side plays one contract, and whoever holds it is the declarer, who names "
-                    f"trump{gets}. A player outbids a partner to be that declarer."
+                    "side plays one contract, and whoever holds it is the declarer, who chooses "
+                    "how the side plays the hand (lesson 3 shows how). A player outbids a "
+                    "partner to be that declarer."
                 )
         holder = seat if amount is not None else holder
         steps.append(WorkedStep(f"{_does(seat, rules, _call_words(amount))}. {why}", numbers=nums))
@@ -437,15 +437,12 @@ def exchange_example(rules: RuleSet = CLASSIC, seed: int = 7) -> WorkedExample:
     kept = [c for c in dict.fromkeys(came) if c in final]
     old_names = [i.name for i in before.items]
     new_items = [i for i in after.items if i.name not in old_names]
-    helped = [
-        f"{_texts([c for c in kept if c in i.cards])} completed the {i.name}"
-        for i in new_items
-        if any(c in i.cards for c in kept)
-    ]
+    # The cards that completed new meld, not the melds' names: lesson 4 names them.
+    helped = [c for c in kept if any(c in i.cards for i in new_items)]
     source = "the kitty's" if rules.has_kitty else "your partner's"
     change = (
         f" Your meld with {trump.plural} trump went from **{before.total}** to **{after.total}**"
-        + (f": {source} " + "; ".join(helped) + "." if helped else ".")
+        + (f", completed by {source} {_texts(helped)}." if helped else ".")
         if after.total != before.total
         else f" Your meld with {trump.plural} trump stayed at **{after.total}**."
     )

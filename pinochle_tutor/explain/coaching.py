@@ -94,6 +94,11 @@ class PlayPrinciple(Enum):
         """The principle's short name: ``'cash a sure winner'``."""
         return self.value
 
+    def reason(self, card: Card, evidence: tuple[Card, ...] = ()) -> str:
+        """The principle's sentence for ``card``, a card that follows it, resting on
+        ``evidence`` (the cards shown in meld, for :attr:`REMEMBER_EXPOSED_MELD`)."""
+        return _REASONS[self].format(card=card.text, evidence=_names(evidence))
+
 
 _REASONS: dict[PlayPrinciple, str] = {
     PlayPrinciple.ONLY_CARD: "It is your only legal card.",
@@ -125,7 +130,7 @@ _REASONS: dict[PlayPrinciple, str] = {
         "Your partner has shown to be out of this suit and may trump it: lead to partner's void."
     ),
     PlayPrinciple.REMEMBER_EXPOSED_MELD: (
-        "An opponent showed {evidence} in meld, and it can capture your counter of that "
+        "An opponent showed {evidence} in meld, which can capture your counter of that "
         "suit: keep that counter back and lead {card}."
     ),
     PlayPrinciple.KEEP_GUARD: (
@@ -197,22 +202,28 @@ class PlayAdvice:
     @property
     def reason(self) -> str:
         """The principle's sentence for this card (no numbers)."""
-        return _REASONS[self.principle].format(card=self.card.text, evidence=_names(self.evidence))
+        return self.principle.reason(self.card, self.evidence)
 
-    def numbers_line(self) -> str:
-        """The recommended card's expected trick points and the next best card's."""
+    @property
+    def basis(self) -> str:
+        """What the numbers rest on, in words: ``'on average over 96 imagined deals'``
+        (``'with best play in each of 96 imagined deals'`` for the last tricks)."""
+        how = "with best play in each of" if self.exact else "on average over"
+        return f"{how} {self.samples} imagined deals"
+
+    def numbers_line(self, besides: Card | None = None) -> str:
+        """The recommended card's expected trick points and the next best card's (not
+        ``besides``, the learner's own card, whose numbers its verdict gives)."""
         if self.principle is PlayPrinciple.ONLY_CARD:
             return ""
-        how = (
-            f"With best play in each of {self.samples} imagined deals"
-            if self.exact
-            else f"On average over {self.samples} imagined deals"
-        )
+        how = self.basis[:1].upper() + self.basis[1:]
         line = (
             f"{how}, {self.card.text} takes {points(self.best.mean)} trick points for "
             f"{self.side} from this trick on"
         )
-        others = [a for a in self.alternatives[1:] if a.card is not self.card]
+        others = [
+            a for a in self.alternatives[1:] if a.card is not self.card and a.card is not besides
+        ]
         if others:
             nxt = others[0]
             fewer = points(nxt.loss)
@@ -331,9 +342,7 @@ class PlayJudgement:
         deals", as the hint's numbers line says it): the review looks at its own deals,
         as many as the verdict needs, so its figures for a card can differ from a hint's
         at that moment, and it says on what they rest."""
-        a = self.advice
-        how = "with best play in each of" if a.exact else "on average over"
-        return f"{how} {a.samples} imagined deals"
+        return self.advice.basis
 
     def __str__(self) -> str:
         return self.text

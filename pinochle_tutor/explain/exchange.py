@@ -41,7 +41,7 @@ from pinochle_tutor.exchange import remove_cards
 from pinochle_tutor.explain._text import _a, _names, listed
 from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.hands import as_cards
-from pinochle_tutor.meld import meld, meld_points, points_from_counts
+from pinochle_tutor.meld import MeldItem, meld, meld_points, points_from_counts
 from pinochle_tutor.rules import CLASSIC, MeldTable, RuleSet
 
 __all__ = [
@@ -49,10 +49,12 @@ __all__ = [
     "ExchangeExplanation",
     "ExchangeReasoning",
     "ExchangeRule",
+    "GivenUp",
     "UnknownExchangeRoleError",
     "exchange_reasoning",
     "exchange_size",
     "explain_exchange",
+    "given_up",
 ]
 
 EXCHANGE_ROLES = ("pass", "return", "discard")
@@ -374,11 +376,132 @@ class ExchangePrinciple(Enum):
 
 _ROLE_WORDS = {"pass": "pass", "return": "return", "discard": "discard"}
 
+_GIVES = {"pass": "passes", "return": "gives back", "discard": "discards"}
+
+
+@dataclass(frozen=True)
+class GivenUp:
+    """What a choice of cards gives up that a rule of thumb keeps: the meld it breaks,
+    the trump, aces or counters it gives, the trump or aces it does not pass, the void
+    it does not make (built by :func:`given_up`, from the cards alone)."""
+
+    principle: ExchangePrinciple
+    role: str
+    """``'pass'``, ``'return'`` or ``'discard'``."""
+    cards: tuple[Card, ...]
+    """The cards given that break the rule: the trump given back or discarded, the aces
+    discarded, the counters given back (empty for the other rules)."""
+    meld: tuple[MeldItem, ...] = ()
+    """Keep your meld: the meld lines of the hand that the cards kept no longer hold."""
+    kept: int = 0
+    """Keep your meld: the meld the cards kept hold; keep your trump: the trump kept."""
+    could: int = 0
+    """Keep your meld: the most meld any choice of as many cards keeps; keep your
+    trump: the trump held before giving."""
+    trump: Suit = Suit.SPADES
+    """The trump the choice is played with (the discard: the suit named after it)."""
+
+    @property
+    def text(self) -> str:
+        """What is given up, as a clause that follows the choice: ``'gives up your run
+        (A♥ 10♥ K♥ Q♥ J♥, 150), keeping 80 meld where 230 could be kept'``."""
+        gives = _GIVES[self.role]
+        p = ExchangePrinciple
+        if self.principle is p.KEEP_MELD:
+            where = f"keeping {self.kept} meld where {self.could} could be kept"
+            lines = [f"your {m.name} ({cards_text(m.cards)}, {m.points})" for m in self.meld]
+            return f"gives up {listed(lines)}, {where}" if lines else where
+        if self.principle is p.KEEP_TRUMP:
+            return (
+                f"{gives} {cards_text(self.cards)} of your trump ({self.trump.plural}), keeping "
+                f"{self.kept} of {self.could}"
+            )
+        if self.principle is p.KEEP_COUNTERS:
+            one = len(self.cards) == 1
+            return f"{gives} {cards_text(self.cards)}, which count{'s' if one else ''} trick points"
+        if self.principle is p.KEEP_ACES:
+            return f"{gives} {cards_text(self.cards)}"
+        if self.principle is p.GIVE_TRUMP:
+            return f"{gives} no trump"
+        if self.principle is p.GIVE_ACES:
+            return f"{gives} no ace of a side suit"
+        if self.principle is p.DISCARD_COUNTERS:
+            return f"{gives} no counter"
+        if self.principle is p.MAKE_VOID:
+            return "keeps a card of every side suit you held (no void to trump)"
+        return ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def given_up(
+    principle: ExchangePrinciple,
+    hand: Sequence[Card],
+    cards: Sequence[Card],
+    trump: Suit,
+    rules: RuleSet,
+    role: str,
+) -> GivenUp:
+    """What giving ``cards`` from ``hand`` (the ``role``'s decision, with ``trump`` as
+    trump under ``rules``) gives up of ``principle``, read off the cards (whether the
+    choice breaks the rule is the caller's: the coach's
+    :func:`~pinochle_tutor.coach.exchange.principle_fits`)."""
+    p = ExchangePrinciple
+    given = tuple(sort_hand(cards))
+    kept = list(hand)
+    for c in given:
+        kept.remove(c)
+    if principle is p.KEEP_MELD:
+        before = list(meld(list(hand), trump, rules).items)
+        after = list(meld(kept, trump, rules).items)
+        lost = []
+        for item in before:
+            same = next(
+                (a for a in after if (a.kind, a.multiple, a.suit) == (item.kind, item.multiple, item.suit)),
+                None,
+            )
+            if same is None:
+                lost.append(item)
+            else:
+                after.remove(same)
+        best = explain_exchange(list(hand), list(given), trump, rules, role).best_meld
+        return GivenUp(principle, role, (), tuple(lost), meld_points(kept, trump, rules), best, trump)
+    if principle is p.KEEP_TRUMP:
+        trumps = tuple(c for c in given if c.suit == trump)
+        held = sum(c.suit == trump for c in hand)
+        return GivenUp(principle, role, trumps, kept=held - len(trumps), could=held, trump=trump)
+    if principle is p.KEEP_COUNTERS:
+        return GivenUp(principle, role, tuple(c for c in given if rules.counter_points[c.rank]), trump=trump)
+    if principle is p.KEEP_ACES:
+        return GivenUp(principle, role, tuple(c for c in given if c.rank is Rank.ACE), trump=trump)
+    return GivenUp(principle, role, (), trump=trump)
+
 
 def _score(x: float) -> str:
     """A mean score change with its sign, to the nearest point."""
     n = round(x)
     return f"+{n}" if n > 0 else str(n)
+
+
+def worse_off(
+    loss: float, stderr: float, partnerships: bool, samples: int | None = None
+) -> str:
+    """How much worse a choice leaves the deciding side, in words that say in what:
+    ``'leaves your side 95.0 points worse off on average (give or take 32.6)'``; with
+    ``samples``, what the points are and over how many imagined deals."""
+    side = "your side" if partnerships else "you"
+    if samples is None:
+        return f"leaves {side} {points(loss)} points worse off on average (give or take {points(stderr)})"
+    unit = (
+        "your side's score less the other side's"
+        if partnerships
+        else "your score less the other players' average"
+    )
+    return (
+        f"leaves {side} {points(loss)} points worse off ({unit}, on average over {samples} "
+        f"imagined deals; give or take {points(stderr)})"
+    )
 
 
 @dataclass(frozen=True)
@@ -410,6 +533,15 @@ class GiftValue:
     """Whether the loss is beyond twice its error and the evaluation's margin."""
     samples: int
     """Imagined deals behind these numbers (fewer for a choice set aside after the first look)."""
+    follows: tuple[ExchangePrinciple, ...] = ()
+    """The rules of thumb this choice follows, in the order the coach states them."""
+    gives_up: tuple[GivenUp, ...] = ()
+    """For each rule of thumb the recommended choice follows and this one breaks, what
+    this one gives up (empty for the recommended choice)."""
+
+    def given_up(self, principle: ExchangePrinciple) -> GivenUp | None:
+        """What this choice gives up of ``principle`` (``None``: it gives up nothing of it)."""
+        return next((g for g in self.gives_up if g.principle is principle), None)
 
 
 @dataclass(frozen=True)
@@ -422,15 +554,24 @@ class PrincipleEvidence:
     """The best-scoring choice tried that breaks the rule."""
     loss: float
     loss_stderr: float
+    given_up: GivenUp | None = None
+    """What the contrast gives up of the rule (its meld, trump, aces or counters)."""
 
-    def sentence(self, role: str) -> str:
-        """The rule with its proof, in one clause."""
+    def sentence(self, role: str, partnerships: bool = True, own: tuple[Card, ...] = ()) -> str:
+        """The rule with its proof, in one clause: what the best choice tried that breaks
+        it gives up, and how much worse it leaves the deciding side (``own``: the
+        learner's cards, named as theirs when they are that choice)."""
         what = _ROLE_WORDS[role]
         rule = self.principle.label
+        which = (
+            f"your {what}"
+            if own and tuple(sorted(own)) == tuple(sorted(self.contrast))
+            else f"the best {what} tried that does not, {cards_text(self.contrast)},"
+        )
+        gave = f" {self.given_up.text}, and" if self.given_up is not None and self.given_up.text else ""
         return (
-            f"{rule[:1].upper()}{rule[1:]}: the best {what} tried that does not "
-            f"({cards_text(self.contrast)}) scores {points(self.loss)} less on average "
-            f"(± {points(self.loss_stderr)})"
+            f"{rule[:1].upper()}{rule[1:]}: {which}{gave} "
+            f"{worse_off(self.loss, self.loss_stderr, partnerships)}"
         )
 
 
@@ -497,8 +638,9 @@ class ExchangeAdvice:
             f"once; then name {f.trump.plural} trump and keep {f.kept_meld} meld."
         )
 
-    def numbers_line(self) -> str:
-        """The recommended choice's numbers, and the next best's loss."""
+    def numbers_line(self, besides: Iterable[CardLike] = ()) -> str:
+        """The recommended choice's numbers, and the next best's loss (the next best
+        other than ``besides``, the learner's own cards, whose numbers its verdict gives)."""
         b = self.best
         side, verb, other = self._sides()
         line = (
@@ -507,20 +649,33 @@ class ExchangeAdvice:
             f"of them; {side} {'scores' if self.partnerships else 'score'} {_score(b.score)} "
             f"and {other} {_score(b.against)} on average"
         )
-        others = [a for a in self.alternatives[1:] if a.samples == b.samples]
+        skip = tuple(sorted(as_cards(list(besides))))
+        others = [
+            a for a in self.alternatives[1:]
+            if a.samples == b.samples and tuple(sorted(a.cards)) != skip
+        ]  # fmt: skip
         if others:
             nxt = others[0]
             line += (
-                f"; the next best {_ROLE_WORDS[self.role]}, {cards_text(nxt.cards)}, scores "
-                f"{points(nxt.loss)} less (± {points(nxt.loss_stderr)})"
+                f"; the next best {_ROLE_WORDS[self.role]}, {cards_text(nxt.cards)}, "
+                f"{worse_off(nxt.loss, nxt.loss_stderr, self.partnerships)}"
             )
         return line + "."
 
-    def why_line(self) -> str:
-        """The rules of thumb with their proof, or that the numbers decide."""
+    def why_line(self, own: tuple[Card, ...] = ()) -> str:
+        """The rules of thumb with their proof (``own``: the learner's cards, named as
+        theirs where they are the proof), or that the numbers decide."""
         if not self.principles:
-            return "No rule of thumb backs this choice on its own: the numbers pick it."
-        return "Why: " + "; ".join(p.sentence(self.role) for p in self.principles) + "."
+            follows = self.best.follows
+            if follows:
+                names = listed([f"'{p.label}'" for p in follows])
+                return (
+                    f"These cards follow {names}, but no rule of thumb decides here on its "
+                    "own: the numbers pick it."
+                )
+            return "No rule of thumb picks these cards here: the numbers pick it."
+        said = "; ".join(p.sentence(self.role, self.partnerships, own) for p in self.principles)
+        return f"Why: {said}."
 
     def usual_line(self) -> str:
         """How the rule-of-thumb choice compares, when it is not the recommendation."""
@@ -536,8 +691,8 @@ class ExchangeAdvice:
         else:
             how = "too small to matter, so either is fine"
         return (
-            f"The rule-of-thumb {_ROLE_WORDS[self.role]}, {cards_text(u.cards)}, scores "
-            f"{points(u.loss)} less (± {points(u.loss_stderr)}): {how}."
+            f"The rule-of-thumb {_ROLE_WORDS[self.role]}, {cards_text(u.cards)}, "
+            f"{worse_off(u.loss, u.loss_stderr, self.partnerships)}: {how}."
         )
 
     @property
@@ -592,23 +747,65 @@ class ExchangeJudgement:
         return self.given_value.clear_mistake
 
     @property
+    def is_coachs(self) -> bool:
+        """Whether the learner's cards are the coach's own choice."""
+        return tuple(sorted(self.given)) == tuple(sorted(self.advice.cards))
+
+    @property
+    def gives_up(self) -> tuple[GivenUp, ...]:
+        """What the learner's cards give up of the rules of thumb the coach's choice
+        follows (empty when they break none of them)."""
+        return self.given_value.gives_up
+
+    def follows_line(self) -> str:
+        """The rules of thumb the learner's cards follow, and whether the numbers back
+        them here: so a choice that follows the lesson's rule of thumb is told it does."""
+        a = self.advice
+        v = self.given_value
+        if not v.follows:
+            return "It follows none of the rules of thumb here: the numbers pick it."
+        names = listed([f"'{p.label}'" for p in v.follows])
+        line = f"It follows the rule{'s' if len(v.follows) > 1 else ''} of thumb {names}."
+        backed = [p for p in a.principles if p.principle in v.follows]
+        if backed:
+            said = "; ".join(p.sentence(a.role, a.partnerships) for p in backed)
+            return f"{line} The numbers back {'them' if len(backed) > 1 else 'it'} here. {said}."
+        return f"{line} Here no rule of thumb decides on its own: the numbers do."
+
+    def gives_up_line(self) -> str:
+        """What the learner's cards give up that the coach's keep (empty when nothing)."""
+        return " ".join(f"It {g.text}." for g in self.gives_up if g.text)
+
+    @property
     def text(self) -> str:
-        """The verdict in one or two sentences."""
+        """The verdict: the learner's cards against the coach's, in points for the side
+        on the same imagined deals, what they give up and the rules of thumb."""
         a = self.advice
         what = _ROLE_WORDS[a.role]
         head = f"Your {what} of {cards_text(self.given)}"
-        if not self.is_mistake:
-            if tuple(sorted(self.given)) == tuple(sorted(a.cards)):
-                return f"{head} is the coach's choice too. Good."
-            return (
-                f"{head} is as good as {cards_text(a.cards)} within the evaluation's error. Good."
-            )
         v = self.given_value
-        why = f" {a.why_line()}" if a.principles else ""
-        return (
-            f"{head} scored {points(v.loss)} less on average (± {points(v.loss_stderr)}) over "
-            f"{v.samples} imagined deals than {cards_text(a.cards)}.{why}"
-        )
+        if not self.is_mistake:
+            if self.is_coachs:
+                first = f"{head} is the coach's choice too. Good."
+            else:
+                first = (
+                    f"{head} is as good as {cards_text(a.cards)} within the evaluation's error: "
+                    f"it {worse_off(v.loss, v.loss_stderr, a.partnerships, v.samples)}, a "
+                    "difference the deals cannot tell apart. Good."
+                )
+            return f"{first} {self.follows_line()}"
+        parts = [
+            f"{head} {worse_off(v.loss, v.loss_stderr, a.partnerships, v.samples)} than "
+            f"{cards_text(a.cards)}.",
+            self.gives_up_line(),
+        ]
+        # The proofs whose contrast is the learner's own cards are said above.
+        mine = tuple(sorted(self.given))
+        proof = [p for p in a.principles if tuple(sorted(p.contrast)) != mine]
+        if proof:
+            said = "; ".join(p.sentence(a.role, a.partnerships) for p in proof)
+            parts.append(f"Why: {said}.")
+        return " ".join(p for p in parts if p)
 
     def __str__(self) -> str:
         return self.text

@@ -111,6 +111,9 @@ class TrickWinnerExplanation:
             )
             if led == t:
                 why = f"{t.plural.capitalize()} were led and are trump; {win.text} is the highest of them."
+        elif all(c.suit == led for c in self.trick):
+            # Every card of one suit: the ranks alone decide, whatever suit is trump.
+            why = f"Every card is a {led.singular}, so the highest {led.singular} wins: {win.text}."
         else:
             why = (
                 f"No trump was played, so the highest {led.singular} (the led suit) wins: "

@@ -90,10 +90,12 @@ def allows_second_try(item: QuizItem) -> bool:
     return allowed
 
 
-def hint(item: QuizItem) -> str:
-    """A hint for a second try: what to check, and the rules to check it by; never the
-    answer, nor a number from which the answer is one step of arithmetic away (the
-    number itself, or a sum, difference or product of the numbers the hint states).
+def hint(item: QuizItem, answer: str | None = None) -> str:
+    """A hint for a second try after the first answer ``answer`` (``None``: whatever it
+    was): what to check, and the rules to check it by; never the answer, nor a number
+    from which the answer is one step of arithmetic away (the number itself, or a sum,
+    difference or product of the numbers the hint states). An exchange hint blames the
+    count only when ``answer`` gave the wrong number of cards.
 
     A meld hint points at the cards that hold meld (the trump suit, the kings and
     queens of a suit, the aces of every suit, ...) and at the traps of the hand,
@@ -103,7 +105,8 @@ def hint(item: QuizItem) -> str:
     trick rules in order, and when they bind (a lead, a trumped trick, a partner
     winning); the hints of the other kinds state their whole rule, since the rule
     case of the position would tell the answer."""
-    text: str = spec_for(item).hint(item)
+    spec = spec_for(item)
+    text: str = spec.hint(item) if answer is None else spec.hint_after(item, answer)
     return text
 
 

@@ -138,6 +138,12 @@ class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):
         lines = [self.hint_head, *(r.statement(rs) for r in self.hint_cases(item))]
         return " ".join(dict.fromkeys(lines))
 
+    def hint_after(self, item: ItemT, answer: str) -> str:
+        """The hint for a second try after the first answer ``answer`` (as typed): by
+        default :meth:`hint`, whatever the answer; a kind whose hint would blame what
+        the answer got right (the count of an exchange) says something else."""
+        return self.hint(item)
+
     def hint_cases(self, item: ItemT) -> list[QuizRule]:
         """The rule cases a hint states: the kind's whole rule for kinds with
         :attr:`general_rules` (those the rules in force have), else the item's."""
@@ -173,6 +179,55 @@ class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):
     @abstractmethod
     def build(self, rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> ItemT:
         """Deal one item aimed at ``target`` (it may miss: the generator retries)."""
+
+    # ------------------------------------------------------------- guessing
+    def guess_chance(self, item: ItemT) -> float:
+        """The chance that a learner who guesses, picking uniformly among the answers
+        :meth:`screen` offers, is marked right on the first try (the try a mastery set
+        counts). Each button (Yes and No, a seat, a card's place in the trick) and each
+        card of the hand to click alone is marked, so a question several answers fit
+        (cards the coach accepts alike) counts them all; cards of the hand to click, any
+        number of them, are right as one set of the ``2**k - 1`` that ``k`` distinct
+        cards make; a bid box beside a Pass button is a Pass half the time. A number
+        typed in a box counts 0: a guess is one of too many numbers. Cards to give that
+        the coach judges by playing each choice out (hundreds of choices, a simulation
+        each) are not tried: 1, an upper bound."""
+        screen = self.screen(item)
+        how = screen.answer_input
+        if how is AnswerInput.TEXT:
+            return 0.0
+        if how is AnswerInput.PICK_GIFT:
+            return 1.0
+        if how is AnswerInput.PICK_CARDS:
+            return 1.0 / ((1 << len(set(screen.pick_from))) - 1)
+        if how is AnswerInput.BID:
+            return self._right_share(item, ("pass",)) / 2
+        answers: tuple[str, ...] = {
+            AnswerInput.YES_NO: ("yes", "no"),
+            AnswerInput.CHOICE: screen.choices,
+            AnswerInput.PLACE: tuple(str(n) for n in range(1, len(screen.trick) + 1)),
+        }.get(how, tuple(sorted({c.code for c in screen.pick_from})))
+        return self._right_share(item, answers)
+
+    def _right_share(self, item: ItemT, answers: tuple[str, ...]) -> float:
+        right = sum(bool(self.mark(item, a, self.parse(item, a)).right) for a in answers)
+        return float(right) / len(answers)
+
+    def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        """The most :meth:`guess_chance` of a question on ``rule`` under ``rules`` may be,
+        as a mastery set asks it (:meth:`firm`): what a set is planned with before its
+        questions are made (:func:`~pinochle_tutor.course.mastery.plan_mastery_set`).
+        Where the screen fixes it, its value (a seat among four: 1/4); where the kind
+        cannot promise one, a cap the set's plan holds each question to (it makes
+        another above it); 1 by default: nothing smaller is promised."""
+        return 1.0
+
+    def firm(self, item: ItemT) -> ItemT | None:
+        """``item`` as a mastery set asks it: the same position with answers a guess
+        rarely finds (a yes-or-no question asked as "which ...?"), or ``None`` when the
+        item cannot be asked there (the set then makes another). By default the item
+        itself."""
+        return item
 
     # --------------------------------------------------------------- screen
     def example(self, rules: RuleSet, avoid: str = "") -> str:

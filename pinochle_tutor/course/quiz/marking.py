@@ -14,6 +14,7 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizRule,
 )
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.explain import listed
 
 __all__ = [
     "ALL_WORDS",
@@ -126,13 +127,20 @@ def parse_yes_no(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Mark:
-    """The verdict on one answer: right or wrong, the right answer, the tutor's
-    explanation and the rule cases exercised.
+    """The verdict on one answer: right, playable or wrong, the right answer, the
+    tutor's explanation and the rule cases exercised.
 
     ``readable`` is false when the answer could not be read; then ``right`` is
     false, ``correct`` is empty (the answer is not given away: the learner may
     try again) and ``explanation`` says how to write an answer. Record only
-    readable answers in a learner's progress."""
+    readable answers in a learner's progress.
+
+    A strategy question (which card, which cards to pass) has a third verdict,
+    *playable* (:attr:`playable`): the answer is within the coach's error of its
+    best, but breaks the rule of thumb the question asks about (:attr:`breaks`).
+    It is kept as not right (``right`` false: it does not count toward a lesson's
+    mastery, and the review asks its rule case again, :attr:`rules` being that
+    case), while the learner is told it is playable."""
 
     item_id: str
     kind: QuizKind
@@ -150,13 +158,37 @@ class Mark:
     """The tutor's explanation object (a meld diagnosis, a legal-set or play
     explanation, a contract explanation, the bid range), for a widget to
     highlight cards."""
+    breaks: tuple[str, ...] = ()
+    """The rules of thumb a playable answer breaks, as a player says them (``'remember
+    exposed meld'``); empty for every other answer."""
+
+    @property
+    def playable(self) -> bool:
+        """Whether the answer is playable: read, not right, and within the coach's
+        error of its best while breaking the rules of thumb :attr:`breaks`."""
+        return self.readable and not self.right and bool(self.breaks)
+
+    @property
+    def verdict(self) -> str:
+        """The verdict in a sentence: ``'Right!'``, ``"Playable, but it breaks the rule
+        of thumb 'keep your meld': the answer is ..."`` or ``'Not quite: the answer is
+        ...'`` (empty for an answer that could not be read)."""
+        if not self.readable:
+            return ""
+        if self.right:
+            return "Right!"
+        if self.playable:
+            rules = listed([f"'{b}'" for b in self.breaks])
+            which = "rules of thumb" if len(self.breaks) > 1 else "rule of thumb"
+            return f"Playable, but it breaks the {which} {rules}: the answer is {self.correct}."
+        return f"Not quite: the answer is {self.correct}."
 
     @property
     def text(self) -> str:
         """The verdict and the explanation, for display."""
         if not self.readable:
             return self.explanation
-        head = "Right!" if self.right else f"Not quite: the answer is {self.correct}."
+        head = self.verdict
         body = self.explanation
         return f"{head}\n{body}" if body else head
 

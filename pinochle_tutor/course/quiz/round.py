@@ -40,6 +40,7 @@ from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet, as_rules
 
 __all__ = [
+    "GUESS_DEALS",
     "SOURCES",
     "InvalidRoundError",
     "QuizRound",
@@ -55,6 +56,11 @@ _LOG = logging.getLogger(__name__)
 
 class InvalidRoundError(PinochleError):
     """A round asked for with a source that does not exist or no questions."""
+
+
+GUESS_DEALS = 8
+"""How many times an aimed question held to a guess chance (:func:`plan_aimed_round`'s
+``most``) makes its tries, each time on other deals, before it is left out."""
 
 SOURCES = ("bank", "generated", "mixed")
 """Where questions come from: the teachers' banks, the generator, or both."""
@@ -145,15 +151,31 @@ class _Request:
     wanted: frozenset[str] = frozenset()
     """When not empty, a made item must exercise one of these rule cases (an aimed
     request whose case did not come up gives way to its next try)."""
+    firm: bool = False
+    """Ask each item as a mastery set does (:meth:`QuizKindSpec.firm`)."""
+    most: float = 1.0
+    """The largest guess chance a made item may have (:meth:`QuizKindSpec.guess_chance`):
+    above it, the next try; after the last, the tries again on other deals."""
+    deals: int = 1
+    """How many times the tries are made, each time on other deals (seeds)."""
 
     def make(self) -> QuizItem | None:
-        for kind, level, aim in self.tries:
-            try:
-                item = generate(kind, self.seed, level, list(aim), rules=self.rules)
-            except QuizRequestError:
-                continue
-            if not self.wanted or self.wanted.intersection(r.value for r in item.rules):
-                return item
+        for again in range(self.deals):
+            # Seeds of other questions of the round are seed * 1000 + i for i < 100.
+            seed = self.seed + 100 * again
+            for kind, level, aim in self.tries:
+                try:
+                    item: QuizItem | None = generate(kind, seed, level, list(aim), rules=self.rules)
+                except QuizRequestError:
+                    continue
+                if item is not None and self.firm:
+                    item = spec_for(item).firm(item)
+                if item is None or (
+                    self.wanted and not self.wanted.intersection(r.value for r in item.rules)
+                ):
+                    continue
+                if self.most >= 1 or spec_for(item).guess_chance(item) <= self.most + 1e-9:
+                    return item
         return None
 
 
@@ -342,6 +364,10 @@ def plan_aimed_round(
     seed: int,
     rules: Sequence[RuleSet | str] | RuleSet | str | None = None,
     levels: Sequence[int] = (2,),
+    *,
+    firm: bool = False,
+    most: Sequence[float] | None = None,
+    other_levels: bool = True,
 ) -> QuizRound:
     """A round of fresh questions, one per entry of ``aims``, each exercising one of
     that entry's rule cases: the mastery set of a lesson and the review of weak spots
@@ -355,13 +381,22 @@ def plan_aimed_round(
     question, in turn (lesson 8 alternates the double deck and three-handed). A
     question none of whose cases can occur under its rules is left out (the round is
     shorter); raises :class:`InvalidRoundError` for no aims and
-    :class:`~pinochle_tutor.course.quiz.InvalidQuizRuleError` quoting an unknown case."""
+    :class:`~pinochle_tutor.course.quiz.InvalidQuizRuleError` quoting an unknown case.
+
+    A mastery set asks more of its questions: ``firm`` asks each as
+    :meth:`~pinochle_tutor.course.quiz.kind.QuizKindSpec.firm` gives it (a yes-or-no
+    question as "which ...?"); ``most[i]`` is the largest chance that guessing answers
+    question ``i`` (:meth:`~pinochle_tutor.course.quiz.kind.QuizKindSpec.guess_chance`),
+    the tries made again on other deals until one is below it; ``other_levels=False``
+    keeps to ``levels``."""
     if not aims or any(not a for a in aims):
         raise InvalidRoundError(f"aims={aims!r:.60}: give at least one rule case for each question")
     if not levels:
         raise InvalidRoundError("levels=(): give at least one level (1, 2 or 3)")
     for lv in levels:
         _check_level(lv)
+    if most is not None and len(most) != len(aims):
+        raise InvalidRoundError(f"most={most!r:.60}: give one largest guess chance per question")
     if rules is None or isinstance(rules, (RuleSet, str)):
         sets = [site_rules() if rules is None else as_rules(rules)]
     else:
@@ -370,10 +405,16 @@ def plan_aimed_round(
     for i, entry in enumerate(aims):
         cases = [QuizRule.parse(r) for r in entry]
         first = levels[i % len(levels)]
-        order = [first, *(x for x in (1, 2, 3) if x != first)]
+        order = [first, *(x for x in (1, 2, 3) if x != first and (other_levels or x in levels))]
         tries = tuple((r.kind, lv, (r.value,)) for r in cases for lv in order)
         wanted = frozenset(r.value for r in cases)
-        requests.append(_Request(tries, seed * 1000 + i, sets[i % len(sets)], wanted))
+        cap = 1.0 if most is None else most[i]
+        requests.append(
+            _Request(
+                tries, seed * 1000 + i, sets[i % len(sets)], wanted, firm, cap,
+                deals=1 if cap >= 1 else GUESS_DEALS,
+            )
+        )  # fmt: skip
     return QuizRound(_made(requests), len(requests))
 
 

@@ -245,7 +245,10 @@ class QuizRule(Enum):
     TABLE_PARTNER = "table.partner"
     """Partners sit opposite each other."""
     TABLE_DECLARER = "table.declarer"
-    """The highest bidder is the declarer and names trump (the dealer, when all pass)."""
+    """The highest bidder is the declarer (the dealer, when all pass)."""
+    TABLE_EXCHANGE = "table.exchange"
+    """The declarer's partner passes 4 cards and the declarer returns 4 (three-handed: the
+    declarer takes the kitty and discards as many)."""
     TABLE_FIRST_LEAD = "table.first_lead"
     """The declarer leads the first trick."""
 
@@ -560,10 +563,23 @@ def _table_statement(rule: QuizRule, rules: RuleSet) -> str:
         return "Partners sit opposite each other, across the table."
     if rule is QuizRule.TABLE_FIRST_LEAD:
         return "The declarer leads the first trick; the winner of each trick leads the next."
-    kitty = ", takes the kitty" if rules.has_kitty else ""
+    if rule is QuizRule.TABLE_EXCHANGE:
+        n, k, hand = rules.exchange_size, rules.kitty_size, rules.hand_size
+        if rules.has_kitty:
+            return (
+                f"The declarer takes the {k}-card kitty ({hand + k} cards) and discards {k} "
+                f"face down, back to {hand}."
+            )
+        if not (n and rules.partnerships):
+            return "There is no exchange under these rules."
+        return (
+            f"The declarer's partner passes {n} cards face down ({hand - n} left) and the "
+            f"declarer, then holding {hand + n}, returns {n}, which may include cards just "
+            f"received: both finish with {hand}."
+        )
     return (
-        f"The highest bidder is the declarer{kitty} and names trump; when everyone else passes "
-        f"without a bid, the dealer is the declarer at {rules.stuck_bid}."
+        "The highest bidder is the declarer; when everyone else passes without a bid, the "
+        f"dealer is the declarer at {rules.stuck_bid}."
     )
 
 
@@ -639,4 +655,6 @@ def rule_applies(rule: QuizRule | str, rules: RuleSet = CLASSIC) -> bool:
         return rules.sides > 2
     if r is QuizRule.TABLE_PARTNER:
         return rules.partnerships and rules.players == 4
+    if r is QuizRule.TABLE_EXCHANGE:
+        return rules.has_kitty or (rules.exchange_size > 0 and rules.partnerships)
     return True

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -23,8 +25,12 @@ from pinochle_tutor.course.quiz.items import (
 )
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
+    SEE_THE_BOX,
+    InvalidAnswerError,
     Mark,
+    clean_answer,
     parse_yes_no,
+    read_number,
 )
 from pinochle_tutor.course.quiz.vocabulary import (
     QuizKind,
@@ -44,6 +50,7 @@ __all__ = [
     "SPEC",
     "CallQuiz",
     "CallQuizKind",
+    "parse_lowest_answer",
 ]
 
 
@@ -59,6 +66,10 @@ class CallQuiz(QuizItem):
     """The call asked about: a bid, or ``None`` for a pass."""
     seat: int | None = None
     """Who makes the call (``None``: the seat whose turn it is)."""
+    lowest: bool = False
+    """Ask for the lowest bid the caller may make now (``'none'`` when they may not bid)
+    instead of whether ``call`` is legal: a question a guess rarely answers, as a
+    mastery set asks it (:meth:`CallQuizKind.firm`)."""
 
     kind = QuizKind.CALL
 
@@ -91,11 +102,16 @@ class CallQuiz(QuizItem):
         parts = [f"{who(s)} {'passed' if amount is None else f'bid {amount}'}" for s, amount in a.history]
         so_far = ("Calls so far: " + ", ".join(parts) + ".") if parts else "Nobody has called yet."
         caller = who(self.caller)
+        dealer = who(self.dealer)
+        dealt = "You dealt." if dealer == "you" else f"{dealer[0].upper()}{dealer[1:]} dealt."
+        if self.lowest:
+            return (
+                f"{self._rules_prefix}{dealt} {so_far} What is the lowest bid {caller} may make "
+                f"now? (a number, or 'none' if {caller} may not bid)"
+            )
         call = ("pass" if caller == "you" else "passes") if self.call is None else (
             f"bid {self.call}" if caller == "you" else f"bids {self.call}"
         )
-        dealer = who(self.dealer)
-        dealt = "You dealt." if dealer == "you" else f"{dealer[0].upper()}{dealer[1:]} dealt."
         return (
             f"{self._rules_prefix}{dealt} {so_far} "
             f"Now {caller} {call}. Is this call legal? (yes or no)"
@@ -104,6 +120,72 @@ class CallQuiz(QuizItem):
 
 def _call_explanation(item: CallQuiz) -> BidExplanation:
     return explain_call(item.auction(), item.caller, item.call)
+
+
+def _lowest_explanation(item: CallQuiz) -> BidExplanation:
+    """The engine's verdict on the lowest bid allowed now, made by the caller: legal
+    (the answer is that bid), or refused (the caller may not bid: the answer is none)."""
+    a = item.auction()
+    return explain_call(a, item.caller, a.rules.opening_bid if a.is_over else a.min_bid)
+
+
+def _lowest_answer(item: CallQuiz) -> int | None:
+    e = _lowest_explanation(item)
+    return int(e.amount) if e.legal and isinstance(e.amount, int) else None
+
+
+_NONE_WORDS = frozenset(
+    {"none", "no", "no bid", "nothing", "cannot", "can't", "cannot bid", "can't bid", "may not",
+     "may not bid", "n/a", "-"}
+)  # fmt: skip
+
+
+def parse_lowest_answer(text: str) -> int | None:
+    """Read the lowest bid (digits) or ``'none'`` (``None``); raises
+    :class:`~.marking.InvalidAnswerError` saying how to write it."""
+    s = clean_answer(text).rstrip(".!")
+    if s in _NONE_WORDS:
+        return None
+    if not s:
+        raise InvalidAnswerError(
+            f"The answer is empty: type the lowest bid in digits, or 'none'{SEE_THE_BOX}."
+        )
+    return read_number(re.sub(r"^bid\s*", "", s), "a bid, or 'none'", signed=False)
+
+
+def _mark_lowest(item: CallQuiz, text: str, given: int | None) -> Mark:
+    a = item.auction()
+    e = _lowest_explanation(item)
+    answer = _lowest_answer(item)
+    right = given == answer
+    caller = seat_words(item.caller, 0, item.rule_set)
+    lines = []
+    if not right:
+        lines.append(
+            f"The lowest bid {caller} may make now is {answer}."
+            if answer is not None
+            else f"{caller[0].upper()}{caller[1:]} may not bid now."
+        )
+    lines.append(e.text)
+    rule = e.rule.statement(item.rule_set)
+    if rule.lower().rstrip(".") not in e.text.lower():
+        lines.append(rule)
+    if given is not None and not right:
+        g = explain_call(a, item.caller, given)
+        if g.legal:
+            lines.append(f"A bid of {given} is allowed too, but it is not the lowest.")
+        elif g.problem != e.problem:
+            lines.append(g.text)
+    return Mark(
+        item.id,
+        item.kind,
+        text,
+        right,
+        "none" if answer is None else str(answer),
+        seats_named(" ".join(lines), item.rule_set),
+        SPEC.rules_for(item),
+        detail=e,
+    )
 
 
 def _mark_call(item: CallQuiz, text: str, says_legal: bool) -> Mark:
@@ -135,11 +217,28 @@ _CALL_PROBLEMS = {
 
 
 def _call_rules(item: CallQuiz) -> set[QuizRule]:
+    if item.lowest:
+        return _lowest_rules(item)
     e = explain_call(item.auction(), item.caller, item.call)
     if e.legal:
         return {QuizRule.CALL_LEGAL}
     rule = _CALL_PROBLEMS.get(e.problem) if e.problem is not None else None
     return {rule} if rule is not None else set()
+
+
+def _lowest_rules(item: CallQuiz) -> set[QuizRule]:
+    """The lowest bid allowed: the opening minimum, or a raise of the high bid by the
+    increment (in multiples of it); none after a pass, or for a stuck dealer."""
+    e = _lowest_explanation(item)
+    if not e.legal:
+        rule = _CALL_PROBLEMS.get(e.problem) if e.problem is not None else None
+        return {rule} if rule is not None else set()
+    if e.high_bid is None:
+        return {QuizRule.CALL_LEGAL, QuizRule.CALL_OPENING}
+    out = {QuizRule.CALL_LEGAL, QuizRule.CALL_RAISE}
+    if item.rule_set.bid_increment > 1:
+        out.add(QuizRule.CALL_INCREMENT)
+    return out
 
 
 def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> CallQuiz:
@@ -149,8 +248,11 @@ def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) ->
         a = Auction.after(calls, dealer, rs)
     if a.is_over and not a.stuck:
         raise BankFormatError("the auction is already over after these calls", "calls")
+    lowest = data.get("lowest", False)
+    if not isinstance(lowest, bool):
+        raise BankFormatError(f"{lowest!r:.40}: write true or false", "lowest")
     try:
-        call = as_call(required(data, "call"))
+        call = None if lowest and "call" not in data else as_call(required(data, "call"))
     except BankFormatError as e:
         raise BankFormatError(str(e), "call") from None
     if call is not None and call > rs.max_bid:
@@ -162,7 +264,7 @@ def _call_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) ->
             raise BankFormatError(
                 f"seat {seat} neither has the turn (seat {a.turn}) nor has passed", "seat"
             )
-    return CallQuiz(calls=calls, dealer=dealer, call=call, seat=seat, **common)
+    return CallQuiz(calls=calls, dealer=dealer, call=call, seat=seat, lowest=lowest, **common)
 
 
 def _auction_after(calls: list[int | None], dealer: int, rules: RuleSet) -> Auction | None:
@@ -222,12 +324,12 @@ def _build_call(rng: random.Random, level: int, target: QuizRule, rules: RuleSet
     )
 
 
-class CallQuizKind(QuizKindSpec[CallQuiz, bool]):
+class CallQuizKind(QuizKindSpec[CallQuiz, bool | int | None]):
     """Auction questions: is this call legal?"""
 
     kind = QuizKind.CALL
     item_type = CallQuiz
-    entry_fields = frozenset({"calls", "dealer", "call", "seat"})
+    entry_fields = frozenset({"calls", "dealer", "call", "seat", "lowest"})
     pools: ClassVar[dict[int, tuple[QuizRule, ...]]] = {
         1: (QuizRule.CALL_LEGAL, QuizRule.CALL_OPENING, QuizRule.CALL_PASS_FINAL,
             QuizRule.CALL_STUCK_DEALER),
@@ -243,21 +345,67 @@ class CallQuizKind(QuizKindSpec[CallQuiz, bool]):
         QuizRule.CALL_STUCK_DEALER,
     )  # fmt: skip
 
-    def parse(self, item: CallQuiz, text: str) -> bool:
+    def parse(self, item: CallQuiz, text: str) -> bool | int | None:
+        if item.lowest:
+            return parse_lowest_answer(text)
         return parse_yes_no(text)
 
-    def mark(self, item: CallQuiz, text: str, answer: bool) -> Mark:
+    def mark(self, item: CallQuiz, text: str, answer: bool | int | None) -> Mark:
+        if item.lowest:
+            assert not isinstance(answer, bool)
+            return _mark_lowest(item, text, answer)
+        assert isinstance(answer, bool)
         return _mark_call(item, text, answer)
 
-    def answer(self, item: CallQuiz) -> bool:
+    def answer(self, item: CallQuiz) -> bool | int | None:
+        if item.lowest:
+            return _lowest_answer(item)
         return _call_explanation(item).legal
 
     def answer_text(self, item: CallQuiz) -> str:
-        return "yes" if self.answer(item) else "no"
+        a = self.answer(item)
+        if item.lowest:
+            return "none" if a is None else str(a)
+        return "yes" if a else "no"
 
     def allows_second_try(self, item: CallQuiz) -> bool:
         # Yes or no: a second try could only be the other answer.
-        return False
+        return item.lowest
+
+    def hint(self, item: CallQuiz) -> str:
+        if not item.lowest:
+            return super().hint(item)
+        # The rules' numbers would give the answer away (the opening minimum is one).
+        return (
+            "Check the auction so far. Has this player passed already, or is the dealer stuck "
+            "with the contract? Then there is no bid to make. Else: has anyone bid yet? The "
+            "lowest bid is the opening minimum, or the current bid raised by the smallest step."
+        )
+
+    def firm(self, item: CallQuiz) -> CallQuiz | None:
+        # "Is this call legal?" is yes or no: a mastery set asks for the lowest bid the
+        # same seat may make at the same moment (its rule cases found afresh).
+        if item.lowest:
+            return item
+        firm = dataclasses.replace(item, id=f"{item.id}-lowest", call=None, lowest=True, rules=())
+        return dataclasses.replace(firm, rules=self.rules_of(firm))
+
+    def guess_chance(self, item: CallQuiz) -> float:
+        if not item.lowest:
+            return super().guess_chance(item)
+        # A number typed (one of too many) or 'none': a guess types 'none' half the time.
+        return self._right_share(item, ("none",)) / 2
+
+    def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        # Asked firm (the lowest bid): 'none' answers a pass already made or a stuck
+        # dealer, and a guess types it half the time; a bid is typed among many.
+        return 0.5 if rule in (QuizRule.CALL_PASS_FINAL, QuizRule.CALL_STUCK_DEALER) else 0.0
+
+    def example(self, rules: RuleSet, avoid: str = "") -> str:
+        shown = rules.opening_bid + 3 * rules.bid_increment
+        if str(shown) == avoid:
+            shown += rules.bid_increment
+        return f"e.g. {shown}, or none"
 
     def rule_cases(self, item: CallQuiz) -> set[QuizRule]:
         return _call_rules(item)
@@ -270,8 +418,12 @@ class CallQuizKind(QuizKindSpec[CallQuiz, bool]):
     def to_entry(self, item: CallQuiz) -> dict[str, Any]:
         out: dict[str, Any] = {
             "calls": " ".join("pass" if c is None else str(c) for c in item.calls),
-            "dealer": item.dealer, "call": "pass" if item.call is None else item.call,
-        }  # fmt: skip
+            "dealer": item.dealer,
+        }
+        if item.lowest:
+            out["lowest"] = True
+        else:
+            out["call"] = "pass" if item.call is None else item.call
         if item.seat is not None:
             out["seat"] = item.seat
         return out
@@ -280,6 +432,11 @@ class CallQuizKind(QuizKindSpec[CallQuiz, bool]):
         return _build_call(rng, level, target, rules)
 
     def screen(self, item: CallQuiz) -> Screen:
+        if item.lowest:
+            return Screen(
+                AnswerInput.TEXT, "Type the lowest bid, or none, and press Submit.",
+                example=self.example(item.rule_set, self.answer_text(item)),
+            )  # fmt: skip
         return Screen(AnswerInput.YES_NO, "Answer Yes or No.")
 
 

@@ -250,6 +250,9 @@ class CountersQuizKind(QuizKindSpec[CountersQuiz, int]):
     def example(self, rules: RuleSet, avoid: str = "") -> str:
         return counters_example(rules, avoid)
 
+    def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        return 0.0  # a number typed in a box
+
     def screen(self, item: CountersQuiz) -> Screen:
         return Screen(
             AnswerInput.TEXT, "Type your answer and press Submit.", shown=item.cards,

@@ -233,6 +233,14 @@ class GameQuizKind(QuizKindSpec[GameQuiz, int | None]):
     def example(self, rules: RuleSet, avoid: str = "") -> str:
         return game_example(rules)
 
+    def guess_chance(self, item: GameQuiz) -> float:
+        # Typed, but one of a few answers: each side as the question names it, or nobody.
+        answers = (*(side_label(s, item.rule_set) for s in range(item.rule_set.sides)), "nobody")
+        return self._right_share(item, answers)
+
+    def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        return 1 / (rules.sides + 1)  # a side, or nobody
+
     def screen(self, item: GameQuiz) -> Screen:
         return Screen(
             AnswerInput.TEXT, "Type your answer and press Submit.", example=game_example(item.rule_set),

@@ -404,6 +404,9 @@ class MeldQuizKind(QuizKindSpec[MeldQuiz, MeldAnswer]):
     def example(self, rules: RuleSet, avoid: str = "") -> str:
         return meld_example(rules, avoid)
 
+    def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        return 0.0  # a number typed in a box
+
     def screen(self, item: MeldQuiz) -> Screen:
         return Screen(
             AnswerInput.TEXT, "Type your answer and press Submit.", shown=item.hand,

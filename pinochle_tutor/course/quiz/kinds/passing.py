@@ -46,12 +46,14 @@ from pinochle_tutor.course.quiz.items import (
 )
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
+    InvalidAnswerError,
     Mark,
     parse_cards_answer,
 )
 from pinochle_tutor.course.quiz.vocabulary import (
     QuizKind,
     QuizRule,
+    rule_applies,
 )
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.errors import PinochleError
@@ -63,9 +65,12 @@ from pinochle_tutor.explain.exchange import (
     EXCHANGE_ROLES,
     ExchangeAdvice,
     ExchangeJudgement,
+    ExchangePrinciple,
+    GivenUp,
     exchange_size,
 )
 from pinochle_tutor.game import Hand
+from pinochle_tutor.meld import MeldKind
 from pinochle_tutor.rules import (
     RuleSet,
 )
@@ -73,6 +78,7 @@ from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
+    "MELD_ASKED",
     "SPEC",
     "PassQuiz",
     "PassQuizKind",
@@ -221,16 +227,61 @@ def _advice(item: PassQuiz) -> ExchangeAdvice:
     return pass_judgement(item, tuple(sorted(given))).advice
 
 
+MELD_ASKED = ("return", "discard")
+"""The roles whose questions ask to keep the meld when their rule case ``pass.keep_meld``
+is the item's and the coach's cards keep it: the declarer's, whose meld only its own
+hand shows (lesson 3: "Keep your meld and your trumps"). The partner's pass is not one
+of them: lesson 3 has it pass trump, aces and cards that may complete the declarer's
+meld, and a trump 9 passed counts its dix in the declarer's hand as in the partner's,
+so a pass is right or wrong by the numbers alone."""
+
+
+def _meld_asked(item: PassQuiz, rules: tuple[QuizRule, ...], meld: GivenUp) -> bool:
+    """Whether an answer that gives up ``meld`` (meld the coach's cards keep) breaks the
+    rule of thumb ``item`` asks about: a role of :data:`MELD_ASKED`, the rule case
+    ``pass.keep_meld`` asked, and meld lost for the side (a dix returned counts in the
+    partner's hand as in the declarer's)."""
+    if item.role not in MELD_ASKED or QuizRule.PASS_KEEP_MELD not in rules:
+        return False
+    only_dix = bool(meld.meld) and all(m.kind is MeldKind.DIX for m in meld.meld)
+    return item.role != "return" or not only_dix
+
+
 def _mark_exchange(item: PassQuiz, text: str, given: tuple[Card, ...]) -> Mark:
+    """Right: within the evaluation's error of the coach's best and, for a role of
+    :data:`MELD_ASKED`, keeping the meld when the question asks about it (its rule case
+    ``pass.keep_meld``) and the coach's cards keep it; playable: as close, but giving up
+    meld the coach keeps; wrong otherwise. The rule cases kept for a wrong answer are those it missed: never the
+    count of a legal answer, nor the meld unless the answer gave up meld the coach's
+    cards keep."""
     e = _exchange(item, given)
     if not e.legal:
+        count = tuple(r for r in (QuizRule.PASS_COUNT,) if rule_applies(r, item.rule_set))
         return Mark(item.id, item.kind, text, False, SPEC.answer_text(item), e.text,
-                    SPEC.rules_for(item), detail=e)  # fmt: skip
+                    count or SPEC.rules_for(item), detail=e)  # fmt: skip
     verdict = pass_judgement(item, tuple(sorted(given)))
     a = verdict.advice
-    more = [a.facts_line(), a.numbers_line()] if verdict.is_mistake else [a.why_line()]
-    return Mark(item.id, item.kind, text, not verdict.is_mistake, SPEC.answer_text(item),
-                " ".join([verdict.text, *more]), SPEC.rules_for(item), detail=verdict)  # fmt: skip
+    mine = verdict.given_value
+    correct = f"the coach's {item.role}: {cards_text(a.cards, ', ')}"
+    rules = SPEC.rules_for(item)
+    meld = mine.given_up(ExchangePrinciple.KEEP_MELD)  # meld given up that the coach keeps
+    if verdict.is_mistake:
+        missed = tuple(
+            r for r in rules
+            if r is not QuizRule.PASS_COUNT and (r is not QuizRule.PASS_KEEP_MELD or meld)
+        )  # fmt: skip
+        explanation = " ".join([verdict.text, a.facts_line(), a.numbers_line(besides=given)])
+        return Mark(item.id, item.kind, text, False, correct, explanation, missed, detail=verdict)
+    if meld is not None and _meld_asked(item, rules, meld):
+        # Playable: as good by the numbers, but it gives up meld the coach's cards keep.
+        explanation = (
+            f"{verdict.text} But it {meld.text}: this question asks you to keep your meld, "
+            f"and the coach's {item.role}, {cards_text(a.cards)}, keeps it."
+        )
+        return Mark(item.id, item.kind, text, False, correct, explanation,
+                    (QuizRule.PASS_KEEP_MELD,), detail=verdict,
+                    breaks=(ExchangePrinciple.KEEP_MELD.label,))  # fmt: skip
+    return Mark(item.id, item.kind, text, True, correct, verdict.text, rules, detail=verdict)
 
 
 def _pass_rules(item: PassQuiz) -> set[QuizRule]:
@@ -312,6 +363,24 @@ def _build_pass(rng: random.Random, level: int, target: QuizRule, rules: RuleSet
     )  # fmt: skip
 
 
+def _what_to_give(item: PassQuiz) -> str:
+    """What lesson 3 teaches for the role, in a sentence (never the cards)."""
+    if item.role == "pass":
+        return (
+            "Pass what helps your partner, the declarer, most: trump (high ones first), "
+            "aces, and cards that may complete the declarer's meld."
+        )
+    if item.role == "return":
+        return (
+            "Keep your meld and your trumps; give back cards of short side suits that are "
+            "not counters (cards you were just passed may go back)."
+        )
+    return (
+        "Keep your meld and the long, strong suit you will name trump; the counters "
+        "you discard still count for you."
+    )
+
+
 class PassQuizKind(QuizKindSpec[PassQuiz, tuple[Card, ...]]):
     """Exchange questions: which cards would you pass, return or discard?"""
 
@@ -331,22 +400,23 @@ class PassQuizKind(QuizKindSpec[PassQuiz, tuple[Card, ...]]):
 
     def hint(self, item: PassQuiz) -> str:
         """The count, then what lesson 3 teaches for the role (never the cards)."""
-        if item.role == "pass":
-            what = (
-                "Pass what helps your partner, the declarer, most: trump (high ones first), "
-                "aces, and cards that may complete the declarer's meld."
-            )
-        elif item.role == "return":
-            what = (
-                "Keep your meld and your trumps; give back cards of short side suits that are "
-                "not counters (cards you were just passed may go back)."
-            )
-        else:
-            what = (
-                "Keep your meld and the long, strong suit you will name trump; the counters "
-                "you discard still count for you."
-            )
-        return " ".join([super().hint(item), what])
+        return " ".join([super().hint(item), _what_to_give(item)])
+
+    def hint_after(self, item: PassQuiz, answer: str) -> str:
+        """After an answer of the right number of cards from the hand, what lesson 3
+        teaches for the role only: the count was right, so it is not blamed. After
+        any other answer, :meth:`hint` (the count first)."""
+        try:
+            legal = _exchange(item, parse_cards_answer(answer)).legal
+        except InvalidAnswerError:
+            legal = False
+        if not legal:
+            return self.hint(item)
+        keep = QuizRule.PASS_KEEP_MELD.statement(item.rule_set)
+        meld = [keep] if QuizRule.PASS_KEEP_MELD in self.rules_for(item) else []
+        return " ".join(
+            ["You gave the right number of cards; now weigh which ones.", _what_to_give(item), *meld]
+        )
 
     def parse(self, item: PassQuiz, text: str) -> tuple[Card, ...]:
         return parse_cards_answer(text)

@@ -3,6 +3,15 @@
 The position comes from a seeded deal played by the heuristic players through the
 auction, the exchange and a number of cards (:func:`play_position`); the coach
 accepts every card within its error of the best (:func:`play_verdict`).
+
+A question asks about the rules of thumb of its rule cases (:func:`asked_principles`:
+those that apply in the position and that the coach's own card follows). A card the
+coach accepts is right when it follows them too; one that breaks one of them is
+*playable* (:attr:`~pinochle_tutor.course.quiz.marking.Mark.playable`): the learner is
+told it scores as well by the numbers, but that it breaks the rule of thumb, and it is
+kept as a miss of that rule case. An answer within the evaluation's error (a few trick
+points over :data:`PLAY_SAMPLES` deals) would otherwise pass whatever it does to the
+principle the question teaches.
 """
 
 from __future__ import annotations
@@ -19,7 +28,13 @@ from pinochle_tutor.cards import (
     cards_text,
     parse_cards,
 )
-from pinochle_tutor.coach.play import PlayEvaluation, advise_play, evaluate_play, principle_fits
+from pinochle_tutor.coach.play import (
+    PlayEvaluation,
+    PrincipleFit,
+    advise_play,
+    evaluate_play,
+    principle_fits,
+)
 from pinochle_tutor.course.quiz.entries import (
     as_int,
     blame,
@@ -42,6 +57,7 @@ from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import (
     PlayPrinciple,
     explain_play,
+    listed,
 )
 from pinochle_tutor.explain.coaching import PlayAdvice, PlayJudgement, points
 from pinochle_tutor.game import Hand
@@ -60,6 +76,8 @@ __all__ = [
     "PlayQuiz",
     "PlayQuizKind",
     "PlayVerdict",
+    "asked_principles",
+    "broken_principles",
     "parse_play_answer",
     "play_position",
     "play_prompt",
@@ -106,6 +124,13 @@ def parse_play_answer(text: str) -> Card:
     return cards[0]
 
 
+def _loss_words(loss: float, basis: str) -> str:
+    """A loss in expected trick points, within the evaluation's error, in words."""
+    n = points(loss)
+    fewer = "just as many expected trick points" if n == "0.0" else f"{n} fewer expected trick points"
+    return f"{fewer} {basis}, a difference within the evaluation's error"
+
+
 def _mark_play_choice(item: PlayQuiz, text: str, card: Card) -> Mark:
     v = play_verdict(item)
     view = play_view(item)
@@ -122,27 +147,39 @@ def _mark_play_choice(item: PlayQuiz, text: str, card: Card) -> Mark:
         return Mark(
             item.id, item.kind, text, False, correct, explanation, SPEC.rules_for(item), detail=v
         )
-    judged = PlayJudgement(v.trick_number, card, v.advice)
-    right = card in v.accepted
-    if right:
-        loss = v.evaluation.loss(card) or 0.0
-        same = card is v.advice.card
-        head = (
-            "The coach's card too."
-            if same
-            else (
-                f"As good as {v.advice.card.text} within the coach's error "
-                f"({points(loss)} fewer expected trick points, a difference the evaluation cannot tell apart)."
-            )
-        )
-        explanation = f"{head} {v.advice.text}"
+    a = v.advice
+    if card not in v.accepted:
+        judged = PlayJudgement(v.trick_number, card, a)
+        parts = [judged.text, a.numbers_line(besides=card), a.overruled_line()]
+        return Mark(item.id, item.kind, text, False, correct, " ".join(p for p in parts if p),
+                    SPEC.rules_for(item), detail=v)  # fmt: skip
+    loss = v.evaluation.loss(card) or 0.0
+    broken = broken_principles(item, card)
+    if broken:
+        # Playable: as good by the numbers, but not the rules of thumb asked about.
+        names = listed([f"'{f.principle.label}'" for f in broken])
+        why = [
+            f.principle.reason(a.card, tuple(c for c in f.evidence if c.suit is card.suit) or f.evidence)
+            for f in broken
+        ]
+        explanation = " ".join([
+            f"By the numbers {card.text} is as good as {a.card.text}: "
+            f"{_loss_words(loss, a.basis)}. But {card.text} breaks {names}, the "
+            f"rule{'s' if len(broken) > 1 else ''} of thumb this question asks about.",
+            *why,
+        ])  # fmt: skip
+        return Mark(item.id, item.kind, text, False, correct, explanation,
+                    tuple(PRINCIPLE_RULES[f.principle] for f in broken), detail=v,
+                    breaks=tuple(f.principle.label for f in broken))  # fmt: skip
+    if card is a.card:
+        head = "The coach's card too."
     else:
-        explanation = f"{judged.text} {v.advice.numbers_line()}".strip()
-        over = v.advice.overruled_line()
-        explanation = f"{explanation} {over}".strip()
-    return Mark(
-        item.id, item.kind, text, right, correct, explanation, SPEC.rules_for(item), detail=v
-    )
+        kept = listed([f"'{f.principle.label}'" for f in asked_principles(item)])
+        like = f" Like {a.card.text}, it follows {kept}." if kept else ""
+        head = f"As good as {a.card.text} within the coach's error ({_loss_words(loss, a.basis)}).{like}"
+    parts = [head, a.reason, a.numbers_line(besides=card), a.overruled_line()]
+    return Mark(item.id, item.kind, text, True, correct, " ".join(p for p in parts if p),
+                SPEC.rules_for(item), detail=v)  # fmt: skip
 
 
 PRINCIPLE_RULES = {
@@ -212,6 +249,26 @@ def _build_play(rng: random.Random, level: int, target: QuizRule, rules: RuleSet
     return PlayQuiz(
         id="", deal_seed=seed, dealer=dealer, cards_played=played, level=level, rule_set=rules
     )
+
+
+def asked_principles(item: PlayQuiz) -> tuple[PrincipleFit, ...]:
+    """The rules of thumb ``item`` asks about: the principles of its rule cases
+    (:data:`PRINCIPLE_RULES`) that apply in the position and that the coach's own card
+    follows. A principle the coach's numbers overrule here (its best card breaks it) is
+    not asked: the coach's card is always a right answer."""
+    best = play_verdict(item).advice.card
+    asked = set(SPEC.rules_for(item))
+    return tuple(
+        f
+        for f in principle_fits(play_view(item))
+        if PRINCIPLE_RULES.get(f.principle) in asked and best in f.cards
+    )
+
+
+def broken_principles(item: PlayQuiz, card: Card) -> tuple[PrincipleFit, ...]:
+    """The rules of thumb ``item`` asks about (:func:`asked_principles`) that playing
+    ``card`` breaks, in the order they are tried."""
+    return tuple(f for f in asked_principles(item) if card not in f.cards)
 
 
 PLAY_SAMPLES = 96
@@ -367,11 +424,13 @@ class PlayQuizKind(QuizKindSpec[PlayQuiz, tuple[Card]]):
         return _mark_play_choice(item, text, answer[0])
 
     def answer(self, item: PlayQuiz) -> tuple[Card, ...]:
-        return play_verdict(item).accepted
+        """The right cards: accepted by the coach, and breaking no rule of thumb the
+        question asks about (the coach's card first)."""
+        return tuple(c for c in play_verdict(item).accepted if not broken_principles(item, c))
 
     def answer_text(self, item: PlayQuiz) -> str:
         v = play_verdict(item)
-        others = [c.text for c in v.accepted if c is not v.advice.card]
+        others = [c.text for c in self.answer(item) if c is not v.advice.card]
         also = f" (as good: {', '.join(others)})" if others else ""
         return f"{v.advice.card.text}{also}"
 

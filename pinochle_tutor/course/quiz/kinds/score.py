@@ -430,6 +430,9 @@ class ScoreQuizKind(QuizKindSpec[ScoreQuiz, int]):
     def example(self, rules: RuleSet, avoid: str = "") -> str:
         return score_example(rules, avoid)
 
+    def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        return 0.0  # a number typed in a box
+
     def screen(self, item: ScoreQuiz) -> Screen:
         return Screen(
             AnswerInput.TEXT, "Type your answer and press Submit.",

@@ -1,7 +1,8 @@
 """Questions about the table: the deck, the deal and the seats.
 
 "How many cards does each player get?", "The left opponent dealt: who deals the next
-hand?", "Who names trump after this auction?" Every answer comes from the engine:
+hand?", "Who is the declarer after this auction?", "How many cards does the declarer's
+partner pass?" Every answer comes from the engine:
 the deck from :func:`~pinochle_tutor.deal.make_deck`, the deal from
 :func:`~pinochle_tutor.deal.deal`, the next dealer from
 :func:`~pinochle_tutor.deal.next_dealer`, the first call and the declarer from
@@ -72,6 +73,12 @@ class TableQuestion(Enum):
     """After these calls, who is the declarer and names trump?"""
     FIRST_LEAD = "first_lead"
     """After these calls, who leads the first trick?"""
+    GIVE = "give"
+    """How many cards does the declarer's partner pass (three-handed: the declarer discard)?"""
+    DECLARER_HOLDS = "declarer_holds"
+    """How many cards does the declarer hold once given the pass (the kitty), before giving any back?"""
+    PARTNER_HOLDS = "partner_holds"
+    """How many cards does the declarer's partner hold after passing, before the return?"""
 
     @property
     def rule(self) -> QuizRule:
@@ -94,6 +101,9 @@ _RULE_OF = {
     TableQuestion.PARTNER: QuizRule.TABLE_PARTNER,
     TableQuestion.DECLARER: QuizRule.TABLE_DECLARER,
     TableQuestion.FIRST_LEAD: QuizRule.TABLE_FIRST_LEAD,
+    TableQuestion.GIVE: QuizRule.TABLE_EXCHANGE,
+    TableQuestion.DECLARER_HOLDS: QuizRule.TABLE_EXCHANGE,
+    TableQuestion.PARTNER_HOLDS: QuizRule.TABLE_EXCHANGE,
 }
 _SEAT_QUESTIONS = frozenset(
     {TableQuestion.NEXT_DEALER, TableQuestion.FIRST_CALL, TableQuestion.PARTNER,
@@ -162,24 +172,56 @@ class TableQuiz(QuizItem):
             text = f"{dealt} Who makes the first call of the auction?"
         elif q is TableQuestion.PARTNER:
             text = f"{_who(self.seat, rs)} won the auction. Who is the declarer's partner?"
+        elif q in (TableQuestion.GIVE, TableQuestion.DECLARER_HOLDS, TableQuestion.PARTNER_HOLDS):
+            text = _exchange_prompt(q, rs)
         else:
             parts = [
                 f"{seat_words(s, 0, rs)} {'passed' if amount is None else f'bid {amount}'}"
                 for s, amount in self.auction().history
             ]
             calls = f"The calls: {', '.join(parts)}." if parts else ""
-            ask = (
-                "Who is the declarer and names trump?"
-                if q is TableQuestion.DECLARER
-                else "Who leads the first trick?"
-            )
+            first_lead = q is TableQuestion.FIRST_LEAD
+            ask = "Who leads the first trick?" if first_lead else "Who is the declarer?"
             text = f"{dealt} {calls} {ask}"
         return f"{self._rules_prefix}{text}"
+
+
+def _exchange_prompt(q: TableQuestion, rs: RuleSet) -> str:
+    """A question on the exchange (three-handed: the kitty and the discard)."""
+    if rs.has_kitty:
+        if q is TableQuestion.GIVE:
+            return "The declarer takes the kitty. How many cards does the declarer then discard?"
+        return (
+            "The declarer takes the kitty. How many cards does the declarer hold then, "
+            "before discarding?"
+        )
+    if q is TableQuestion.GIVE:
+        return "How many cards does the declarer's partner pass to the declarer?"
+    if q is TableQuestion.DECLARER_HOLDS:
+        return (
+            "The declarer's partner has passed cards to the declarer. How many cards does the "
+            "declarer hold now, before returning any?"
+        )
+    return (
+        "The declarer's partner has just passed cards to the declarer. How many cards does the "
+        "partner hold now, before the declarer returns any?"
+    )
+
+
+def _exchange_answer(q: TableQuestion, rs: RuleSet) -> int:
+    """The cards given (the exchange, or the discard after the kitty) or held then."""
+    hand = len(deal(0, rs, seed=0).hands[0])
+    given = rs.kitty_size if rs.has_kitty else rs.exchange_size
+    if q is TableQuestion.GIVE:
+        return given
+    return hand + given if q is TableQuestion.DECLARER_HOLDS else hand - given
 
 
 def _answer(item: TableQuiz) -> int:
     """The engine's answer: a number of cards, or a seat."""
     rs, q = item.rule_set, item.question
+    if q in (TableQuestion.GIVE, TableQuestion.DECLARER_HOLDS, TableQuestion.PARTNER_HOLDS):
+        return _exchange_answer(q, rs)
     if q is TableQuestion.DECK:
         return len(make_deck(rs))
     if q is TableQuestion.COPIES:
@@ -262,7 +304,11 @@ def _mark(item: TableQuiz, text: str, given: int) -> Mark:
 def _check(item: TableQuiz) -> None:
     """Raise :class:`BankFormatError` when ``item`` cannot be asked under its rules."""
     rs, q = item.rule_set, item.question
-    if not rule_applies(q.rule, rs) or (q is TableQuestion.KITTY and not rs.has_kitty):
+    if (
+        not rule_applies(q.rule, rs)
+        or (q is TableQuestion.KITTY and not rs.has_kitty)
+        or (q is TableQuestion.PARTNER_HOLDS and rs.has_kitty)
+    ):
         raise BankFormatError(f"{q.value!r} cannot be asked under {rs.name}", "question")
     if q is TableQuestion.COPIES and (item.card is None or item.card not in deck_cards(rs)):
         raise BankFormatError("give a card of the deck in force", "card")
@@ -325,6 +371,8 @@ def _build(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> 
     options = [q for q in TableQuestion if q.rule is target]
     if not rules.has_kitty:
         options = [q for q in options if q is not TableQuestion.KITTY]
+    else:
+        options = [q for q in options if q is not TableQuestion.PARTNER_HOLDS]
     if level == 1 and TableQuestion.DECK in options:
         options = [q for q in options if q is not TableQuestion.COPIES]
     question = rng.choice(options or [TableQuestion.DECK])
@@ -349,9 +397,10 @@ class TableQuizKind(QuizKindSpec[TableQuiz, int]):
     item_type = TableQuiz
     entry_fields = frozenset({"question", "dealer", "seat", "card", "calls"})
     pools: ClassVar[dict[int, tuple[QuizRule, ...]]] = {
-        1: (QuizRule.TABLE_DECK, QuizRule.TABLE_DEAL, QuizRule.TABLE_NEXT_DEALER),
+        # Level 1: the deck and who deals next; the deal's sizes (and the kitty) from level 2.
+        1: (QuizRule.TABLE_DECK, QuizRule.TABLE_NEXT_DEALER),
         2: (QuizRule.TABLE_DECK, QuizRule.TABLE_DEAL, QuizRule.TABLE_NEXT_DEALER,
-            QuizRule.TABLE_FIRST_CALL, QuizRule.TABLE_PARTNER),
+            QuizRule.TABLE_FIRST_CALL, QuizRule.TABLE_PARTNER, QuizRule.TABLE_EXCHANGE),
         3: (QuizRule.TABLE_FIRST_CALL, QuizRule.TABLE_PARTNER, QuizRule.TABLE_DECLARER,
             QuizRule.TABLE_FIRST_LEAD),
     }  # fmt: skip
@@ -385,7 +434,13 @@ class TableQuizKind(QuizKindSpec[TableQuiz, int]):
                 f"The deck holds {rs.deck_size} cards, {len(rs.ranks)} ranks in each of the four "
                 "suits: how many times must each card appear?"
             )
-        if q is TableQuestion.DECK:
+        if q.rule is QuizRule.TABLE_EXCHANGE:
+            plain = (
+                "The declarer takes the kitty, then discards as many cards: back to a full hand."
+                if rs.has_kitty
+                else "The partner passes cards, and the declarer returns as many: both end with a full hand."
+            )
+        elif q is TableQuestion.DECK:
             plain = "Count the ranks, the four suits and the copies of each card."
         elif rs.has_kitty:
             plain = (
@@ -422,6 +477,11 @@ class TableQuizKind(QuizKindSpec[TableQuiz, int]):
 
     def example(self, rules: RuleSet, avoid: str = "") -> str:
         return "e.g. 10" if avoid != "10" else "e.g. 6"
+
+    def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        # A seat is one button of one per player; a number of cards is typed.
+        seats = {_RULE_OF[q] for q in _SEAT_QUESTIONS}
+        return 1 / rules.players if rule in seats else 0.0
 
     def screen(self, item: TableQuiz) -> Screen:
         if item.question.about_seats:

@@ -4,6 +4,7 @@ play this card?", marked by the four trick rules (:func:`~pinochle_tutor.tricks.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Mapping
@@ -325,6 +326,19 @@ class TrickQuizKind(QuizKindSpec[TrickQuiz, bool | tuple[Card, ...]]):
     def allows_second_try(self, item: TrickQuiz) -> bool:
         # "May you play this card?" is yes or no: a second try could only be the other.
         return item.card is None
+
+    def firm(self, item: TrickQuiz) -> TrickQuiz | None:
+        # "May you play this card?" is yes or no: a mastery set asks for every card
+        # the position allows instead (the same position, so the same rule cases).
+        if item.card is None:
+            return item
+        return dataclasses.replace(item, id=f"{item.id}-which", card=None)
+
+    def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        # "Which cards may you play?": one set of the 2**k - 1 that k distinct cards
+        # make. A mastery set asks hands of at least 4 distinct cards (its plan makes
+        # another below that).
+        return 1 / 15
 
     def hint_cases(self, item: TrickQuiz) -> list[QuizRule]:
         # The four rules, then when they bind in this position.

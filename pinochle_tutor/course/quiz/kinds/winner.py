@@ -75,16 +75,30 @@ class WinnerQuiz(QuizItem):
         store_field(self, "trump", parse_suit(self.trump))
 
     @property
+    def one_suit(self) -> bool:
+        """Whether every card of the trick is of one suit other than trump: then the
+        highest rank wins whatever suit is trump, and the question is asked without it
+        (lesson 1's question, before trump is taught)."""
+        return len({c.suit for c in self.trick}) == 1 and self.trick[0].suit != self.trump
+
+    @property
     def prompt(self) -> str:
-        """The question in words."""
+        """The question in words. A trick of one suit (not trump) is asked without
+        trump: the highest of the suit wins it whatever suit is trump."""
+        ask = f"Which card wins the trick? (its place, 1 to {len(self.trick)}, or the card)"
+        if self.one_suit:
+            played = ", ".join(f"{ordinal(i + 1)} {c.text}" for i, c in enumerate(self.trick))
+            suit = self.trick[0].suit.plural
+            return (
+                f"{self._rules_prefix}The trick, in the order played: {played}: all {suit}. {ask}"
+            )
         played = ", ".join(
             f"{ordinal(i + 1)} {c.text}{' (led)' if i == 0 else ''}"
             for i, c in enumerate(self.trick)
         )
         return (
             f"{self._rules_prefix}{self.trump.plural.capitalize()} are trump. The trick, in the "
-            f"order played: {played}. Which card wins the trick? "
-            f"(its place, 1 to {len(self.trick)}, or the card)"
+            f"order played: {played}. {ask}"
         )
 
 
@@ -207,7 +221,7 @@ def _build_winner(rng: random.Random, level: int, target: QuizRule, rules: RuleS
     trump_led = level == 3 and target is QuizRule.WINNER_TRUMP and rng.random() < 0.3
     led_suit = t if trump_led else rng.choice([s for s in Suit if s != t])
     trick = take_cards(pool, [next(c for c in pool if c.suit == led_suit)])
-    # Level 1 follows suit (one trump at most); later levels mix in other suits.
+    # Level 1 follows suit; later levels mix in other suits (and trump).
     off = {1: 0.0, 2: 0.3, 3: 0.45}[level]
     while len(trick) < n:
         r = rng.random()
@@ -237,6 +251,9 @@ def _winner_pos(trick: list[Card], trump: Suit) -> int:
     return trick_winner(trick, trump)
 
 
+_RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine"}
+
+
 class WinnerQuizKind(QuizKindSpec[WinnerQuiz, int]):
     """Trick-winner questions: who wins this trick?"""
 
@@ -244,7 +261,8 @@ class WinnerQuizKind(QuizKindSpec[WinnerQuiz, int]):
     item_type = WinnerQuiz
     entry_fields = frozenset({"trick", "trump"})
     pools: ClassVar[dict[int, tuple[QuizRule, ...]]] = {
-        1: (QuizRule.WINNER_LED_SUIT, QuizRule.WINNER_TRUMP),
+        # Level 1 follows suit: the ranks alone decide (lesson 1, before trump).
+        1: (QuizRule.WINNER_LED_SUIT, QuizRule.WINNER_FIRST_IDENTICAL),
         2: (QuizRule.WINNER_LED_SUIT, QuizRule.WINNER_TRUMP, QuizRule.WINNER_FIRST_IDENTICAL),
         3: (QuizRule.WINNER_FIRST_IDENTICAL, QuizRule.WINNER_TRUMP, QuizRule.WINNER_LED_SUIT),
     }  # fmt: skip
@@ -253,6 +271,19 @@ class WinnerQuizKind(QuizKindSpec[WinnerQuiz, int]):
 
     def parse(self, item: WinnerQuiz, text: str) -> int:
         return parse_winner_answer(text, item.trick)
+
+    def hint(self, item: WinnerQuiz) -> str:
+        if not item.one_suit:
+            return super().hint(item)
+        # The ranks in words: the digits 10 and 9 would add up to a place of the trick.
+        ranks = ", ".join(_RANK_WORDS[r.symbol] for r in sorted(item.rule_set.ranks, reverse=True))
+        return (
+            f"Every card is of one suit, so the highest rank wins ({ranks}, from high to low). "
+            f"{QuizRule.WINNER_FIRST_IDENTICAL.statement(item.rule_set)}"
+        )
+
+    def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        return 1 / rules.players  # one place of the trick's, one card from each player
 
     def mark(self, item: WinnerQuiz, text: str, answer: int) -> Mark:
         return _mark_winner(item, text, answer)
