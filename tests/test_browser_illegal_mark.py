@@ -12,9 +12,10 @@ import shutil
 from pathlib import Path
 
 import nbformat
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from tests.browser_pages import needs_chromium
+from tests.browser_pages import needs_chromium, wait_cells_run
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
 
 pytestmark = needs_chromium
@@ -78,9 +79,24 @@ def test_the_illegal_mark_is_readable_in_both_decks(tmp_path: Path) -> None:
         for deck, name in pages.items():
             page.goto(f"{site}/voila/render/{name}", wait_until="commit")
             marked = page.locator("button.pt-card-button.pt-mark-illegal:not(.pt-card-pic)")
-            marked.first.wait_for(state="visible")
             pics = page.locator("button.pt-card-pic.pt-mark-illegal")
-            pics.first.wait_for(state="visible")
+            try:
+                wait_cells_run(page)
+                marked.first.wait_for(state="visible")
+                pics.first.wait_for(state="visible")
+            except PlaywrightError as err:
+                # Once (a full run on two busy cores) the picture cards never showed:
+                # keep what the page held, so the next time says why.
+                page.screenshot(
+                    path=str(ARTIFACTS / f"illegal-mark-{deck}-timeout.png"), full_page=True
+                )
+                held = page.evaluate(
+                    "() => [...document.querySelectorAll('.pt-card-button')]"
+                    ".map(b => b.className + ' ' + b.getBoundingClientRect().width)"
+                )
+                raise AssertionError(
+                    f"{deck}: the marked cards did not all show; buttons: {held}"
+                ) from err
             page.wait_for_timeout(300)
             body = page.evaluate("getComputedStyle(document.body).backgroundColor")
             body = "rgb(255, 255, 255)" if "0, 0, 0, 0" in body else body
