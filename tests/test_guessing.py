@@ -274,7 +274,7 @@ def test_a_set_asks_may_you_play_this_card_as_which_cards() -> None:
     )  # fmt: skip
     assert guess_chance(item) == Fraction(1, 2)
     firm = spec_for(item).firm(item)
-    assert firm is not None and firm.card is None and firm.id == "t-which"  # type: ignore[attr-defined]
+    assert firm is not None and firm.card is None and firm.id == "t-which"
     assert spec_for(firm).rules_of(firm) == spec_for(item).rules_of(item)
     assert spec_for(firm).screen(firm).answer_input is AnswerInput.PICK_CARDS
     assert guess_chance(firm) == Fraction(1, 2**5 - 1)
@@ -303,7 +303,7 @@ def test_a_set_asks_is_this_call_legal_as_the_lowest_bid(
     yes_no = CallQuiz(id="c", calls=calls, dealer=dealer, call=None, seat=seat, rule_set=rules)
     spec = spec_for(yes_no)
     firm = spec.firm(yes_no)
-    assert firm is not None and firm.lowest and firm.id == "c-lowest"  # type: ignore[attr-defined]
+    assert firm is not None and firm.lowest and firm.id == "c-lowest"
     assert spec.answer(firm) == answer
     assert {r.value for r in firm.rules} == cases
     assert "lowest bid" in firm.prompt and "legal?" not in firm.prompt
