@@ -159,6 +159,7 @@ def seats_named(text: str, rules: RuleSet, me: int = 0) -> str:
     >>> seats_named("Seat 1 has passed; it is seat 2's turn.", CLASSIC)
     "The left opponent has passed; it is your partner's turn."
     """
+
     def name(m: re.Match[str]) -> str:
         who = seat_words(int(m.group(2)), me, rules)
         return who[0].upper() + who[1:] if m.group(1) == "S" else who

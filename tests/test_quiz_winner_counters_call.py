@@ -47,7 +47,9 @@ from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.scoring import trick_points
 from pinochle_tutor.tricks import trick_winner
 
-HOUSE = CLASSIC.with_settings(opening_bid=300, last_trick_bonus=20, counter_points=[0, 0, 5, 10, 10, 10])
+HOUSE = CLASSIC.with_settings(
+    opening_bid=300, last_trick_bonus=20, counter_points=[0, 0, 5, 10, 10, 10]
+)
 """A house rule set: open at 300, queens count 5, the last trick earns 20."""
 RULE_SETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED, HOUSE]
 NEW_KINDS = [QuizKind.WINNER, QuizKind.COUNTERS, QuizKind.CALL]
@@ -58,6 +60,7 @@ def cards_of(text: str | tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 # ------------------------------------------------------------ who wins the trick
+
 
 @pytest.mark.parametrize(
     ("trick", "trump", "place", "rule", "words"),
@@ -120,6 +123,7 @@ def test_a_trick_must_be_complete() -> None:
 
 # ------------------------------------------------------------- count the counters
 
+
 @pytest.mark.parametrize(
     ("cards", "rules", "last", "total"),
     [
@@ -157,6 +161,7 @@ def test_counting_mistakes_are_named() -> None:
 
 # --------------------------------------------------------------- is this call legal
 
+
 @pytest.mark.parametrize(
     ("calls", "call", "seat", "rules", "rule", "message"),
     [
@@ -171,7 +176,12 @@ def test_counting_mistakes_are_named() -> None:
     ],
 )  # fmt: skip
 def test_each_illegal_call_is_refused_with_the_engines_message(
-    calls: tuple[int | None, ...], call: int, seat: int | None, rules: RuleSet, rule: QuizRule, message: str
+    calls: tuple[int | None, ...],
+    call: int,
+    seat: int | None,
+    rules: RuleSet,
+    rule: QuizRule,
+    message: str,
 ) -> None:
     dealer = rules.players - 1
     item = CallQuiz(id="l", calls=calls, dealer=dealer, call=call, seat=seat, rule_set=rules)
@@ -186,9 +196,16 @@ def test_each_illegal_call_is_refused_with_the_engines_message(
 
 @pytest.mark.parametrize(
     ("calls", "call", "rules"),
-    [((), 250, CLASSIC), ((250,), None, CLASSIC), ((250, None, 300), 400, CLASSIC), ((50,), 51, DOUBLE_DECK)],
+    [
+        ((), 250, CLASSIC),
+        ((250,), None, CLASSIC),
+        ((250, None, 300), 400, CLASSIC),
+        ((50,), 51, DOUBLE_DECK),
+    ],
 )
-def test_legal_calls_are_accepted(calls: tuple[int | None, ...], call: int | None, rules: RuleSet) -> None:
+def test_legal_calls_are_accepted(
+    calls: tuple[int | None, ...], call: int | None, rules: RuleSet
+) -> None:
     item = CallQuiz(id="l", calls=calls, dealer=rules.players - 1, call=call, rule_set=rules)
     assert answer_for(item) is True and rules_of(item) == (QuizRule.CALL_LEGAL,)
     wrong = check_answer(item, "no")
@@ -197,13 +214,18 @@ def test_legal_calls_are_accepted(calls: tuple[int | None, ...], call: int | Non
 
 def test_rule_statements_take_their_numbers_from_the_rules() -> None:
     assert QuizRule.CALL_OPENING.statement(HOUSE) == "The opening bid must be at least 300."
-    assert QuizRule.COUNTERS_LAST_TRICK.statement(DOUBLE_DECK).endswith("a bonus of 2 trick points.")
-    assert QuizRule.COUNTERS_CARDS.statement(HOUSE).startswith("A, 10 and K count 10 trick points each; Q counts 5")
+    assert QuizRule.COUNTERS_LAST_TRICK.statement(DOUBLE_DECK).endswith(
+        "a bonus of 2 trick points."
+    )
+    assert QuizRule.COUNTERS_CARDS.statement(HOUSE).startswith(
+        "A, 10 and K count 10 trick points each; Q counts 5"
+    )
     assert not rule_applies(QuizRule.CALL_INCREMENT, DOUBLE_DECK)  # bids go up by 1
     assert rule_applies(QuizRule.WINNER_FIRST_IDENTICAL, THREE_HANDED)
 
 
 # -------------------------------------------------- generated items, every rule set
+
 
 def _engine_answer(item: WinnerQuiz | CountersQuiz | CallQuiz) -> object:
     """The answer straight from the core engine, not through the quiz layer."""
@@ -310,21 +332,31 @@ def test_a_declared_rule_the_position_does_not_show_fails_the_bank_check(tmp_pat
         encoding="utf-8",
     )
     (problem,) = audit_bank(path)
-    assert problem.field == "rules" and "does not exercise winner.first_identical" in problem.message
+    assert (
+        problem.field == "rules" and "does not exercise winner.first_identical" in problem.message
+    )
 
 
 # ------------------------------------------------------------------ second tries
 
+
 def test_yes_no_questions_have_no_second_try() -> None:
     assert not allows_second_try(CallQuiz(id="l", call=250))
-    assert allows_second_try(WinnerQuiz(id="w", trick=cards_of("KS AS 9H QS"), trump=parse_suit("H")))
+    assert allows_second_try(
+        WinnerQuiz(id="w", trick=cards_of("KS AS 9H QS"), trump=parse_suit("H"))
+    )
     assert allows_second_try(CountersQuiz(id="c", cards=cards_of("AS")))
 
 
 def test_hints_state_the_rules_and_never_the_answer() -> None:
-    item = CountersQuiz(id="c", cards=cards_of("AS 10S KH QH"), last_trick=True, rule_set=DOUBLE_DECK)
+    item = CountersQuiz(
+        id="c", cards=cards_of("AS 10S KH QH"), last_trick=True, rule_set=DOUBLE_DECK
+    )
     text = hint(item)
-    assert "Aces, tens and kings count 1 trick point each" in text and "a bonus of 2 trick points" in text
+    assert (
+        "Aces, tens and kings count 1 trick point each" in text
+        and "a bonus of 2 trick points" in text
+    )
     assert "5" not in text
     # One counter in classic: "10 trick points each" would be the answer, so the
     # hint names the counters without their value.
@@ -338,7 +370,10 @@ def test_hints_state_the_rules_and_never_the_answer() -> None:
         assert rule.statement() in hint(w)
     assert "9♥" not in hint(w) and "3rd" not in hint(w)
     passing = generate("bid", 1, 3, focus_rules=["bid.pass"])
-    assert all(r.statement() in hint(passing) for r in (QuizRule.BID_OPEN, QuizRule.BID_RAISE, QuizRule.BID_PASS))
+    assert all(
+        r.statement() in hint(passing)
+        for r in (QuizRule.BID_OPEN, QuizRule.BID_RAISE, QuizRule.BID_PASS)
+    )
 
 
 def test_the_call_quiz_names_seats_as_the_lessons_do() -> None:

@@ -152,7 +152,11 @@ class BiddingDrill:
         side = "your side" if self.rules.partnerships else "you"
         call = self.call_made
         rec = "pass" if advice.recommended is None else f"bid {advice.recommended}"
-        if advice.recommended is not None and advice.limit is not None and advice.limit > advice.recommended:
+        if (
+            advice.recommended is not None
+            and advice.limit is not None
+            and advice.limit > advice.recommended
+        ):
             rec += f" and go on to {advice.limit} if pushed"
         if call is None:
             if advice.recommended is None:

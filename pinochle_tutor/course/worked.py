@@ -286,7 +286,12 @@ def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> Work
         else:
             why = f"Legal: it raises {high} by {amount - high}, at least the {rules.bid_increment} needed."
             nums = (amount, high, amount - high, rules.bid_increment)
-            if holder is not None and rules.partnerships and rules.partner(seat) == holder and not told:
+            if (
+                holder is not None
+                and rules.partnerships
+                and rules.partner(seat) == holder
+                and not told
+            ):
                 told = True
                 why += (
                     " Partners may bid over each other (the rules of record do not forbid it: any "
@@ -453,7 +458,9 @@ def exchange_example(rules: RuleSet = CLASSIC, seed: int = 7) -> WorkedExample:
             numbers=(k, len(final), before.total, after.total),
         )
     )
-    title = "The kitty, the discard and trump" if rules.has_kitty else "Naming trump and the exchange"
+    title = (
+        "The kitty, the discard and trump" if rules.has_kitty else "Naming trump and the exchange"
+    )
     return WorkedExample(title, rules, tuple(steps))
 
 
@@ -730,9 +737,7 @@ def scoring_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     others = "the defenders" if pair else "the two defenders between them"
     big_zero = score_hand(ex.bid, big, 0, 0, total, rules)
     few = (
-        "no trick points"
-        if rules.meld_save <= 1
-        else f"fewer than {rules.meld_save} trick points"
+        "no trick points" if rules.meld_save <= 1 else f"fewer than {rules.meld_save} trick points"
     )
     steps = (
         WorkedStep(
@@ -901,7 +906,11 @@ def game_end_example(rules: RuleSet = CLASSIC) -> WorkedExample:
             f"**{made.bidder:+d}**; {other} takes {total - ex.made_tricks} trick points, "
             f"{made.defender:+d}. {e_won.text}",
             numbers=(
-                ex.bid, made.bidder, total - ex.made_tricks, made.defender, *stated_numbers(e_won.text)
+                ex.bid,
+                made.bidder,
+                total - ex.made_tricks,
+                made.defender,
+                *stated_numbers(e_won.text),
             ),
         ),
         WorkedStep(
@@ -1039,7 +1048,11 @@ class GuidedHand:
 
 _COPY_COUNT = ("no", "one", "two", "three")
 
-_VERSION_NAMES = {"classic": "Classic", "double_deck": "Double deck", "three_handed": "Three-handed"}
+_VERSION_NAMES = {
+    "classic": "Classic",
+    "double_deck": "Double deck",
+    "three_handed": "Three-handed",
+}
 """How a worked example names a preset at the start of a line."""
 
 GUIDED_SEEDS: dict[str, int] = {"classic": 18263, "double_deck": 1025, "three_handed": 54}
@@ -1076,10 +1089,7 @@ def _decision_question(fit: PrincipleFit, view: PlayerView) -> str:
             "this trick. Can anyone still to play beat it, and what do you add?"
         )
     if p is PlayPrinciple.SAVE_COUNTER:
-        return (
-            f"Points, not tricks: can {side} still win this trick? If not, what do you "
-            "give it?"
-        )
+        return f"Points, not tricks: can {side} still win this trick? If not, what do you give it?"
     if p is PlayPrinciple.POINTS_NOT_TRICKS:
         return "Points, not tricks: this trick holds no counter yet. Is it worth winning?"
     if p is PlayPrinciple.TRACK_BOTH_COPIES:
@@ -1239,7 +1249,11 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
             Tip.COUNT_FIRST,
         )  # fmt: skip
     else:
-        add(WorkedStep(f"{contract} Your hand for the play:".strip(), mine, numbers=(hand.contract,)))
+        add(
+            WorkedStep(
+                f"{contract} Your hand for the play:".strip(), mine, numbers=(hand.contract,)
+            )
+        )
     aces = sum(1 for c in mine if c.rank == Rank.ACE)
     trumps = sum(1 for c in mine if c.suit == trump)
     strength = (
@@ -1274,7 +1288,9 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
         add(
             WorkedStep(
                 "Remember the exposed cards: in meld "
-                + "; ".join(f"{_does(s, rules, 'show', False)} {_texts(cs)}" for s, cs in by_seat.items())
+                + "; ".join(
+                    f"{_does(s, rules, 'show', False)} {_texts(cs)}" for s, cs in by_seat.items()
+                )
                 + ". You know where those cards are.",
                 tuple(sort_hand(c for c, _ in exposed)),
             ),

@@ -1,5 +1,4 @@
-"""Auction questions: "Now your partner bids 255: is this call legal?"
-"""
+"""Auction questions: "Now your partner bids 255: is this call legal?" """
 
 from __future__ import annotations
 
@@ -99,7 +98,9 @@ class CallQuiz(QuizItem):
         def who(seat: int) -> str:  # seen from seat 0, the learner's
             return seat_words(seat, 0, rules)
 
-        parts = [f"{who(s)} {'passed' if amount is None else f'bid {amount}'}" for s, amount in a.history]
+        parts = [
+            f"{who(s)} {'passed' if amount is None else f'bid {amount}'}" for s, amount in a.history
+        ]
         so_far = ("Calls so far: " + ", ".join(parts) + ".") if parts else "Nobody has called yet."
         caller = who(self.caller)
         dealer = who(self.dealer)
@@ -109,8 +110,10 @@ class CallQuiz(QuizItem):
                 f"{self._rules_prefix}{dealt} {so_far} What is the lowest bid {caller} may make "
                 f"now? (a number, or 'none' if {caller} may not bid)"
             )
-        call = ("pass" if caller == "you" else "passes") if self.call is None else (
-            f"bid {self.call}" if caller == "you" else f"bids {self.call}"
+        call = (
+            ("pass" if caller == "you" else "passes")
+            if self.call is None
+            else (f"bid {self.call}" if caller == "you" else f"bids {self.call}")
         )
         return (
             f"{self._rules_prefix}{dealt} {so_far} "
