@@ -8,7 +8,6 @@ this module and neither imports the other's internals.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -24,8 +23,8 @@ __all__ = [
     "TrickRecord",
     "seat_does",
     "seat_name",
+    "seat_whose",
     "seat_words",
-    "seats_named",
 ]
 
 
@@ -120,27 +119,38 @@ class PlayerView:
         return self.rules.partner(self.seat)
 
 
-def seat_words(seat: int, me: int, rules: RuleSet) -> str:
+def seat_words(seat: int, me: int | None, rules: RuleSet) -> str:
     """Who sits at ``seat`` seen from ``me``, as a sentence says it: ``'you'``,
     ``'your partner'``, ``'the left opponent'``, ``'the right opponent'`` (the names of
-    :func:`seat_name`, the one set of seat names the course uses).
+    :func:`seat_name`, the one set of seat names the course uses); ``me`` ``None``
+    (nobody's view, as the engine's sentences are): ``'seat 2'``.
 
     >>> from pinochle_tutor.rules import CLASSIC
     >>> [seat_words(s, 0, CLASSIC) for s in range(4)]
     ['you', 'the left opponent', 'your partner', 'the right opponent']
+    >>> seat_words(2, None, CLASSIC)
+    'seat 2'
     """
+    if me is None:
+        return f"seat {seat}"
     name = seat_name(seat, me, rules)
     return {"You": "you", "Partner": "your partner"}.get(name, "the " + name.lower())
 
 
-def seat_does(seat: int, me: int, rules: RuleSet, verb: str = "", *, start: bool = False) -> str:
+def seat_does(
+    seat: int, me: int | None, rules: RuleSet, verb: str = "", *, start: bool = False
+) -> str:
     """A sentence's subject, ``seat`` seen from ``me`` (:func:`seat_words`), with ``verb``
     agreeing: ``'you deal'``, ``'the left opponent deals'``, ``'your partner passes'``;
     ``start``: capitalised, to begin a sentence. Without a verb, the subject alone.
+    ``verb`` is given as it goes with "you" (``'have passed'``, ``'are'``); a verb
+    that does not change (``'may'``, ``'won'``) belongs after the subject alone.
 
     >>> from pinochle_tutor.rules import CLASSIC
     >>> seat_does(1, 0, CLASSIC, "lead"), seat_does(0, 0, CLASSIC, "have the bid", start=True)
     ('the left opponent leads', 'You have the bid')
+    >>> seat_does(2, None, CLASSIC, "have passed", start=True)
+    'Seat 2 has passed'
     """
     who = seat_words(seat, me, rules)
     if verb and who != "you":
@@ -151,20 +161,26 @@ def seat_does(seat: int, me: int, rules: RuleSet, verb: str = "", *, start: bool
     return text[:1].upper() + text[1:] if start else text
 
 
-def seats_named(text: str, rules: RuleSet, me: int = 0) -> str:
-    """An engine sentence with its seat numbers (``'Seat 1 has passed'``) as the seats
-    seen from ``me`` (``'The left opponent has passed'``).
+def seat_whose(
+    seat: int, me: int | None, rules: RuleSet, *, alone: bool = False, start: bool = False
+) -> str:
+    """Whose, for ``seat`` seen from ``me`` (:func:`seat_words`): ``'your'``,
+    ``"your partner's"``, ``"the left opponent's"`` (``me`` ``None``: ``"seat 2's"``);
+    ``alone``: standing for the thing owned (``'yours'``: "not yours"); ``start``:
+    capitalised. The one way a sentence says a seat's turn, bid or cards, so the
+    learner's own is never "you's".
 
     >>> from pinochle_tutor.rules import CLASSIC
-    >>> seats_named("Seat 1 has passed; it is seat 2's turn.", CLASSIC)
-    "The left opponent has passed; it is your partner's turn."
+    >>> [seat_whose(s, 0, CLASSIC) for s in range(4)]
+    ['your', "the left opponent's", "your partner's", "the right opponent's"]
+    >>> seat_whose(0, 0, CLASSIC, start=True), seat_whose(0, 0, CLASSIC, alone=True)
+    ('Your', 'yours')
+    >>> seat_whose(3, None, CLASSIC, alone=True)
+    "seat 3's"
     """
-
-    def name(m: re.Match[str]) -> str:
-        who = seat_words(int(m.group(2)), me, rules)
-        return who[0].upper() + who[1:] if m.group(1) == "S" else who
-
-    return re.sub(r"\b([Ss])eat (\d+)", name, text)
+    who = seat_words(seat, me, rules)
+    text = ("yours" if alone else "your") if who == "you" else f"{who}'s"
+    return text[:1].upper() + text[1:] if start else text
 
 
 def seat_name(seat: int, me: int, rules: RuleSet, *, short: bool = False) -> str:

@@ -185,7 +185,7 @@ def test_each_illegal_call_is_refused_with_the_engines_message(
 ) -> None:
     dealer = rules.players - 1
     item = CallQuiz(id="l", calls=calls, dealer=dealer, call=call, seat=seat, rule_set=rules)
-    e = explain_call(item.auction(), item.caller, call)
+    e = explain_call(item.auction(), item.caller, call, me=0)
     assert not e.legal and message in e.text
     assert answer_for(item) is False and rules_of(item) == (rule,)
     assert check_answer(item, "no").right
@@ -386,3 +386,61 @@ def test_the_call_quiz_names_seats_as_the_lessons_do() -> None:
         assert not re.search(r"\bseat \d", item.prompt, re.I), item.prompt
         mark = check_answer(item, "yes")
         assert not re.search(r"\bseat \d", mark.explanation, re.I), mark.explanation
+
+
+_BAD_SEAT_GRAMMAR = re.compile(r"\byou (has|is|was)\b|\byou's\b|\bnot your\W", re.I)
+"""A seat worded against its verb or as a possessive the wrong way: "You has passed",
+"you's 280", "It is your turn, not your." (issue 45, item 8)."""
+
+
+def _auctions(rules: RuleSet) -> list[tuple[int | None, ...]]:
+    """Every auction of up to five calls from these: pass, the opening bid and raises."""
+    steps: list[int | None] = [None, rules.opening_bid, rules.opening_bid + 3 * rules.bid_increment]
+    out: list[tuple[int | None, ...]] = [()]
+    frontier: list[tuple[int | None, ...]] = [()]
+    for _ in range(5):
+        grown = []
+        for calls in frontier:
+            for s in steps:
+                if s is not None and calls:
+                    high = max((c for c in calls if c is not None), default=None)
+                    s = s if high is None else high + (s - rules.opening_bid or rules.bid_increment)
+                try:
+                    Auction.after((*calls, s), rules.players - 1, rules)
+                except ValueError:
+                    continue
+                grown.append((*calls, s))
+        out += grown
+        frontier = grown
+    return out
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_the_learners_seat_is_worded_as_you_say_it(rules: RuleSet) -> None:
+    """Whatever the auction and whoever calls, the call quiz's verdicts say the
+    learner's seat as "you" takes a verb and a possessive: "You have passed", "It is
+    your turn", "it raises your 280", never "You has passed" or "you's turn"; on the
+    code before, a learner who had passed read "You has passed" and a neighbour's raise
+    "raises you's 250"."""
+    said: list[str] = []
+    for calls in _auctions(rules):
+        a = Auction.after(calls, rules.players - 1, rules)
+        callers = sorted(set(a.passed) | ({a.turn} if a.turn is not None else set()))
+        for seat in callers:
+            for call in (None, a.min_bid if not a.is_over else rules.opening_bid):
+                for lowest in (False, True):
+                    item = CallQuiz(
+                        id="g", calls=calls, dealer=rules.players - 1, call=call, seat=seat,
+                        lowest=lowest, rule_set=rules,
+                    )  # fmt: skip
+                    for answer in ("yes", "no") if not lowest else ("none", str(rules.opening_bid)):
+                        said.append(check_answer(item, answer).explanation)
+    bad = [t for t in said if _BAD_SEAT_GRAMMAR.search(t)]
+    assert not bad, bad[:5]
+    text = "\n".join(said)
+    for right in (
+        "You have passed; a pass is final, so you cannot",
+        "it raises your ",
+        "It is your turn",
+    ):
+        assert right in text, right

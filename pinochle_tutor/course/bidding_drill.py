@@ -112,7 +112,7 @@ class BiddingDrill:
         """The tutor's reason why the call is refused, or ``None`` if it is allowed."""
         if self.committed:
             return "You have made your call for this hand: deal a new hand to bid again."
-        e = explain_call(self._hand.auction, self.learner_seat, amount)
+        e = explain_call(self._hand.auction, self.learner_seat, amount, me=self.learner_seat)
         return None if e.legal else e.text
 
     def call(self, amount: object) -> None:

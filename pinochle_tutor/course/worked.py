@@ -38,7 +38,7 @@ from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
 from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
-from pinochle_tutor.view import PlayerView, seat_does, seat_name, seat_words, seats_named
+from pinochle_tutor.view import PlayerView, seat_does, seat_name, seat_whose, seat_words
 
 if TYPE_CHECKING:
     from pinochle_tutor.coach.play import PrincipleFit
@@ -152,19 +152,13 @@ def _who(seat: int, rules: RuleSet) -> str:
 
 def _whose(seat: int, rules: RuleSet) -> str:
     """``'your'``, ``"your partner's"``, ``"the left opponent's"``: a seat's, seen from seat 0."""
-    who = _who(seat, rules)
-    return "your" if who == "you" else f"{who}'s"
+    return seat_whose(seat, 0, rules)
 
 
 def _does(seat: int, rules: RuleSet, verb: str, start: bool = True) -> str:
     """``'You bid'``, ``'The left opponent bids'``: a sentence's subject and verb
     (``start=False``: not at the start of a sentence)."""
     return seat_does(seat, 0, rules, verb, start=start)
-
-
-def _seats_named(text: str, rules: RuleSet) -> str:
-    """An engine sentence with its seat numbers as the seats seen from seat 0."""
-    return seats_named(text, rules)
 
 
 def _plural(n: int, word: str) -> str:
@@ -304,11 +298,11 @@ def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> Work
         steps.append(WorkedStep(f"{_does(seat, rules, _call_words(amount))}. {why}", numbers=nums))
         if passed_seat is not None and not refused_shown and not a.is_over:
             refused_shown = True
-            refused = explain_call(a, passed_seat, a.min_bid)
+            refused = explain_call(a, passed_seat, a.min_bid, me=0)
             steps.append(
                 WorkedStep(
                     f"Now {_who(passed_seat, rules)} would like to bid {a.min_bid} after all. The tutor "
-                    f"refuses: {_seats_named(refused.reason, rules)}",
+                    f"refuses: {refused.reason}",
                     numbers=(a.min_bid, *stated_numbers(refused.reason)),
                 )
             )
@@ -324,13 +318,13 @@ def auction_example(rules: RuleSet = CLASSIC, dealer: int | None = None) -> Work
     while not b.is_over:
         b.pass_()
     assert b.stuck and b.contract is not None
-    stuck = explain_call(b, dealer, None)
+    stuck = explain_call(b, dealer, None, me=0)
     steps.append(
         WorkedStep(
             f"Another hand: {'both players' if n - 1 == 2 else f'the {n - 1} players'} before the "
             "dealer pass. "
             f"The dealer, {_who(dealer, rules)}, is **stuck** with the contract at **{b.contract}**. "
-            f"May the dealer pass? {_seats_named(stuck.reason, rules)}",
+            f"May the dealer pass? {stuck.reason}",
             numbers=(n - 1, b.contract, *stated_numbers(stuck.reason)),
         )
     )

@@ -43,7 +43,7 @@ from pinochle_tutor.explain import (
 from pinochle_tutor.rules import (
     RuleSet,
 )
-from pinochle_tutor.view import seat_words, seats_named
+from pinochle_tutor.view import seat_words
 
 __all__ = [
     "SPEC",
@@ -51,6 +51,11 @@ __all__ = [
     "CallQuizKind",
     "parse_lowest_answer",
 ]
+
+
+LEARNER = 0
+"""The seat the question is asked from: the prompt and the tutor's sentences call it
+"you" (its seats are said as seen from it)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,8 +100,8 @@ class CallQuiz(QuizItem):
         a = self.auction()
         rules = self.rule_set
 
-        def who(seat: int) -> str:  # seen from seat 0, the learner's
-            return seat_words(seat, 0, rules)
+        def who(seat: int) -> str:
+            return seat_words(seat, LEARNER, rules)
 
         parts = [
             f"{who(s)} {'passed' if amount is None else f'bid {amount}'}" for s, amount in a.history
@@ -122,14 +127,14 @@ class CallQuiz(QuizItem):
 
 
 def _call_explanation(item: CallQuiz) -> BidExplanation:
-    return explain_call(item.auction(), item.caller, item.call)
+    return explain_call(item.auction(), item.caller, item.call, me=LEARNER)
 
 
 def _lowest_explanation(item: CallQuiz) -> BidExplanation:
     """The engine's verdict on the lowest bid allowed now, made by the caller: legal
     (the answer is that bid), or refused (the caller may not bid: the answer is none)."""
     a = item.auction()
-    return explain_call(a, item.caller, a.rules.opening_bid if a.is_over else a.min_bid)
+    return explain_call(a, item.caller, a.rules.opening_bid if a.is_over else a.min_bid, me=LEARNER)
 
 
 def _lowest_answer(item: CallQuiz) -> int | None:
@@ -161,7 +166,7 @@ def _mark_lowest(item: CallQuiz, text: str, given: int | None) -> Mark:
     e = _lowest_explanation(item)
     answer = _lowest_answer(item)
     right = given == answer
-    caller = seat_words(item.caller, 0, item.rule_set)
+    caller = seat_words(item.caller, LEARNER, item.rule_set)
     lines = []
     if not right:
         lines.append(
@@ -174,7 +179,7 @@ def _mark_lowest(item: CallQuiz, text: str, given: int | None) -> Mark:
     if rule.lower().rstrip(".") not in e.text.lower():
         lines.append(rule)
     if given is not None and not right:
-        g = explain_call(a, item.caller, given)
+        g = explain_call(a, item.caller, given, me=LEARNER)
         if g.legal:
             lines.append(f"A bid of {given} is allowed too, but it is not the lowest.")
         elif g.problem != e.problem:
@@ -185,7 +190,7 @@ def _mark_lowest(item: CallQuiz, text: str, given: int | None) -> Mark:
         text,
         right,
         "none" if answer is None else str(answer),
-        seats_named(" ".join(lines), item.rule_set),
+        " ".join(lines),
         SPEC.rules_for(item),
         detail=e,
     )
@@ -203,7 +208,7 @@ def _mark_call(item: CallQuiz, text: str, says_legal: bool) -> Mark:
         text,
         right,
         "yes" if e.legal else "no",
-        seats_named(head + body, item.rule_set),
+        head + body,
         SPEC.rules_for(item),
         detail=e,
     )
@@ -222,7 +227,7 @@ _CALL_PROBLEMS = {
 def _call_rules(item: CallQuiz) -> set[QuizRule]:
     if item.lowest:
         return _lowest_rules(item)
-    e = explain_call(item.auction(), item.caller, item.call)
+    e = _call_explanation(item)
     if e.legal:
         return {QuizRule.CALL_LEGAL}
     rule = _CALL_PROBLEMS.get(e.problem) if e.problem is not None else None
