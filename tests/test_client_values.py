@@ -21,13 +21,16 @@ from pinochle_widgets import BiddingTrainer, MeldCounter, ScoreCalculator
 from tests.widget_client import client_update
 
 
-@pytest.mark.parametrize("bad", [None, "abc", [1, 2], {"x": 1}])
+@pytest.mark.parametrize("bad", [None, 99, 1.5, "9" * 41, [1, 2], {"x": 1}])
 def test_a_number_box_says_what_it_cannot_take(bad: Any) -> None:
+    """A number box syncs the text typed (its reading refuses what is not a number,
+    tests/test_number_boxes.py): a client's value that is not text, or longer than any
+    number, is refused."""
     calc = ScoreCalculator()
     before = calc.bid.value
     client_update(calc.bid, value=bad)
     assert calc.bid.value == before
-    assert "Bid cannot take" in calc.message.text and f"it keeps {before}" in calc.message.text
+    assert "Bid cannot take" in calc.message.text and f"it keeps {before!r}" in calc.message.text
 
 
 def test_a_dropdown_index_out_of_range_gets_a_message() -> None:
@@ -273,7 +276,7 @@ def _builds() -> dict[str, tuple[Callable[[Path], Any], tuple[str, ...]]]:
     return {
         "lesson 6's bidding trainer": (
             lambda _t: BiddingTrainer(seed=3),
-            ("bidding_trainer.BiddingTrainer", "_base.WholeNumberText"),
+            ("bidding_trainer.BiddingTrainer", "_base.NumberBox"),
         ),
         "a hand alone": (
             lambda _t: HandPicker("AS 10S QH KH JD", mode="many", max_selected=2),

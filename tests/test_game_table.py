@@ -208,9 +208,12 @@ def test_hidden_buttons_pressed_anyway() -> None:
 def test_nonsense_traits_and_forged_button_text() -> None:
     g = GameTable(seed=7)
     with pytest.raises(TraitError):
-        g.amount.value = "lots"
-    g.amount.set_state({"value": "lots"})  # as a client sends it: refused with a message
-    assert "cannot take 'lots'" in g.message.text
+        g.amount.value = None
+    g.amount.set_state({"value": None})  # as a client sends it: refused with a message
+    assert "cannot take None" in g.message.text
+    g.amount.set_state({"value": "lots"})  # the box's text, as a browser sends it
+    g.bid_button.click()
+    assert g.message.text == "'lots' is not a bid: type a whole number in digits."
     g.hand_picker.pick("1; DROP TABLE")
     assert g.message.kind == "error"
     g.hand_picker.pick(99)

@@ -26,6 +26,7 @@ from pinochle_tutor.rules import rules_named
 from pinochle_widgets.game_table import GameTable
 from pinochle_widgets.replay import HandReplay
 from tests.test_game_table import assert_no_hidden, step
+from tests.widget_client import client_click, client_update
 
 SEAT_NUMBER = re.compile(r"\bseat\s*\d|\bSeat\b|\bseats?\s*[0-9]", re.IGNORECASE)
 
@@ -154,7 +155,7 @@ def test_the_replay_widget_steps_and_refuses_a_step_not_in_the_hand() -> None:
     assert w.counter.value == f"Step 1 of {n}: The auction"
     assert w.back_button.disabled and w.first_button.disabled and not w.next_button.disabled
     w.next_button.click()
-    assert w.step is steps[1] and w.step_box.value == 2
+    assert w.step is steps[1] and w.step_box.value == "2"
     w.last_button.click()
     assert w.step is steps[-1] and w.next_button.disabled
     assert "The end" in w.counter.value
@@ -165,16 +166,23 @@ def test_the_replay_widget_steps_and_refuses_a_step_not_in_the_hand() -> None:
     assert w.step is steps[0]
     w.back_button.click()
     assert w.step is steps[0] and "first step" in w.message.text
-    # A client sends a step number: in range it moves, out of range it is refused.
-    w.step_box.set_state({"value": 9})
+    # A step typed and Go pressed: in range it moves, out of range it is refused, and
+    # what is not a number is refused quoting it (tests/test_number_boxes.py: each case).
+    client_update(w.step_box, value="9")
+    client_click(w.go_button)
     assert w.step is steps[8] and w.message.text == ""
-    w.step_box.set_state({"value": n + 5})
-    assert w.step is steps[8] and w.step_box.value == 9
+    client_update(w.step_box, value=str(n + 5))
+    client_click(w.go_button)
+    assert w.step is steps[8] and w.step_box.value == "9"
     assert f"There is no step {n + 5}: this hand has steps 1 to {n}." in w.message.text
-    w.step_box.set_state({"value": 0})
+    client_update(w.step_box, value="0")
+    client_click(w.go_button)
     assert w.step is steps[8] and "There is no step 0" in w.message.text
-    w.step_box.set_state({"value": "twelve"})
-    assert w.step is steps[8] and "cannot take" in w.message.text
+    client_update(w.step_box, value="twelve")
+    client_click(w.go_button)
+    assert w.step is steps[8] and "'twelve' is not a step number" in w.message.text
+    client_update(w.step_box, value=12)  # not text, as no browser sends it
+    assert w.step is steps[8] and "cannot take 12" in w.message.text
     # The arrow keys arrive as messages from the page; anything else is refused.
     w._key(w.arrow_keys, {"move": "next"})
     assert w.step is steps[9]

@@ -6,6 +6,8 @@
 * :func:`guarded` / :func:`guard` - every callback runs through them: an exception
   is logged (logger ``pinochle_widgets``) and shown as a friendly message in the
   widget, never as a traceback and never lost (Voila hides callback errors).
+* :class:`NumberBox` - a box for a whole number whose text is read in one place
+  (:meth:`NumberBox.read`), so what cannot be read is refused quoting what was typed.
 * :func:`coerce_rules` - a rule set from a name (``"classic"``, ``"double deck"``,
   ``"three-handed"``) or a :class:`~pinochle_tutor.RuleSet`.
 * :func:`style_widget` - the widgets' CSS, in one ``<style>`` block, with the
@@ -39,6 +41,7 @@ from pinochle_tutor import PinochleError, RuleSet, svg
 from pinochle_tutor.cards import Card, Rank, Suit
 from pinochle_tutor.classroom.display import four_colour_deck
 from pinochle_tutor.classroom.house_rules import site_rules
+from pinochle_tutor.course.quiz.marking import MINUS, NUMBER, InvalidAnswerError
 from pinochle_tutor.rules import as_rules
 
 __all__ = [
@@ -49,7 +52,8 @@ __all__ = [
     "RULE_CHOICES",
     "LiveHTML",
     "Message",
-    "WholeNumberText",
+    "NumberBox",
+    "UnreadableNumberError",
     "card_spans",
     "coerce_rules",
     "four_colour_css",
@@ -88,7 +92,9 @@ def keep_server_details_off_the_page(env: Any = None) -> bool:
     stream = server_log_stream()
     server_log: logging.Handler = logging.StreamHandler(stream)
     setattr(server_log, "_pinochle_server_log", True)  # noqa: B010 (a marker on a stdlib object)
-    server_log.setFormatter(logging.Formatter("[pinochle kernel] %(levelname)s %(name)s: %(message)s"))
+    server_log.setFormatter(
+        logging.Formatter("[pinochle kernel] %(levelname)s %(name)s: %(message)s")
+    )
     for handler in list(root.handlers):
         if _writes_to_the_page(handler):
             root.removeHandler(handler)
@@ -191,6 +197,7 @@ def refuse_widgets_from_the_page() -> bool:
 
     manager.register_target("jupyter.widget", refuse)
     return True
+
 
 FRIENDLY_ERROR = (
     "Sorry, something went wrong on our side. Try again, or press the other buttons; "
@@ -350,12 +357,93 @@ def _report(message: Message | None, where: str, exc: Exception) -> None:
         message.error(FRIENDLY_ERROR)
 
 
-class WholeNumberText(widgets.IntText):
-    """An ``IntText`` that refuses a number with a fraction: a client's ``1.5`` is
-    refused (and, under :func:`guard_client_values`, answered with a message quoting
-    it) where ``IntText`` would cut it to ``1`` without a word."""
+MAX_TYPED = 200
+"""The most characters a number box takes: a line of typing, far more than any number
+the course asks for, so what a learner types is read and quoted, never cut."""
 
-    value: Any = traitlets.Int(0, help="The whole number in the box.").tag(sync=True)
+QUOTED = 40
+"""The most characters of what was typed that a refusal quotes."""
+
+
+class UnreadableNumberError(InvalidAnswerError):
+    """What is typed in a :class:`NumberBox` is not a whole number (empty, words,
+    ``1.5``, far too many digits); the message quotes it and says what to type."""
+
+
+class TypedText(traitlets.Unicode):
+    """The text of a :class:`NumberBox`: what the learner typed, at most
+    :data:`MAX_TYPED` characters. A whole number set from Python (``box.value = 260``,
+    as the widgets and the notebooks do) is kept as its digits, ``"260"``; anything else
+    that is not text (``1.5``, ``None``, a list) is refused."""
+
+    def validate(self, obj: Any, value: Any) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        text = str(super().validate(obj, value))
+        if len(text) > MAX_TYPED:
+            self.error(obj, value)
+        return text
+
+
+class NumberBox(widgets.Text):
+    """A box for a whole number, read in one place: :meth:`read`. Its synced ``value``
+    is the text as typed, so a refusal can quote it: the browser's number box
+    (``IntText``) rewrites what is typed before Python sees it (``1.5`` arrives as
+    ``15``, letters and an empty box as the last number), so a misread number or a
+    default was all the server could act on. Python may set a whole number
+    (``box.value = 260``); ``what`` names the number in messages (``"a bid"``).
+
+    Enter in the box calls the callbacks given to :meth:`on_enter` (ipywidgets'
+    ``on_submit`` is deprecated)."""
+
+    value: Any = TypedText("", help="The text in the box, as typed.").tag(sync=True)
+
+    def __init__(self, what: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.what = what
+        self._entered: list[Callable[[], Any]] = []
+        self.on_msg(self._page_message)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A client's update: the browser sends the box's text, so a ``value`` that is
+        not text (a number, ``None``) is refused, like any value the trait refuses
+        (:func:`guard_client_values` answers it quoting it, and the page gets the box's
+        text back); a whole number is for Python to set."""
+        if "value" in sync_data and not isinstance(sync_data["value"], str):
+            raise TraitError(f"{self.description} takes text, not {sync_data['value']!r:.40}")
+        super().set_state(sync_data)
+
+    def read(self) -> int:
+        """The whole number in the box: a sign, digits, and ``points`` or a full stop
+        after them, as a quiz's typed number is read
+        (:data:`~pinochle_tutor.course.quiz.marking.NUMBER`). Whether the number is
+        allowed (a bid's minimum and bound, a step of the hand) is the caller's rule,
+        which quotes it.
+
+        Raises :class:`UnreadableNumberError` quoting the text, for an empty box or
+        anything that is not one whole number."""
+        typed = " ".join(self.value.translate(MINUS).split())
+        if not typed:
+            label = str(self.description or "number").rstrip(":")
+            raise UnreadableNumberError(f"The {label} box is empty: type {self.what} in digits.")
+        found = NUMBER.match(typed)
+        if found is None:
+            quoted = repr(typed[:QUOTED]) + ("…" if len(typed) > QUOTED else "")
+            raise UnreadableNumberError(
+                f"{quoted} is not {self.what}: type a whole number in digits."
+            )
+        sign, digits = found.groups()
+        return -int(digits) if sign == "-" else int(digits)
+
+    def on_enter(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` when the learner presses Enter in the box."""
+        self._entered.append(callback)
+
+    def _page_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        """The page's ``{"event": "submit"}`` (Enter); any other message is ignored."""
+        if isinstance(content, dict) and content.get("event") == "submit":
+            for callback in self._entered:
+                callback()
 
 
 def guard_client_values(root: widgets.Widget, message: Message) -> int:
@@ -588,7 +676,6 @@ CSS = """
   color: #1b1b1b; }
 """
 """The widgets' stylesheet."""
-
 
 
 FOUR_COLOUR_TEXT = {Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#166a2e"}

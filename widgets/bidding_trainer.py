@@ -30,7 +30,7 @@ from pinochle_tutor.explain import HandReview
 
 from ._base import (
     Message,
-    WholeNumberText,
+    NumberBox,
     card_spans,
     coerce_rules,
     guard_client_values,
@@ -175,7 +175,7 @@ class BiddingTrainer(widgets.VBox):
         self.message = Message()
         self.hand_html = self._html("pt-hand")
         self.auction_html = self._html("pt-auction")
-        self.amount = WholeNumberText(description="Bid", layout=widgets.Layout(width="12em"))
+        self.amount = NumberBox("a bid", description="Bid", layout=widgets.Layout(width="12em"))
         self.amount.add_class("pt-bid-amount")
         inc = self.rules.bid_increment
         self.min_button = self._button("Lowest bid", "pt-min-bid", self._set_min)
@@ -266,11 +266,11 @@ class BiddingTrainer(widgets.VBox):
     def _raise(self, _: object = None) -> None:
         if not self.drill.committed:
             inc = self.rules.bid_increment
-            self.amount.value = max(self.amount.value, self.drill.view.min_bid - inc) + inc
+            self.amount.value = max(self.amount.read(), self.drill.view.min_bid - inc) + inc
 
     @guarded
     def _bid(self, _: object = None) -> None:
-        self.call(self.amount.value)
+        self.call(self.amount.read())  # an unreadable box is refused, quoting it
 
     @guarded
     def _pass(self, _: object = None) -> None:

@@ -47,7 +47,7 @@ from pinochle_tutor.names import find_named
 
 from ._base import (
     Message,
-    WholeNumberText,
+    NumberBox,
     card_spans,
     coerce_rules,
     guard_client_values,
@@ -245,7 +245,7 @@ class GameTable(widgets.VBox):
             label="Your hand", pictures=True,
         )  # fmt: skip
         self.select_picker.add_class("pt-hand")
-        self.amount = WholeNumberText(description="Bid", layout=widgets.Layout(width="12em"))
+        self.amount = NumberBox("a bid", description="Bid", layout=widgets.Layout(width="12em"))
         self.amount.add_class("pt-bid-amount")
         self.bid_button = self._button("Bid", "pt-bid", self._bid, "primary")
         self.pass_button = self._button("Pass", "pt-pass", self._pass)
@@ -781,7 +781,9 @@ class GameTable(widgets.VBox):
         if self._heard is not None:
             # The last line read out; gone after an undo took it back, when only the
             # lines after the undo are new.
-            found = next((i for i in range(len(events) - 1, -1, -1) if events[i] is self._heard), None)
+            found = next(
+                (i for i in range(len(events) - 1, -1, -1) if events[i] is self._heard), None
+            )
             if found is not None:
                 start = found + 1
             else:
@@ -845,7 +847,7 @@ class GameTable(widgets.VBox):
 
     @guarded
     def _bid(self, _: object = None) -> None:
-        amount = self.amount.value
+        amount = self.amount.read()  # an unreadable box is refused, quoting it
         self._act(lambda: self.session.bid(amount), f"You bid {amount}.")
 
     @guarded

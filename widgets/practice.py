@@ -17,7 +17,7 @@ from pinochle_tutor.explain import explain_contract, listed
 
 from ._base import (
     Message,
-    WholeNumberText,
+    NumberBox,
     coerce_rules,
     guard_client_values,
     guarded,
@@ -113,20 +113,25 @@ class ScoreCalculator(w.VBox):
         self.rules = coerce_rules(rules)
         total = self.rules.total_trick_points
         solo = not self.rules.partnerships
-        self.bid = WholeNumberText(value=bid or self.rules.opening_bid, description="Bid")
-        self.meld = WholeNumberText(value=meld, description="Declarer's meld" if solo else "Bidders' meld")
-        self.tricks = WholeNumberText(
-            value=tricks, description="Declarer's trick points" if solo else "Bidders' trick points"
+        self.bid = NumberBox("a bid", value=bid or self.rules.opening_bid, description="Bid")
+        self.meld = NumberBox(
+            "a meld total", value=meld, description="Declarer's meld" if solo else "Bidders' meld"
         )
-        self.defender_meld = WholeNumberText(
-            value=defender_meld, description="One defender's meld" if solo else "Defenders' meld"
-        )
-        self.defender_tricks: WholeNumberText | None = None
+        self.tricks = NumberBox(
+            "a number of trick points", value=tricks,
+            description="Declarer's trick points" if solo else "Bidders' trick points",
+        )  # fmt: skip
+        self.defender_meld = NumberBox(
+            "a meld total", value=defender_meld,
+            description="One defender's meld" if solo else "Defenders' meld",
+        )  # fmt: skip
+        self.defender_tricks: NumberBox | None = None
         boxes = [self.bid, self.meld, self.tricks, self.defender_meld]
         if solo:
-            self.defender_tricks = WholeNumberText(
-                value=defender_tricks or 0, description="That defender's trick points"
-            )
+            self.defender_tricks = NumberBox(
+                "a number of trick points", value=defender_tricks or 0,
+                description="That defender's trick points",
+            )  # fmt: skip
             boxes.append(self.defender_tricks)
         self.conceded = w.Checkbox(
             value=False, description="The declarer conceded before trick play"
@@ -154,11 +159,13 @@ class ScoreCalculator(w.VBox):
         """Score the numbers entered and show the tutor's explanation (or, for numbers
         that cannot happen, the engine's message saying why)."""
         total = self.rules.total_trick_points
-        tricks = self.tricks.value
+        # Each box read in turn: the first that cannot be read is refused, quoting it.
+        bid, meld, tricks = self.bid.read(), self.meld.read(), self.tricks.read()
+        defender_meld = self.defender_meld.read()
         box = self.defender_tricks
-        defender_tricks = box.value if box is not None else max(0, total - tricks)
+        defender_tricks = box.read() if box is not None else max(0, total - tricks)
         e = explain_contract(
-            self.bid.value, self.meld.value, tricks, self.defender_meld.value, defender_tricks,
+            bid, meld, tricks, defender_meld, defender_tricks,
             self.rules, conceded=bool(self.conceded.value),
         )  # fmt: skip
         s = e.score

@@ -32,8 +32,8 @@ from pinochle_tutor.view import seat_name
 
 from ._base import (
     Message,
+    NumberBox,
     PythonWrites,
-    WholeNumberText,
     button,
     card_spans,
     guard_client_values,
@@ -161,7 +161,8 @@ class HandReplay(widgets.VBox):
 
     CSS hooks: ``pt-replay`` (the whole), ``pt-replay-controls``, ``pt-replay-first``,
     ``pt-replay-back``, ``pt-replay-next``, ``pt-replay-last``, ``pt-replay-step`` (the
-    step box), ``pt-replay-counter``, ``pt-replay-table`` (the table as it was),
+    step box: Enter in it, or ``pt-replay-go``, goes to the step typed),
+    ``pt-replay-counter``, ``pt-replay-table`` (the table as it was),
     ``pt-replay-hand`` (the learner's hand then), ``pt-replay-verdict``; each card
     ``pt-replay-card``, the card played ``pt-replay-played``, the coach's better card
     ``pt-replay-better``.
@@ -182,15 +183,18 @@ class HandReplay(widgets.VBox):
         self.back_button = button("◀ Back", "pt-replay-back", self.back, tooltip="Step back")
         self.next_button = button("Next ▶", "pt-replay-next", self.next, tooltip="Next step")
         self.last_button = button("Last »", "pt-replay-last", self.last, tooltip="Last step")
-        self.step_box = WholeNumberText(
-            description="Go to step", layout=widgets.Layout(width="11em"),
+        self.step_box = NumberBox(
+            "a step number", description="Go to step", layout=widgets.Layout(width="11em"),
             style={"description_width": "initial"},
         )  # fmt: skip
         self.step_box.add_class("pt-replay-step")
-        self.step_box.observe(self._step_typed, "value")
+        self.step_box.on_enter(self.go_to_typed)
+        self.go_button = button(
+            "Go", "pt-replay-go", self.go_to_typed, tooltip="Go to the step typed"
+        )
         self.controls = widgets.HBox(
             [self.first_button, self.back_button, self.next_button, self.last_button,
-             self.step_box]
+             self.step_box, self.go_button]
         )  # fmt: skip
         self.controls.add_class("pt-replay-controls")
         self.arrow_keys = ReplayKeys()
@@ -315,9 +319,13 @@ class HandReplay(widgets.VBox):
         else:
             self.message.error(f"{str(move)[:40]!r} is not a way to move: use back or next.")
 
-    def _step_typed(self, change: dict[str, Any]) -> None:
-        if self._steps and change["new"] != self._index + 1:
-            self.go(change["new"])
+    @guarded
+    def go_to_typed(self) -> bool:
+        """The step typed in the step box (Enter, or Go): what is not a whole number is
+        refused quoting it, a number that is not a step by :meth:`go`; nothing moves."""
+        if not self._steps:
+            return bool(self.go(None))  # says there is no hand
+        return bool(self.go(self.step_box.read()))
 
     # ----------------------------------------------------------- drawing
     def _say(self) -> None:
@@ -348,8 +356,7 @@ class HandReplay(widgets.VBox):
                 area.value = ""
             self.announcer.say("")
             return
-        with self.step_box.hold_trait_notifications():
-            self.step_box.value = s.number
+        self.step_box.value = s.number
         self.counter.value = escape(self.counter_text)
         self.table_area.value = self._table_html(s)
         self.hand_area.value = self._hand_html(s)
