@@ -111,7 +111,9 @@ def unreadable(item: BidQuiz) -> list[str]:
         text = check_answer(item, answer).explanation
         m = _NOT_FOR_BEGINNERS.search(text)
         if m:
-            found.append(f"{item.id} ({item.rule_set.name}), marking {answer!r}: says {m.group()!r}")
+            found.append(
+                f"{item.id} ({item.rule_set.name}), marking {answer!r}: says {m.group()!r}"
+            )
     return found
 
 

@@ -275,7 +275,9 @@ def test_the_check_explains_a_wrong_answer_and_takes_another_try() -> None:
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
-def test_the_trump_check_answers_the_longest_suit_and_offers_only_clear_choices(rules: RuleSet) -> None:
+def test_the_trump_check_answers_the_longest_suit_and_offers_only_clear_choices(
+    rules: RuleSet,
+) -> None:
     """Lesson 3 teaches the long, strong suit: the answer is the longest suit (then the
     most aces and tens, then the most meld); every wrong choice offered is shorter, so a
     learner is never marked wrong for a suit as long (a close call is not offered);
@@ -432,7 +434,10 @@ def test_the_trump_check_says_the_meld_each_suit_gives() -> None:
     ("page", "phrase"),
     [
         ("01_the_deck.ipynb", "When identical cards tie for highest in a trick"),
-        ("05_trick_rules.ipynb", "When identical cards tie for\nhighest, the first one played wins"),
+        (
+            "05_trick_rules.ipynb",
+            "When identical cards tie for\nhighest, the first one played wins",
+        ),
     ],
 )
 def test_the_lessons_say_a_tie_of_identical_cards_is_for_highest(page: str, phrase: str) -> None:

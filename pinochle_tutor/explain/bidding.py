@@ -521,7 +521,10 @@ class FailedBidExplanation:
             if self.limit is None:
                 return knew + ", and the advice was to pass."
             if s.bid > self.limit:
-                return knew + f", and the advice was to stop at {self.limit}: {s.bid - self.limit} lower."
+                return (
+                    knew
+                    + f", and the advice was to stop at {self.limit}: {s.bid - self.limit} lower."
+                )
             return knew + f", within the advised limit of {self.limit}."
         advised = self.advised_trump.plural
         if self.limit is None:
