@@ -39,6 +39,7 @@ from pinochle_tutor.course.quiz import bidding as quiz_bidding
 from pinochle_tutor.course.quiz.banks import default_bank_dir, load_bank
 from pinochle_tutor.course.quiz.kinds import BidQuiz, BidRange
 from pinochle_tutor.course.table.session import GameSession
+from pinochle_tutor.explain.bidding import BidReasoning
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.view import Phase
 
@@ -241,3 +242,34 @@ def test_a_trump_the_auction_made_clearly_worse_is_given_up_with_its_reason() ->
     # Kept while no suit is clearly better: the plan's own trump again.
     kept = dataclasses.replace(ev, planned=ev.trump).plan
     assert kept is not None and not kept.switched and kept.line() is None
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+@pytest.mark.parametrize("gain", [-2, 0, 20])
+def test_what_the_exchange_does_to_the_meld_is_said_as_a_gain_nothing_or_a_loss(
+    rules: RuleSet, gain: int
+) -> None:
+    """The advice's first line says what the partner's pass (three-handed: the kitty)
+    does to the hand's meld in meld points, never "add -2" or "add 0" (issue 45, item
+    8: "the 4 cards your partner passes you add -2 meld"); three-handed it said "the
+    kitty adds 20 on average", 20 of nothing named, and "you keep 2 less"."""
+    reasoning = BidReasoning(
+        trump=Suit.HEARTS, meld=120, pass_gain=gain, mean_side_meld=200, mean_tricks=140,
+        deals=100, min_bid=rules.opening_bid, limit=None, limit_chance=None,
+        limit_score=None, limit_pass=None, min_chance=0.3, min_score=-40, min_pass=-10,
+        recommended=None, opening_bid=rules.opening_bid, max_bid=rules.max_bid,
+        total_trick_points=rules.total_trick_points, kitty=rules.has_kitty,
+        partnerships=rules.partnerships, players=rules.players, meld_save=rules.meld_save,
+        exchange_size=rules.exchange_size, bid_increment=rules.bid_increment,
+    )  # fmt: skip
+    first = reasoning.lines()[0]
+    assert not re.search(r"\badds? (-|0\b)", first), first
+    if gain:
+        assert f" {abs(gain)} meld " in first, first
+        assert ("less" in first) == (gain < 0), first
+    else:
+        assert "adds no meld" in first or "add no meld" in first, first
+    if rules.has_kitty:
+        assert "kitty" in first and "partner" not in first and "side" not in first, first
+    else:
+        assert f"the {rules.exchange_size} cards your partner passes you" in first, first

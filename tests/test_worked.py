@@ -474,6 +474,25 @@ def test_lesson_6_teaches_the_case_the_meld_save_decides(rules: RuleSet) -> None
     assert f"**{score}**" in last.text and "more than the bid" in last.text
 
 
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_the_scoring_lesson_names_who_shows_the_meld_as_the_version_has_it(
+    rules: RuleSet,
+) -> None:
+    """Three-handed has no sides: the declarer plays alone, so lesson 6's example and
+    checks never say "side" there; with partners the meld is the declarer's side's. The
+    meld-save step said "had the side shown 350 meld" under every rule set (issue 45,
+    item 8) before 63be6d0."""
+    ex = wk.scoring_example(rules)
+    texts = [s.text for s in ex.steps]
+    for check in (wk.score_check(rules), wk.score_check(rules, made=True)):
+        texts += [check.question, *check.choices, check.why, *check.wrong.values()]
+    who = "the declarer's side" if rules.partnerships else "the declarer"
+    assert ex.steps[-1].text.startswith(f"Where the meld save matters: had {who} shown **")
+    if not rules.partnerships:
+        sides = [t for t in texts if re.search(r"\bsides?\b", t)]
+        assert not sides, sides
+
+
 # ------------------------------------------------------- the declarer's decisions
 
 

@@ -275,20 +275,30 @@ class BidReasoning:
         """The reasoning in plain words, one sentence per line: no average below zero,
         no error bar; every number from the evaluation or the rules in force."""
         side = self.side
+        # What the exchange (the kitty) does to the meld, said as a gain, nothing or a
+        # loss: never "add -2" nor "add 0".
         if self.kitty:
-            gain = (
-                f"the kitty adds {self.pass_gain} on average"
-                if self.pass_gain >= 0
-                else f"after the kitty and your discard you keep {-self.pass_gain} less on average"
-            )
+            if self.pass_gain > 0:
+                gain = f"the kitty adds {self.pass_gain} meld on average"
+            elif self.pass_gain == 0:
+                gain = "the kitty adds no meld on average"
+            else:
+                gain = (
+                    f"after you take the kitty and discard, you hold {-self.pass_gain} meld "
+                    "less on average"
+                )
             out = [f"With {self.trump.plural} trump you hold {self.meld} meld; {gain}."]
         else:
             cards = f"the {f'{self.exchange_size} ' if self.exchange_size else ''}cards your partner passes you"
-            gain = (
-                f"{cards} add {self.pass_gain} meld on average"
-                if self.pass_gain >= 0
-                else f"after {cards} and the cards you return you hold {-self.pass_gain} meld less on average"
-            )
+            if self.pass_gain > 0:
+                gain = f"{cards} add {self.pass_gain} meld on average"
+            elif self.pass_gain == 0:
+                gain = f"{cards} add no meld on average"
+            else:
+                gain = (
+                    f"after {cards} and the cards you return you hold {-self.pass_gain} meld "
+                    "less on average"
+                )
             out = [
                 f"With {self.trump.plural} trump you hold {self.meld} meld; {gain}, and your side "
                 f"shows {self.mean_side_meld} meld in all."
