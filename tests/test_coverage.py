@@ -21,8 +21,7 @@ from pinochle_tutor.rules import CLASSIC, RuleSet
 
 REPO = Path(__file__).resolve().parent.parent
 TABLE = REPO / "lessons" / "COVERAGE.md"
-RULES = REPO.parent / "shared" / "RULES.md"
-SEED = REPO.parent / "shared" / "seed"
+RULES = REPO / "RULES.md"
 COLUMNS = ["rule", "rules text", "engine", "lesson", "drill", "mastery", "widget"]
 
 
@@ -105,7 +104,9 @@ def test_rules_of_record_settings_each_have_a_row() -> None:
     settings = re.findall(r"^\| ([a-z][a-z ,]+?) \|", classic, flags=re.M)
     settings = [s for s in settings if s != "setting"]
     meld_table = text.split("### Classic meld table", 1)[1].split("\n\n- ", 1)[0]
-    melds = [m for m in re.findall(r"^\| ([a-z][a-z ]+?) \|", meld_table, flags=re.M) if m != "meld"]
+    melds = [
+        m for m in re.findall(r"^\| ([a-z][a-z ]+?) \|", meld_table, flags=re.M) if m != "meld"
+    ]
     versions = re.findall(r"^## (Double deck|Three-handed)", text, flags=re.M)
     assert len(settings) >= 15 and len(melds) >= 9 and len(versions) == 2
     covered = " / ".join(r["rules text"].lower() for r in ROWS)
@@ -113,14 +114,29 @@ def test_rules_of_record_settings_each_have_a_row() -> None:
         assert name.lower() in covered, f"RULES.md's {name!r} has no row in COVERAGE.md"
 
 
+def rules_text() -> str:
+    """The rules text as RULES.md quotes it (its last section, a block quote), unquoted:
+    its paragraphs as the seed document has them, headings without their bold."""
+    quoted = RULES.read_text(encoding="utf-8").split("\n## The rules text", 1)[1]
+    lines = [
+        ln.removeprefix(">").removeprefix(" ") for ln in quoted.splitlines() if ln.startswith(">")
+    ]
+    return "\n".join(lines).replace("**", "")
+
+
 def test_every_tip_of_the_rules_text_has_a_row() -> None:
-    (seed,) = SEED.glob("*.txt")
-    text = seed.read_text(encoding="utf-8")
+    """Each paragraph of the rules text's "Better decisions at the table" (as quoted in
+    RULES.md), by its opening words, is the 'rules text' of a row ``tip: ...``."""
+    text = rules_text()
     tips_part = text.split("Better decisions at the table", 1)[1].split("Other versions", 1)[0]
     paragraphs = [p.strip() for p in tips_part.split("\n\n") if p.strip()]
-    openings = [p.split(".", 1)[0] for p in paragraphs[1:]] + ["Count what your hand can already score"]
+    openings = [p.split(".", 1)[0] for p in paragraphs[1:]] + [
+        "Count what your hand can already score"
+    ]
     assert len(openings) >= 6
-    tips = [r["rules text"].removeprefix("tip: ") for r in ROWS if r["rules text"].startswith("tip:")]
+    tips = [
+        r["rules text"].removeprefix("tip: ") for r in ROWS if r["rules text"].startswith("tip:")
+    ]
     for opening in openings:
         assert any(opening.startswith(t) or t.startswith(opening) for t in tips), (
             f"the tip {opening!r} has no row in COVERAGE.md"
