@@ -57,14 +57,18 @@ async def flood(site: str, requests: int = 100, at_once: int = 10) -> list[int]:
     return codes
 
 
-def test_a_flood_of_made_up_keys_leaves_a_learner_their_pages(browser: Browser, tmp_path: Path) -> None:
+def test_a_flood_of_made_up_keys_leaves_a_learner_their_pages(
+    browser: Browser, tmp_path: Path
+) -> None:
     db = str(tmp_path / "class.sqlite")
     with voila_server(extra=LIMITS, env={"PINOCHLE_TUTOR_PROGRESS": db}) as site:
         context = browser.new_context(viewport={"width": 1024, "height": 900})
         page = context.new_page()
         page.set_default_timeout(TIMEOUT)
         page.goto(f"{site}/voila/render/{WELCOME}", wait_until="commit")
-        expect(page.locator(".pt-learner-status")).to_contain_text("guest of this browser", timeout=TIMEOUT)
+        expect(page.locator(".pt-learner-status")).to_contain_text(
+            "guest of this browser", timeout=TIMEOUT
+        )
         (cookie,) = [c for c in context.cookies() if c["name"] == "pinochle_learner"]
         key = signed_key(cookie["value"], SITE_SECRET.encode())
         assert key is not None, "the browser holds a key the site signed"
@@ -92,7 +96,8 @@ def test_a_flood_of_made_up_keys_leaves_a_learner_their_pages(browser: Browser, 
             "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
         )
         ask = urllib.request.Request(
-            f"{site}/api/kernels/{first_kernel}", headers={"Cookie": f"pinochle_learner={cookie['value']}"}
+            f"{site}/api/kernels/{first_kernel}",
+            headers={"Cookie": f"pinochle_learner={cookie['value']}"},
         )
         with urllib.request.urlopen(ask, timeout=60) as reply:
             assert reply.status == 200

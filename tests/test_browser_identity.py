@@ -37,7 +37,9 @@ def open_card(context: BrowserContext, site: str) -> Page:
 
 def give_name(page: Page, name: str) -> None:
     card = page.locator(".pt-learner-card")
-    expect(card.locator(".pt-learner-status")).to_contain_text("guest of this browser", timeout=TIMEOUT)
+    expect(card.locator(".pt-learner-status")).to_contain_text(
+        "guest of this browser", timeout=TIMEOUT
+    )
     card.locator(".pt-learner-name input").fill(name)
     card.locator("button.pt-learner-save").click()
     expect(card.locator(".pt-message-area")).to_contain_text(f"Thank you, {name}", timeout=TIMEOUT)
@@ -69,7 +71,9 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         assert ProgressStore(db).name_of(key) == "Ann"
 
         again = open_card(ann, site)  # a new page, a new kernel: the cookie tells it
-        expect(again.locator(".pt-learner-status")).to_contain_text("learning as Ann", timeout=TIMEOUT)
+        expect(again.locator(".pt-learner-status")).to_contain_text(
+            "learning as Ann", timeout=TIMEOUT
+        )
         expect(again.locator(".pt-learner-name")).to_be_hidden(timeout=TIMEOUT)
 
         quiz = ann.new_page()
@@ -102,14 +106,18 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         board = teacher.locator(".pt-dashboard")
         board.locator(".pt-dashboard-secret input").fill("a wrong guess")
         board.locator("button.pt-dashboard-open").click()
-        expect(board.locator(".pt-message-area")).to_contain_text("not the teacher's secret", timeout=TIMEOUT)
+        expect(board.locator(".pt-message-area")).to_contain_text(
+            "not the teacher's secret", timeout=TIMEOUT
+        )
         assert board.locator(".pt-class-table").count() == 0
         board.locator(".pt-dashboard-secret input").fill(SECRET)
         board.locator("button.pt-dashboard-open").click()
         table = board.locator(".pt-class-table")
         expect(table).to_be_visible(timeout=TIMEOUT)
         assert table.locator("tbody tr").count() == 2
-        expect(board.locator(".pt-dashboard-summary")).to_contain_text("2 learner(s), 1 answer(s)", timeout=TIMEOUT)
+        expect(board.locator(".pt-dashboard-summary")).to_contain_text(
+            "2 learner(s), 1 answer(s)", timeout=TIMEOUT
+        )
         board.locator(".pt-class-table").scroll_into_view_if_needed()
         teacher.screenshot(path=str(ARTIFACTS / "identity-dashboard.png"), full_page=True)
         browser.close()
@@ -125,7 +133,9 @@ def test_a_page_left_shuts_its_kernel_down() -> None:
         page.set_default_timeout(TIMEOUT)
         for n in range(3):
             page.goto(f"{site}/voila/render/{WELCOME}", wait_until="commit")
-            expect(page.locator(".pt-learner-status")).to_contain_text("guest of this browser", timeout=TIMEOUT)
+            expect(page.locator(".pt-learner-status")).to_contain_text(
+                "guest of this browser", timeout=TIMEOUT
+            )
             assert len(kernel_pids(site.pid)) >= 1, n
         page.goto("about:blank")
         deadline = time.monotonic() + 30

@@ -53,7 +53,12 @@ def tampered(value: str) -> str:
 @pytest.fixture(autouse=True)
 def fresh_kernel(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """Each test is a fresh page: no learner set, a site database of its own."""
-    for var in ("PINOCHLE_TUTOR_LEARNER", "JUPYTERHUB_USER", "PINOCHLE_TUTOR_USER_HEADER", "HTTP_COOKIE"):
+    for var in (
+        "PINOCHLE_TUTOR_LEARNER",
+        "JUPYTERHUB_USER",
+        "PINOCHLE_TUTOR_USER_HEADER",
+        "HTTP_COOKIE",
+    ):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("PINOCHLE_TUTOR_SITE_SECRET", SECRET)
     db = tmp_path / "progress.sqlite"
@@ -82,7 +87,10 @@ def fresh_kernel(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Pa
         # A key the site did not sign is a guest's: a client can make up any number.
         ({"HTTP_COOKIE": f"pinochle_learner={KEY}"}, GUEST),
         ({"HTTP_COOKIE": f"pinochle_learner={tampered(signed(KEY))}"}, GUEST),
-        ({"HTTP_COOKIE": f"pinochle_learner={signed(KEY, 'another site secret, 32 chars!!')}"}, GUEST),
+        (
+            {"HTTP_COOKIE": f"pinochle_learner={signed(KEY, 'another site secret, 32 chars!!')}"},
+            GUEST,
+        ),
         ({"HTTP_COOKIE": f"pinochle_learner={'Z' * 22}.{signed(KEY).split('.')[1]}"}, GUEST),
         ({"HTTP_COOKIE": "pinochle_learner=short"}, GUEST),
         ({"HTTP_COOKIE": 'pinochle_learner="; ;;=='}, GUEST),
@@ -98,7 +106,13 @@ def test_the_learner_comes_from_the_environment(env: dict[str, str], expected: L
 
 @pytest.mark.parametrize(
     ("typed", "name"),
-    [("Ann", "Ann"), ("  Mary  Ann ", "Mary Ann"), ("O'Neil", "O'Neil"), ("Jean-Luc", "Jean-Luc"), ("Zoë", "Zoë")],
+    [
+        ("Ann", "Ann"),
+        ("  Mary  Ann ", "Mary Ann"),
+        ("O'Neil", "O'Neil"),
+        ("Jean-Luc", "Jean-Luc"),
+        ("Zoë", "Zoë"),
+    ],
 )
 def test_names_a_learner_may_give(typed: str, name: str) -> None:
     assert check_name(typed) == name
@@ -119,7 +133,10 @@ def test_new_keys_are_keys_and_differ() -> None:
     assert len(keys) == 50
     secret = SECRET.encode()
     assert all(
-        learner_from_environment({"HTTP_COOKIE": f"pinochle_learner={sign_key(k, secret)}"}, secret).key == k
+        learner_from_environment(
+            {"HTTP_COOKIE": f"pinochle_learner={sign_key(k, secret)}"}, secret
+        ).key
+        == k
         for k in keys
     )
 
@@ -128,7 +145,16 @@ def test_a_signed_key_is_verified_and_anything_else_is_not() -> None:
     secret = SECRET.encode()
     value = sign_key(KEY, secret)
     assert signed_key(value, secret) == KEY
-    for bad in (KEY, tampered(value), value + "x", value.upper(), "", None, 42, value.replace(".", "")):
+    for bad in (
+        KEY,
+        tampered(value),
+        value + "x",
+        value.upper(),
+        "",
+        None,
+        42,
+        value.replace(".", ""),
+    ):
         assert signed_key(bad, secret) is None, bad
     assert signed_key(value, b"another secret of 32 characters.") is None
     assert signed_key(value, None) is None, "no secret: no key is a learner's"
@@ -151,7 +177,9 @@ def test_the_site_secret_is_made_once_private_beside_the_database(tmp_path: Path
     assert site_secret({**env, "PINOCHLE_TUTOR_SITE_SECRET": "short"}) is None, "too short to trust"
 
 
-def test_in_the_static_site_an_unsigned_key_is_the_browsers_learner(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_in_the_static_site_an_unsigned_key_is_the_browsers_learner(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Pyodide: no server signs keys; every page is the one learner of that browser."""
     import pinochle_tutor.classroom.identity as identity
     import pinochle_widgets.identity as card_module
@@ -244,7 +272,9 @@ def test_a_name_before_the_browser_spoke_asks_for_a_reload() -> None:
     assert "reload the page" in card.message.text
 
 
-def test_on_jupyterhub_the_card_only_says_who(monkeypatch: pytest.MonkeyPatch, fresh_kernel: Path) -> None:
+def test_on_jupyterhub_the_card_only_says_who(
+    monkeypatch: pytest.MonkeyPatch, fresh_kernel: Path
+) -> None:
     monkeypatch.setenv("JUPYTERHUB_USER", "alice")
     card = LearnerCard()
     assert "learning as <b>alice</b>" in card.status.value and card._form.layout.display == "none"

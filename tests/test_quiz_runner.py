@@ -41,8 +41,19 @@ from tests.widget_client import client_click, client_update, tree
 # The quiz runner's subject is not the bidding answer's precision (see conftest.py).
 pytestmark = pytest.mark.usefixtures("quick_bidding")
 
-KINDS = ["meld", "trick", "score", "bid", "winner", "counters", "call", "play", "pass", "game",
-         "table"]
+KINDS = [
+    "meld",
+    "trick",
+    "score",
+    "bid",
+    "winner",
+    "counters",
+    "call",
+    "play",
+    "pass",
+    "game",
+    "table",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -178,7 +189,13 @@ def wrong_answer(item: QuizItem) -> str | None:
     if isinstance(item, PassQuiz):
         return item.hand[0].code  # one card: the wrong count
     if isinstance(item, GameQuiz):
-        return "nobody" if answer_for(item) != -1 else "your side" if item.rule_set.partnerships else "you"
+        return (
+            "nobody"
+            if answer_for(item) != -1
+            else "your side"
+            if item.rule_set.partnerships
+            else "you"
+        )
     if isinstance(item, MeldQuiz):
         return str(int(answer_text(item)) + 10)
     if isinstance(item, ScoreQuiz):
@@ -751,7 +768,11 @@ def test_each_page_draws_its_own_questions(tmp_path: Path, monkeypatch: pytest.M
 
 @pytest.mark.parametrize(
     ("rules", "meld", "score", "bid"),
-    [(CLASSIC, "190", "+340 or -320", "300"), (DOUBLE_DECK, "19", None, None), (THREE_HANDED, "190", None, None)],
+    [
+        (CLASSIC, "190", "+340 or -320", "300"),
+        (DOUBLE_DECK, "19", None, None),
+        (THREE_HANDED, "190", None, None),
+    ],
 )
 def test_the_answer_examples_are_on_the_scale_in_force(
     rules: Any, meld: str, score: str | None, bid: str | None
@@ -764,7 +785,10 @@ def test_the_answer_examples_are_on_the_scale_in_force(
     assert answer_hint(QuizKind.SCORE, rules) == f"e.g. +{ex.made_score} or {ex.short_score}"
     if score is not None:
         assert answer_hint(QuizKind.SCORE, rules) == f"e.g. {score}"
-    assert answer_hint(QuizKind.BID, rules) == f"e.g. {rules.opening_bid + 5 * rules.bid_increment}, or pass"
+    assert (
+        answer_hint(QuizKind.BID, rules)
+        == f"e.g. {rules.opening_bid + 5 * rules.bid_increment}, or pass"
+    )
     if bid is not None:
         assert answer_hint(QuizKind.BID, rules).startswith(f"e.g. {bid},")
 
@@ -778,7 +802,9 @@ def test_an_example_that_is_the_answer_is_moved() -> None:
     assert answer_hint(QuizKind.BID, CLASSIC, "300") == "e.g. 400, or pass"
 
 
-def test_each_answer_is_kept_with_its_page_and_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_answer_is_kept_with_its_page_and_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from pinochle_tutor.classroom.identity import set_current_learner
     from pinochle_tutor.classroom.store import ProgressStore
 
@@ -791,7 +817,11 @@ def test_each_answer_is_kept_with_its_page_and_rules(tmp_path: Path, monkeypatch
     client_click(q.next_button)
     answer_wrong(q)
     (first, second) = ProgressStore(db).stored_attempts("tester")
-    assert (first.page, first.rule_set, first.attempt.right) == ("practice/07_score_level1.ipynb", "double_deck", True)
+    assert (first.page, first.rule_set, first.attempt.right) == (
+        "practice/07_score_level1.ipynb",
+        "double_deck",
+        True,
+    )
     assert first.tries == 1 and not second.attempt.right and second.tries == 2
 
 
@@ -966,7 +996,9 @@ def test_the_score_counts_second_tries_apart(tmp_path: Path) -> None:
     assert all(0 <= r.first_try_accuracy <= r.accuracy for r in rows.values())
 
 
-def test_tries_are_kept_in_the_class_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tries_are_kept_in_the_class_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from pinochle_tutor.classroom.identity import set_current_learner
     from pinochle_tutor.classroom.store import ProgressStore
 
@@ -985,13 +1017,16 @@ def test_tries_are_kept_in_the_class_database(tmp_path: Path, monkeypatch: pytes
 
 # ------------------------------------------------------------- who wins: the buttons
 
+
 def test_a_trick_winner_is_answered_with_one_button_per_card(tmp_path: Path) -> None:
     since = set(_instances)
     q = runner("winner", tmp_path, source="bank", count=2, seed=0)
     item = item_of(q)
     assert isinstance(item, WinnerQuiz)
     labels = [b.description for b in q.place_buttons]
-    assert labels == [f"{n}: {c.text}" for n, c in zip(("1st", "2nd", "3rd", "4th"), item.trick, strict=False)]
+    assert labels == [
+        f"{n}: {c.text}" for n, c in zip(("1st", "2nd", "3rd", "4th"), item.trick, strict=False)
+    ]
     assert q.submit_button.layout.display == "none"
     assert q.submit() is None and "pressing the card" in q.message.text
     assert q.answer_place(9) is None and "one of the 4 cards" in q.message.text
@@ -1015,6 +1050,7 @@ def test_each_new_practice_page_runs_its_quiz_headless(page: str, tmp_path: Path
     (line,) = ["".join(c["source"]) for c in nb["cells"] if "QuizRunner(" in "".join(c["source"])
                and "import" not in "".join(c["source"])]  # fmt: skip
     call = line.split("#", 1)[0].strip()
+
     def page_runner(*args: Any, **kw: Any) -> QuizRunner:
         return QuizRunner(*args, **{**kw, "seed": 3, "progress": tmp_path / "p.json"})
 

@@ -66,7 +66,10 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def site(database: Path) -> Iterator[Site]:
-    env = {"PINOCHLE_TUTOR_PROGRESS": str(database), "PINOCHLE_TUTOR_TEACHER_SECRET": TEACHER_SECRET}
+    env = {
+        "PINOCHLE_TUTOR_PROGRESS": str(database),
+        "PINOCHLE_TUTOR_TEACHER_SECRET": TEACHER_SECRET,
+    }
     with voila_server(extra=LIMITS, env=env) as base:
         yield base
 
@@ -210,7 +213,9 @@ def test_a_bare_key_the_class_knows_is_a_guests_until_the_teacher_hands_its_reco
     assert "Lee" not in before and "guest of this browser" in before, before
 
     async def teacher_hands_it_over() -> str:
-        page = await Channel.open(site, "teacher.ipynb", TIMEOUT, key=signed_cookie(new_key()), reload=True)
+        page = await Channel.open(
+            site, "teacher.ipynb", TIMEOUT, key=signed_cookie(new_key()), reload=True
+        )
         await page.set_value(page.models("pt-dashboard-secret")[0], TEACHER_SECRET, TIMEOUT)
         await page.click(page.models("pt-dashboard-open")[0], TIMEOUT)
         await choose(page, "pt-handover-from", f"Lee ({LEGACY[:6]}…)")
@@ -268,7 +273,9 @@ def test_a_guests_kernel_is_only_its_browsers(site: Site) -> None:
             out[f"ws {who}"] = await connect(f"/api/kernels/{kid}/channels", cookie)
             out[f"cells {who}"] = await connect(f"/voila/execution/{kid}", cookie)
             jar, headers = _xsrf(cookie)
-            shut = await ask(f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers)
+            shut = await ask(
+                f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers
+            )
             out[f"shutdown {who}"] = shut.code
         out["ws mine"] = await connect(f"/api/kernels/{kid}/channels", f"pinochle_guest={mine}")
         jar, headers = _xsrf(f"pinochle_guest={mine}")
@@ -279,7 +286,10 @@ def test_a_guests_kernel_is_only_its_browsers(site: Site) -> None:
     out = asyncio.run(scenario())
     assert out["given"], out
     for who in ("theirs", "none", "learner"):
-        assert (out[f"ws {who}"], out[f"cells {who}"], out[f"shutdown {who}"]) == (403, 403, 403), (who, out)
+        assert (out[f"ws {who}"], out[f"cells {who}"], out[f"shutdown {who}"]) == (403, 403, 403), (
+            who,
+            out,
+        )
     assert out["ws mine"] == 101 and out["shutdown mine"] == 204, out
     assert out["untokened, another guest"] == 101, out
 
@@ -295,7 +305,9 @@ def test_a_flood_of_made_up_keys_fills_only_the_guests_share(site: Site) -> None
 
         async def one() -> None:
             try:
-                reply = await ask(f"{site}/voila/render/{LESSON}", f"pinochle_learner={new_key()}", follow=True)
+                reply = await ask(
+                    f"{site}/voila/render/{LESSON}", f"pinochle_learner={new_key()}", follow=True
+                )
             except HTTPTimeoutError:  # the flooder gave up waiting (a loaded test machine)
                 codes.append(599)
             else:
@@ -339,7 +351,9 @@ def test_only_the_kernels_learner_may_connect_to_it_or_shut_it_down(site: Site) 
         for who, cookie in (("bob", bob), ("guest", None), ("made-up", "F" * 22), ("ann", ann)):
             headers = {"Cookie": f"pinochle_learner={cookie}"} if cookie else {}
             try:
-                ws = await websocket_connect(HTTPRequest(f"{ws_base}/api/kernels/{kid}/channels", headers=headers))
+                ws = await websocket_connect(
+                    HTTPRequest(f"{ws_base}/api/kernels/{kid}/channels", headers=headers)
+                )
             except HTTPClientError as err:
                 out[f"ws {who}"] = err.code
             else:
@@ -347,17 +361,23 @@ def test_only_the_kernels_learner_may_connect_to_it_or_shut_it_down(site: Site) 
                 ws.close()
         for who, cookie in (("bob", bob), ("guest", None)):
             jar, headers = _xsrf(f"pinochle_learner={cookie}" if cookie else None)
-            shut = await ask(f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers)
+            shut = await ask(
+                f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers
+            )
             out[f"shutdown {who}"] = (shut.code, shut.reason)
             gone = await ask(f"{site}/api/kernels/{kid}", jar, method="DELETE", headers=headers)
             out[f"delete {who}"] = gone.code
             # The id spelled with %-escapes: the handler decodes it to the same kernel.
             spelled = "".join(f"%{ord(c):02x}" for c in kid)
-            shut = await ask(f"{site}/voila/api/shutdown/{spelled}", jar, method="POST", headers=headers)
+            shut = await ask(
+                f"{site}/voila/api/shutdown/{spelled}", jar, method="POST", headers=headers
+            )
             out[f"shutdown spelled {who}"] = shut.code
         out["alive"] = (await ask(f"{site}/api/kernels/{kid}", f"pinochle_learner={ann}")).code
         jar, headers = _xsrf(f"pinochle_learner={ann}")
-        out["shutdown ann"] = (await ask(f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers)).code
+        out["shutdown ann"] = (
+            await ask(f"{site}/voila/api/shutdown/{kid}", jar, method="POST", headers=headers)
+        ).code
         out["after"] = (await ask(f"{site}/api/kernels/{kid}", f"pinochle_learner={ann}")).code
         return out
 
@@ -383,7 +403,9 @@ async def ask_for_cells(site: str, kernel_id: str, cookie: str | None) -> int | 
         return err.code
     cells: list[int] = []
     try:
-        await ws.write_message(json.dumps({"action": "execute", "payload": {"kernel_id": kernel_id}}))
+        await ws.write_message(
+            json.dumps({"action": "execute", "payload": {"kernel_id": kernel_id}})
+        )
         while True:
             raw = await asyncio.wait_for(ws.read_message(), TIMEOUT)
             message = json.loads(raw) if isinstance(raw, str) else {}
@@ -440,9 +462,15 @@ def test_only_the_pages_learner_may_ask_for_its_cells(site: Site) -> None:
 
 def test_the_site_secret_stays_on_the_server(site: Site) -> None:
     """Not in a page, not in the server's log."""
-    page = asyncio.run(ask(f"{site}/voila/render/{LESSON}", f"pinochle_learner={signed_cookie(new_key())}"))
+    page = asyncio.run(
+        ask(f"{site}/voila/render/{LESSON}", f"pinochle_learner={signed_cookie(new_key())}")
+    )
     assert page.code == 200 and SITE_SECRET not in page.body.decode()
-    log = Path(__file__).resolve().parent.parent / "test-artifacts" / f"voila-{site.rsplit(':', 1)[1]}.log"
+    log = (
+        Path(__file__).resolve().parent.parent
+        / "test-artifacts"
+        / f"voila-{site.rsplit(':', 1)[1]}.log"
+    )
     assert SITE_SECRET not in log.read_text() and SECRET_VAR not in log.read_text()
 
 

@@ -332,7 +332,9 @@ class LearnerCard(widgets.VBox):
             return  # the site knows the learner; the browser's key is not needed
         key = browser_key(change["new"], site_secret() if SIGNS_KEYS else None)
         if key is None:
-            self.message.error("This browser sent a learner key that cannot be used; reload the page.")
+            self.message.error(
+                "This browser sent a learner key that cannot be used; reload the page."
+            )
             return
         if key != self.learner.key or not self.learner.name:
             self._know(key)
