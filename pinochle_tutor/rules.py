@@ -1,8 +1,11 @@
 """Rule sets: every number the game depends on, as named settings.
 
-The rules of record settle the open numbers of the original rules text. Each one
-is a field of a frozen :class:`RuleSet`, so a teacher can play a house rule by
-changing a setting (``CLASSIC.with_settings(target=1000)``) instead of code.
+The rules of record (``RULES.md``, at the top of the repository) settle the open
+numbers of the original rules text. Each one is a field of a frozen :class:`RuleSet`,
+so a teacher can play a house rule by changing a setting
+(``CLASSIC.with_settings(target=1000)``) instead of code. ``RULES.md`` gives every
+setting of every preset, its value, its meaning at the table and the function that
+enforces it; ``tests/test_rules_of_record.py`` checks it against the presets below.
 
 Three presets are defined and looked up by name with :func:`rules_named`:
 
