@@ -483,6 +483,44 @@ def test_unreadable_answer_asks_again(kind: str, text: str, words: str, tmp_path
     assert q.phase == "marked" and len(q.marks) == 1
 
 
+@pytest.mark.parametrize(("kind", "text"), [("score", "lots"), ("bid", "maybe"), ("meld", "")])
+def test_an_unreadable_number_says_when_the_box_shows_its_example(
+    kind: str, text: str, tmp_path: Path
+) -> None:
+    """The box's example is its placeholder, which goes once the learner types: the
+    message says when it shows instead of pointing at it (issue 44: "..., as the
+    example in the answer box shows", with no full stop, after 'lots' was typed)."""
+    q = runner(kind, tmp_path, source="bank", count=2)
+    assert q.text_input.placeholder.startswith("e.g.")  # what the words promise
+    client_update(q.text_input, value=text)
+    client_click(q.submit_button)
+    said = q.message.text.split("\n")[0]
+    assert said.endswith(" (the box shows an example while it is empty)."), said
+    assert "as the example in the answer box shows" not in said
+
+
+def test_a_note_that_held_answers_are_saved_still_says_what_to_press(tmp_path: Path) -> None:
+    """The progress's note that answers kept on the page are now saved (said by its
+    retry, outside an answer) replaced the line that said to press "Next" (issue 44);
+    now it is followed by what to do in the state the quiz is in."""
+    q = runner("meld", tmp_path, source="bank", count=2)
+    q.progress._saved_outside_an_answer(1)  # as the retry says it once it wrote one
+    assert q.message.text == (
+        "Your answer kept on this page is now saved in the class database. "
+        + q._screen.instructions
+    )
+    answer_right(q)
+    q.progress._saved_outside_an_answer(2)
+    assert q.message.text == (
+        "Your 2 answers kept on this page are now saved in the class database. "
+        'Press "Next" for the next question.'
+    )
+    client_click(q.next_button)
+    answer_right(q)
+    q.progress._saved_outside_an_answer(1)
+    assert q.message.text.endswith('database. Press "See your score".'), q.message.text
+
+
 def test_no_cards_picked_is_not_an_attempt(tmp_path: Path) -> None:
     q = runner("trick", tmp_path, source="generated", count=10, seed=1)
     while not (isinstance(item_of(q), TrickQuiz) and not item_of(q).asks_legal):  # type: ignore[attr-defined]
@@ -514,7 +552,7 @@ def test_buttons_out_of_order_get_a_message(tmp_path: Path) -> None:
     answer_right(q)
     feedback = q.feedback.value
     client_click(q.submit_button)  # a double click
-    assert len(q.marks) == 1 and "press Next" in q.message.text
+    assert len(q.marks) == 1 and 'Press "Next" for the next question.' in q.message.text
     assert q.feedback.value == feedback  # the explanation stays
     client_update(q.text_input, value="12345")
     client_click(q.submit_button)
@@ -1108,4 +1146,4 @@ def test_a_seat_question_is_answered_with_one_button_per_seat(tmp_path: Path) ->
     assert q.answer_place(1) is None and q.phase == "asking"
     answer_right(q)
     assert q.phase == "marked" and "Right!" in q.feedback.value
-    assert q.answer_choice(0) is None and "press Next" in q.message.text
+    assert q.answer_choice(0) is None and 'Press "Next"' in q.message.text

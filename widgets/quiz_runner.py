@@ -239,16 +239,18 @@ def _in_kernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
-def _said_on(message: Message) -> Callable[[str], None]:
+def _said_on(runner: QuizRunner) -> Callable[[str], None]:
     """What the progress says outside an answer (held answers saved by its retry),
-    shown on ``message`` at once; held by a weak reference, so a runner that is gone
-    is not kept alive by its progress."""
-    ref = weakref.ref(message)
+    shown on ``runner``'s message line at once, followed by what to do now (that line
+    said it before: "Press "Next" for the next question." must not go); the runner is
+    held by a weak reference, so a runner that is gone is not kept alive by its
+    progress."""
+    ref = weakref.ref(runner)
 
     def say(text: str) -> None:
         shown = ref()
         if shown is not None:
-            shown.info(text)
+            shown.message.info(" ".join(p for p in (text, shown._what_now()) if p))
 
     return say
 
@@ -426,7 +428,7 @@ class QuizRunner(widgets.VBox):
         """Set when the page has drawn the runner (or the learner answered): the work
         simulates only after it (see :class:`ProgressLine`)."""
         self.message = Message()
-        self.progress.listen(_said_on(self.message))
+        self.progress.listen(_said_on(self))
         self._build()
         self.add_class("pt-widget")
         self.add_class("pt-quiz-runner")
@@ -998,7 +1000,7 @@ class QuizRunner(widgets.VBox):
             self.message.info(WAITING)
             return True
         if self._phase == "marked":
-            self.message.info("This question is marked: press Next for the next one.")
+            self.message.info(f"This question is marked. {self._press_next()}")
             return True
         if self._phase == "done":
             self._say_round_over()
@@ -1130,9 +1132,26 @@ class QuizRunner(widgets.VBox):
         self.next_button.disabled = False
         last = self._index + 1 == len(self._items)
         self.next_button.description = "See your score" if last else "Next"
-        self.message.info(
-            "Press " + ("'See your score'." if last else "Next for the next question.")
-        )
+        self.message.info(self._press_next())
+
+    def _press_next(self) -> str:
+        """What to press once a question is marked, named as on the button."""
+        label = self.next_button.description
+        return f'Press "{label}".' if label != "Next" else 'Press "Next" for the next question.'
+
+    def _what_now(self) -> str:
+        """What the learner is to do now, as the message line said it when the question
+        reached its state (said again after a note that replaces it)."""
+        if self._phase == "asking":
+            instructions = self._screen.instructions
+            return f"Second try: {instructions}" if self._try == 2 else instructions
+        if self._phase == "dealing":
+            return "Your question is still being dealt: answer it when it shows."
+        if self._phase == "waiting":
+            return WAITING
+        if self._phase == "marked":
+            return self._press_next()
+        return ""
 
     def _record(self, mark: Mark) -> str:
         """Save the attempt; an HTML note when that failed (the round goes on)."""
@@ -1159,7 +1178,9 @@ class QuizRunner(widgets.VBox):
 
     def _next(self) -> None:
         if self._phase in ("asking", "dealing"):
-            self.message.info("Answer this question first, then press Next.")
+            self.message.info(
+                f'Answer this question first, then press "{self.next_button.description}".'
+            )
             return
         if self._phase == "waiting":
             self.message.info(WAITING)

@@ -56,11 +56,13 @@ def clean_answer(text: object) -> str:
     return " ".join(text.translate(MINUS).strip().lower().split())
 
 
-SEE_THE_BOX = ", as the example in the answer box shows"
+SEE_THE_BOX = " (the box shows an example while it is empty)"
 """What a message about an unreadable number points to, instead of a number of its own:
 a fixed example (``'190'``) is the answer of some questions (5 of 75 generated meld
 questions), while the box's example is moved off the question's answer
-(:func:`~pinochle_tutor.course.quiz.answers.answer_hint`)."""
+(:func:`~pinochle_tutor.course.quiz.answers.answer_hint`). That example is the box's
+placeholder, which goes as soon as the learner types: the words say when it shows, so
+they are true of an empty answer and of one that could not be read."""
 
 
 def read_number(text: str, what: str, signed: bool, example: str = SEE_THE_BOX) -> int:
@@ -68,10 +70,12 @@ def read_number(text: str, what: str, signed: bool, example: str = SEE_THE_BOX) 
     quote it and name no number that could be the answer."""
     m = NUMBER.match(text)
     if m is None:
-        raise InvalidAnswerError(f"{text!r} is not {what}: type a whole number in digits{example}")
+        raise InvalidAnswerError(f"{text!r} is not {what}: type a whole number in digits{example}.")
     sign, digits = m.groups()
     if len(digits) > MAX_DIGITS:
-        raise InvalidAnswerError(f"{text!r} is far too large for {what}: type a whole number in digits{example}")
+        raise InvalidAnswerError(
+            f"{text!r} is far too large for {what}: type a whole number in digits{example}."
+        )
     if sign == "-" and not signed:
         raise InvalidAnswerError(f"{text!r} is negative, but {what} is never below 0")
     value = int(digits)

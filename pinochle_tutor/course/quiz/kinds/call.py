@@ -158,7 +158,7 @@ def parse_lowest_answer(text: str) -> int | None:
         raise InvalidAnswerError(
             f"The answer is empty: type the lowest bid in digits, or 'none'{SEE_THE_BOX}."
         )
-    return read_number(re.sub(r"^bid\s*", "", s), "a bid, or 'none'", signed=False)
+    return read_number(re.sub(r"^bid\s*", "", s), "a bid or 'none'", signed=False)
 
 
 def _mark_lowest(item: CallQuiz, text: str, given: int | None) -> Mark:

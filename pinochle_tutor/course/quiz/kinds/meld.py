@@ -127,7 +127,7 @@ def parse_meld_answer(text: str, rules: RuleSet = CLASSIC) -> MeldAnswer:
         return MeldAnswer(stated if stated is not None else sum(values))
     if any(numeric):
         raise InvalidAnswerError(
-            f"{text!r} mixes numbers and meld names: {how} (names or numbers, not both)."
+            f"{text!r} mixes numbers and meld names: use one or the other; {how}."
         )
     claims: list[ClaimedLine] = []
     for p in parts:
