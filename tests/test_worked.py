@@ -239,11 +239,16 @@ def test_the_stepper_goes_next_and_back_and_nothing_past_either_end() -> None:
     assert "<svg" in s.view.value
     s.back.click()
     assert s.index == 0
+    # A button named in a sentence is quoted as it reads on the button (issue 44).
+    assert (
+        s.message.text == f'This is the first step of {len(ex.steps)}: press "Next step" to go on.'
+    )
     s.next.click()
     assert s.index == 1 and "Marriage" in s.text.value and not s.back.disabled
     for _ in range(len(ex.steps) + 3):
         s.next.click()
     assert s.index == len(ex.steps) - 1 and s.next.disabled
+    assert s.message.text.endswith('press "Back" to see the steps before.')
     assert s.go(len(ex.steps)) is False and s.go(-1) is False and s.go("2") is False
     assert s.go(True) is False and s.index == len(ex.steps) - 1
     s.back.click()

@@ -150,9 +150,9 @@ class WorkedStepper(w.VBox):
             return
         n = len(self.example.steps)
         self.message.info(
-            f"This is the first step of {n}: press Next step to go on."
+            f'This is the first step of {n}: press "Next step" to go on.'
             if by < 0
-            else f"This is the last step of {n}: press Back to see the steps before."
+            else f'This is the last step of {n}: press "Back" to see the steps before.'
         )
         self._at_end_said = True
 
@@ -297,7 +297,7 @@ class GuidedHandStepper(WorkedStepper):
         ask = f" {html.escape(decision.question)}" if decision is not None else ""
         self.text.value = (
             f"<p>Trick {self.step.numbers[0]}: your turn.{ask} Pick the card you would play "
-            "(or press <b>Next step</b> to see the card played).</p>"
+            '(or press "Next step" to see the card played).</p>'
         )
         self.picker.set_hand(view.hand)
         self.picker.layout.display = None
