@@ -67,7 +67,7 @@ def test_a_flood_of_made_up_keys_leaves_a_learner_their_pages(
         page.set_default_timeout(TIMEOUT)
         page.goto(f"{site}/voila/render/{WELCOME}", wait_until="commit")
         expect(page.locator(".pt-learner-status")).to_contain_text(
-            "guest of this browser", timeout=TIMEOUT
+            "You have not given your name yet", timeout=TIMEOUT
         )
         (cookie,) = [c for c in context.cookies() if c["name"] == "pinochle_learner"]
         key = signed_key(cookie["value"], SITE_SECRET.encode())

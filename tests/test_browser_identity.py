@@ -38,7 +38,7 @@ def open_card(context: BrowserContext, site: str) -> Page:
 def give_name(page: Page, name: str) -> None:
     card = page.locator(".pt-learner-card")
     expect(card.locator(".pt-learner-status")).to_contain_text(
-        "guest of this browser", timeout=TIMEOUT
+        "You have not given your name yet", timeout=TIMEOUT
     )
     card.locator(".pt-learner-name input").fill(name)
     card.locator("button.pt-learner-save").click()
@@ -134,7 +134,7 @@ def test_a_page_left_shuts_its_kernel_down() -> None:
         for n in range(3):
             page.goto(f"{site}/voila/render/{WELCOME}", wait_until="commit")
             expect(page.locator(".pt-learner-status")).to_contain_text(
-                "guest of this browser", timeout=TIMEOUT
+                "You have not given your name yet", timeout=TIMEOUT
             )
             assert len(kernel_pids(site.pid)) >= 1, n
         page.goto("about:blank")

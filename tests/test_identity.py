@@ -205,7 +205,7 @@ def test_a_first_visit_gets_a_key_then_a_name_once(
     assert current_learner().is_guest and "kept on this page only" in card.status.value
     client_update(card.keeper, client_key=signed(KEY))
     assert current_learner() == Learner(KEY, "", LearnerSource.BROWSER)
-    assert "guest of this browser" in card.status.value
+    assert "You have not given your name yet" in card.status.value
     assert card._form.layout.display == ""
     card.name_box.value = "Ann"
     client_click(card.save_button)

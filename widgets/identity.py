@@ -307,9 +307,13 @@ class LearnerCard(widgets.VBox):
             )
             form = False
         elif who.source is LearnerSource.BROWSER:
+            # Not a guest (a guest has no key, and its answers stay on its page): the
+            # answers go to the class's progress under this browser's key, which the
+            # browser keeps in its cookie and stored data for this site.
             text = (
-                "You are learning as a guest of this browser: your answers are kept for "
-                "this browser. Give your name so your teacher sees your progress."
+                "You have not given your name yet: your answers are kept in the class's "
+                "progress under a key this browser holds, for as long as it keeps this "
+                "site's data. Give your name so your teacher sees your progress."
             )
             form = not self.compact
         elif page_from_environment():  # a served page: Progress.page_only holds
