@@ -249,6 +249,29 @@ def test_the_documents_read_include_the_rules_of_record() -> None:
     assert any(rel.endswith(".ipynb") for rel, _ in citing)
 
 
+RULES_QUOTE = re.compile(r'RULES\.md[^"\n]{0,60}?:\s+"([^"]+)"')
+"""A sentence quoted from RULES.md: ``RULES.md: "..."`` or ``RULES.md trick rules: "..."``."""
+
+
+def misquoted(text: str, rules: str) -> list[str]:
+    """The quotations of RULES.md in ``text`` that ``rules`` (its text) does not hold,
+    spaces and line breaks aside."""
+    held_text = " ".join(rules.split())
+    quotes = (" ".join(m.group(1).split()).rstrip(".") for m in RULES_QUOTE.finditer(text))
+    return [q for q in quotes if q not in held_text]
+
+
+def test_every_quotation_of_rules_md_is_in_it() -> None:
+    """A docstring that quotes RULES.md quotes what it says, so a change of the rules of
+    record shows every test written from the old words."""
+    rules = (REPO / "RULES.md").read_text(encoding="utf-8")
+    quoted = [(rel, where, text) for rel, where, text in documents() if RULES_QUOTE.search(text)]
+    assert len(quoted) >= 5
+    wrong = [f"{rel}:{where}: {q!r}" for rel, where, t in quoted for q in misquoted(t, rules)]
+    assert wrong == []
+    assert misquoted('RULES.md: "open at 240 or more".', rules) == ["open at 240 or more"]
+
+
 @pytest.mark.parametrize(
     ("text", "citing", "missing"),
     [
