@@ -77,6 +77,9 @@ FOLDER_NAME = re.compile(r"(?<![\w/.@~$:-])((?:[\w-]+/)+)(?![\w.-])")
 """A folder path ending in ``/``; checked when its first folder is one of the
 repository's own top-level folders (``hosting/kubernetes/``), not a made-up one."""
 WEB_ADDRESS = re.compile(r"\b(?:https?|file)://\S+")
+SHELL_OUTPUT = re.compile(r"\S[ \t]+>>?[ \t]*\Z")
+"""What comes before a file a shell command writes (``find_problems.py ... > more.toml``):
+a file the command makes, not one the repository holds."""
 
 NOT_IN_THE_REPOSITORY: dict[str, str] = {
     "seed/000_8e3390f3ec8e547a.txt": "the seed document RULES.md quotes, in the project's "
@@ -92,7 +95,6 @@ NOT_IN_THE_REPOSITORY: dict[str, str] = {
     "class.csv": "the table scripts/collect_progress.py writes for the teacher",
     "rules.csv": "the table scripts/collect_progress.py writes for the teacher",
     "mine.toml": "an example name for a teacher's own problem file",
-    "more.toml": "an example name for a file of problems scripts/find_problems.py writes",
     "X.html": "any page's name, as an example",
     "X.ipynb": "any notebook's name, as an example",
     "voici/render/x/NAME.html": "any page the static build writes, as an example",
@@ -180,7 +182,9 @@ def _documents() -> Iterator[tuple[str, int, str]]:
 def names_in(text: str) -> list[str]:
     """The file and folder names ``text`` cites."""
     text = WEB_ADDRESS.sub(" ", text)
-    found = [m.group(1) for m in FILE_NAME.finditer(text)]
+    found = [
+        m.group(1) for m in FILE_NAME.finditer(text) if not SHELL_OUTPUT.search(text, 0, m.start())
+    ]
     found += [
         m.group(1) for m in FOLDER_NAME.finditer(text) if m.group(1).split("/", 1)[0] in TOP_FOLDERS
     ]
@@ -293,6 +297,8 @@ def test_every_quotation_of_rules_md_is_in_it() -> None:
         ("`practice/01_meld_level1.ipynb`", "widgets/navigation.py", []),
         ("``pinochle_widgets/cards.py``, ``pinochle_tutor.svg``", "tests/test_svg.py", []),
         ("https://example.org/nowhere.py and `.../alice/x.json`", "README.md", []),
+        ("python scripts/find_problems.py exchange > fresh.toml", "exercises/README.md", []),
+        ("> nowhere.toml, quoted", "RULES.md", ["nowhere.toml"]),
     ],
 )
 def test_a_file_the_repository_does_not_hold_is_caught(
