@@ -62,7 +62,9 @@ COUNT_HINT = "Count the cards you must give"
 
 
 @functools.cache
-def _counters_into_shown_meld(rules: RuleSet) -> tuple[tuple[PlayQuiz, Card, tuple[Card, ...]], ...]:
+def _counters_into_shown_meld(
+    rules: RuleSet,
+) -> tuple[tuple[PlayQuiz, Card, tuple[Card, ...]], ...]:
     """Generated "remember exposed meld" questions (lesson 7's rule case), each with a
     card the coach accepts (within its error of the best) that a card an opponent
     showed in meld beats, while the coach's own card keeps the counter back; and the
@@ -70,7 +72,9 @@ def _counters_into_shown_meld(rules: RuleSet) -> tuple[tuple[PlayQuiz, Card, tup
     return tuple(_find_counters_into_shown_meld(rules))
 
 
-def _find_counters_into_shown_meld(rules: RuleSet) -> Iterator[tuple[PlayQuiz, Card, tuple[Card, ...]]]:
+def _find_counters_into_shown_meld(
+    rules: RuleSet,
+) -> Iterator[tuple[PlayQuiz, Card, tuple[Card, ...]]]:
     for seed in range(8):
         for level in (1, 2, 3):
             item = generate("play", seed, level, focus_rules=[REMEMBER], rules=rules)
@@ -296,7 +300,9 @@ def test_exchange_feedback_names_what_is_given_up_and_never_the_learner_as_next_
                     assert g.text in mark.explanation
                 meld = verdict.given_value.given_up(ExchangePrinciple.KEEP_MELD)
                 for line in meld.meld if meld is not None else ():
-                    assert f"your {line.name} ({cards_text(line.cards)}, {line.points})" in mark.text
+                    assert (
+                        f"your {line.name} ({cards_text(line.cards)}, {line.points})" in mark.text
+                    )
                 wrong += 1
             progress.record_mark(mark, rule_set=item.rule_set.name)
     assert wrong >= 4

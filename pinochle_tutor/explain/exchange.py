@@ -89,7 +89,9 @@ def _what(role: str) -> str:
 
 
 @functools.lru_cache(maxsize=512)
-def _best_keep(counts: tuple[int, ...], k: int, trump: int, table: MeldTable) -> tuple[int, tuple[int, ...]]:
+def _best_keep(
+    counts: tuple[int, ...], k: int, trump: int, table: MeldTable
+) -> tuple[int, tuple[int, ...]]:
     """The most meld the hand keeps after giving ``k`` cards, and one such gift (card
     indices), over every distinct multiset of ``k`` cards of the hand."""
     c = list(counts)
@@ -458,7 +460,11 @@ def given_up(
         lost = []
         for item in before:
             same = next(
-                (a for a in after if (a.kind, a.multiple, a.suit) == (item.kind, item.multiple, item.suit)),
+                (
+                    a
+                    for a in after
+                    if (a.kind, a.multiple, a.suit) == (item.kind, item.multiple, item.suit)
+                ),
                 None,
             )
             if same is None:
@@ -466,13 +472,17 @@ def given_up(
             else:
                 after.remove(same)
         best = explain_exchange(list(hand), list(given), trump, rules, role).best_meld
-        return GivenUp(principle, role, (), tuple(lost), meld_points(kept, trump, rules), best, trump)
+        return GivenUp(
+            principle, role, (), tuple(lost), meld_points(kept, trump, rules), best, trump
+        )
     if principle is p.KEEP_TRUMP:
         trumps = tuple(c for c in given if c.suit == trump)
         held = sum(c.suit == trump for c in hand)
         return GivenUp(principle, role, trumps, kept=held - len(trumps), could=held, trump=trump)
     if principle is p.KEEP_COUNTERS:
-        return GivenUp(principle, role, tuple(c for c in given if rules.counter_points[c.rank]), trump=trump)
+        return GivenUp(
+            principle, role, tuple(c for c in given if rules.counter_points[c.rank]), trump=trump
+        )
     if principle is p.KEEP_ACES:
         return GivenUp(principle, role, tuple(c for c in given if c.rank is Rank.ACE), trump=trump)
     return GivenUp(principle, role, (), trump=trump)
@@ -484,9 +494,7 @@ def _score(x: float) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def worse_off(
-    loss: float, stderr: float, partnerships: bool, samples: int | None = None
-) -> str:
+def worse_off(loss: float, stderr: float, partnerships: bool, samples: int | None = None) -> str:
     """How much worse a choice leaves the deciding side, in words that say in what:
     ``'leaves your side 95.0 points worse off on average (give or take 32.6)'``; with
     ``samples``, what the points are and over how many imagined deals."""
@@ -568,7 +576,11 @@ class PrincipleEvidence:
             if own and tuple(sorted(own)) == tuple(sorted(self.contrast))
             else f"the best {what} tried that does not, {cards_text(self.contrast)},"
         )
-        gave = f" {self.given_up.text}, and" if self.given_up is not None and self.given_up.text else ""
+        gave = (
+            f" {self.given_up.text}, and"
+            if self.given_up is not None and self.given_up.text
+            else ""
+        )
         return (
             f"{rule[:1].upper()}{rule[1:]}: {which}{gave} "
             f"{worse_off(self.loss, self.loss_stderr, partnerships)}"
