@@ -471,7 +471,12 @@ def test_bad_settings_refused() -> None:
 
 def test_seat_and_side_names() -> None:
     s = GameSession(human_seat=1)
-    assert [s.seat_name(i) for i in range(4)] == ["Right opponent", "You", "Left opponent", "Partner"]
+    assert [s.seat_name(i) for i in range(4)] == [
+        "Right opponent",
+        "You",
+        "Left opponent",
+        "Partner",
+    ]
     assert [s.side_name(i) for i in range(2)] == ["Them", "Us"]
     t = GameSession("three_handed")
     assert [t.side_name(i) for i in range(3)] == ["You", "Left opponent", "Right opponent"]

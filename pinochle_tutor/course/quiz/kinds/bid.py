@@ -128,7 +128,9 @@ def parse_bid_answer(text: str) -> int | None:
     if s in _PASS_WORDS:
         return None
     if not s:
-        raise InvalidAnswerError(f"The answer is empty: type a bid in digits, or 'pass'{SEE_THE_BOX}.")
+        raise InvalidAnswerError(
+            f"The answer is empty: type a bid in digits, or 'pass'{SEE_THE_BOX}."
+        )
     s = re.sub(r"^(?:i(?:'d| would)? )?bid\s*", "", s)
     return read_number(s, "a bid", signed=False)
 
