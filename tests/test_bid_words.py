@@ -273,3 +273,23 @@ def test_what_the_exchange_does_to_the_meld_is_said_as_a_gain_nothing_or_a_loss(
         assert "kitty" in first and "partner" not in first and "side" not in first, first
     else:
         assert f"the {rules.exchange_size} cards your partner passes you" in first, first
+
+
+@pytest.mark.usefixtures("modest_deals")
+def test_a_bid_that_does_not_beat_the_current_one_is_refused_to_you() -> None:
+    """The learner bids at the seat to act, and the refusal says so: "you must bid at
+    least ...", never "seat 0 must bid" (the auction's words are said from the
+    learner's seat since issue 45, item 8)."""
+    item = next(
+        i
+        for i in (generate("bid", seed, 2) for seed in range(40))
+        if isinstance(i, BidQuiz) and i.auction().high_bid is not None
+    )
+    a = item.auction()
+    assert a.high_bid is not None
+    mark = check_answer(item, str(a.high_bid))
+    assert not mark.right
+    assert f"does not beat the current bid of {a.high_bid}: you must bid at least {a.min_bid}" in (
+        mark.explanation
+    )
+    assert not re.search(r"\bseat \d", mark.explanation, re.I), mark.explanation

@@ -302,7 +302,8 @@ def test_bid_below_current_refused() -> None:
     v = s.view
     if v.high_bid is None:
         pytest.skip("seat 3 passed in this deal")
-    with pytest.raises(IllegalBidError, match="does not beat"):
+    # The learner is told as "you" (not "seat 0"): the refusal is said from their seat.
+    with pytest.raises(IllegalBidError, match=r"does not beat .*: you must bid at least"):
         s.bid(v.high_bid)
 
 

@@ -587,7 +587,7 @@ class GameSession:
         """Bid ``amount`` (``None`` to pass). A call the auction refuses raises
         :class:`IllegalBidError` with the tutor's reason."""
         h = self._expect(Phase.AUCTION)
-        e = explain_call(h.auction, self.human_seat, amount)
+        e = explain_call(h.auction, self.human_seat, amount, me=self.human_seat)
         if not e.legal:
             self._log(EventKind.ILLEGAL, self.human_seat, f"Refused: {e.text}")
             raise IllegalBidError(e.text)

@@ -172,7 +172,8 @@ def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
     r = bid_range(item)
     advice = r.advice
     if call is not None:
-        verdict = explain_bid(item.auction(), call)
+        a = item.auction()
+        verdict = explain_bid(a, call, me=a.turn)
         if not verdict.legal:
             rule = verdict.rule.statement(item.rule_set)
             said = verdict.text if rule in verdict.text else f"{verdict.text} {rule}"
