@@ -35,16 +35,17 @@ from typing import Any
 
 import pytest
 
-from pinochle_tutor.cards import Suit, parse_cards
+from pinochle_tutor.cards import Card, Suit, parse_cards
 from pinochle_tutor.course import worked
 from pinochle_tutor.course.glossary import TERMS
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.course.mastery import LESSON_CASES, LESSON_TEACHES, plan_mastery_set
 from pinochle_tutor.course.quiz import QuizItem, QuizKind
 from pinochle_tutor.course.quiz.kind import AnswerInput
-from pinochle_tutor.course.quiz.kinds import spec_for
+from pinochle_tutor.course.quiz.kinds import PassQuiz, spec_for
 from pinochle_tutor.course.quiz.marking import InvalidAnswerError
 from pinochle_tutor.course.quiz.round import plan_round
+from pinochle_tutor.meld import meld
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_widgets.lesson import COURSE, PLAY_PAGES, REFERENCE_PAGES
 from pinochle_widgets.navigation import PRACTICE
@@ -372,6 +373,101 @@ def test_nothing_is_used_before_it_is_taught(page: str, rules: RuleSet) -> None:
         f"- {e.where}: '{e.term}' (taught in {e.taught_in}): {e.text}" for e in list(once)[:40]
     )
     assert not early, f"{len(early)} uses before the lesson that teaches them:\n{shown}"
+
+
+def _gives_up_meld(item: PassQuiz) -> str:
+    """An answer to ``item`` that gives up the most meld: the cards of its biggest meld
+    line first, then the hand's other cards, as many as the question asks for."""
+    hand = list(item.hand)
+    lines = sorted(meld(hand, item.trump, item.rule_set).items, key=lambda m: -m.points)
+    given: list[Card] = []
+    for c in [c for m in lines[:1] for c in m.cards] + hand:
+        if len(given) < item.size and given.count(c) < hand.count(c):
+            given.append(c)
+    return ", ".join(c.text for c in given)
+
+
+def exchange_before_meld() -> list[tuple[str, PassQuiz]]:
+    """The exchange questions of the pages before the meld is named (lesson 3 and its
+    practice page: where 'run' is not yet taught), one set of each (seed 0)."""
+    out: list[tuple[str, PassQuiz]] = []
+    for rules in RULE_SETS:
+        for page in [p for p in OUTLINE if "run" not in allowed_at(p)]:
+            items: list[QuizItem] = (
+                list(plan_mastery_set(page, 0, rules)) if page in LESSON_CASES else []
+            )
+            for path in [LESSONS / page] + [
+                LESSONS / "practice" / q for q in PRACTICE.get(page, ())
+            ]:
+                for quiz in page_texts(path, rules)[1]:
+                    if quiz.kind == QuizKind.PASS.value:
+                        items += _quiz_items(quiz, rules, PRACTICE_SEEDS[0])
+            out += [(page, i) for i in items if isinstance(i, PassQuiz)]
+    return out
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=_rules_name)
+def test_a_page_that_says_how_the_coach_marks_says_playable_too(rules: RuleSet) -> None:
+    """A sentence telling how the coach marks a choice ("a choice as good as its best,
+    within the error of that estimate, is right") names the third verdict its questions
+    can get, *playable* (issue 45, item 3): lesson 3's said only "right; otherwise ...",
+    while its set marks a return that gives back meld the coach keeps "Playable, but
+    it breaks the rule of thumb 'keep your meld'"."""
+    pages = [LESSONS / p for p in OUTLINE] + [
+        LESSONS / "practice" / q for qs in PRACTICE.values() for q in qs
+    ]
+    told = []
+    for path in pages:
+        for text in page_texts(path, rules)[0]:
+            if re.search(r"within the error of that estimate,\s+is right", text):
+                told.append(path.name)
+                assert "playable" in text, (path.name, text)
+    assert "03_trump_and_exchange.ipynb" in told, told
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=_rules_name)
+def test_what_an_exchange_gives_up_is_said_by_its_cards(rules: RuleSet) -> None:
+    """The words an exchange verdict uses for the meld an answer gives up (a run, aces
+    around, a pinochle, a dix, a marriage: every line this hand holds) name its cards
+    and points, no meld term lesson 4 teaches: lesson 3 asks the exchange."""
+    from pinochle_tutor.explain.exchange import ExchangePrinciple, given_up
+
+    hand = list(parse_cards("AH 10H KH QH JH AS AD AC QS JD KD QD KC QC JS JC"))
+    size = rules.kitty_size if rules.has_kitty else rules.exchange_size
+    given = [c for c in parse_cards("AH QS JD KD QD KC") if c in hand][:size]
+    up = given_up(ExchangePrinciple.KEEP_MELD, hand, given, Suit.HEARTS, rules, "return")
+    assert len(up.meld) >= 2, up.meld  # the check reads several meld lines
+    said = up.text
+    assert said.startswith("gives up the meld in ") and "A♥ 10♥ K♥ Q♥ J♥" in said, said
+    assert not found_terms(said) - allowed_at("03_trump_and_exchange.ipynb"), said
+
+
+@pytest.mark.slow
+def test_the_exchange_feedback_before_the_meld_lesson_names_no_meld() -> None:
+    """Lesson 3 asks which cards to pass, return or discard, and the coach's verdict
+    says what an answer gives up; the walk above reads the prompts and hints of such
+    questions, not the verdicts (the coach's evaluation, seconds each), so here they
+    are read for the pages before the meld lesson, on the coach's cards and on cards
+    that give up the most meld. The verdict named the meld given up ("gives up your
+    run (A♥ 10♥ K♥ Q♥ J♥, 150)") before lesson 4 teaches what a run is."""
+    questions = exchange_before_meld()
+    assert {page for page, _ in questions} == {"03_trump_and_exchange.ipynb"}
+    early: list[Early] = []
+    said: list[str] = []
+    for page, item in questions:
+        spec = spec_for(item)
+        coachs = ", ".join(c.text for c in spec.answer(item))
+        for answer in (coachs, _gives_up_meld(item)):
+            mark = spec.mark(item, answer, spec.parse(item, answer))
+            said.append(mark.explanation)
+            early += _early(
+                f"{page} {item.rule_set.name} {item.id}", [mark.explanation], allowed_at(page)
+            )
+    shown = "\n".join(
+        f"- {e.where}: '{e.term}' (taught in {e.taught_in}): {e.text}" for e in early[:20]
+    )
+    assert not early, f"{len(early)} uses before the lesson that teaches them:\n{shown}"
+    assert any(re.search(r"gives up .*meld", t) for t in said), "no answer gave up meld"
 
 
 def test_a_trick_of_one_suit_is_asked_without_trump() -> None:

@@ -405,14 +405,17 @@ class GivenUp:
 
     @property
     def text(self) -> str:
-        """What is given up, as a clause that follows the choice: ``'gives up your run
-        (A♥ 10♥ K♥ Q♥ J♥, 150), keeping 80 meld where 230 could be kept'``."""
+        """What is given up, as a clause that follows the choice: ``'gives up the meld
+        in A♥ 10♥ K♥ Q♥ J♥ (150), keeping 80 meld where 230 could be kept'``. Each meld
+        line is said by its cards and points, not its name: lesson 3 asks the exchange
+        before lesson 4 names the melds (a run, a marriage), and the cards say which
+        meld to a learner of either lesson."""
         gives = _GIVES[self.role]
         p = ExchangePrinciple
         if self.principle is p.KEEP_MELD:
             where = f"keeping {self.kept} meld where {self.could} could be kept"
-            lines = [f"your {m.name} ({cards_text(m.cards)}, {m.points})" for m in self.meld]
-            return f"gives up {listed(lines)}, {where}" if lines else where
+            lines = [f"{cards_text(m.cards)} ({m.points})" for m in self.meld]
+            return f"gives up the meld in {listed(lines)}, {where}" if lines else where
         if self.principle is p.KEEP_TRUMP:
             return (
                 f"{gives} {cards_text(self.cards)} of your trump ({self.trump.plural}), keeping "
