@@ -67,6 +67,7 @@ SLOW_TESTS = (
     "test_guessing.py::test_guessing_masters_no_lesson[09-",
     "test_taught_before_used.py::test_nothing_is_used_before_it_is_taught[06_",
     "test_taught_before_used.py::test_nothing_is_used_before_it_is_taught[07_",
+    "test_taught_before_used.py::test_the_exchange_feedback_before_the_meld_lesson_names_no_meld",
 )
 """Unit and property tests that take seconds each (a real minute's lock, the bidding
 advisor's simulations, whole games, every rule set's texts; the longest in a --durations

@@ -442,7 +442,6 @@ def test_what_an_exchange_gives_up_is_said_by_its_cards(rules: RuleSet) -> None:
     assert not found_terms(said) - allowed_at("03_trump_and_exchange.ipynb"), said
 
 
-@pytest.mark.slow
 def test_the_exchange_feedback_before_the_meld_lesson_names_no_meld() -> None:
     """Lesson 3 asks which cards to pass, return or discard, and the coach's verdict
     says what an answer gives up; the walk above reads the prompts and hints of such
