@@ -134,7 +134,9 @@ def test_a_huge_websocket_message_is_refused() -> None:
 
 def test_widgets_a_page_tries_to_create_are_refused() -> None:
     """A client may open ``jupyter.widget`` comms with any state; the kernel of a
-    course page closes them, so 20 labels of 1 MB do not stay in its memory."""
+    course page closes them, so 30 labels of 3 MB (under the site's 4 MiB message limit) do not stay in its
+    memory: 90 MB kept, against the few MB a kernel's allocator may hold back after
+    freeing them (20 labels of 1 MB left too little room above that noise)."""
 
     with voila_server() as site:
         kid = kernel_id(open_page(site, "a")[1])
@@ -144,9 +146,9 @@ def test_widgets_a_page_tries_to_create_are_refused() -> None:
             ws = await connect(site, kid, "a")
             state = {"_model_module": "@jupyter-widgets/controls", "_model_module_version": "2.0.0",
                      "_model_name": "LabelModel", "_view_module": "@jupyter-widgets/controls",
-                     "_view_module_version": "2.0.0", "_view_name": "LabelView", "value": "x" * 1_000_000}  # fmt: skip
+                     "_view_module_version": "2.0.0", "_view_name": "LabelView", "value": "x" * 3_000_000}  # fmt: skip
             ids = []
-            for n in range(20):
+            for n in range(30):
                 comm_id = f"client-made-{n}"
                 ids.append(comm_id)
                 content = {"comm_id": comm_id, "target_name": "jupyter.widget", "data": {"state": state}}
@@ -165,8 +167,8 @@ def test_widgets_a_page_tries_to_create_are_refused() -> None:
             return len(closed)
 
         before = rss_mb(pid)
-        assert asyncio.run(create()) == 20, "every widget the client made is closed"
-        assert rss_mb(pid) - before < 15, "the kernel did not keep the 20 MB of labels"
+        assert asyncio.run(create()) == 30, "every widget the client made is closed"
+        assert rss_mb(pid) - before < 40, "the kernel did not keep the 90 MB of labels"
 
 
 def test_two_kernels_answering_in_turn_and_at_once_lose_nothing(tmp_path: Path) -> None:
