@@ -1,25 +1,36 @@
 """Find problem deals for the bank (exercises/problems/): positions where the coach's
-best choice is clear and fits a tip, written as TOML for a teacher to read, edit and
-keep.
+best choice is clear against every legal choice, written as TOML for a teacher to read,
+edit and keep.
 
-    .venv/bin/python scripts/find_problems.py feed_partner --count 5 > feed_partner.toml
+    .venv/bin/python scripts/find_problems.py feed_partner --count 3 --answer contrary > more.toml
 
 Deals are played by the heuristic players from seeded deals; at each decision of the
-tip's kind (a card play whose best card the coach explains by the tip's principle; a
-first call of the auction for the bidding tips; the partner's pass for the exchange)
-the position is checked exactly as the bank's loader checks it
-(:func:`pinochle_tutor.course.problems.check_problem`), and kept when it passes. The
-level follows how clear the answer is (every other choice's loss in standard errors:
-8 or more is level 1, 4 or more level 2, else 3). The question and write-up are built
-from what the deciding seat can see (the cards played, the meld shown and not yet played,
-the voids shown), with no numbers that could go stale (the page shows the coach's numbers
-live): a bid is counted for the side (the partner's meld and the cards the partner passes
-count too), a pass says when the partner already holds the bid, a sure winner says where
-every higher copy went and why any other sure winner loses, an exposed-cards play names
-the counters the shown cards threaten (its choices are the answer and those counters), a
-feed says why the partner's card is safe and why that counter. A position whose reason
-cannot be said from the seat's view is skipped. Edit the text freely; the loader checks
-the answer again.
+tip's kind (a card play the tip speaks to; a call of the auction where the partner does
+not hold the bid, for the bidding tips; the partner's pass, for the exchange) the
+position is kept when it passes the all-choices check
+(:func:`pinochle_tutor.course.problems.check_all_choices`: the answer against every
+legal card, every call or every pass, on the same deals, with the lower 95% bound of its
+margin over each at least the least margin) and then the load check on the choices
+offered (:func:`~pinochle_tutor.course.problems.check_problem`).
+
+``--answer`` picks positions where the tip's usual answer is right (``usual``: bid when
+counting first, pass on meld alone, feed a counter, cash a counter both copies of whose
+betters are gone, save the counters on a lost trick, lead no counter into shown meld) or
+WRONG (``contrary``: the count falls short; the meld comes with the aces and trumps to
+make the bid; the partner's card is not safe, so feed nothing; one copy of the higher
+card is still out, so lead no counter; the trick holds counters, so take it with one;
+lead a counter no shown card threatens), so that a set's title never gives its answer
+away (:func:`~pinochle_tutor.course.problems.answer_kind`).
+
+The offered choices of a call or an exchange are the answer and the check's two
+strongest alternatives (a card play offers every legal card). The level follows how
+clear the answer is (every other choice's margin in standard errors: 8 or more is level
+1, 4 or more level 2, else 3). The write-up says, from what the deciding seat can see,
+why the answer beats the strongest alternative, naming it: a count (the hand's meld, the
+side's meld and trick points on the coach's deals, against the bid), the cards played,
+the meld shown and not yet played, the voids shown, the cards still out. A position
+whose reason cannot be said truly from the seat's view is skipped. Edit the text
+freely; the tests check the answer again.
 """
 
 from __future__ import annotations
@@ -29,48 +40,62 @@ import dataclasses
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from pinochle_tutor.actions import Action, Bid, Give, Play
 from pinochle_tutor.bots import HeuristicPlayer
-from pinochle_tutor.cards import Card, Rank, cards_text
+from pinochle_tutor.cards import Card, Rank, Suit, cards_text
 from pinochle_tutor.coach.bid import evaluate_bid
-from pinochle_tutor.coach.exchange import advise_exchange, evaluate_exchange
-from pinochle_tutor.coach.play import advise_play, evaluate_play, principle_fits
+from pinochle_tutor.coach.exchange import evaluate_exchange
+from pinochle_tutor.coach.play import evaluate_play
 from pinochle_tutor.course.problems import (
     PROBLEM_BID_SAMPLES,
+    PROBLEM_EXCHANGE_SAMPLES,
     PROBLEM_PLAY_SAMPLES,
     Problem,
     ProblemCheck,
     ProblemError,
+    ProblemJudge,
     Tip,
-    check_problem,
+    answer_kind,
+    choice_words,
     problem_entry,
     problems_toml,
+    side_count,
 )
 from pinochle_tutor.deal import make_deck
-from pinochle_tutor.explain import explain_exchange
-from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.game import Hand
-from pinochle_tutor.meld import meld_points
+from pinochle_tutor.meld import meld, meld_points
 from pinochle_tutor.rules import CLASSIC
+from pinochle_tutor.sim.knowledge import Knowledge
 from pinochle_tutor.tricks import trick_winner
 from pinochle_tutor.view import Phase, PlayerView, seat_words
 
+USUAL = {
+    Tip.COUNT_FIRST: "bid",
+    Tip.MELD_ALONE: "pass",
+    Tip.FEED_PARTNER: "counter",
+    Tip.BOTH_COPIES: "counter",
+    Tip.POINTS_NOT_TRICKS: "no counter",
+    Tip.EXPOSED_CARDS: "no counter",
+}
+"""The answer each tip's title suggests (see the module text)."""
+OTHER = {"bid": "pass", "pass": "bid", "counter": "no counter", "no counter": "counter"}
+
+Writer = Callable[[ProblemCheck], "str | None"]
+
 
 def _level(check: ProblemCheck) -> int:
-    clear = min(
-        (v.loss / v.loss_stderr if v.loss_stderr else 99.0)
-        for v in check.values
-        if v.choice != check.best
-    )
+    clear = min((v.margin / v.margin_stderr if v.margin_stderr else 99.0) for v in check.others)
     return 1 if clear >= 8 else 2 if clear >= 4 else 3
 
 
-def _problem(tip: Tip, pid: str, seed: int, dealer: int, actions: list[Action], question: str,
-             answer: Action, writeup: str, choices: tuple[Action, ...] = ()) -> Problem:  # fmt: skip
-    return Problem(pid, tip, 1, CLASSIC, dealer, seed, None, (), tuple(actions), question,
-                   answer, choices, writeup)  # fmt: skip
+def _problem(tip: Tip, seed: int, dealer: int, actions: list[Action], question: str,
+             answer: Action) -> Problem:  # fmt: skip
+    pid = f"{tip.value.replace('_', '-')}-{seed}-{len(actions)}"
+    return Problem(
+        pid, tip, 1, CLASSIC, dealer, seed, None, (), tuple(actions), question, answer, (), ""
+    )
 
 
 def _decisions(seed: int, dealer: int) -> Iterator[tuple[Hand, list[Action]]]:
@@ -94,14 +119,18 @@ def _counter(card: Card, view: PlayerView) -> bool:
 
 def _played(view: PlayerView) -> list[tuple[int, int, Card]]:
     """(trick number, seat, card) for every card played so far, this trick's too."""
-    out = [(n, s, c) for n, t in enumerate(view.tricks, 1) for s, c in zip(t.seats, t.cards, strict=True)]
+    out = [
+        (n, s, c)
+        for n, t in enumerate(view.tricks, 1)
+        for s, c in zip(t.seats, t.cards, strict=True)
+    ]
     now = len(view.tricks) + 1
     return out + [(now, s, c) for s, c in zip(view.trick_seats, view.trick, strict=True)]
 
 
 def _unseen(view: PlayerView) -> Counter[Card]:
-    """The cards neither in the seat's hand nor played (shown meld still counts as unseen
-    here: it is in a hand, not out of play)."""
+    """The cards neither in the seat's hand nor played (shown meld still counts here:
+    it is in a hand, not out of play): the cards still out."""
     left = Counter(make_deck(view.rules))
     left.subtract(view.hand)
     left.subtract(c for _, _, c in _played(view))
@@ -140,8 +169,29 @@ def _shown_held(view: PlayerView, seat: int) -> Counter[Card]:
     return +held
 
 
+def _may_hold(view: PlayerView, seat: int) -> list[Card]:
+    """The cards still out that ``seat`` may hold as far as the deciding seat can tell:
+    not in a suit it showed void in, and not a card every unseen copy of which another
+    seat is known to hold (shown in meld, or passed there, and not played since)."""
+    k = Knowledge.from_view(view)
+    mask = k.may_hold(seat)
+    found = []
+    for c in dict.fromkeys(_unseen(view)):
+        i = c.index
+        elsewhere = sum(k.must_hold[s][i] for s in k.others if s != seat)
+        if mask >> i & 1 and (k.unseen[i] > elsewhere or k.must_hold[seat][i]):
+            found.append(c)
+    return found
+
+
 def _opponents(view: PlayerView) -> list[int]:
     return [s for s in range(view.rules.players) if s not in (view.seat, view.partner)]
+
+
+def _after(view: PlayerView) -> list[int]:
+    """The seats still to play to this trick after the deciding seat, in order."""
+    p = view.rules.players
+    return [(view.seat + j) % p for j in range(1, p - len(view.trick))]
 
 
 def _tricks_words(numbers: list[int]) -> str:
@@ -168,32 +218,74 @@ def _copies_words(view: PlayerView, card: Card) -> str:
     return "; ".join(parts)
 
 
-# ------------------------------------------------------------------ the write-ups
+def _and(parts: list[str]) -> str:
+    """``'a, b and c'``."""
+    return (
+        ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + (parts[-1] if parts else "")
+    )
 
 
-def _both_copies_writeup(view: PlayerView, answer: Card) -> str | None:
-    """Why the answer is a sure winner and why the other sure winners lose (an opponent
-    shown void, who must trump); ``None`` when that cannot be said from the seat's view."""
+def _out_words(view: PlayerView, cards: Iterable[Card]) -> str:
+    """The cards still out, each with its count: ``'the other A♥, both 10♥ and the other K♥'``."""
+    out = _unseen(view)
+    copies = view.rules.copies
+    parts = []
+    for c in sorted(dict.fromkeys(cards), key=lambda c: -c.rank):
+        n = out[c]
+        if not n:
+            continue
+        if n == copies:
+            parts.append(f"both {c.text}" if copies == 2 else f"all {n} {c.text}")
+        elif copies == 2:
+            parts.append(f"the other {c.text}")
+        else:
+            parts.append(f"{n} {c.text}")
+    return _and(parts)
+
+
+def _be(words: str) -> str:
+    return "are" if " and " in words or words.startswith(("both", "all")) else "is"
+
+
+def _points_words(cards: Iterable[Card], view: PlayerView) -> int:
+    return sum(view.rules.counter_points[c.rank] for c in cards)
+
+
+def _strongest_card(check: ProblemCheck) -> Card | None:
+    alt = check.others[0].choice if check.others else None
+    return alt.card if isinstance(alt, Play) else None
+
+
+# ------------------------------------------------------------------ card-play write-ups
+
+
+def _both_copies_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """Why the answer is a sure winner, why the strongest other card loses, and why any
+    other sure winner loses (an opponent shown void, who must trump); ``None`` when that
+    cannot be said from the seat's view."""
     trump = view.trump
     if view.trick or trump is None or not _sure(view, answer):
         return None
+    if not any(c.suit is answer.suit and c.rank > answer.rank for _, _, c in _played(view)):
+        return None  # no higher copy has gone: nothing to track (an ace is always the highest)
     voids = [(s, v) for s in _opponents(view) if (v := _void(view, s, answer.suit)) is not None]
     if answer.suit is not trump and voids:
         return None
+    if answer.suit is trump:
+        why = "nobody can beat it, and a copy played after it would lose"
+    else:
+        why = (f"no {answer.suit.singular} can beat it, and a copy played after it would lose "
+               f"(only a player with no {answer.suit.plural} left could trump it)")  # fmt: skip
     suit_word = "trump" if answer.suit is trump else answer.suit.singular
     text = [f"Track both copies: {_copies_words(view, answer)}. So your {answer.text} is the highest "
-            f"{suit_word} left: nobody can beat it, and a copy played after it would lose."]  # fmt: skip
-    unsure = False
+            f"{suit_word} left: {why}."]  # fmt: skip
     sure: dict[object, list[Card]] = {}
     for c in dict.fromkeys(view.legal):
-        if c == answer:
+        if c == answer or not _sure(view, c):
             continue
-        if not _sure(view, c):
-            unsure = True
-        elif c.suit is trump or c.suit is answer.suit:
+        if c.suit is trump or c.suit is answer.suit:
             return None  # another sure winner of the same kind: nothing tells them apart
-        else:
-            sure.setdefault(c.suit, []).append(c)
+        sure.setdefault(c.suit, []).append(c)
     for cards in sure.values():
         suit = cards[0].suit
         shown = [(s, v) for s in _opponents(view) if (v := _void(view, s, suit)) is not None]
@@ -206,15 +298,54 @@ def _both_copies_writeup(view: PlayerView, answer: Card) -> str | None:
         text.append(f"Your {cards_text(cards)} {'is a sure winner' if len(cards) == 1 else 'are sure winners'} "
                     f"in {suit.plural} too, but {_who(s, view)} showed a {suit.singular} void at trick {n} "
                     f"({played.text} on the {led.text}) and {holds}.")  # fmt: skip
-    if unsure:
-        text.append("Your other cards are not sure winners: a higher card of their suit is still out.")
+    if not _sure(view, alt):
+        out = _out_words(view, _above(alt, _unseen(view)))
+        text.append(f"Your {alt.text}, the strongest other card, is no sure winner: {out} "
+                    f"{_be(out)} still out, and could take it.")  # fmt: skip
+    elif alt.text not in " ".join(text):
+        return None
     text.append(f"Lead the {answer.text}.")
     return " ".join(text)
 
 
-def _exposed_writeup(view: PlayerView, answer: Card) -> tuple[str, tuple[Card, ...]] | None:
-    """The shown cards that threaten the seat's counters, and why the answer is safe,
-    with the choices that sentence covers (the answer and the threatened counters)."""
+def _both_copies_contrary(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """One copy of a card above the strongest other card (a counter) is played and the
+    other is still out: leading that counter is no sure trick, so lead a card that is no
+    counter."""
+    if view.trick or _counter(answer, view) or not _counter(alt, view):
+        return None
+    out = _unseen(view)
+    gone = [c for c in dict.fromkeys(_above(alt, make_deck(view.rules)))
+            if out[c] and any(x == c for _, _, x in _played(view)) and c not in view.hand]  # fmt: skip
+    if not gone:
+        return None
+    seen = " and ".join(
+        f"one {c.text} (trick {next(n for n, _, x in _played(view) if x == c)})" for c in gone
+    )
+    still = _out_words(view, _above(alt, out))
+    text = (
+        f"Track both copies: you have seen {seen} played, but {still} {_be(still)} still out, so "
+        f"your {alt.text}, the strongest other card, is no sure winner: led, it can fall to "
+        f"{still.replace('both ', 'either of the ')} and hand the opponents a counter. Lead the "
+        f"{answer.text}: it is no counter, so if it loses the trick you have given away nothing "
+        "of yours."
+    )
+    over = list(dict.fromkeys(_above(answer, out)))
+    if (answer.suit is view.trump and alt.suit is answer.suit and len(over) == 1 and out[over[0]] == 1
+            and not [c for c in _above(alt, out) if c != over[0]]):  # fmt: skip
+        # The one higher card still out must be played to beat the answer (rule 2), and
+        # nobody can trump a trump lead: it falls now, and the other card is then sure.
+        top = over[0]
+        text += (f" And whoever holds the other {top.text} must follow suit and beat your "
+                 f"{answer.text} (each player must beat the winning card if they can): only the "
+                 f"{top.text} can, so it falls on this trick, and your {alt.text} is then the "
+                 "highest trump left.")  # fmt: skip
+    return text
+
+
+def _exposed_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """The shown cards that threaten the seat's counters, the strongest other card among
+    them, and why the answer is the better lead."""
     if view.trick:
         return None
     held = {s: _shown_held(view, s) for s in _opponents(view)}
@@ -223,7 +354,11 @@ def _exposed_writeup(view: PlayerView, answer: Card) -> tuple[str, tuple[Card, .
     text = []
     threatened: list[Card] = []
     for s, h in held.items():
-        mine = [c for c in dict.fromkeys(view.legal) if c != answer and _counter(c, view) and _above(c, h)]
+        mine = [
+            c
+            for c in dict.fromkeys(view.legal)
+            if c != answer and _counter(c, view) and _above(c, h)
+        ]
         if not mine:
             continue
         beaters = sorted({x for c in mine for x in _above(c, h)}, key=lambda x: x.order)
@@ -232,96 +367,288 @@ def _exposed_writeup(view: PlayerView, answer: Card) -> tuple[str, tuple[Card, .
         text.append(f"{_who(s, view).capitalize()} showed {cards_text(beaters)} in meld and has not played "
                     f"{them}: led, your {cards_text(mine)} could fall to {them}, since each player must "
                     "beat the winning card if they can.")  # fmt: skip
-    if not threatened:
+    if alt not in threatened:
         return None
     if _counter(answer, view):
-        text.append(f"No card the opponents showed and still hold beats your {answer.text}: lead it.")
+        suit = answer.suit
+        kind = "trump" if suit is view.trump else suit.singular
+        out = _out_words(view, _above(answer, _unseen(view)))
+        if out:
+            risk = (f"It is not sure to win ({out} {_be(out)} still out), but no card shown in meld "
+                    "beats it, while the shown cards surely beat the others.")  # fmt: skip
+        elif suit is view.trump:
+            risk = "Nothing still out beats it: it is the highest trump left."
+        else:
+            risk = (f"No {kind} still out beats it (a copy played after it would lose); only a "
+                    f"player with no {suit.plural} left could trump it.")  # fmt: skip
+        text.append(f"No {kind} the opponents showed and still hold is higher than your {answer.text}. "
+                    f"{risk} Lead the {answer.text}, not the {alt.text}.")  # fmt: skip
     else:
-        text.append(f"Lead the {answer.text}: it is no counter, so it risks nothing.")
-    return " ".join(text), (answer, *dict.fromkeys(threatened))
+        text.append(f"Lead the {answer.text} instead of your {alt.text}: it is no counter, so it "
+                    "risks nothing of yours.")  # fmt: skip
+    return " ".join(text)
 
 
-def _feed_writeup(view: PlayerView, answer: Card) -> str | None:
-    """Why the partner's card is safe and why this counter; ``None`` when the seat's
-    view does not show it."""
+def _winning(view: PlayerView) -> tuple[Card, int]:
+    assert view.trump is not None
+    k = trick_winner(view.trick, view.trump)
+    return view.trick[k], view.trick_seats[k]
+
+
+def _feed_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """Why the partner's card is safe, why this counter and not the strongest other card;
+    ``None`` when the seat's view does not show it."""
     trump = view.trump
     if not view.trick or trump is None or not _counter(answer, view):
         return None
-    k = trick_winner(view.trick, trump)
-    win, seat = view.trick[k], view.trick_seats[k]
+    win, seat = _winning(view)
     if seat != view.partner:
         return None
-    later = [s for s in range(view.rules.players) if s not in view.trick_seats and s != view.seat]
+    later = [s for s in _after(view) if s != view.partner]
     if not later:
         safe = "you play last"
     elif _sure(view, win) and win.suit is trump:
         safe = "no trump still out beats it (a copy played after it would lose)"
-    elif _sure(view, win) and all(any(c.suit is win.suit for c in _shown_held(view, s)) for s in later):
-        safe = (f"no {win.suit.singular} still out beats it, and everyone still to play holds a "
+    elif _sure(view, win) and all(
+        any(c.suit is win.suit for c in _shown_held(view, s)) for s in later
+    ):
+        safe = (f"no {win.suit.singular} still out beats it (a copy played after it would lose), and "
+            f"everyone still to play holds a "
                 f"{win.suit.singular} shown in meld, so must follow suit and cannot trump")  # fmt: skip
     else:
         return None
     others = [c for c in dict.fromkeys(view.legal) if c != answer and _counter(c, view)]
     if not others:
-        why = f"the {answer.text}, your only counter"
+        one = "the" if view.hand.count(answer) == 1 else "a"
+        why = f"{one} {answer.text}, the only counter you may play"
     elif all(_sure(view, c) for c in others):
-        why = (f"the {answer.text}, and keep your {cards_text(others)}: nothing still out beats "
-               f"{'it' if len(others) == 1 else 'them'}, so each can win a trick of its own later")
+        why = (
+            f"the {answer.text}, and keep your {cards_text(others)}: nothing still out beats "
+            f"{'it' if len(others) == 1 else 'them'}, so each can win a trick of its own later"
+        )
     else:
         return None
-    return f"Your partner's {win.text} is winning this trick and {safe}: feed it {why}."
+    text = f"Your partner's {win.text} is winning this trick and {safe}: feed it {why}."
+    if not _counter(alt, view):
+        text += f" The {alt.text}, the strongest other card, adds nothing to the trick."
+    elif alt not in others:
+        return None
+    return text
 
 
-def _play_candidate(tip: Tip, seed: int, dealer: int, h: Hand, done: list[Action]) -> Problem | None:
+def _feed_contrary(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """The partner's card is winning but an opponent still to play could take the trick:
+    feed nothing, and say why the strongest other card (a counter) would be at risk."""
+    trump = view.trump
+    if not view.trick or trump is None or _counter(answer, view) or not _counter(alt, view):
+        return None
+    win, seat = _winning(view)
+    if seat != view.partner or _beats(alt, win, view):
+        return None
+    led = view.trick[0].suit
+    k = Knowledge.from_view(view)
+    reasons = []
+    for s in _after(view):
+        if s == view.partner:
+            continue
+        may = k.may_hold(s)
+        if win.suit is led:
+            higher = [
+                c for c in dict.fromkeys(_above(win, _unseen(view))) if c in _may_hold(view, s)
+            ]
+            if higher:
+                words = _out_words(view, higher)
+                reasons.append(f"{words} {_be(words)} still out, and {_who(s, view)}, who plays after "
+                               f"you, may hold {'it' if _be(words) == 'is' else 'one'} and must then "
+                               f"beat the {win.text}")  # fmt: skip
+                continue
+        found = _void(view, s, led) if led is not trump and win.suit is not trump else None
+        if found is not None and any(
+            may >> c.index & 1 for c in make_deck(view.rules) if c.suit is trump
+        ):
+            n, played, first = found
+            reasons.append(f"{_who(s, view)}, who plays after you, showed no {led.plural} at trick "
+                           f"{n} ({played.text} on the {first.text}) and must trump it if they "
+                           "still hold a trump")  # fmt: skip
+            continue
+        trumps = [c for c in dict.fromkeys(_shown_held(view, s)) if c.suit is trump]
+        if (
+            led is not trump
+            and win.suit is not trump
+            and trumps
+            and not any(c.suit is led for c in _may_hold(view, s))
+        ):
+            left = list(dict.fromkeys(c for c in _unseen(view) if c.suit is led))
+            shown = [o for o in range(view.rules.players) if o not in (view.seat, s)
+                     and all(_unseen(view)[c] <= _shown_held(view, o)[c] for c in left)]  # fmt: skip
+            place = (f"{_who(shown[0], view)} showed {'it' if len(left) == 1 else 'them'} in meld"
+                     if shown else "it is known to be in another hand")  # fmt: skip
+            if not left:
+                where = f"every {led.singular} is played or in your hand"
+            elif len(left) == 1:
+                where = (
+                    f"the only {led.singular} still out, the {left[0].text}, is not theirs: {place}"
+                )
+            else:
+                where = f"the {led.plural} still out, {cards_text(left)}, are not theirs: {place}"
+            one = len(trumps) == 1
+            reasons.append(f"{_who(s, view)}, who plays after you, showed {cards_text(trumps)}, "
+                           f"{'a trump' if one else 'trumps'}, in meld and still holds "
+                           f"{'it' if one else 'them'}, and can have no {led.singular} left ({where}). "
+                           f"With no {led.singular}, they must trump your partner's {win.text}")  # fmt: skip
+    if not reasons:
+        return None
+    return (
+        f"Your partner's {win.text} is winning so far, but it is not safe: {reasons[0]}. Feed only "
+        f"a trick that is safe: play the {answer.text}, worth nothing to whoever takes the trick. "
+        f"Your {alt.text}, the strongest other card, would go to the opponents if they take it."
+    )
+
+
+def _beats(card: Card, win: Card, view: PlayerView) -> bool:
+    assert view.trump is not None
+    return trick_winner([win, card], view.trump) == 1
+
+
+def _points_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """Save the counters on a trick the side has lost, or keep a winner off a trick with
+    no counters: why the answer (no counter) beats the strongest other card."""
+    if not view.trick or _counter(answer, view):
+        return None
+    win, seat = _winning(view)
+    table = _points_words(view.trick, view)
+    beaters = [c for c in dict.fromkeys(view.legal) if _beats(c, win, view)]
+    mine = seat in (view.seat, view.partner)
+    partner_done = view.partner is None or view.partner in view.trick_seats
+    if not mine and not beaters and partner_done and _counter(alt, view):
+        return (
+            f"{_who(seat, view).capitalize()}'s {win.text} is winning this trick, nothing you may "
+            "play beats it, and your partner has played: the trick is lost. Points, not tricks: "
+            f"give it the {answer.text}, worth nothing. Your {alt.text}, the strongest other card, "
+            f"would hand the opponents {view.rules.counter_points[alt.rank]} trick points."
+        )
+    if not mine and table == 0 and alt in beaters and not _beats(answer, win, view):
+        return (
+            f"This trick holds no counters so far ({cards_text(view.trick)}). Points, not tricks: "
+            f"winning it with your {alt.text}, the strongest other card, spends a winner on a "
+            f"trick worth nothing. Play the {answer.text} and keep the {alt.text} for a trick with "
+            "counters in it."
+        )
+    return None
+
+
+def _points_contrary(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """The trick already holds counters and the answer, a counter, takes it from an
+    opponent; the strongest other card would leave those points to them."""
+    if not view.trick or not _counter(answer, view):
+        return None
+    win, seat = _winning(view)
+    table = _points_words(view.trick, view)
+    if seat in (view.seat, view.partner) or table == 0 or not _beats(answer, win, view):
+        return None
+    counters = [c for c in view.trick if _counter(c, view)]
+    later = list(_after(view))
+    if _beats(alt, win, view):
+        # Both take the trick now: say so only when nothing still out beats the answer and
+        # an opponent still to play may beat the other one (holding a card that beats it, and
+        # not known to hold a card of the suit led when it would have to trump).
+        if _above(answer, _unseen(view)) or alt.suit is not answer.suit:
+            return None
+        led = view.trick[0].suit
+        danger = ""
+        for s in later:
+            if s == view.partner:
+                continue
+            held = _shown_held(view, s)
+            if alt.suit is not led and any(c.suit is led for c in held):
+                continue  # it must follow suit: it cannot trump
+            known = [c for c in dict.fromkeys(held) if _beats(c, alt, view)]
+            may = [c for c in _may_hold(view, s) if _beats(c, alt, view)]
+            who = f"{_who(s, view)}, who plays after you,"
+            if known:
+                them = "it" if len(known) == 1 else "them"
+                must = (f"if they have no {led.plural} left, they must trump over your {alt.text}"
+                        if alt.suit is not led else f"they must beat your {alt.text} with it if they can")  # fmt: skip
+                danger = (f"but {who} showed {cards_text(known)} in meld and still holds {them}: "
+                          f"{must}, and take those points")  # fmt: skip
+            elif may:
+                words = _out_words(view, may)
+                danger = (f"but {words} {_be(words)} still out, and {who} may hold "
+                          f"{'it' if _be(words) == 'is' else 'one'} and take those points")  # fmt: skip
+            if danger:
+                break
+        if not danger:
+            return None
+        return (
+            f"This trick already holds {cards_text(counters)}, {table} trick points, and "
+            f"{_who(seat, view)}'s {win.text} is winning it. Points, not tricks: take it with "
+            f"your {answer.text}, the highest {'trump' if answer.suit is view.trump else answer.suit.singular} "
+            f"left (a copy played after it would lose). Your {alt.text}, the "
+            f"strongest other card, beats the {win.text} too, {danger}."
+        )
+    if not later:
+        safe = " You play last, so it wins."
+    elif not _above(answer, _unseen(view)) and (answer.suit is view.trump or all(
+            any(c.suit is answer.suit for c in _shown_held(view, s)) for s in later)):  # fmt: skip
+        safe = " Nobody still to play can beat it."
+    else:
+        safe = ""
+    return (
+        f"This trick already holds {cards_text(counters)}, {table} trick points, and "
+        f"{_who(seat, view)}'s {win.text} is winning it. Points, not tricks: take it with your "
+        f"{answer.text}.{safe} Your {alt.text}, the strongest other card, does not beat the "
+        f"{win.text} and would leave those points to the opponents."
+    )
+
+
+PLAY_WRITERS: dict[tuple[Tip, str], Callable[[PlayerView, Card, Card], str | None]] = {
+    (Tip.FEED_PARTNER, "counter"): _feed_writeup,
+    (Tip.FEED_PARTNER, "no counter"): _feed_contrary,
+    (Tip.BOTH_COPIES, "counter"): _both_copies_writeup,
+    (Tip.BOTH_COPIES, "no counter"): _both_copies_contrary,
+    (Tip.POINTS_NOT_TRICKS, "no counter"): _points_writeup,
+    (Tip.POINTS_NOT_TRICKS, "counter"): _points_contrary,
+    (Tip.EXPOSED_CARDS, "no counter"): _exposed_writeup,
+    (Tip.EXPOSED_CARDS, "counter"): _exposed_writeup,
+}
+
+
+def _play_candidate(tip: Tip, want: str | None, seed: int, dealer: int, h: Hand,
+                    done: list[Action]) -> tuple[Problem, Writer] | None:  # fmt: skip
     view = h.view(h.to_act)  # type: ignore[arg-type]
     if view.phase is not Phase.PLAY or len(set(view.legal)) < 2:
         return None
-    fits = {f.principle: f for f in principle_fits(view)}
-    wanted = {tip.principle}
-    if tip is Tip.POINTS_NOT_TRICKS:  # the coach's reason for a lost trick: save the counters
-        wanted.add(PlayPrinciple.SAVE_COUNTER)
-    if not wanted & set(fits):
+    if not any(_counter(c, view) for c in view.legal) or all(_counter(c, view) for c in view.legal):
+        return None  # no choice between a counter and a card that is none
+    if tip is Tip.FEED_PARTNER and (not view.trick or _winning(view)[1] != view.partner):
         return None
-    ev = evaluate_play(view, samples=PROBLEM_PLAY_SAMPLES, seed=0)
-    advice = advise_play(view, ev)
-    choices: tuple[Action, ...] = ()
-    writeup: str | None
-    if tip is Tip.POINTS_NOT_TRICKS and advice.principle is tip.principle:
-        writeup = advice.reason
-    elif tip is Tip.POINTS_NOT_TRICKS and tip.principle in fits and advice.card in fits[tip.principle].cards:
-        # The coach's card follows the tip though it names another reason first.
-        writeup = (
-            f"This trick holds no counters yet: points, not tricks, so do not spend a winner "
-            f"on it. {advice.reason}"
-        )
-    elif tip is Tip.POINTS_NOT_TRICKS and advice.principle is PlayPrinciple.SAVE_COUNTER:
-        writeup = (
-            f"{advice.reason} Points, not tricks: a trick your side loses should cost it no "
-            "counter; capturing counters is what matters."
-        )
-    elif advice.principle is not tip.principle:
+    if tip in (Tip.BOTH_COPIES, Tip.EXPOSED_CARDS) and view.trick:
         return None
-    elif tip is Tip.BOTH_COPIES:
-        writeup = _both_copies_writeup(view, advice.card)
-    elif tip is Tip.FEED_PARTNER:
-        writeup = _feed_writeup(view, advice.card)
-    elif tip is Tip.EXPOSED_CARDS:
-        found = _exposed_writeup(view, advice.card)
-        writeup, cards = found if found else (None, ())
-        choices = tuple(Play(c) for c in cards)
-    else:
+    if tip is Tip.POINTS_NOT_TRICKS and (
+        not view.trick or _winning(view)[1] in (view.seat, view.partner)
+    ):
         return None
-    if writeup is None:  # no true reason can be written from what the seat knows
+    ev = evaluate_play(view, samples=PROBLEM_PLAY_SAMPLES, seed=seed)
+    kind = "counter" if _counter(ev.best, view) else "no counter"
+    if want is not None and kind != want:
         return None
-    return _problem(tip, "", seed, dealer, done, "Which card would you play?", Play(advice.card),
-                    writeup, choices)  # fmt: skip
+    writer = PLAY_WRITERS[(tip, kind)]
+    if writer(view, ev.best, ev.alternatives[1].card) is None:  # the likely strongest: a quick look
+        return None
+
+    def write(check: ProblemCheck) -> str | None:
+        alt = _strongest_card(check)
+        assert isinstance(check.problem.answer, Play)
+        return writer(view, check.problem.answer.card, alt) if alt is not None else None
+
+    return _problem(tip, seed, dealer, done, "Which card would you play?", Play(ev.best)), write
 
 
-def _auction_words(view: PlayerView) -> tuple[int | None, bool]:
-    """The seat holding the bid, and whether every opponent has passed."""
-    holder = next((s for s, a in reversed(view.auction) if a is not None), None)
-    passed = {s for s, a in view.auction if a is None}
-    return holder, set(_opponents(view)) <= passed
+# ------------------------------------------------------------------ call write-ups
+
+
+def _auction_holder(view: PlayerView) -> int | None:
+    return next((s for s, a in reversed(view.auction) if a is not None), None)
 
 
 def _aces_words(hand: Iterable[Card]) -> str:
@@ -331,63 +658,103 @@ def _aces_words(hand: Iterable[Card]) -> str:
     return f"{'one ace' if len(aces) == 1 else f'{len(aces)} aces'} ({cards_text(aces)})"
 
 
-def _bid_candidate(tip: Tip, seed: int, dealer: int, h: Hand, done: list[Action]) -> Problem | None:
-    view = h.view(h.to_act)  # type: ignore[arg-type]
-    if view.phase is not Phase.AUCTION or (tip is Tip.COUNT_FIRST and view.high_bid is not None):
-        return None
+def _meld_words(hand: Iterable[Card], trump: Suit) -> str:
+    """``'40 (a royal marriage) with clubs trump'``; ``'nothing'``."""
+    report = meld(list(hand), trump, CLASSIC)
+    if not report.total:
+        return f"nothing with {trump.plural} trump"
+    counted = Counter(i.name for i in report.items)
+    twice = {2: "two", 3: "three", 4: "four"}
+
+    def many(name: str, k: int) -> str:
+        if k == 1:
+            return name
+        return f"{twice.get(k, k)} {name}" + ("" if name.endswith(("dix", "around")) else "s")
+
+    names = [many(name, k) for name, k in counted.items()]
+    named = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+    return f"{report.total} ({named}) with {trump.plural} trump"
+
+
+def _about(x: float) -> int:
+    return int(5 * round(x / 5))
+
+
+def _call_writeup(tip: Tip, check: ProblemCheck) -> str | None:
+    """The count (the hand's meld, the side's meld and trick points on the coach's deals,
+    against the bid) and why the answer beats the strongest other calls."""
+    problem = check.problem
+    view = problem.view()
+    c = side_count(problem)
     rules = view.rules
-    melds = {s: meld_points(view.hand, s, rules) for s in {c.suit for c in view.hand}}
-    top = max(melds, key=lambda s: (melds[s], sum(c.suit is s for c in view.hand)))
-    meld, least = melds[top], min(melds.values())
-    low = view.min_bid
-    bev = evaluate_bid(view, samples=PROBLEM_BID_SAMPLES, seed=0)
-    suit = max(bev.outlooks, key=lambda o: o.expected_score(low)).trump  # the coach's trump
-    long = [c for c in view.hand if c.suit is suit]
-    meld_range = f"{meld}" if least == meld else f"{least} to {meld}, by the trump named"
-    if tip is Tip.MELD_ALONE:
-        if meld < low // 3:
-            return None
-        answer: Action = Bid(None)
-        holder, opponents_out = _auction_words(view)
-        if holder is not None and holder == view.partner:
-            high = view.high_bid
-            writeup = (
-                f"Your partner already holds the bid at {high}"
-                + (" and both opponents have passed: if you pass, the auction ends and your side "
-                   f"plays the contract at {high}." if opponents_out else
-                   ": if you pass, an opponent must go higher to take the contract from your side.")
-                + f" Your meld ({meld_range}) counts for the side whoever declares. Bidding {low} "
-                f"only adds {low - (high or 0)} to what your side must make, and makes you the "
-                f"declarer with {_aces_words(view.hand)}."
-            )  # fmt: skip
-        else:
-            writeup = (
-                f"Your best meld is {meld}, with {top.plural} trump: a good start on {low}, but only a "
-                f"start. The other {low - meld} must come from your partner's meld and the trick "
-                f"points, and this hand holds {_aces_words(view.hand)} and {len(long)} "
-                f"{suit.plural} to win counters with. A side that falls short loses the whole "
-                f"{low}: pass."
-            )  # fmt: skip
+    answer = problem.answer
+    assert isinstance(answer, Bid)
+    bid, step = c.bid, rules.bid_increment
+    tenths = round(10 * c.make_chance)
+    total = _about(c.total)
+    bidding = answer.amount is not None
+    if tip is Tip.MELD_ALONE and c.meld < bid // 4:
+        return None  # the trump the coach names leaves no large meld: no lesson on meld alone
+    if bidding and (c.total < bid + step or c.make_chance < 0.5 or answer.amount != bid):
+        return None
+    short = c.total < bid if tip is Tip.COUNT_FIRST else c.total < bid + step
+    if not bidding and (c.make_chance >= 0.5 or not short):
+        return None
+    long = [x for x in view.hand if x.suit is c.trump]
+    count = (
+        f"Count: on {c.deals} deals the coach imagined, your partner's meld and the {rules.exchange_size} cards "
+        f"passed bring your side's meld to about {_about(c.side_meld)}, and the two of you take about "
+        f"{_about(c.tricks)} of the {rules.total_trick_points} trick points: about {total} against "
+        f"the {bid} you would have to make."
+    )  # fmt: skip
+    if tip is Tip.COUNT_FIRST:
+        head = f"Count first: your meld is {_meld_words(view.hand, c.trump)}."
     else:
-        if meld >= low // 2:
-            return None
-        answer = Bid(low)
-        n = rules.exchange_size
-        counters = [c for c in view.hand if rules.counter_points[c.rank] > 0]
-        mine = (
-            "nothing" if not meld else f"{meld} whatever you name trump" if least == meld
-            else f"{meld} at most (with {top.plural} trump)"
-        )  # fmt: skip
-        writeup = (
-            f"Count first, and count for your side, not for this hand alone. Your own meld is {mine}, "
-            f"far short of {low}. But your partner's meld counts too, and as the declarer you receive "
-            f"{n} cards from your partner, trumps and aces first. The rest must come from the trick "
-            f"points the two of you take: with {len(counters)} counters in your hand, "
-            f"{_aces_words(view.hand)}, and {len(long)} {suit.plural} to name as trump, your side can "
-            f"expect to take them. Open at {low}: passing may give away a contract your side can "
-            "expect to make."
-        )  # fmt: skip
-    return _problem(tip, "", seed, dealer, done, f"Bid {low} or pass?", answer, writeup)
+        head = (f"Your meld is {_meld_words(view.hand, c.trump)}: a good start on {bid}, but only a "
+                f"start. The rest must come from trick points, and this hand holds "
+                f"{_aces_words(view.hand)} and {len(long)} {c.trump.plural} to win them with.")  # fmt: skip
+    if bidding:
+        often = "almost every deal" if tenths == 10 else f"about {tenths} deals in 10"
+        tail = (f"That count clears {bid}: your side makes it on {often}. Bid {bid}: "
+                f"passing gives away a contract your side can expect to make, and bidding {bid + step} "
+                "only raises what it must make, for no more points.")  # fmt: skip
+    elif c.total < bid:
+        tail = (f"That falls short of {bid}: your side would make it on only about {tenths} deals in "
+                f"10, and a side that falls short loses the whole bid. Pass: bidding {bid} or "
+                f"{bid + step} asks for more than the count gives.")  # fmt: skip
+    else:
+        tail = (f"That only just reaches {bid} on average: the meld is there on every deal, the trick "
+                f"points are not, and your side would make {bid} on only about {tenths} deals in 10, "
+                f"while a side that falls short loses the whole bid. Pass: bidding {bid} or "
+                f"{bid + step} stakes the whole bid on a count that is not there.")  # fmt: skip
+    return " ".join([head, count, tail])
+
+
+def _bid_candidate(tip: Tip, want: str | None, seed: int, dealer: int, h: Hand,
+                   done: list[Action]) -> tuple[Problem, Writer] | None:  # fmt: skip
+    view = h.view(h.to_act)  # type: ignore[arg-type]
+    if view.phase is not Phase.AUCTION:
+        return None
+    holder = _auction_holder(view)
+    if holder is not None and holder == view.partner:
+        return None  # the partner holds the bid: a lesson about outbidding one's partner
+    if tip is Tip.COUNT_FIRST and view.high_bid is not None:
+        return None
+    melds = {s: meld_points(view.hand, s, view.rules) for s in Suit}
+    if tip is Tip.MELD_ALONE and max(melds.values()) < view.min_bid // 4:
+        return None
+    if tip is Tip.COUNT_FIRST and max(melds.values()) >= view.min_bid // 3:
+        return None  # a big meld is the other tip's question
+    ev = evaluate_bid(view, samples=PROBLEM_BID_SAMPLES, seed=seed)
+    answer = Bid(ev.min_bid) if ev.gain(ev.min_bid) >= 0 else Bid(None)
+    if want is not None and ("pass" if answer.amount is None else "bid") != want:
+        return None
+    return _problem(tip, seed, dealer, done, "What is your call?", answer), lambda c: _call_writeup(
+        tip, c
+    )
+
+
+# ------------------------------------------------------------------ exchange write-ups
 
 
 def _gift_words(cards: Iterable[Card], view: PlayerView) -> str:
@@ -408,58 +775,201 @@ def _gift_words(cards: Iterable[Card], view: PlayerView) -> str:
     return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
 
 
-def _exchange_writeup(view: PlayerView, best: tuple[Card, ...], others: Iterable[tuple[Card, ...]]) -> str:
-    """Each card passed with its reason, each other choice with what it keeps back, and the
-    meld kept (no numbers from the coach)."""
+RUN = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+def _run_words(view: PlayerView, gift: tuple[Card, ...]) -> str | None:
+    """When the gift holds three or more cards of a run in trumps: the rest of the run is
+    not all in the kept hand, so the declarer may hold it."""
+    trump = view.trump
+    assert trump is not None
+    have = [Card(trump, r) for r in RUN if Card(trump, r) in gift]
+    if len(have) < 3:
+        return None
+    missing = [Card(trump, r) for r in RUN if Card(trump, r) not in gift]
+    kept = Counter(view.hand) - Counter(gift)
+    if any(kept[c] >= view.rules.copies for c in missing):
+        return None
+    if not missing:
+        return f"The {cards_text(have)} are a whole run in trumps: 150 meld in the declarer's hand."
+    mine = "you hold none of them" if len(missing) > 1 else "you hold neither copy"
+    if any(kept[c] for c in missing):
+        mine = "you do not hold every copy"
+    return (f"The {cards_text(have)} are {len(have)} of the five cards of a run in trumps: if the "
+            f"declarer holds the {cards_text(missing)} ({mine}), they make a run, 150 meld.")  # fmt: skip
+
+
+def _chances(view: PlayerView, gift: tuple[Card, ...], card: Card) -> list[str]:
+    """The meld a card that is no trump and no ace may make in the declarer's hand: a
+    marriage with a king or queen not all of whose copies the seat keeps, a pinochle."""
+    kept = Counter(view.hand) - Counter(gift)
+    copies = view.rules.copies
+
+    def may(other: Card) -> bool:
+        return kept[other] < copies
+
+    chances = []
+    if card.rank is Rank.QUEEN and may(Card(card.suit, Rank.KING)):
+        chances.append(f"a marriage with a K{card.suit.symbol}")
+    if card.rank is Rank.KING and may(Card(card.suit, Rank.QUEEN)):
+        chances.append(f"a marriage with a Q{card.suit.symbol}")
+    if card == Card(Suit.SPADES, Rank.QUEEN) and may(Card(Suit.DIAMONDS, Rank.JACK)):
+        chances.append("a pinochle with a J♦")
+    if card == Card(Suit.DIAMONDS, Rank.JACK) and may(Card(Suit.SPADES, Rank.QUEEN)):
+        chances.append("a pinochle with a Q♠")
+    return chances
+
+
+def _meld_chance(view: PlayerView, gift: tuple[Card, ...], card: Card) -> str:
+    """What a card that is no trump and no ace may add in the declarer's hand, or that it
+    is a card to spare (see :func:`_chances`)."""
+    chances = _chances(view, gift, card)
+    if not chances:
+        return f"the {card.text} is a card you can spare"
+    return f"the {card.text} may make {' or '.join(chances)} in the declarer's hand"
+
+
+def _kept_back(view: PlayerView, best: tuple[Card, ...], gift: tuple[Card, ...], run: bool) -> str:
+    """What passing ``gift`` instead of ``best`` keeps back: ``'a trump the run needs'``,
+    ``'an ace'``, or a card with more chances of meld than the one passed instead."""
+    trump = view.trump
+    out = list((Counter(best) - Counter(gift)).elements())
+    inn = list((Counter(gift) - Counter(best)).elements())
+    trumps = [c for c in out if c.suit is trump]
+    aces = [c for c in out if c.suit is not trump and c.rank is Rank.ACE]
+    rest = [c for c in out if c not in trumps and c not in aces]
+    named = []
+    if trumps:
+        need = " the run needs" if run and any(c.rank in RUN for c in trumps) else ""
+        named.append(f"{'a trump' if len(trumps) == 1 else f'{len(trumps)} trumps'}{need}")
+    if aces:
+        named.append("an ace" if len(aces) == 1 else f"{len(aces)} aces")
+    if rest:
+        what = f"the {cards_text(rest)}"
+        if len(rest) == 1 == len(inn) and inn[0].suit is not trump and inn[0].rank is not Rank.ACE:
+            mine, theirs = _chances(view, best, rest[0]), _chances(view, gift, inn[0])
+            if len(mine) > len(theirs):
+                could = f"may make only {theirs[0]}" if len(theirs) == 1 else "makes no meld"
+                what += (f": in the declarer's hand the {inn[0].text} {could}, the {rest[0].text} "
+                         f"{' or '.join(mine)}")  # fmt: skip
+        named.append(what)
+    return " and ".join(named)
+
+
+def _exchange_writeup(
+    view: PlayerView, best: tuple[Card, ...], others: Iterable[tuple[Card, ...]]
+) -> str:
+    """Each card passed with its reason, the run it may complete, each strongest other
+    choice with what it keeps back or gives instead, and the meld kept."""
     trump = view.trump
     assert trump is not None
     text = [f"Pass {_gift_words(best, view)}."]
     why = []
     if any(c.suit is trump for c in best):
         why.append("trumps win tricks for the declarer")
-    if any(c.rank is Rank.ACE for c in best):
+    if any(c.rank is Rank.ACE and c.suit is not trump for c in best):
         why.append("aces win counters")
     for c in dict.fromkeys(c for c in best if c.suit is not trump and c.rank is not Rank.ACE):
-        why.append(f"the {c.text} may add meld in the declarer's hand" if c.rank in (Rank.KING, Rank.QUEEN, Rank.JACK)
-                   else f"the {c.text} is a card you can spare")  # fmt: skip
-    text.append(why[0][0].upper() + why[0][1:] + ("; " + "; ".join(why[1:]) if why[1:] else "") + ".")
+        why.append(_meld_chance(view, best, c))
+    text.append(
+        why[0][0].upper() + why[0][1:] + ("; " + "; ".join(why[1:]) if why[1:] else "") + "."
+    )
+    run = _run_words(view, best)
+    if run:
+        text.append(run)
+    said: dict[str, list[tuple[str, str]]] = {}
     for g in others:
-        out = list((Counter(best) - Counter(g)).elements())
-        inn = list((Counter(g) - Counter(best)).elements())
-        kinds = Counter(
-            "trump ace" if c.suit is trump and c.rank is Rank.ACE else "trump" if c.suit is trump
-            else "ace" if c.rank is Rank.ACE else "" for c in out
-        )  # fmt: skip
-        named = [f"{'a' if k == 1 else k} {kind}{'s' if k > 1 else ''}".replace("a ace", "an ace")
-                 for kind, k in kinds.items() if kind]  # fmt: skip
-        back = " and ".join(named) if named else "cards the declarer can use"
-        text.append(f"Passing {cards_text(inn)} instead of {cards_text(out)} keeps back {back}.")
+        inn = cards_text(list((Counter(g) - Counter(best)).elements()))
+        out = cards_text(list((Counter(best) - Counter(g)).elements()))
+        said.setdefault(_kept_back(view, best, g, run is not None), []).append((inn, out))
+    for back, pairs in said.items():
+        ins, outs = (
+            list(dict.fromkeys(i for i, _ in pairs)),
+            list(dict.fromkeys(o for _, o in pairs)),
+        )
+        if len(ins) == 1 or len(outs) == 1:
+            text.append(f"Passing the {' or the '.join(ins)} instead of the {' or the '.join(outs)} "
+                        f"keeps back {back}.")  # fmt: skip
+        else:
+            text += [f"Passing the {i} instead of the {o} keeps back {back}." for i, o in pairs]
     kept = list((Counter(view.hand) - Counter(best)).elements())
     m = meld_points(kept, trump, view.rules)
     text.append("You keep no meld." if not m else f"You keep {m} meld.")
     return " ".join(text)
 
 
-def _exchange_candidate(tip: Tip, seed: int, dealer: int, h: Hand, done: list[Action]) -> Problem | None:
+def _exchange_candidate(tip: Tip, want: str | None, seed: int, dealer: int, h: Hand,  # noqa: ARG001
+                        done: list[Action]) -> tuple[Problem, Writer] | None:  # fmt: skip
     view: PlayerView = h.view(h.to_act)  # type: ignore[arg-type]
     if view.phase is not Phase.PASS or view.trump is None:
         return None
-    ev = evaluate_exchange(view, samples=40, seed=0)
-    advice = advise_exchange(view, ev)
-    best = tuple(sorted(advice.cards))
-    keep = tuple(sorted(explain_exchange(view.hand, (), view.trump, view.rules, "pass").example))
-    worst = tuple(sorted(ev.alternatives[-1].cards))
-    gifts = list(dict.fromkeys([best, keep, worst]))
-    if len(gifts) < 3:
-        return None
+    ev = evaluate_exchange(view, samples=96, seed=seed)
     n = view.rules.exchange_size
-    choices = tuple(Give(g) for g in gifts)
-    return _problem(tip, "", seed, dealer, done,
-                    f"Which {n} cards would you pass to your partner, the declarer?", Give(best),
-                    _exchange_writeup(view, best, gifts[1:]), choices)  # fmt: skip
+    problem = _problem(tip, seed, dealer, done, f"Which {n} cards would you pass to your partner, the declarer?",
+                       Give(tuple(sorted(ev.best))))  # fmt: skip
+
+    def write(check: ProblemCheck) -> str | None:
+        assert isinstance(check.problem.answer, Give)
+        gifts = [v.choice.cards for v in check.strongest if isinstance(v.choice, Give)]
+        return _exchange_writeup(view, check.problem.answer.cards, gifts)
+
+    return problem, write
 
 
-def find(tip: Tip, count: int, start: int, budget: float) -> Iterator[Problem]:
+# ------------------------------------------------------------------ the search
+
+
+def _offered(check: ProblemCheck) -> tuple[Action, ...]:
+    """The answer and the two strongest other choices, in an order that does not give the
+    answer away (calls: pass, then the bids up, passing and the lowest bid always among
+    them; gifts: by their cards)."""
+    chosen = [check.problem.answer, *(v.choice for v in check.strongest)]
+    if isinstance(check.problem.answer, Bid):
+        lowest = Bid(check.problem.view().min_bid)
+        calls = list(dict.fromkeys([Bid(None), lowest, *(a for a in chosen if isinstance(a, Bid))]))
+        return tuple(sorted(calls, key=lambda a: -1 if a.amount is None else a.amount))
+    return tuple(sorted(chosen, key=lambda a: a.text))
+
+
+def _question(choices: tuple[Action, ...]) -> str:
+    words = [choice_words(a) for a in choices]
+    return f"What is your call: {', '.join(words[:-1])} or {words[-1]}?"
+
+
+def _settle(cand: Problem, write: Writer) -> tuple[Problem, ProblemCheck] | None:
+    """The candidate with its answer confirmed against every choice, its choices, question
+    and write-up; ``None`` when it fails a check or no true write-up can be made."""
+    try:
+        judge = ProblemJudge(cand)  # one set of deals for every check below
+        full = judge.all_choices()
+        if not full.passed and isinstance(cand.answer, Give) and full.best != cand.answer:
+            cand = dataclasses.replace(cand, answer=full.best)  # the exchange: the check's best
+            full = judge.all_choices(cand)
+    except ProblemError:
+        return None
+    if not full.passed:
+        return None
+    full = dataclasses.replace(full, problem=cand)
+    writeup = write(full)
+    if writeup is None:
+        return None
+    if isinstance(cand.answer, (Bid, Give)):
+        choices = _offered(full)
+        question = _question(choices) if isinstance(cand.answer, Bid) else cand.question
+        cand = dataclasses.replace(cand, choices=choices, question=question)
+    cand = dataclasses.replace(cand, writeup=writeup, level=_level(full))
+    try:
+        load = judge.load_check(cand)
+    except ProblemError:
+        return None
+    # A page weighs the offered choices when it opens: keep the problems it decides within
+    # its first three looks (four times the first look's deals), so the page stays quick.
+    first = {Play: PROBLEM_PLAY_SAMPLES, Bid: PROBLEM_BID_SAMPLES, Give: PROBLEM_EXCHANGE_SAMPLES}
+    return (cand, full) if load.passed and load.deals <= 4 * first[type(cand.answer)] else None
+
+
+def find(tip: Tip, count: int, start: int, budget: float, want: str | None,
+         seeds: list[int] | None = None) -> Iterator[tuple[Problem, ProblemCheck]]:  # fmt: skip
     kind = (
         _bid_candidate if tip in (Tip.COUNT_FIRST, Tip.MELD_ALONE)
         else _exchange_candidate if tip is Tip.EXCHANGE else _play_candidate
@@ -467,38 +977,59 @@ def find(tip: Tip, count: int, start: int, budget: float) -> Iterator[Problem]:
     found = 0
     t0 = time.monotonic()
     seed = start
+    order = iter(seeds) if seeds else None
     while found < count and time.monotonic() - t0 < budget:
+        if order is not None:
+            seed = next(order, -1)
+            if seed < 0:
+                break
         dealer = seed % CLASSIC.players
         for h, done in _decisions(seed, dealer):
-            cand = kind(tip, seed, dealer, h, done)
-            if cand is None:
+            if time.monotonic() - t0 > budget:
+                break
+            got = kind(tip, want, seed, dealer, h, done)
+            if got is None:
                 continue
-            pid = f"{tip.value.replace('_', '-')}-{seed}-{len(done)}"
-            cand = dataclasses.replace(cand, id=pid)
-            try:
-                check = check_problem(cand)
-            except ProblemError:
+            settled = _settle(*got)
+            if settled is None:
                 continue
-            if not check.passed:
-                continue
-            level = _level(check)
-            yield dataclasses.replace(cand, level=level)
+            problem, full = settled
+            yield problem, full
             found += 1
-            print(f"found {pid} (level {level}) after {time.monotonic() - t0:.0f} s", file=sys.stderr)
+            print(f"found {problem.id} (level {problem.level}, {answer_kind(problem)}) after "
+                  f"{time.monotonic() - t0:.0f} s", file=sys.stderr)  # fmt: skip
             break  # one problem per deal
         seed += 1
+    print(f"searched up to deal {seed}", file=sys.stderr)
+
+
+def margins_comment(full: ProblemCheck) -> str:
+    """The all-choices check's figures, as a TOML comment for the teacher."""
+    parts = [f"{choice_words(v.choice)} {v.margin:.1f} ± {v.margin_stderr:.1f} (lower {v.lower:.1f}, "
+             f"{v.samples} deals)" for v in full.strongest]  # fmt: skip
+    return f"# all-choices check: {len(full.values)} choices; strongest: " + "; ".join(parts)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("tip", choices=[t.value for t in Tip])
     ap.add_argument("--count", type=int, default=5)
     ap.add_argument("--start", type=int, default=1, help="the first deal seed tried")
     ap.add_argument("--budget", type=float, default=600.0, help="seconds to search at most")
+    ap.add_argument("--seeds", type=int, nargs="*", help="try only these deal seeds")
+    ap.add_argument("--answer", choices=["usual", "contrary", "any"], default="any",
+                    help="positions where the tip's usual answer is right, or wrong")  # fmt: skip
     args = ap.parse_args()
     tip = Tip(args.tip)
-    print(f"# Problem deals: {tip.title}. Found by scripts/find_problems.py; checked by the coach at load.\n")
-    for p in find(tip, args.count, args.start, args.budget):
+    want = None
+    if tip in USUAL and args.answer != "any":
+        want = USUAL[tip] if args.answer == "usual" else OTHER[USUAL[tip]]
+    print(f"# Problem deals: {tip.title}. Found by scripts/find_problems.py; checked against every "
+          "legal choice by the tests.\n")  # fmt: skip
+    for p, full in find(tip, args.count, args.start, args.budget, want, args.seeds):
+        print(margins_comment(full))
         print(problems_toml([problem_entry(p)]))
         sys.stdout.flush()
 

@@ -233,7 +233,9 @@ def test_the_review_looks_again_until_each_verdict_is_decided() -> None:
         if a.samples == PLAY_REVIEW_SAMPLES:
             assert j.is_mistake or v.loss + 2 * v.loss_stderr <= margin, str(j)
         if a.samples == PLAY_CONFIRM_SAMPLES:
-            assert j.is_mistake or v.loss <= margin / 2 or v.loss + 2 * v.loss_stderr <= margin, str(j)
+            assert j.is_mistake or v.loss <= margin / 2 or v.loss + 2 * v.loss_stderr <= margin, (
+                str(j)
+            )
     assert len(looks) > 1, looks
 
 
