@@ -515,3 +515,29 @@ def test_the_review_never_blames_the_hint(monkeypatch: pytest.MonkeyPatch) -> No
     assert "The coach's second thoughts on its own hints:" in text
     line = next(x for x in text.splitlines() if x.startswith(f"  - Trick {j.trick_number}:"))
     assert "not your mistake" in line and "was better by" not in line
+
+
+def test_a_mistake_that_keeps_the_rule_of_thumb_is_not_blamed_on_it() -> None:
+    """Partner's A♥ wins the trick; the coach feeds it K♥. A♥ fed under it is a counter
+    too (it follows 'feed partner a counter') but throws a winner away: the verdict
+    said "The principle: feed partner a counter." as the reason against it (issue 45's
+    read of the strategy marks); it now says A♥ follows the rule too and the numbers
+    pick K♥ of the cards that do. Q♥, which feeds nothing, is still told the principle."""
+    from pinochle_tutor.cards import parse_card
+    from pinochle_tutor.explain.coaching import CardValue
+
+    k, a, q = (parse_card(t) for t in ("KH", "AH", "QH"))
+
+    def value(card: Card, loss: float) -> CardValue:
+        return CardValue(card, 30.0 - loss, 0.5, loss, 0.3, loss > 1.0)
+
+    advice = PlayAdvice(
+        card=k, principle=PlayPrinciple.FEED_PARTNER,
+        alternatives=(value(k, 0.0), value(q, 2.5), value(a, 3.0)), samples=96, exact=False,
+        side="your side", follows=(a, k),
+    )  # fmt: skip
+    fed = PlayJudgement(1, a, advice).text
+    assert "The principle:" not in fed, fed
+    assert "A♥ follows 'feed partner a counter' too, but of the cards that do, K♥ takes the" in fed
+    kept = PlayJudgement(1, q, advice).text
+    assert "The principle: feed partner a counter." in kept, kept

@@ -714,6 +714,7 @@ def advise_play(
         overruled=overruled.principle if overruled is not None else None,
         overruled_card=overruled.pick if overruled is not None else None,
         complete=ev.complete,
+        follows=tuple(sorted(chosen.cards)) if chosen is not None else (),
     )
 
 

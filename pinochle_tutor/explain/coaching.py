@@ -186,6 +186,9 @@ class PlayAdvice:
     """Whether every legal card was evaluated. A review's later look weighs only the
     card played and the cards in contention for best; then :attr:`card` is the best of
     those, and the texts say "of the cards weighed"."""
+    follows: tuple[Card, ...] = ()
+    """The legal cards that follow :attr:`principle` too (empty for the numbers alone),
+    so a verdict never gives the principle as the reason against a card that keeps it."""
 
     def value(self, card: Card) -> CardValue | None:
         """The value of ``card`` (``None`` if it is not a legal card here)."""
@@ -326,11 +329,16 @@ class PlayJudgement:
                 f"{head}: as good as {self.advice.card.text} within the evaluation's error. Good."
             )
         a = self.advice
-        why = (
-            f" The principle: {a.principle.label}. {a.reason}"
-            if a.principle is not PlayPrinciple.NUMBERS
-            else ""
-        )
+        if a.principle is PlayPrinciple.NUMBERS:
+            why = ""
+        elif self.played in a.follows:
+            # The card keeps the rule of thumb too: the rule is not what it got wrong.
+            why = (
+                f" {self.played.text} follows '{a.principle.label}' too, but of the cards that "
+                f"do, {a.card.text} takes the most trick points. {a.reason}"
+            )
+        else:
+            why = f" The principle: {a.principle.label}. {a.reason}"
         return (
             f"{head}; {a.card.text} was better by {points(self.loss)} expected trick points "
             f"({self.basis}).{why}"
