@@ -127,7 +127,9 @@ def parse_play_answer(text: str) -> Card:
 def _loss_words(loss: float, basis: str) -> str:
     """A loss in expected trick points, within the evaluation's error, in words."""
     n = points(loss)
-    fewer = "just as many expected trick points" if n == "0.0" else f"{n} fewer expected trick points"
+    fewer = (
+        "just as many expected trick points" if n == "0.0" else f"{n} fewer expected trick points"
+    )
     return f"{fewer} {basis}, a difference within the evaluation's error"
 
 
@@ -159,7 +161,9 @@ def _mark_play_choice(item: PlayQuiz, text: str, card: Card) -> Mark:
         # Playable: as good by the numbers, but not the rules of thumb asked about.
         names = listed([f"'{f.principle.label}'" for f in broken])
         why = [
-            f.principle.reason(a.card, tuple(c for c in f.evidence if c.suit is card.suit) or f.evidence)
+            f.principle.reason(
+                a.card, tuple(c for c in f.evidence if c.suit is card.suit) or f.evidence
+            )
             for f in broken
         ]
         explanation = " ".join([
