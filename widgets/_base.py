@@ -393,25 +393,33 @@ class NumberBox(widgets.Text):
     default was all the server could act on. Python may set a whole number
     (``box.value = 260``); ``what`` names the number in messages (``"a bid"``).
 
-    Enter in the box calls the callbacks given to :meth:`on_enter` (ipywidgets'
-    ``on_submit`` is deprecated)."""
+    The page sends the text when the learner commits it (Enter, or leaving the box:
+    pressing a button does), not at every key (``continuous_update`` is off): the page
+    holds back a widget's changes while one is on its way, but sends a button's click
+    at once, so a click could reach Python ahead of the last keys typed and a bid of
+    270 be read as 27. For the same reason Enter is not listened for (the page sends
+    it ahead of the text it commits): :meth:`on_commit` is called with the text."""
 
     value: Any = TypedText("", help="The text in the box, as typed.").tag(sync=True)
 
     def __init__(self, what: str, **kwargs: Any) -> None:
+        kwargs.setdefault("continuous_update", False)
         super().__init__(**kwargs)
         self.what = what
-        self._entered: list[Callable[[], Any]] = []
-        self.on_msg(self._page_message)
+        self._committed: list[Callable[[], Any]] = []
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """A client's update: the browser sends the box's text, so a ``value`` that is
         not text (a number, ``None``) is refused, like any value the trait refuses
         (:func:`guard_client_values` answers it quoting it, and the page gets the box's
-        text back); a whole number is for Python to set."""
+        text back); a whole number is for Python to set. Text taken is committed:
+        the :meth:`on_commit` callbacks are called."""
         if "value" in sync_data and not isinstance(sync_data["value"], str):
             raise TraitError(f"{self.description} takes text, not {sync_data['value']!r:.40}")
         super().set_state(sync_data)
+        if "value" in sync_data:
+            for callback in self._committed:
+                callback()
 
     def read(self) -> int:
         """The whole number in the box: a sign, digits, and ``points`` or a full stop
@@ -435,15 +443,10 @@ class NumberBox(widgets.Text):
         sign, digits = found.groups()
         return -int(digits) if sign == "-" else int(digits)
 
-    def on_enter(self, callback: Callable[[], Any]) -> None:
-        """Call ``callback()`` when the learner presses Enter in the box."""
-        self._entered.append(callback)
-
-    def _page_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        """The page's ``{"event": "submit"}`` (Enter); any other message is ignored."""
-        if isinstance(content, dict) and content.get("event") == "submit":
-            for callback in self._entered:
-                callback()
+    def on_commit(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` when the learner commits text in the box (Enter, or
+        leaving it); it should be :func:`guarded`."""
+        self._committed.append(callback)
 
 
 def guard_client_values(root: widgets.Widget, message: Message) -> int:

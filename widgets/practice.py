@@ -99,7 +99,11 @@ class ScoreCalculator(w.VBox):
     points are the rest; three-handed, the boxes are the declarer's and one
     defender's, and the other defender took the rest. The engine checks every
     number (a bid on the increment, trick points the counters can make) and the
-    learner sees its message."""
+    learner sees its message; a box that holds no whole number is refused, quoting it.
+
+    CSS hooks: ``pt-score-calculator``, the boxes ``pt-score-bid``, ``pt-score-meld``,
+    ``pt-score-tricks``, ``pt-score-defender-meld``, ``pt-score-defender-tricks``
+    (three-handed), ``pt-score-button``, ``pt-message-area``."""
 
     def __init__(
         self,
@@ -136,8 +140,10 @@ class ScoreCalculator(w.VBox):
         self.conceded = w.Checkbox(
             value=False, description="The declarer conceded before trick play"
         )
-        for box in boxes:
+        names = ("bid", "meld", "tricks", "defender-meld", "defender-tricks")
+        for box, name in zip(boxes, names[: len(boxes)], strict=True):
             box.style.description_width = "12em"
+            box.add_class(f"pt-score-{name}")
         self.button = w.Button(description="Score it", button_style="primary")
         self.button.add_class("pt-score-button")
         self.message = Message()

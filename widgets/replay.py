@@ -161,7 +161,7 @@ class HandReplay(widgets.VBox):
 
     CSS hooks: ``pt-replay`` (the whole), ``pt-replay-controls``, ``pt-replay-first``,
     ``pt-replay-back``, ``pt-replay-next``, ``pt-replay-last``, ``pt-replay-step`` (the
-    step box: Enter in it, or ``pt-replay-go``, goes to the step typed),
+    step box: Enter, leaving it or ``pt-replay-go`` goes to the step typed),
     ``pt-replay-counter``, ``pt-replay-table`` (the table as it was),
     ``pt-replay-hand`` (the learner's hand then), ``pt-replay-verdict``; each card
     ``pt-replay-card``, the card played ``pt-replay-played``, the coach's better card
@@ -188,7 +188,7 @@ class HandReplay(widgets.VBox):
             style={"description_width": "initial"},
         )  # fmt: skip
         self.step_box.add_class("pt-replay-step")
-        self.step_box.on_enter(self.go_to_typed)
+        self.step_box.on_commit(self.go_to_typed)
         self.go_button = button(
             "Go", "pt-replay-go", self.go_to_typed, tooltip="Go to the step typed"
         )
@@ -270,8 +270,9 @@ class HandReplay(widgets.VBox):
             self.message.error(f"{str(number)[:40]!r} is not a step number: use 1 to {n}.")
             return False
         if not 1 <= number <= n:
+            # The box keeps what was typed, to be mended; Go, pressed once the box
+            # committed it, answers the same.
             self.message.error(f"There is no step {number}: this hand has steps 1 to {n}.")
-            self._render()
             return False
         self._index = number - 1
         self.message.clear()
@@ -321,7 +322,9 @@ class HandReplay(widgets.VBox):
 
     @guarded
     def go_to_typed(self) -> bool:
-        """The step typed in the step box (Enter, or Go): what is not a whole number is
+        """The step typed in the step box, when it is committed (Enter, or leaving the
+        box) and when Go is pressed (a click leaves the box first, so this is called
+        twice with the same text, and answers the same): what is not a whole number is
         refused quoting it, a number that is not a step by :meth:`go`; nothing moves."""
         if not self._steps:
             return bool(self.go(None))  # says there is no hand
