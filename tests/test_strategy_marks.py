@@ -38,6 +38,7 @@ from pinochle_tutor.course.quiz import (
     check_answer,
     generate,
     hint,
+    rules_of,
 )
 from pinochle_tutor.course.quiz.kinds.passing import pass_judgement
 from pinochle_tutor.course.quiz.kinds.play import (
@@ -306,3 +307,26 @@ def test_exchange_feedback_names_what_is_given_up_and_never_the_learner_as_next_
     assert wrong >= 4
     assert QuizRule.PASS_COUNT.value not in weak_rules(progress.attempts)
     assert QuizRule.PASS_COUNT.value not in {c.rule for c in review_schedule(progress.attempts)}
+
+
+def test_a_hint_never_states_a_rule_of_thumb_the_coach_overrules_here() -> None:
+    """Lesson 7's three-handed set (seed 0): the position suggests 'track every copy'
+    and 'cash a sure winner' (Q♠ is the highest spade left), but the coach's card is K♥
+    and Q♠ is a clear loss. The second-try hint stated both rules, leading to a card
+    marked "Not quite ... The rule of thumb 'track every copy' would play Q♠, but it
+    takes 9.6 fewer trick points here"; it now says the numbers decide."""
+    item = PlayQuiz(
+        id="overruled", deal_seed=747762013, dealer=1, cards_played=15, level=2,
+        rule_set=THREE_HANDED,
+    )  # fmt: skip
+    assert {QuizRule.PLAY_TRACK_BOTH_COPIES, QuizRule.PLAY_CASH_SURE_WINNER} <= set(rules_of(item))
+    assert asked_principles(item) == ()
+    said = hint(item)
+    assert "Track both copies" not in said and "Cash a sure winner" not in said, said
+    assert QuizRule.PLAY_NUMBERS.statement(THREE_HANDED) in said, said
+    # Where the coach's card follows the rule, the hint states it as before.
+    followed = PlayQuiz(
+        id="followed", deal_seed=1061921637, dealer=1, cards_played=15, level=2,
+        rule_set=THREE_HANDED,
+    )  # fmt: skip
+    assert asked_principles(followed) and "Track both copies" in hint(followed)

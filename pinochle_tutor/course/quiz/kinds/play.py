@@ -421,6 +421,15 @@ class PlayQuizKind(QuizKindSpec[PlayQuiz, tuple[Card]]):
     attempts = 60
     checked_at_load = True
 
+    def hint_cases(self, item: PlayQuiz) -> list[QuizRule]:
+        """The rules of thumb the question asks about (:func:`asked_principles`), never
+        one the coach's numbers overrule in this position: a hint stating it led to a
+        card marked wrong with "The rule of thumb 'track every copy' would play Q♠, but
+        it takes 9.6 fewer trick points here". When none is asked, that the numbers
+        decide."""
+        asked = [PRINCIPLE_RULES[f.principle] for f in asked_principles(item)]
+        return asked or [QuizRule.PLAY_NUMBERS]
+
     def parse(self, item: PlayQuiz, text: str) -> tuple[Card]:
         return (parse_play_answer(text),)
 
