@@ -103,7 +103,7 @@ def test_the_score_calculator_refuses_an_impossible_bid_on_the_site(site: Site) 
         bid = next(
             m for m in below if page.states[m].get("state", {}).get("description") == "Bid"
         )
-        await page.set_value(bid, 10**100, TIMEOUT)
+        await page.set_value(bid, str(10**100), TIMEOUT)  # the text typed, as the page sends it
         await page.click(page.models("pt-score-button", within=calc)[0], TIMEOUT)
         message = page.models("pt-message-area", within=calc)
         text = " ".join(page.text_of(m) for m in message)
