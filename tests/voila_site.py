@@ -140,16 +140,20 @@ def voila_server(
     extra: Sequence[str] = (),
     env: dict[str, str] | None = None,
     timeout: float = 90.0,
+    cwd: str | os.PathLike[str] = REPO,
+    voila: str | os.PathLike[str] | None = None,
 ) -> Iterator[Site]:
     """Yield the base URL (a :class:`Site`, with ``.pid``) of a running Voila server on
-    ``root``; always stop it.
+    ``root``; always stop it. It starts in ``cwd`` (whose ``voila.json`` applies), with
+    the ``voila`` command given (default: this environment's; another venv's for a test
+    of an install).
 
     The server, and so every kernel it starts, runs without ``PYTEST_CURRENT_TEST``
     (:func:`server_environment`): ipykernel leaves file descriptor 2 alone when it is
     set, so under pytest whatever a kernel wrote there (a log line, a traceback) never
     reached the page, as it does on a real site, and no test could see such a leak."""
     port = free_port()
-    voila = Path(sys.executable).with_name("voila")
+    voila = voila or Path(sys.executable).with_name("voila")
     # Kernels talk over Unix sockets, not TCP ports: with several servers and test
     # workers starting kernels at once, a TCP port picked free could be taken before the
     # kernel bound it ("Address already in use"), and the page never showed a widget.
@@ -159,7 +163,7 @@ def voila_server(
     artifacts.mkdir(exist_ok=True)
     log = (artifacts / f"voila-{port}.log").open("w")
     proc = subprocess.Popen(
-        cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+        cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
         env=server_environment(env),
         start_new_session=True,
     )  # fmt: skip
