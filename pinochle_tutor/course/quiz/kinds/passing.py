@@ -323,7 +323,9 @@ def _pass_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) ->
         verdict = Auction(rs.players - 1, rs).check_bid(contract)
         if not verdict.legal:
             raise BankFormatError(f"{contract}: {verdict.reason}", "contract")
-    item = PassQuiz(hand=hand, trump=trump, role=role, received=received, contract=contract, **common)
+    item = PassQuiz(
+        hand=hand, trump=trump, role=role, received=received, contract=contract, **common
+    )
     try:
         pass_view(item)
     except PinochleError as e:  # cards the rules cannot deal this way
@@ -415,7 +417,11 @@ class PassQuizKind(QuizKindSpec[PassQuiz, tuple[Card, ...]]):
         keep = QuizRule.PASS_KEEP_MELD.statement(item.rule_set)
         meld = [keep] if QuizRule.PASS_KEEP_MELD in self.rules_for(item) else []
         return " ".join(
-            ["You gave the right number of cards; now weigh which ones.", _what_to_give(item), *meld]
+            [
+                "You gave the right number of cards; now weigh which ones.",
+                _what_to_give(item),
+                *meld,
+            ]
         )
 
     def parse(self, item: PassQuiz, text: str) -> tuple[Card, ...]:
