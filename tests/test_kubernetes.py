@@ -10,8 +10,9 @@
 * the Dockerfile: its COPY sources exist, the files it copies build this package's wheel
   (the pip install step, run here on a copy of exactly those files), the paths values.yaml
   names exist in the image's course folder laid out as the COPY lines lay it out, the
-  course's page template is copied where the image's Python looks for it, and the
-  default URL renders in Voila from that folder with that template.
+  course's page template comes with that wheel as data files installed where the image's
+  Python looks for it, and the default URL renders in Voila from that folder with that
+  template.
 
 What this cannot check without docker and a cluster (hosting/kubernetes/README.md says
 so too): that the base image pulls, that pip resolves the dependencies inside it, that
@@ -336,23 +337,51 @@ def test_the_pip_step_installs_this_package_and_a_matching_hub() -> None:
     assert any(d == folders[0] or d.startswith(folders[0] + "/") for d in copied)
 
 
-def test_the_copied_files_build_the_whole_package(image: Path, tmp_path: Path) -> None:
-    """The install step on exactly the files the Dockerfile copies: pip builds the wheel
+@pytest.fixture(scope="module")
+def image_wheel(image: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The install step on exactly the files the Dockerfile copies: the wheel pip builds
     as it does in the image (in an isolated build environment with the build-system's
-    setuptools, from PyPI), and it holds every module of both packages."""
+    setuptools, from PyPI)."""
     (project,) = (t for t in pip_install() if t.startswith("/"))
     source = image / project.lstrip("/")
     assert (source / "pyproject.toml").is_file()
+    out = tmp_path_factory.mktemp("wheel")
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
-         "-q", "-w", str(tmp_path), str(source)],
+         "-q", "-w", str(out), str(source)],
         capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     if done.returncode != 0 and re.search(r"NewConnectionError|No matching distribution", done.stderr):
         pytest.skip("PyPI is out of reach, so pip cannot fetch the build-system's setuptools")
     assert done.returncode == 0, done.stderr[-3000:]
-    (wheel,) = tmp_path.glob("pinochle_tutor-*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
+    (wheel,) = out.glob("pinochle_tutor-*.whl")
+    return wheel
+
+
+IMAGE_PREFIX = "usr/local"
+"""The prefix of the image's Python (the official python images'), under which pip puts
+a wheel's data files (``<name>.data/data/X`` at ``/usr/local/X``)."""
+IMAGE_JUPYTER_DATA = f"{IMAGE_PREFIX}/share/jupyter"
+"""The Jupyter data folder of the image's Python, where Voila looks for page templates."""
+
+
+@pytest.fixture(scope="module")
+def installed(image: Path, image_wheel: Path) -> Path:
+    """The image with the pip step's data files laid out under the Python prefix, as pip
+    installs them (the modules themselves are not modelled: this environment's are used)."""
+    with zipfile.ZipFile(image_wheel) as z:
+        for name in z.namelist():
+            top, _, rest = name.partition("/")
+            if top.endswith(".data") and rest.startswith("data/") and not name.endswith("/"):
+                target = image / IMAGE_PREFIX / rest.removeprefix("data/")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(z.read(name))
+    return image
+
+
+def test_the_copied_files_build_the_whole_package(image_wheel: Path) -> None:
+    """The wheel from the copied files holds every module of the three packages."""
+    names = set(zipfile.ZipFile(image_wheel).namelist())
     setuptools = PYPROJECT["tool"]["setuptools"]
     expected = set()
     for name in setuptools["packages"]:  # pinochle_widgets.x lives in widgets/x
@@ -363,17 +392,14 @@ def test_the_copied_files_build_the_whole_package(image: Path, tmp_path: Path) -
     assert "pinochle_tutor/py.typed" in names
 
 
-IMAGE_JUPYTER_DATA = "usr/local/share/jupyter"
-"""The Jupyter data folder of the image's Python (the official python images' prefix is
-/usr/local), where Voila looks for page templates."""
-
-
-def test_the_page_template_voila_json_names_is_where_voila_looks(image: Path) -> None:
+def test_the_page_template_voila_json_names_is_where_voila_looks(installed: Path) -> None:
+    """The pip step installs the template (the package's data files) into the image's
+    Jupyter data folder, every file of it."""
     (base,) = instructions("FROM")
     assert base.startswith("python:"), "an official python image, whose prefix is /usr/local"
     name = json.loads((REPO / "voila.json").read_text())["VoilaConfiguration"]["template"]
     source = REPO / "hosting" / "voila-template" / name
-    copied = image / IMAGE_JUPYTER_DATA / "voila" / "templates" / name
+    copied = installed / IMAGE_JUPYTER_DATA / "voila" / "templates" / name
     files = sorted(p.relative_to(source) for p in source.rglob("*") if p.is_file())
     assert files and files == sorted(p.relative_to(copied) for p in copied.rglob("*") if p.is_file())
     assert all((copied / f).read_bytes() == (source / f).read_bytes() for f in files)
@@ -418,18 +444,20 @@ def test_the_start_command_serves_the_course(image: Path) -> None:
 
 
 def test_the_default_url_renders_from_the_image_folder(
-    image: Path, merged: dict[str, Any], tmp_path: Path
+    installed: Path, merged: dict[str, Any], tmp_path: Path
 ) -> None:
     """Voila on the image's course folder, with the pod's JUPYTER_CONFIG_PATH: the
     learner's first page renders, and its widgets (asked for over the kernel's websocket,
     as the browser asks) hold the outline's links to the lessons."""
+    image = installed
     single = merged["singleuser"]
     notebooks = image / merged["hub"]["config"]["KubeSpawner"]["notebook_dir"].lstrip("/")
     env = {
         "JUPYTER_CONFIG_PATH": str(image / single["extraEnv"]["JUPYTER_CONFIG_PATH"].lstrip("/")),
         ENV_VAR: str(tmp_path / "progress.sqlite"),
         "PINOCHLE_TUTOR_SEED": "",
-        # the image's copy of the page template comes first (before the test's own)
+        # the page template the image's pip step installed comes first (before the
+        # link of the test's own environment)
         "JUPYTER_PATH": str(image / IMAGE_JUPYTER_DATA),
     }
     page = single["defaultUrl"].removeprefix("/voila/render/")
