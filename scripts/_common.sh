@@ -28,7 +28,8 @@ ensure_venv() {
 
 # install_package [EXTRAS]: pip install -e ".[EXTRAS]" as a link tree
 # (editable_mode=strict), which mypy can resolve `pinochle_widgets` through; the default
-# editable mode maps widgets/ via an import hook mypy cannot follow.
+# editable mode maps widgets/ via an import hook mypy cannot follow. Then the Voila
+# template, which an editable install leaves out (install_voila_template says why).
 install_package() {
     local target="."
     [[ -n "${1:-}" ]] && target=".[$1]"
@@ -41,8 +42,13 @@ install_package() {
 # install_voila_template [PREFIX]: the course's Voila page template
 # (hosting/voila-template/pinochle, which voila.json names) linked into the Jupyter data
 # folder of the environment at PREFIX (default .venv), where Voila looks for templates
-# (share/jupyter/voila/templates/). A link, as the package's editable install: an edit of
-# the template shows at the next page load. Binder's postBuild calls it for its conda env.
+# (share/jupyter/voila/templates/). Only for the editable install above: a plain
+# `pip install .` (Binder's environment.yml, the Kubernetes image) installs the template
+# as the package's data files (pyproject.toml), but setuptools leaves data files out of
+# an editable install (setuptools issue 3399; seen with setuptools 84.2), so .venv would
+# have none. A link, as the rest of the editable install: an edit of the template shows
+# at the next page load. (A `pip install .` into .venv over the link writes the same
+# files through it; pip's uninstall leaves files outside the environment alone.)
 install_voila_template() {
     local templates="${1:-$VENV}/share/jupyter/voila/templates"
     local source="$REPO_ROOT/hosting/voila-template/pinochle"
