@@ -3,8 +3,9 @@ carries the course's Voila page template (``hosting/voila-template/pinochle``, n
 ``voila.json``) as data files, so a fresh virtual environment with nothing but
 ``pip install <the wheel>`` serves the course with ``voila lessons/``, as a new user
 would run it in a clone (``voila.json`` beside ``lessons/``). Before the template
-shipped this way, that site answered its root with HTTP 500 (``TemplateNotFound:
-tree-lab.html``): only the scripts' link put the template into ``.venv``.
+shipped this way, that site answered its root with HTTP 500 (Voila's
+``TemplateNotFound`` for the tree page of the lab template, which the course's
+extends): only the scripts' link put the template into ``.venv``.
 
 The wheel is built from a copy of the checkout's files (what ``git ls-files`` lists,
 untracked files not ignored included), so a stale ``build/`` folder cannot slip files
