@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_tutor.cards import Card, cards_text, parse_cards
+from pinochle_tutor.cards import Card, cards_text, parse_cards, sort_hand
 from pinochle_tutor.classroom.attempts import weak_rules
 from pinochle_tutor.classroom.mastery import NEEDED, SET_SIZE, lesson_mastery, new_set_id
 from pinochle_tutor.classroom.progress import Progress
@@ -330,3 +330,19 @@ def test_a_hint_never_states_a_rule_of_thumb_the_coach_overrules_here() -> None:
         rule_set=THREE_HANDED,
     )  # fmt: skip
     assert asked_principles(followed) and "Track both copies" in hint(followed)
+
+
+def test_an_exchange_verdict_names_each_choice_as_the_hand_shows_it() -> None:
+    """The cards of a choice read as the hand shows them (by suit, highest first), in
+    every sentence of the verdict: it said "Your return of 9♦ 9♦ J♦ Q♦ ..." beside "It
+    gives back Q♦ J♦ 9♦ 9♦ of your trump", and "K♥ 10♥ count trick points" (issue 45,
+    item 8: a read of lesson 3's exchange feedback)."""
+    mark = check_answer(RUN_RETURN, "JH 9S 9C JC")
+    assert mark.correct == "the coach's return: 9♠, 9♦, Q♣, 9♣"
+    said = mark.explanation
+    assert said.startswith("Your return of 9♠ J♥ J♣ 9♣ leaves your side"), said
+    assert "Give back 9♠ 9♦ Q♣ 9♣:" in said, said
+    meld = re.compile(r"the meld in .*?, keeping")  # a meld line reads in its own order
+    for run in re.findall(r"(?:(?:10|[AKQJ9])[♠♥♦♣] )+(?:10|[AKQJ9])[♠♥♦♣]", meld.sub("", said)):
+        cards = parse_cards(run)
+        assert cards == sort_hand(cards), run

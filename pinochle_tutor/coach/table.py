@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
-from pinochle_tutor.cards import Card, Suit
+from pinochle_tutor.cards import Card, Suit, cards_text, sort_hand
 from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, advise_bid, judge_bid
 from pinochle_tutor.coach.concession import advise_concession, judge_concession
 from pinochle_tutor.coach.exchange import advise_exchange, judge_exchange
@@ -89,7 +89,7 @@ class Hint:
     @property
     def action(self) -> str:
         """The suggestion in a few words: ``'Bid 250'``, ``'Play A♠'``, ... ."""
-        names = " ".join(c.text for c in self.cards)
+        names = cards_text(sort_hand(self.cards))  # as the hand shows them, as the reason does
         if self.concede:
             return "Concede the hand"
         if self.phase is Phase.AUCTION:

@@ -180,6 +180,13 @@ class ExchangeExplanation:
         return self.text
 
 
+def _shown(cards: Iterable[Card]) -> str:
+    """A choice of cards as the learner's hand shows them (by suit, highest first):
+    every sentence of an exchange verdict names the same cards in the same order
+    ('Q♦ J♦ 9♦ 9♦', never '9♦ 9♦ J♦ Q♦' beside it)."""
+    return cards_text(sort_hand(cards))
+
+
 def _lines(cards: list[Card], trump: SuitLike, rules: RuleSet) -> list[str]:
     return [i.name for i in meld(cards, trump, rules).items]
 
@@ -262,7 +269,7 @@ class ExchangeReasoning:
     @property
     def text(self) -> str:
         """The reasoning in plain words."""
-        shown = cards_text(self.cards)
+        shown = _shown(self.cards)
         if self.passing:
             parts = []
             if self.trumps_given:
@@ -284,7 +291,7 @@ class ExchangeReasoning:
         else:
             one = len(self.counters_given) == 1
             line += (
-                f" {cards_text(self.counters_given)} count{'s' if one else ''} trick points, but "
+                f" {_shown(self.counters_given)} count{'s' if one else ''} trick points, but "
                 f"your partner plays {'it' if one else 'them'} for your side."
             )
         if self.voids:
@@ -418,14 +425,14 @@ class GivenUp:
             return f"gives up the meld in {listed(lines)}, {where}" if lines else where
         if self.principle is p.KEEP_TRUMP:
             return (
-                f"{gives} {cards_text(self.cards)} of your trump ({self.trump.plural}), keeping "
+                f"{gives} {_shown(self.cards)} of your trump ({self.trump.plural}), keeping "
                 f"{self.kept} of {self.could}"
             )
         if self.principle is p.KEEP_COUNTERS:
             one = len(self.cards) == 1
-            return f"{gives} {cards_text(self.cards)}, which count{'s' if one else ''} trick points"
+            return f"{gives} {_shown(self.cards)}, which count{'s' if one else ''} trick points"
         if self.principle is p.KEEP_ACES:
-            return f"{gives} {cards_text(self.cards)}"
+            return f"{gives} {_shown(self.cards)}"
         if self.principle is p.GIVE_TRUMP:
             return f"{gives} no trump"
         if self.principle is p.GIVE_ACES:
@@ -577,7 +584,7 @@ class PrincipleEvidence:
         which = (
             f"your {what}"
             if own and tuple(sorted(own)) == tuple(sorted(self.contrast))
-            else f"the best {what} tried that does not, {cards_text(self.contrast)},"
+            else f"the best {what} tried that does not, {_shown(self.contrast)},"
         )
         gave = (
             f" {self.given_up.text}, and"
@@ -649,7 +656,7 @@ class ExchangeAdvice:
             return f.text
         pts = self.discard_points
         return (
-            f"Discard {cards_text(f.cards)}: {pts} trick point{'s' if pts != 1 else ''} for you at "
+            f"Discard {_shown(f.cards)}: {pts} trick point{'s' if pts != 1 else ''} for you at "
             f"once; then name {f.trump.plural} trump and keep {f.kept_meld} meld."
         )
 
@@ -672,7 +679,7 @@ class ExchangeAdvice:
         if others:
             nxt = others[0]
             line += (
-                f"; the next best {_ROLE_WORDS[self.role]}, {cards_text(nxt.cards)}, "
+                f"; the next best {_ROLE_WORDS[self.role]}, {_shown(nxt.cards)}, "
                 f"{worse_off(nxt.loss, nxt.loss_stderr, self.partnerships)}"
             )
         return line + "."
@@ -706,7 +713,7 @@ class ExchangeAdvice:
         else:
             how = "too small to matter, so either is fine"
         return (
-            f"The rule-of-thumb {_ROLE_WORDS[self.role]}, {cards_text(u.cards)}, "
+            f"The rule-of-thumb {_ROLE_WORDS[self.role]}, {_shown(u.cards)}, "
             f"{worse_off(u.loss, u.loss_stderr, self.partnerships)}: {how}."
         )
 
@@ -727,7 +734,7 @@ class ExchangeAdvice:
                 + ("" if a.samples == self.best.samples else f", set aside after {a.samples} deals")
             )
             out.append(
-                f"{cards_text(a.cards)}: {points(a.tricks)} trick points, score "
+                f"{_shown(a.cards)}: {points(a.tricks)} trick points, score "
                 f"{_score(a.score)} against {_score(a.against)}, {tail}"
             )
         return out
@@ -797,21 +804,21 @@ class ExchangeJudgement:
         on the same imagined deals, what they give up and the rules of thumb."""
         a = self.advice
         what = _ROLE_WORDS[a.role]
-        head = f"Your {what} of {cards_text(self.given)}"
+        head = f"Your {what} of {_shown(self.given)}"
         v = self.given_value
         if not self.is_mistake:
             if self.is_coachs:
                 first = f"{head} is the coach's choice too. Good."
             else:
                 first = (
-                    f"{head} is as good as {cards_text(a.cards)} within the evaluation's error: "
+                    f"{head} is as good as {_shown(a.cards)} within the evaluation's error: "
                     f"it {worse_off(v.loss, v.loss_stderr, a.partnerships, v.samples)}, a "
                     "difference the deals cannot tell apart. Good."
                 )
             return f"{first} {self.follows_line()}"
         parts = [
             f"{head} {worse_off(v.loss, v.loss_stderr, a.partnerships, v.samples)} than "
-            f"{cards_text(a.cards)}.",
+            f"{_shown(a.cards)}.",
             self.gives_up_line(),
         ]
         # The proofs whose contrast is the learner's own cards are said above.

@@ -262,7 +262,7 @@ def _mark_exchange(item: PassQuiz, text: str, given: tuple[Card, ...]) -> Mark:
     verdict = pass_judgement(item, tuple(sorted(given)))
     a = verdict.advice
     mine = verdict.given_value
-    correct = f"the coach's {item.role}: {cards_text(a.cards, ', ')}"
+    correct = f"the coach's {item.role}: {cards_text(sort_hand(a.cards), ', ')}"
     rules = SPEC.rules_for(item)
     meld = mine.given_up(ExchangePrinciple.KEEP_MELD)  # meld given up that the coach keeps
     if verdict.is_mistake:
@@ -276,7 +276,7 @@ def _mark_exchange(item: PassQuiz, text: str, given: tuple[Card, ...]) -> Mark:
         # Playable: as good by the numbers, but it gives up meld the coach's cards keep.
         explanation = (
             f"{verdict.text} But it {meld.text}: this question asks you to keep your meld, "
-            f"and the coach's {item.role}, {cards_text(a.cards)}, keeps it."
+            f"and the coach's {item.role}, {cards_text(sort_hand(a.cards))}, keeps it."
         )
         return Mark(item.id, item.kind, text, False, correct, explanation,
                     (QuizRule.PASS_KEEP_MELD,), detail=verdict,
@@ -431,10 +431,11 @@ class PassQuizKind(QuizKindSpec[PassQuiz, tuple[Card, ...]]):
         return _mark_exchange(item, text, answer)
 
     def answer(self, item: PassQuiz) -> tuple[Card, ...]:
-        return _advice(item).cards
+        """The coach's cards, as the hand shows them (the order its words use)."""
+        return tuple(sort_hand(_advice(item).cards))
 
     def answer_text(self, item: PassQuiz) -> str:
-        return f"the coach's {item.role}: {cards_text(_advice(item).cards, ', ')}"
+        return f"the coach's {item.role}: {cards_text(self.answer(item), ', ')}"
 
     def rule_cases(self, item: PassQuiz) -> set[QuizRule]:
         return _pass_rules(item)
