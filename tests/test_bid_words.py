@@ -293,3 +293,36 @@ def test_a_bid_that_does_not_beat_the_current_one_is_refused_to_you() -> None:
         mark.explanation
     )
     assert not re.search(r"\bseat \d", mark.explanation, re.I), mark.explanation
+
+
+@pytest.mark.usefixtures("modest_deals")
+def test_an_accepted_call_beside_other_advice_is_told_why_it_is_no_mistake() -> None:
+    """The advice said "above 260, passing pays your side better" and a top bid of 290,
+    inside the accepted range, was told only "That is within the range the coach
+    accepts." beside it; a pass the range accepts beside "Bid 250" alike (issue 45, item
+    8: a read of the bidding words). Each now says why it is still no mistake."""
+    above = passed = None
+    for seed in range(30):
+        item = generate("bid", seed, 1)
+        assert isinstance(item, BidQuiz)
+        r = answer_for(item)
+        assert isinstance(r, BidRange)
+        if r.advised is not None and r.high is not None and r.high > r.advised:
+            above = above or (item, r)
+        if r.advised is not None and r.pass_ok:
+            passed = passed or (item, r)
+        if above and passed:
+            break
+    assert above is not None and passed is not None
+    item, r = above
+    assert r.high is not None
+    said = check_answer(item, str(r.high))
+    assert said.right
+    assert said.explanation.startswith(
+        f"That is within the range the coach accepts: {r.high} is above {r.advised}, the most "
+        "worth bidding, but not clearly enough to be a mistake."
+    ), said.explanation
+    item, r = passed
+    said = check_answer(item, "pass")
+    assert said.right
+    assert f"bidding {r.minimum} pays your side at least as well as passing" in said.explanation

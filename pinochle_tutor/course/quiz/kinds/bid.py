@@ -138,9 +138,27 @@ def parse_bid_answer(text: str) -> int | None:
 def _mark_head(r: BidRange, call: int | None) -> str:
     """The verdict on a readable, legal call in plain words, each claim read from the
     evaluation behind the range (its gains against passing, level by level)."""
-    if r.accepts(call):
-        return "That is within the range the coach accepts."
     side = "your side" if r.advice.rules.partnerships else "you"
+    if r.accepts(call):
+        # Accepted, but not what the advice says: say why it is no mistake, so that
+        # "above 260, passing pays your side better" never stands beside 290 "Right!".
+        within = "That is within the range the coach accepts"
+        if call is None and r.advised is not None:
+            return (
+                f"{within}: bidding {r.minimum} pays {side} at least as well as passing on "
+                "average, but not clearly enough to make passing a mistake."
+            )
+        if call is not None and r.advised is None:
+            return (
+                f"{within}: passing pays {side} better on average, but not clearly enough "
+                f"to make {call} a mistake."
+            )
+        if call is not None and r.advised is not None and call > r.advised:
+            return (
+                f"{within}: {call} is above {r.advised}, the most worth bidding, but not "
+                "clearly enough to be a mistake."
+            )
+        return f"{within}."
     if call is None:
         top = f", and you can go on to {r.advised}" if r.advised is not None else ""
         return (
@@ -186,9 +204,10 @@ def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
     sims = ""
     if advice.outlooks:
         suits = listed([o.trump.plural for o in advice.outlooks])
+        which = "suit" if len(advice.outlooks) == 1 else "suits"
         sims = (
             f" (The coach played out {advice.best.deals:,} deals with {suits} as trump, the "
-            f"most promising suits after a first look at {FIRST_LOOK_SAMPLES} deals with each.)"
+            f"most promising {which} after a first look at {FIRST_LOOK_SAMPLES} deals with each.)"
         )
     explanation = f"{head} The coach accepts: {r.text}. {advice.explanation}{sims}"
     return Mark(
