@@ -101,7 +101,8 @@ def test_a_fresh_venv_with_the_wheel_serves_the_course(
     """``python -m venv``, ``pip install <wheel>``, then ``voila lessons/`` in the clone:
     the site's root answers with the lessons' folder, the welcome page is built with the course's
     template ("Dealing the cards ...") and its widgets, asked for over the kernel's
-    websocket as a browser asks, hold the course outline's links."""
+    websocket as a browser asks, hold the course outline's links; a practice page shows
+    its quiz (the banks are the clone's, found from the page's folder)."""
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", str(venv)], timeout=120)
     python = venv / "bin" / "python"
@@ -132,6 +133,13 @@ def test_a_fresh_venv_with_the_wheel_serves_the_course(
         assert not channel.errors, channel.errors
         return json.dumps(channel.states)
 
+    async def practice_quizzes(base: str) -> list[str]:
+        """A practice page's quiz, whose bank the installed package finds in the clone."""
+        channel = await Channel.open(base, "practice/01_meld_level1.ipynb", 120)
+        channel.ws.close()
+        assert not channel.errors, channel.errors
+        return channel.models("pt-quiz-runner")
+
     with voila_server("lessons", env=env, cwd=checkout, voila=venv / "bin" / "voila") as site:
         with urllib.request.urlopen(f"{site}/", timeout=60) as reply:
             assert reply.status == 200
@@ -143,6 +151,7 @@ def test_a_fresh_venv_with_the_wheel_serves_the_course(
             assert reply.status == 200
             page = reply.read().decode("utf-8")
         states = asyncio.run(widget_states(site))
+        quizzes = asyncio.run(practice_quizzes(site))
     assert 'id="voila-tree-main"' in tree, "the site's root, Voila's tree page"
     assert {"00_welcome.ipynb", "04_meld.ipynb", "practice"} <= listed
     assert "Traceback" not in page
@@ -151,3 +160,4 @@ def test_a_fresh_venv_with_the_wheel_serves_the_course(
     assert "04_meld.ipynb" in states and "practice/01_meld_level1.ipynb" in states, (
         "the course outline links the lessons and the practice pages"
     )
+    assert len(quizzes) == 1, "the practice page shows its quiz"
