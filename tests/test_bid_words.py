@@ -326,3 +326,18 @@ def test_an_accepted_call_beside_other_advice_is_told_why_it_is_no_mistake() -> 
     said = check_answer(item, "pass")
     assert said.right
     assert f"bidding {r.minimum} pays your side at least as well as passing" in said.explanation
+
+
+def test_the_question_gives_no_example_bid_below_the_lowest_bid_now() -> None:
+    """ "The lowest bid now is 370. What is the most you would bid? (a bid such as 300,
+    or pass)": the example was a bid no one may make there (issue 45, item 8)."""
+    from pinochle_tutor.deal import deal
+
+    for rules in (CLASSIC, DOUBLE_DECK, THREE_HANDED):
+        high = rules.opening_bid + 12 * rules.bid_increment
+        hand = tuple(deal(0, rules, seed=1).hands[0])
+        item = BidQuiz(id="b", hand=hand, calls=(high,), dealer=rules.players - 2, rule_set=rules)
+        low = item.auction().min_bid
+        asked = item.prompt
+        assert f"The lowest bid now is {low}." in asked, asked
+        assert all(int(n) >= low for n in re.findall(r"\d+", asked.split("now is")[1])), asked

@@ -109,11 +109,12 @@ class BidQuiz(QuizItem):
             who = names.get((s - seat) % n, "you")
             parts.append(f"{who} {'pass' if amount is None else amount}")
         calls = "Calls so far: " + ", ".join(parts) + "." if parts else "Nobody has called yet."
-        example = self.rule_set.opening_bid + 5 * self.rule_set.bid_increment
+        # No example bid here: a fixed one (300) fell below the lowest bid now at 370,
+        # and one near the lowest bid would hint at the answer.
         return (
             f"{self._rules_prefix}Your hand: {cards_text(self.hand)}. {calls} "
             f"The lowest bid now is {a.min_bid}. "
-            f"What is the most you would bid? (a bid such as {example}, or pass)"
+            "What is the most you would bid? (a bid in digits, or pass)"
         )
 
 
