@@ -346,3 +346,23 @@ def test_an_exchange_verdict_names_each_choice_as_the_hand_shows_it() -> None:
     for run in re.findall(r"(?:(?:10|[AKQJ9])[♠♥♦♣] )+(?:10|[AKQJ9])[♠♥♦♣]", meld.sub("", said)):
         cards = parse_cards(run)
         assert cards == sort_hand(cards), run
+
+
+def test_a_nine_of_trump_given_to_the_partner_is_said_to_count_there_too() -> None:
+    """Lesson 3's set (classic, seed 0): a pass of 9♥ with hearts trump was told "It
+    gives up the meld in 9♥ (10)", as if the side lost it; a 9 of trump counts in the
+    partner's hand too (issue 45, item 8: a read of the exchange feedback). A discard
+    (three-handed, no partner) is not told so."""
+    from pinochle_tutor.cards import Suit
+    from pinochle_tutor.explain.exchange import given_up
+
+    hand = list(parse_cards("AS 10S 9S 9H AD KD QD JD AC AC QC 9C"))
+    given = list(parse_cards("AS 10S 9S 9H"))
+    said = given_up(ExchangePrinciple.KEEP_MELD, hand, given, Suit.HEARTS, CLASSIC, "pass").text
+    assert said.startswith("gives up the meld in 9♥ (10, which counts in your partner's hand too)")
+    hand3 = list(parse_cards("AS 10S KS 9H 9H AD KD QD JD AC AC QC JC 9C 9C KH QH 10H"))
+    alone = given_up(
+        ExchangePrinciple.KEEP_MELD, hand3, list(parse_cards("9H 9H AS")), Suit.HEARTS,
+        THREE_HANDED, "discard",
+    ).text  # fmt: skip
+    assert "9♥" in alone and "partner" not in alone, alone

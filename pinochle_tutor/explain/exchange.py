@@ -41,7 +41,7 @@ from pinochle_tutor.exchange import remove_cards
 from pinochle_tutor.explain._text import _a, _names, listed
 from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.hands import as_cards
-from pinochle_tutor.meld import MeldItem, meld, meld_points, points_from_counts
+from pinochle_tutor.meld import MeldItem, MeldKind, meld, meld_points, points_from_counts
 from pinochle_tutor.rules import CLASSIC, MeldTable, RuleSet
 
 __all__ = [
@@ -421,7 +421,18 @@ class GivenUp:
         p = ExchangePrinciple
         if self.principle is p.KEEP_MELD:
             where = f"keeping {self.kept} meld where {self.could} could be kept"
-            lines = [f"{cards_text(m.cards)} ({m.points})" for m in self.meld]
+            # A 9 of trump given to the partner still counts in the partner's hand (the
+            # only meld of one card): it leaves the giver's meld, not the side's.
+            shared = self.role in ("pass", "return")
+            lines = [
+                f"{cards_text(m.cards)} ({m.points}"
+                + (
+                    ", which counts in your partner's hand too)"
+                    if shared and m.kind is MeldKind.DIX
+                    else ")"
+                )
+                for m in self.meld
+            ]
             return f"gives up the meld in {listed(lines)}, {where}" if lines else where
         if self.principle is p.KEEP_TRUMP:
             return (
