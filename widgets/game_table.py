@@ -847,6 +847,7 @@ class GameTable(widgets.VBox):
 
     @guarded
     def _bid(self, _: object = None) -> None:
+        self.session.expect(Phase.AUCTION)  # out of turn: whose turn it is, box or not
         amount = self.amount.read()  # an unreadable box is refused, quoting it
         self._act(lambda: self.session.bid(amount), f"You bid {amount}.")
 

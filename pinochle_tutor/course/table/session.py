@@ -555,6 +555,13 @@ class GameSession:
                 self._waiting = True
 
     # --------------------------------------------------------- learner's acts
+    def expect(self, phase: Phase) -> None:
+        """Raise :class:`OutOfTurnError` with the reason unless the hand waits for the
+        learner in ``phase`` now: what every act of the learner checks first, for a
+        page to ask before it reads what the learner typed (a bid box left empty out of
+        turn is told whose turn it is, as a bid would be)."""
+        self._expect(phase)
+
     def _expect(self, phase: Phase) -> Hand:
         """The current hand, if it waits for the learner in ``phase``; else a refusal."""
         if self._game_over:
