@@ -10,6 +10,9 @@ ends of the accepted range) and counts the marks whose words contradict the mark
 * a recommended bid below the lowest bid allowed now (said in words, or in the advice
   the mark quotes);
 * a "most worth bidding" the same question's range rejects;
+* advice that opens "Bid X" (the call to make now) beside a mark that calls a top bid
+  of X too low ("X stops too soon"): the question asks for the most the learner would
+  bid, so the words say the lowest bid as a fact there, not as the call;
 * advice to pass beside a mark that rejects a pass, or advice to bid beside a mark that
   accepts no bid.
 
@@ -19,7 +22,10 @@ the lowest bid allowed (the advice was worked out as if the auction were opening
 "most worth bidding" the same mark rejected (the range was read from the chances of
 making a bid, the sentence from the scores against passing) and 60 pieces of advice to
 pass or bid beside a mark that rejected that call; and 809 of the 1,160 marks said an
-average below zero, an error bar or "at even odds". After it: none.
+average below zero, an error bar or "at even odds". After it: none. A reader's
+follow-up then found the advice a top-bid question quoted opening "Bid 250" (the call to
+make now) in 832 of 1,139 marks, beside a range that accepts no top bid that low; 167 of
+those marks said "250 stops too soon" themselves. After it: none.
 """
 
 from __future__ import annotations
@@ -138,6 +144,16 @@ def contradictions(item: BidQuiz) -> tuple[int, list[str]]:
         worth = [int(next(g for g in w if g)) for w in _WORTH.findall(text)]
         if reasoning is not None and reasoning.limit is not None:
             worth.append(reasoning.limit)
+        # The question asks for the top bid: advice "Bid X" (the call now) beside a mark
+        # that calls a top bid of X too low ("X stops too soon").
+        short = [
+            b for b in map(int, _BID.findall(text))
+            if f"{b} stops too soon" in text or (r.low is not None and b < r.low)
+        ]  # fmt: skip
+        if short:
+            b = short[0]
+            said = f", and says '{b} stops too soon'" if f"{b} stops too soon" in text else ""
+            found.append(f"{where}: advises 'Bid {b}'; accepts {r.text}{said}")
         rejected = [w for w in worth if not r.accepts(w)]
         if rejected:
             found.append(f"{where}: says {rejected[0]} is the most worth bidding; accepts {r.text}")
@@ -341,3 +357,54 @@ def test_the_question_gives_no_example_bid_below_the_lowest_bid_now() -> None:
         asked = item.prompt
         assert f"The lowest bid now is {low}." in asked, asked
         assert all(int(n) >= low for n in re.findall(r"\d+", asked.split("now is")[1])), asked
+
+
+@pytest.mark.usefixtures("modest_deals")
+def test_a_top_bid_question_never_advises_a_call_its_mark_calls_too_low() -> None:
+    """A question asking for the top bid marked 250 "stops too soon" while the advice
+    it quoted opened "Bid 250" (the call to make now; issue 45, item 1, a reader's
+    follow-up). The advice now says the lowest bid as a fact; the trainer's and the
+    table hint's advice, a call now, still says "Bid 250"."""
+    item = next(
+        i
+        for i in bank_items() + [generate("bid", seed, 1) for seed in range(30)]
+        if isinstance(i, BidQuiz)
+        and (r := answer_for(i)) is not None
+        and isinstance(r, BidRange)
+        and r.low is not None
+        and r.advice.recommended == r.minimum < r.low
+    )
+    r = answer_for(item)
+    assert isinstance(r, BidRange) and r.low is not None
+    mark = check_answer(item, str(r.minimum))
+    assert not mark.right and f"{r.minimum} stops too soon" in mark.explanation
+    _, found = contradictions(item)
+    assert not found, found
+    assert f"At {r.minimum}, the lowest bid now, you make the contract" in mark.explanation
+    # The call now, where a call is asked (the trainer, the table hint): unchanged.
+    assert r.advice.explanation.count(f"Bid {r.minimum}:") == 1
+
+
+def test_the_answer_box_example_is_a_legal_answer_now() -> None:
+    """The bid box showed "e.g. 300, or pass" whatever the auction, below the lowest
+    bid at 370 (issue 45, item 1, a reader's follow-up); it names the lowest bid now as
+    where bids start, or only pass when no bid is left, under each rule set."""
+    from pinochle_tutor.course.quiz.kinds.bid import SPEC
+    from pinochle_tutor.deal import deal
+    from pinochle_tutor.explain import explain_bid
+
+    for rules in (CLASSIC, DOUBLE_DECK, THREE_HANDED):
+        hand = tuple(deal(0, rules, seed=1).hands[0])
+        high = rules.opening_bid + 12 * rules.bid_increment
+        for calls in [(), (high,), (rules.max_bid,)]:
+            dealer = (-len(calls) - 1) % rules.players
+            item = BidQuiz(id="b", hand=hand, calls=calls, dealer=dealer, rule_set=rules)
+            a = item.auction()
+            example = SPEC.screen(item).example
+            numbers = [int(n) for n in re.findall(r"\d+", example)]
+            assert all(explain_bid(a, n, me=a.turn).legal for n in numbers), (rules.name, example)
+            assert "pass" in example, example
+            if a.min_bid <= rules.max_bid:
+                assert numbers == [a.min_bid], (rules.name, example)
+            else:
+                assert example == "e.g. pass", example

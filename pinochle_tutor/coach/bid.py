@@ -1364,6 +1364,19 @@ class BidAdvice:
             return f"Pass: the lowest bid now is {self.min_bid}."
         return f"Bid {self.recommended}: the hand is worth up to {self.limit}."
 
+    @property
+    def top_bid_explanation(self) -> str:
+        """The reasoning in plain words for a question that asks for the most the
+        learner would bid (:attr:`BidReasoning.top_bid_text`): the same numbers as
+        :attr:`explanation`, without "Bid 250" as the call now, which a mark calling a
+        top bid of 250 too low would contradict."""
+        reasoning = self.reasoning
+        if reasoning is not None:
+            return reasoning.top_bid_text
+        if self.recommended is None or self.limit is None:
+            return self.explanation
+        return f"The most worth bidding is {self.limit}."
+
     def __str__(self) -> str:
         return self.explanation
 

@@ -271,9 +271,15 @@ class BidReasoning:
         worth considering against passing among them."""
         return self.worked_lines()
 
-    def lines(self) -> list[str]:
+    def lines(self, *, top_bid: bool = False) -> list[str]:
         """The reasoning in plain words, one sentence per line: no average below zero,
-        no error bar; every number from the evaluation or the rules in force."""
+        no error bar; every number from the evaluation or the rules in force.
+
+        ``top_bid``: the words for a question that asks for the most the learner would
+        bid, not the call to make now. There "Bid 250" (the call now, which the trainer
+        and the table hint give) would stand beside a mark that calls a top bid of 250
+        too low, so the lowest bid is said as a fact ("At 250, the lowest bid now, you
+        make the contract ...") and the most worth bidding follows as before."""
         side = self.side
         # What the exchange (the kitty) does to the meld, said as a gain, nothing or a
         # loss: never "add -2" nor "add 0".
@@ -318,7 +324,12 @@ class BidReasoning:
         )
         if self.recommended is not None:
             assert self.limit is not None and self.limit_chance is not None
-            out.append(f"Bid {self.recommended}: you make it {chance_words(self.min_chance)}.")
+            chance = chance_words(self.min_chance)
+            out.append(
+                f"At {self.recommended}, the lowest bid now, you make the contract {chance}."
+                if top_bid
+                else f"Bid {self.recommended}: you make it {chance}."
+            )
             better = (
                 "better than"
                 if self.limit_score is not None and self.limit_pass is not None
@@ -416,6 +427,12 @@ class BidReasoning:
     def text(self) -> str:
         """The reasoning in plain words."""
         return " ".join(self.lines())
+
+    @property
+    def top_bid_text(self) -> str:
+        """The reasoning in plain words for a question that asks for the top bid
+        (:meth:`lines` with ``top_bid``): no call to make now."""
+        return " ".join(self.lines(top_bid=True))
 
     def __str__(self) -> str:
         return self.text

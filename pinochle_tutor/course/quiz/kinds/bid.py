@@ -196,7 +196,7 @@ def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
         if not verdict.legal:
             rule = verdict.rule.statement(item.rule_set)
             said = verdict.text if rule in verdict.text else f"{verdict.text} {rule}"
-            explanation = f"{said} The coach accepts: {r.text}. {advice.explanation}"
+            explanation = f"{said} The coach accepts: {r.text}. {advice.top_bid_explanation}"
             return Mark(
                 item.id, item.kind, text, False, r.text, explanation, SPEC.rules_for(item), detail=r
             )
@@ -210,7 +210,7 @@ def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
             f" (The coach played out {advice.best.deals:,} deals with {suits} as trump, the "
             f"most promising {which} after a first look at {FIRST_LOOK_SAMPLES} deals with each.)"
         )
-    explanation = f"{head} The coach accepts: {r.text}. {advice.explanation}{sims}"
+    explanation = f"{head} The coach accepts: {r.text}. {advice.top_bid_explanation}{sims}"
     return Mark(
         item.id, item.kind, text, right, r.text, explanation, SPEC.rules_for(item), detail=r
     )
@@ -401,10 +401,16 @@ class BidQuizKind(QuizKindSpec[BidQuiz, int | None]):
         return f"e.g. {shown}, or pass"
 
     def screen(self, item: BidQuiz) -> Screen:
-        r = item.rule_set
+        # The box's example is a legal answer in this auction: a fixed 300 fell below
+        # the lowest bid at 370, and one number near the lowest bid would hint at the
+        # answer, so it names the lowest bid as where bids start.
+        low = item.auction().min_bid
+        example = (
+            "e.g. pass" if low > item.rule_set.max_bid else f"e.g. a bid of {low} or more, or pass"
+        )
         return Screen(
             AnswerInput.BID, "Type your top bid and press Submit, or press Pass.", shown=item.hand,
-            example=f"e.g. {r.opening_bid + 5 * r.bid_increment}, or pass",
+            example=example,
         )  # fmt: skip
 
 
