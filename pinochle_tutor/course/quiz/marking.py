@@ -31,6 +31,7 @@ __all__ = [
     "one_step",
     "parse_cards_answer",
     "parse_yes_no",
+    "read_call",
     "read_number",
     "signed",
     "stated_numbers",
@@ -80,6 +81,20 @@ def read_number(text: str, what: str, signed: bool, example: str = SEE_THE_BOX) 
         raise InvalidAnswerError(f"{text!r} is negative, but {what} is never below 0")
     value = int(digits)
     return -value if sign == "-" else value
+
+
+def read_call(
+    text: str, *, words: frozenset[str], empty: str, prefix: str, what: str
+) -> int | None:
+    """A typed call: one of ``words`` (a pass, or no bid: ``None``), or a bid in digits
+    after an optional ``prefix`` (a regular expression: ``'bid'``), read by
+    :func:`read_number` as ``what``. An empty answer is refused with ``empty``."""
+    s = clean_answer(text).rstrip(".!")
+    if s in words:
+        return None
+    if not s:
+        raise InvalidAnswerError(empty)
+    return read_number(re.sub(prefix, "", s), what, signed=False)
 
 
 ALL_WORDS = frozenset(

@@ -10,7 +10,6 @@ quotes, so the mark never rejects the bid its words call the most worth bidding.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -42,10 +41,8 @@ from pinochle_tutor.course.quiz.items import (
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
     SEE_THE_BOX,
-    InvalidAnswerError,
     Mark,
-    clean_answer,
-    read_number,
+    read_call,
 )
 from pinochle_tutor.course.quiz.vocabulary import (
     QuizKind,
@@ -125,15 +122,13 @@ def parse_bid_answer(text: str) -> int | None:
     """Read a call: ``'pass'`` (``None``) or a bid such as ``'330'`` or ``'bid 330'``.
 
     Raises :class:`InvalidAnswerError` saying how to write it."""
-    s = clean_answer(text).rstrip(".!")
-    if s in _PASS_WORDS:
-        return None
-    if not s:
-        raise InvalidAnswerError(
-            f"The answer is empty: type a bid in digits, or 'pass'{SEE_THE_BOX}."
-        )
-    s = re.sub(r"^(?:i(?:'d| would)? )?bid\s*", "", s)
-    return read_number(s, "a bid", signed=False)
+    return read_call(
+        text,
+        words=_PASS_WORDS,
+        empty=f"The answer is empty: type a bid in digits, or 'pass'{SEE_THE_BOX}.",
+        prefix=r"^(?:i(?:'d| would)? )?bid\s*",
+        what="a bid",
+    )
 
 
 def _mark_head(r: BidRange, call: int | None) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -25,11 +24,9 @@ from pinochle_tutor.course.quiz.items import (
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
     SEE_THE_BOX,
-    InvalidAnswerError,
     Mark,
-    clean_answer,
     parse_yes_no,
-    read_number,
+    read_call,
 )
 from pinochle_tutor.course.quiz.vocabulary import (
     QuizKind,
@@ -151,14 +148,13 @@ _NONE_WORDS = frozenset(
 def parse_lowest_answer(text: str) -> int | None:
     """Read the lowest bid (digits) or ``'none'`` (``None``); raises
     :class:`~.marking.InvalidAnswerError` saying how to write it."""
-    s = clean_answer(text).rstrip(".!")
-    if s in _NONE_WORDS:
-        return None
-    if not s:
-        raise InvalidAnswerError(
-            f"The answer is empty: type the lowest bid in digits, or 'none'{SEE_THE_BOX}."
-        )
-    return read_number(re.sub(r"^bid\s*", "", s), "a bid or 'none'", signed=False)
+    return read_call(
+        text,
+        words=_NONE_WORDS,
+        empty=f"The answer is empty: type the lowest bid in digits, or 'none'{SEE_THE_BOX}.",
+        prefix=r"^bid\s*",
+        what="a bid or 'none'",
+    )
 
 
 def _mark_lowest(item: CallQuiz, text: str, given: int | None) -> Mark:
