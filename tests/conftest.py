@@ -152,6 +152,35 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+_DURATIONS: dict[str, tuple[float, float]] = {}
+"""Each test's wall-clock and CPU seconds in this process (setup, call and teardown), by
+node id: written to ``test-artifacts/durations-<worker>.json`` at the end of the session,
+so a run tells the tests that compute from those that wait (a kernel, a browser, a
+timer), and which to mark slow. Never asserted on: a test asserts behaviour."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:  # noqa: ARG001
+    import time
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    yield
+    _DURATIONS[item.nodeid] = (
+        round(time.perf_counter() - wall, 3), round(time.process_time() - cpu, 3))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Write :data:`_DURATIONS` (see there) when this process ran any test."""
+    if not _DURATIONS:
+        return
+    import json
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    out = Path(str(session.config.rootpath)) / "test-artifacts" / f"durations-{worker}.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(_DURATIONS, sort_keys=True))
+
+
 def _join_background() -> None:
     import threading
 
