@@ -1,12 +1,18 @@
 """The course's content as data (pinochle_tutor/course/content.py): the outline file
-reads, a mistake in it is an error that quotes it, and it says what the registries of
-Python said."""
+names every notebook of lessons/ and exercises/ and only notebooks that exist, the
+navigation and the mastery sets read it alone, and a mistake in it is an error that
+quotes it."""
 
 from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
 
 import pytest
 
 from pinochle_tutor.course.content import (
+    Outline,
     OutlineError,
     PageKind,
     Said,
@@ -15,36 +21,100 @@ from pinochle_tutor.course.content import (
 )
 from pinochle_tutor.course.mastery import LESSON_CASES, LESSON_LEVELS, LESSON_RULES, LESSON_TEACHES
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
-from pinochle_widgets.lesson import COURSE, PLAY_PAGES, REFERENCE_PAGES
-from pinochle_widgets.navigation import GENERAL_PAGES, PRACTICE, PRACTICE_TITLES
 
+REPO = Path(__file__).resolve().parent.parent
 PAGE = '[[page]]\nnumber = 1\nfile = "01_a.ipynb"\ntitle = "A"\nsummary = "S"\n'
 
 
-def test_the_outline_file_says_what_the_registries_say() -> None:
-    """Temporary, while the registries of Python still stand beside the file."""
-    o = outline()
-    lessons = [p for p in o.pages]
-    assert [(p.file, p.title, p.summary.text) for p in lessons] == [
-        (e.file, e.title, e.summary) for e in COURSE
+def notebooks_amiss(course: Outline, lessons: Path, practice: Path) -> list[str]:
+    """What the outline and the notebooks disagree on: a notebook it names that does not
+    exist (a page or an unlisted page in ``lessons``, a practice page in ``practice``),
+    and a notebook of either folder it does not name."""
+    pages = {p.file for p in course.pages} | set(course.unlisted)
+    named = [*pages, *(f"practice/{f}" for f in course.practice_titles)]
+    named += [f"practice/{f}" for p in course.pages for f in p.practice]
+    named += [f"practice/{f}" for f in course.general]
+    found = {nb.name for nb in lessons.glob("*.ipynb")}
+    found |= {f"practice/{nb.name}" for nb in practice.glob("*.ipynb")}
+    missing = [f"the outline names {f}, which does not exist" for f in sorted(set(named) - found)]
+    unnamed = [f"the outline does not name {f}" for f in sorted(found - set(named))]
+    return missing + unnamed
+
+
+def test_the_outline_names_every_notebook_and_only_notebooks_that_exist() -> None:
+    assert notebooks_amiss(outline(), REPO / "lessons", REPO / "exercises") == []
+
+
+def test_a_missing_or_unnamed_notebook_is_found(tmp_path: Path) -> None:
+    lessons, practice = tmp_path / "lessons", tmp_path / "exercises"
+    lessons.mkdir()
+    practice.mkdir()
+    for name in (*(p.file for p in outline().pages), *outline().unlisted):
+        (lessons / name).touch()
+    for name in outline().practice_titles:
+        (practice / name).touch()
+    assert notebooks_amiss(outline(), lessons, practice) == []
+    (lessons / "04_meld.ipynb").unlink()
+    (lessons / "13_new_lesson.ipynb").touch()
+    (practice / "31_new_practice.ipynb").touch()
+    (practice / "01_meld_level1.ipynb").unlink()
+    assert notebooks_amiss(outline(), lessons, practice) == [
+        "the outline names 04_meld.ipynb, which does not exist",
+        "the outline names practice/01_meld_level1.ipynb, which does not exist",
+        "the outline does not name 13_new_lesson.ipynb",
+        "the outline does not name practice/31_new_practice.ipynb",
     ]
-    for p, e in zip(lessons, COURSE, strict=True):
-        assert p.summary.variants == tuple((w.replace(" ", "_"), t) for w, t in e.variants)
-        for rules in (CLASSIC, DOUBLE_DECK, THREE_HANDED):
-            assert p.summary.under(rules) == e.summary_under(rules)
-    assert tuple(p.file for p in o.of_kind(PageKind.PLAY)) == PLAY_PAGES
-    assert tuple(p.file for p in o.of_kind(PageKind.REFERENCE)) == REFERENCE_PAGES
-    assert dict(o.practice_titles) == PRACTICE_TITLES
-    assert {p.file: p.practice for p in o.pages if p.practice} == PRACTICE
-    assert o.general == GENERAL_PAGES
-    assert {p.file: p.cases for p in o.pages if p.cases} == {
-        f: tuple(c.value for c in cs) for f, cs in LESSON_CASES.items()
+
+
+READERS = (
+    "widgets/lesson.py", "widgets/navigation.py", "widgets/static_app.py",
+    "pinochle_tutor/course/mastery.py",
+)  # fmt: skip
+"""The outline page, the links, the static site's pages and the mastery sets."""
+
+
+def notebooks_named(source: str) -> list[str]:
+    """The notebooks ``source`` names in its code (a string literal ending ``.ipynb``
+    outside a docstring): a reader of the outline names none of its own."""
+    tree = ast.parse(source)
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
     }
-    assert {
-        p.file: p.teaches for p in o.of_kind(PageKind.WELCOME, PageKind.LESSON)
-    } == LESSON_TEACHES
-    assert {p.file: p.mastery_rules for p in o.pages if p.mastery_rules} == LESSON_RULES
-    assert {p.file: p.levels for p in o.pages if p.levels} == LESSON_LEVELS
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docs
+        and re.search(r"\w\.ipynb$", node.value)
+    ]
+
+
+@pytest.mark.parametrize("module", READERS)
+def test_the_readers_of_the_outline_name_no_notebook_of_their_own(module: str) -> None:
+    assert notebooks_named((REPO / module).read_text(encoding="utf-8")) == []
+
+
+def test_a_reader_naming_a_notebook_is_found() -> None:
+    source = '"""Names 04_meld.ipynb in a docstring."""\nHOME = "00_welcome.ipynb"\n'
+    assert notebooks_named(source) == ["00_welcome.ipynb"]
+
+
+def test_the_mastery_sets_read_the_outline() -> None:
+    o = outline()
+    assert {f: tuple(c.value for c in cs) for f, cs in LESSON_CASES.items()} == {
+        p.file: p.cases for p in o.pages if p.cases
+    }
+    assert LESSON_RULES == {"08_other_versions.ipynb": (DOUBLE_DECK, THREE_HANDED)}
+    assert LESSON_LEVELS == {"01_the_deck.ipynb": (1,)}
+    assert set(LESSON_TEACHES) == {
+        p.file for p in o.pages if p.kind in (PageKind.WELCOME, PageKind.LESSON)
+    }
 
 
 def test_a_summary_says_its_first_variant_that_holds() -> None:

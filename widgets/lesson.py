@@ -14,8 +14,7 @@ from __future__ import annotations
 import html
 import os
 import sys
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from IPython.display import HTML, Markdown, display
 
 from pinochle_tutor import RuleSet, parse_cards
 from pinochle_tutor.classroom.house_rules import HouseRules, find_house_rules, load_house_rules
+from pinochle_tutor.course.content import Page, PageKind, outline
 from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
 
 from ._base import card_spans, style_widget
@@ -165,62 +165,15 @@ def settings_table(rules: RuleSet | None = None) -> Frame:
     return _frame(rows)
 
 
-_WHERE: dict[str, Callable[[RuleSet], bool]] = {
-    "alone": lambda r: not r.partnerships,
-    "kitty": lambda r: r.has_kitty and not r.exchange_size,
-    "no exchange": lambda r: not r.exchange_size and not r.has_kitty,
-}
-"""The rule sets a summary's variant is for, by name (see :attr:`Entry.variants`)."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One page of the course."""
-
-    file: str
-    title: str
-    summary: str
-    """What the page teaches, in the classic game's words (partners, an exchange)."""
-    variants: tuple[tuple[str, str], ...] = ()
-    """(where, summary) said instead under the rule sets ``where`` names (``'alone'``:
-    no partnerships; ``'kitty'``: a kitty and no exchange; ``'no exchange'``: neither);
-    the first that applies is said."""
-
-    def summary_under(self, rules: RuleSet) -> str:
-        """The summary true under ``rules``: the first variant that applies, else
-        :attr:`summary`."""
-        for where, text in self.variants:
-            if _WHERE[where](rules):
-                return text
-        return self.summary
-
-
-COURSE: tuple[Entry, ...] = (
-    Entry("00_welcome.ipynb", "Welcome", "How the site works and what you will learn."),
-    Entry("01_the_deck.ipynb", "The deck", "Ranks, A-10-K, counters, the copies of each card."),
-    Entry("02_deal_and_auction.ipynb", "Dealing and the auction", "Opening, raising, passing, the stuck dealer."),
-    Entry("03_trump_and_exchange.ipynb", "Trump and the exchange", "Naming trump, what to pass and why.",
-          (("kitty", "Taking the kitty, what to discard and why, naming trump."),
-           ("no exchange", "Naming trump, and which suit to choose."))),
-    Entry("04_meld.ipynb", "Meld", "Every meld, shared cards, the run and marriages, doubles."),
-    Entry("05_trick_rules.ipynb", "The trick rules", "Follow, beat, trump, discard; identical cards."),
-    Entry("06_scoring.ipynb", "Scoring", "Counters, the last trick, making or missing the bid, the meld save."),
-    Entry("07_strategy.ipynb", "Strategy", "Count meld, bid on tricks too, remember cards, feed your partner.",
-          (("alone", "Count meld, bid on tricks too, remember cards, track every copy."),)),
-    Entry("08_other_versions.ipynb", "Double deck and three-handed", "More cards, or three players."),
-    Entry("09_full_game.ipynb", "Play a full game", "A whole game against the computer, with hints."),
-    Entry("12_play_with_classmates.ipynb", "Play with classmates",
-          "A table shared with classmates, each in their own browser, the coach beside each."),
-    Entry("10_glossary.ipynb", "Glossary", "Every term the lessons use, for the rules in force."),
-    Entry("11_rules_at_a_glance.ipynb", "Rules at a glance", "The whole game on one printable page."),
-)  # fmt: skip
-"""The lessons, in the order of a hand, then the table with classmates (after the
+COURSE: tuple[Page, ...] = outline().pages
+"""The pages of the outline (``pinochle_tutor/course/text/course.toml``), in Back / Next
+order: the lessons in the order of a hand, then the table with classmates (after the
 full game against the computer), then the two reference pages."""
 
-PLAY_PAGES: tuple[str, ...] = ("12_play_with_classmates.ipynb",)
+PLAY_PAGES: tuple[str, ...] = tuple(p.file for p in outline().of_kind(PageKind.PLAY))
 """Pages where learners play a game and teach no new rule: no mastery set."""
 
-REFERENCE_PAGES: tuple[str, ...] = ("10_glossary.ipynb", "11_rules_at_a_glance.ipynb")
+REFERENCE_PAGES: tuple[str, ...] = tuple(p.file for p in outline().of_kind(PageKind.REFERENCE))
 """The reference pages: linked from every page of the course, and no mastery set."""
 
 
@@ -255,7 +208,7 @@ def page_href(file: str) -> str:
 
 
 def course_outline(
-    entries: Iterable[Entry] = COURSE,
+    entries: Iterable[Page] = COURSE,
     practice: Iterable[tuple[str, str]] | None = None,
     progress: Any = None,
     rules: RuleSet | None = None,
@@ -269,7 +222,7 @@ def course_outline(
     links stay in the tab like every other link of the course. ``progress`` is a
     :class:`~pinochle_tutor.classroom.progress.Progress` or its path (``None``: this
     learner's). Each summary is the one true under ``rules`` (default: the rules in
-    force; :meth:`Entry.summary_under`)."""
+    force; :meth:`~pinochle_tutor.course.content.Said.under`)."""
     from pinochle_tutor.classroom.mastery import course_mastery, recommended
     from pinochle_tutor.classroom.progress import Progress
     from pinochle_tutor.course.mastery import LESSON_CASES
@@ -296,7 +249,7 @@ def course_outline(
                 extra += ' <strong class="pt-recommended">Recommended next</strong>'
         items.append(
             f'<li><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">'
-            f"{html.escape(e.title)}</a> &mdash; {html.escape(e.summary_under(r))}{extra}</li>"
+            f"{html.escape(e.title)}</a> &mdash; {html.escape(e.summary.under(r))}{extra}</li>"
         )
     extra_pages = "".join(
         f'<li><a class="pt-practice-link" href="{html.escape(page_href(href))}">{html.escape(title)}</a></li>'
