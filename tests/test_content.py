@@ -155,3 +155,18 @@ def test_a_page_not_in_the_outline_is_refused() -> None:
 def test_mastery_rules_are_rule_sets() -> None:
     rules = outline().page("08_other_versions.ipynb").mastery_rules
     assert all(isinstance(r, RuleSet) for r in rules) and rules == (DOUBLE_DECK, THREE_HANDED)
+
+
+def test_the_outline_titles_each_practice_page_as_its_lessons_link_does(tmp_path: Path) -> None:
+    """One title per practice page: the outline's list and each lesson's links both say
+    the outline's ``[practice_titles]`` (the list read each notebook's heading, which
+    differed for 24 of 31 pages: "Meld practice · level 1" against "..., level 1")."""
+    from pinochle_widgets.lesson import course_outline
+    from pinochle_widgets.navigation import nav_links
+
+    page = course_outline(progress=tmp_path / "p.sqlite").value
+    listed = re.findall(r'class="pt-practice-link" href="([^"]+)">([^<]*)</a>', page)
+    linked = {href: title for p in outline().pages for href, title in nav_links(p.file).practice}
+    assert len(listed) == len(outline().practice_titles) == 31
+    assert all(linked.get(href, title) == title for href, title in listed)
+    assert dict(listed) == {f"practice/{f}": t for f, t in outline().practice_titles.items()}

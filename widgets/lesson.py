@@ -12,10 +12,8 @@ changes the lessons too::
 from __future__ import annotations
 
 import html
-import os
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -177,25 +175,11 @@ REFERENCE_PAGES: tuple[str, ...] = tuple(p.file for p in outline().of_kind(PageK
 """The reference pages: linked from every page of the course, and no mastery set."""
 
 
-def practice_pages(folder: str | os.PathLike[str] | None = None) -> list[tuple[str, str]]:
-    """(link, title) of the practice notebooks, found in the site's ``practice`` folder
-    (the exercises, linked into the lessons): each notebook's first heading is its title."""
-    import json
-
-    root = Path(folder) if folder is not None else Path.cwd() / "practice"
-    pages = []
-    for nb in sorted(root.glob("[0-9][0-9]_*.ipynb")):
-        title = nb.stem
-        try:
-            for cell in json.loads(nb.read_text(encoding="utf-8")).get("cells", []):
-                if cell.get("cell_type") == "markdown":
-                    first = "".join(cell.get("source", "")).strip().splitlines()[0]
-                    title = first.lstrip("# ").strip() or title
-                    break
-        except (OSError, ValueError, IndexError, AttributeError):
-            pass
-        pages.append((f"{root.name}/{nb.name}", title))
-    return pages
+def practice_pages() -> list[tuple[str, str]]:
+    """(link, title) of the practice pages (the exercises, linked into the lessons as
+    ``practice/``), by number, each titled as the outline's ``[practice_titles]`` titles
+    it: the same words as the links of its lesson."""
+    return [(f"practice/{f}", title) for f, title in sorted(outline().practice_titles.items())]
 
 
 def page_href(file: str) -> str:
