@@ -170,3 +170,14 @@ def test_the_outline_titles_each_practice_page_as_its_lessons_link_does(tmp_path
     assert len(listed) == len(outline().practice_titles) == 31
     assert all(linked.get(href, title) == title for href, title in listed)
     assert dict(listed) == {f"practice/{f}": t for f, t in outline().practice_titles.items()}
+
+
+def test_the_outline_numbers_each_page_with_its_own_number(tmp_path: Path) -> None:
+    """Lesson 12 (the table with classmates, after the full game) was numbered 10, its
+    place in an ``<ol start="0">``; each page now says its own number."""
+    from pinochle_widgets.lesson import course_outline
+
+    page = course_outline(practice=[], progress=tmp_path / "p.sqlite").value
+    numbered = dict(re.findall(r'<li value="(\d+)"><a class="pt-lesson-link" href="([^"]+)"', page))
+    assert {f: int(n) for n, f in numbered.items()} == {p.file: p.number for p in outline().pages}
+    assert numbered["12"] == "12_play_with_classmates.ipynb"

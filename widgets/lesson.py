@@ -206,7 +206,8 @@ def course_outline(
     links stay in the tab like every other link of the course. ``progress`` is a
     :class:`~pinochle_tutor.classroom.progress.Progress` or its path (``None``: this
     learner's). Each summary is the one true under ``rules`` (default: the rules in
-    force; :meth:`~pinochle_tutor.course.content.Said.under`)."""
+    force; :meth:`~pinochle_tutor.course.content.Said.under`); each page is numbered
+    with its own :attr:`~pinochle_tutor.course.content.Page.number`."""
     from pinochle_tutor.classroom.mastery import course_mastery, recommended
     from pinochle_tutor.classroom.progress import Progress
     from pinochle_tutor.course.mastery import LESSON_CASES
@@ -232,14 +233,14 @@ def course_outline(
             if ahead is not None and m.lesson == ahead.lesson:
                 extra += ' <strong class="pt-recommended">Recommended next</strong>'
         items.append(
-            f'<li><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">'
+            f'<li value="{e.number}"><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">'
             f"{html.escape(e.title)}</a> &mdash; {html.escape(e.summary.under(r))}{extra}</li>"
         )
     extra_pages = "".join(
         f'<li><a class="pt-practice-link" href="{html.escape(page_href(href))}">{html.escape(title)}</a></li>'
         for href, title in practice
     )
-    body = f'<ol class="pt-outline" start="0">{"".join(items)}</ol>'
+    body = f'<ol class="pt-outline">{"".join(items)}</ol>'
     if extra_pages:
         body += f'<h3>Practice</h3><ul class="pt-practice">{extra_pages}</ul>'
     outline = widgets.HTML(body)
