@@ -4,8 +4,9 @@ Every number a lesson states comes from the rules in force (the site's
 ``house_rules.toml``, see :mod:`pinochle_tutor.classroom.house_rules`), so a house rule
 changes the lessons too::
 
-    from pinochle_widgets.lesson import R, say, meld_table
-    say("Open at **{opening_bid}** or more and raise by **{bid_increment}**.")
+    from pinochle_widgets.lesson import R, meld_table, prose
+    text = prose("01_the_deck.ipynb")
+    text("deck")        # a passage of pinochle_tutor/course/text/lessons/01_the_deck.md
     meld_table()
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import html
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
@@ -22,6 +24,7 @@ from IPython.display import HTML, Markdown, display
 from pinochle_tutor import RuleSet, parse_cards
 from pinochle_tutor.classroom.house_rules import HouseRules, find_house_rules, load_house_rules
 from pinochle_tutor.course.content import Page, PageKind, outline
+from pinochle_tutor.course.content import prose as page_prose
 from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
 
 from ._base import card_spans, style_widget
@@ -40,6 +43,7 @@ __all__ = [
     "meld_table",
     "page_href",
     "practice_pages",
+    "prose",
     "rules_banner",
     "say",
     "settings_table",
@@ -73,6 +77,29 @@ def say(text: str, rules: RuleSet | None = None, *, alone: str | None = None) ->
     r = rules or R
     chosen = alone if alone is not None and not r.partnerships else text
     display(Markdown(chosen.format(**values(r))))
+
+
+@dataclass(frozen=True)
+class PageText:
+    """A page's prose (``pinochle_tutor/course/text/``), shown a passage at a time:
+    ``text("example")`` shows the passage ``<!-- passage: example -->`` of the page's
+    file, its variant for the rules in force and its ``{fields}`` filled from them."""
+
+    page: str
+    """The page, as the outline names it: ``06_scoring.ipynb``, ``practice/20_what_to_pass.ipynb``."""
+
+    def __call__(self, passage: str, rules: RuleSet | None = None) -> None:
+        """Show ``passage`` as said under ``rules`` (default: the rules in force)."""
+        display(Markdown(page_prose(self.page).passage(passage).under(rules or R)))
+
+
+def prose(page: str) -> PageText:
+    """The prose of ``page``, to show with ``text = prose("06_scoring.ipynb")`` in the
+    page's first cell and ``text("example")`` where the passage goes. Raises
+    :class:`~pinochle_tutor.course.content.OutlineError` at once for a page the outline
+    gives no prose."""
+    page_prose(page)
+    return PageText(page)
 
 
 def worked_example_calculator(rules: RuleSet | None = None) -> ScoreCalculator:

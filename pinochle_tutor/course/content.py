@@ -21,14 +21,17 @@ quotes it.
 
 from __future__ import annotations
 
+import re
+import string
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import InvalidRulesError, RuleSet, rules_named
 
@@ -44,10 +47,14 @@ __all__ = [
     "OutlineError",
     "Page",
     "PageKind",
+    "Passage",
+    "Prose",
     "Said",
     "condition",
     "outline",
+    "prose",
     "read_outline",
+    "read_prose",
 ]
 
 OUTLINE_FILE = "course.toml"
@@ -143,6 +150,9 @@ class Page:
     """The rule sets its mastery set is asked under in turn (none: the house rules)."""
     levels: tuple[int, ...] = ()
     """The levels its mastery set keeps to (none: every level of a set)."""
+    prose: str | None = None
+    """Its prose file, a path under the package's ``text`` folder (for lesson 1,
+``text/lessons/01_the_deck.md``)."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +167,20 @@ class Outline:
     to the outline, not to one lesson."""
     unlisted: tuple[str, ...] = ()
     """Notebooks of ``lessons/`` the outline does not list (the teacher's dashboard)."""
+    practice_prose: Mapping[str, str] = field(default_factory=dict)
+    """Each practice page's prose file (under ``text``), for the pages that have one."""
+
+    def prose_file(self, page: str) -> str | None:
+        """The prose file of ``page``: a page of the outline (``06_scoring.ipynb``) or a
+        practice page (``practice/07_score_level1.ipynb``), as :func:`prose` names it."""
+        if page.startswith("practice/"):
+            return self.practice_prose.get(page.removeprefix("practice/"))
+        return next((p.prose for p in self.pages if p.file == page), None)
+
+    def prose_files(self) -> dict[str, str]:
+        """Every page that has prose, by the name :func:`prose` takes, and its file."""
+        files = {p.file: p.prose for p in self.pages if p.prose}
+        return files | {f"practice/{f}": prose for f, prose in self.practice_prose.items()}
 
     def page(self, file: str) -> Page:
         """The page whose notebook is ``file``; raises :class:`OutlineError` quoting
@@ -173,9 +197,9 @@ class Outline:
 
 _PAGE_KEYS = {
     "number", "file", "kind", "title", "summary", "practice", "teaches", "cases",
-    "mastery_rules", "levels",
+    "mastery_rules", "levels", "prose",
 }  # fmt: skip
-_TOP_KEYS = {"page", "practice_titles", "general", "unlisted"}
+_TOP_KEYS = {"page", "practice_titles", "practice_prose", "general", "unlisted"}
 
 
 def _strings(where: str, value: Any) -> tuple[str, ...]:
@@ -242,14 +266,25 @@ def _read_page(entry: Any, index: int, titles: Mapping[str, str]) -> Page:
             for n in _strings(f"{where}: mastery_rules", entry.get("mastery_rules", []))
         ),
         levels=tuple(levels),
+        prose=_prose_name(where, entry.get("prose")),
     )
+
+
+def _prose_name(where: str, name: Any) -> str | None:
+    if name is None:
+        return None
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z]+/[\w.-]+\.md", name):
+        raise OutlineError(
+            f"{where}: prose = {name!r:.80}: name a file under text/, 'lessons/x.md'"
+        )
+    return name
 
 
 def read_outline(text: str) -> Outline:
     """The outline written in ``text`` (the TOML of ``course.toml``); raises
     :class:`OutlineError` quoting what is wrong.
 
-    >>> read_outline('[[page]]\\nnumber = 0\\nfile = "a.ipynb"\\ntitle = "A"\\nsummary = "S"\\nsummery_alone = "T"')
+    >>> read_outline('[[page]]\\nnumber = 0\\nfile = "01_the_deck.ipynb"\\ntitle = "A"\\nsummary = "S"\\nsummery_alone = "T"')
     Traceback (most recent call last):
     ...
     pinochle_tutor.course.content.OutlineError: page 1: 'summery_alone' is not a field of a page: ...
@@ -275,7 +310,15 @@ def read_outline(text: str) -> Outline:
     for name in general:
         if name not in titles:
             raise OutlineError(f"general page {name!r} has no entry in [practice_titles]")
-    return Outline(pages, dict(titles), general, _strings("unlisted", data.get("unlisted", [])))
+    prose = data.get("practice_prose", {})
+    if not isinstance(prose, dict):
+        raise OutlineError(f"practice_prose = {prose!r:.80}: give each page's prose file")
+    for name, file in prose.items():
+        if name not in titles:
+            raise OutlineError(f"practice_prose: {name!r} has no entry in [practice_titles]")
+        _prose_name(f"practice_prose: {name!r}", file)
+    unlisted = _strings("unlisted", data.get("unlisted", []))
+    return Outline(pages, dict(titles), general, unlisted, dict(prose))
 
 
 @cache
@@ -283,3 +326,166 @@ def outline() -> Outline:
     """The course's outline, read once from the package's ``text/course.toml``."""
     source = resources.files("pinochle_tutor.course").joinpath("text").joinpath(OUTLINE_FILE)
     return read_outline(source.read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------------ the prose
+
+_PASSAGE = re.compile(r"<!--\s*passage:\s*([a-z][a-z0-9_]*)\s*-->")
+_OPEN = re.compile(r":::\s*([a-z_]+)")
+_CLOSE = ":::"
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One passage of a page's prose: Markdown whose lines may be kept to some rule sets
+    (a ``::: condition`` block) and whose ``{name}`` fields are the lesson's numbers and
+    words (:func:`~pinochle_tutor.course.lesson_facts.lesson_values`) under the rules in
+    force."""
+
+    id: str
+    parts: tuple[tuple[str | None, str], ...]
+    """(condition, lines) in order: lines said always (``None``) or only under the rule
+    sets the condition (:data:`CONDITIONS`) names."""
+
+    def markdown(self, rules: RuleSet) -> str:
+        """The Markdown said under ``rules``, its fields still in braces: the lines of
+        every part that holds, one blank line at most between paragraphs."""
+        lines = "\n".join(
+            text for when, text in self.parts if when is None or condition(when)(rules)
+        )
+        return re.sub(r"\n{3,}", "\n\n", lines).strip("\n")
+
+    def under(self, rules: RuleSet) -> str:
+        """The passage as a page shows it under ``rules``: the Markdown said there, its
+        fields filled (``{opening_bid}``: ``250``)."""
+        return self.markdown(rules).format_map(lesson_values(rules))
+
+    def fields(self) -> set[str]:
+        """The names written in braces, in any part."""
+        return {
+            name
+            for _, text in self.parts
+            for _, name, _, _ in string.Formatter().parse(text)
+            if name is not None
+        }
+
+    def conditions(self) -> set[str]:
+        """The conditions of its blocks."""
+        return {when for when, _ in self.parts if when is not None}
+
+
+@dataclass(frozen=True)
+class Prose:
+    """A page's prose file: its passages, by id, in the file's order."""
+
+    name: str
+    passages: Mapping[str, Passage]
+
+    def passage(self, id: str) -> Passage:
+        """The passage called ``id``; raises :class:`OutlineError` quoting an unknown one."""
+        try:
+            return self.passages[id]
+        except KeyError:
+            raise OutlineError(
+                f"{self.name} has no passage {id!r}: its passages are {', '.join(self.passages)}"
+            ) from None
+
+
+def _passages(name: str, text: str) -> Iterator[Passage]:
+    pid: str | None = None
+    parts: list[tuple[str | None, str]] = []
+    block: str | None = None
+    lines: list[str] = []
+
+    def part() -> None:
+        if lines:
+            parts.append((block, "\n".join(lines)))
+            lines.clear()
+
+    for number, line in enumerate(text.splitlines(), 1):
+        where = f"{name}, line {number}"
+        found = _PASSAGE.fullmatch(line.strip())
+        if found:
+            if block is not None:
+                raise OutlineError(f"{where}: the ::: {block} block above is not closed")
+            if pid is not None:
+                part()
+                yield Passage(pid, tuple(parts))
+            pid, parts = found.group(1), []
+            continue
+        opened = _OPEN.fullmatch(line.strip())
+        if opened or line.strip() == _CLOSE:
+            if pid is None:
+                raise OutlineError(f"{where}: {line.strip()!r} comes before the first passage")
+            if opened and block is not None:
+                raise OutlineError(f"{where}: {line.strip()!r} inside the ::: {block} block")
+            if not opened and block is None:
+                raise OutlineError(f"{where}: ':::' closes no block")
+            part()
+            block = opened.group(1) if opened else None
+            if block is not None:
+                condition(block)
+            continue
+        if pid is None:
+            if line.strip():
+                raise OutlineError(
+                    f"{where}: {line.strip()!r:.60} comes before the first '<!-- passage: id -->'"
+                )
+            continue
+        lines.append(line)
+    if block is not None:
+        raise OutlineError(f"{name}: the ::: {block} block is not closed at the end")
+    if pid is not None:
+        part()
+        yield Passage(pid, tuple(parts))
+
+
+def read_prose(name: str, text: str) -> Prose:
+    r"""The passages of a prose file ``text`` (called ``name`` in messages). Each starts
+    at a line ``<!-- passage: id -->`` and runs to the next; a line ``::: condition``
+    opens a block said only under the rule sets the condition names, and ``:::`` closes
+    it. Raises :class:`OutlineError` quoting an unknown condition, a block left open or
+    nested, a passage named twice or text before the first passage.
+
+    >>> from pinochle_tutor.rules import CLASSIC, THREE_HANDED
+    >>> p = read_prose("an example", '''<!-- passage: end -->
+    ... The game ends when
+    ... ::: partners
+    ... a side
+    ... :::
+    ... ::: alone
+    ... a player
+    ... :::
+    ... reaches **{target}**.''').passage("end")
+    >>> p.under(CLASSIC)
+    'The game ends when\na side\nreaches **1500**.'
+    >>> p.under(THREE_HANDED)
+    'The game ends when\na player\nreaches **1500**.'
+    """
+    passages: dict[str, Passage] = {}
+    for passage in _passages(name, text):
+        if passage.id in passages:
+            raise OutlineError(f"{name}: the passage {passage.id!r} is written twice")
+        passages[passage.id] = passage
+    return Prose(name, passages)
+
+
+@cache
+def _prose_file(name: str) -> Prose:
+    source = resources.files("pinochle_tutor.course").joinpath("text")
+    for part in name.split("/"):
+        source = source.joinpath(part)
+    return read_prose(name, source.read_text(encoding="utf-8"))
+
+
+def prose(page: str) -> Prose:
+    """The prose of ``page`` (a page of the outline, ``06_scoring.ipynb``, or a practice
+    page, ``practice/07_score_level1.ipynb``), read once from the file the outline names;
+    raises :class:`OutlineError` quoting a page that has none."""
+    name = outline().prose_file(page)
+    if name is None:
+        raise OutlineError(
+            f"{page!r} has no prose in the outline: pages with prose are "
+            f"{', '.join(outline().prose_files()) or 'none yet'}"
+        )
+    return _prose_file(name)
