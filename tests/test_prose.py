@@ -139,6 +139,16 @@ def test_each_passage_says_the_words_of_the_golden_file(page: str) -> None:
     assert said == expected, "wording changed: UPDATE_GOLDEN=1 to accept"
 
 
+def test_every_page_of_the_golden_file_has_its_prose_and_no_page_says_a_literal() -> None:
+    """The 15 pages whose ``say(...)`` cells the prose replaced show it from their files,
+    and no notebook writes a passage in its code any more."""
+    assert {head.split(": ")[0] for head in golden()} == set(PAGES)
+    for nb in sorted([*REPO.glob("lessons/*.ipynb"), *REPO.glob("exercises/*.ipynb")]):
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        assert "say(" not in code, f"{nb.name} writes its words in a say() cell"
+
+
 def test_a_passage_a_page_does_not_show_is_found() -> None:
     p = read_prose("x.md", "<!-- passage: a -->\nA.\n<!-- passage: b -->\nB.\n")
     assert unused(p, text_calls('text("a")')) == ["b"]
