@@ -284,7 +284,8 @@ def read_outline(text: str) -> Outline:
     """The outline written in ``text`` (the TOML of ``course.toml``); raises
     :class:`OutlineError` quoting what is wrong.
 
-    >>> read_outline('[[page]]\\nnumber = 0\\nfile = "01_the_deck.ipynb"\\ntitle = "A"\\nsummary = "S"\\nsummery_alone = "T"')
+    >>> read_outline('[[page]]\\nnumber = 1\\nfile = "01_the_deck.ipynb"\\ntitle = "A"\\n'
+    ...              'summary = "S"\\nsummery_alone = "T"')
     Traceback (most recent call last):
     ...
     pinochle_tutor.course.content.OutlineError: page 1: 'summery_alone' is not a field of a page: ...
