@@ -26,6 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.deal import deal
 from pinochle_tutor.explain import listed
@@ -36,7 +37,6 @@ from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
-from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_does, seat_name, seat_whose, seat_words
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import (
     Card,
     Suit,
@@ -74,7 +75,6 @@ from pinochle_tutor.meld import MeldKind
 from pinochle_tutor.rules import (
     RuleSet,
 )
-from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [

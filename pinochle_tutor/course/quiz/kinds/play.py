@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import (
     Card,
     cards_text,
@@ -64,7 +65,6 @@ from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import (
     RuleSet,
 )
-from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 
 __all__ = [
