@@ -49,7 +49,7 @@ with the standard error of the paired difference. A loss is a clear mistake
 and beyond a margin (half a counter of the rules in force by default).
 
 :func:`advise_exchange` turns an evaluation into an
-:class:`~pinochle_tutor.explain.exchange.ExchangeAdvice`: the recommended cards with
+:class:`~pinochle_tutor.explain.exchange_advice.ExchangeAdvice`: the recommended cards with
 the rules of thumb its numbers support (:func:`principle_fits`), and
 :func:`judge_exchange` judges the cards a seat gave in a played hand, for the review.
 
@@ -67,6 +67,7 @@ Deterministic given ``seed``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -75,14 +76,13 @@ from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Rank, Suit
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.exchange import remove_cards
 from pinochle_tutor.explain.coaching import clear_loss
-from pinochle_tutor.explain.exchange import (
+from pinochle_tutor.explain.exchange import exchange_reasoning, explain_exchange
+from pinochle_tutor.explain.exchange_advice import (
     ExchangeAdvice,
     ExchangeJudgement,
     ExchangePrinciple,
     GiftValue,
     PrincipleEvidence,
-    exchange_reasoning,
-    explain_exchange,
     given_up,
 )
 from pinochle_tutor.game import Hand
@@ -100,7 +100,6 @@ __all__ = [
     "EXCHANGE_HINT_SCREEN",
     "EXCHANGE_REVIEW_MARGIN",
     "ExchangeEvaluation",
-    "GiftEvaluation",
     "InvalidExchangeDecisionError",
     "advise_exchange",
     "evaluate_discard",
@@ -136,35 +135,6 @@ class InvalidExchangeDecisionError(PinochleError):
 
 
 @dataclass(frozen=True)
-class GiftEvaluation:
-    """What one choice of cards to give is worth to the deciding side."""
-
-    cards: tuple[Card, ...]
-    """The cards given, sorted."""
-    trump: Suit
-    """The trump the hand is played with (the discard: the heuristic's trump after it)."""
-    samples: int
-    """Deals this choice was played on (the first ``samples`` of the evaluation's deals)."""
-    tricks: float
-    """Mean trick points of the side (three-handed: the discards included)."""
-    tricks_stderr: float
-    score: float
-    """Mean change of the side's score."""
-    score_stderr: float
-    against: float
-    """Mean change of the other side's score (three-handed: the defenders' average)."""
-    value: float
-    """Mean of the side's score change less the other side's: the ranking."""
-    value_stderr: float
-    made: float
-    """Share of the deals in which the contract is made."""
-    loss: float
-    """Mean value given up against the best choice, on the deals both were played on."""
-    loss_stderr: float
-    """Standard error of :attr:`loss`, from the differences deal by deal."""
-
-
-@dataclass(frozen=True)
 class ExchangeEvaluation:
     """The coach's verdict on one exchange decision: every choice tried, best first."""
 
@@ -174,7 +144,7 @@ class ExchangeEvaluation:
     side: tuple[int, ...]
     """The seats whose trick points and score are counted."""
     contract: int
-    alternatives: tuple[GiftEvaluation, ...]
+    alternatives: tuple[GiftValue, ...]
     """Every choice tried: the best first, then the finalists by loss, then the choices
     set aside after the first look by loss."""
     heuristic: tuple[Card, ...]
@@ -196,7 +166,7 @@ class ExchangeEvaluation:
         """Hands played out: deals times choices."""
         return sum(a.samples for a in self.alternatives)
 
-    def evaluation(self, cards: Iterable[CardLike] | str) -> GiftEvaluation | None:
+    def evaluation(self, cards: Iterable[CardLike] | str) -> GiftValue | None:
         """The evaluation of giving ``cards``, ``None`` if that choice was not tried."""
         try:
             key = tuple(sorted(as_cards(cards if isinstance(cards, str) else list(cards))))
@@ -216,9 +186,7 @@ class ExchangeEvaluation:
         """Whether giving ``cards`` loses more than two standard errors of its loss and
         more than :attr:`margin`. False for the best and for a choice not tried."""
         alt = self.evaluation(cards)
-        if alt is None:
-            return False
-        return clear_loss(alt.loss, alt.loss_stderr, self.margin)
+        return alt is not None and alt.clear_mistake
 
 
 # ------------------------------------------------------------------ the decision
@@ -427,12 +395,14 @@ def _evaluate(
             sim.play(deal, g, results[g])
     top = max(final, key=lambda g: (round(mean_of(results[g].value), 9), g == usual))
     best = results[top].value
+    if margin is None:
+        margin = max(rules.counter_points) / 2
     alternatives = []
     for g, o in results.items():
         k = len(o.value)
         loss, loss_stderr = paired_loss(best[:k], o.value)  # 0 and 0 for the best itself
         alternatives.append(
-            GiftEvaluation(
+            GiftValue(
                 cards=tuple(CARDS_BY_INDEX[i] for i in g),
                 trump=Suit(sim.trump_of(g)),
                 samples=k,
@@ -446,13 +416,12 @@ def _evaluate(
                 made=mean_of(o.made),
                 loss=loss,
                 loss_stderr=loss_stderr,
+                clear_mistake=clear_loss(loss, loss_stderr, float(margin)),
             )
         )
     # The best, the finalists by loss, then the choices set aside after the first look.
     best_cards = tuple(CARDS_BY_INDEX[i] for i in top)
     alternatives.sort(key=lambda a: (a.cards != best_cards, a.samples < n, a.loss))
-    if margin is None:
-        margin = max(rules.counter_points) / 2
     assert view.contract is not None and view.declarer is not None
     bside = rules.side(view.declarer)
     return ExchangeEvaluation(
@@ -502,7 +471,7 @@ def principle_fits(
     view: PlayerView, cards: Sequence[Card], trump: Suit
 ) -> frozenset[ExchangePrinciple]:
     """The rules of thumb that giving ``cards`` from ``view``'s hand follows, with
-    ``trump`` as trump (see :class:`~pinochle_tutor.explain.exchange.ExchangePrinciple`
+    ``trump`` as trump (see :class:`~pinochle_tutor.explain.exchange_advice.ExchangePrinciple`
     for what each one asks)."""
     role = view.phase
     rules = view.rules
@@ -592,21 +561,8 @@ def advise_exchange(
                 PrincipleEvidence(p, contrast.cards, contrast.loss, contrast.loss_stderr, gave)
             )
     values = tuple(
-        GiftValue(
-            cards=a.cards,
-            trump=a.trump,
-            tricks=a.tricks,
-            score=a.score,
-            against=a.against,
-            value=a.value,
-            value_stderr=a.value_stderr,
-            made=a.made,
-            loss=a.loss,
-            loss_stderr=a.loss_stderr,
-            clear_mistake=ev.is_clear_mistake(a.cards),
-            samples=a.samples,
-            follows=tuple(p for p in order if p in fits[a.cards]),
-            gives_up=lost[a.cards],
+        dataclasses.replace(
+            a, follows=tuple(p for p in order if p in fits[a.cards]), gives_up=lost[a.cards]
         )
         for a in ev.alternatives
     )

@@ -41,7 +41,7 @@ from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_does, seat_name, seat_whose, seat_words
 
 if TYPE_CHECKING:
-    from pinochle_tutor.coach.play import PrincipleFit
+    from pinochle_tutor.coach.play_principles import PrincipleFit
 
 __all__ = [
     "GUIDED_SEEDS",
@@ -1108,7 +1108,8 @@ def guided_decisions(hand: Hand, seat: int = 0) -> dict[int, GuidedDecision]:
     :func:`~pinochle_tutor.coach.play.principle_fits` from what the seat knew, where
     the coach's comment (:func:`coach_comment`'s evaluation) plays a card the tip
     allows; a tip the coach would overrule at that turn is not asked there."""
-    from pinochle_tutor.coach.play import advise_play, evaluate_play, play_decisions, principle_fits
+    from pinochle_tutor.coach.play import advise_play, evaluate_play, play_decisions
+    from pinochle_tutor.coach.play_principles import principle_fits
 
     out: dict[int, GuidedDecision] = {}
     tips: set[Tip] = set()

@@ -91,7 +91,7 @@ def auction_deals(view: PlayerView, n: int, rng: random.Random) -> list[list[lis
 @dataclass
 class Outcomes:
     """One choice's results, deal by deal (their means are a
-    :class:`~pinochle_tutor.explain.exchange.GiftValue`'s numbers)."""
+    :class:`~pinochle_tutor.explain.exchange_advice.GiftValue`'s numbers)."""
 
     tricks: list[float]
     score: list[float]

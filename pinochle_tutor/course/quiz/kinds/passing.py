@@ -62,13 +62,12 @@ from pinochle_tutor.explain import (
     ExchangeExplanation,
     explain_exchange,
 )
-from pinochle_tutor.explain.exchange import (
-    EXCHANGE_ROLES,
+from pinochle_tutor.explain.exchange import EXCHANGE_ROLES, exchange_size
+from pinochle_tutor.explain.exchange_advice import (
     ExchangeAdvice,
     ExchangeJudgement,
     ExchangePrinciple,
     GivenUp,
-    exchange_size,
 )
 from pinochle_tutor.game import Hand
 from pinochle_tutor.meld import MeldKind

@@ -29,13 +29,8 @@ from pinochle_tutor.cards import (
     cards_text,
     parse_cards,
 )
-from pinochle_tutor.coach.play import (
-    PlayEvaluation,
-    PrincipleFit,
-    advise_play,
-    evaluate_play,
-    principle_fits,
-)
+from pinochle_tutor.coach.play import PlayEvaluation, advise_play, evaluate_play
+from pinochle_tutor.coach.play_principles import PrincipleFit, principle_fits
 from pinochle_tutor.course.quiz.entries import (
     as_int,
     blame,
