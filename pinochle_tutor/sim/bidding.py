@@ -34,7 +34,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.hands import counts_of
@@ -79,6 +79,15 @@ class ExchangePlayer(Protocol):
     def return_cards(self, view: PlayerView) -> Sequence[Card]: ...
 
     def discard(self, view: PlayerView) -> Sequence[Card]: ...
+
+
+_Deals = TypeVar("_Deals", "TrumpOutlook", "PassOutlook")
+
+
+def _joined(first: _Deals, more: _Deals, per_deal: tuple[str, ...]) -> _Deals:
+    """``first`` with each per-deal field named in ``per_deal`` followed by ``more``'s:
+    the deals of both as one outlook, in that order."""
+    return dataclasses.replace(first, **{f: getattr(first, f) + getattr(more, f) for f in per_deal})
 
 
 def _value(meld: int, tricks: int, save: int) -> int:
@@ -192,13 +201,7 @@ class TrumpOutlook:
 
     def joined(self, more: TrumpOutlook) -> TrumpOutlook:
         """These deals and ``more`` (further deals with the same trump) as one outlook."""
-        return dataclasses.replace(
-            self,
-            side_meld=self.side_meld + more.side_meld,
-            own_meld=self.own_meld + more.own_meld,
-            tricks=self.tricks + more.tricks,
-            against=self.against + more.against,
-        )
+        return _joined(self, more, ("side_meld", "own_meld", "tricks", "against"))
 
     def max_bid(self, chance: float) -> int | None:
         """The highest bid (from the opening bid up, in steps of the increment) made in
@@ -280,15 +283,7 @@ class PassOutlook:
 
     def joined(self, more: PassOutlook) -> PassOutlook:
         """These deals and ``more`` (further deals of the same hand and auction) as one."""
-        return dataclasses.replace(
-            self,
-            declarer=self.declarer + more.declarer,
-            values=self.values + more.values,
-            base=self.base + more.base,
-            weight=self.weight + more.weight,
-            floor=self.floor + more.floor,
-            cap=self.cap + more.cap,
-        )
+        return _joined(self, more, ("declarer", "values", "base", "weight", "floor", "cap"))
 
     @property
     def partner_declares(self) -> float:
