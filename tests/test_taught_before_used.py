@@ -441,7 +441,7 @@ def test_what_an_exchange_gives_up_is_said_by_its_cards(rules: RuleSet) -> None:
     """The words an exchange verdict uses for the meld an answer gives up (a run, aces
     around, a pinochle, a dix, a marriage: every line this hand holds) name its cards
     and points, no meld term lesson 4 teaches: lesson 3 asks the exchange."""
-    from pinochle_tutor.explain.exchange import ExchangePrinciple, given_up
+    from pinochle_tutor.explain.exchange_advice import ExchangePrinciple, given_up
 
     hand = list(parse_cards("AH 10H KH QH JH AS AD AC QS JD KD QD KC QC JS JC"))
     size = rules.kitty_size if rules.has_kitty else rules.exchange_size

@@ -506,7 +506,7 @@ def test_in_the_guided_hand_you_declare_and_make_the_tips_decisions(rules: RuleS
     """Lesson 7's hand: you are the declarer, and at your turns the play tips are your
     decisions, each found by the coach's own principle_fits at what you knew (the
     question never names the card the rule of thumb picks)."""
-    from pinochle_tutor.coach.play import principle_fits
+    from pinochle_tutor.coach.play_principles import principle_fits
 
     g = wk.guided_hand(rules)
     assert g.hand.declarer == 0

@@ -20,7 +20,7 @@ from pinochle_tutor.cards import (
     cards_text,
     sort_hand,
 )
-from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice, ProgressCallback, advise_bid
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice, advise_bid
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain import HandReview, explain_call
 from pinochle_tutor.explain import review_hand as _review_hand
@@ -28,6 +28,7 @@ from pinochle_tutor.explain.bidding import chance_words
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import InvalidHandError, as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
+from pinochle_tutor.sim.bidding import ProgressCallback
 from pinochle_tutor.sim.stats import check_samples
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 

@@ -56,7 +56,6 @@ from typing import Any
 from pinochle_tutor.actions import Action, Bid, Give, Play
 from pinochle_tutor.cards import Card, Suit, cards_text, parse_cards
 from pinochle_tutor.coach.bid import BidEvaluation, evaluate_bid
-from pinochle_tutor.coach.exchange import DealSimulator, Outcomes, auction_deals
 from pinochle_tutor.coach.play import PlayEvaluator
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.deal import Deal
@@ -64,6 +63,7 @@ from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.coaching import PlayPrinciple, points
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import RuleSet, rules_named
+from pinochle_tutor.sim.exchange import DealSimulator, Outcomes, auction_deals
 from pinochle_tutor.sim.stats import paired_loss
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 

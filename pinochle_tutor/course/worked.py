@@ -26,6 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.deal import deal
 from pinochle_tutor.explain import listed
@@ -36,12 +37,11 @@ from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
-from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_does, seat_name, seat_whose, seat_words
 
 if TYPE_CHECKING:
-    from pinochle_tutor.coach.play import PrincipleFit
+    from pinochle_tutor.coach.play_principles import PrincipleFit
 
 __all__ = [
     "GUIDED_SEEDS",
@@ -1108,7 +1108,8 @@ def guided_decisions(hand: Hand, seat: int = 0) -> dict[int, GuidedDecision]:
     :func:`~pinochle_tutor.coach.play.principle_fits` from what the seat knew, where
     the coach's comment (:func:`coach_comment`'s evaluation) plays a card the tip
     allows; a tip the coach would overrule at that turn is not asked there."""
-    from pinochle_tutor.coach.play import advise_play, evaluate_play, play_decisions, principle_fits
+    from pinochle_tutor.coach.play import advise_play, evaluate_play, play_decisions
+    from pinochle_tutor.coach.play_principles import principle_fits
 
     out: dict[int, GuidedDecision] = {}
     tips: set[Tip] = set()

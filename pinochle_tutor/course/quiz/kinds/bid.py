@@ -19,7 +19,7 @@ from pinochle_tutor.cards import (
     Card,
     cards_text,
 )
-from pinochle_tutor.coach.bid import AcceptedCalls, AuctionInfo, BidAdvice, heuristic_limit
+from pinochle_tutor.coach.bid import AcceptedCalls, BidAdvice
 from pinochle_tutor.course.quiz import bidding
 from pinochle_tutor.course.quiz.bidding import FIRST_LOOK_SAMPLES
 from pinochle_tutor.course.quiz.dealing import deck_cards, on_scale
@@ -57,6 +57,7 @@ from pinochle_tutor.hands import counts_of
 from pinochle_tutor.rules import (
     RuleSet,
 )
+from pinochle_tutor.sim.inference import AuctionInfo, heuristic_limit
 
 __all__ = [
     "RAISE_DRAWS",
