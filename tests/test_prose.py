@@ -38,7 +38,7 @@ GOLDEN = REPO / "tests" / "golden" / "prose.txt"
 HOUSE = CLASSIC.with_settings(
     target=1000, opening_bid=300, meld_save=20, meld_table={"royal_marriage": 50}
 )
-"""The house rule of tests/test_browser_rule_sets.py: classic with other numbers."""
+"""The house rule of tests/test_browser_walk.py (HOUSE_FILES): classic with other numbers."""
 RULE_SETS: dict[str, RuleSet] = {**PRESETS, "house": HOUSE}
 FIXED = {"CLASSIC": CLASSIC, "DOUBLE_DECK": DOUBLE_DECK, "THREE_HANDED": THREE_HANDED}
 """The rule sets a page may name in a ``text("id", RULES)`` call."""
