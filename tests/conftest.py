@@ -75,6 +75,31 @@ run): marked ``slow``, so ``scripts/test.sh --quick`` leaves them to the full ru
 id starting with one of these, after ``tests/``, is slow."""
 
 
+DURATIONS = Path(__file__).resolve().parent / "durations.json"
+"""Every test's wall-clock seconds in the last full run recorded (``{node id: seconds}``,
+written by ``scripts/record_durations.py`` from a full run's
+``test-artifacts/durations-*.json``): a unit, property or golden test that took
+:data:`SLOW_SECONDS` or more is marked ``slow``, so ``scripts/test.sh --quick`` leaves it
+to the full run, which runs every test. A test with no record (a new one) stays in the
+quick loop until the next record."""
+
+SLOW_SECONDS = 0.5
+"""A recorded wall time from which a test is slow (see :data:`DURATIONS`)."""
+
+
+def recorded_slow() -> frozenset[str]:
+    """The node ids :data:`DURATIONS` records as :data:`SLOW_SECONDS` or more."""
+    import json
+
+    try:
+        record = json.loads(DURATIONS.read_text())
+    except (OSError, ValueError):
+        return frozenset()
+    return frozenset(
+        k for k, v in record.items() if isinstance(v, (int, float)) and v >= SLOW_SECONDS
+    )
+
+
 def kind_of(path: Path) -> str:
     """The kind of every test in the file ``path``: notebooks for a notebook (nbval),
     browser, site and golden by the file's name, property for a module that uses
@@ -107,14 +132,16 @@ def _imports(path: Path) -> set[str]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test with its kind (see :data:`KINDS`), and the :data:`SLOW_TESTS` slow."""
+    """Mark every test with its kind (see :data:`KINDS`), and slow the :data:`SLOW_TESTS`
+    and those :data:`DURATIONS` records as slow (:func:`recorded_slow`)."""
     kinds: dict[Path, str] = {}
+    slow = recorded_slow()
     for item in items:
         path = Path(str(item.path))
         if path not in kinds:
             kinds[path] = kind_of(path)
         item.add_marker(getattr(pytest.mark, kinds[path]))
-        if item.nodeid.removeprefix("tests/").startswith(SLOW_TESTS):
+        if item.nodeid.removeprefix("tests/").startswith(SLOW_TESTS) or item.nodeid in slow:
             item.add_marker(pytest.mark.slow)
 
 
@@ -166,7 +193,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     wall, cpu = time.perf_counter(), time.process_time()
     yield
     _DURATIONS[item.nodeid] = (
-        round(time.perf_counter() - wall, 3), round(time.process_time() - cpu, 3))
+        round(time.perf_counter() - wall, 3),
+        round(time.process_time() - cpu, 3),
+    )
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
