@@ -28,12 +28,12 @@ import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.classroom.house_rules import HouseRules, load_house_rules
-from pinochle_tutor.classroom.tables import version_words
 from pinochle_tutor.course import problems, worked
 from pinochle_tutor.course.glossary import glossary
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.course.quiz.items import rules_label
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
+from pinochle_tutor.rules import rule_set_words
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "page_words.txt"
@@ -166,7 +166,7 @@ def _course(r: RuleSet, house: HouseRules) -> Iterator[str]:
     for ptip in problems.Tip:
         yield f"problems.{ptip.name}: {ptip.title}"
     yield "== names"
-    yield f"version_words: {version_words(r.name)}"
+    yield f"version_words: {rule_set_words(r.name)}"
     yield f"rules_label: {rules_label(r)!r}"
     yield f"summary: {house.summary()}"
     yield f"rule_choices: {RULE_CHOICES}"

@@ -57,7 +57,6 @@ __all__ = [
     "TableStore",
     "normal_code",
     "seat_label",
-    "version_words",
 ]
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -73,18 +72,6 @@ MAX_RESULT = 1000
 """The longest result kept (four seats, each with a name of up to 80 characters)."""
 
 _LABELS = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East")}
-
-
-_VERSIONS = {"classic": "classic", "double_deck": "double-deck", "three_handed": "three-handed"}
-
-
-def version_words(rule_set: str) -> str:
-    """A rule set's name as a sentence says it: ``'double-deck'`` for ``double_deck``.
-
-    >>> version_words("three_handed"), version_words("my_house")
-    ('three-handed', 'my house')
-    """
-    return _VERSIONS.get(rule_set, rule_set.replace("_", " "))
 
 
 def seat_label(seat: int, players: int) -> str:

@@ -982,7 +982,7 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
         )
         steps.append(
             WorkedStep(
-                f"**{_VERSION_NAMES.get(r.name, r.name.replace('_', ' ').capitalize())}**: "
+                f"**{r.title}**: "
                 f"{r.deck_size} cards, {r.hand_size} each. "
                 f"{part} {lines}: **{m.total}**. A typical contract is {ex.bid} "
                 f"points, meld and trick points together (the tricks hold "
@@ -1041,13 +1041,6 @@ class GuidedHand:
 
 
 _COPY_COUNT = ("no", "one", "two", "three")
-
-_VERSION_NAMES = {
-    "classic": "Classic",
-    "double_deck": "Double deck",
-    "three_handed": "Three-handed",
-}
-"""How a worked example names a preset at the start of a line."""
 
 GUIDED_SEEDS: dict[str, int] = {"classic": 18263, "double_deck": 1025, "three_handed": 54}
 """The deal of each preset's guided hand (found as :func:`guided_seed` searches, over

@@ -85,9 +85,7 @@ def rules_label(rules: RuleSet) -> str:
     """
     if rules == CLASSIC:
         return ""
-    base = {"double_deck": "Double deck", "three_handed": "Three-handed"}.get(
-        rules.name, rules.name.replace("_", " ").capitalize()
-    )
+    base = rules.title
     return base if PRESETS.get(rules.name) == rules else f"{base} (house rules)"
 
 
