@@ -3,7 +3,8 @@
 A rule set's name in words ("Double deck", "three-handed") is written only by
 :class:`~pinochle_tutor.rules.RuleSet` (``title``, ``words``); every other module asks
 it. This test reads every string of the code (docstrings aside: they are prose about
-the code) and fails on one that writes a preset's name in words.
+the code) and fails on one that writes a preset's name in words, or on a name made
+into words by hand (``rules.name.replace("_", " ")``, which said "three handed").
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 def name_words(source: str, path: Path = Path("x.py")) -> Iterator[str]:
     """``file:line: 'string'`` for each string of ``source`` that writes a rule set's
-    name in words."""
+    name in words, and each ``<x>.name.replace("_", ...)`` that makes one."""
     tree = ast.parse(source)
     docs = _docstrings(tree)
     allowed = PAGE_TITLES.get(path, set())
@@ -57,6 +58,18 @@ def name_words(source: str, path: Path = Path("x.py")) -> Iterator[str]:
             continue
         if NAME_WORDS.search(node.value) or node.value.strip() in TITLES:
             yield f"{path}:{node.lineno}: {node.value!r}"
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "replace"
+            and isinstance(node.func.value, ast.Attribute)
+            and node.func.value.attr == "name"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value == "_"
+        ):
+            yield f"{path}:{node.lineno}: {ast.unparse(node)}"
 
 
 def _modules() -> Iterator[Path]:
@@ -79,6 +92,7 @@ def test_only_the_rule_set_writes_its_name_in_words() -> None:
         "x = f'a table for three-handed pinochle'",
         'CHOICES = (("Classic", "classic"),)',
         'print("Three handed rules")',
+        "text = f\"Rules in force: {r.name.replace('_', ' ')}\"",
     ],
 )
 def test_a_name_written_in_words_is_found(source: str) -> None:

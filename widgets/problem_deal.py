@@ -127,7 +127,7 @@ class ProblemDeal(widgets.VBox):
         self._answered = False
         n = len(self._problems)
         version = (
-            f'<p class="pt-problem-version">A position of the {problem.rules.name.replace("_", " ")} '
+            f'<p class="pt-problem-version">A position of the {problem.rules.words} '
             "game, whatever version this site plays.</p>"
             if problem.rules != self.site_rules
             else ""

@@ -155,7 +155,7 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         counter_sentence=_counter_sentence(r, counters),
         non_counters=_listed([_RANK_PLURAL[x] for x in blanks]).capitalize(),
         tricks=r.tricks_per_hand,
-        name=r.name.replace("_", " "),
+        name=r.words,
         ranks_text=" ".join(x.symbol for x in sorted(r.ranks, reverse=True)),
         nines_note=(
             "a version without 9s is in lesson 8"
