@@ -34,14 +34,6 @@ __all__ = ["ScoringExample", "lesson_values", "trick_point_step", "worked_contra
 
 _COPIES_WORD = {1: "one", 2: "two", 3: "three", 4: "four"}
 _TIMES_WORD = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
-_RANK_PLURAL = {
-    Rank.ACE: "aces",
-    Rank.TEN: "10s",
-    Rank.KING: "kings",
-    Rank.QUEEN: "queens",
-    Rank.JACK: "jacks",
-    Rank.NINE: "nines",
-}
 
 
 def trick_point_step(rules: RuleSet) -> int:
@@ -122,8 +114,8 @@ def _counter_sentence(rules: RuleSet, counters: list[Rank]) -> str:
     if not counters:
         return "no card is worth anything"
     if len(set(values)) == 1:
-        return f"{_listed([_RANK_PLURAL[x] for x in counters])} are worth **{values[0]}** each"
-    return _listed([f"{_RANK_PLURAL[x]} **{v}**" for x, v in zip(counters, values, strict=True)]) + (
+        return f"{_listed([x.plural for x in counters])} are worth **{values[0]}** each"
+    return _listed([f"{x.plural} **{v}**" for x, v in zip(counters, values, strict=True)]) + (
         " each"
     )
 
@@ -151,9 +143,9 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         total_trick_points=r.total_trick_points,
         counter=r.counter_points[Rank.ACE],
         counter_value=next(iter(points)) if len(points) == 1 else "",
-        counters=_listed([_RANK_PLURAL[x] for x in counters]).capitalize(),
+        counters=_listed([x.plural for x in counters]).capitalize(),
         counter_sentence=_counter_sentence(r, counters),
-        non_counters=_listed([_RANK_PLURAL[x] for x in blanks]).capitalize(),
+        non_counters=_listed([x.plural for x in blanks]).capitalize(),
         tricks=r.tricks_per_hand,
         name=r.words,
         ranks_text=" ".join(x.symbol for x in sorted(r.ranks, reverse=True)),
@@ -172,7 +164,7 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         low_trick=" ".join(c.text for c in trick),
         low_trick_points=trick_pts,
         low_trick_answer=(
-            f"None: {_listed([_RANK_PLURAL[c.rank] for c in dict.fromkeys(trick)])} are not counters."
+            f"None: {_listed([c.rank.plural for c in dict.fromkeys(trick)])} are not counters."
             if trick_pts == 0
             else f"{trick_pts}: only the counters in it score."
         ),

@@ -165,16 +165,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-_RANK_WORD = {
-    Rank.ACE: "aces",
-    Rank.TEN: "10s",
-    Rank.KING: "kings",
-    Rank.QUEEN: "queens",
-    Rank.JACK: "jacks",
-    Rank.NINE: "9s",
-}
-
-
 # --------------------------------------------------------------- lesson 1: the deck
 def deck_example(rules: RuleSet = CLASSIC, seed: int = 3) -> WorkedExample:
     """Count the counters of a dealt hand, rank by rank."""
@@ -190,7 +180,7 @@ def deck_example(rules: RuleSet = CLASSIC, seed: int = 3) -> WorkedExample:
         running += pts
         steps.append(
             WorkedStep(
-                f"{_RANK_WORD[rank].capitalize()} are worth **{value}** each: this hand has "
+                f"{rank.plural.capitalize()} are worth **{value}** each: this hand has "
                 f"{len(these)}, so **{pts}**; {running} so far.",
                 these,
                 numbers=(value, len(these), pts, running),
