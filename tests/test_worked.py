@@ -19,6 +19,7 @@ from pinochle_tutor.explain.auction import explain_call
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
+from pinochle_tutor.words import stated_numbers
 
 RULE_SETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 IDS = [r.name for r in RULE_SETS]
@@ -44,14 +45,14 @@ def test_every_number_a_step_states_is_one_the_engine_computed(rules: RuleSet) -
     for ex in _examples(rules):
         assert ex.steps, ex.title
         for step in ex.steps:
-            typed = [n for n in wk.stated_numbers(step.text) if n not in step.numbers]
+            typed = [n for n in stated_numbers(step.text) if n not in step.numbers]
             assert not typed, (ex.title, step.text, typed)
 
 
 def test_a_number_typed_into_a_sentence_is_caught() -> None:
     step = wk.WorkedStep("Bid **330** with 10♠ in hand (rule 2)", numbers=(320,))
-    assert wk.stated_numbers(step.text) == [330]
-    assert [n for n in wk.stated_numbers(step.text) if n not in step.numbers] == [330]
+    assert stated_numbers(step.text) == [330]
+    assert [n for n in stated_numbers(step.text) if n not in step.numbers] == [330]
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
@@ -352,7 +353,7 @@ def test_the_game_end_check_is_the_engines_winner_and_explains_each_wrong_choice
     from pinochle_tutor.scoring import game_winner
 
     q = wk.game_end_check(rules)
-    numbers = wk.stated_numbers(q.question)
+    numbers = stated_numbers(q.question)
     before = numbers[1 : 1 + rules.sides]
     assert numbers[0] == rules.target and max(before) < rules.target
     changes = [0] * rules.sides

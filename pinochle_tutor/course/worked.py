@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +27,6 @@ from typing import TYPE_CHECKING
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.deal import deal
-from pinochle_tutor.explain import listed
 from pinochle_tutor.explain.auction import explain_call
 from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.game import Hand
@@ -39,6 +37,7 @@ from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
 from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_does, seat_name, seat_whose, seat_words
+from pinochle_tutor.words import listed, number_word, plural, stated_numbers
 
 if TYPE_CHECKING:
     from pinochle_tutor.coach.play import PrincipleFit
@@ -70,7 +69,6 @@ __all__ = [
     "score_check",
     "scoring_example",
     "secure",
-    "stated_numbers",
     "trick_example",
     "trump_check",
     "versions_example",
@@ -130,17 +128,6 @@ class CheckQuestion:
         return False, f"{self.wrong.get(str(choice), 'Not quite.')} {self.why}"
 
 
-_CARD_TEXT = re.compile(r"(?:10|9)[♠♥♦♣]|\b(?:10|9)s\b")
-_NOT_A_NUMBER = re.compile(r"\b(?:rule|rules|lesson|seat|Seat)\s+\d+")
-
-
-def stated_numbers(text: str) -> list[int]:
-    """The numbers a sentence states, leaving out card names (``10♠``) and the
-    numbers of rules, lessons and seats."""
-    text = _NOT_A_NUMBER.sub("", _CARD_TEXT.sub("", text))
-    return [int(x) for x in re.findall(r"(?<![\w.])-?\d+", text)]
-
-
 def _texts(cards: Iterable[Card]) -> str:
     return " ".join(c.text for c in cards)
 
@@ -159,10 +146,6 @@ def _does(seat: int, rules: RuleSet, verb: str, start: bool = True) -> str:
     """``'You bid'``, ``'The left opponent bids'``: a sentence's subject and verb
     (``start=False``: not at the start of a sentence)."""
     return seat_does(seat, 0, rules, verb, start=start)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # --------------------------------------------------------------- lesson 1: the deck
@@ -343,7 +326,7 @@ def call_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
 def _suit_line(hand: Sequence[Card], suit: Suit) -> tuple[str, int, int]:
     cards = [c for c in hand if c.suit == suit]
     aces = sum(1 for c in cards if c.rank == Rank.ACE)
-    return f"{suit.plural}: {_plural(len(cards), 'card')}, {_plural(aces, 'ace')}", len(cards), aces
+    return f"{suit.plural}: {plural(len(cards), 'card')}, {plural(aces, 'ace')}", len(cards), aces
 
 
 def exchange_example(rules: RuleSet = CLASSIC, seed: int = 7) -> WorkedExample:
@@ -466,8 +449,8 @@ def trump_check(rules: RuleSet = CLASSIC, seed: int = 7) -> CheckQuestion:
 
     def line(x: Suit) -> str:
         return (
-            f"{x.plural.capitalize()}: {_plural(length(x), 'card')}, "
-            f"{_plural(high(x), 'high card')} (A or 10); meld {melds[x]} with {x.plural} trump"
+            f"{x.plural.capitalize()}: {plural(length(x), 'card')}, "
+            f"{plural(high(x), 'high card')} (A or 10); meld {melds[x]} with {x.plural} trump"
         )
 
     best = max(Suit, key=lambda x: (length(x), high(x), melds[x], -int(x)))
@@ -1030,7 +1013,6 @@ class GuidedHand:
     decisions: dict[int, GuidedDecision] = field(default_factory=dict)
 
 
-_COPY_COUNT = ("no", "one", "two", "three")
 
 GUIDED_SEEDS: dict[str, int] = {"classic": 18263, "double_deck": 1025, "three_handed": 54}
 """The deal of each preset's guided hand (found as :func:`guided_seed` searches, over
@@ -1234,8 +1216,8 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     aces = sum(1 for c in mine if c.rank == Rank.ACE)
     trumps = sum(1 for c in mine if c.suit == trump)
     strength = (
-        f"Tricks come from aces and trump: you hold {_plural(aces, 'ace')} and "
-        f"{_plural(trumps, 'trump')}."
+        f"Tricks come from aces and trump: you hold {plural(aces, 'ace')} and "
+        f"{plural(trumps, 'trump')}."
     )
     if need is not None and side_meld < hand.contract:
         alone = (
@@ -1246,7 +1228,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     elif need is not None:
         alone = (
             f"Meld alone is not enough either: without "
-            f"{_plural(rules.meld_save, 'trick point')} the {side_meld} meld is lost, and the "
+            f"{plural(rules.meld_save, 'trick point')} the {side_meld} meld is lost, and the "
             "contract with it."
         )
         said = (rules.meld_save, side_meld)
@@ -1309,7 +1291,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
                 Tip.BOTH_COPIES not in tips and Tip.BOTH_COPIES not in found
                 and seen[c] and c == t.winning_card and rules.copies >= 2
             ):  # fmt: skip
-                fell = _COPY_COUNT[seen[c]] if seen[c] < len(_COPY_COUNT) else str(seen[c])
+                fell = number_word(seen[c])
                 notes.append(
                     f"Track every copy: {fell} {c.text} had fallen in earlier tricks, yet "
                     f"another {c.text} wins this one."
@@ -1429,7 +1411,7 @@ def feed_check(guided: GuidedHand, last_only: bool = False) -> CheckQuestion | N
             (card.text, blank.text),
             card.text,
             f"Feed your partner: {safe}; the trick is "
-            f"secure, and {card.text} adds {_plural(pts, 'trick point')} to your side.",
+            f"secure, and {card.text} adds {plural(pts, 'trick point')} to your side.",
             {blank.text: f"{blank.text} is worth nothing: {safe}, so a counter was safe here."},
             tuple(before),
         )

@@ -20,6 +20,7 @@ from enum import Enum
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.words import counted
 
 __all__ = [
     "KIND_TITLES",
@@ -539,13 +540,10 @@ def _game_statement(rule: QuizRule, rules: RuleSet) -> str:
     )
 
 
-_COPY_WORDS = ("no copy", "one copy", "two copies", "three copies", "four copies")
-
-
 def _table_statement(rule: QuizRule, rules: RuleSet) -> str:
     if rule is QuizRule.TABLE_DECK:
         ranks = " ".join(r.symbol for r in sorted(rules.ranks, reverse=True))
-        copies = _COPY_WORDS[rules.copies] if rules.copies < len(_COPY_WORDS) else f"{rules.copies} copies"
+        copies = counted(rules.copies, "copy", "copies")
         return (
             f"The deck holds {rules.deck_size} cards: {copies} of each of {ranks} "
             "in each of the four suits."

@@ -48,15 +48,13 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizKind,
     QuizRule,
 )
-from pinochle_tutor.explain import (
-    explain_bid,
-    listed,
-)
+from pinochle_tutor.explain import explain_bid
 from pinochle_tutor.explain.bidding import chance_words
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.rules import (
     RuleSet,
 )
+from pinochle_tutor.words import listed
 
 __all__ = [
     "RAISE_DRAWS",

@@ -40,13 +40,11 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizRule,
     counter_values,
 )
-from pinochle_tutor.explain import (
-    explain_counters,
-    listed,
-)
+from pinochle_tutor.explain import explain_counters
 from pinochle_tutor.rules import (
     RuleSet,
 )
+from pinochle_tutor.words import listed
 
 __all__ = [
     "SPEC",

@@ -54,11 +54,7 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizRule,
 )
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain import (
-    PlayPrinciple,
-    explain_play,
-    listed,
-)
+from pinochle_tutor.explain import PlayPrinciple, explain_play
 from pinochle_tutor.explain.coaching import PlayAdvice, PlayJudgement, points
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import (
@@ -66,6 +62,7 @@ from pinochle_tutor.rules import (
 )
 from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.view import Phase, PlayerView, seat_name
+from pinochle_tutor.words import listed
 
 __all__ = [
     "PLAY_SAMPLES",
