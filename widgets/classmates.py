@@ -41,12 +41,12 @@ from pinochle_tutor.classroom.tables import (
     TableState,
     TableStore,
     normal_code,
-    seat_label,
 )
 from pinochle_tutor.course.quiz.items import rules_label
 from pinochle_tutor.course.table.shared import HEARTBEAT, SharedSession, TableOutOfStepError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import rule_set_words
+from pinochle_tutor.words import seat_label
 
 from ._base import (
     Message,

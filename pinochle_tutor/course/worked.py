@@ -37,7 +37,7 @@ from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
 from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_does, seat_name, seat_whose, seat_words
-from pinochle_tutor.words import listed, number_word, plural, stated_numbers
+from pinochle_tutor.words import Side, listed, number_word, plural, stated_numbers
 
 if TYPE_CHECKING:
     from pinochle_tutor.coach.play import PrincipleFit
@@ -802,7 +802,7 @@ def _check_contract(
 
 
 def _declarer_words(rules: RuleSet) -> str:
-    return "the declarer's side" if rules.partnerships else "the declarer"
+    return Side(rules.partnerships).declarers
 
 
 def _made_check(rules: RuleSet) -> CheckQuestion:
@@ -918,7 +918,7 @@ def game_end_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
     answer = "Nobody yet" if e.winner is None else label[e.winner].capitalize()
     scores = _scores_before(before, rules)
     who_bid = "The other side" if rules.partnerships else label[bidders].capitalize()
-    you = "your side takes" if rules.partnerships else "you take"
+    you = Side(rules.partnerships).us_do("take")
     wrong = {label[side].capitalize(): e.why_not(side) for side in range(rules.sides)
              if side != e.winner}  # fmt: skip
     if e.winner is not None:
@@ -1034,7 +1034,7 @@ that are a tip's decision, and the tip."""
 def _decision_question(fit: PrincipleFit, view: PlayerView) -> str:
     """The tip's question at ``view``, asked before you pick: what to weigh, not the card."""
     p, rules = fit.principle, view.rules
-    side = "your side" if rules.partnerships else "you"
+    side = Side(rules.partnerships).us
     if p is PlayPrinciple.FEED_PARTNER:
         assert view.trump is not None
         win = view.trick[trick_winner(view.trick, view.trump)]
@@ -1162,7 +1162,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     need = minimum_tricks(hand.contract, side_meld, rules) if ours else None
     # Three-handed: the declarer's discards are trick points of theirs before play.
     discarded = trick_points(hand.discards, rules) if ours and rules.has_kitty else 0
-    who = "your side" if partner is not None else "you"
+    who = Side(rules.partnerships).us
     shows = "shows" if partner is not None else "show"
     contract = (
         f"{_does(hand.declarer, rules, 'win', True)} the auction at **{hand.contract}** and "
@@ -1326,7 +1326,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     add(
         WorkedStep(
             f"The contract of {hand.contract} was {'made' if hand.made else 'missed'}: "
-            f"{'the declarer' + chr(39) + 's side' if rules.partnerships else 'the declarer'} scores "
+            f"{Side(rules.partnerships).declarers} scores "
             f"**{result.bidder}**{sum_up}.",
             numbers=(hand.contract, result.bidder, decl_meld, taken, dropped),
         )

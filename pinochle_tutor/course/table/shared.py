@@ -34,7 +34,6 @@ from pinochle_tutor.classroom.tables import (
     TableStartedError,
     TableState,
     TableStore,
-    seat_label,
 )
 from pinochle_tutor.coach import Hint
 from pinochle_tutor.course.table.session import GameSession, hand_item_id
@@ -42,6 +41,7 @@ from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.game import OutOfTurnError
 from pinochle_tutor.rules import RuleSet, rule_set_words
 from pinochle_tutor.view import Phase
+from pinochle_tutor.words import seat_label
 
 __all__ = [
     "HEARTBEAT",

@@ -54,7 +54,7 @@ from pinochle_tutor.hands import counts_of
 from pinochle_tutor.rules import (
     RuleSet,
 )
-from pinochle_tutor.words import listed
+from pinochle_tutor.words import Side, listed
 
 __all__ = [
     "RAISE_DRAWS",
@@ -132,7 +132,7 @@ def parse_bid_answer(text: str) -> int | None:
 def _mark_head(r: BidRange, call: int | None) -> str:
     """The verdict on a readable, legal call in plain words, each claim read from the
     evaluation behind the range (its gains against passing, level by level)."""
-    side = "your side" if r.advice.rules.partnerships else "you"
+    side = Side(r.advice.rules.partnerships).us
     if r.accepts(call):
         # Accepted, but not what the advice says: say why it is no mistake, so that
         # "above 260, passing pays your side better" never stands beside 290 "Right!".
