@@ -28,11 +28,12 @@ import pytest
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.classroom.house_rules import HouseRules, load_house_rules
-from pinochle_tutor.course import problems, worked
+from pinochle_tutor.course import worked
 from pinochle_tutor.course.glossary import glossary
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.course.quiz.items import rules_label
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
+from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.rules import rule_set_words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,10 +162,8 @@ def _course(r: RuleSet, house: HouseRules) -> Iterator[str]:
     for case in QuizRule:
         yield f"{case.value}: {_flat(case.statement(r))}"
     yield "== tips"
-    for tip in worked.Tip:
-        yield f"worked.{tip.name}: {tip.value}"
-    for ptip in problems.Tip:
-        yield f"problems.{ptip.name}: {ptip.title}"
+    for tip in Tip:
+        yield f"{tip.value}: {tip.title} -- {tip.seed_text}"
     yield "== names"
     yield f"version_words: {rule_set_words(r.name)}"
     yield f"rules_label: {rules_label(r)!r}"

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
+from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.deal import deal
 from pinochle_tutor.explain.auction import explain_call
 from pinochle_tutor.explain.coaching import PlayPrinciple
@@ -47,7 +47,6 @@ __all__ = [
     "CheckQuestion",
     "GuidedDecision",
     "GuidedHand",
-    "Tip",
     "WorkedExample",
     "WorkedStep",
     "auction_example",
@@ -977,17 +976,6 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
 
 
 # ----------------------------------------------------- lesson 7: a guided hand
-class Tip(Enum):
-    """The six tips of the rules text's "Better decisions at the table"."""
-
-    COUNT_FIRST = "count what your hand can already score"
-    NOT_MELD_ALONE = "avoid bidding on meld alone"
-    EXPOSED_CARDS = "remember the exposed cards"
-    FEED_PARTNER = "feed your partner points when it is safe"
-    BOTH_COPIES = "track both copies"
-    POINTS_NOT_TRICKS = "distinguish winning tricks from winning points"
-
-
 @dataclass(frozen=True)
 class GuidedDecision:
     """A turn of the guided hand where you (seat 0) decide as one of the tips says:
@@ -1235,7 +1223,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     else:
         alone = f"Your own meld is {hand.melds[me].total}; in the play, every counter counts."
         said = (hand.melds[me].total,)
-    add(WorkedStep(f"{alone} {strength}", mine, numbers=(*said, aces, trumps)), Tip.NOT_MELD_ALONE)
+    add(WorkedStep(f"{alone} {strength}", mine, numbers=(*said, aces, trumps)), Tip.MELD_ALONE)
     exposed: list[tuple[Card, int]] = []  # every copy shown, by whom
     for s in range(rules.players):
         if s != me and (partner is None or s != partner):
