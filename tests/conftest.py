@@ -25,7 +25,7 @@ BROWSER_FILES = ("test_browser_", "test_static_site")
 """Tests that drive Debian's Chromium with Playwright (each starts a site too)."""
 SITE_FILES = ("test_site_", "test_jupyterhub", "test_kubernetes")
 """Tests that start real servers (Voila, JupyterHub) and speak to them without a browser."""
-GOLDEN_FILES = ("test_golden",)
+GOLDEN_FILES = ("test_golden", "test_page_words")
 """Tests that compare against the golden transcripts in ``tests/golden/``."""
 PROPERTY_MODULES = "hypothesis"
 """A test module that imports this is a property-based test module."""

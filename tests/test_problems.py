@@ -24,7 +24,6 @@ from pinochle_tutor.course.problems import (
     ProblemCheck,
     ProblemError,
     ProblemJudge,
-    Tip,
     answer_kind,
     check_all_choices,
     check_problem,
@@ -38,6 +37,7 @@ from pinochle_tutor.course.problems import (
     read_problems,
     side_count,
 )
+from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.deal import make_deck
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_tutor.tricks import trick_winner

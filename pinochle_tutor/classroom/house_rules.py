@@ -118,7 +118,7 @@ class HouseRules:
         """One paragraph for the landing page."""
         r = self.rules
         head = (
-            f"Rules in force: {r.name.replace('_', ' ')} ({r.players} players, {r.deck_size} cards, "
+            f"Rules in force: {r.words} ({r.players} players, {r.deck_size} cards, "
             f"{r.hand_size} each; open at {r.opening_bid}, raise by {r.bid_increment}; "
             f"{r.total_trick_points} trick points; game to {r.target})."
         )

@@ -31,6 +31,7 @@ from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
 from pinochle_tutor.sim.bidding import ProgressCallback
 from pinochle_tutor.sim.stats import check_samples
 from pinochle_tutor.view import Phase, PlayerView, seat_name
+from pinochle_tutor.words import Side
 
 __all__ = ["BiddingDrill"]
 
@@ -150,7 +151,7 @@ class BiddingDrill:
         every claim is read from that evaluation."""
         advice = self.advise()
         accepted = advice.accepted
-        side = "your side" if self.rules.partnerships else "you"
+        side = Side(self.rules.partnerships).us
         call = self.call_made
         rec = "pass" if advice.recommended is None else f"bid {advice.recommended}"
         if (
@@ -166,7 +167,7 @@ class BiddingDrill:
                 return f"You passed; the coach would {rec}, but the hand is close: passing is fine too."
             return f"You passed; the coach would {rec}: bidding pays {side} clearly better here."
         b = advice.best
-        who = "your side makes" if self.rules.partnerships else "you make"
+        who = Side(self.rules.partnerships).us_do("make")
         made = f"With {b.trump.plural} trump {who} {call} {chance_words(b.make_chance(call))}."
         if accepted.accepts_call(call):
             if advice.recommended is None:

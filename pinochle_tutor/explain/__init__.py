@@ -52,7 +52,6 @@ rule 1 (follow suit)
 
 from __future__ import annotations
 
-from pinochle_tutor.explain._text import listed
 from pinochle_tutor.explain.auction import (
     AuctionRule,
     BidExplanation,
@@ -181,7 +180,6 @@ __all__ = [
     "explain_pass",
     "explain_play",
     "explain_winner",
-    "listed",
     "parse_claim",
     "review_hand",
 ]

@@ -50,17 +50,14 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizRule,
 )
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain import (
-    PlayPrinciple,
-    explain_play,
-    listed,
-)
+from pinochle_tutor.explain import PlayPrinciple, explain_play
 from pinochle_tutor.explain.coaching import PlayAdvice, PlayJudgement, points
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import (
     RuleSet,
 )
 from pinochle_tutor.view import Phase, PlayerView, seat_name
+from pinochle_tutor.words import listed
 
 __all__ = [
     "PLAY_SAMPLES",
