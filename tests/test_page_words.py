@@ -1,12 +1,13 @@
 """Golden transcript of the course's words: every sentence a page says, under every rule set.
 
 The words the course shows come from many places: the notebooks' Markdown cells, their
-``say()`` passages filled from :func:`~pinochle_tutor.course.lesson_facts.lesson_values`,
+prose passages (``text("id")``, from ``pinochle_tutor/course/text/``; ``say()`` before)
+filled from :func:`~pinochle_tutor.course.lesson_facts.lesson_values`,
 the worked examples and checks of :mod:`pinochle_tutor.course.worked`, the outline and
 the navigation, the glossary, the rule-case statements, the tips and the rule set's name
 in its several forms. This test renders all of them, with no kernel and no browser, for
 each preset and for the overridden house rule the rule-set walk uses
-(``tests/test_browser_rule_sets.py``), and compares the text with
+(``tests/test_browser_walk.py``), and compares the text with
 ``tests/golden/page_words.txt``: a refactoring that moves a word keeps the file the
 same, and a fix shows as the lines it changes. After an intended change::
 
@@ -29,6 +30,7 @@ import pytest
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.classroom.house_rules import HouseRules, load_house_rules
 from pinochle_tutor.course import worked
+from pinochle_tutor.course.content import prose as page_prose
 from pinochle_tutor.course.glossary import glossary
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.course.quiz.items import rules_label
@@ -52,7 +54,7 @@ HOUSE_FILES = {
     ),
 }
 """The rule sets the pages are read under: the presets, and the house rule of
-``tests/test_browser_rule_sets.py`` (classic with numbers changed)."""
+``tests/test_browser_walk.py`` (classic with numbers changed)."""
 
 NAMED_RULES = {"CLASSIC": CLASSIC, "DOUBLE_DECK": DOUBLE_DECK, "THREE_HANDED": THREE_HANDED}
 
@@ -74,6 +76,17 @@ def _said(call: ast.Call, r: RuleSet) -> str:
     alone = next((ast.literal_eval(k.value) for k in call.keywords if k.arg == "alone"), None)
     chosen = alone if alone is not None and not rules.partnerships else text
     return str(chosen.format(**lesson_values(rules)))
+
+
+def _passage(call: ast.Call, page: str, r: RuleSet) -> str:
+    """What ``text("id")`` (``pinochle_widgets.lesson.prose(page)``) shows under ``r``:
+    the page's passage, read through the same loader, under the rule set the call names
+    (default: the rules in force)."""
+    rules = r
+    if len(call.args) > 1:
+        assert isinstance(call.args[1], ast.Name), ast.unparse(call)
+        rules = NAMED_RULES[call.args[1].id] if call.args[1].id != "R" else r
+    return page_prose(page).passage(ast.literal_eval(call.args[0])).under(rules)
 
 
 def _worked_text(found: Any) -> Iterator[str]:
@@ -103,8 +116,10 @@ def _worked_text(found: Any) -> Iterator[str]:
 
 
 def _notebook(path: Path, r: RuleSet) -> Iterator[str]:
-    """Every Markdown cell, ``say()`` passage and worked call of the notebook, in order."""
+    """Every Markdown cell, prose passage and worked call of the notebook, in order (a
+    passage is labelled ``say:``, as when ``say()`` showed it)."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    page = path.name if path.parent.name == "lessons" else f"practice/{path.name}"
     names: dict[str, Any] = {**NAMED_RULES, "R": r, "worked": worked}
     for cell in cells:
         source = "".join(cell["source"])
@@ -124,6 +139,8 @@ def _notebook(path: Path, r: RuleSet) -> Iterator[str]:
                 continue
             if isinstance(call.func, ast.Name) and call.func.id == "say":
                 yield f"say: {_flat(_said(call, r))}"
+            elif isinstance(call.func, ast.Name) and call.func.id == "text":
+                yield f"say: {_flat(_passage(call, page, r))}"
             elif (
                 isinstance(call.func, ast.Attribute)
                 and isinstance(call.func.value, ast.Name)
@@ -143,8 +160,8 @@ def _course(r: RuleSet, house: HouseRules) -> Iterator[str]:
 
     yield "== outline"
     for e in COURSE:
-        yield f"{e.file}: {e.title} -- {e.summary_under(r)}"
-    practice = practice_pages(ROOT / "lessons" / "practice")
+        yield f"{e.file}: {e.title} -- {e.summary.under(r)}"
+    practice = practice_pages()
     for href, title in practice:
         yield f"{href}: {title}"
     yield "== navigation"
