@@ -55,6 +55,9 @@ __all__ = [
     "prose",
     "read_outline",
     "read_prose",
+    "read_toml",
+    "said",
+    "text_file",
 ]
 
 OUTLINE_FILE = "course.toml"
@@ -65,10 +68,24 @@ CONDITIONS: dict[str, Callable[[RuleSet], bool]] = {
     "alone": lambda r: not r.partnerships,
     "kitty": lambda r: r.has_kitty and not r.exchange_size,
     "no_exchange": lambda r: not r.exchange_size and not r.has_kitty,
+    "kitty_dealt": lambda r: r.has_kitty,
+    "exchange": lambda r: bool(r.exchange_size) and r.partnerships,
+    "kitty_and_exchange": lambda r: r.has_kitty and bool(r.exchange_size) and r.partnerships,
+    "no_nines": lambda r: not r.has_nines,
+    "one_copy": lambda r: r.copies < 2,
+    "three_copies": lambda r: r.copies == 3,
+    "four_copies": lambda r: r.copies >= 4,
+    "no_last_bonus": lambda r: not r.last_trick_bonus,
+    "bid_steps": lambda r: r.bid_increment > 1,
 }
 """The rule sets a variant of the course's words is for, by name: ``partners``, two
 sides of partners; ``alone``, everyone plays alone (three-handed); ``kitty``, a kitty and
-no exchange; ``no_exchange``, neither an exchange nor a kitty."""
+no exchange; ``no_exchange``, neither an exchange nor a kitty; ``kitty_dealt``, a kitty
+(with or without an exchange); ``exchange``, partners who exchange cards;
+``kitty_and_exchange``, both; ``no_nines``, a deck without 9s; ``one_copy``,
+``three_copies``, ``four_copies``, a deck of that many copies of each card (four or
+more); ``no_last_bonus``, no bonus for the last trick; ``bid_steps``, bids in multiples
+of an increment above 1."""
 
 
 class OutlineError(PinochleError):
@@ -327,6 +344,55 @@ def outline() -> Outline:
     """The course's outline, read once from the package's ``text/course.toml``."""
     source = resources.files("pinochle_tutor.course").joinpath("text").joinpath(OUTLINE_FILE)
     return read_outline(source.read_text(encoding="utf-8"))
+
+
+def said(where: str, entry: Mapping[str, Any], key: str) -> Said:
+    """The words of ``entry[key]`` and their variants ``entry[key_<condition>]``, in the
+    file's order, as a data file (the glossary, the tips) writes them; raises
+    :class:`OutlineError` quoting ``where`` and a missing key, a value that is not text
+    or an unknown condition.
+
+    >>> from pinochle_tutor.rules import THREE_HANDED
+    >>> said("term 'set'", {"text": "A", "text_alone": "B"}, "text").under(THREE_HANDED)
+    'B'
+    >>> said("term 'set'", {"text": "A", "text_lonely": "B"}, "text")
+    Traceback (most recent call last):
+    ...
+    pinochle_tutor.course.content.OutlineError: term 'set': text_lonely: 'lonely' is not a ...
+    """
+    if not isinstance(entry.get(key), str):
+        raise OutlineError(f"{where}: {key} = {entry.get(key)!r:.80}: give the words as text")
+    variants: list[tuple[str, str]] = []
+    for name, value in entry.items():
+        if name.startswith(key + "_"):
+            when = name.removeprefix(key + "_")
+            try:
+                condition(when)
+            except OutlineError as err:
+                raise OutlineError(f"{where}: {name}: {err}") from None
+            if not isinstance(value, str):
+                raise OutlineError(f"{where}: {name} = {value!r:.80}: give the words as text")
+            variants.append((when, value))
+    return Said(entry[key], tuple(variants))
+
+
+def read_toml(name: str, text: str) -> dict[str, Any]:
+    """The TOML ``text`` of the content file ``name``; raises :class:`OutlineError`
+    quoting the parser's complaint."""
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise OutlineError(f"{name} is not valid TOML: {err}") from None
+    return data
+
+
+def text_file(name: str) -> str:
+    """The text of the content file ``name`` (a path under the package's ``text``
+    folder: ``glossary.toml``)."""
+    source = resources.files("pinochle_tutor.course").joinpath("text")
+    for part in name.split("/"):
+        source = source.joinpath(part)
+    return source.read_text(encoding="utf-8")
 
 
 # ------------------------------------------------------------------------ the prose

@@ -1,0 +1,78 @@
+"""The course's words kept as data files beside the outline and the prose
+(``pinochle_tutor/course/text/``): the glossary (``glossary.toml``). Every ``{name}`` a
+file writes resolves under every rule set where its words are said, every condition is
+one of ``content.CONDITIONS``, and a mistake in a file is an error that quotes it."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from pinochle_tutor.course.content import CONDITIONS, OutlineError, Said
+from pinochle_tutor.course.glossary import TERMS, glossary_values, read_glossary
+from pinochle_tutor.rules import PRESETS, RuleSet
+
+RULE_SETS = [*PRESETS.values(), PRESETS["classic"].with_settings(bid_increment=5)]
+
+
+def fields(words: Said) -> set[str]:
+    """The names ``words`` writes in braces, in its text or any variant."""
+    texts = [words.text, *(text for _, text in words.variants)]
+    return {
+        name
+        for text in texts
+        for _, name, _, _ in string.Formatter().parse(text)
+        if name is not None
+    }
+
+
+def unresolved(words: Said, values: dict[str, object]) -> set[str]:
+    """The names of ``words`` that ``values`` does not hold, and its variants'
+    conditions that are not in ``CONDITIONS``."""
+    return (fields(words) - set(values)) | {w for w, _ in words.variants if w not in CONDITIONS}
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}-{r.bid_increment}")
+def test_every_glossary_name_and_condition_resolves_under_every_rule_set(rules: RuleSet) -> None:
+    values = glossary_values(rules)
+    for term in TERMS:
+        if term.applies(rules):
+            assert not unresolved(term.text, values), term.word.text
+            assert not unresolved(term.word, values), term.word.text
+            assert "{" not in term.definition(rules), term.word.text
+
+
+def test_every_glossary_term_is_said_under_some_rule_set() -> None:
+    """So the test above reads every term's names (a triple where a deck has three copies)."""
+    for term in TERMS:
+        assert any(term.applies(r) for r in RULE_SETS), term.word.text
+
+
+def test_a_name_no_rule_set_knows_is_found() -> None:
+    term = read_glossary('[[term]]\nword = "bid"\ntext = "At least {opening_bet}."').terms[0]
+    for rules in RULE_SETS:
+        assert unresolved(term.text, glossary_values(rules)) == {"opening_bet"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[[term]]\nword = "set"\ntext = "A"\ntext_lonely = "B"',
+            r"term 'set': text_lonely: 'lonely'",
+        ),
+        ('[[term]]\nword = "set"\ntext = "A"\nonly = ["lonely"]', r"term 'set': only: 'lonely'"),
+        ('[[term]]\nword = "set"\ntxt = "A"', r"term 'set': 'txt' is not a field"),
+        ('[[term]]\nword = "set"', r"term 'set': text = None"),
+        (
+            '[[term]]\nword = "set"\ntext = "A"\n[[term]]\nword = "set"\ntext = "B"',
+            r"'set' more than once",
+        ),
+        ('[[terms]]\nword = "set"', r"'terms' is not a part"),
+        ("[[term]\n", r"glossary.toml is not valid TOML"),
+    ],
+)
+def test_a_mistake_in_the_glossary_is_an_error_that_quotes_it(text: str, message: str) -> None:
+    with pytest.raises(OutlineError, match=message):
+        read_glossary(text)
