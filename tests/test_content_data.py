@@ -1,5 +1,6 @@
 """The course's words kept as data files beside the outline and the prose
-(``pinochle_tutor/course/text/``): the glossary (``glossary.toml``). Every ``{name}`` a
+(``pinochle_tutor/course/text/``): the glossary (``glossary.toml``) and the tips
+(``tips.toml``). Every ``{name}`` a
 file writes resolves under every rule set where its words are said, every condition is
 one of ``content.CONDITIONS``, and a mistake in a file is an error that quotes it."""
 
@@ -11,6 +12,7 @@ import pytest
 
 from pinochle_tutor.course.content import CONDITIONS, OutlineError, Said
 from pinochle_tutor.course.glossary import TERMS, glossary_values, read_glossary
+from pinochle_tutor.course.tips import Tip, read_tips
 from pinochle_tutor.rules import PRESETS, RuleSet
 
 RULE_SETS = [*PRESETS.values(), PRESETS["classic"].with_settings(bid_increment=5)]
@@ -76,3 +78,25 @@ def test_a_name_no_rule_set_knows_is_found() -> None:
 def test_a_mistake_in_the_glossary_is_an_error_that_quotes_it(text: str, message: str) -> None:
     with pytest.raises(OutlineError, match=message):
         read_glossary(text)
+
+
+def test_every_tip_has_its_words_and_they_are_plain_text() -> None:
+    """A tip's words name no rule set's numbers (the rules text says them so): no braces."""
+    for tip in Tip:
+        assert tip.title and tip.seed_text, tip
+        assert "{" not in tip.title + tip.seed_text, tip
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[meld_alon]\ntitle = "A"\nseed_text = "B"', r"\[meld_alon\] is not a tip"),
+        ('[meld_alone]\ntitle = "A"\nseed_txt = "B"', r"\[meld_alone\]: 'seed_txt' is not a field"),
+        ('[meld_alone]\ntitle = "A"', r"\[meld_alone\] has no 'seed_text'"),
+        ('[meld_alone]\ntitle = 3\nseed_text = "B"', r"\[meld_alone\]: title = 3"),
+        ('[meld_alone]\ntitle = "A"\nseed_text = "B"', r"tips.toml has no words for 'count_first'"),
+    ],
+)
+def test_a_mistake_in_the_tips_is_an_error_that_quotes_it(text: str, message: str) -> None:
+    with pytest.raises(OutlineError, match=message):
+        read_tips(text)

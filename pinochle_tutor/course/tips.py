@@ -1,5 +1,6 @@
 """The tips of the rules text's "Better decisions at the table", and the exchange: one
-:class:`Tip` for the whole course. The guided hand of lesson 7
+:class:`Tip` for the whole course, its words (title, the rules text's sentences) read
+from ``text/tips.toml`` so a teacher changes them in a text file. The guided hand of lesson 7
 (:func:`~pinochle_tutor.course.worked.guided_hand`) tells the six table tips
 (:data:`TABLE_TIPS`) where they come up; the problem deals
 (:mod:`~pinochle_tutor.course.problems`) practise each tip and the exchange, keeping the
@@ -14,12 +15,17 @@ False
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 
+from pinochle_tutor.course.content import OutlineError, read_toml, text_file
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.coaching import PlayPrinciple
 
-__all__ = ["TABLE_TIPS", "InvalidTipError", "Tip"]
+__all__ = ["TABLE_TIPS", "TIPS_FILE", "InvalidTipError", "Tip", "read_tips"]
+
+TIPS_FILE = "tips.toml"
+"""The tips' words, in the package's ``text`` folder."""
 
 
 class InvalidTipError(PinochleError):
@@ -51,12 +57,12 @@ class Tip(Enum):
     @property
     def title(self) -> str:
         """The tip as a page title says it."""
-        return _TITLES[self]
+        return _tip_words()[self.value]["title"]
 
     @property
     def seed_text(self) -> str:
         """The tip in the rules text's own words (the exchange: lesson 3's advice)."""
-        return _SEED_TEXT[self]
+        return _tip_words()[self.value]["seed_text"]
 
     @property
     def rule(self) -> QuizRule:
@@ -80,31 +86,49 @@ class Tip(Enum):
             raise InvalidTipError(f"tip={value!r:.40} is not a tip: use one of {names}") from None
 
 
-_TITLES = {
-    Tip.COUNT_FIRST: "Count first",
-    Tip.MELD_ALONE: "Not on meld alone",
-    Tip.EXPOSED_CARDS: "Remember the exposed cards",
-    Tip.FEED_PARTNER: "Feed your partner",
-    Tip.BOTH_COPIES: "Track both copies",
-    Tip.POINTS_NOT_TRICKS: "Points, not tricks",
-    Tip.EXCHANGE: "The exchange",
-}
-_SEED_TEXT = {
-    Tip.COUNT_FIRST: "Count what your hand can already score, then ask how it will capture "
-    "the remaining points your bid requires.",
-    Tip.MELD_ALONE: "Avoid bidding on meld alone. A large meld total helps, but weak trump "
-    "and few aces can leave your team struggling to win counters.",
-    Tip.EXPOSED_CARDS: "Remember the exposed cards. Meld gives you useful information.",
-    Tip.FEED_PARTNER: "Feed your partner points when it is safe. If your partner's trick is "
-    "secure and your legal choices allow it, contribute a counter instead of a worthless card.",
-    Tip.BOTH_COPIES: "Track both copies. Seeing one ace played does not mean the other has "
-    "disappeared. Duplicate cards change which leads are safe.",
-    Tip.POINTS_NOT_TRICKS: "Distinguish winning tricks from winning points. A trick full of "
-    "queens and jacks scores nothing unless it is the last trick. Capturing counters is what "
-    "matters.",
-    Tip.EXCHANGE: "As the partner, pass trump and aces and cards that may complete the "
-    "declarer's meld; as the declarer, keep your meld and your trumps.",
-}
+_TIP_KEYS = ("title", "seed_text")
+
+
+def read_tips(text: str) -> dict[str, dict[str, str]]:
+    """Each tip's words by id, from ``text`` (the TOML of ``tips.toml``): a table per
+    :class:`Tip` with exactly :data:`_TIP_KEYS`; raises
+    :class:`~pinochle_tutor.course.content.OutlineError` quoting an unknown or missing
+    tip or key.
+
+    >>> read_tips('[meld_alone]\\ntitle = "A"\\nseed_txt = "B"')
+    Traceback (most recent call last):
+    ...
+    pinochle_tutor.course.content.OutlineError: tips.toml: [meld_alone]: 'seed_txt' is not ...
+    """
+    data = read_toml(TIPS_FILE, text)
+    ids = [t.value for t in Tip]
+    for tip, words in data.items():
+        if tip not in ids:
+            raise OutlineError(f"{TIPS_FILE}: [{tip}] is not a tip: use one of {', '.join(ids)}")
+        if not isinstance(words, dict):
+            raise OutlineError(f"{TIPS_FILE}: {tip} = {words!r:.80}: give a table of its words")
+        for key, value in words.items():
+            if key not in _TIP_KEYS:
+                raise OutlineError(
+                    f"{TIPS_FILE}: [{tip}]: {key!r} is not a field of a tip: use "
+                    f"{', '.join(_TIP_KEYS)}"
+                )
+            if not isinstance(value, str):
+                raise OutlineError(f"{TIPS_FILE}: [{tip}]: {key} = {value!r:.80}: give text")
+        for key in _TIP_KEYS:
+            if key not in words:
+                raise OutlineError(f"{TIPS_FILE}: [{tip}] has no {key!r}")
+    missing = [t for t in ids if t not in data]
+    if missing:
+        raise OutlineError(f"{TIPS_FILE} has no words for {', '.join(map(repr, missing))}")
+    return data
+
+
+@cache
+def _tip_words() -> dict[str, dict[str, str]]:
+    return read_tips(text_file(TIPS_FILE))
+
+
 _RULE = {
     Tip.COUNT_FIRST: QuizRule.BID_OPEN,
     Tip.MELD_ALONE: QuizRule.BID_PASS,
