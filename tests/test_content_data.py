@@ -1,6 +1,6 @@
 """The course's words kept as data files beside the outline and the prose
-(``pinochle_tutor/course/text/``): the glossary (``glossary.toml``) and the tips
-(``tips.toml``). Every ``{name}`` a
+(``pinochle_tutor/course/text/``): the glossary (``glossary.toml``), the tips
+(``tips.toml``) and the rule-case statements (``statements.toml``). Every ``{name}`` a
 file writes resolves under every rule set where its words are said, every condition is
 one of ``content.CONDITIONS``, and a mistake in a file is an error that quotes it."""
 
@@ -12,6 +12,12 @@ import pytest
 
 from pinochle_tutor.course.content import CONDITIONS, OutlineError, Said
 from pinochle_tutor.course.glossary import TERMS, glossary_values, read_glossary
+from pinochle_tutor.course.quiz.vocabulary import (
+    read_statements,
+    rule_applies,
+    statement_values,
+    written_statements,
+)
 from pinochle_tutor.course.tips import Tip, read_tips
 from pinochle_tutor.rules import PRESETS, RuleSet
 
@@ -100,3 +106,35 @@ def test_every_tip_has_its_words_and_they_are_plain_text() -> None:
 def test_a_mistake_in_the_tips_is_an_error_that_quotes_it(text: str, message: str) -> None:
     with pytest.raises(OutlineError, match=message):
         read_tips(text)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}-{r.bid_increment}")
+def test_every_statement_name_and_condition_resolves_under_every_rule_set(rules: RuleSet) -> None:
+    values = statement_values(rules)
+    for case, words in written_statements().items():
+        assert not unresolved(words, values), case.value
+        if rule_applies(case, rules):
+            assert "{" not in case.statement(rules), case.value
+
+
+def test_a_statement_name_no_rule_set_knows_is_found() -> None:
+    words = read_statements('["bid.open"]\ntext = "Open at {opening_bet}."')
+    for rules in RULE_SETS:
+        assert [unresolved(w, statement_values(rules)) for w in words.values()] == [{"opening_bet"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('["trick.leed"]\ntext = "A"', r"'trick.leed' is not a rule case"),
+        ('["trick.lead"]\ntxt = "A"', r"\['trick.lead'\]: 'txt' is not a field"),
+        (
+            '["trick.lead"]\ntext = "A"\ntext_lonely = "B"',
+            r"text_lonely: 'lonely' is not a condition",
+        ),
+        ('["trick.lead"]\ntext = 3', r"\['trick.lead'\]: text = 3"),
+    ],
+)
+def test_a_mistake_in_the_statements_is_an_error_that_quotes_it(text: str, message: str) -> None:
+    with pytest.raises(OutlineError, match=message):
+        read_statements(text)

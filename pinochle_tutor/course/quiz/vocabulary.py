@@ -16,7 +16,11 @@ can come up at all under a rule set.
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
+from typing import Any
 
+from pinochle_tutor.course.content import OutlineError, Said, read_toml, said, text_file
+from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import CLASSIC, RuleSet
@@ -24,12 +28,16 @@ from pinochle_tutor.words import Side, counted
 
 __all__ = [
     "KIND_TITLES",
+    "STATEMENTS_FILE",
     "InvalidQuizKindError",
     "InvalidQuizRuleError",
     "QuizKind",
     "QuizRule",
     "counter_values",
+    "read_statements",
     "rule_applies",
+    "statement_values",
+    "written_statements",
 ]
 
 
@@ -372,7 +380,9 @@ def _score_statement(rule: QuizRule, rules: RuleSet) -> str:
     # Three-handed: one declarer, and each defender scores alone.
     pair = rules.partnerships
     bidders = "the bidders" if pair else "the declarer"
-    add, subtract, are = ("add their", "subtract", "are") if pair else ("adds their", "subtracts", "is")
+    add, subtract, are = (
+        ("add their", "subtract", "are") if pair else ("adds their", "subtracts", "is")
+    )
     side = "A side keeps its" if pair else "A player keeps their"
     defenders = "Defenders score" if pair else "Each defender scores"
     if rule is QuizRule.SCORE_MADE:
@@ -394,46 +404,49 @@ def _score_statement(rule: QuizRule, rules: RuleSet) -> str:
     return f"{defenders} meld + trick points with at least {_trick_points(save)}."
 
 
-_FIXED_TEXT: dict[QuizRule, str] = {
-    QuizRule.TRICK_LEAD: "The leader may play any card.",
-    QuizRule.TRICK_FOLLOW_SUIT: "Rule 1: follow the led suit if you can.",
-    QuizRule.TRICK_BEAT: "Rule 2: beat the winning card if you can do so legally.",
-    QuizRule.TRICK_TRUMP: "Rule 3: with no card of the led suit, play trump.",
-    QuizRule.TRICK_OVER_TRUMP: "Rule 3: over-trump an earlier trump when you can.",
-    QuizRule.TRICK_DISCARD: "Rule 4: with neither the led suit nor trump, play any card.",
-    QuizRule.TRICK_PARTNER_WINNING: "The rules apply even when your partner is winning.",
-    QuizRule.TRICK_TRUMPED: "Once the trick is trumped, any card of the led suit will do.",
-    QuizRule.BID_OPEN: "Open the bidding when the hand is worth it.",
-    QuizRule.BID_RAISE: "Raise when the hand is worth more than the current bid.",
-    QuizRule.BID_PASS: "Pass when the bidding is above what the hand is worth.",
-    QuizRule.WINNER_LED_SUIT: (
-        "Without trump in the trick, the highest card of the led suit wins; "
-        "a card of another suit never wins."
-    ),
-    QuizRule.WINNER_TRUMP: "A trump beats every card of another suit: the highest trump wins.",
-    QuizRule.WINNER_FIRST_IDENTICAL: "Of two identical cards, the one played first wins.",
-    QuizRule.PLAY_FEED_PARTNER: (
-        "When your partner's card wins and nobody still to play can beat it, feed it a counter."
-    ),
-    QuizRule.PLAY_SAVE_COUNTER: (
-        "When the trick is lost whatever you play, give it a card that counts nothing."
-    ),
-    QuizRule.PLAY_CHEAPEST_WINNER: "Win the trick with the cheapest card that wins it.",
-    QuizRule.PLAY_TRACK_BOTH_COPIES: (
-        "Track both copies: a card is a sure winner only when every copy above it is gone."
-    ),
-    QuizRule.PLAY_CASH_SURE_WINNER: "Cash a sure winner before it can be trumped.",
-    QuizRule.PLAY_DRAW_TRUMP: (
-        "The bidding side draws trump, so its side suits cannot be trumped later."
-    ),
-    QuizRule.PLAY_LEAD_TO_PARTNER_VOID: "Lead a suit your partner is out of: partner can trump it.",
-    QuizRule.PLAY_REMEMBER_EXPOSED_MELD: (
-        "Remember exposed meld: keep back a counter that a card shown in meld beats."
-    ),
-    QuizRule.PLAY_KEEP_GUARD: "Keep a low card beside your ten while the ace of its suit is out.",
-    QuizRule.PLAY_NUMBERS: "When no rule of thumb decides, the expected trick points do.",
-}
-"""The statements that quote no number (trick play and bidding)."""
+STATEMENTS_FILE = "statements.toml"
+"""The rule-case statements written as data, in the package's ``text`` folder."""
+
+
+def read_statements(text: str) -> dict[QuizRule, Said]:
+    """The statements written in ``text`` (the TOML of ``statements.toml``), by rule
+    case: a table per case named by its value, ``text`` and ``text_<condition>``
+    variants; raises :class:`~pinochle_tutor.course.content.OutlineError` quoting an
+    unknown case or field.
+
+    >>> read_statements('["trick.leed"]\\ntext = "A"')
+    Traceback (most recent call last):
+    ...
+    pinochle_tutor.course.content.OutlineError: statements.toml: 'trick.leed' is not a rule case: ...
+    """
+    out: dict[QuizRule, Said] = {}
+    for case, entry in read_toml(STATEMENTS_FILE, text).items():
+        try:
+            rule = QuizRule(case)
+        except ValueError:
+            raise OutlineError(
+                f"{STATEMENTS_FILE}: {case!r} is not a rule case: use a QuizRule value, 'meld.run'"
+            ) from None
+        where = f"{STATEMENTS_FILE}: [{case!r}]"
+        if not isinstance(entry, dict):
+            raise OutlineError(f"{where} = {entry!r:.80}: give a table with text")
+        for key in entry:
+            if key != "text" and not key.startswith("text_"):
+                raise OutlineError(f"{where}: {key!r} is not a field: use text, text_<condition>")
+        out[rule] = said(where, entry, "text")
+    return out
+
+
+@cache
+def written_statements() -> dict[QuizRule, Said]:
+    """The statements of ``text/statements.toml``, read once."""
+    return read_statements(text_file(STATEMENTS_FILE))
+
+
+def statement_values(rules: RuleSet) -> dict[str, Any]:
+    """The names a written statement writes in braces: :func:`lesson_values` and the
+    statements' own (the last trick's bonus counted in trick points)."""
+    return lesson_values(rules) | {"last_trick_points": _trick_points(rules.last_trick_bonus)}
 
 
 def _rank_list(ranks: list[str]) -> str:
@@ -450,7 +463,9 @@ def counter_values(rules: RuleSet) -> str:
     for value in sorted((v for v in by_value if v), reverse=True):
         ranks = by_value[value]
         each = " each" if len(ranks) > 1 else ""
-        parts.append(f"{_rank_list(ranks)} {'count' if len(ranks) > 1 else 'counts'} {_trick_points(value)}{each}")
+        parts.append(
+            f"{_rank_list(ranks)} {'count' if len(ranks) > 1 else 'counts'} {_trick_points(value)}{each}"
+        )
     text = "; ".join(parts) if parts else "No card counts any trick points"
     if by_value.get(0):
         zero = by_value[0]
@@ -459,15 +474,13 @@ def counter_values(rules: RuleSet) -> str:
 
 
 def _counters_statement(rule: QuizRule, rules: RuleSet) -> str:
-    if rule is QuizRule.COUNTERS_LAST_TRICK:
-        if rules.last_trick_bonus <= 0:
-            return "The last trick earns no bonus under these rules."
-        return f"The last trick earns its takers a bonus of {_trick_points(rules.last_trick_bonus)}."
     if rule is QuizRule.COUNTERS_NONE:
         zero = [r.symbol for r in sorted(rules.ranks, reverse=True) if not rules.counter_points[r]]
         if not zero:
             return "Every card counts some trick points under these rules."
-        return f"{_rank_list(zero)} {'are' if len(zero) > 1 else 'is'} worth no trick points at all."
+        return (
+            f"{_rank_list(zero)} {'are' if len(zero) > 1 else 'is'} worth no trick points at all."
+        )
     return counter_values(rules)
 
 
@@ -584,8 +597,9 @@ def _table_statement(rule: QuizRule, rules: RuleSet) -> str:
 def _statement(rule: QuizRule, rules: RuleSet) -> str:
     if rule.kind is QuizKind.TABLE:
         return _table_statement(rule, rules)
-    if rule in _FIXED_TEXT:
-        return _FIXED_TEXT[rule]
+    written = written_statements().get(rule)
+    if written is not None:
+        return written.under(rules).format_map(statement_values(rules))
     if rule.kind is QuizKind.MELD:
         return _meld_statement(rule, rules)
     if rule.kind is QuizKind.COUNTERS:
