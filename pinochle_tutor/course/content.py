@@ -77,6 +77,7 @@ CONDITIONS: dict[str, Callable[[RuleSet], bool]] = {
     "four_copies": lambda r: r.copies >= 4,
     "no_last_bonus": lambda r: not r.last_trick_bonus,
     "bid_steps": lambda r: r.bid_increment > 1,
+    "no_exchange_cards": lambda r: not r.exchange_size,
 }
 """The rule sets a variant of the course's words is for, by name: ``partners``, two
 sides of partners; ``alone``, everyone plays alone (three-handed); ``kitty``, a kitty and
@@ -85,7 +86,7 @@ no exchange; ``no_exchange``, neither an exchange nor a kitty; ``kitty_dealt``, 
 ``kitty_and_exchange``, both; ``no_nines``, a deck without 9s; ``one_copy``,
 ``three_copies``, ``four_copies``, a deck of that many copies of each card (four or
 more); ``no_last_bonus``, no bonus for the last trick; ``bid_steps``, bids in multiples
-of an increment above 1."""
+of an increment above 1; ``no_exchange_cards``, no cards exchanged (a kitty or not)."""
 
 
 class OutlineError(PinochleError):

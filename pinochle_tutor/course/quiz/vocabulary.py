@@ -24,7 +24,7 @@ from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import CLASSIC, RuleSet
-from pinochle_tutor.words import Side, counted
+from pinochle_tutor.words import counted
 
 __all__ = [
     "KIND_TITLES",
@@ -505,54 +505,6 @@ def _call_statement(rule: QuizRule, rules: RuleSet) -> str:
     )
 
 
-def _pass_statement(rule: QuizRule, rules: RuleSet) -> str:
-    n = rules.exchange_size
-    if rule is QuizRule.PASS_COUNT:
-        if rules.has_kitty or not n:
-            k = rules.kitty_size
-            return f"A discard is exactly {k} cards from your own hand (after taking the kitty)."
-        return f"A pass, and the declarer's return, is exactly {n} cards from your own hand."
-    if rule is QuizRule.PASS_RETURN:
-        if not n:
-            return "There is no exchange under these rules, so nothing is returned."
-        return f"The declarer returns {n} cards and may return cards just received."
-    if rule is QuizRule.PASS_DISCARD:
-        if not rules.has_kitty:
-            return "There is no kitty under these rules, so nothing is discarded."
-        return (
-            f"The declarer takes the kitty and discards {rules.kitty_size} cards face down; "
-            "the discards count as the declarer's trick points."
-        )
-    return "Give away cards your meld does not need: keep as much of your meld as you can."
-
-
-def _game_statement(rule: QuizRule, rules: RuleSet) -> str:
-    target = rules.target
-    bidders = "the bidders win" if rules.partnerships else "the declarer wins"
-    if rule is QuizRule.GAME_NOT_REACHED:
-        who = f"a {Side(rules.partnerships).unit}"
-        return f"Until {who} reaches {target}, the game goes on with another hand."
-    if rule is QuizRule.GAME_REACHED:
-        first = Side(rules.partnerships).unit
-        return f"The first {first} to reach {target} wins the game."
-    if rule is QuizRule.GAME_BIDDERS_FIRST:
-        return f"If several reach {target} on the same hand, {bidders} if the contract was made."
-    silent = (
-        " On an exact tie of the highest scores the rules text says nothing; this tutor "
-        "plays another hand."
-    )
-    if rules.partnerships:
-        return (
-            f"If both sides reach {target} on the same hand and the bidders missed the contract, "
-            "the rules text does not say who wins; this tutor gives the game to the higher "
-            "score." + silent
-        )
-    return (
-        f"If several reach {target} on the same hand and the contract was missed, the highest "
-        "score wins." + silent
-    )
-
-
 def _table_statement(rule: QuizRule, rules: RuleSet) -> str:
     if rule is QuizRule.TABLE_DECK:
         ranks = " ".join(r.symbol for r in sorted(rules.ranks, reverse=True))
@@ -606,10 +558,6 @@ def _statement(rule: QuizRule, rules: RuleSet) -> str:
         return _counters_statement(rule, rules)
     if rule.kind is QuizKind.CALL:
         return _call_statement(rule, rules)
-    if rule.kind is QuizKind.PASS:
-        return _pass_statement(rule, rules)
-    if rule.kind is QuizKind.GAME:
-        return _game_statement(rule, rules)
     return _score_statement(rule, rules)
 
 
