@@ -484,27 +484,6 @@ def _counters_statement(rule: QuizRule, rules: RuleSet) -> str:
     return counter_values(rules)
 
 
-def _call_statement(rule: QuizRule, rules: RuleSet) -> str:
-    inc = rules.bid_increment
-    if rule is QuizRule.CALL_OPENING:
-        return f"The opening bid must be at least {rules.opening_bid}."
-    if rule is QuizRule.CALL_INCREMENT:
-        return f"Bids go up in multiples of {inc}."
-    if rule is QuizRule.CALL_RAISE:
-        return f"Each bid must raise the current bid by at least {inc}."
-    if rule is QuizRule.CALL_PASS_FINAL:
-        return "A pass is final: once you pass, you cannot bid again in that auction."
-    if rule is QuizRule.CALL_STUCK_DEALER:
-        return (
-            f"If everyone before the dealer passes without a bid, the dealer is stuck with the "
-            f"contract at {rules.stuck_bid}: the dealer may neither pass nor bid."
-        )
-    return (
-        f"In your turn you may pass, or bid at least the lowest bid allowed: {rules.opening_bid} "
-        f"to open, then {inc} or more above the current bid."
-    )
-
-
 def _table_statement(rule: QuizRule, rules: RuleSet) -> str:
     if rule is QuizRule.TABLE_DECK:
         ranks = " ".join(r.symbol for r in sorted(rules.ranks, reverse=True))
@@ -556,8 +535,6 @@ def _statement(rule: QuizRule, rules: RuleSet) -> str:
         return _meld_statement(rule, rules)
     if rule.kind is QuizKind.COUNTERS:
         return _counters_statement(rule, rules)
-    if rule.kind is QuizKind.CALL:
-        return _call_statement(rule, rules)
     return _score_statement(rule, rules)
 
 
