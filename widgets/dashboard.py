@@ -66,7 +66,8 @@ from pinochle_tutor.classroom.dashboard import (
 from pinochle_tutor.classroom.house_rules import load_house_rules, rules_answered_in
 from pinochle_tutor.classroom.identity import GUEST
 from pinochle_tutor.classroom.progress import default_location, is_database
-from pinochle_tutor.classroom.store import HandOver, ProgressStore, StoreError, is_database_url
+from pinochle_tutor.classroom.database import StoreError, is_database_url
+from pinochle_tutor.classroom.store import HandOver, ProgressStore
 from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule, load_banks
 from pinochle_tutor.course.quiz.vocabulary import KIND_TITLES, QuizKind

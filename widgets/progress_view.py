@@ -39,7 +39,8 @@ from pinochle_tutor.classroom.progress import (
     summarize,
     weak_rules,
 )
-from pinochle_tutor.classroom.store import collect_records, is_database_url, learner_of_file
+from pinochle_tutor.classroom.class_folder import collect_records, learner_of_file
+from pinochle_tutor.classroom.database import is_database_url
 from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.rules import RuleSet
@@ -142,7 +143,7 @@ def progress_frame(path: str | Path | None = None) -> Frame:
 def class_frame(folder: str | Path) -> Frame:
     """One row per learner and rule case for every progress database and file
     under ``folder`` (searched recursively; see :data:`CLASS_COLUMNS` and
-    :func:`~pinochle_tutor.classroom.store.collect_records`). Files that are not
+    :func:`~pinochle_tutor.classroom.class_folder.collect_records`). Files that are not
     progress are skipped and listed, with unreadable attempts, in
     ``frame.attrs["problems"]``."""
     root = Path(folder)

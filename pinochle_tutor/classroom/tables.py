@@ -38,7 +38,8 @@ import sqlalchemy as sa
 
 from pinochle_tutor.errors import PinochleError
 
-from .store import MAX_NAME, ProgressStore, StoreError
+from .database import StoreError
+from .store import MAX_NAME, ProgressStore
 
 __all__ = [
     "CLOSE_AFTER",
