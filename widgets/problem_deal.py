@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from pinochle_tutor.actions import Action
 from pinochle_tutor.classroom.identity import page_from_environment
 from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.course.problem_bank import load_problems
 from pinochle_tutor.course.problems import (
     Problem,
     ProblemCheck,
@@ -36,7 +37,6 @@ from pinochle_tutor.course.problems import (
     Tip,
     choice_words,
     describe_position,
-    load_problems,
     mark_problem,
     options,
 )
