@@ -88,11 +88,12 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from pinochle_tutor.coach.bid import AuctionInfo, BidEvaluation, advice_from
+from pinochle_tutor.coach.bid import BidEvaluation, advice_from
 from pinochle_tutor.course.quiz import bidding, generate
 from pinochle_tutor.course.quiz.banks import default_bank_dir, load_bank
 from pinochle_tutor.course.quiz.kinds import BidQuiz, BidRange, bid_range
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
+from pinochle_tutor.sim.inference import AuctionInfo
 
 PRESETS = (CLASSIC, DOUBLE_DECK, THREE_HANDED)
 

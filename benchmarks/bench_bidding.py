@@ -30,10 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pinochle_tutor import Auction, Player, RuleSet, deal, play_hand, rules_named
 from pinochle_tutor.bots.bidmodel import BidModelPlayer
-from pinochle_tutor.coach.bid import AuctionInfo, advise_bid, evaluate_bids
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.coach.bid import advise_bid, evaluate_bids
 from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_tutor.course.table.session import GameSession
-from pinochle_tutor.sim.policy import HeuristicPlayer
+from pinochle_tutor.sim.inference import AuctionInfo
 from pinochle_tutor.view import Phase
 
 CALIBRATION_SAMPLES = 48

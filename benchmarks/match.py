@@ -32,10 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pinochle_tutor import Player, RandomPlayer, RuleSet, play_hand, rules_named
 from pinochle_tutor.bots.bidmodel import BidModelPlayer
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.levels import Level, StrongPlayer, level_player
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 from pinochle_tutor.names import find_named
-from pinochle_tutor.sim.policy import HeuristicPlayer, heuristic_playout, play_context
+from pinochle_tutor.sim.policy import heuristic_playout, play_context
 
 
 def make_player(spec: str, seed: int) -> Player:

@@ -127,6 +127,17 @@ class Rank(IntEnum):
         """``'ace'``, ``'ten'``, ``'king'``, ... ."""
         return ("nine", "jack", "queen", "king", "ten", "ace")[self]
 
+    @property
+    def plural(self) -> str:
+        """More than one of the rank, as a sentence says it: ``'aces'``, ``'10s'``,
+        ``'kings'``, ``'queens'``, ``'jacks'``, ``'9s'`` (the numbered ranks in figures,
+        as the cards show them: "no 9s").
+
+        >>> [r.plural for r in sorted(Rank, reverse=True)]
+        ['aces', '10s', 'kings', 'queens', 'jacks', '9s']
+        """
+        return ("9s", "jacks", "queens", "kings", "10s", "aces")[self]
+
     def __str__(self) -> str:
         return self.symbol
 

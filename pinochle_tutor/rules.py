@@ -46,6 +46,8 @@ __all__ = [
     "RuleSet",
     "as_rules",
     "check_seat",
+    "rule_set_title",
+    "rule_set_words",
     "rules_named",
 ]
 
@@ -366,6 +368,22 @@ class RuleSet:
         return min(self.opening_bid + MAX_RAISES * inc, self.most_points // inc * inc)
 
     @property
+    def title(self) -> str:
+        """The rule set's name as a title or a label says it, at the start of a line:
+        ``'Classic'``, ``'Double deck'``, ``'Three-handed'`` (:func:`rule_set_title`).
+
+        >>> DOUBLE_DECK.title, CLASSIC.with_settings(name="my_house").title
+        ('Double deck', 'My house')
+        """
+        return rule_set_title(self.name)
+
+    @property
+    def words(self) -> str:
+        """The rule set's name inside a sentence: ``'classic'``, ``'double-deck'``,
+        ``'three-handed'`` ("a table for double-deck pinochle"; :func:`rule_set_words`)."""
+        return rule_set_words(self.name)
+
+    @property
     def sides(self) -> int:
         """How many sides keep a score (2 in partnerships, else one per player)."""
         return 2 if self.partnerships else self.players
@@ -504,6 +522,37 @@ def check_seat(seat: object, rules: RuleSet, name: str = "seat") -> int:
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, DOUBLE_DECK, THREE_HANDED)}
 """The presets by name."""
+
+_NAME_WORDS: dict[str, tuple[str, str]] = {
+    "classic": ("Classic", "classic"),
+    "double_deck": ("Double deck", "double-deck"),
+    "three_handed": ("Three-handed", "three-handed"),
+}
+"""Each preset's name in words: (as a title says it, as a sentence says it). The one
+place a rule set's name is written in words (``tests/test_words_one_place.py``)."""
+
+
+def rule_set_title(name: str) -> str:
+    """A rule set's name (``RuleSet.name``, as a table or an answer keeps it) as a title
+    says it: a preset's own (``'Double deck'``), any other name with its underscores
+    as spaces, capitalised.
+
+    >>> rule_set_title("three_handed"), rule_set_title("my_house")
+    ('Three-handed', 'My house')
+    """
+    found = _NAME_WORDS.get(name)
+    return found[0] if found else name.replace("_", " ").capitalize()
+
+
+def rule_set_words(name: str) -> str:
+    """A rule set's name (``RuleSet.name``) as a sentence says it: a preset's own
+    (``'double-deck'``), any other name with its underscores as spaces.
+
+    >>> rule_set_words("double_deck"), rule_set_words("my_house")
+    ('double-deck', 'my house')
+    """
+    found = _NAME_WORDS.get(name)
+    return found[1] if found else name.replace("_", " ")
 
 
 def as_rules(rules: RuleSet | str) -> RuleSet:

@@ -47,6 +47,7 @@ __all__ = [
     "score_changes",
     "score_hand",
     "score_sides",
+    "trick_point_step",
     "trick_points",
 ]
 
@@ -106,6 +107,21 @@ def trick_points(
     return sum(values[c.rank] for c in as_cards(cards)) + (
         rules.last_trick_bonus if last_trick else 0
     )
+
+
+def trick_point_step(rules: RuleSet = CLASSIC) -> int:
+    """The step in which trick points come: every capture is a sum of the deck's counter
+    values and the last-trick bonus, so a side's trick points are a multiple of their
+    greatest common divisor (10 classic, 1 in the double deck). The one reckoning the
+    lessons' numbers and the score questions round to.
+
+    >>> from pinochle_tutor.rules import DOUBLE_DECK
+    >>> trick_point_step(), trick_point_step(DOUBLE_DECK)
+    (10, 1)
+    """
+    values = [rules.counter_points[r] for r in rules.ranks if rules.counter_points[r] > 0]
+    values += [rules.last_trick_bonus] if rules.last_trick_bonus > 0 else []
+    return math.gcd(*values) if values else 1
 
 
 @lru_cache(maxsize=32)

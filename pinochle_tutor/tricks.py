@@ -27,6 +27,7 @@ from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, par
 from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF, as_cards, cards_of_mask, mask_of
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.words import card_names
 
 __all__ = [
     "IllegalPlayError",
@@ -182,13 +183,6 @@ def legal_plays(
     return cards_of_mask(legal_mask(h, indices[0], indices[winner_index(indices, t)], t))
 
 
-def _names(cards: Sequence[Card]) -> str:
-    texts = [c.text for c in cards]
-    if len(texts) <= 2:
-        return " and ".join(texts)
-    return ", ".join(texts[:-1]) + " and " + texts[-1]
-
-
 def check_play(
     hand: Sequence[CardLike] | str,
     trick: Sequence[CardLike] | str,
@@ -235,7 +229,7 @@ def check_play(
         if c.suit != ls:
             return PlayVerdict(
                 c, False, TrickRule.FOLLOW_SUIT,
-                f"{ls.plural.capitalize()} were led and you hold {_names(follow)}: you must follow suit "
+                f"{ls.plural.capitalize()} were led and you hold {card_names(follow)}: you must follow suit "
                 f"(rule 1){even}, so {c.text} may not be played.",
                 tuple(follow), partner_winning,
             )  # fmt: skip
@@ -244,7 +238,7 @@ def check_play(
             if higher and c.rank <= win.rank:
                 return PlayVerdict(
                     c, False, TrickRule.BEAT,
-                    f"You hold {_names(higher)}, which {'beats' if len(higher) == 1 else 'beat'} the winning "
+                    f"You hold {card_names(higher)}, which {'beats' if len(higher) == 1 else 'beat'} the winning "
                     f"{win.text}: rule 2 says you must play a {ls.singular} that beats it{even}.",
                     (*higher, win), partner_winning,
                 )  # fmt: skip
@@ -274,7 +268,7 @@ def check_play(
         if c.suit != t:
             return PlayVerdict(
                 c, False, TrickRule.TRUMP,
-                f"You have no {ls.plural} but hold trump ({_names(trumps)}): you must play a {trump_name} "
+                f"You have no {ls.plural} but hold trump ({card_names(trumps)}): you must play a {trump_name} "
                 f"(rule 3){even}, so {c.text} may not be played.",
                 tuple(trumps), partner_winning,
             )  # fmt: skip
@@ -284,7 +278,7 @@ def check_play(
                 return PlayVerdict(
                     c, False, TrickRule.TRUMP,
                     f"You have no {ls.plural}, so you must play trump (rule 3), and since you hold "
-                    f"{_names(higher)}, which {'beats' if len(higher) == 1 else 'beat'} the {win.text} "
+                    f"{card_names(higher)}, which {'beats' if len(higher) == 1 else 'beat'} the {win.text} "
                     f"already played, you must over-trump{even}.",
                     (*higher, win), partner_winning,
                 )  # fmt: skip

@@ -15,6 +15,7 @@ from pinochle_tutor.cards import Card, Suit
 from pinochle_tutor.meld import MeldReport
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.tricks import PlayVerdict
+from pinochle_tutor.words import seat_does, seat_name, seat_whose, seat_words
 
 __all__ = [
     "IllegalAttempt",
@@ -26,6 +27,8 @@ __all__ = [
     "seat_whose",
     "seat_words",
 ]
+"""The seat functions are :mod:`pinochle_tutor.words`', named here too: the view is where
+the players and the table look for who sits where."""
 
 
 class Phase(Enum):
@@ -117,94 +120,3 @@ class PlayerView:
     def partner(self) -> int | None:
         """This seat's partner, if any."""
         return self.rules.partner(self.seat)
-
-
-def seat_words(seat: int, me: int | None, rules: RuleSet) -> str:
-    """Who sits at ``seat`` seen from ``me``, as a sentence says it: ``'you'``,
-    ``'your partner'``, ``'the left opponent'``, ``'the right opponent'`` (the names of
-    :func:`seat_name`, the one set of seat names the course uses); ``me`` ``None``
-    (nobody's view, as the engine's sentences are): ``'seat 2'``.
-
-    >>> from pinochle_tutor.rules import CLASSIC
-    >>> [seat_words(s, 0, CLASSIC) for s in range(4)]
-    ['you', 'the left opponent', 'your partner', 'the right opponent']
-    >>> seat_words(2, None, CLASSIC)
-    'seat 2'
-    """
-    if me is None:
-        return f"seat {seat}"
-    name = seat_name(seat, me, rules)
-    return {"You": "you", "Partner": "your partner"}.get(name, "the " + name.lower())
-
-
-def seat_does(
-    seat: int, me: int | None, rules: RuleSet, verb: str = "", *, start: bool = False
-) -> str:
-    """A sentence's subject, ``seat`` seen from ``me`` (:func:`seat_words`), with ``verb``
-    agreeing: ``'you deal'``, ``'the left opponent deals'``, ``'your partner passes'``;
-    ``start``: capitalised, to begin a sentence. Without a verb, the subject alone.
-    ``verb`` is given as it goes with "you" (``'have passed'``, ``'are'``); a verb
-    that does not change (``'may'``, ``'won'``) belongs after the subject alone.
-
-    >>> from pinochle_tutor.rules import CLASSIC
-    >>> seat_does(1, 0, CLASSIC, "lead"), seat_does(0, 0, CLASSIC, "have the bid", start=True)
-    ('the left opponent leads', 'You have the bid')
-    >>> seat_does(2, None, CLASSIC, "have passed", start=True)
-    'Seat 2 has passed'
-    """
-    who = seat_words(seat, me, rules)
-    if verb and who != "you":
-        head, _, rest = verb.partition(" ")
-        head = {"are": "is", "have": "has", "pass": "passes"}.get(head, head + "s")
-        verb = f"{head} {rest}".rstrip()
-    text = f"{who} {verb}" if verb else who
-    return text[:1].upper() + text[1:] if start else text
-
-
-def seat_whose(
-    seat: int, me: int | None, rules: RuleSet, *, alone: bool = False, start: bool = False
-) -> str:
-    """Whose, for ``seat`` seen from ``me`` (:func:`seat_words`): ``'your'``,
-    ``"your partner's"``, ``"the left opponent's"`` (``me`` ``None``: ``"seat 2's"``);
-    ``alone``: standing for the thing owned (``'yours'``: "not yours"); ``start``:
-    capitalised. The one way a sentence says a seat's turn, bid or cards, so the
-    learner's own is never "you's".
-
-    >>> from pinochle_tutor.rules import CLASSIC
-    >>> [seat_whose(s, 0, CLASSIC) for s in range(4)]
-    ['your', "the left opponent's", "your partner's", "the right opponent's"]
-    >>> seat_whose(0, 0, CLASSIC, start=True), seat_whose(0, 0, CLASSIC, alone=True)
-    ('Your', 'yours')
-    >>> seat_whose(3, None, CLASSIC, alone=True)
-    "seat 3's"
-    """
-    who = seat_words(seat, me, rules)
-    text = ("yours" if alone else "your") if who == "you" else f"{who}'s"
-    return text[:1].upper() + text[1:] if start else text
-
-
-def seat_name(seat: int, me: int, rules: RuleSet, *, short: bool = False) -> str:
-    """Who sits at ``seat``, seen from seat ``me``: ``'You'``, ``'Left opponent'``,
-    ``'Partner'`` or ``'Right opponent'`` (``short``: ``'Left'``, ``'Partner'``,
-    ``'Right'``). Play goes clockwise, so the player on your left plays after you and
-    the one on your right just before you; your partner sits opposite.
-
-    >>> from pinochle_tutor.rules import CLASSIC, THREE_HANDED
-    >>> [seat_name(s, 0, CLASSIC) for s in range(4)]
-    ['You', 'Left opponent', 'Partner', 'Right opponent']
-    >>> [seat_name(s, 1, THREE_HANDED, short=True) for s in range(3)]
-    ['Right', 'You', 'Left']
-    """
-    n = rules.players
-    rel = (seat - me) % n
-    if rel == 0:
-        return "You"
-    if rel == 1:
-        return "Left" if short else "Left opponent"
-    if rel == n - 1:
-        return "Right" if short else "Right opponent"
-    if rel == 2 and n == 4:
-        if rules.partnerships:
-            return "Partner"
-        return "Opposite" if short else "Opposite player"
-    return f"Seat {seat}"

@@ -4,7 +4,7 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$REPO_ROOT/.venv"
 PY="$VENV/bin/python"
 
-step() { printf '\n==> %s\n' "$*"; }
+step() { printf '\n==> [%ss] %s\n' "$SECONDS" "$*"; }  # $SECONDS: since the script started
 fail() { printf '\nFAILED: %s\n' "$*" >&2; exit 1; }
 
 # Runs a command as root: directly when we are root, else through sudo.

@@ -120,21 +120,23 @@ rc=0
 # one fixed PINOCHLE_TUTOR_SEED makes the notebooks under nbval (and the tests) reproducible.
 # Tests of the per-page behaviour unset it themselves (monkeypatch, the browser tests).
 export PINOCHLE_TUTOR_SEED="${PINOCHLE_TUTOR_SEED:-2024}"
-# Every docstring example of the engine (--doctest-modules), tests/, and every lesson and
-# exercise notebook executed by nbval (lessons/practice is a
-# link to exercises/, so it is not collected twice).
+# Every docstring example of the engine (--doctest-modules), tests/, and the notebooks no
+# browser test executes, under nbval (NBVAL_NOTEBOOKS: the teacher's page). Every lesson and
+# practice notebook is executed as a learner's page by the browser walks
+# (tests/test_browser_walk.py: under every rule set, each cell's error found as nbval
+# would find it), so nbval does not run them again; tests/test_kinds.py checks that every
+# notebook is run by one or the other.
 # Two worker processes (pytest-xdist; PYTEST_WORKERS=0 runs in this process alone): the
 # browser tests wait on kernels and Chromium much of the time, which the other worker
-# fills. --dist loadscope keeps each test module, and each notebook's cells, in one
-# worker, in order (nbval runs a notebook's cells in one kernel). xdist's own order (the
-# modules with most tests first) pairs the browser walks with unit tests; starting the
-# minutes-long browser modules first, together, made them share the 2 cores and the run
-# took 21.9 min instead of about 15. --durations lists the slowest tests.
+# fills. --dist loadscope keeps each test module (or class), and each notebook's cells, in
+# one worker, in order (nbval runs a notebook's cells in one kernel). --durations lists the
+# slowest tests; test-artifacts/durations-<worker>.json has every test's seconds.
+NBVAL_NOTEBOOKS=(lessons/teacher.ipynb)
 workers="${PYTEST_WORKERS:-2}"
 parallel=()
 [[ "$workers" != 0 ]] && parallel=(-n "$workers" --dist loadscope)
 "$VENV/bin/pytest" "${parallel[@]}" --durations=25 --nbval-lax --doctest-modules pinochle_tutor \
-    tests lessons exercises --ignore=lessons/practice "$@" || rc=$?
+    tests "${NBVAL_NOTEBOOKS[@]}" "$@" || rc=$?
 if [[ $rc -eq 5 ]]; then
     fail "pytest collected no tests (exit code 5); the project must always have tests"
 elif [[ $rc -ne 0 ]]; then

@@ -102,7 +102,6 @@ STATEMENTS: list[tuple[str, str, str]] = [
 ]
 
 
-
 PENDING = ".voila-skeleton-container"
 """A cell still waiting for its output: under Voila's progressive rendering
 (voila.json) the page comes at once and each cell shows this placeholder until its
@@ -127,6 +126,13 @@ def off_site(url: str, site: str) -> bool:
     return parsed.hostname != urlsplit(site).hostname or parsed.port != urlsplit(site).port
 
 
+CELL_RAISED = "There was an error when executing cell"
+"""What Voila shows in place of a cell that raised, the site hiding tracebacks
+(voila.json's ``show_tracebacks: false``): the walks, which execute every lesson and
+practice notebook as a learner's page does, look for it as nbval would for the error
+(the notebooks the walks run are not run by nbval again)."""
+
+
 def check_page(rules: RuleSet, page_name: str, page: Page, text: str) -> list[str]:
     problems: list[str] = []
     if page.locator(".voila-error").count():
@@ -137,6 +143,8 @@ def check_page(rules: RuleSet, page_name: str, page: Page, text: str) -> list[st
         r"\b[A-Z][a-zA-Z]+Error: ", text
     ):
         problems.append("shows a Python error")
+    if CELL_RAISED in text:
+        problems.append("has a cell that raised an error")
     base = page_name.removeprefix("practice/")
     if base in VARIANT_PAGES:
         return problems

@@ -25,7 +25,7 @@ BROWSER_FILES = ("test_browser_", "test_static_site")
 """Tests that drive Debian's Chromium with Playwright (each starts a site too)."""
 SITE_FILES = ("test_site_", "test_jupyterhub", "test_kubernetes")
 """Tests that start real servers (Voila, JupyterHub) and speak to them without a browser."""
-GOLDEN_FILES = ("test_golden",)
+GOLDEN_FILES = ("test_golden", "test_page_words")
 """Tests that compare against the golden transcripts in ``tests/golden/``."""
 PROPERTY_MODULES = "hypothesis"
 """A test module that imports this is a property-based test module."""
@@ -75,6 +75,42 @@ run): marked ``slow``, so ``scripts/test.sh --quick`` leaves them to the full ru
 id starting with one of these, after ``tests/``, is slow."""
 
 
+DURATIONS = Path(__file__).resolve().parent / "durations.json"
+"""The slow tests of the last full run recorded, ``{node id: [wall seconds, CPU seconds]}``
+(written by ``scripts/record_durations.py`` from a full run's
+``test-artifacts/durations-*.json``): a test whose CPU time reached :data:`SLOW_CPU`, or
+whose wall time reached :data:`SLOW_WALL` (a test that waits: a timer, a thread, a
+server), is marked ``slow``, so ``scripts/test.sh --quick`` leaves it to the full run,
+which runs every test. A test with no record (a new one) stays in the quick loop until
+the next record."""
+
+SLOW_CPU = 0.5
+"""CPU seconds from which a recorded test is slow (see :data:`DURATIONS`)."""
+SLOW_WALL = 2.0
+"""Wall seconds from which a recorded test is slow: higher than :data:`SLOW_CPU`, a full
+run's two workers and its servers sharing the cores (see :data:`DURATIONS`)."""
+
+
+def is_slow(wall: float, cpu: float) -> bool:
+    """Whether a test that took ``wall`` and ``cpu`` seconds is slow (see :data:`DURATIONS`).
+
+    >>> is_slow(3.0, 0.1), is_slow(0.6, 0.55), is_slow(1.0, 0.2)
+    (True, True, False)
+    """
+    return cpu >= SLOW_CPU or wall >= SLOW_WALL
+
+
+def recorded_slow() -> frozenset[str]:
+    """The node ids :data:`DURATIONS` records (each slow by :func:`is_slow`)."""
+    import json
+
+    try:
+        record = json.loads(DURATIONS.read_text())
+    except (OSError, ValueError):
+        return frozenset()
+    return frozenset(k for k, v in record.items() if isinstance(v, list) and is_slow(*v))
+
+
 def kind_of(path: Path) -> str:
     """The kind of every test in the file ``path``: notebooks for a notebook (nbval),
     browser, site and golden by the file's name, property for a module that uses
@@ -107,14 +143,16 @@ def _imports(path: Path) -> set[str]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test with its kind (see :data:`KINDS`), and the :data:`SLOW_TESTS` slow."""
+    """Mark every test with its kind (see :data:`KINDS`), and slow the :data:`SLOW_TESTS`
+    and those :data:`DURATIONS` records as slow (:func:`recorded_slow`)."""
     kinds: dict[Path, str] = {}
+    slow = recorded_slow()
     for item in items:
         path = Path(str(item.path))
         if path not in kinds:
             kinds[path] = kind_of(path)
         item.add_marker(getattr(pytest.mark, kinds[path]))
-        if item.nodeid.removeprefix("tests/").startswith(SLOW_TESTS):
+        if item.nodeid.removeprefix("tests/").startswith(SLOW_TESTS) or item.nodeid in slow:
             item.add_marker(pytest.mark.slow)
 
 
@@ -150,6 +188,37 @@ def browser() -> Iterator[Any]:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+_DURATIONS: dict[str, tuple[float, float]] = {}
+"""Each test's wall-clock and CPU seconds in this process (setup, call and teardown), by
+node id: written to ``test-artifacts/durations-<worker>.json`` at the end of the session,
+so a run tells the tests that compute from those that wait (a kernel, a browser, a
+timer), and which to mark slow. Never asserted on: a test asserts behaviour."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:  # noqa: ARG001
+    import time
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    yield
+    _DURATIONS[item.nodeid] = (
+        round(time.perf_counter() - wall, 3),
+        round(time.process_time() - cpu, 3),
+    )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Write :data:`_DURATIONS` (see there) when this process ran any test."""
+    if not _DURATIONS:
+        return
+    import json
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    out = Path(str(session.config.rootpath)) / "test-artifacts" / f"durations-{worker}.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(_DURATIONS, sort_keys=True))
 
 
 def _join_background() -> None:

@@ -39,7 +39,7 @@ import pytest
 
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.coach import Hint
-from pinochle_tutor.coach.bid import AuctionInfo, evaluate_bids
+from pinochle_tutor.coach.bid import evaluate_bids
 from pinochle_tutor.course.quiz import QuizRequestError, answer_for, check_answer, generate
 from pinochle_tutor.course.quiz import bidding as quiz_bidding
 from pinochle_tutor.course.quiz.banks import default_bank_dir, load_bank
@@ -47,6 +47,7 @@ from pinochle_tutor.course.quiz.kinds import BidQuiz, BidRange
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain.bidding import BidReasoning
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
+from pinochle_tutor.sim.inference import AuctionInfo
 from pinochle_tutor.view import Phase
 
 GENERATED_PER_LEVEL = 25

@@ -15,19 +15,13 @@ from pinochle_tutor import CLASSIC, DOUBLE_DECK, PRESETS, THREE_HANDED, Auction,
 from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.coach import table as coach_table
-from pinochle_tutor.coach.bid import (
-    AuctionInfo,
-    InferenceKind,
-    advise_bid,
-    evaluate_bids,
-    explain_hand_bid,
-    why_bid_failed,
-)
+from pinochle_tutor.coach.bid import advise_bid, evaluate_bids, explain_hand_bid, why_bid_failed
 from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain.bidding import BidPart, chance_words
 from pinochle_tutor.game import play_hand
 from pinochle_tutor.scoring import score_hand
+from pinochle_tutor.sim.inference import AuctionInfo, InferenceKind
 from pinochle_tutor.view import Phase
 
 GOLDEN = Path(__file__).parent / "golden" / "why_bid_failed.txt"
@@ -89,8 +83,8 @@ def test_the_auction_is_read_as_the_seat_to_act_sees_it() -> None:
 def test_passing_the_opening_stuck_dealer_and_caps() -> None:
     """With no bid yet, another seat declares only with a hand that bids the opening;
     otherwise the dealer is stuck at the stuck bid (RULES.md: all pass)."""
-    from pinochle_tutor.coach.bid import heuristic_limit
     from pinochle_tutor.hands import as_cards, counts_of
+    from pinochle_tutor.sim.inference import heuristic_limit
 
     for rules in (CLASSIC, THREE_HANDED):
         info = AuctionInfo(1 % rules.players, 0, (), rules)
@@ -356,15 +350,15 @@ def test_one_decision_is_simulated_once_for_the_bid_hint_the_trump_hint_and_the_
     from pinochle_tutor import Phase
     from pinochle_tutor.coach import bid as model
     from pinochle_tutor.course.table.session import GameSession
+    from pinochle_tutor.sim.bidding import simulate_bids as simulate
 
     runs: list[int] = []
-    simulate = model._simulate
 
     def counting(*args: object, **kwargs: object) -> object:
         runs.append(1)
         return simulate(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(model, "_simulate", counting)
+    monkeypatch.setattr(model, "simulate_bids", counting)
     model._CACHE.clear()
     s = GameSession(seed=4)
     while s.phase is Phase.AUCTION:

@@ -30,6 +30,7 @@ from pinochle_tutor import (
     meld,
     play_hand,
 )
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
 from pinochle_tutor.sim.knowledge import (
     Knowledge,
@@ -39,12 +40,7 @@ from pinochle_tutor.sim.knowledge import (
     shown_counts,
     trick_inferences,
 )
-from pinochle_tutor.sim.policy import (
-    HeuristicPlayer,
-    estimate_hand,
-    heuristic_playout,
-    play_context,
-)
+from pinochle_tutor.sim.policy import estimate_hand, heuristic_playout, play_context
 
 ALL_RULES = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 

@@ -95,6 +95,10 @@ NOT_IN_THE_REPOSITORY: dict[str, str] = {
     "class.csv": "the table scripts/collect_progress.py writes for the teacher",
     "rules.csv": "the table scripts/collect_progress.py writes for the teacher",
     "mine.toml": "an example name for a teacher's own problem file",
+    "double_deck.toml": "a house rules file a teacher writes in the folder "
+    "$PINOCHLE_TUTOR_RULES_CHOICES names, as an example",
+    "three_handed.toml": "a house rules file a teacher writes in the folder "
+    "$PINOCHLE_TUTOR_RULES_CHOICES names, as an example",
     "X.html": "any page's name, as an example",
     "X.ipynb": "any notebook's name, as an example",
     "voici/render/x/NAME.html": "any page the static build writes, as an example",

@@ -29,8 +29,8 @@ from pinochle_tutor.coach.play import (
     evaluate_play,
     judge_play,
     play_decisions,
-    principle_fits,
 )
+from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.explain import HandReview, PlayAdvice, PlayJudgement, PlayPrinciple, review_hand
 from pinochle_tutor.explain.coaching import points

@@ -83,17 +83,17 @@ def test_a_hopeless_contract_is_conceded_and_a_safe_one_played(name: str) -> Non
     rules = rules_named(name)
     hopeless = first_lead(rules, 3, rules.max_bid)
     a = advise_concession(declarer_view(hopeless), samples=16, seed=1)
-    assert a.make_chance == 0 and a.concede and a.clear
+    assert a.evaluation.make_chance == 0 and a.concede and a.clear
     assert a.text.startswith("Concede.")
     # A contract at the opening bid that the hand makes on every imagined deal.
     for seed in range(40):
         h = first_lead(rules, seed)
         safe = advise_concession(declarer_view(h), samples=16, seed=1)
-        if safe.make_chance == 1:
+        if safe.evaluation.make_chance == 1:
             break
     else:  # pragma: no cover
         pytest.fail("no deal made its opening bid on every imagined deal")
-    assert not safe.concede and safe.clear and safe.gain > 0
+    assert not safe.concede and safe.clear and safe.evaluation.gain > 0
     assert safe.text.startswith("Play the hand out.")
 
 
@@ -103,12 +103,13 @@ def test_every_number_in_the_words_is_the_evaluations() -> None:
         for seed in range(3):
             for contract in (rules.opening_bid, rules.max_bid):
                 a = advise_concession(declarer_view(first_lead(rules, seed, contract)), samples=16)
+                e = a.evaluation
                 said = set(re.findall(r"[+-]?\d+(?:\.\d+)?", a.text))
                 ours = {
-                    str(a.samples), str(a.contract), f"{round(100 * a.make_chance)}",
-                    points(a.play_bidders), points(a.play_defenders),
-                    points(a.concede_defenders), str(-a.concede_bidders),
-                    points(abs(a.gain)), points(a.gain_stderr),
+                    str(e.samples), str(e.contract), f"{round(100 * e.make_chance)}",
+                    points(e.play_bidders), points(e.play_defenders),
+                    points(e.concede_defenders), str(-e.concede_bidders),
+                    points(abs(e.gain)), points(e.gain_stderr),
                 }  # fmt: skip
                 bare = {x.lstrip("+") for x in said}
                 assert bare <= {x.lstrip("+-") for x in ours} | {x for x in ours}, (a.text, bare - ours)
@@ -136,7 +137,7 @@ def test_the_review_judges_conceding_a_safe_hand_and_playing_a_hopeless_one() ->
     rules = rules_named("classic")
     for seed in range(40):
         safe = first_lead(rules, seed)
-        if advise_concession(declarer_view(safe), seed=0).make_chance == 1:
+        if advise_concession(declarer_view(safe), seed=0).evaluation.make_chance == 1:
             break
     assert safe.declarer is not None
     safe.concede(safe.declarer)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pinochle_tutor import CLASSIC, THREE_HANDED, Hand, Phase, RuleSet
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.levels import StrongPlayer
 from pinochle_tutor.coach.concession import NoConcessionError, evaluate_concession
 from pinochle_tutor.scoring import score_hand
-from pinochle_tutor.sim.policy import HeuristicPlayer
 
 
 def _at_first_card(rules: RuleSet, seed: int, bid: int) -> Hand:

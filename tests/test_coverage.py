@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from pinochle_tutor.classroom.house_rules import site_rules
+from pinochle_tutor.course.content import outline
 from pinochle_tutor.course.mastery import LESSON_CASES, LESSON_RULES
 from pinochle_tutor.course.quiz import QuizRequestError, QuizRule, generate
 from pinochle_tutor.rules import CLASSIC, RuleSet
@@ -42,8 +43,13 @@ ROWS = rows()
 
 @cache
 def notebook_text(path: Path) -> str:
+    """A lesson's cells and its prose file (the passages its cells show), as written."""
     nb = json.loads(path.read_text(encoding="utf-8"))
-    return "\n".join("".join(c["source"]) for c in nb["cells"])
+    cells = ["".join(c["source"]) for c in nb["cells"]]
+    file = outline().prose_file(path.name)
+    if file is not None:
+        cells.append((REPO / "pinochle_tutor" / "course" / "text" / file).read_text(encoding="utf-8"))
+    return "\n".join(cells)
 
 
 @cache

@@ -356,7 +356,7 @@ def test_each_answer_is_stated_under_the_rules_it_was_answered_in(
         progress.record(f"c{i}", "meld", ["meld.marriage"], "20", True, rule_set="classic")
     assert {a.rule_set for a in ProgressStore(db).attempts("ann")} == {"double_deck", "classic"}
     d = opened(db, monkeypatch)
-    double = "K Q of a non-trump suit is a marriage: 2 each. (double deck)"
+    double = "K Q of a non-trump suit is a marriage: 2 each. (double-deck)"
     classic = "K Q of a non-trump suit is a marriage: 20 each."
     d.learner_pick.value = "ann"
     assert double in d.history_view.value and classic in d.history_view.value
@@ -365,7 +365,7 @@ def test_each_answer_is_stated_under_the_rules_it_was_answered_in(
     assert double in d.weak.value and classic in d.weak.value
     rows = {(r.rule, r.rule_set): r.accuracy for r in rule_rows(class_data(db), "classic")}
     assert rows == {("meld.marriage", "classic"): 1.0, ("meld.marriage", "double_deck"): 0.0}
-    assert "2 each. (double deck)" in d.rule_chart.value
+    assert "2 each. (double-deck)" in d.rule_chart.value
 
 
 def test_the_rule_set_travels_with_an_answer_in_files_and_imports(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from pinochle_tutor.coach.exchange import (
 from pinochle_tutor.coach.kitty import evaluate_kitty, judge_kitty
 from pinochle_tutor.course.table.session import GameSession
 from pinochle_tutor.deal import Deal, make_deck
-from pinochle_tutor.explain.exchange import ExchangePrinciple
+from pinochle_tutor.explain.exchange_advice import ExchangePrinciple
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld_points
 from pinochle_tutor.sim.stats import exchange_seed

@@ -16,12 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, Card, RuleSet, Suit, meld_points
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import CARDS_BY_INDEX
-from pinochle_tutor.coach import bid
 from pinochle_tutor.meld import meld_by_trump, meld_losses
 from pinochle_tutor.rules import MeldTable
-from pinochle_tutor.sim import policy
-from pinochle_tutor.sim.policy import HeuristicPlayer, choose_discard, choose_pass, choose_return
+from pinochle_tutor.sim import bidding, policy
+from pinochle_tutor.sim.policy import choose_discard, choose_pass, choose_return
 from pinochle_tutor.view import Phase, PlayerView
 
 PRESETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
@@ -173,9 +173,8 @@ def test_a_simulated_deal_is_the_same_on_counts_as_through_the_players_methods(
     n = rules.hand_size
     dealt = [_counts(deck[p * n : p * n + n]) for p in range(rules.players)]
     kitty = deck[rules.players * n :]
-    fast = bid._play([list(h) for h in dealt], kitty, declarer, trump, rules,
-                         HeuristicPlayer(), {})  # fmt: skip
-    slow = bid._play([list(h) for h in dealt], kitty, declarer, trump, rules, _ThroughViews())
+    fast = bidding.play_deal([list(h) for h in dealt], kitty, declarer, trump, rules, None, {})
+    slow = bidding.play_deal([list(h) for h in dealt], kitty, declarer, trump, rules, _ThroughViews())
     assert fast == slow
 
 

@@ -245,3 +245,30 @@ def test_bids_no_contract_could_come_from_are_named_and_ignored(tmp_path: Path) 
     double = load_house_rules(write(tmp_path, 'preset = "double_deck"\nstuck_bid = 2031\n'))
     assert double.rules == DOUBLE_DECK
     assert "stuck_bid=2031 is too high: no side can take more than 2030 points" in double.problems[0]
+
+
+def test_a_browser_chooses_among_the_sites_rule_sets_by_cookie_only_where_offered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``$PINOCHLE_TUTOR_RULES_CHOICES`` offers a folder of rule sets; the ``pinochle_rules``
+    cookie (as a page's kernel gets it, ``HTTP_COOKIE``) picks one by name. Without the
+    folder the cookie is ignored (a learner cannot change a site's rules), and a cookie
+    that is not a plain name or names no file there picks nothing."""
+    choices = tmp_path / "choices"
+    choices.mkdir()
+    (choices / "double_deck.toml").write_text('preset = "double_deck"\n', encoding="utf-8")
+    (tmp_path / "secret.toml").write_text('preset = "three_handed"\n', encoding="utf-8")
+    site = write(tmp_path, 'preset = "classic"\ntarget = 900\n')
+    monkeypatch.setenv("PINOCHLE_TUTOR_RULES", str(site))
+    monkeypatch.delenv("PINOCHLE_TUTOR_RULES_CHOICES", raising=False)
+    monkeypatch.setenv("HTTP_COOKIE", "a=1; pinochle_rules=double_deck")
+    assert site_rules().target == 900  # not offered: the site's file
+    monkeypatch.setenv("PINOCHLE_TUTOR_RULES_CHOICES", str(choices))
+    assert site_rules() == DOUBLE_DECK
+    assert find_house_rules() == choices / "double_deck.toml"
+    for cookie in ("pinochle_rules=../secret", "pinochle_rules=Double_Deck",
+                   "pinochle_rules=three_handed", "pinochle_rules=", "other=double_deck"):  # fmt: skip
+        monkeypatch.setenv("HTTP_COOKIE", cookie)
+        assert find_house_rules() == site, cookie
+    monkeypatch.delenv("HTTP_COOKIE")
+    assert site_rules().target == 900

@@ -43,3 +43,29 @@ def test_every_slow_entry_names_a_test(prefix: str) -> None:
     name, _, test = prefix.partition("::")
     test = test.partition("[")[0]
     assert f"def {test}" in (TESTS / name).read_text(), f"{prefix} names no test"
+
+
+def test_every_notebook_is_executed_by_the_browser_walks_or_by_nbval() -> None:
+    """The full run executes each notebook once: the lessons and practice pages in the
+    browser walks (tests/test_browser_walk.py, which finds a cell that raised as nbval
+    would), the others under nbval (``NBVAL_NOTEBOOKS`` in scripts/test.sh)."""
+    import re
+
+    from tests.browser_pages import PAGES
+
+    repo = TESTS.parent
+    script = (repo / "scripts" / "test.sh").read_text()
+    listed = re.search(r"^NBVAL_NOTEBOOKS=\(([^)]*)\)", script, re.MULTILINE)
+    assert listed is not None, "scripts/test.sh names no NBVAL_NOTEBOOKS"
+    nbval = set(listed.group(1).split())
+    walked = {
+        f"exercises/{p.removeprefix('practice/')}" if p.startswith("practice/") else f"lessons/{p}"
+        for p in PAGES
+    }
+    every = {
+        str(p.relative_to(repo))
+        for d in ("lessons", "exercises")
+        for p in (repo / d).glob("*.ipynb")
+    }
+    assert every == walked | nbval, every ^ (walked | nbval)
+    assert not walked & nbval, walked & nbval

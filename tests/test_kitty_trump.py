@@ -1,6 +1,6 @@
 """Three-handed: the declarer names trump after seeing the kitty, and the bidding model's
 deals name it the same way as the computer player does (one rule,
-:func:`~pinochle_tutor.coach.bid.trump_after_kitty`), discarding for the trump named."""
+:func:`~pinochle_tutor.sim.bidding.trump_after_kitty`), discarding for the trump named."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pinochle_tutor import CLASSIC, THREE_HANDED, Hand, Phase, deal
 from pinochle_tutor.bots.bidmodel import BidModelPlayer
 from pinochle_tutor.cards import Suit
-from pinochle_tutor.coach.bid import _play, trump_after_kitty
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import points_from_counts
-from pinochle_tutor.sim.policy import HeuristicPlayer, best_trump
+from pinochle_tutor.sim.bidding import play_deal, trump_after_kitty
+from pinochle_tutor.sim.policy import best_trump
 
 
 def _kitty_cases(flips: bool) -> Iterator[tuple[list[int], list[int]]]:
@@ -54,10 +54,9 @@ def _to_discard(seed: int) -> tuple[Hand, list[BidModelPlayer]]:
 
 
 def test_the_model_s_declarer_and_the_player_name_the_same_trump_and_keep_the_same_meld() -> None:
-    """On the real cards, the model's simulated declarer (``_play`` with the player's
+    """On the real cards, the model's simulated declarer (``play_deal`` with the player's
     planned suit) names the player's trump and keeps the player's meld: both take the
     kitty, name trump by one rule and discard for that trump."""
-    bot = HeuristicPlayer()
     checked = flipped = 0
     for seed in range(6):
         h, players = _to_discard(seed)
@@ -67,8 +66,8 @@ def test_the_model_s_declarer_and_the_player_name_the_same_trump_and_keep_the_sa
         before = counts_of(list(h.deal.hands[decl]), THREE_HANDED)
         planned = player._planned_trump(h.view(decl), list(h.deal.hands[decl]))
         hands = [counts_of(list(h.deal.hands[s]), THREE_HANDED) for s in range(3)]
-        melds, _, named = _play(hands, [c.index for c in h.deal.kitty], decl, int(planned),
-                                THREE_HANDED, bot)  # fmt: skip
+        melds, _, named = play_deal(hands, [c.index for c in h.deal.kitty], decl, int(planned),
+                                    THREE_HANDED)  # fmt: skip
         while h.phase is not Phase.PLAY:
             h.act(players[_seat(h)])
         assert h.trump is Suit(named)
@@ -98,7 +97,7 @@ def test_the_discard_is_for_the_trump_named_not_the_heuristic_s_other_choice() -
             if planned == own:
                 continue
             rows = [list(h) for h in hands]
-            melds, _, named = _play(rows, kitty, 0, planned, THREE_HANDED, HeuristicPlayer())
+            melds, _, named = play_deal(rows, kitty, 0, planned, THREE_HANDED)
             assert named == planned
             suit = slice(planned * 6, planned * 6 + 6)
             assert sum(rows[0][suit]) == sum(after[suit])

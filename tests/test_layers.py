@@ -280,3 +280,72 @@ def test_importing_the_engine_loads_no_jupyter_module() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+CORE_PLAYER = {"pinochle_tutor.players"}
+"""The core's own player module: the ``Player`` protocol, and ``RandomPlayer``, which the
+package root exports for the rules' own games (a random legal action, no strategy)."""
+
+
+def _computer_players(source: str) -> list[str]:
+    """The classes in ``source`` that are computer players: each decides a seat's bid and
+    card from its view (``bid(self, view)`` and ``play(self, view)``), as ``Hand.act``
+    asks; a ``Protocol`` describes players and is none."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        if any(isinstance(b, ast.Name) and b.id == "Protocol" for b in node.bases):
+            continue
+        asks_view = {
+            f.name
+            for f in node.body
+            if isinstance(f, ast.FunctionDef) and [a.arg for a in f.args.args[1:2]] == ["view"]
+        }
+        if {"bid", "play"} <= asks_view:
+            out.append(node.name)
+    return out
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_every_computer_player_lives_in_bots(module: str) -> None:
+    """A computer player is a class of ``bots/`` (the heuristic player too: the policy it
+    plays by is ``sim/policy``'s, asked on a view by the coach without a player)."""
+    if layer(module) == BOTS or module in CORE_PLAYER:
+        return
+    assert not _computer_players(MODULES[module].read_text()), module
+
+
+def test_the_computer_player_check_can_fail() -> None:
+    """The check finds a player where one is written, and not the game's own ``Hand``
+    (whose ``bid`` takes a seat) nor a protocol."""
+    player = "class P:\n    def bid(self, view): ...\n    def play(self, view): ...\n"
+    hand = "class Hand:\n    def bid(self, seat, amount): ...\n    def play(self, seat, card): ...\n"
+    protocol = "class Q(Protocol):\n    def bid(self, view): ...\n    def play(self, view): ...\n"
+    assert _computer_players(player) == ["P"]
+    assert _computer_players(hand + protocol) == []
+    assert _computer_players(MODULES["pinochle_tutor.bots.heuristic"].read_text()) == [
+        "HeuristicPlayer"
+    ]
+
+
+def test_the_coach_takes_its_simulation_from_sim_not_from_another_decision() -> None:
+    """The auction's inference and the deal simulators are ``sim/``'s (``inference``,
+    ``bidding``, ``exchange``): a coach module imports another decision's module only for
+    its evaluation, never the exchange from the bidding model's module."""
+    assert "pinochle_tutor.coach.bid" not in GRAPH["pinochle_tutor.coach.exchange"]
+    for name in ("inference", "bidding", "exchange"):
+        assert f"pinochle_tutor.sim.{name}" in MODULES
+
+
+MOST_LINES = 800
+"""The longest module of the engine's upper floors (``explain/``, ``sim/``, ``coach/``,
+``bots/``): one concern a module, read in one sitting."""
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in MODULES if layer(m) in (EXPLAIN, SIM, COACH, BOTS))
+)
+def test_each_module_of_the_upper_floors_keeps_to_one_concern(module: str) -> None:
+    lines = len(MODULES[module].read_text().splitlines())
+    assert lines <= MOST_LINES, f"{module} has {lines} lines (at most {MOST_LINES})"

@@ -17,8 +17,9 @@ from pinochle_tutor import (
     parse_cards,
     score_hand,
 )
-from pinochle_tutor.course.lesson_facts import lesson_values, trick_point_step, worked_contract
+from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
 from pinochle_tutor.rules import MAX_RAISES
+from pinochle_tutor.scoring import trick_point_step
 
 
 def test_the_classic_example_is_the_rules_texts_own() -> None:

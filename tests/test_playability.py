@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from pinochle_tutor import CLASSIC, DOUBLE_DECK, THREE_HANDED, InvalidRulesError, RuleSet
 from pinochle_tutor.cards import Suit
-from pinochle_tutor.coach.bid import TrumpOutlook
 from pinochle_tutor.course import positions
 from pinochle_tutor.course.positions import TrickCase, generate_position
 from pinochle_tutor.course.quiz import bidding
@@ -24,6 +23,7 @@ from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
 from pinochle_tutor.game import play_hand
 from pinochle_tutor.players import RandomPlayer
+from pinochle_tutor.sim.bidding import TrumpOutlook
 from pinochle_tutor.view import Phase
 
 TRICKY: dict[str, RuleSet] = {

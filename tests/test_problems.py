@@ -35,13 +35,13 @@ from pinochle_tutor.course.problems import (
     Problem,
     ProblemCheck,
     ProblemError,
-    Tip,
     answer_kind,
     describe_position,
     mark_problem,
     min_margin,
     options,
 )
+from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.deal import make_deck
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_tutor.tricks import trick_winner

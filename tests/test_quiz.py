@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pinochle_tutor.course.quiz as quiz
 from pinochle_tutor.cards import Card, Rank, Suit, parse_cards
-from pinochle_tutor.coach.bid import AuctionInfo, BidAdvice
+from pinochle_tutor.coach.bid import BidAdvice
 from pinochle_tutor.course.quiz import (
     BidQuiz,
     InvalidAnswerError,
@@ -39,6 +39,7 @@ from pinochle_tutor.course.quiz import (
 )
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.sim.inference import AuctionInfo
 
 RUN_ROYAL = MeldQuiz(
     id="t-run-royal", hand=tuple(parse_cards("AH 10H KH QH JH KH QH 9S")), trump=Suit.HEARTS

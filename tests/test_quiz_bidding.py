@@ -9,17 +9,12 @@ from __future__ import annotations
 import pytest
 
 from pinochle_tutor.cards import Suit, parse_cards
-from pinochle_tutor.coach.bid import (
-    AuctionInfo,
-    BidEvaluation,
-    PassOutlook,
-    TrumpOutlook,
-    advise_bid,
-    evaluate_bids,
-)
+from pinochle_tutor.coach.bid import BidEvaluation, advise_bid, evaluate_bids
 from pinochle_tutor.course.quiz import bidding, check_answer
 from pinochle_tutor.course.quiz.kinds import BidQuiz
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
+from pinochle_tutor.sim.bidding import PassOutlook, TrumpOutlook
+from pinochle_tutor.sim.inference import AuctionInfo
 from pinochle_tutor.sim.stats import InvalidSimulationError
 
 HAND = "AS KS QS JS AH AH QD JD JD KC QC JC"

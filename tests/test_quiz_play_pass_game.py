@@ -36,7 +36,7 @@ from pinochle_tutor.course.quiz.kinds.play import (
     play_view,
 )
 from pinochle_tutor.explain import ExchangeExplanation, GameEndRule, explain_game_end
-from pinochle_tutor.explain.exchange import ExchangeJudgement
+from pinochle_tutor.explain.exchange_advice import ExchangeJudgement
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.scoring import game_winner
 

@@ -12,7 +12,7 @@ import pytest
 
 import pinochle_tutor.course.quiz as quiz
 from pinochle_tutor.cards import Card, Rank
-from pinochle_tutor.coach.bid import AuctionInfo, BidAdvice
+from pinochle_tutor.coach.bid import BidAdvice
 from pinochle_tutor.course.quiz import (
     BidQuiz,
     BidRange,
@@ -36,6 +36,7 @@ from pinochle_tutor.course.quiz import (
 from pinochle_tutor.course.seeds import deal_id
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
+from pinochle_tutor.sim.inference import AuctionInfo
 
 RULE_SETS = [DOUBLE_DECK, THREE_HANDED]
 SEEDS = range(300)

@@ -16,13 +16,14 @@ from pinochle_tutor import Phase
 from pinochle_tutor.actions import Bid, Concede, Give, Play
 from pinochle_tutor.bots.levels import make_player
 from pinochle_tutor.coach import review
-from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, auction_at_last_bid, evaluate_bids
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, evaluate_bids
 from pinochle_tutor.coach.table import hint
 from pinochle_tutor.course.table.replay import ReplayError, ReplayStep, StepKind, replay_steps
 from pinochle_tutor.explain import HandReview
 from pinochle_tutor.game import Hand, play_hand
 from pinochle_tutor.players import Player, RandomPlayer
 from pinochle_tutor.rules import rules_named
+from pinochle_tutor.sim.inference import auction_at_last_bid
 from pinochle_widgets.game_table import GameTable
 from pinochle_widgets.replay import HandReplay
 from tests.test_game_table import assert_no_hidden, step

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from pinochle_tutor import CLASSIC, THREE_HANDED, Auction, RuleSet
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.coach.bid import advise_bid
 from pinochle_tutor.course.table.narration import Narrator
@@ -19,7 +20,6 @@ from pinochle_tutor.explain.bidding import BidPart, explain_failed_bid
 from pinochle_tutor.explain.review import FaceUpEndgame, review_hand
 from pinochle_tutor.game import Hand
 from pinochle_tutor.scoring import score_hand
-from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.view import Phase, seat_words
 
 

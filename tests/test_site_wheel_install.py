@@ -95,6 +95,18 @@ def test_the_wheel_carries_every_file_of_the_template_as_data(wheel: Path) -> No
     assert INSTALLED in pyproject["tool"]["setuptools"]["data-files"]
 
 
+def test_the_wheel_carries_the_course_content_as_package_data(wheel: Path) -> None:
+    """Every file of ``pinochle_tutor/course/text`` (the outline, the lessons' prose),
+    byte for byte, beside the package in the wheel, where ``content.py`` reads it."""
+    text = REPO / "pinochle_tutor" / "course" / "text"
+    files = sorted(p.relative_to(REPO).as_posix() for p in text.rglob("*") if p.is_file())
+    assert "pinochle_tutor/course/text/course.toml" in files
+    with zipfile.ZipFile(wheel) as z:
+        shipped = {n: z.read(n) for n in z.namelist() if n.startswith("pinochle_tutor/course/text/")}
+    assert sorted(shipped) == files, "pyproject.toml's package-data must ship the whole folder"
+    assert all(shipped[f] == (REPO / f).read_bytes() for f in files)
+
+
 def test_a_fresh_venv_with_the_wheel_serves_the_course(
     wheel: Path, checkout: Path, tmp_path: Path
 ) -> None:

@@ -28,7 +28,7 @@ from pinochle_tutor.classroom.attempts import weak_rules
 from pinochle_tutor.classroom.mastery import NEEDED, SET_SIZE, lesson_mastery, new_set_id
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.classroom.review import review_schedule
-from pinochle_tutor.coach.play import principle_fits
+from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.course.quiz import (
     Mark,
     PassQuiz,
@@ -48,7 +48,7 @@ from pinochle_tutor.course.quiz.kinds.play import (
     play_view,
 )
 from pinochle_tutor.explain import PlayPrinciple
-from pinochle_tutor.explain.exchange import ExchangeJudgement, ExchangePrinciple
+from pinochle_tutor.explain.exchange_advice import ExchangeJudgement, ExchangePrinciple
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_widgets.quiz_runner import QuizRunner
 from tests.widget_client import client_click
@@ -354,7 +354,7 @@ def test_a_nine_of_trump_given_to_the_partner_is_said_to_count_there_too() -> No
     partner's hand too (issue 45, item 8: a read of the exchange feedback). A discard
     (three-handed, no partner) is not told so."""
     from pinochle_tutor.cards import Suit
-    from pinochle_tutor.explain.exchange import given_up
+    from pinochle_tutor.explain.exchange_advice import given_up
 
     hand = list(parse_cards("AS 10S 9S 9H AD KD QD JD AC AC QC 9C"))
     given = list(parse_cards("AS 10S 9S 9H"))

@@ -5,16 +5,16 @@ Each page of the outline keeps the terms it teaches first
 a lesson may use the terms of its own page and of the pages before it, never one a later
 lesson teaches, in:
 
-* the lesson notebook: its Markdown cells, the sentences its ``say(...)`` cells show
-  under the rules in force, its worked examples' steps, its understanding checks
-  (question, choices, verdicts) and the questions of a quiz on its page;
+* the lesson notebook: its Markdown cells, the sentences its ``text("id")`` cells show
+  from its prose file (and any ``say(...)`` cell) under the rules in force, its worked
+  examples' steps, its understanding checks (question, choices, verdicts) and the questions of a quiz on its page;
 * its mastery set (fresh questions over many seeds): each question's prompt, its
   second-try hint, what the screen says to do, and the verdict on the right answer
   and on each answer a button offers (not for the questions the coach judges, the
   card to play, the cards to pass and the bid: their verdicts are the coach's
   evaluation, seconds each);
 * its practice pages (:data:`pinochle_widgets.navigation.PRACTICE`): their Markdown and
-  ``say(...)`` sentences and the questions of their quizzes, as for the mastery set.
+  ``text("id")`` sentences and the questions of their quizzes, as for the mastery set.
 
 Under the three rule sets, whose pages say different things (three-handed: the kitty,
 no partner). A prompt's opening naming the rule set in force ("Double deck: ") is the
@@ -37,6 +37,7 @@ import pytest
 
 from pinochle_tutor.cards import Card, Suit, parse_cards
 from pinochle_tutor.course import worked
+from pinochle_tutor.course.content import prose
 from pinochle_tutor.course.glossary import TERMS
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.course.mastery import LESSON_CASES, LESSON_TEACHES, plan_mastery_set
@@ -195,6 +196,11 @@ def _cells(path: Path) -> list[dict[str, Any]]:
     return cells
 
 
+def _page_of(path: Path) -> str:
+    """The outline's name of a notebook: ``06_scoring.ipynb``, ``practice/20_what_to_pass.ipynb``."""
+    return f"practice/{path.name}" if path.parent.name in ("practice", "exercises") else path.name
+
+
 def page_texts(path: Path, rules: RuleSet) -> tuple[list[str], list[Quiz]]:
     """The sentences a page shows under ``rules`` and the quizzes it holds."""
     texts: list[str] = []
@@ -220,6 +226,11 @@ def page_texts(path: Path, rules: RuleSet) -> tuple[list[str], list[Quiz]]:
                 chosen = alone if alone is not None and not said.partnerships else text
                 if chosen is not None:
                     texts.append(_format(chosen, said))
+            elif name == "text" and node.args:
+                said = rules if len(node.args) < 2 else _evaluate(node.args[1], rules)
+                passage = _literal(node.args[0])
+                if passage is not None:
+                    texts.append(prose(_page_of(path)).passage(passage).under(said))
             elif name in ("WorkedStepper", "UnderstandingCheck") and node.args:
                 texts.extend(_worked_texts(_evaluate(node.args[0], rules, names)))
             elif name == "QuizRunner":
@@ -430,7 +441,7 @@ def test_what_an_exchange_gives_up_is_said_by_its_cards(rules: RuleSet) -> None:
     """The words an exchange verdict uses for the meld an answer gives up (a run, aces
     around, a pinochle, a dix, a marriage: every line this hand holds) name its cards
     and points, no meld term lesson 4 teaches: lesson 3 asks the exchange."""
-    from pinochle_tutor.explain.exchange import ExchangePrinciple, given_up
+    from pinochle_tutor.explain.exchange_advice import ExchangePrinciple, given_up
 
     hand = list(parse_cards("AH 10H KH QH JH AS AD AC QS JD KD QD KC QC JS JC"))
     size = rules.kitty_size if rules.has_kitty else rules.exchange_size

@@ -14,11 +14,13 @@ from pinochle_tutor.auction import Auction, AuctionProblem
 from pinochle_tutor.cards import Suit, parse_cards
 from pinochle_tutor.course import worked as wk
 from pinochle_tutor.course.lesson_facts import worked_contract
+from pinochle_tutor.course.tips import TABLE_TIPS, Tip
 from pinochle_tutor.deal import deal
 from pinochle_tutor.explain.auction import explain_call
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
+from pinochle_tutor.words import stated_numbers
 
 RULE_SETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 IDS = [r.name for r in RULE_SETS]
@@ -44,14 +46,14 @@ def test_every_number_a_step_states_is_one_the_engine_computed(rules: RuleSet) -
     for ex in _examples(rules):
         assert ex.steps, ex.title
         for step in ex.steps:
-            typed = [n for n in wk.stated_numbers(step.text) if n not in step.numbers]
+            typed = [n for n in stated_numbers(step.text) if n not in step.numbers]
             assert not typed, (ex.title, step.text, typed)
 
 
 def test_a_number_typed_into_a_sentence_is_caught() -> None:
     step = wk.WorkedStep("Bid **330** with 10♠ in hand (rule 2)", numbers=(320,))
-    assert wk.stated_numbers(step.text) == [330]
-    assert [n for n in wk.stated_numbers(step.text) if n not in step.numbers] == [330]
+    assert stated_numbers(step.text) == [330]
+    assert [n for n in stated_numbers(step.text) if n not in step.numbers] == [330]
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
@@ -178,29 +180,29 @@ def test_a_choice_that_is_not_offered_is_refused_by_name() -> None:
 
 def test_the_guided_hand_tells_every_tip_where_it_comes_up() -> None:
     g = wk.guided_hand(CLASSIC, 62)
-    assert set(g.tips) == set(wk.Tip)
+    assert set(g.tips) == set(TABLE_TIPS)
     steps = g.example.steps
     h = g.hand
     assert h.trump is not None and h.melds is not None and h.contract is not None
     # count first: the side's meld and what the tricks must bring, by minimum_tricks
     side_meld = h.melds[0].total + h.melds[2].total
-    assert steps[g.tips[wk.Tip.COUNT_FIRST]].numbers[1:3] == (
+    assert steps[g.tips[Tip.COUNT_FIRST]].numbers[1:3] == (
         side_meld,
         minimum_tricks(h.contract, side_meld, CLASSIC),
     )
     # exposed cards: shown in an opponent's meld, and later played by that opponent
-    shown = steps[g.tips[wk.Tip.EXPOSED_CARDS]].cards
+    shown = steps[g.tips[Tip.EXPOSED_CARDS]].cards
     for card in shown:
         seat = next(s for s in (1, 3) if card in h.melds[s].shown_cards)
         assert card in g.play_hands[seat]
 
     # feed your partner: the trick was the partner's and secure when the counter went on
-    def trick_at(tip: wk.Tip) -> int:
+    def trick_at(tip: Tip) -> int:
         step = steps[g.tips[tip]]
         assert step.trick and step.text.startswith(f"Trick {step.numbers[0]}:")
         return step.numbers[0] - 1
 
-    k = trick_at(wk.Tip.FEED_PARTNER)
+    k = trick_at(Tip.FEED_PARTNER)
     t = h.tricks[k]
     left = [list(x) for x in g.play_hands]
     for e in h.tricks[:k]:
@@ -209,17 +211,17 @@ def test_the_guided_hand_tells_every_tip_where_it_comes_up() -> None:
     fed = [
         i for i, seat in enumerate(t.seats)
         if i and seat in (0, 2) and t.seats[trick_winner(t.cards[:i], h.trump)] == CLASSIC.partner(seat)
-        and CLASSIC.counter_points[t.cards[i].rank] > 0 and t.cards[i].text in steps[g.tips[wk.Tip.FEED_PARTNER]].text
+        and CLASSIC.counter_points[t.cards[i].rank] > 0 and t.cards[i].text in steps[g.tips[Tip.FEED_PARTNER]].text
     ]  # fmt: skip
     assert fed
     i = fed[0]
     assert wk.secure(t.cards[:i], [left[x] for x in t.seats[i + 1 :]], h.trump)
     assert t.winner == CLASSIC.partner(t.seats[i])
     # both copies: the winning card's twin fell in an earlier trick
-    j = trick_at(wk.Tip.BOTH_COPIES)
+    j = trick_at(Tip.BOTH_COPIES)
     assert any(h.tricks[j].winning_card in e.cards for e in h.tricks[:j])
     # points, not tricks: a trick (not the last) with no counter
-    z = trick_at(wk.Tip.POINTS_NOT_TRICKS)
+    z = trick_at(Tip.POINTS_NOT_TRICKS)
     assert h.tricks[z].points == 0 == trick_points(h.tricks[z].cards) and z < len(h.tricks) - 1
 
 
@@ -352,7 +354,7 @@ def test_the_game_end_check_is_the_engines_winner_and_explains_each_wrong_choice
     from pinochle_tutor.scoring import game_winner
 
     q = wk.game_end_check(rules)
-    numbers = wk.stated_numbers(q.question)
+    numbers = stated_numbers(q.question)
     before = numbers[1 : 1 + rules.sides]
     assert numbers[0] == rules.target and max(before) < rules.target
     changes = [0] * rules.sides
@@ -506,12 +508,12 @@ def test_in_the_guided_hand_you_declare_and_make_the_tips_decisions(rules: RuleS
     """Lesson 7's hand: you are the declarer, and at your turns the play tips are your
     decisions, each found by the coach's own principle_fits at what you knew (the
     question never names the card the rule of thumb picks)."""
-    from pinochle_tutor.coach.play import principle_fits
+    from pinochle_tutor.coach.play_principles import principle_fits
 
     g = wk.guided_hand(rules)
     assert g.hand.declarer == 0
-    wanted = {wk.Tip.POINTS_NOT_TRICKS, wk.Tip.BOTH_COPIES, wk.Tip.EXPOSED_CARDS}
-    wanted |= {wk.Tip.FEED_PARTNER} if rules.partnerships else set()
+    wanted = {Tip.POINTS_NOT_TRICKS, Tip.BOTH_COPIES, Tip.EXPOSED_CARDS}
+    wanted |= {Tip.FEED_PARTNER} if rules.partnerships else set()
     assert wanted == {d.tip for d in g.decisions.values()}
     turns = wk.learner_turns(g)
     mapping = dict(wk._DECISION_TIPS)
@@ -529,7 +531,7 @@ def test_in_the_guided_hand_you_declare_and_make_the_tips_decisions(rules: RuleS
         ok, text = wk.coach_comment(view, best, best)
         assert ok and text.startswith(f"The coach would play {best.text} too.")
     # the count-first step is from the declarer's own chair, and the last step adds up
-    count = g.example.steps[g.tips[wk.Tip.COUNT_FIRST]].text
+    count = g.example.steps[g.tips[Tip.COUNT_FIRST]].text
     assert "Count first: " in count and ("you show " in count) is (not rules.partnerships)
     assert "You win the auction" in " ".join(st.text for st in g.example.steps[:2])
 

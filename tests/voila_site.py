@@ -114,11 +114,17 @@ class Site(str):
     pid: int
 
 
-WALKER: tuple[str, ...] = ("--ClassroomKernelManager.max_starts_per_minute=0",)
+WALKER: tuple[str, ...] = (
+    "--ClassroomKernelManager.max_starts_per_minute=0",
+    "--ClassroomKernelManager.calm_starts_per_minute=0",
+)
 """Server options for a test that walks every page of the site in one browser, a page
 every second or two: faster than the per-learner page limit allows (30 a minute, a
-learner's reading pace being far slower), so the limit is lifted for it. The limit
-itself is tested in tests/test_browser_flood.py and tests/test_site_kernels.py."""
+learner's reading pace being far slower), so the limit is lifted for it; and every
+page's kernel at the usual CPU priority (past the calm rate, a guest's tenth page a
+minute, each kernel would start niced, and wait behind the other test worker). The
+limits themselves are tested in tests/test_browser_flood.py and
+tests/test_site_kernels.py."""
 
 
 UNDER_PYTEST = ("PYTEST_CURRENT_TEST",)

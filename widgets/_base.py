@@ -42,7 +42,7 @@ from pinochle_tutor.cards import Card, Rank, Suit
 from pinochle_tutor.classroom.display import four_colour_deck
 from pinochle_tutor.classroom.house_rules import site_rules
 from pinochle_tutor.course.quiz.marking import MINUS, NUMBER, InvalidAnswerError
-from pinochle_tutor.rules import as_rules
+from pinochle_tutor.rules import CLASSIC, PRESETS, as_rules
 
 __all__ = [
     "CSS",
@@ -209,10 +209,9 @@ FRIENDLY_ERROR = (
 MARK_STYLES = ("legal", "illegal", "proof")
 """Highlight styles for cards in a hand (CSS classes ``pt-mark-legal`` ...)."""
 
-RULE_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Classic (4 players, partners)", "classic"),
-    ("Double deck", "double_deck"),
-    ("Three-handed", "three_handed"),
+RULE_CHOICES: tuple[tuple[str, str], ...] = tuple(
+    (f"{r.title} ({r.players} players, partners)" if r is CLASSIC else r.title, r.name)
+    for r in PRESETS.values()
 )
 """(label, name) pairs for a rule-set dropdown."""
 

@@ -22,10 +22,11 @@ import ipywidgets as widgets
 
 from pinochle_tutor import RuleSet
 from pinochle_tutor.cards import CardLike
-from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice, TrumpOutlook
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice
 from pinochle_tutor.course.bidding_drill import BiddingDrill
 from pinochle_tutor.course.seeds import page_seed
 from pinochle_tutor.explain import HandReview
+from pinochle_tutor.sim.bidding import TrumpOutlook
 
 from ._base import (
     Message,

@@ -42,12 +42,12 @@ from pinochle_tutor.classroom.tables import (
     TableState,
     TableStore,
     normal_code,
-    seat_label,
-    version_words,
 )
 from pinochle_tutor.course.quiz.items import rules_label
 from pinochle_tutor.course.table.shared import HEARTBEAT, SharedSession, TableOutOfStepError
 from pinochle_tutor.names import find_named
+from pinochle_tutor.rules import rule_set_words
+from pinochle_tutor.words import seat_label
 
 from ._base import (
     Message,
@@ -348,7 +348,7 @@ class ClassmatesTable(widgets.VBox):
     def _show_room(self, table: SharedTable) -> None:
         self.code_area.value = (
             f"<p>Table code: <b class='pt-code'>{escape(table.code)}</b> (share it with your "
-            f"classmates). {escape(rules_label(self.rules) or 'Classic')} rules, "
+            f"classmates). {escape(rules_label(self.rules) or self.rules.title)} rules, "
             f"{escape(table.level)} computer "
             f"players, hints {'on' if table.hints else 'off'}.</p>"
         )
@@ -466,7 +466,7 @@ class ClassmatesTable(widgets.VBox):
                 )
             if table.rule_set != self.rules.name:
                 raise PinochleError(
-                    f"Table {table.code} is for {version_words(table.rule_set)} pinochle, "
+                    f"Table {table.code} is for {rule_set_words(table.rule_set)} pinochle, "
                     "which this site does not play: join a table from the list, or open one"
                 )
             if table.seat_of(self.learner) is None:

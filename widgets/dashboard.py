@@ -378,7 +378,7 @@ class TeacherDashboard(widgets.VBox):
         except ValueError:
             text = rule
         if under.name != self.rules.name:
-            text += f" ({under.name.replace('_', ' ')})"
+            text += f" ({under.words})"
         return text
 
     def _fill(self) -> None:

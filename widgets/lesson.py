@@ -4,19 +4,18 @@ Every number a lesson states comes from the rules in force (the site's
 ``house_rules.toml``, see :mod:`pinochle_tutor.classroom.house_rules`), so a house rule
 changes the lessons too::
 
-    from pinochle_widgets.lesson import R, say, meld_table
-    say("Open at **{opening_bid}** or more and raise by **{bid_increment}**.")
+    from pinochle_widgets.lesson import R, meld_table, prose
+    text = prose("01_the_deck.ipynb")
+    text("deck")        # a passage of pinochle_tutor/course/text/lessons/01_the_deck.md
     meld_table()
 """
 
 from __future__ import annotations
 
 import html
-import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -24,6 +23,8 @@ from IPython.display import HTML, Markdown, display
 
 from pinochle_tutor import RuleSet, parse_cards
 from pinochle_tutor.classroom.house_rules import HouseRules, find_house_rules, load_house_rules
+from pinochle_tutor.course.content import Page, PageKind, outline
+from pinochle_tutor.course.content import prose as page_prose
 from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
 
 from ._base import card_spans, style_widget
@@ -42,6 +43,7 @@ __all__ = [
     "meld_table",
     "page_href",
     "practice_pages",
+    "prose",
     "rules_banner",
     "say",
     "settings_table",
@@ -71,10 +73,34 @@ def values(rules: RuleSet | None = None) -> dict[str, Any]:
 def say(text: str, rules: RuleSet | None = None, *, alone: str | None = None) -> None:
     """Show Markdown ``text`` with ``{setting}`` fields filled from the rules in force.
     ``alone``, when given, is said instead where there are no partnerships (three-handed):
-    for a passage that only makes sense with partners."""
+    for a passage that only makes sense with partners. The course's pages write their
+    words in their prose files instead (:func:`prose`): no page of the course calls it."""
     r = rules or R
     chosen = alone if alone is not None and not r.partnerships else text
     display(Markdown(chosen.format(**values(r))))
+
+
+@dataclass(frozen=True)
+class PageText:
+    """A page's prose (``pinochle_tutor/course/text/``), shown a passage at a time:
+    ``text("example")`` shows the passage ``<!-- passage: example -->`` of the page's
+    file, its variant for the rules in force and its ``{fields}`` filled from them."""
+
+    page: str
+    """The page, as the outline names it: ``06_scoring.ipynb``, ``practice/20_what_to_pass.ipynb``."""
+
+    def __call__(self, passage: str, rules: RuleSet | None = None) -> None:
+        """Show ``passage`` as said under ``rules`` (default: the rules in force)."""
+        display(Markdown(page_prose(self.page).passage(passage).under(rules or R)))
+
+
+def prose(page: str) -> PageText:
+    """The prose of ``page``, to show with ``text = prose("06_scoring.ipynb")`` in the
+    page's first cell and ``text("example")`` where the passage goes. Raises
+    :class:`~pinochle_tutor.course.content.OutlineError` at once for a page the outline
+    gives no prose."""
+    page_prose(page)
+    return PageText(page)
 
 
 def worked_example_calculator(rules: RuleSet | None = None) -> ScoreCalculator:
@@ -165,84 +191,23 @@ def settings_table(rules: RuleSet | None = None) -> Frame:
     return _frame(rows)
 
 
-_WHERE: dict[str, Callable[[RuleSet], bool]] = {
-    "alone": lambda r: not r.partnerships,
-    "kitty": lambda r: r.has_kitty and not r.exchange_size,
-    "no exchange": lambda r: not r.exchange_size and not r.has_kitty,
-}
-"""The rule sets a summary's variant is for, by name (see :attr:`Entry.variants`)."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One page of the course."""
-
-    file: str
-    title: str
-    summary: str
-    """What the page teaches, in the classic game's words (partners, an exchange)."""
-    variants: tuple[tuple[str, str], ...] = ()
-    """(where, summary) said instead under the rule sets ``where`` names (``'alone'``:
-    no partnerships; ``'kitty'``: a kitty and no exchange; ``'no exchange'``: neither);
-    the first that applies is said."""
-
-    def summary_under(self, rules: RuleSet) -> str:
-        """The summary true under ``rules``: the first variant that applies, else
-        :attr:`summary`."""
-        for where, text in self.variants:
-            if _WHERE[where](rules):
-                return text
-        return self.summary
-
-
-COURSE: tuple[Entry, ...] = (
-    Entry("00_welcome.ipynb", "Welcome", "How the site works and what you will learn."),
-    Entry("01_the_deck.ipynb", "The deck", "Ranks, A-10-K, counters, the copies of each card."),
-    Entry("02_deal_and_auction.ipynb", "Dealing and the auction", "Opening, raising, passing, the stuck dealer."),
-    Entry("03_trump_and_exchange.ipynb", "Trump and the exchange", "Naming trump, what to pass and why.",
-          (("kitty", "Taking the kitty, what to discard and why, naming trump."),
-           ("no exchange", "Naming trump, and which suit to choose."))),
-    Entry("04_meld.ipynb", "Meld", "Every meld, shared cards, the run and marriages, doubles."),
-    Entry("05_trick_rules.ipynb", "The trick rules", "Follow, beat, trump, discard; identical cards."),
-    Entry("06_scoring.ipynb", "Scoring", "Counters, the last trick, making or missing the bid, the meld save."),
-    Entry("07_strategy.ipynb", "Strategy", "Count meld, bid on tricks too, remember cards, feed your partner.",
-          (("alone", "Count meld, bid on tricks too, remember cards, track every copy."),)),
-    Entry("08_other_versions.ipynb", "Double deck and three-handed", "More cards, or three players."),
-    Entry("09_full_game.ipynb", "Play a full game", "A whole game against the computer, with hints."),
-    Entry("12_play_with_classmates.ipynb", "Play with classmates",
-          "A table shared with classmates, each in their own browser, the coach beside each."),
-    Entry("10_glossary.ipynb", "Glossary", "Every term the lessons use, for the rules in force."),
-    Entry("11_rules_at_a_glance.ipynb", "Rules at a glance", "The whole game on one printable page."),
-)  # fmt: skip
-"""The lessons, in the order of a hand, then the table with classmates (after the
+COURSE: tuple[Page, ...] = outline().pages
+"""The pages of the outline (``pinochle_tutor/course/text/course.toml``), in Back / Next
+order: the lessons in the order of a hand, then the table with classmates (after the
 full game against the computer), then the two reference pages."""
 
-PLAY_PAGES: tuple[str, ...] = ("12_play_with_classmates.ipynb",)
+PLAY_PAGES: tuple[str, ...] = tuple(p.file for p in outline().of_kind(PageKind.PLAY))
 """Pages where learners play a game and teach no new rule: no mastery set."""
 
-REFERENCE_PAGES: tuple[str, ...] = ("10_glossary.ipynb", "11_rules_at_a_glance.ipynb")
+REFERENCE_PAGES: tuple[str, ...] = tuple(p.file for p in outline().of_kind(PageKind.REFERENCE))
 """The reference pages: linked from every page of the course, and no mastery set."""
 
 
-def practice_pages(folder: str | os.PathLike[str] | None = None) -> list[tuple[str, str]]:
-    """(link, title) of the practice notebooks, found in the site's ``practice`` folder
-    (the exercises, linked into the lessons): each notebook's first heading is its title."""
-    import json
-
-    root = Path(folder) if folder is not None else Path.cwd() / "practice"
-    pages = []
-    for nb in sorted(root.glob("[0-9][0-9]_*.ipynb")):
-        title = nb.stem
-        try:
-            for cell in json.loads(nb.read_text(encoding="utf-8")).get("cells", []):
-                if cell.get("cell_type") == "markdown":
-                    first = "".join(cell.get("source", "")).strip().splitlines()[0]
-                    title = first.lstrip("# ").strip() or title
-                    break
-        except (OSError, ValueError, IndexError, AttributeError):
-            pass
-        pages.append((f"{root.name}/{nb.name}", title))
-    return pages
+def practice_pages() -> list[tuple[str, str]]:
+    """(link, title) of the practice pages (the exercises, linked into the lessons as
+    ``practice/``), by number, each titled as the outline's ``[practice_titles]`` titles
+    it: the same words as the links of its lesson."""
+    return [(f"practice/{f}", title) for f, title in sorted(outline().practice_titles.items())]
 
 
 def page_href(file: str) -> str:
@@ -255,7 +220,7 @@ def page_href(file: str) -> str:
 
 
 def course_outline(
-    entries: Iterable[Entry] = COURSE,
+    entries: Iterable[Page] = COURSE,
     practice: Iterable[tuple[str, str]] | None = None,
     progress: Any = None,
     rules: RuleSet | None = None,
@@ -269,7 +234,8 @@ def course_outline(
     links stay in the tab like every other link of the course. ``progress`` is a
     :class:`~pinochle_tutor.classroom.progress.Progress` or its path (``None``: this
     learner's). Each summary is the one true under ``rules`` (default: the rules in
-    force; :meth:`Entry.summary_under`)."""
+    force; :meth:`~pinochle_tutor.course.content.Said.under`); each page is numbered
+    with its own :attr:`~pinochle_tutor.course.content.Page.number`."""
     from pinochle_tutor.classroom.mastery import course_mastery, recommended
     from pinochle_tutor.classroom.progress import Progress
     from pinochle_tutor.course.mastery import LESSON_CASES
@@ -295,14 +261,14 @@ def course_outline(
             if ahead is not None and m.lesson == ahead.lesson:
                 extra += ' <strong class="pt-recommended">Recommended next</strong>'
         items.append(
-            f'<li><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">'
-            f"{html.escape(e.title)}</a> &mdash; {html.escape(e.summary_under(r))}{extra}</li>"
+            f'<li value="{e.number}"><a class="pt-lesson-link" href="{html.escape(page_href(e.file))}">'
+            f"{html.escape(e.title)}</a> &mdash; {html.escape(e.summary.under(r))}{extra}</li>"
         )
     extra_pages = "".join(
         f'<li><a class="pt-practice-link" href="{html.escape(page_href(href))}">{html.escape(title)}</a></li>'
         for href, title in practice
     )
-    body = f'<ol class="pt-outline" start="0">{"".join(items)}</ol>'
+    body = f'<ol class="pt-outline">{"".join(items)}</ol>'
     if extra_pages:
         body += f'<h3>Practice</h3><ul class="pt-practice">{extra_pages}</ul>'
     outline = widgets.HTML(body)

@@ -17,69 +17,26 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from pinochle_tutor.course.content import PageKind, outline
+
 from ._base import style_widget
 from .lesson import COURSE, REFERENCE_PAGES
 
 __all__ = ["GENERAL_PAGES", "PRACTICE", "PRACTICE_TITLES", "NavLinks", "nav_links", "page_nav"]
 
-PRACTICE_TITLES: dict[str, str] = {
-    "00_my_progress.ipynb": "My progress",
-    "01_meld_level1.ipynb": "Meld practice, level 1",
-    "02_meld_level2.ipynb": "Meld practice, level 2",
-    "03_meld_level3.ipynb": "Meld practice, level 3",
-    "04_trick_level1.ipynb": "Trick rules practice, level 1",
-    "05_trick_level2.ipynb": "Trick rules practice, level 2",
-    "06_trick_level3.ipynb": "Trick rules practice, level 3",
-    "07_score_level1.ipynb": "Scoring practice, level 1",
-    "08_score_level2.ipynb": "Scoring practice, level 2",
-    "09_score_level3.ipynb": "Scoring practice, level 3",
-    "10_bidding_level1.ipynb": "Bidding practice, level 1",
-    "11_bidding_level2.ipynb": "Bidding practice, level 2",
-    "12_bidding_level3.ipynb": "Bidding practice, level 3",
-    "13_mixed_review.ipynb": "Mixed review: your weak spots",
-    "14_who_wins.ipynb": "Who wins the trick?",
-    "15_counters.ipynb": "Count the counters",
-    "16_legal_calls.ipynb": "Is this call legal?",
-    "17_double_deck_mixed.ipynb": "Double deck: mixed practice",
-    "18_three_handed_mixed.ipynb": "Three-handed: mixed practice",
-    "19_which_card.ipynb": "Which card would you play?",
-    "20_what_to_pass.ipynb": "What would you pass?",
-    "21_game_end.ipynb": "Who has won the game?",
-    "22_review.ipynb": "Review: what is due today",
-    "23_the_deck.ipynb": "The deck: counters, ranks and copies",
-    "24_problems_count_first.ipynb": "Find the play: count first",
-    "25_problems_meld_alone.ipynb": "Find the play: not on meld alone",
-    "26_problems_exposed_cards.ipynb": "Find the play: remember the exposed cards",
-    "27_problems_feed_partner.ipynb": "Find the play: counters to a secure trick",
-    "28_problems_both_copies.ipynb": "Find the play: track both copies",
-    "29_problems_points_not_tricks.ipynb": "Find the play: points, not tricks",
-    "30_problems_exchange.ipynb": "Find the play: the exchange",
-}
-"""The practice pages (in ``practice/``) and their titles."""
+PRACTICE_TITLES: dict[str, str] = dict(outline().practice_titles)
+"""The practice pages (in ``practice/``) and their titles (the outline's
+``[practice_titles]``)."""
 
-PRACTICE: dict[str, tuple[str, ...]] = {
-    "01_the_deck.ipynb": ("23_the_deck.ipynb",),
-    "02_deal_and_auction.ipynb": ("16_legal_calls.ipynb",),
-    "03_trump_and_exchange.ipynb": ("20_what_to_pass.ipynb",),
-    "04_meld.ipynb": ("01_meld_level1.ipynb", "02_meld_level2.ipynb", "03_meld_level3.ipynb"),
-    "05_trick_rules.ipynb": ("04_trick_level1.ipynb", "05_trick_level2.ipynb", "06_trick_level3.ipynb",
-                             "14_who_wins.ipynb"),
-    "06_scoring.ipynb": ("15_counters.ipynb", "07_score_level1.ipynb", "08_score_level2.ipynb",
-                         "09_score_level3.ipynb", "21_game_end.ipynb", "10_bidding_level1.ipynb",
-                         "11_bidding_level2.ipynb", "12_bidding_level3.ipynb"),
-    "07_strategy.ipynb": ("24_problems_count_first.ipynb", "25_problems_meld_alone.ipynb",
-                          "26_problems_exposed_cards.ipynb", "27_problems_feed_partner.ipynb",
-                          "28_problems_both_copies.ipynb", "29_problems_points_not_tricks.ipynb",
-                          "30_problems_exchange.ipynb", "19_which_card.ipynb", "12_bidding_level3.ipynb",
-                          "13_mixed_review.ipynb", "22_review.ipynb", "00_my_progress.ipynb"),
-    "08_other_versions.ipynb": ("17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb", "13_mixed_review.ipynb"),
-    "09_full_game.ipynb": ("13_mixed_review.ipynb", "22_review.ipynb", "00_my_progress.ipynb"),
-}  # fmt: skip
-"""Each lesson's practice pages, your answers kept on *My progress*. Bidding practice hangs
-under scoring (lesson 6): a bid is meld plus trick points, so it comes after both."""
+PRACTICE: dict[str, tuple[str, ...]] = {p.file: p.practice for p in outline().pages if p.practice}
+"""Each lesson's practice pages (the outline's ``practice``), your answers kept on *My
+progress*. Bidding practice hangs under scoring (lesson 6): a bid is meld plus trick
+points, so it comes after both."""
 
+HOME: str = outline().of_kind(PageKind.WELCOME)[0].file
+"""The welcome page, which holds the course outline: every page links to it."""
 
-GENERAL_PAGES: tuple[str, ...] = ("00_my_progress.ipynb", "13_mixed_review.ipynb", "22_review.ipynb")
+GENERAL_PAGES: tuple[str, ...] = outline().general
 """Pages of the whole course, listed by several lessons: they lead back to the outline,
 not to one lesson."""
 
@@ -126,14 +83,14 @@ def nav_links(page: str) -> NavLinks:
         # Next: the page after this one in its lesson's list (the order the lesson gives).
         later = list(siblings[siblings.index(name) + 1 :]) if name in siblings else []
         nxt = (later[0], PRACTICE_TITLES[later[0]]) if later else None
-        return NavLinks(None, nxt, (), up, ("../00_welcome.ipynb", "Course outline"), _reference("../"))
+        return NavLinks(None, nxt, (), up, (f"../{HOME}", "Course outline"), _reference("../"))
     if page not in titles:
         raise ValueError(f"{page!r} is not a lesson of the course")
     i = files.index(page)
     back = (files[i - 1], titles[files[i - 1]]) if i > 0 else None
     nxt = (files[i + 1], titles[files[i + 1]]) if i + 1 < len(files) else None
     practice = tuple((f"practice/{p}", PRACTICE_TITLES[p]) for p in PRACTICE.get(page, ()))
-    return NavLinks(back, nxt, practice, None, ("00_welcome.ipynb", "Course outline"), _reference("", page))
+    return NavLinks(back, nxt, practice, None, (HOME, "Course outline"), _reference("", page))
 
 
 def _a(link: tuple[str, str], css: str, label: str) -> str:

@@ -13,7 +13,8 @@ import html
 import ipywidgets as w
 
 from pinochle_tutor import Card, RuleSet, deal
-from pinochle_tutor.explain import explain_contract, listed
+from pinochle_tutor.explain import explain_contract
+from pinochle_tutor.words import listed
 
 from ._base import (
     Message,

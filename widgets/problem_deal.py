@@ -35,12 +35,12 @@ from pinochle_tutor.course.problems import (
     Problem,
     ProblemCheck,
     ProblemError,
-    Tip,
     choice_words,
     describe_position,
     mark_problem,
     options,
 )
+from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.view import Phase, seat_name
 
 from ._base import (
@@ -134,7 +134,7 @@ class ProblemDeal(widgets.VBox):
         self._answered = False
         n = len(self._problems)
         version = (
-            f'<p class="pt-problem-version">A position of the {problem.rules.name.replace("_", " ")} '
+            f'<p class="pt-problem-version">A position of the {problem.rules.words} '
             "game, whatever version this site plays.</p>"
             if problem.rules != self.site_rules
             else ""

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 from pinochle_tutor.course.glossary import CONCESSION_WORDS, counters_words, glossary
 from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.words import Side
 
 from ._base import coerce_rules, style_widget
 
@@ -96,7 +97,7 @@ def rules_summary(rules: RuleSet | str | None = None) -> widgets.VBox:
     """Rules at a glance for the rules in force: the deck, the deal and the auction, the
     meld table, the trick rules, the scoring (with conceding) and the end of the game."""
     r = coerce_rules(rules)
-    side = "side" if r.partnerships else "player"
+    side = Side(r.partnerships).unit
     ranks = " ".join(x.symbol for x in sorted(r.ranks, reverse=True))
     deck = (
         f"{r.deck_size} cards: {r.copies} {'copy' if r.copies == 1 else 'copies'} of each card, "

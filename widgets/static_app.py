@@ -39,13 +39,13 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 import traitlets
 
+from pinochle_tutor.course.content import PageKind, outline
+
 from ._base import Message, PythonWrites, guard_client_values, style_widget
-from .lesson import COURSE
-from .navigation import PRACTICE_TITLES
 
 __all__ = ["CourseApp", "PageRouter", "course_app", "course_pages", "run_cell", "run_cells"]
 
-HOME = "00_welcome"
+HOME = outline().of_kind(PageKind.WELCOME)[0].file.removesuffix(".ipynb")
 """The page the app opens on when the address names none."""
 
 _ESM = """
@@ -102,11 +102,13 @@ class CoursePage:
 
 
 def course_pages() -> dict[str, CoursePage]:
-    """Every page of the course, by key: the lessons, then the practice pages."""
-    pages = [CoursePage(e.file.removesuffix(".ipynb"), e.file, e.title) for e in COURSE]
+    """Every page of the course, by key: the outline's pages, then its practice pages
+    (:func:`pinochle_tutor.course.content.outline`)."""
+    course = outline()
+    pages = [CoursePage(p.file.removesuffix(".ipynb"), p.file, p.title) for p in course.pages]
     pages += [
         CoursePage(f"practice/{f.removesuffix('.ipynb')}", f"practice/{f}", title)
-        for f, title in PRACTICE_TITLES.items()
+        for f, title in course.practice_titles.items()
     ]
     return {p.key: p for p in pages}
 

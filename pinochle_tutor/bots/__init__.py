@@ -1,6 +1,6 @@
 """The computer players, built by one factory (:func:`~pinochle_tutor.bots.levels.make_player`).
 
-- :class:`HeuristicPlayer` (:mod:`pinochle_tutor.sim.policy`): the rule-of-thumb
+- :mod:`~pinochle_tutor.bots.heuristic`: :class:`HeuristicPlayer`, the rule-of-thumb
   player, the policy every simulated seat follows.
 - :mod:`~pinochle_tutor.bots.montecarlo`: :class:`MonteCarloPlayer`, which samples the
   hidden hands and plays each candidate card out.
@@ -17,7 +17,7 @@ the methods of :class:`pinochle_tutor.players.Player`, and gets its name in
 """
 
 from pinochle_tutor.bots.bidmodel import BidModelPlayer
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import MonteCarloPlayer
-from pinochle_tutor.sim.policy import HeuristicPlayer
 
 __all__ = ["BidModelPlayer", "HeuristicPlayer", "MonteCarloPlayer"]

@@ -6,17 +6,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, Suit
-from pinochle_tutor.coach.bid import (
-    AuctionInfo,
-    BidEvaluation,
-    cards_from_counts,
-    evaluate_bids,
-    trump_after_kitty,
-)
+from pinochle_tutor.coach.bid import BidEvaluation, evaluate_bids
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import points_from_counts
-from pinochle_tutor.sim.policy import HeuristicPlayer, estimate_hand
+from pinochle_tutor.sim.bidding import cards_from_counts, trump_after_kitty
+from pinochle_tutor.sim.inference import AuctionInfo
+from pinochle_tutor.sim.policy import estimate_hand
 from pinochle_tutor.sim.stats import check_samples
 from pinochle_tutor.view import PlayerView
 

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from enum import Enum
 
 from pinochle_tutor.bots.bidmodel import BidModelPlayer
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.bots.montecarlo import (
     MonteCarloPlayer,
     against_the_others,
@@ -41,7 +42,7 @@ from pinochle_tutor.names import find_named
 from pinochle_tutor.players import Player, RandomPlayer
 from pinochle_tutor.sim.endgame import solve_seats_counts
 from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.sim.policy import HeuristicPlayer, play_context, policy_card
+from pinochle_tutor.sim.policy import play_context, policy_card
 from pinochle_tutor.view import PlayerView
 
 __all__ = [

@@ -9,7 +9,7 @@ plays the rest of the hand out with the heuristic policy
 the hand will be scored: its side's score change less the opponents'. The card
 with the best average wins; every card is tried on the same deals, so the
 comparison is fair. Bidding, trump, the exchange and concession are left to the
-:class:`~pinochle_tutor.sim.policy.HeuristicPlayer`.
+:class:`~pinochle_tutor.bots.heuristic.HeuristicPlayer`.
 
 The method is "determinized" sampling (perfect-information playouts of
 imagined deals): it cannot plan to hide or discover information, but it counts
@@ -21,11 +21,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_changes, score_sides
 from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.sim.policy import HeuristicPlayer, heuristic_playout, play_context, policy_card
+from pinochle_tutor.sim.policy import heuristic_playout, play_context, policy_card
 from pinochle_tutor.sim.stats import check_samples
 from pinochle_tutor.view import PlayerView
 

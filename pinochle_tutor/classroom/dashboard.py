@@ -440,7 +440,8 @@ def table_rows(source: str | os.PathLike[str]) -> list[TableRow]:
     rows (:func:`class_data` names its problem)."""
     from datetime import datetime, timezone
 
-    from pinochle_tutor.classroom.tables import TableStore, seat_label
+    from pinochle_tutor.classroom.tables import TableStore
+    from pinochle_tutor.words import seat_label
 
     if not is_database_url(source) and (Path(source).is_dir() or not Path(source).exists()):
         return []

@@ -22,6 +22,13 @@ never breaks the site: a setting that is unknown, of the wrong type or out of
 bounds is named (with the closest setting's name, or the list of them) and
 ignored, and the preset and every other setting are kept. Only a file that cannot
 be read at all, or names an unknown preset, gives the classic rules instead.
+
+A site may also offer several rule sets at once, for a teacher previewing the course
+under each or a club that plays more than one: ``$PINOCHLE_TUTOR_RULES_CHOICES`` names a
+folder of house rules files, and a browser whose ``pinochle_rules`` cookie names one of
+them (``double_deck`` for ``<folder>/double_deck.toml``) gets every page under it
+(:func:`chosen_house_rules`). One server then serves every rule set, which is how the
+browser tests walk the course under each with one site.
 """
 
 from __future__ import annotations
@@ -30,12 +37,14 @@ import dataclasses
 import difflib
 import itertools
 import os
+import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pinochle_tutor.classroom.identity import cookie_value
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import CLASSIC, InvalidRulesError, RuleSet, rules_named
 
@@ -45,9 +54,12 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 __all__ = [
+    "CHOICES_VAR",
+    "CHOICE_COOKIE",
     "FILE_NAME",
     "HouseRules",
     "HouseRulesFileError",
+    "chosen_house_rules",
     "find_house_rules",
     "load_house_rules",
     "rules_answered_in",
@@ -60,6 +72,17 @@ FILE_NAME = "house_rules.toml"
 
 ENV_VAR = "PINOCHLE_TUTOR_RULES"
 """An environment variable that may name the file instead."""
+
+CHOICES_VAR = "PINOCHLE_TUTOR_RULES_CHOICES"
+"""An environment variable that may name a folder of house rules files a browser chooses
+among with :data:`CHOICE_COOKIE` (unset: no choice, the site's file alone)."""
+
+CHOICE_COOKIE = "pinochle_rules"
+"""The cookie that names the chosen file of :data:`CHOICES_VAR`'s folder, without
+``.toml``: lower-case letters, digits and underscores only, so it names a file in that
+folder and nothing else."""
+
+_CHOICE_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 class HouseRulesFileError(InvalidRulesError):
@@ -95,7 +118,7 @@ class HouseRules:
         """One paragraph for the landing page."""
         r = self.rules
         head = (
-            f"Rules in force: {r.name.replace('_', ' ')} ({r.players} players, {r.deck_size} cards, "
+            f"Rules in force: {r.words} ({r.players} players, {r.deck_size} cards, "
             f"{r.hand_size} each; open at {r.opening_bid}, raise by {r.bid_increment}; "
             f"{r.total_trick_points} trick points; game to {r.target})."
         )
@@ -104,11 +127,36 @@ class HouseRules:
         return head + f" Source: {Path(self.source).name if self._from_file else self.source}."
 
 
+def chosen_house_rules(env: Mapping[str, str] | None = None) -> Path | None:
+    """The house rules file the request's :data:`CHOICE_COOKIE` chooses in the folder
+    ``$PINOCHLE_TUTOR_RULES_CHOICES`` names (``env``: default the process's, a page's
+    kernel getting the request's cookie as ``HTTP_COOKIE``); ``None`` when the site offers
+    no choice, the cookie is missing or is not a name, or the folder has no such file.
+    A query: never raises.
+
+    >>> chosen_house_rules({"HTTP_COOKIE": "pinochle_rules=double_deck"}) is None
+    True
+    >>> chosen_house_rules({CHOICES_VAR: "/srv", "HTTP_COOKIE": "pinochle_rules=../x"}) is None
+    True
+    """
+    env = os.environ if env is None else env
+    folder = env.get(CHOICES_VAR, "")
+    name = cookie_value(env.get("HTTP_COOKIE", ""), CHOICE_COOKIE) if folder else None
+    if name is None or not _CHOICE_NAME.fullmatch(name):
+        return None
+    path = Path(folder) / f"{name}.toml"
+    return path if path.is_file() else None
+
+
 def find_house_rules(start: str | os.PathLike[str] | None = None) -> Path | None:
-    """The house rules file: the one named by ``$PINOCHLE_TUTOR_RULES``, else
-    ``house_rules.toml`` in ``start`` (default: the working directory) or the
-    nearest parent folder that has one, directly or in its ``lessons`` folder (the
-    site's root, so the practice notebooks beside it find it too)."""
+    """The house rules file: the one the browser chose (:func:`chosen_house_rules`),
+    else the one named by ``$PINOCHLE_TUTOR_RULES``, else ``house_rules.toml`` in
+    ``start`` (default: the working directory) or the nearest parent folder that has
+    one, directly or in its ``lessons`` folder (the site's root, so the practice
+    notebooks beside it find it too)."""
+    chosen = chosen_house_rules()
+    if chosen is not None:
+        return chosen
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env)

@@ -75,6 +75,7 @@ __all__ = [
     "browser_key",
     "check_key",
     "check_name",
+    "cookie_value",
     "current_learner",
     "is_key",
     "learner_from_environment",
@@ -266,13 +267,21 @@ def browser_key(value: object, secret: bytes | None) -> str | None:
     return key
 
 
-def _cookie_value(header: str) -> str | None:
+def cookie_value(header: str, name: str = COOKIE) -> str | None:
+    """The value of the cookie ``name`` (default: the learner's) in a ``Cookie`` header,
+    ``None`` when it is missing or the header cannot be read. A query: never raises.
+
+    >>> cookie_value("a=1; pinochle_rules=double_deck", "pinochle_rules")
+    'double_deck'
+    >>> cookie_value("a=1") is None
+    True
+    """
     jar: SimpleCookie = SimpleCookie()
     try:
         jar.load(header)
     except CookieError:
         return None
-    morsel = jar.get(COOKIE)
+    morsel = jar.get(name)
     return morsel.value if morsel is not None else None
 
 
@@ -295,7 +304,7 @@ def learner_from_environment(
         user = env.get("HTTP_" + header.upper().replace("-", "_"), "").strip()
         if user:
             return Learner(user[:80], user[:80], LearnerSource.HEADER)
-    value = _cookie_value(env.get("HTTP_COOKIE", ""))
+    value = cookie_value(env.get("HTTP_COOKIE", ""))
     if value is None:
         return GUEST
     key = browser_key(value, site_secret(env) if secret is None and SIGNS_KEYS else secret)

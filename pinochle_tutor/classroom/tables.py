@@ -37,6 +37,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.words import SEAT_LABELS, seat_label
 
 from .database import StoreError
 from .store import MAX_NAME, ProgressStore
@@ -57,8 +58,6 @@ __all__ = [
     "TableState",
     "TableStore",
     "normal_code",
-    "seat_label",
-    "version_words",
 ]
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -72,28 +71,6 @@ MAX_ACTION = 200
 """The longest action text kept (an action's text is a few dozen characters)."""
 MAX_RESULT = 1000
 """The longest result kept (four seats, each with a name of up to 80 characters)."""
-
-_LABELS = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East")}
-
-
-_VERSIONS = {"classic": "classic", "double_deck": "double-deck", "three_handed": "three-handed"}
-
-
-def version_words(rule_set: str) -> str:
-    """A rule set's name as a sentence says it: ``'double-deck'`` for ``double_deck``.
-
-    >>> version_words("three_handed"), version_words("my_house")
-    ('three-handed', 'my house')
-    """
-    return _VERSIONS.get(rule_set, rule_set.replace("_", " "))
-
-
-def seat_label(seat: int, players: int) -> str:
-    """The seat's place at the table, as the lobby names it (the game itself names
-    seats from each learner's own: you, left, partner, right): South, West, North,
-    East, in the order of play (three-handed: South, West, East)."""
-    return _LABELS.get(players, _LABELS[4])[seat]
-
 
 class TableCodeError(PinochleError):
     """A table code that is not one: six letters and digits, such as ``K7Q2XM``."""
@@ -318,7 +295,7 @@ class TableStore:
         now: float | None = None,
     ) -> SharedTable:
         """Open a table with a new code, ``opener`` (named ``name``) at ``seat``."""
-        if players not in _LABELS:
+        if players not in SEAT_LABELS:
             raise StoreError(f"a table seats 3 or 4 players, not {players!r:.20}")
         if not 0 <= seat < players:
             raise SeatTakenError(f"{seat!r:.20} is not a seat of a table of {players}")

@@ -1,27 +1,15 @@
 """The coach on bidding: one model answers "how high should I bid?", for the trainer,
 the game table's hint, the review and the computer players.
 
-A bid is the side's meld plus the trick points it will capture. The model deals the
-cards the bidder cannot see many times, keeping deals that fit what the auction has
-told (:class:`Inference`), and plays every deal out with the heuristic player's
-exchange and card play, once for each trump the bidder might name and once more with
-the bidder out of the auction (:class:`PassOutlook`). Every number it reports comes
-from those same deals, the joint distribution of (meld, trick points):
-
-* the chance of making each contract level: meld kept (only with
-  ``rules.meld_save`` trick points) plus trick points reach the bid, and a side
-  with no trick points is set, as :func:`~pinochle_tutor.scoring.score_hand`
-  scores it;
-* the expected score of holding the contract at that level, as the difference
-  between the bidder's side and the other side(s) (made: the full total; missed:
-  minus the bid; the defenders score meld and trick points when they keep them);
-* the expected score of passing instead: the deal played with this seat out of the
-  auction. Each other seat still in it (a pass is final) bids as the heuristic player
-  does, up to its limit on the sampled hand; the highest declares if it reaches the
-  bid it would have to make, at the level asked about but never above its own limit
-  (nor below the high bid). When no other seat would bid, the auction ends as the
-  rules say: the high bidder keeps its bid, or, with no bid at all, the dealer is
-  stuck at the stuck bid.
+A bid is the side's meld plus the trick points it will capture. The model's deals
+(:func:`~pinochle_tutor.sim.bidding.simulate_bids`) fit what the auction has told
+(:mod:`pinochle_tutor.sim.inference`) and are played out with the heuristic player's
+exchange and card play, once for each trump the bidder might name
+(:class:`~pinochle_tutor.sim.bidding.TrumpOutlook`) and once more with the bidder out
+of the auction (:class:`~pinochle_tutor.sim.bidding.PassOutlook`); every number here
+comes from those same deals, the joint distribution of (meld, trick points): the
+chance of making each contract level, the expected score of holding it, and the
+expected score of passing instead.
 
 The *limit* (the most worth bidding) is the highest level, counting up from the lowest
 bid now, at which holding the contract scores at least as well on average as passing;
@@ -35,14 +23,9 @@ trump this seat's hint assumed at its previous bid in the auction is kept unless
 suit is now clearly better (:meth:`BidEvaluation.trump_at`, :class:`TrumpPlan`), so the
 hint's trump changes from one bid to the next only for a reason it names.
 
-What the auction tells (simple and documented, not a full bidding theory): every
-other seat is assumed to bid as the heuristic player does, up to
-:meth:`HeuristicPlayer.bid_limit <pinochle_tutor.sim.policy.HeuristicPlayer.bid_limit>`.
-A seat that bid ``B`` holds a hand the heuristic values at ``B`` or more, and a seat
-that passed without bidding when the lowest bid was ``M`` one the heuristic values
-below ``M``, each with a tolerance of a tenth of the hand's trick points.
-Deals are drawn again (up to :data:`DRAWS` times) until they fit; the best fitting
-draw is kept.
+What the auction tells the model about the other hands is
+:mod:`pinochle_tutor.sim.inference`'s reading (each other seat bids as the heuristic
+player does).
 
 **The advice** (:func:`advise_bid`, the trainer's and the bid hint's entry point; the
 bidding quiz's answers come from the same :func:`evaluate_bids` with more deals):
@@ -57,19 +40,16 @@ a seat declared.
 
 from __future__ import annotations
 
-import bisect
 import collections
 import dataclasses
-import random
 import threading
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from functools import cached_property
 
 from pinochle_tutor.auction import Auction
-from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Suit, cards_text
+from pinochle_tutor.cards import Card, CardLike, Suit, cards_text
 from pinochle_tutor.explain.bidding import (
     BidReasoning,
     CallValue,
@@ -81,21 +61,11 @@ from pinochle_tutor.explain.bidding import (
 )
 from pinochle_tutor.explain.coaching import clear_loss
 from pinochle_tutor.game import Hand
-from pinochle_tutor.hands import InvalidHandError, as_cards, counts_of
-from pinochle_tutor.meld import points_from_counts
+from pinochle_tutor.hands import InvalidHandError, as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import HandScore
-from pinochle_tutor.sim.policy import (
-    HeuristicPlayer,
-    PlayContext,
-    best_trump,
-    choose_discard,
-    choose_pass,
-    choose_return,
-    default_allowance,
-    heuristic_playout,
-    play_context,
-)
+from pinochle_tutor.sim.bidding import PassOutlook, ProgressCallback, TrumpOutlook, simulate_bids
+from pinochle_tutor.sim.inference import AuctionInfo, auction_at_last_bid
 from pinochle_tutor.sim.stats import (
     InvalidSimulationError,
     check_samples,
@@ -107,387 +77,22 @@ from pinochle_tutor.view import Phase, PlayerView, seat_words
 __all__ = [
     "BID_HINT_SAMPLES",
     "BID_MARGIN",
-    "DRAWS",
     "TRUMP_MARGIN",
     "AcceptedCalls",
-    "AuctionInfo",
     "BidAdvice",
     "BidEvaluation",
-    "Inference",
-    "InferenceKind",
-    "PassOutlook",
-    "ProgressCallback",
-    "TrumpOutlook",
     "advice_from",
     "advise_bid",
     "evaluate_bid",
     "evaluate_bids",
     "explain_hand_bid",
-    "heuristic_limit",
     "judge_bid",
-    "trump_after_kitty",
     "why_bid_failed",
 ]
 
 BID_HINT_SAMPLES = 160
 """Deals behind one piece of bidding advice (the trainer and the game table's hint use
 the same number, so they give the same advice)."""
-DRAWS = 12
-"""How many times a deal is drawn again to fit what the auction has told."""
-
-ProgressCallback = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` while the model simulates."""
-
-
-# ------------------------------------------------------------------ the auction
-class InferenceKind(Enum):
-    """What one call tells the other seats about a hand."""
-
-    BID = "bid"
-    """The seat bid ``level``: its hand is worth about that much or more."""
-    PASSED = "passed"
-    """The seat passed without ever bidding when the lowest bid was ``level``: its
-    hand is worth less than that."""
-
-
-@dataclass(frozen=True)
-class Inference:
-    """What the auction told about one other seat (relative: 1 is the left
-    opponent, 2 the partner at a partnership table, ``players - 1`` the right)."""
-
-    seat: int
-    kind: InferenceKind
-    level: int
-
-
-@dataclass(frozen=True)
-class AuctionInfo:
-    """What the auction has told one seat when it is to call."""
-
-    seat: int
-    dealer: int
-    calls: tuple[tuple[int, int | None], ...]
-    rules: RuleSet
-
-    @classmethod
-    def opening(cls, rules: RuleSet) -> AuctionInfo:
-        """The first call of an auction (the seat at the dealer's left, no calls yet)."""
-        return cls(1 % rules.players, 0, (), rules)
-
-    @classmethod
-    def from_auction(cls, auction: Auction, seat: int | None = None) -> AuctionInfo:
-        """The auction as the seat to act (or ``seat``) sees it."""
-        if seat is None:
-            seat = auction.turn if auction.turn is not None else (auction.dealer + 1)
-        return cls(
-            seat % auction.rules.players, auction.dealer, tuple(auction.history), auction.rules
-        )
-
-    @classmethod
-    def from_view(cls, view: PlayerView) -> AuctionInfo:
-        """The auction as ``view``'s seat sees it."""
-        return cls(view.seat, view.dealer, view.auction, view.rules)
-
-    def relative(self, seat: int) -> int:
-        """``seat`` counted clockwise from this one (0: this seat)."""
-        return (seat - self.seat) % self.rules.players
-
-    @property
-    def high_bid(self) -> int | None:
-        """The highest bid so far."""
-        bids = [a for _, a in self.calls if a is not None]
-        return bids[-1] if bids else None
-
-    @property
-    def high_bidder(self) -> int | None:
-        """The relative seat of the high bidder, if any."""
-        bids = [s for s, a in self.calls if a is not None]
-        return self.relative(bids[-1]) if bids else None
-
-    @property
-    def min_bid(self) -> int:
-        """The lowest bid allowed now."""
-        high = self.high_bid
-        return self.rules.opening_bid if high is None else high + self.rules.bid_increment
-
-    @property
-    def inferences(self) -> tuple[Inference, ...]:
-        """What each other seat's calls told (one per seat that called)."""
-        r = self.rules
-        best: dict[int, int] = {}
-        passed_at: dict[int, int] = {}
-        high: int | None = None
-        for s, a in self.calls:
-            rel = self.relative(s)
-            if a is not None:
-                best[rel] = max(best.get(rel, a), a)
-                high = a
-            elif rel not in best and rel != 0:
-                passed_at[rel] = r.opening_bid if high is None else high + r.bid_increment
-        out = [Inference(s, InferenceKind.BID, v) for s, v in best.items() if s != 0]
-        out += [Inference(s, InferenceKind.PASSED, v) for s, v in passed_at.items()]
-        return tuple(sorted(out, key=lambda i: i.seat))
-
-    def _own_bids(self) -> list[int]:
-        """The indices in :attr:`calls` of this seat's own bids."""
-        return [i for i, (s, a) in enumerate(self.calls) if self.relative(s) == 0 and a is not None]
-
-    def last_own_bid(self) -> int | None:
-        """This seat's last bid in the auction (``None``: it has not bid)."""
-        mine = self._own_bids()
-        return self.calls[mine[-1]][1] if mine else None
-
-    def before_own_bid(self) -> AuctionInfo | None:
-        """The auction as this seat saw it when it made its last bid (``None``: it has
-        not bid): the decision whose hint it heard then."""
-        mine = self._own_bids()
-        if not mine:
-            return None
-        return dataclasses.replace(self, calls=self.calls[: mine[-1]])
-
-    def since_own_bid(self) -> tuple[tuple[int, int | None, int], ...]:
-        """The calls after this seat's last bid, each as (relative seat, amount or
-        ``None`` for a pass, the lowest bid allowed when it was made)."""
-        mine = self._own_bids()
-        if not mine:
-            return ()
-        r = self.rules
-        high: int | None = None
-        out = []
-        for i, (s, a) in enumerate(self.calls):
-            lowest = r.opening_bid if high is None else high + r.bid_increment
-            if i > mine[-1]:
-                out.append((self.relative(s), a, lowest))
-            if a is not None:
-                high = a
-        return tuple(out)
-
-    def key(self, coarse: bool = False) -> tuple[object, ...]:
-        """What the model's deals depend on (the inferences), for a cache; ``coarse``
-        rounds the levels to a fifth of the hand's trick points (at least one
-        increment), so that a bidding war of single raises does not ask again each time."""
-        r = self.rules
-        step = max(r.bid_increment, r.total_trick_points // 5 // r.bid_increment * r.bid_increment)
-        inf = tuple(
-            (i.seat, i.kind, i.level // step if coarse else i.level) for i in self.inferences
-        )
-        return (r, self.high_bidder, inf)
-
-
-# ------------------------------------------------------------------ outlooks
-def _value(meld: int, tricks: int, save: int) -> int:
-    """The highest contract a side with ``meld`` and ``tricks`` makes (-1: none, no tricks)."""
-    if tricks <= 0:
-        return -1
-    return (meld if tricks >= save else 0) + tricks
-
-
-class _Ladder:
-    """Per-deal values (the highest contract each deal makes) with weights, sorted, so
-    that the chance and the weighted sum of results at any level take a bisection."""
-
-    def __init__(self, values: Sequence[int], weights: Sequence[float]) -> None:
-        pairs = sorted(zip(values, weights, strict=True))
-        self.values = [v for v, _ in pairs]
-        self.n = len(pairs)
-        self._w = [0.0]
-        self._wv = [0.0]
-        for v, w in pairs:
-            self._w.append(self._w[-1] + w)
-            self._wv.append(self._wv[-1] + w * v)
-
-    def made(self, bid: int) -> int:
-        """How many deals make ``bid``."""
-        return self.n - bisect.bisect_left(self.values, bid)
-
-    def result(self, bid: int) -> float:
-        """The weighted sum over deals of the declarer's result at ``bid`` (made: the
-        total; missed: minus the bid)."""
-        k = bisect.bisect_left(self.values, bid)
-        made = self._wv[-1] - self._wv[k]
-        return made - bid * self._w[k]
-
-
-@dataclass(frozen=True)
-class TrumpOutlook:
-    """What the hand is worth with one trump suit, over the simulated deals (one entry
-    per deal in each tuple: together they are the joint distribution)."""
-
-    trump: Suit
-    meld: int
-    """The meld in the hand now."""
-    side_meld: tuple[int, ...]
-    """Per simulated deal: the side's meld after the exchange (both partners)."""
-    own_meld: tuple[int, ...]
-    """Per simulated deal: the declarer's own meld after the exchange (or the kitty)."""
-    tricks: tuple[int, ...]
-    """Per simulated deal: the side's trick points."""
-    rules: RuleSet
-    against: tuple[float, ...] = ()
-    """Per simulated deal: what the other side scores as defenders (three-handed: the
-    two defenders' average). Empty: not simulated (counted as 0)."""
-
-    @property
-    def deals(self) -> int:
-        """How many deals were simulated."""
-        return len(self.tricks)
-
-    @property
-    def mean_side_meld(self) -> float:
-        """The side's average meld after the exchange."""
-        return sum(self.side_meld) / len(self.side_meld)
-
-    @property
-    def pass_gain(self) -> float:
-        """The meld the partner's pass (three-handed: the kitty) adds to the hand, on average."""
-        return sum(self.own_meld) / len(self.own_meld) - self.meld
-
-    @property
-    def mean_tricks(self) -> float:
-        """The side's average trick points."""
-        return sum(self.tricks) / len(self.tricks)
-
-    @cached_property
-    def _ladder(self) -> _Ladder:
-        save = self.rules.meld_save
-        values = [_value(m, t, save) for m, t in zip(self.side_meld, self.tricks, strict=True)]
-        return _Ladder(values, [1.0] * len(values))
-
-    @property
-    def best_total(self) -> int:
-        """The most any deal makes (the highest contract made in at least one deal)."""
-        return self._ladder.values[-1] if self._ladder.n else -1
-
-    def make_chance(self, bid: int) -> float:
-        """The share of simulated deals in which a contract of ``bid`` is made
-        (meld kept only with enough trick points; no trick points is a set)."""
-        return self._ladder.made(bid) / self._ladder.n
-
-    def tricks_chance(self, points: int) -> float:
-        """The share of deals in which the side took at least ``points`` trick points."""
-        return sum(1 for t in self.tricks if t >= points) / len(self.tricks)
-
-    def expected_score(self, bid: int) -> float:
-        """The side's average score at a contract of ``bid`` less what the other side
-        scores, over the same deals."""
-        lad = self._ladder
-        return (lad.result(bid) - sum(self.against)) / lad.n
-
-    def scores(self, bid: int) -> tuple[float, ...]:
-        """Per deal: the side's score at a contract of ``bid`` less what the other side
-        scores (their mean is :meth:`expected_score`; two suits' scores pair deal by deal)."""
-        save = self.rules.meld_save
-        against = self.against or (0.0,) * len(self.tricks)
-        out = []
-        for m, t, a in zip(self.side_meld, self.tricks, against, strict=True):
-            v = _value(m, t, save)
-            out.append((v if v >= bid else -bid) - a)
-        return tuple(out)
-
-    def joined(self, more: TrumpOutlook) -> TrumpOutlook:
-        """These deals and ``more`` (further deals with the same trump) as one outlook."""
-        return dataclasses.replace(
-            self,
-            side_meld=self.side_meld + more.side_meld,
-            own_meld=self.own_meld + more.own_meld,
-            tricks=self.tricks + more.tricks,
-            against=self.against + more.against,
-        )
-
-    def max_bid(self, chance: float) -> int | None:
-        """The highest bid (from the opening bid up, in steps of the increment) made in
-        at least ``chance`` of the deals, or ``None`` if not even the opening bid is.
-
-        Found from the deals' values sorted, not by trying every bid in turn."""
-        r = self.rules
-        values = self._ladder.values  # ascending
-        n = len(values)
-        need = next((k for k in range(n + 1) if k / n >= chance), None)
-        if need is None:
-            return None
-        best = max(m + t for m, t in zip(self.side_meld, self.tricks, strict=True))
-        value = values[n - need] if need else best
-        if value < r.opening_bid:
-            return None
-        return r.opening_bid + (value - r.opening_bid) // r.bid_increment * r.bid_increment
-
-    def chart(self, step: int | None = None) -> list[tuple[int, float]]:
-        """(bid, chance of making it) from the opening bid up to where the chance is
-        zero, for a small chart."""
-        r = self.rules
-        step = step or r.bid_increment * (1 if r.bid_increment > 1 else 5)
-        out = []
-        bid = r.opening_bid
-        while True:
-            p = self.make_chance(bid)
-            out.append((bid, p))
-            if p == 0.0 or len(out) > 100:
-                return out
-            bid += step
-
-
-@dataclass(frozen=True)
-class PassOutlook:
-    """The same deals with this seat out of the auction (see :func:`evaluate_bids`):
-    the other seat whose hand bids highest declares, at the contract asked about but
-    never above what its hand bids nor below what the auction already holds; when no
-    other seat would bid, the high bidder keeps the contract, or the dealer is stuck."""
-
-    declarer: tuple[int, ...]
-    """Per deal: the relative seat that declares."""
-    values: tuple[int, ...]
-    """Per deal: the highest contract the declaring side makes (-1: none)."""
-    base: tuple[float, ...]
-    """Per deal: this seat's side's score less the others', apart from the declarer's result."""
-    weight: tuple[float, ...]
-    """Per deal: how the declarer's result counts for this seat's side (+1: the partner
-    declares; -1: an opponent; -1/2 three-handed; 0: a contract the auction fixed
-    already (the dealer stuck, or the high bidder keeping its bid), whose result is in
-    ``base``)."""
-    rules: RuleSet
-    floor: tuple[int, ...] = ()
-    """Per deal: the lowest contract the declarer can hold (the high bid, or one
-    increment above it for a seat that outbids the high bidder; the opening bid)."""
-    cap: tuple[int, ...] = ()
-    """Per deal: the highest contract the declarer's hand bids (the heuristic limit
-    of the sampled hand, at least ``floor``)."""
-
-    def contract_of(self, deal: int, contract: int) -> int:
-        """The contract deal ``deal`` is played at when the others would play ``contract``."""
-        return min(max(contract, self.floor[deal]), self.cap[deal])
-
-    def scores(self, contract: int) -> tuple[float, ...]:
-        """Per deal: this seat's side's score less the others' when it stops short and
-        the others would go on to ``contract`` (each deal's declarer only as far as its
-        hand bids). They pair deal by deal with :meth:`TrumpOutlook.scores`."""
-        out = []
-        for d, (v, w, b) in enumerate(zip(self.values, self.weight, self.base, strict=True)):
-            if w:
-                c = self.contract_of(d, contract)
-                b += w * (v if v >= c else -c)
-            out.append(b)
-        return tuple(out)
-
-    def expected_score(self, contract: int) -> float:
-        """The mean of :meth:`scores`: passing's average score at ``contract``."""
-        return sum(self.scores(contract)) / len(self.values)
-
-    def joined(self, more: PassOutlook) -> PassOutlook:
-        """These deals and ``more`` (further deals of the same hand and auction) as one."""
-        return dataclasses.replace(
-            self,
-            declarer=self.declarer + more.declarer,
-            values=self.values + more.values,
-            base=self.base + more.base,
-            weight=self.weight + more.weight,
-            floor=self.floor + more.floor,
-            cap=self.cap + more.cap,
-        )
-
-    @property
-    def partner_declares(self) -> float:
-        """The share of deals in which the partner would declare."""
-        return sum(1 for w in self.weight if w > 0) / len(self.weight)
 
 
 # ------------------------------------------------------------------ the evaluation
@@ -887,174 +492,6 @@ class BidEvaluation:
         )
 
 
-# ------------------------------------------------------------------ simulation
-def simulated_view(hand: Sequence[Card], trump: Suit | None, rules: RuleSet, seat: int, declarer: int,
-          phase: Phase = Phase.PASS) -> PlayerView:  # fmt: skip
-    """The view a simulated seat decides its exchange from: its hand and the trump, no
-    auction, meld or trick yet."""
-    return PlayerView(
-        seat=seat, phase=phase, rules=rules, dealer=0, hand=tuple(hand), auction=(),
-        high_bid=None, min_bid=rules.opening_bid, declarer=declarer, contract=None, trump=trump,
-        melds=None, tricks=(), trick=(), trick_seats=(), legal=(),
-    )  # fmt: skip
-
-
-def cards_from_counts(counts: Sequence[int]) -> list[Card]:
-    """The cards of a hand given as 24 counts, in card order."""
-    return [CARDS_BY_INDEX[i] for i in range(24) for _ in range(counts[i])]
-
-
-def trump_after_kitty(
-    planned: int, before: Sequence[int], after: Sequence[int], rules: RuleSet
-) -> int:
-    """Three-handed: the trump a declarer names once it holds the kitty (a suit number).
-
-    ``planned`` is the suit it meant to name when it bid, ``before`` its hand then and
-    ``after`` the hand with the kitty (24 counts each). It keeps the plan unless the
-    kitty changes which suit the heuristic values most (its meld plus
-    :func:`~pinochle_tutor.sim.policy.estimate_hand`): then it names that suit, as
-    the kitty has made it the better trump. The bidding model's deals and
-    :class:`BidModelPlayer` both name trump this way, so the chance the model gives is
-    the chance of the trump the player will name."""
-    now = best_trump(after, rules)[0]
-    return planned if now == best_trump(before, rules)[0] else now
-
-
-def heuristic_limit(counts: Sequence[int], rules: RuleSet) -> float:
-    """The heuristic player's bid limit for a hand given as 24 counts (not rounded)."""
-    _, value = best_trump(counts, rules)
-    return value + default_allowance(rules) * rules.total_trick_points
-
-
-def _play(
-    hands: list[list[int]], kitty: Sequence[int], declarer: int, trump: int | None,
-    rules: RuleSet, bot: HeuristicPlayer,
-    contexts: dict[tuple[int, int], PlayContext] | None = None,
-) -> tuple[list[int], list[int], int]:  # fmt: skip
-    """Play one deal with ``declarer`` (relative seat) and ``trump`` (``None``: the
-    heuristic's choice after the kitty): each seat's meld, each side's trick points
-    (the discard counted for the declarer) and the trump used. ``hands`` is changed.
-
-    With a kitty, ``trump`` is the suit the declarer meant to name when it bid: it
-    sees the kitty first and names :func:`trump_after_kitty`, as
-    :class:`BidModelPlayer` does, and discards for the trump it names.
-
-    A plain :class:`HeuristicPlayer` exchanges on the counts (:func:`choose_pass` and
-    the rest, what its methods call); another ``bot`` is asked through its methods.
-    ``contexts`` keeps the :class:`PlayContext` of each (trump, declarer) across deals."""
-    counts_only = type(bot) is HeuristicPlayer
-    discard_points = 0
-    if rules.has_kitty:
-        before = list(hands[declarer])
-        for i in kitty:
-            hands[declarer][i] += 1
-        if trump is not None:
-            trump = trump_after_kitty(trump, before, hands[declarer], rules)
-        if counts_only:
-            discards = choose_discard(hands[declarer], rules, trump)
-        else:
-            named = None if trump is None else Suit(trump)
-            view = simulated_view(cards_from_counts(hands[declarer]), named, rules, declarer, declarer)
-            discards = [c.index for c in bot.discard(view)]
-        for i in discards:
-            hands[declarer][i] -= 1
-        discard_points = sum(rules.counter_points[i % 6] for i in discards)
-    if trump is None:
-        trump = best_trump(hands[declarer], rules)[0]
-    suit = Suit(trump)
-    partner = rules.partner(declarer)
-    if partner is not None and rules.exchange_size:
-        if counts_only:
-            passed = choose_pass(hands[partner], trump, rules)
-        else:
-            view = simulated_view(cards_from_counts(hands[partner]), suit, rules, partner, declarer)
-            passed = [c.index for c in bot.pass_cards(view)]
-        for i in passed:
-            hands[partner][i] -= 1
-            hands[declarer][i] += 1
-        if counts_only:
-            returned = choose_return(hands[declarer], trump, rules)
-        else:
-            view = simulated_view(cards_from_counts(hands[declarer]), suit, rules, declarer, declarer)
-            returned = [c.index for c in bot.return_cards(view)]
-        for i in returned:
-            hands[declarer][i] -= 1
-            hands[partner][i] += 1
-    table = rules.meld_table
-    melds = [points_from_counts(h, trump, table) for h in hands]
-    known = contexts.get((trump, declarer)) if contexts is not None else None
-    context = known if known is not None else play_context(rules, trump, declarer)
-    if contexts is not None:
-        contexts[(trump, declarer)] = context
-    points = heuristic_playout(hands, declarer, trump, rules, context=context)
-    points[rules.side(declarer)] += discard_points
-    return melds, points, trump
-
-
-def _side_scores(melds: list[int], points: list[int], rules: RuleSet) -> list[int]:
-    """Each side's meld (summed over partners) and what it scores as defenders."""
-    side_meld = [0] * rules.sides
-    for s, m in enumerate(melds):
-        side_meld[rules.side(s)] += m
-    save = rules.meld_save
-    return [side_meld[k] + points[k] if points[k] >= save else 0 for k in range(rules.sides)]
-
-
-def _side_meld(melds: list[int], side: int, rules: RuleSet) -> int:
-    return sum(m for s, m in enumerate(melds) if rules.side(s) == side)
-
-
-def misfit(hands: list[list[int]], inferences: Sequence[Inference], rules: RuleSet,
-            slack: float) -> float:  # fmt: skip
-    """How far a deal is from what the auction told (0: it fits)."""
-    miss = 0.0
-    for inf in inferences:
-        lim = heuristic_limit(hands[inf.seat], rules)
-        if inf.kind is InferenceKind.BID:
-            miss += max(0.0, inf.level - slack - lim)
-        else:
-            miss += max(0.0, lim - (inf.level + slack))
-    return miss
-
-
-def _pass_declarer(
-    hands: list[list[int]], info: AuctionInfo, out: set[int]
-) -> tuple[int, int, int, int | None]:
-    """Who declares when this seat (relative 0) passes, on one deal: ``(seat, floor, cap,
-    fixed)``. Each other seat still in the auction bids as the heuristic player does, up
-    to :func:`heuristic_limit` of its sampled hand (the high bidder has bid its bid
-    already); the highest of them declares if it reaches the lowest bid it would have to
-    make, at a contract from ``floor`` to ``cap``. Otherwise the auction ends as the rules
-    say: the high bidder keeps its bid, or (no bid at all) the dealer is stuck with the
-    stuck bid, this seat too if it is the dealer; ``fixed`` is then that contract."""
-    r = info.rules
-    inc = r.bid_increment
-    high, hb = info.high_bid, info.high_bidder
-    need = r.opening_bid if high is None else high + inc
-    best: tuple[float, int, int] | None = None  # (limit, holds the bid, -seat)
-    for p in range(1, r.players):
-        if p in out:
-            continue
-        lim = heuristic_limit(hands[p], r)
-        holds = p == hb and high is not None
-        if holds:
-            lim = max(lim, float(high or 0))
-        # Ties go to the high bidder (it holds the bid), then to the earlier seat.
-        key = (lim, int(holds), -p)
-        if best is None or key > best:
-            best = key
-    if best is not None:
-        lim, holds, p = best[0], bool(best[1]), -best[2]
-        cap = min(r.max_bid, int(lim // inc) * inc)
-        if holds and high is not None:
-            return p, high, max(high, cap), None
-        if cap >= need:
-            return p, need, cap, None
-    if high is not None and hb is not None:
-        return hb, high, high, high
-    return info.relative(info.dealer), r.stuck_bid, r.stuck_bid, r.stuck_bid
-
-
 def _content_seed(cards: Sequence[Card], info: AuctionInfo) -> int:
     """A seed from the hand and the auction, so every entry point that asks about the
     same decision gets the same deals (and so the same advice)."""
@@ -1110,7 +547,8 @@ def evaluate_bids(
         if progress is not None:
             progress(samples, samples)
         return known
-    ev = _simulate(cards, rules, info, samples, seed, suits, progress)
+    outlooks, passing = simulate_bids(cards, rules, info, samples, seed, suits, progress)
+    ev = BidEvaluation(tuple(cards), rules, info, outlooks, passing, samples, seed)
     planned = _planned_trump(cards, info, samples, suits)
     if planned is not None:
         ev = dataclasses.replace(ev, planned=planned)
@@ -1144,111 +582,6 @@ _CACHE: collections.OrderedDict[tuple[object, ...], BidEvaluation] = collections
 _CACHE_LOCK = threading.Lock()
 
 
-def _simulate(
-    cards: list[Card],
-    rules: RuleSet,
-    info: AuctionInfo,
-    samples: int,
-    seed: int,
-    suits: list[Suit],
-    progress: ProgressCallback | None,
-) -> BidEvaluation:
-    """The simulation behind :func:`evaluate_bids` (not cached)."""
-    rng = random.Random(seed)
-    mine = counts_of(cards, rules)
-    bot = HeuristicPlayer()
-    contexts: dict[tuple[int, int], PlayContext] = {}
-    players = rules.players
-    n = rules.hand_size
-    inferences = info.inferences
-    slack = rules.total_trick_points / 10
-    unseen: list[int] = []
-    for i in range(24):
-        if i % 6 in rules.ranks:
-            unseen.extend([i] * (rules.copies - mine[i]))
-    per: dict[int, tuple[list[int], list[int], list[int], list[float]]] = {
-        int(s): ([], [], [], []) for s in suits
-    }
-    p_decl: list[int] = []
-    p_val: list[int] = []
-    p_base: list[float] = []
-    p_weight: list[float] = []
-    p_low: list[int] = []
-    p_high: list[int] = []
-    out = {info.relative(c) for c, a in info.calls if a is None}
-    my_side = rules.side(0)
-    save = rules.meld_save
-    for done in range(samples):
-        best_hands: list[list[int]] = []
-        best_kitty: list[int] = []
-        best_miss = float("inf")
-        for _ in range(DRAWS if inferences else 1):
-            rng.shuffle(unseen)
-            hands = [list(mine)] + [[0] * 24 for _ in range(players - 1)]
-            for p in range(1, players):
-                for i in unseen[(p - 1) * n : p * n]:
-                    hands[p][i] += 1
-            kitty = unseen[(players - 1) * n :]
-            miss = misfit(hands, inferences, rules, slack) if inferences else 0.0
-            if miss < best_miss:
-                best_hands, best_kitty, best_miss = hands, kitty, miss
-                if miss == 0.0:
-                    break
-        # This seat declares, once per trump.
-        for s in suits:
-            melds, points, _ = _play(
-                [list(h) for h in best_hands], best_kitty, 0, int(s), rules, bot, contexts
-            )
-            side_m, own_m, tr, ag = per[int(s)]
-            side_m.append(_side_meld(melds, my_side, rules))
-            own_m.append(melds[0])
-            tr.append(points[my_side])
-            scores = _side_scores(melds, points, rules)
-            others = [scores[k] for k in range(rules.sides) if k != my_side]
-            ag.append(sum(others) / len(others))
-        # This seat passes: the other seat whose hand bids highest declares, if it
-        # would bid at all (a pass is final, so seats that passed are out).
-        decl, low, high, fixed = _pass_declarer(best_hands, info, out)
-        melds, points, _ = _play(
-            [list(h) for h in best_hands], best_kitty, decl, None, rules, bot, contexts
-        )
-        dside = rules.side(decl)
-        scores = _side_scores(melds, points, rules)
-        p_decl.append(decl)
-        value = _value(_side_meld(melds, dside, rules), points[dside], save)
-        if dside == my_side:
-            others = [scores[k] for k in range(rules.sides) if k != my_side]
-            base, weight = -sum(others) / len(others), 1.0
-        else:
-            rest = [scores[k] for k in range(rules.sides) if k not in (my_side, dside)]
-            share = 1.0 / (rules.sides - 1)
-            base, weight = scores[my_side] - share * sum(rest), -share
-        if fixed is not None:
-            # The auction fixed the contract whatever this seat would have bid.
-            base += weight * (value if value >= fixed else -fixed)
-            value, weight = -1, 0.0
-        p_low.append(low)
-        p_high.append(high)
-        p_val.append(value)
-        p_base.append(base)
-        p_weight.append(weight)
-        if progress is not None and ((done + 1) % 10 == 0 or done + 1 == samples):
-            progress(done + 1, samples)
-    table = rules.meld_table
-    outlooks = []
-    for s in suits:
-        side_m, own_m, tr, ag = per[int(s)]
-        meld_now = points_from_counts(mine, int(s), table)
-        outlooks.append(
-            TrumpOutlook(s, meld_now, tuple(side_m), tuple(own_m), tuple(tr), rules, tuple(ag))
-        )
-    passing = PassOutlook(
-        tuple(p_decl), tuple(p_val), tuple(p_base), tuple(p_weight), rules,
-        tuple(p_low), tuple(p_high),
-    )  # fmt: skip
-    return BidEvaluation(tuple(cards), rules, info, tuple(outlooks), passing, samples, seed)
-
-
 # ------------------------------------------------------------------ after the hand
 def why_bid_failed(
     evaluation: BidEvaluation, score: HandScore, trump: Suit, own_meld: int | None = None
@@ -1280,18 +613,7 @@ def why_bid_failed(
     )
 
 
-# ------------------------------------------------------------------ the player
-
-
-def auction_at_last_bid(
-    seat: int, dealer: int, calls: tuple[tuple[int, int | None], ...], rules: RuleSet
-) -> AuctionInfo:
-    """The auction as ``seat`` saw it at its last bid (the whole of it empty when it
-    never bid: a dealer stuck with the contract)."""
-    last = [i for i, (s, a) in enumerate(calls) if s == seat and a is not None]
-    return AuctionInfo(seat, dealer, calls[: last[-1]] if last else (), rules)
-
-
+# ------------------------------------------------------------------ the advice
 def explain_hand_bid(hand: Hand, samples: int = BID_HINT_SAMPLES) -> FailedBidExplanation | None:
     """After a finished hand: the contract against what the model knew at the
     declarer's last bid (``None``: the hand is not over, or the dealer was stuck with
@@ -1437,4 +759,3 @@ def judge_bid(
     """The review's verdict on the contract ``seat`` declared in the finished ``hand``
     (:func:`explain_hand_bid`); ``None`` when the seat did not declare."""
     return explain_hand_bid(hand, samples=samples) if hand.declarer == seat else None
-

@@ -18,7 +18,8 @@ change less the defenders' (their average, three-handed, where each defender sco
 alone): a point the defenders do not score counts as much as a point the bidders do.
 
 :func:`advise_concession` turns the numbers into the coach's advice
-(:class:`~pinochle_tutor.explain.concession.ConcessionAdvice`): conceding is advised,
+(:class:`~pinochle_tutor.explain.concession.ConcessionAdvice`, rendering the
+:class:`~pinochle_tutor.explain.concession.ConcessionEvaluation`): conceding is advised,
 and a choice called a mistake, only when the difference is beyond twice its standard
 error and more than a margin, as for a card. Deterministic given ``seed``.
 """
@@ -26,11 +27,14 @@ error and more than a margin, as for a card. Deterministic given ``seed``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from pinochle_tutor.coach.play import replay_to_play
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain.concession import ConcessionAdvice, ConcessionJudgement
+from pinochle_tutor.explain.concession import (
+    ConcessionAdvice,
+    ConcessionEvaluation,
+    ConcessionJudgement,
+)
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import check_seat
 from pinochle_tutor.scoring import score_changes, score_sides
@@ -41,7 +45,6 @@ from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
     "CONCESSION_SAMPLES",
-    "ConcessionEvaluation",
     "NoConcessionError",
     "advise_concession",
     "evaluate_concession",
@@ -55,31 +58,6 @@ CONCESSION_SAMPLES = 64
 class NoConcessionError(PinochleError):
     """A view at which the seat may not concede: only the declarer may, at the first
     lead, before any card is played."""
-
-
-@dataclass(frozen=True)
-class ConcessionEvaluation:
-    """Conceding against playing on, for the declarer at the first lead."""
-
-    seat: int
-    contract: int
-    samples: int
-    """Imagined deals, the same for both choices."""
-    make_chance: float
-    """Share of the imagined deals on which the bidders make the contract playing on."""
-    play_bidders: float
-    """Mean score change of the bidders playing on."""
-    play_defenders: float
-    """Mean score change of the defenders playing on (their average, three-handed)."""
-    concede_bidders: int
-    """The bidders' score change conceding: minus the contract."""
-    concede_defenders: float
-    """The defenders' score change conceding: their meld (their average, three-handed)."""
-    gain: float
-    """What playing on is worth against conceding, on average, in the bidders' score
-    change less the defenders' (the same deals for both): positive, play on."""
-    gain_stderr: float
-    """Standard error of :attr:`gain`."""
 
 
 def evaluate_concession(
@@ -177,11 +155,8 @@ def advise_concession(
     ev = evaluate_concession(view, samples=samples, seed=seed)
     rules = view.rules
     return ConcessionAdvice(
-        ev.contract, ev.samples, ev.make_chance, ev.play_bidders, ev.play_defenders,
-        ev.concede_bidders, ev.concede_defenders, ev.gain, ev.gain_stderr,
-        float(max(rules.counter_points) if margin is None else margin), rules.partnerships,
-    )  # fmt: skip
-
+        ev, float(max(rules.counter_points) if margin is None else margin), rules.partnerships
+    )
 
 
 def judge_concession(

@@ -3,14 +3,15 @@
 The partner's pass, the declarer's return and (three-handed) the declarer's discard
 after taking the kitty are judged the way :mod:`pinochle_tutor.coach.play` judges a
 card: from what the deciding seat knows, imagine the hands it cannot see many times
-over and play each choice out on every imagined deal.
+over and play each choice out on every imagined deal (the deals and the playing out
+are :mod:`pinochle_tutor.sim.exchange`'s).
 
 **What the seat knows.** Its own cards, the auction and the trump (the discard comes
 before trump is named); the declarer also knows the cards its partner passed. The
 unseen cards are dealt with :func:`~pinochle_tutor.sim.knowledge.sample_hidden_hands`,
-and each deal is drawn again (up to :data:`~pinochle_tutor.coach.bid.DRAWS` times,
+and each deal is drawn again (up to :data:`~pinochle_tutor.sim.inference.DRAWS` times,
 the best fitting kept) to fit what the auction told about the other hands, exactly as
-the bidding model (:mod:`pinochle_tutor.coach.bid`) does: a seat that bid ``B``
+the bidding model (:mod:`pinochle_tutor.sim.inference`) does: a seat that bid ``B``
 holds a hand the heuristic values near ``B`` or more, a seat that passed one it values
 below the bid it would have had to make. For the return, the deal must also fit the
 pass: the partner's hand before it passed should pass those cards the way the heuristic
@@ -19,8 +20,8 @@ passed its trump is not imagined holding higher ones.
 
 **The choices tried.** The choices of cards are too many to try them all, so a
 principled shortlist: the heuristic player's own choice
-(:meth:`HeuristicPlayer.pass_cards <pinochle_tutor.sim.policy.HeuristicPlayer.pass_cards>`,
-``return_cards``, ``discard``), the cards the caller asks about (the learner's, when
+(:func:`~pinochle_tutor.sim.policy.policy_pass`,
+``policy_return``, ``policy_discard``), the cards the caller asks about (the learner's, when
 judging), and every single-card swap of the heuristic's choice (one of its cards
 kept, one card of the rest given instead). Every choice is first played on the
 first ``screen`` deals; the :data:`EXCHANGE_FINALISTS` best swaps, the heuristic's choice and
@@ -48,7 +49,7 @@ with the standard error of the paired difference. A loss is a clear mistake
 and beyond a margin (half a counter of the rules in force by default).
 
 :func:`advise_exchange` turns an evaluation into an
-:class:`~pinochle_tutor.explain.exchange.ExchangeAdvice`: the recommended cards with
+:class:`~pinochle_tutor.explain.exchange_advice.ExchangeAdvice`: the recommended cards with
 the rules of thumb its numbers support (:func:`principle_fits`), and
 :func:`judge_exchange` judges the cards a seat gave in a played hand, for the review.
 
@@ -66,32 +67,29 @@ Deterministic given ``seed``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Rank, Suit
-from pinochle_tutor.coach.bid import DRAWS, AuctionInfo, cards_from_counts, misfit, simulated_view
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.exchange import remove_cards
 from pinochle_tutor.explain.coaching import clear_loss
-from pinochle_tutor.explain.exchange import (
+from pinochle_tutor.explain.exchange import exchange_reasoning, explain_exchange
+from pinochle_tutor.explain.exchange_advice import (
     ExchangeAdvice,
     ExchangeJudgement,
     ExchangePrinciple,
     GiftValue,
     PrincipleEvidence,
-    exchange_reasoning,
-    explain_exchange,
     given_up,
 )
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import as_cards
-from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import RuleSet, check_seat
-from pinochle_tutor.scoring import score_changes, score_sides
-from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
-from pinochle_tutor.sim.policy import HeuristicPlayer, PlayContext, heuristic_playout, play_context
+from pinochle_tutor.sim.exchange import DealSimulator, Outcomes, auction_deals
+from pinochle_tutor.sim.policy import policy_discard, policy_pass, policy_return
 from pinochle_tutor.sim.stats import check_samples, exchange_seed, paired_loss, stderr_of_mean
 from pinochle_tutor.view import Phase, PlayerView
 
@@ -102,7 +100,6 @@ __all__ = [
     "EXCHANGE_HINT_SCREEN",
     "EXCHANGE_REVIEW_MARGIN",
     "ExchangeEvaluation",
-    "GiftEvaluation",
     "InvalidExchangeDecisionError",
     "advise_exchange",
     "evaluate_discard",
@@ -138,35 +135,6 @@ class InvalidExchangeDecisionError(PinochleError):
 
 
 @dataclass(frozen=True)
-class GiftEvaluation:
-    """What one choice of cards to give is worth to the deciding side."""
-
-    cards: tuple[Card, ...]
-    """The cards given, sorted."""
-    trump: Suit
-    """The trump the hand is played with (the discard: the heuristic's trump after it)."""
-    samples: int
-    """Deals this choice was played on (the first ``samples`` of the evaluation's deals)."""
-    tricks: float
-    """Mean trick points of the side (three-handed: the discards included)."""
-    tricks_stderr: float
-    score: float
-    """Mean change of the side's score."""
-    score_stderr: float
-    against: float
-    """Mean change of the other side's score (three-handed: the defenders' average)."""
-    value: float
-    """Mean of the side's score change less the other side's: the ranking."""
-    value_stderr: float
-    made: float
-    """Share of the deals in which the contract is made."""
-    loss: float
-    """Mean value given up against the best choice, on the deals both were played on."""
-    loss_stderr: float
-    """Standard error of :attr:`loss`, from the differences deal by deal."""
-
-
-@dataclass(frozen=True)
 class ExchangeEvaluation:
     """The coach's verdict on one exchange decision: every choice tried, best first."""
 
@@ -176,7 +144,7 @@ class ExchangeEvaluation:
     side: tuple[int, ...]
     """The seats whose trick points and score are counted."""
     contract: int
-    alternatives: tuple[GiftEvaluation, ...]
+    alternatives: tuple[GiftValue, ...]
     """Every choice tried: the best first, then the finalists by loss, then the choices
     set aside after the first look by loss."""
     heuristic: tuple[Card, ...]
@@ -198,7 +166,7 @@ class ExchangeEvaluation:
         """Hands played out: deals times choices."""
         return sum(a.samples for a in self.alternatives)
 
-    def evaluation(self, cards: Iterable[CardLike] | str) -> GiftEvaluation | None:
+    def evaluation(self, cards: Iterable[CardLike] | str) -> GiftValue | None:
         """The evaluation of giving ``cards``, ``None`` if that choice was not tried."""
         try:
             key = tuple(sorted(as_cards(cards if isinstance(cards, str) else list(cards))))
@@ -218,9 +186,7 @@ class ExchangeEvaluation:
         """Whether giving ``cards`` loses more than two standard errors of its loss and
         more than :attr:`margin`. False for the best and for a choice not tried."""
         alt = self.evaluation(cards)
-        if alt is None:
-            return False
-        return clear_loss(alt.loss, alt.loss_stderr, self.margin)
+        return alt is not None and alt.clear_mistake
 
 
 # ------------------------------------------------------------------ the decision
@@ -267,13 +233,12 @@ def _as_gift(cards: Iterable[CardLike] | str, view: PlayerView, role: Phase) -> 
 
 
 def _heuristic_gift(view: PlayerView, role: Phase) -> tuple[int, ...]:
-    bot = HeuristicPlayer()
     if role is Phase.PASS:
-        cards = bot.pass_cards(view)
+        cards = policy_pass(view)
     elif role is Phase.RETURN:
-        cards = bot.return_cards(view)
+        cards = policy_return(view)
     else:
-        cards = bot.discard(view)
+        cards = policy_discard(view)
     return tuple(sorted(c.index for c in cards))
 
 
@@ -295,154 +260,6 @@ def _swaps(hand: Sequence[int], base: tuple[int, ...]) -> list[tuple[int, ...]]:
                     out.append(cand)
     return out
 
-
-def auction_deals(view: PlayerView, n: int, rng: random.Random) -> list[list[list[int]]]:
-    """``n`` deals of the unseen cards (per-seat counts, this seat's own row included)
-    that agree with the seat's knowledge, each the best fit of up to :data:`DRAWS` draws
-    to what the auction told (the bidding model's rule) and, for the declarer's return,
-    to the partner's pass (the partner's hand as it was passes those cards the way the
-    heuristic player passes; each card it would pass otherwise counts as a miss of a
-    tenth of the hand's trick points)."""
-    rules = view.rules
-    knowledge = Knowledge.from_view(view)
-    info = AuctionInfo.from_view(view)
-    inferences = info.inferences
-    slack = rules.total_trick_points / 10
-    players = rules.players
-    received = [0] * 24
-    for c in view.received:
-        received[c.index] += 1
-    partner = rules.partner(view.seat)
-    by_pass = view.phase is Phase.RETURN and partner is not None and bool(view.received)
-    bot = HeuristicPlayer()
-    out = []
-    for _ in range(n):
-        best: list[list[int]] = []
-        best_miss = float("inf")
-        for _ in range(DRAWS if inferences or by_pass else 1):
-            hands = sample_hidden_hands(knowledge, rng)
-            miss = 0.0
-            if inferences or by_pass:
-                # The hands as they were in the auction, counted from this seat.
-                rel = []
-                for r in range(players):
-                    s = (view.seat + r) % players
-                    row = hands[s]
-                    if by_pass and s == partner:
-                        row = [a + b for a, b in zip(row, received, strict=True)]
-                    rel.append(row)
-                miss = misfit(rel, inferences, rules, slack) if inferences else 0.0
-                if by_pass and partner is not None:
-                    before = rel[(partner - view.seat) % players]
-                    pv = simulated_view(cards_from_counts(before), view.trump, rules, partner, view.seat)
-                    would = [0] * 24
-                    for c in bot.pass_cards(pv):
-                        would[c.index] += 1
-                    miss += slack * sum(max(0, w - g) for w, g in zip(would, received, strict=True))
-            if miss < best_miss:
-                best, best_miss = hands, miss
-                if miss == 0.0:
-                    break
-        out.append(best)
-    return out
-
-
-@dataclass
-class Outcomes:
-    """One choice's results, deal by deal (see :class:`GiftEvaluation` for each list)."""
-
-    tricks: list[float]
-    score: list[float]
-    against: list[float]
-    value: list[float]
-    made: list[float]
-
-
-class DealSimulator:
-    """Plays one choice of cards on one deal (see the module text)."""
-
-    def __init__(self, view: PlayerView, role: Phase) -> None:
-        self.view = view
-        self.role = role
-        self.rules = view.rules
-        assert view.declarer is not None and view.contract is not None
-        self.declarer = view.declarer
-        self.contract = view.contract
-        self.bside = self.rules.side(self.declarer)
-        self.bot = HeuristicPlayer()
-        self._trumps: dict[tuple[int, ...], int] = {}
-        self._contexts: dict[int, PlayContext] = {}
-
-    def trump_of(self, gift: tuple[int, ...]) -> int:
-        """The trump the hand is played with after giving ``gift``."""
-        v = self.view
-        if self.role is not Phase.DISCARD:
-            assert v.trump is not None
-            return int(v.trump)
-        t = self._trumps.get(gift)
-        if t is None:
-            kept = list(v.hand)
-            for i in gift:
-                kept.remove(CARDS_BY_INDEX[i])
-            view = simulated_view(kept, None, self.rules, v.seat, self.declarer, Phase.TRUMP)
-            t = int(self.bot.choose_trump(view))
-            self._trumps[gift] = t
-        return t
-
-    def play(
-        self, deal: list[list[int]], gift: tuple[int, ...], out: Outcomes, trump: int | None = None
-    ) -> None:
-        """Play ``deal`` once the seat gives ``gift``, with ``trump`` (by default the
-        trump of :meth:`trump_of`); add the outcome to ``out``."""
-        rules = self.rules
-        seat = self.view.seat
-        decl = self.declarer
-        if trump is None:
-            trump = self.trump_of(gift)
-        h = [list(row) for row in deal]
-        extra = 0
-        if self.role is Phase.PASS:
-            for i in gift:
-                h[seat][i] -= 1
-                h[decl][i] += 1
-            view = simulated_view(cards_from_counts(h[decl]), Suit(trump), rules, decl, decl, Phase.RETURN)
-            for c in self.bot.return_cards(view):
-                h[decl][c.index] -= 1
-                h[seat][c.index] += 1
-        elif self.role is Phase.RETURN:
-            partner = rules.partner(seat)
-            assert partner is not None
-            for i in gift:
-                h[seat][i] -= 1
-                h[partner][i] += 1
-        elif self.role is Phase.DISCARD:
-            for i in gift:
-                h[seat][i] -= 1
-                extra += rules.counter_points[i % 6]
-        else:
-            # Naming trump after the discard: the discards are out of the hand already.
-            extra = sum(rules.counter_points[c.index % 6] for c in self.view.given)
-        table = rules.meld_table
-        side_meld = [0] * rules.sides
-        for s, row in enumerate(h):
-            side_meld[rules.side(s)] += points_from_counts(row, trump, table)
-        ctx = self._contexts.get(trump)
-        if ctx is None:
-            ctx = play_context(rules, trump, decl)
-            self._contexts[trump] = ctx
-        pts = heuristic_playout(h, decl, trump, rules, context=ctx)
-        pts[self.bside] += extra
-        b = self.bside
-        scores = score_sides(self.contract, b, side_meld, pts, rules)
-        changes = score_changes(scores, b, rules)
-        made = scores[0].made
-        others = [changes[d] for d in range(rules.sides) if d != b]
-        against = sum(others) / len(others)
-        out.tricks.append(float(pts[b]))
-        out.score.append(float(changes[b]))
-        out.against.append(against)
-        out.value.append(changes[b] - against)
-        out.made.append(1.0 if made else 0.0)
 
 
 def evaluate_exchange(
@@ -578,12 +395,14 @@ def _evaluate(
             sim.play(deal, g, results[g])
     top = max(final, key=lambda g: (round(mean_of(results[g].value), 9), g == usual))
     best = results[top].value
+    if margin is None:
+        margin = max(rules.counter_points) / 2
     alternatives = []
     for g, o in results.items():
         k = len(o.value)
         loss, loss_stderr = paired_loss(best[:k], o.value)  # 0 and 0 for the best itself
         alternatives.append(
-            GiftEvaluation(
+            GiftValue(
                 cards=tuple(CARDS_BY_INDEX[i] for i in g),
                 trump=Suit(sim.trump_of(g)),
                 samples=k,
@@ -597,13 +416,12 @@ def _evaluate(
                 made=mean_of(o.made),
                 loss=loss,
                 loss_stderr=loss_stderr,
+                clear_mistake=clear_loss(loss, loss_stderr, float(margin)),
             )
         )
     # The best, the finalists by loss, then the choices set aside after the first look.
     best_cards = tuple(CARDS_BY_INDEX[i] for i in top)
     alternatives.sort(key=lambda a: (a.cards != best_cards, a.samples < n, a.loss))
-    if margin is None:
-        margin = max(rules.counter_points) / 2
     assert view.contract is not None and view.declarer is not None
     bside = rules.side(view.declarer)
     return ExchangeEvaluation(
@@ -653,7 +471,7 @@ def principle_fits(
     view: PlayerView, cards: Sequence[Card], trump: Suit
 ) -> frozenset[ExchangePrinciple]:
     """The rules of thumb that giving ``cards`` from ``view``'s hand follows, with
-    ``trump`` as trump (see :class:`~pinochle_tutor.explain.exchange.ExchangePrinciple`
+    ``trump`` as trump (see :class:`~pinochle_tutor.explain.exchange_advice.ExchangePrinciple`
     for what each one asks)."""
     role = view.phase
     rules = view.rules
@@ -743,21 +561,8 @@ def advise_exchange(
                 PrincipleEvidence(p, contrast.cards, contrast.loss, contrast.loss_stderr, gave)
             )
     values = tuple(
-        GiftValue(
-            cards=a.cards,
-            trump=a.trump,
-            tricks=a.tricks,
-            score=a.score,
-            against=a.against,
-            value=a.value,
-            value_stderr=a.value_stderr,
-            made=a.made,
-            loss=a.loss,
-            loss_stderr=a.loss_stderr,
-            clear_mistake=ev.is_clear_mistake(a.cards),
-            samples=a.samples,
-            follows=tuple(p for p in order if p in fits[a.cards]),
-            gives_up=lost[a.cards],
+        dataclasses.replace(
+            a, follows=tuple(p for p in order if p in fits[a.cards]), gives_up=lost[a.cards]
         )
         for a in ev.alternatives
     )

@@ -17,20 +17,15 @@ from dataclasses import dataclass
 
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.coach.bid import TRUMP_MARGIN
-from pinochle_tutor.coach.exchange import (
-    DealSimulator,
-    InvalidExchangeDecisionError,
-    Outcomes,
-    auction_deals,
-    mean_of,
-)
+from pinochle_tutor.coach.exchange import InvalidExchangeDecisionError, mean_of
 from pinochle_tutor.explain.bidding import TrumpJudgement, TrumpReasoning
 from pinochle_tutor.explain.coaching import clear_loss
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.rules import check_seat
-from pinochle_tutor.sim.policy import HeuristicPlayer
+from pinochle_tutor.sim.exchange import DealSimulator, Outcomes, auction_deals
+from pinochle_tutor.sim.policy import policy_trump
 from pinochle_tutor.sim.stats import check_samples, exchange_seed, paired_loss, stderr_of_mean
 from pinochle_tutor.view import Phase, PlayerView
 
@@ -169,7 +164,7 @@ def evaluate_kitty(
     n = check_samples(samples)
     deals = auction_deals(view, n, random.Random(seed))
     sim = DealSimulator(view, Phase.TRUMP)
-    usual = HeuristicPlayer().choose_trump(view)
+    usual = policy_trump(view)
     counts = counts_of(list(view.hand), rules)
     outcomes: dict[Suit, Outcomes] = {}
     for suit in Suit:

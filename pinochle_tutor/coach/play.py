@@ -39,11 +39,12 @@ counter by default): differences within the evaluation's error are not mistakes.
 
 The evaluation is deterministic given ``seed``.
 
-**Advice, and a verdict on each card played.** :func:`principle_fits` reads the
-position from the deciding seat's knowledge and lists every play principle that
-applies, each with the cards that follow it (a :class:`PrincipleFit`).
-:func:`advise_play` sets those against the evaluation: the reason given is the
-first principle (in :data:`FOLLOW_ORDER` or :data:`LEAD_ORDER`) whose cards include
+**Advice, and a verdict on each card played.**
+:func:`~pinochle_tutor.coach.play_principles.principle_fits` reads the position from the
+deciding seat's knowledge and lists every play principle that applies, each with the
+cards that follow it. :func:`advise_play` sets those against the evaluation: the reason
+given is the first principle (in
+:data:`~pinochle_tutor.coach.play_principles.FOLLOW_ORDER` or ``LEAD_ORDER``) whose cards include
 the evaluation's best card. A principle whose cards exclude the best card is never
 stated as the reason; when its own card is a clear mistake by the evaluation, the
 advice says so (``overruled``). When no principle fits, the reason is
@@ -68,7 +69,8 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, Rank, parse_card
+from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, parse_card
+from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.coaching import (
     CardValue,
@@ -79,8 +81,7 @@ from pinochle_tutor.explain.coaching import (
 )
 from pinochle_tutor.explain.review import FaceUpEndgame, FaceUpPlay
 from pinochle_tutor.game import Hand
-from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
-from pinochle_tutor.rules import RuleSet, check_seat
+from pinochle_tutor.rules import check_seat
 from pinochle_tutor.sim.endgame import solve_counts, solve_endgame
 from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
 from pinochle_tutor.sim.policy import heuristic_playout, play_context, policy_card
@@ -89,8 +90,6 @@ from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [
     "FACE_UP_TRICKS",
-    "FOLLOW_ORDER",
-    "LEAD_ORDER",
     "PLAY_CONFIRM_SAMPLES",
     "PLAY_CONTENDER_ERRORS",
     "PLAY_DECIDE_SAMPLES",
@@ -101,18 +100,15 @@ __all__ = [
     "PLAY_REVIEW_EXACT_TRICKS",
     "PLAY_REVIEW_MARGIN",
     "PLAY_REVIEW_SAMPLES",
-    "CardEvaluation",
     "InvalidDecisionError",
     "PlayEvaluation",
     "PlayEvaluator",
-    "PrincipleFit",
     "advise_play",
     "coach_play",
     "evaluate_play",
     "face_up_endgame",
     "judge_play",
     "play_decisions",
-    "principle_fits",
     "replay_to_play",
     "side_words",
 ]
@@ -136,21 +132,6 @@ class InvalidDecisionError(PinochleError):
 
 
 @dataclass(frozen=True)
-class CardEvaluation:
-    """What one legal card is worth to the deciding side."""
-
-    card: Card
-    mean: float
-    """Mean trick points the deciding side takes from this trick on."""
-    stderr: float
-    """Standard error of :attr:`mean` (0 with a single sample)."""
-    loss: float
-    """Trick points it gives away on average against the best card (0 for the best)."""
-    loss_stderr: float
-    """Standard error of :attr:`loss`, from the differences on the same deals."""
-
-
-@dataclass(frozen=True)
 class PlayEvaluation:
     """The coach's verdict on one card-play decision: every legal card (or every
     candidate card asked for), best first."""
@@ -159,7 +140,7 @@ class PlayEvaluation:
     """The deciding seat."""
     side: tuple[int, ...]
     """The seats whose trick points are counted (see the module text)."""
-    alternatives: tuple[CardEvaluation, ...]
+    alternatives: tuple[CardValue, ...]
     """Every card evaluated (every legal card unless ``candidates`` restricted them),
     best first (then by loss)."""
     samples: int
@@ -191,7 +172,7 @@ class PlayEvaluation:
         """Hands played on or solved: samples times cards evaluated."""
         return self.samples * len(self.alternatives)
 
-    def evaluation(self, card: CardLike) -> CardEvaluation | None:
+    def evaluation(self, card: CardLike) -> CardValue | None:
         """The evaluation of ``card``, ``None`` if it is not a legal card here or was
         not evaluated."""
         try:
@@ -214,9 +195,7 @@ class PlayEvaluation:
         than :attr:`margin`: a loss the evaluation is sure of and that matters. False
         for the best card and for a card that is not legal here or was not evaluated."""
         alt = self.evaluation(card)
-        if alt is None:
-            return False
-        return clear_loss(alt.loss, alt.loss_stderr, self.margin)
+        return alt is not None and alt.clear_mistake
 
 
 def evaluate_play(
@@ -374,13 +353,15 @@ class PlayEvaluator:
         alternatives = []
         for j, i in enumerate(legal):
             diffs = [b - x for b, x in zip(results[top], results[j], strict=True)]
+            loss, loss_stderr = max(0.0, means[top] - means[j]), stderr_of_mean(diffs)
             alternatives.append(
-                CardEvaluation(
+                CardValue(
                     card=CARDS_BY_INDEX[i],
                     mean=means[j],
                     stderr=stderr_of_mean(results[j]),
-                    loss=max(0.0, means[top] - means[j]),
-                    loss_stderr=stderr_of_mean(diffs),
+                    loss=loss,
+                    loss_stderr=loss_stderr,
+                    clear_mistake=clear_loss(loss, loss_stderr, self._margin),
                 )
             )
         alternatives.sort(key=lambda a: (a.card.index != legal[top], a.loss, a.card.index))
@@ -452,220 +433,12 @@ FACE_UP_TRICKS = 5
 """The review shows the last this-many tricks with every card face up (one exact solve
 of each position: measured, at most about a tenth of a second from 6 cards a hand)."""
 
-FOLLOW_ORDER = (
-    PlayPrinciple.FEED_PARTNER,
-    PlayPrinciple.SAVE_COUNTER,
-    PlayPrinciple.CHEAPEST_WINNER,
-    PlayPrinciple.POINTS_NOT_TRICKS,
-    PlayPrinciple.KEEP_GUARD,
-)
-"""The principles tried, in this order, when a card follows a lead."""
-LEAD_ORDER = (
-    PlayPrinciple.TRACK_BOTH_COPIES,
-    PlayPrinciple.CASH_SURE_WINNER,
-    PlayPrinciple.DRAW_TRUMP,
-    PlayPrinciple.LEAD_TO_PARTNER_VOID,
-    PlayPrinciple.REMEMBER_EXPOSED_MELD,
-    PlayPrinciple.KEEP_GUARD,
-)
-"""The principles tried, in this order, for a lead."""
-
-
-@dataclass(frozen=True)
-class PrincipleFit:
-    """A principle that applies in a position: the legal cards that follow it, the one
-    the rule of thumb would play, and the cards it rests on."""
-
-    principle: PlayPrinciple
-    cards: frozenset[Card]
-    pick: Card
-    evidence: tuple[Card, ...] = ()
-
-
 def side_words(view: PlayerView) -> str:
     """Whose trick points the coach counts for ``view.seat``, in words."""
     if view.rules.partnerships:
         return "your side"
     return "you" if view.seat == view.declarer else "you and the other defender"
 
-
-def _value(i: int, rules: RuleSet) -> int:
-    return rules.counter_points[CARDS_BY_INDEX[i].rank]
-
-
-def _beats(c: int, w: int, trump: int) -> bool:
-    return bool((ABOVE[w] >> c) & 1) or (SUIT_OF[c] == trump and SUIT_OF[w] != trump)
-
-
-def _may_beat(k: Knowledge, seat: int, w: int, led: int, trump: int) -> bool:
-    """Whether ``seat`` may hold a card that beats ``w`` in a trick led in suit ``led``."""
-    may = k.may_hold(seat)
-    if may & ABOVE[w] and (SUIT_OF[w] == led or SUIT_OF[w] == trump):
-        return True
-    if SUIT_OF[w] != trump and may & SUIT_MASK[trump]:
-        holds_led = any(k.must_hold[seat][6 * led + r] for r in range(6))
-        return not holds_led
-    return False
-
-
-def _fit(
-    principle: PlayPrinciple, cards: list[int], pick: int, evidence: list[int] | None = None
-) -> PrincipleFit:
-    return PrincipleFit(
-        principle,
-        frozenset(CARDS_BY_INDEX[i] for i in cards),
-        CARDS_BY_INDEX[pick],
-        tuple(CARDS_BY_INDEX[i] for i in sorted(set(evidence or []))),
-    )
-
-
-def principle_fits(view: PlayerView, knowledge: Knowledge | None = None) -> list[PrincipleFit]:
-    """Every play principle that applies to ``view`` (the seat's turn to play), in the
-    order they are tried (:data:`FOLLOW_ORDER` or :data:`LEAD_ORDER`), read from what
-    the seat knows."""
-    assert view.trump is not None and view.declarer is not None
-    k = knowledge if knowledge is not None else Knowledge.from_view(view)
-    rules = view.rules
-    trump = int(view.trump)
-    seat = view.seat
-    legal = sorted({c.index for c in view.legal})
-    if len(legal) <= 1:
-        return [_fit(PlayPrinciple.ONLY_CARD, legal, legal[0])] if legal else []
-    bidders = rules.side(view.declarer)
-    ours = rules.side(seat) == bidders
-    team = {s for s in range(rules.players) if (rules.side(s) == bidders) == ours}
-    opponents = [s for s in k.others if s not in team]
-    partner = rules.partner(seat)
-    unseen = k.unseen_mask()
-    counters = [i for i in legal if _value(i, rules) > 0]
-    blanks = [i for i in legal if _value(i, rules) == 0]
-    fits: dict[PlayPrinciple, PrincipleFit] = {}
-    order: tuple[PlayPrinciple, ...]
-
-    def cheapest(cards: list[int]) -> int:
-        return min(cards, key=lambda i: (SUIT_OF[i] == trump, _value(i, rules), i % 6))
-
-    def richest(cards: list[int]) -> int:
-        return max(cards, key=lambda i: (_value(i, rules), SUIT_OF[i] != trump, -(i % 6)))
-
-    if view.trick:
-        idx = [c.index for c in view.trick]
-        led = SUIT_OF[idx[0]]
-        w, wseat = idx[0], view.trick_seats[0]
-        for pos in range(1, len(idx)):
-            if _beats(idx[pos], w, trump):
-                w, wseat = idx[pos], view.trick_seats[pos]
-        after = [(seat + j) % rules.players for j in range(1, rules.players - len(idx))]
-        winners = [i for i in legal if _beats(i, w, trump)]
-        secure = not any(_may_beat(k, s, w, led, trump) for s in after if s not in team)
-        if partner is not None and wseat == partner and secure and blanks:
-            fed = [i for i in counters if not _beats(i, w, trump)]
-            if fed:
-                fits[PlayPrinciple.FEED_PARTNER] = _fit(
-                    PlayPrinciple.FEED_PARTNER, fed, richest(fed)
-                )
-        helpers = [s for s in after if s in team]
-        lost = (
-            wseat not in team
-            and not winners
-            and not any(_may_beat(k, s, w, led, trump) for s in helpers)
-        )
-        if lost and blanks and counters:
-            fits[PlayPrinciple.SAVE_COUNTER] = _fit(
-                PlayPrinciple.SAVE_COUNTER, blanks, cheapest(blanks)
-            )
-        if winners and wseat not in team:
-            key = min((SUIT_OF[i] == trump, i % 6) for i in winners)
-            low = [i for i in winners if (SUIT_OF[i] == trump, i % 6) == key]
-            fits[PlayPrinciple.CHEAPEST_WINNER] = _fit(
-                PlayPrinciple.CHEAPEST_WINNER, low, cheapest(low)
-            )
-        on_table = sum(_value(i, rules) for i in idx)
-        losers = [i for i in blanks if not _beats(i, w, trump)]
-        if winners and losers and on_table == 0 and len(view.hand) > 1:
-            fits[PlayPrinciple.POINTS_NOT_TRICKS] = _fit(
-                PlayPrinciple.POINTS_NOT_TRICKS, losers, cheapest(losers)
-            )
-        off_suit = all(SUIT_OF[i] != led for i in legal)
-        order = FOLLOW_ORDER
-    else:
-        off_suit = True
-        sure: list[int] = []
-        tracked: list[int] = []
-        gone: list[int] = []
-        for i in legal:
-            s = SUIT_OF[i]
-            if ABOVE[i] & unseen:
-                continue
-            if s != trump and any(
-                CARDS_BY_INDEX[i].suit in k.voids(o) and k.may_hold(o) & SUIT_MASK[trump]
-                for o in opponents
-            ):
-                continue
-            sure.append(i)
-            higher = [j for j in range(6 * s, 6 * s + 6) if (ABOVE[i] >> j) & 1 and k.played[j]]
-            if higher and not any(
-                k.hand[j] for j in range(6 * s, 6 * s + 6) if (ABOVE[i] >> j) & 1
-            ):
-                tracked.append(i)
-                gone += higher
-        if tracked:
-            fits[PlayPrinciple.TRACK_BOTH_COPIES] = _fit(
-                PlayPrinciple.TRACK_BOTH_COPIES, tracked, richest(tracked), gone
-            )
-        if sure:
-            fits[PlayPrinciple.CASH_SURE_WINNER] = _fit(
-                PlayPrinciple.CASH_SURE_WINNER, sure, richest(sure)
-            )
-        trumps = [i for i in legal if SUIT_OF[i] == trump]
-        if ours and trumps and any(k.may_hold(o) & SUIT_MASK[trump] for o in opponents):
-            fits[PlayPrinciple.DRAW_TRUMP] = _fit(
-                PlayPrinciple.DRAW_TRUMP, trumps, max(trumps, key=lambda i: i % 6)
-            )
-        if partner is not None and k.may_hold(partner) & SUIT_MASK[trump]:
-            void = {int(s) for s in k.voids(partner)} - {trump}
-            to_void = [i for i in legal if SUIT_OF[i] in void]
-            if to_void:
-                fits[PlayPrinciple.LEAD_TO_PARTNER_VOID] = _fit(
-                    PlayPrinciple.LEAD_TO_PARTNER_VOID, to_void, cheapest(to_void)
-                )
-        exposed: list[int] = []
-        beaten: set[int] = set()
-        for i in counters:
-            for o in opponents:
-                for j in range(24):
-                    if (ABOVE[i] >> j) & 1 and k.shown[o][j] > k.played_by[o][j]:
-                        exposed.append(j)
-                        beaten.add(i)
-        rest = [i for i in legal if i not in beaten]
-        if beaten and rest:
-            fits[PlayPrinciple.REMEMBER_EXPOSED_MELD] = _fit(
-                PlayPrinciple.REMEMBER_EXPOSED_MELD, rest, cheapest(rest), exposed
-            )
-        order = LEAD_ORDER
-    if off_suit:
-        guards: list[int] = []
-        for s in range(4):
-            ten = 6 * s + int(Rank.TEN)
-            ace = 6 * s + int(Rank.ACE)
-            if s == trump or not k.hand[ten] or k.hand[ace] or not k.unseen[ace]:
-                continue
-            low = [j for j in range(6 * s, ten) for _ in range(k.hand[j])]
-            if len(low) == 1 and low[0] in legal:
-                guards.append(low[0])
-        rest = [i for i in legal if i not in guards and i % 6 != int(Rank.TEN)]
-        if guards and rest:
-            fits[PlayPrinciple.KEEP_GUARD] = _fit(PlayPrinciple.KEEP_GUARD, rest, cheapest(rest))
-    return [fits[p] for p in order if p in fits]
-
-
-def _values(evaluation: PlayEvaluation) -> tuple[CardValue, ...]:
-    return tuple(
-        CardValue(
-            a.card, a.mean, a.stderr, a.loss, a.loss_stderr, evaluation.is_clear_mistake(a.card)
-        )
-        for a in evaluation.alternatives
-    )
 
 
 def advise_play(
@@ -691,7 +464,6 @@ def advise_play(
     )
     best = ev.best
     fits = principle_fits(view)
-    values = _values(ev)
     chosen = next((f for f in fits if best in f.cards), None)
     overruled = next(
         (
@@ -706,7 +478,7 @@ def advise_play(
     return PlayAdvice(
         card=best,
         principle=chosen.principle if chosen is not None else PlayPrinciple.NUMBERS,
-        alternatives=values,
+        alternatives=ev.alternatives,
         samples=ev.samples,
         exact=ev.exact,
         side=side_words(view),

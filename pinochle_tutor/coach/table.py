@@ -30,7 +30,7 @@ from pinochle_tutor.coach.play import (
 from pinochle_tutor.coach.trump import advise_trump, judge_trump
 from pinochle_tutor.explain import HandReview, PlayAdvice, PlayJudgement, explain_play, review_hand
 from pinochle_tutor.explain.bidding import BidReasoning, TrumpReasoning
-from pinochle_tutor.explain.exchange import ExchangeAdvice
+from pinochle_tutor.explain.exchange_advice import ExchangeAdvice
 from pinochle_tutor.game import Hand
 from pinochle_tutor.sim.stats import decision_seed, exchange_seed
 from pinochle_tutor.view import Phase, PlayerView

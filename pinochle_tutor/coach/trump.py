@@ -9,14 +9,10 @@ after the kitty (:mod:`pinochle_tutor.coach.kitty`).
 
 from __future__ import annotations
 
-from pinochle_tutor.coach.bid import (
-    BID_HINT_SAMPLES,
-    BidEvaluation,
-    auction_at_last_bid,
-    evaluate_bids,
-)
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidEvaluation, evaluate_bids
 from pinochle_tutor.explain.bidding import TrumpJudgement, TrumpReasoning
 from pinochle_tutor.game import Hand
+from pinochle_tutor.sim.inference import auction_at_last_bid
 from pinochle_tutor.sim.stats import InvalidSimulationError
 from pinochle_tutor.view import PlayerView
 

@@ -20,7 +20,7 @@ from pinochle_tutor.cards import (
     cards_text,
     sort_hand,
 )
-from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice, ProgressCallback, advise_bid
+from pinochle_tutor.coach.bid import BID_HINT_SAMPLES, BidAdvice, advise_bid
 from pinochle_tutor.deal import Deal, make_deck
 from pinochle_tutor.explain import HandReview, explain_call
 from pinochle_tutor.explain import review_hand as _review_hand
@@ -28,8 +28,10 @@ from pinochle_tutor.explain.bidding import chance_words
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import InvalidHandError, as_cards
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
+from pinochle_tutor.sim.bidding import ProgressCallback
 from pinochle_tutor.sim.stats import check_samples
 from pinochle_tutor.view import Phase, PlayerView, seat_name
+from pinochle_tutor.words import Side
 
 __all__ = ["BiddingDrill"]
 
@@ -149,7 +151,7 @@ class BiddingDrill:
         every claim is read from that evaluation."""
         advice = self.advise()
         accepted = advice.accepted
-        side = "your side" if self.rules.partnerships else "you"
+        side = Side(self.rules.partnerships).us
         call = self.call_made
         rec = "pass" if advice.recommended is None else f"bid {advice.recommended}"
         if (
@@ -165,7 +167,7 @@ class BiddingDrill:
                 return f"You passed; the coach would {rec}, but the hand is close: passing is fine too."
             return f"You passed; the coach would {rec}: bidding pays {side} clearly better here."
         b = advice.best
-        who = "your side makes" if self.rules.partnerships else "you make"
+        who = Side(self.rules.partnerships).us_do("make")
         made = f"With {b.trump.plural} trump {who} {call} {chance_words(b.make_chance(call))}."
         if accepted.accepts_call(call):
             if advice.recommended is None:

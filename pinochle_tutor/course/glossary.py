@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.words import Side
 
 __all__ = ["CONCESSION_NOTE", "CONCESSION_WORDS", "TERMS", "Term", "counters_words", "glossary"]
 
@@ -195,7 +196,7 @@ def _meld_save(r: RuleSet) -> str:
 
 
 def _set(r: RuleSet) -> str:
-    who = "The declarer's side" if r.partnerships else "The declarer"
+    who = Side(r.partnerships).declarers.capitalize()
     return (
         f"{who} takes no trick points: the meld is lost and the bid is subtracted, as in any "
         "missed contract."

@@ -21,41 +21,16 @@ and to the trick points a hand can really hold, and checked with
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from pinochle_tutor.cards import Card, Rank, Suit
-from pinochle_tutor.explain import listed
 from pinochle_tutor.rules import RuleSet
-from pinochle_tutor.scoring import score_hand
+from pinochle_tutor.scoring import score_hand, trick_point_step
+from pinochle_tutor.words import listed, number_word, times
 
-__all__ = ["ScoringExample", "lesson_values", "trick_point_step", "worked_contract"]
+__all__ = ["ScoringExample", "lesson_values", "worked_contract"]
 
-_COPIES_WORD = {1: "one", 2: "two", 3: "three", 4: "four"}
-_TIMES_WORD = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
-_RANK_PLURAL = {
-    Rank.ACE: "aces",
-    Rank.TEN: "10s",
-    Rank.KING: "kings",
-    Rank.QUEEN: "queens",
-    Rank.JACK: "jacks",
-    Rank.NINE: "nines",
-}
-
-
-def trick_point_step(rules: RuleSet) -> int:
-    """The step in which trick points come: every capture is a sum of counter values
-    and the last-trick bonus, so a side's trick points are a multiple of their
-    greatest common divisor (10 classic, 1 in the double deck).
-
-    >>> from pinochle_tutor.rules import CLASSIC
-    >>> trick_point_step(CLASSIC)
-    10
-    """
-    values = [rules.counter_points[r] for r in rules.ranks if rules.counter_points[r] > 0]
-    values += [rules.last_trick_bonus] if rules.last_trick_bonus > 0 else []
-    return math.gcd(*values) if values else 1
 
 
 def _round_to(value: float, step: int) -> int:
@@ -122,8 +97,8 @@ def _counter_sentence(rules: RuleSet, counters: list[Rank]) -> str:
     if not counters:
         return "no card is worth anything"
     if len(set(values)) == 1:
-        return f"{_listed([_RANK_PLURAL[x] for x in counters])} are worth **{values[0]}** each"
-    return _listed([f"{_RANK_PLURAL[x]} **{v}**" for x, v in zip(counters, values, strict=True)]) + (
+        return f"{_listed([x.plural for x in counters])} are worth **{values[0]}** each"
+    return _listed([f"{x.plural} **{v}**" for x, v in zip(counters, values, strict=True)]) + (
         " each"
     )
 
@@ -151,28 +126,28 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         total_trick_points=r.total_trick_points,
         counter=r.counter_points[Rank.ACE],
         counter_value=next(iter(points)) if len(points) == 1 else "",
-        counters=_listed([_RANK_PLURAL[x] for x in counters]).capitalize(),
+        counters=_listed([x.plural for x in counters]).capitalize(),
         counter_sentence=_counter_sentence(r, counters),
-        non_counters=_listed([_RANK_PLURAL[x] for x in blanks]).capitalize(),
+        non_counters=_listed([x.plural for x in blanks]).capitalize(),
         tricks=r.tricks_per_hand,
-        name=r.name.replace("_", " "),
+        name=r.words,
         ranks_text=" ".join(x.symbol for x in sorted(r.ranks, reverse=True)),
         nines_note=(
             "a version without 9s is in lesson 8"
             if r.has_nines
             else "this deck has no 9s"
         ),
-        copies_word=_COPIES_WORD.get(r.copies, str(r.copies)),
-        Copies_word=_COPIES_WORD.get(r.copies, str(r.copies)).capitalize(),
-        appears=_TIMES_WORD.get(r.copies, f"{r.copies} times"),
+        copies_word=number_word(r.copies),
+        Copies_word=number_word(r.copies).capitalize(),
+        appears=times(r.copies),
         every_copy="both copies"
         if r.copies == 2
-        else f"all {_COPIES_WORD.get(r.copies, r.copies)} copies",
+        else f"all {number_word(r.copies)} copies",
         other_copies_gone="the other is gone" if r.copies == 2 else "the others are gone",
         low_trick=" ".join(c.text for c in trick),
         low_trick_points=trick_pts,
         low_trick_answer=(
-            f"None: {_listed([_RANK_PLURAL[c.rank] for c in dict.fromkeys(trick)])} are not counters."
+            f"None: {_listed([c.rank.plural for c in dict.fromkeys(trick)])} are not counters."
             if trick_pts == 0
             else f"{trick_pts}: only the counters in it score."
         ),

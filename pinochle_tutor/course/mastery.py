@@ -28,11 +28,12 @@ from collections.abc import Sequence
 
 from pinochle_tutor.classroom.house_rules import site_rules
 from pinochle_tutor.classroom.mastery import NEEDED, SET_SIZE
+from pinochle_tutor.course.content import PageKind, outline
 from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.course.quiz.round import InvalidRoundError, QuizRound, plan_aimed_round
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.rules import DOUBLE_DECK, THREE_HANDED, RuleSet, as_rules
+from pinochle_tutor.rules import RuleSet, as_rules
 
 __all__ = [
     "GUESS_CAPS",
@@ -50,91 +51,37 @@ __all__ = [
     "plan_review",
 ]
 
-R = QuizRule
-
 LESSON_CASES: dict[str, tuple[QuizRule, ...]] = {
-    "01_the_deck.ipynb": (
-        R.COUNTERS_CARDS, R.COUNTERS_NONE, R.COUNTERS_LAST_TRICK,
-        R.WINNER_LED_SUIT, R.WINNER_FIRST_IDENTICAL, R.TABLE_DECK,
-    ),
-    "02_deal_and_auction.ipynb": (
-        R.CALL_OPENING, R.CALL_INCREMENT, R.CALL_RAISE, R.CALL_PASS_FINAL, R.CALL_LEGAL,
-        R.CALL_STUCK_DEALER, R.TABLE_DEAL, R.TABLE_NEXT_DEALER, R.TABLE_FIRST_CALL,
-        R.TABLE_PARTNER, R.TABLE_DECLARER,
-    ),
-    "03_trump_and_exchange.ipynb": (
-        R.TABLE_EXCHANGE, R.PASS_KEEP_MELD, R.PASS_RETURN, R.PASS_COUNT, R.PASS_DISCARD,
-    ),
-    "04_meld.ipynb": (
-        R.MELD_RUN, R.MELD_ROYAL_MARRIAGE, R.MELD_MARRIAGE, R.MELD_DIX, R.MELD_ACES_AROUND,
-        R.MELD_KINGS_AROUND, R.MELD_QUEENS_AROUND, R.MELD_JACKS_AROUND, R.MELD_PINOCHLE,
-        R.MELD_SHARED_CARD, R.MELD_RUN_ROYAL, R.MELD_RUN_LONE_EXTRA, R.MELD_DOUBLE_AROUND,
-        R.MELD_INCOMPLETE_DOUBLE, R.MELD_DOUBLE_RUN, R.MELD_DOUBLE_PINOCHLE,
-    ),
-    "05_trick_rules.ipynb": (
-        R.TRICK_FOLLOW_SUIT, R.TRICK_BEAT, R.TRICK_TRUMP, R.TRICK_OVER_TRUMP, R.TRICK_DISCARD,
-        R.TRICK_PARTNER_WINNING, R.TRICK_TRUMPED, R.WINNER_TRUMP, R.TABLE_FIRST_LEAD,
-    ),
-    "06_scoring.ipynb": (
-        R.SCORE_MADE, R.SCORE_MISSED, R.SCORE_SET, R.SCORE_MELD_SAVE, R.SCORE_DEFENDERS,
-        R.COUNTERS_LAST_TRICK, R.GAME_REACHED, R.GAME_NOT_REACHED, R.GAME_BIDDERS_FIRST,
-        R.SCORE_CONCESSION,
-    ),
-    "07_strategy.ipynb": (
-        R.PLAY_FEED_PARTNER, R.PLAY_SAVE_COUNTER, R.PLAY_TRACK_BOTH_COPIES,
-        R.PLAY_CASH_SURE_WINNER, R.PLAY_REMEMBER_EXPOSED_MELD, R.PLAY_CHEAPEST_WINNER,
-        R.BID_OPEN, R.BID_PASS,
-    ),
-    "08_other_versions.ipynb": (
-        R.MELD_DOUBLE_AROUND, R.MELD_RUN, R.SCORE_MADE, R.SCORE_MISSED, R.CALL_OPENING,
-        R.CALL_INCREMENT, R.CALL_STUCK_DEALER, R.SCORE_MELD_SAVE, R.TRICK_OVER_TRUMP,
-        R.GAME_HIGHEST, R.GAME_BIDDERS_FIRST, R.PASS_DISCARD, R.TABLE_DEAL,
-    ),
-    "09_full_game.ipynb": (
-        R.GAME_REACHED, R.GAME_BIDDERS_FIRST, R.GAME_NOT_REACHED, R.SCORE_MADE, R.MELD_RUN,
-        R.TRICK_OVER_TRUMP, R.PLAY_FEED_PARTNER,
-    ),
-}  # fmt: skip
-"""Each lesson's rule cases, the ones its mastery set asks about (the welcome page
-has none). A case that cannot occur under the rules in force (the dix in the
-double deck, a partner three-handed) gives way to the lesson's next case."""
+    p.file: tuple(QuizRule.parse(c) for c in p.cases) for p in outline().pages if p.cases
+}
+"""Each lesson's rule cases, the ones its mastery set asks about (the outline's
+``cases``; the welcome page has none). A case that cannot occur under the rules in force
+(the dix in the double deck, a partner three-handed) gives way to the lesson's next case."""
 
 LESSON_TEACHES: dict[str, tuple[str, ...]] = {
-    "00_welcome.ipynb": ("meld", "trick", "partner"),
-    "01_the_deck.ipynb": ("counters", "trick points", "last trick"),
-    "02_deal_and_auction.ipynb": ("auction", "bid", "declarer", "contract", "stuck dealer", "kitty"),
-    "03_trump_and_exchange.ipynb": ("trump", "exchange", "pass (the exchange)", "defenders", "discard"),
-    "04_meld.ipynb": (
-        "run", "royal marriage", "marriage", "dix", "around", "pinochle", "double",
-        "triple", "quadruple",
-    ),
-    "05_trick_rules.ipynb": ("lead", "follow suit", "over-trump"),
-    "06_scoring.ipynb": ("set", "meld save", "conceding"),
-    "07_strategy.ipynb": ("feed", "secure", "exposed cards"),
-    "08_other_versions.ipynb": (),
-    "09_full_game.ipynb": (),
-}  # fmt: skip
-"""The terms each page of the course teaches first, in the outline's order (the
-welcome's two words, then each lesson's): every question, hint, check and sentence of
-a lesson, its mastery set and its practice pages uses only terms of this lesson and
-those before it (``tests/test_taught_before_used.py``). Read from the lessons' own
-text: the lesson that says what the word means (lesson 3: "the declarer names the
-**trump** suit"); every term of the glossary is here. The welcome page says what meld
-and a trick are, and that partners sit opposite."""
+    p.file: p.teaches for p in outline().of_kind(PageKind.WELCOME, PageKind.LESSON)
+}
+"""The terms each page of the course teaches first (the outline's ``teaches``), in the
+outline's order (the welcome's words, then each lesson's): every question, hint, check
+and sentence of a lesson, its mastery set and its practice pages uses only terms of this
+lesson and those before it (``tests/test_taught_before_used.py``). Read from the
+lessons' own text: the lesson that says what the word means (lesson 3: "the declarer
+names the **trump** suit"); every term of the glossary is here. The welcome page says
+what meld and a trick are, and that partners sit opposite."""
 
 LESSON_RULES: dict[str, tuple[RuleSet, ...]] = {
-    "08_other_versions.ipynb": (DOUBLE_DECK, THREE_HANDED),
+    p.file: p.mastery_rules for p in outline().pages if p.mastery_rules
 }
-"""Lessons whose set is asked under fixed rule sets, in turn (lesson 8 teaches the
-double deck and three-handed); the others are asked under the site's house rules."""
+"""Lessons whose set is asked under fixed rule sets, in turn (the outline's
+``mastery_rules``: lesson 8 teaches the double deck and three-handed); the others are
+asked under the site's house rules."""
 
 MASTERY_LEVELS: tuple[int, ...] = (1, 2, 2, 3, 3)
 """The level of each question of a set: one first step, then harder positions."""
 
-LESSON_LEVELS: dict[str, tuple[int, ...]] = {
-    "01_the_deck.ipynb": (1,),
-}
-"""Lessons whose set keeps to some levels instead of :data:`MASTERY_LEVELS`: lesson 1
+LESSON_LEVELS: dict[str, tuple[int, ...]] = {p.file: p.levels for p in outline().pages if p.levels}
+"""Lessons whose set keeps to some levels (the outline's ``levels``) instead of
+:data:`MASTERY_LEVELS`: lesson 1
 asks level 1 only, where every card of a trick is of one suit (the ranks decide who
 wins, before trump is taught in lesson 3)."""
 

@@ -346,7 +346,7 @@ def generate_position(
     wish = {True: " with the partner winning", False: " without the partner winning", None: ""}
     raise PositionRequestError(  # pragma: no cover - every case is reachable
         f"could not build a {case.label!r} position{wish[partner_winning]} in "
-        f"{ATTEMPTS} tries under the {rs.name.replace('_', ' ')} rules"
+        f"{ATTEMPTS} tries under the {rs.words} rules"
     )
 
 

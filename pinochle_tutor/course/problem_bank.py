@@ -19,8 +19,8 @@ from pinochle_tutor.course.problems import (
     ProblemCheck,
     ProblemError,
     RefusedProblem,
-    Tip,
 )
+from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import rules_named
 

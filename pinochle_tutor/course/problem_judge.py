@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pinochle_tutor.actions import Action, Bid, Give, Play
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.coach.bid import BidEvaluation, evaluate_bid
-from pinochle_tutor.coach.exchange import DealSimulator, Outcomes, auction_deals
 from pinochle_tutor.coach.play import PlayEvaluator
 from pinochle_tutor.course.problems import (
     CLEAR,
@@ -34,6 +33,7 @@ from pinochle_tutor.course.problems import (
     min_margin,
     options,
 )
+from pinochle_tutor.sim.exchange import DealSimulator, Outcomes, auction_deals
 from pinochle_tutor.sim.stats import paired_loss
 from pinochle_tutor.view import Phase, PlayerView
 

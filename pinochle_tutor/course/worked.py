@@ -18,17 +18,16 @@ True
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, parse_suit, sort_hand
+from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.deal import deal
-from pinochle_tutor.explain import listed
 from pinochle_tutor.explain.auction import explain_call
 from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.game import Hand
@@ -36,19 +35,18 @@ from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, score_hand, trick_points
-from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_does, seat_name, seat_whose, seat_words
+from pinochle_tutor.words import Side, listed, number_word, plural, stated_numbers
 
 if TYPE_CHECKING:
-    from pinochle_tutor.coach.play import PrincipleFit
+    from pinochle_tutor.coach.play_principles import PrincipleFit
 
 __all__ = [
     "GUIDED_SEEDS",
     "CheckQuestion",
     "GuidedDecision",
     "GuidedHand",
-    "Tip",
     "WorkedExample",
     "WorkedStep",
     "auction_example",
@@ -70,7 +68,6 @@ __all__ = [
     "score_check",
     "scoring_example",
     "secure",
-    "stated_numbers",
     "trick_example",
     "trump_check",
     "versions_example",
@@ -130,17 +127,6 @@ class CheckQuestion:
         return False, f"{self.wrong.get(str(choice), 'Not quite.')} {self.why}"
 
 
-_CARD_TEXT = re.compile(r"(?:10|9)[♠♥♦♣]|\b(?:10|9)s\b")
-_NOT_A_NUMBER = re.compile(r"\b(?:rule|rules|lesson|seat|Seat)\s+\d+")
-
-
-def stated_numbers(text: str) -> list[int]:
-    """The numbers a sentence states, leaving out card names (``10♠``) and the
-    numbers of rules, lessons and seats."""
-    text = _NOT_A_NUMBER.sub("", _CARD_TEXT.sub("", text))
-    return [int(x) for x in re.findall(r"(?<![\w.])-?\d+", text)]
-
-
 def _texts(cards: Iterable[Card]) -> str:
     return " ".join(c.text for c in cards)
 
@@ -161,20 +147,6 @@ def _does(seat: int, rules: RuleSet, verb: str, start: bool = True) -> str:
     return seat_does(seat, 0, rules, verb, start=start)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-_RANK_WORD = {
-    Rank.ACE: "aces",
-    Rank.TEN: "10s",
-    Rank.KING: "kings",
-    Rank.QUEEN: "queens",
-    Rank.JACK: "jacks",
-    Rank.NINE: "9s",
-}
-
-
 # --------------------------------------------------------------- lesson 1: the deck
 def deck_example(rules: RuleSet = CLASSIC, seed: int = 3) -> WorkedExample:
     """Count the counters of a dealt hand, rank by rank."""
@@ -190,7 +162,7 @@ def deck_example(rules: RuleSet = CLASSIC, seed: int = 3) -> WorkedExample:
         running += pts
         steps.append(
             WorkedStep(
-                f"{_RANK_WORD[rank].capitalize()} are worth **{value}** each: this hand has "
+                f"{rank.plural.capitalize()} are worth **{value}** each: this hand has "
                 f"{len(these)}, so **{pts}**; {running} so far.",
                 these,
                 numbers=(value, len(these), pts, running),
@@ -353,7 +325,7 @@ def call_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
 def _suit_line(hand: Sequence[Card], suit: Suit) -> tuple[str, int, int]:
     cards = [c for c in hand if c.suit == suit]
     aces = sum(1 for c in cards if c.rank == Rank.ACE)
-    return f"{suit.plural}: {_plural(len(cards), 'card')}, {_plural(aces, 'ace')}", len(cards), aces
+    return f"{suit.plural}: {plural(len(cards), 'card')}, {plural(aces, 'ace')}", len(cards), aces
 
 
 def exchange_example(rules: RuleSet = CLASSIC, seed: int = 7) -> WorkedExample:
@@ -476,8 +448,8 @@ def trump_check(rules: RuleSet = CLASSIC, seed: int = 7) -> CheckQuestion:
 
     def line(x: Suit) -> str:
         return (
-            f"{x.plural.capitalize()}: {_plural(length(x), 'card')}, "
-            f"{_plural(high(x), 'high card')} (A or 10); meld {melds[x]} with {x.plural} trump"
+            f"{x.plural.capitalize()}: {plural(length(x), 'card')}, "
+            f"{plural(high(x), 'high card')} (A or 10); meld {melds[x]} with {x.plural} trump"
         )
 
     best = max(Suit, key=lambda x: (length(x), high(x), melds[x], -int(x)))
@@ -829,7 +801,7 @@ def _check_contract(
 
 
 def _declarer_words(rules: RuleSet) -> str:
-    return "the declarer's side" if rules.partnerships else "the declarer"
+    return Side(rules.partnerships).declarers
 
 
 def _made_check(rules: RuleSet) -> CheckQuestion:
@@ -945,7 +917,7 @@ def game_end_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
     answer = "Nobody yet" if e.winner is None else label[e.winner].capitalize()
     scores = _scores_before(before, rules)
     who_bid = "The other side" if rules.partnerships else label[bidders].capitalize()
-    you = "your side takes" if rules.partnerships else "you take"
+    you = Side(rules.partnerships).us_do("take")
     wrong = {label[side].capitalize(): e.why_not(side) for side in range(rules.sides)
              if side != e.winner}  # fmt: skip
     if e.winner is not None:
@@ -982,7 +954,7 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
         )
         steps.append(
             WorkedStep(
-                f"**{_VERSION_NAMES.get(r.name, r.name.replace('_', ' ').capitalize())}**: "
+                f"**{r.title}**: "
                 f"{r.deck_size} cards, {r.hand_size} each. "
                 f"{part} {lines}: **{m.total}**. A typical contract is {ex.bid} "
                 f"points, meld and trick points together (the tricks hold "
@@ -1004,17 +976,6 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
 
 
 # ----------------------------------------------------- lesson 7: a guided hand
-class Tip(Enum):
-    """The six tips of the rules text's "Better decisions at the table"."""
-
-    COUNT_FIRST = "count what your hand can already score"
-    NOT_MELD_ALONE = "avoid bidding on meld alone"
-    EXPOSED_CARDS = "remember the exposed cards"
-    FEED_PARTNER = "feed your partner points when it is safe"
-    BOTH_COPIES = "track both copies"
-    POINTS_NOT_TRICKS = "distinguish winning tricks from winning points"
-
-
 @dataclass(frozen=True)
 class GuidedDecision:
     """A turn of the guided hand where you (seat 0) decide as one of the tips says:
@@ -1040,14 +1001,6 @@ class GuidedHand:
     decisions: dict[int, GuidedDecision] = field(default_factory=dict)
 
 
-_COPY_COUNT = ("no", "one", "two", "three")
-
-_VERSION_NAMES = {
-    "classic": "Classic",
-    "double_deck": "Double deck",
-    "three_handed": "Three-handed",
-}
-"""How a worked example names a preset at the start of a line."""
 
 GUIDED_SEEDS: dict[str, int] = {"classic": 18263, "double_deck": 1025, "three_handed": 54}
 """The deal of each preset's guided hand (found as :func:`guided_seed` searches, over
@@ -1069,7 +1022,7 @@ that are a tip's decision, and the tip."""
 def _decision_question(fit: PrincipleFit, view: PlayerView) -> str:
     """The tip's question at ``view``, asked before you pick: what to weigh, not the card."""
     p, rules = fit.principle, view.rules
-    side = "your side" if rules.partnerships else "you"
+    side = Side(rules.partnerships).us
     if p is PlayPrinciple.FEED_PARTNER:
         assert view.trump is not None
         win = view.trick[trick_winner(view.trick, view.trump)]
@@ -1108,7 +1061,8 @@ def guided_decisions(hand: Hand, seat: int = 0) -> dict[int, GuidedDecision]:
     :func:`~pinochle_tutor.coach.play.principle_fits` from what the seat knew, where
     the coach's comment (:func:`coach_comment`'s evaluation) plays a card the tip
     allows; a tip the coach would overrule at that turn is not asked there."""
-    from pinochle_tutor.coach.play import advise_play, evaluate_play, play_decisions, principle_fits
+    from pinochle_tutor.coach.play import advise_play, evaluate_play, play_decisions
+    from pinochle_tutor.coach.play_principles import principle_fits
 
     out: dict[int, GuidedDecision] = {}
     tips: set[Tip] = set()
@@ -1197,7 +1151,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     need = minimum_tricks(hand.contract, side_meld, rules) if ours else None
     # Three-handed: the declarer's discards are trick points of theirs before play.
     discarded = trick_points(hand.discards, rules) if ours and rules.has_kitty else 0
-    who = "your side" if partner is not None else "you"
+    who = Side(rules.partnerships).us
     shows = "shows" if partner is not None else "show"
     contract = (
         f"{_does(hand.declarer, rules, 'win', True)} the auction at **{hand.contract}** and "
@@ -1251,8 +1205,8 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     aces = sum(1 for c in mine if c.rank == Rank.ACE)
     trumps = sum(1 for c in mine if c.suit == trump)
     strength = (
-        f"Tricks come from aces and trump: you hold {_plural(aces, 'ace')} and "
-        f"{_plural(trumps, 'trump')}."
+        f"Tricks come from aces and trump: you hold {plural(aces, 'ace')} and "
+        f"{plural(trumps, 'trump')}."
     )
     if need is not None and side_meld < hand.contract:
         alone = (
@@ -1263,14 +1217,14 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     elif need is not None:
         alone = (
             f"Meld alone is not enough either: without "
-            f"{_plural(rules.meld_save, 'trick point')} the {side_meld} meld is lost, and the "
+            f"{plural(rules.meld_save, 'trick point')} the {side_meld} meld is lost, and the "
             "contract with it."
         )
         said = (rules.meld_save, side_meld)
     else:
         alone = f"Your own meld is {hand.melds[me].total}; in the play, every counter counts."
         said = (hand.melds[me].total,)
-    add(WorkedStep(f"{alone} {strength}", mine, numbers=(*said, aces, trumps)), Tip.NOT_MELD_ALONE)
+    add(WorkedStep(f"{alone} {strength}", mine, numbers=(*said, aces, trumps)), Tip.MELD_ALONE)
     exposed: list[tuple[Card, int]] = []  # every copy shown, by whom
     for s in range(rules.players):
         if s != me and (partner is None or s != partner):
@@ -1326,7 +1280,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
                 Tip.BOTH_COPIES not in tips and Tip.BOTH_COPIES not in found
                 and seen[c] and c == t.winning_card and rules.copies >= 2
             ):  # fmt: skip
-                fell = _COPY_COUNT[seen[c]] if seen[c] < len(_COPY_COUNT) else str(seen[c])
+                fell = number_word(seen[c])
                 notes.append(
                     f"Track every copy: {fell} {c.text} had fallen in earlier tricks, yet "
                     f"another {c.text} wins this one."
@@ -1361,7 +1315,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     add(
         WorkedStep(
             f"The contract of {hand.contract} was {'made' if hand.made else 'missed'}: "
-            f"{'the declarer' + chr(39) + 's side' if rules.partnerships else 'the declarer'} scores "
+            f"{Side(rules.partnerships).declarers} scores "
             f"**{result.bidder}**{sum_up}.",
             numbers=(hand.contract, result.bidder, decl_meld, taken, dropped),
         )
@@ -1446,7 +1400,7 @@ def feed_check(guided: GuidedHand, last_only: bool = False) -> CheckQuestion | N
             (card.text, blank.text),
             card.text,
             f"Feed your partner: {safe}; the trick is "
-            f"secure, and {card.text} adds {_plural(pts, 'trick point')} to your side.",
+            f"secure, and {card.text} adds {plural(pts, 'trick point')} to your side.",
             {blank.text: f"{blank.text} is worth nothing: {safe}, so a counter was safe here."},
             tuple(before),
         )

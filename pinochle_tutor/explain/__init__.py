@@ -52,7 +52,6 @@ rule 1 (follow suit)
 
 from __future__ import annotations
 
-from pinochle_tutor.explain._text import listed
 from pinochle_tutor.explain.auction import (
     AuctionRule,
     BidExplanation,
@@ -69,7 +68,11 @@ from pinochle_tutor.explain.claims import (
     parse_claim,
 )
 from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayJudgement, PlayPrinciple
-from pinochle_tutor.explain.concession import ConcessionAdvice, ConcessionJudgement
+from pinochle_tutor.explain.concession import (
+    ConcessionAdvice,
+    ConcessionEvaluation,
+    ConcessionJudgement,
+)
 from pinochle_tutor.explain.contract import (
     ContractExplanation,
     ContractOutcome,
@@ -77,14 +80,12 @@ from pinochle_tutor.explain.contract import (
     explain_contract,
 )
 from pinochle_tutor.explain.diagnosis import MeldDiagnosis, diagnose_meld
-from pinochle_tutor.explain.exchange import (
+from pinochle_tutor.explain.exchange import ExchangeExplanation, ExchangeRule, explain_exchange
+from pinochle_tutor.explain.exchange_advice import (
     ExchangeAdvice,
-    ExchangeExplanation,
     ExchangeJudgement,
     ExchangePrinciple,
-    ExchangeRule,
     GiftValue,
-    explain_exchange,
 )
 from pinochle_tutor.explain.game_end import (
     GameEndExplanation,
@@ -132,6 +133,7 @@ __all__ = [
     "ClaimLike",
     "ClaimedLine",
     "ConcessionAdvice",
+    "ConcessionEvaluation",
     "ConcessionJudgement",
     "ContractExplanation",
     "ContractOutcome",
@@ -178,7 +180,6 @@ __all__ = [
     "explain_pass",
     "explain_play",
     "explain_winner",
-    "listed",
     "parse_claim",
     "review_hand",
 ]

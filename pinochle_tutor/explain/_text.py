@@ -10,24 +10,17 @@ change of score carries its sign (``'+20'``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from pinochle_tutor.cards import Card, sort_hand
+from pinochle_tutor.words import card_names as _names
+from pinochle_tutor.words import listed
+
+__all__ = ["_a", "_distinct", "_names", "_signed", "listed"]
+"""``listed`` and ``_names`` (:func:`~pinochle_tutor.words.card_names`) are the core's
+:mod:`pinochle_tutor.words`, named here for the explanations that import them."""
 
 # ---------------------------------------------------------------------------- helpers
-
-
-def listed(items: Sequence[str]) -> str:
-    """Words as a list is said: ``'A'``, ``'A and 10'``, ``'K, Q and J'`` (``''`` for none).
-    The one way the tutor joins a list, in explanations, lessons and widgets alike."""
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _names(cards: Sequence[Card]) -> str:
-    """``'A♠'``, ``'A♠ and 10♠'``, ``'A♠, 10♠ and K♠'``."""
-    return listed([c.text for c in cards])
 
 
 def _distinct(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -36,6 +36,7 @@ from pinochle_tutor.cards import Suit
 from pinochle_tutor.explain._text import listed
 from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.scoring import HandScore
+from pinochle_tutor.words import Side
 
 __all__ = [
     "BidPart",
@@ -264,7 +265,7 @@ class BidReasoning:
 
     @property
     def side(self) -> str:
-        return "your side" if self.partnerships else "you"
+        return Side(self.partnerships).us
 
     def alternatives_lines(self) -> list[str]:
         """On request: the figures behind the advice (:meth:`worked_lines`), each level
@@ -396,7 +397,7 @@ class BidReasoning:
         ]
         if self.plan is not None:
             out.append(self.plan.worked_line())
-        owner = "your side's" if self.partnerships else "your"
+        owner = Side(self.partnerships).ours
         out.append(
             f"Each score below is {owner} score less {others}, averaged over the deals; "
             "'±' is the coach's error (one standard error of the difference, from the same "
@@ -506,7 +507,7 @@ class FailedBidExplanation:
 
     def lines(self) -> list[str]:
         s = self.score
-        side = "Your side" if self.partnerships else "You"
+        side = Side(self.partnerships).us.capitalize()
         total = s.bidder_total
         if s.made:
             head = f"{side} made {s.bid} with {total} ({-self.shortfall} to spare)."
@@ -646,7 +647,7 @@ class TrumpReasoning:
     def text(self) -> str:
         """The reasoning in plain words."""
         best = self.suits[0]
-        side = "your side" if self.partnerships else "you"
+        side = Side(self.partnerships).us
         out = (
             f"Name {self.trump.plural}: with them you hold {best[1]} meld, and in "
             f"{self.deals:,} simulated deals {side} made {self.contract} {_pct(best[2])} of "

@@ -27,8 +27,7 @@ from pinochle_tutor.explain.meld import (
 )
 from pinochle_tutor.meld import MeldItem, MeldKind
 from pinochle_tutor.rules import CLASSIC, RuleSet
-
-_COPIES = ("no", "one", "two", "three", "four")
+from pinochle_tutor.words import number_word
 
 
 class InvalidClaimError(PinochleError):
@@ -107,7 +106,7 @@ class MeldMistake:
         for card, n in zip(self.missing, held, strict=True):
             groups.setdefault(n, []).append(card)
         parts = [
-            f"{'no' if n == 0 else _COPIES[n]} {_names(cards)}"
+            f"{number_word(n)} {_names(cards)}"
             for n, cards in sorted(groups.items(), reverse=True)
         ]
         return "only " + " and ".join(parts) if any(held) else " and ".join(parts)

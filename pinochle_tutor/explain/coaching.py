@@ -143,7 +143,9 @@ _REASONS: dict[PlayPrinciple, str] = {
 
 @dataclass(frozen=True)
 class CardValue:
-    """One legal card as the coach valued it (a copy of the evaluation's numbers)."""
+    """One legal card as the coach valued it: the coach's evaluation of the card
+    (:attr:`~pinochle_tutor.coach.play.PlayEvaluation.alternatives`), which the advice
+    (:class:`PlayAdvice`) and the verdict render as it is."""
 
     card: Card
     mean: float

@@ -6,7 +6,8 @@ deals played out and scored by the engine); this module only says them. The meas
 the bidders' score change less the defenders' (their average, three-handed), so that a
 point kept from the defenders counts as much as a point scored.
 
->>> a = ConcessionAdvice(300, 64, 0.05, -262.5, 140.0, -300, 60.0, -42.5, 9.0, 10.0, True)
+>>> e = ConcessionEvaluation(0, 300, 64, 0.05, -262.5, 140.0, -300, 60.0, -42.5, 9.0)
+>>> a = ConcessionAdvice(e, 10.0, True)
 >>> a.concede, a.clear
 (True, True)
 >>> print(a.text)  # doctest: +NORMALIZE_WHITESPACE
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from pinochle_tutor.explain.coaching import clear_loss, points
 
-__all__ = ["ConcessionAdvice", "ConcessionJudgement"]
+__all__ = ["ConcessionAdvice", "ConcessionEvaluation", "ConcessionJudgement"]
 
 
 def _signed(x: float) -> str:
@@ -31,25 +32,37 @@ def _signed(x: float) -> str:
 
 
 @dataclass(frozen=True)
-class ConcessionAdvice:
-    """Concede or play on, with the numbers that decide it (all from one evaluation)."""
+class ConcessionEvaluation:
+    """Conceding against playing on, for the declarer at the first lead: the coach's
+    evaluation (:func:`~pinochle_tutor.coach.concession.evaluate_concession`), which
+    :class:`ConcessionAdvice` renders."""
 
+    seat: int
     contract: int
     samples: int
-    """Imagined deals played out."""
+    """Imagined deals, the same for both choices."""
     make_chance: float
-    """Share of them on which the bidders make the contract."""
+    """Share of the imagined deals on which the bidders make the contract playing on."""
     play_bidders: float
     """Mean score change of the bidders playing on."""
     play_defenders: float
     """Mean score change of the defenders playing on (their average, three-handed)."""
     concede_bidders: int
-    """The bidders' score change conceding (minus the contract)."""
+    """The bidders' score change conceding: minus the contract."""
     concede_defenders: float
-    """The defenders' score change conceding (their meld; their average, three-handed)."""
+    """The defenders' score change conceding: their meld (their average, three-handed)."""
     gain: float
-    """Playing on against conceding, in the bidders' score change less the defenders'."""
+    """What playing on is worth against conceding, on average, in the bidders' score
+    change less the defenders' (the same deals for both): positive, play on."""
     gain_stderr: float
+    """Standard error of :attr:`gain`."""
+
+
+@dataclass(frozen=True)
+class ConcessionAdvice:
+    """Concede or play on, with the numbers that decide it (all from one evaluation)."""
+
+    evaluation: ConcessionEvaluation
     margin: float
     """The smallest difference the coach calls a clear choice."""
     partnerships: bool
@@ -57,17 +70,17 @@ class ConcessionAdvice:
     @property
     def concede(self) -> bool:
         """Whether the coach advises conceding: only when it is clearly better."""
-        return self.gain < 0 and self.clear
+        return self.evaluation.gain < 0 and self.clear
 
     @property
     def clear(self) -> bool:
         """Whether the better choice is better beyond the evaluation's error (twice the
         standard error) and by more than :attr:`margin`."""
-        return clear_loss(abs(self.gain), self.gain_stderr, self.margin)
+        return clear_loss(abs(self.evaluation.gain), self.evaluation.gain_stderr, self.margin)
 
     def loss(self, conceded: bool) -> float:
         """What the choice ``conceded`` gives away against the better one (0 for it)."""
-        return max(0.0, self.gain if conceded else -self.gain)
+        return max(0.0, self.evaluation.gain if conceded else -self.evaluation.gain)
 
     @property
     def between(self) -> str:
@@ -81,14 +94,15 @@ class ConcessionAdvice:
         us, them = ("your side", "the defenders") if self.partnerships else ("you", "the other players")
         us_poss = "your side's" if self.partnerships else "your"
         them_poss = "the defenders'" if self.partnerships else "the other players' (each)"
+        e = self.evaluation
         return (
-            f"On {self.samples} imagined deals played out, {us} "
-            f"make{'s' if self.partnerships else ''} {self.contract} on "
-            f"{round(100 * self.make_chance)}% of them: playing on, {us_poss} score changes by "
-            f"{_signed(self.play_bidders)} on average and {them_poss} by "
-            f"{_signed(self.play_defenders)}; conceding, {us} "
-            f"lose{'s' if self.partnerships else ''} {-self.concede_bidders} and {them} score only "
-            f"their meld ({_signed(self.concede_defenders)}"
+            f"On {e.samples} imagined deals played out, {us} "
+            f"make{'s' if self.partnerships else ''} {e.contract} on "
+            f"{round(100 * e.make_chance)}% of them: playing on, {us_poss} score changes by "
+            f"{_signed(e.play_bidders)} on average and {them_poss} by "
+            f"{_signed(e.play_defenders)}; conceding, {us} "
+            f"lose{'s' if self.partnerships else ''} {-e.concede_bidders} and {them} score only "
+            f"their meld ({_signed(e.concede_defenders)}"
             f"{'' if self.partnerships else ' each on average'})."
         )
 
@@ -100,18 +114,16 @@ class ConcessionAdvice:
     @property
     def reason(self) -> str:
         """Why, with the evaluation's numbers."""
-        diff = (
-            f"{points(abs(self.gain))} points more {self.between} "
-            f"(give or take {points(self.gain_stderr)})"
-        )
+        gain, stderr = self.evaluation.gain, self.evaluation.gain_stderr
+        diff = f"{points(abs(gain))} points more {self.between} (give or take {points(stderr)})"
         if self.concede:
             return f"{self.numbers_line} Conceding keeps {diff}."
         if self.clear:
             return f"{self.numbers_line} Playing on is worth {diff}."
         return (
             f"Conceding would not clearly help. {self.numbers_line} The two differ by "
-            f"{points(abs(self.gain))} points, within the evaluation's error (give or take "
-            f"{points(self.gain_stderr)})."
+            f"{points(abs(gain))} points, within the evaluation's error (give or take "
+            f"{points(stderr)})."
         )
 
     @property
@@ -151,7 +163,8 @@ class ConcessionJudgement:
         other = "playing on" if self.conceded else "conceding"
         return (
             f"{did}; {other} was worth {points(self.loss)} points more {self.advice.between} "
-            f"(give or take {points(self.advice.gain_stderr)}). {self.advice.numbers_line}"
+            f"(give or take {points(self.advice.evaluation.gain_stderr)}). "
+            f"{self.advice.numbers_line}"
         )
 
     def __str__(self) -> str:

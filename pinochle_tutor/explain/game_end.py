@@ -23,6 +23,7 @@ from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain._text import _signed, listed
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import game_winner
+from pinochle_tutor.words import Side
 
 __all__ = ["GameEndExplanation", "GameEndRule", "InvalidGameStateError", "explain_game_end", "side_label"]
 
@@ -93,7 +94,7 @@ class GameEndExplanation:
         return "nobody" if side is None else side_label(side, self.rules)
 
     def _decided(self) -> str:
-        bidders = "the bidders" if self.rules.partnerships else "the declarer"
+        bidders = Side(self.rules.partnerships).bidders
         if self.rule is GameEndRule.BIDDERS_FIRST:
             win = "win" if self.rules.partnerships else "wins"
             return f"{bidders} made the contract, so {bidders} {win}"

@@ -21,6 +21,7 @@ from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, sort_hand
 from pinochle_tutor.explain._text import _a, _distinct, _names, listed
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport, meld
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.words import number_word
 
 # ================================================================= 3. meld breakdown
 
@@ -135,9 +136,9 @@ class MeldNote:
                     f"{royal} on top of the run's {run} (run + royal marriage = {total})."
                 )
             return (
-                f"Beside the run you hold {_COUNT_WORDS[n]} more complete {pair}: each royal "
+                f"Beside the run you hold {number_word(n)} more complete {pair}: each royal "
                 f"marriage earns {(total - run) // n} on top of the run's {run} "
-                f"(run + {_COUNT_WORDS[n]} royal marriages = {total})."
+                f"(run + {number_word(n)} royal marriages = {total})."
             )
         if k is MeldNoteKind.LONE_EXTRA_BESIDE_RUN:
             lone = self.cards[0]
@@ -157,7 +158,7 @@ class MeldNote:
                 f"({single}): count {value}, not {wrong}."
             )
         if k is MeldNoteKind.DOUBLE_RUN_NO_MARRIAGES:
-            runs = _COUNT_WORDS[len(self.cards) // 2]
+            runs = number_word(len(self.cards) // 2)
             king, queen = self.cards[0].text, self.cards[1].text
             return (
                 f"The {self.melds[0]} uses {runs} {king} and {runs} {queen} for its kings and "
@@ -178,16 +179,13 @@ class MeldNote:
         return self.text
 
 
-_COUNT_WORDS = ("no", "one", "two", "three", "four")
-
-
 def _copies(cards: tuple[Card, ...], counts: tuple[int, ...]) -> str:
     """``'three Q♠'``, ``'two A♠ and A♥ and three A♦'``: cards grouped by copies held."""
     groups: dict[int, list[Card]] = {}
     for card, n in zip(cards, counts, strict=True):
         groups.setdefault(n, []).append(card)
     return " and ".join(
-        f"{_COUNT_WORDS[n]} {_names(group)}" for n, group in sorted(groups.items(), reverse=True)
+        f"{number_word(n)} {_names(group)}" for n, group in sorted(groups.items(), reverse=True)
     )
 
 

@@ -17,7 +17,7 @@ from pinochle_tutor.explain.bidding import FailedBidExplanation, TrumpJudgement
 from pinochle_tutor.explain.coaching import PlayJudgement, points
 from pinochle_tutor.explain.concession import ConcessionJudgement
 from pinochle_tutor.explain.contract import ContractExplanation, contract_explanation
-from pinochle_tutor.explain.exchange import ExchangeJudgement
+from pinochle_tutor.explain.exchange_advice import ExchangeJudgement
 from pinochle_tutor.explain.play import CardGroup, PlayExplanation, group_sentences, group_verdicts
 from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.view import seat_does, seat_name, seat_words

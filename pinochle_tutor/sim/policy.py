@@ -1,5 +1,5 @@
-"""The heuristic policy every simulated seat follows, its fast playout, and
-:class:`HeuristicPlayer`, the policy as a player (a sound club player).
+"""The heuristic policy every simulated seat follows, and its fast playout; the policy as
+a player (a sound club player) is :class:`~pinochle_tutor.bots.heuristic.HeuristicPlayer`.
 
 The whole strategy fits on a page, and this module is that page.
 
@@ -34,8 +34,8 @@ counters. Otherwise throw the least valuable card: a non-counter, not a trump.
 
 The card-play policy works on the engine's bit masks (card index = suit*6 + rank;
 see :mod:`pinochle_tutor.hands`): :func:`choose_lead` and :func:`choose_follow`
-are the one source of the policy. :class:`HeuristicPlayer` calls them with what
-its seat knows (:class:`~pinochle_tutor.sim.knowledge.Knowledge`) and
+are the one source of the policy. :func:`policy_card` calls them with what
+a seat knows (:class:`~pinochle_tutor.sim.knowledge.Knowledge`) and
 :func:`heuristic_playout` calls them for every seat to play a hand out thousands
 of times a second.
 
@@ -62,7 +62,6 @@ from pinochle_tutor.sim.knowledge import Knowledge, trick_inferences
 from pinochle_tutor.view import PlayerView
 
 __all__ = [
-    "HeuristicPlayer",
     "PlayContext",
     "best_trump",
     "choose_discard",
@@ -74,6 +73,12 @@ __all__ = [
     "estimate_hand",
     "heuristic_playout",
     "play_context",
+    "policy_bid_limit",
+    "policy_card",
+    "policy_discard",
+    "policy_pass",
+    "policy_return",
+    "policy_trump",
 ]
 
 # What a card is worth *in the hand*, in tenths of a counter, indexed by rank
@@ -595,7 +600,8 @@ best_trump = _best_trump
 
 def default_allowance(rules: RuleSet) -> float:
     """The share of the hand's trick points the heuristic player adds to its own
-    estimate for what the partner (or the kitty) brings (see :class:`HeuristicPlayer`)."""
+    estimate for what the partner (or the kitty) brings (see
+    :class:`~pinochle_tutor.bots.heuristic.HeuristicPlayer`)."""
     if not rules.partnerships:
         return 0.18
     if rules.copies >= 3:
@@ -701,83 +707,50 @@ def _cards_of(indices: Sequence[int]) -> list[Card]:
     return [CARDS_BY_INDEX[i] for i in indices]
 
 
-class HeuristicPlayer:
-    """A sound club player (see the module text for its strategy). Deterministic.
+# ------------------------------------------------------------------ the policy on a view
+# What a seat decides by the rules of thumb, from its view: the heuristic player
+# (:class:`~pinochle_tutor.bots.heuristic.HeuristicPlayer`) answers with these, and the
+# coach asks them for the heuristic's own choice without building a player.
+def policy_bid_limit(view: PlayerView, allowance: float | None = None) -> int:
+    """The highest contract the hand is worth by the rules of thumb (a multiple of the
+    increment): its meld plus :func:`estimate_hand` for its best trump, plus
+    ``allowance`` (default :func:`default_allowance`) times the hand's trick points."""
+    rules = view.rules
+    _, value = _best_trump(_counts(view.hand), rules)
+    if allowance is None:
+        allowance = default_allowance(rules)
+    limit = value + allowance * rules.total_trick_points
+    inc = rules.bid_increment
+    return int(limit // inc) * inc
 
-    It bids up to its own meld plus :func:`estimate_hand`, plus ``allowance``
-    times the hand's trick points for what the partner's meld and pass (or the
-    kitty) will add, less a safety margin. The default allowance is measured: the
-    quarter-to-third quantile of what the declarer's side went on to score beyond
-    the declarer's own estimate in heuristic games (0.28 classic, 0.33 double
-    deck, 0.18 three-handed), so its contracts are made about seven times in ten."""
 
-    def __init__(self, allowance: float | None = None) -> None:
-        self.allowance = allowance
+def policy_trump(view: PlayerView) -> Suit:
+    """The trump the rules of thumb name for the hand in ``view`` (:func:`best_trump`)."""
+    return Suit(_best_trump(_counts(view.hand), view.rules)[0])
 
-    # ------------------------------------------------------------ auction
-    def bid_limit(self, view: PlayerView) -> int:
-        """The highest contract this hand is worth (a multiple of the increment)."""
-        rules = view.rules
-        _, value = _best_trump(_counts(view.hand), rules)
-        allowance = self.allowance
-        if allowance is None:
-            allowance = default_allowance(rules)
-        limit = value + allowance * rules.total_trick_points
-        inc = rules.bid_increment
-        return int(limit // inc) * inc
 
-    def bid(self, view: PlayerView) -> int | None:
-        rules = view.rules
-        limit = self.bid_limit(view)
-        partner = view.partner
-        if partner is not None and view.auction:
-            high = [s for s, a in view.auction if a is not None]
-            if high and high[-1] == partner:
-                # Take the contract from a partner only with a clearly better hand.
-                limit -= 3 * rules.bid_increment
-        return view.min_bid if limit >= view.min_bid else None
+def policy_pass(view: PlayerView) -> list[Card]:
+    """As the partner: trump (high first) and aces, keeping one's own meld
+    (:func:`choose_pass`)."""
+    assert view.trump is not None
+    return _cards_of(choose_pass(_counts(view.hand), int(view.trump), view.rules))
 
-    def choose_trump(self, view: PlayerView) -> Suit:
-        return Suit(_best_trump(_counts(view.hand), view.rules)[0])
 
-    # ------------------------------------------------------------ exchange
-    def pass_cards(self, view: PlayerView) -> Sequence[Card]:
-        """As the partner: trump (high first) and aces, keeping one's own meld
-        (:func:`choose_pass`)."""
-        assert view.trump is not None
-        return _cards_of(choose_pass(_counts(view.hand), int(view.trump), view.rules))
+def policy_return(view: PlayerView) -> list[Card]:
+    """As the declarer: keep the meld and the trump; give non-counters from short
+    side suits first (:func:`choose_return`)."""
+    assert view.trump is not None
+    return _cards_of(choose_return(_counts(view.hand), int(view.trump), view.rules))
 
-    def return_cards(self, view: PlayerView) -> Sequence[Card]:
-        """As the declarer: keep the meld and the trump; give non-counters from short
-        side suits first (:func:`choose_return`)."""
-        assert view.trump is not None
-        return _cards_of(choose_return(_counts(view.hand), int(view.trump), view.rules))
 
-    def discard(self, view: PlayerView) -> Sequence[Card]:
-        """Three-handed, after taking the kitty: discard what the meld does not use,
-        counters first (discards count as the declarer's trick points), never trump
-        or an ace (:func:`choose_discard`). The trump is ``view.trump`` when the view
-        names one (a declarer weighing the discard for each trump it might name), else
-        the best by :func:`best_trump` (the engine asks for the discard before the trump)."""
-        t = int(view.trump) if view.trump is not None else None
-        return _cards_of(choose_discard(_counts(view.hand), view.rules, t))
-
-    def concede(self, view: PlayerView) -> bool:
-        """Concede only a contract that cannot be made even with every trick point:
-        then the defenders score their meld but not their tricks."""
-        rules = view.rules
-        if view.melds is None or view.contract is None or view.declarer is None:
-            return False
-        mine = sum(
-            m.total for s, m in enumerate(view.melds) if rules.side(s) == rules.side(view.seat)
-        )
-        return view.contract - mine > rules.total_trick_points
-
-    # ------------------------------------------------------------ card play
-    def play(self, view: PlayerView) -> Card:
-        if len(view.legal) == 1:
-            return view.legal[0]
-        return CARDS_BY_INDEX[policy_card(view, Knowledge.from_view(view))]
+def policy_discard(view: PlayerView) -> list[Card]:
+    """Three-handed, after taking the kitty: discard what the meld does not use,
+    counters first (discards count as the declarer's trick points), never trump
+    or an ace (:func:`choose_discard`). The trump is ``view.trump`` when the view
+    names one (a declarer weighing the discard for each trump it might name), else
+    the best by :func:`best_trump` (the engine asks for the discard before the trump)."""
+    t = int(view.trump) if view.trump is not None else None
+    return _cards_of(choose_discard(_counts(view.hand), view.rules, t))
 
 
 def policy_card(view: PlayerView, knowledge: Knowledge, context: PlayContext | None = None) -> int:

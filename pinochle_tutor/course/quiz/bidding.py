@@ -35,7 +35,6 @@ from collections.abc import Callable, Iterator
 
 from pinochle_tutor.cards import Card, Suit
 from pinochle_tutor.coach.bid import (
-    AuctionInfo,
     BidAdvice,
     BidEvaluation,
     advice_from,
@@ -43,6 +42,7 @@ from pinochle_tutor.coach.bid import (
     evaluate_bids,
 )
 from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.sim.inference import AuctionInfo
 
 __all__ = [
     "ADVISOR_SAMPLES",

@@ -146,7 +146,7 @@ def rules_words(rules: RuleSet) -> str:
     """``'classic rules'``, or ``'house rules (classic with meld_save=250)'``."""
     base = PRESETS.get(rules.name)
     if base == rules or base is None:
-        return f"{rules.name.replace('_', ' ')} rules"
+        return f"{rules.words} rules"
     theirs, ours = base.settings(), rules.settings()
     changed = [f"{k}={ours[k]!r}" for k in ours if ours[k] != theirs[k]]
-    return f"house rules ({rules.name.replace('_', ' ')} with {', '.join(changed)})"
+    return f"house rules ({rules.words} with {', '.join(changed)})"

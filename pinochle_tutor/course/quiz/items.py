@@ -14,8 +14,6 @@ found by the engine when the answer is checked
 
 from __future__ import annotations
 
-import functools
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -24,7 +22,7 @@ from pinochle_tutor.cards import Card, CardLike, parse_cards
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet, rules_named
 
-__all__ = ["QuizItem", "card_tuple", "rules_label", "store_field", "trick_point_step"]
+__all__ = ["QuizItem", "card_tuple", "rules_label", "store_field"]
 
 
 def store_field(item: object, name: str, value: object) -> None:
@@ -85,12 +83,5 @@ def rules_label(rules: RuleSet) -> str:
     """
     if rules == CLASSIC:
         return ""
-    base = {"double_deck": "Double deck", "three_handed": "Three-handed"}.get(
-        rules.name, rules.name.replace("_", " ").capitalize()
-    )
+    base = rules.title
     return base if PRESETS.get(rules.name) == rules else f"{base} (house rules)"
-
-
-def trick_point_step(rules: RuleSet) -> int:
-    """Trick points are taken in multiples of this (10 classic, 1 double deck)."""
-    return functools.reduce(math.gcd, (*rules.counter_points, rules.last_trick_bonus), 0) or 1

@@ -14,11 +14,10 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizRule,
 )
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain import listed
+from pinochle_tutor.words import listed, stated_numbers
 
 __all__ = [
     "ALL_WORDS",
-    "CARD_TOKEN",
     "MAX_DIGITS",
     "MINUS",
     "NO",
@@ -34,7 +33,6 @@ __all__ = [
     "read_call",
     "read_number",
     "signed",
-    "stated_numbers",
 ]
 
 
@@ -219,14 +217,6 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-CARD_TOKEN = re.compile(r"(?:10|[2-9AKQJ])\s?[♠♥♦♣]")
-
-
-def stated_numbers(text: str) -> list[int]:
-    """The numbers ``text`` states (the rank of a card it names is no number)."""
-    return [int(n) for n in re.findall(r"[0-9]+", CARD_TOKEN.sub(" ", text))]
-
-
 def one_step(numbers: list[int], answer: int) -> bool:
     """Whether ``answer`` (its size) is one of ``numbers``, or their sum, product or
     difference (a number may be taken twice: doubling is one step)."""
@@ -244,7 +234,7 @@ def hint_without_answer(pairs: list[tuple[str, str]], answer: int) -> str:
     a sentence loses its numbers until what is said no longer gives the answer."""
     chosen = [numbered for numbered, _ in pairs]
     for i in reversed(range(len(pairs))):
-        if not one_step(stated_numbers(" ".join(chosen)), answer):
+        if not one_step([abs(n) for n in stated_numbers(" ".join(chosen))], answer):
             break
         chosen[i] = pairs[i][1]
     return " ".join(dict.fromkeys(chosen))

@@ -20,6 +20,7 @@ from enum import Enum
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.words import Side, counted
 
 __all__ = [
     "KIND_TITLES",
@@ -516,10 +517,10 @@ def _game_statement(rule: QuizRule, rules: RuleSet) -> str:
     target = rules.target
     bidders = "the bidders win" if rules.partnerships else "the declarer wins"
     if rule is QuizRule.GAME_NOT_REACHED:
-        who = "a side" if rules.partnerships else "a player"
+        who = f"a {Side(rules.partnerships).unit}"
         return f"Until {who} reaches {target}, the game goes on with another hand."
     if rule is QuizRule.GAME_REACHED:
-        first = "side" if rules.partnerships else "player"
+        first = Side(rules.partnerships).unit
         return f"The first {first} to reach {target} wins the game."
     if rule is QuizRule.GAME_BIDDERS_FIRST:
         return f"If several reach {target} on the same hand, {bidders} if the contract was made."
@@ -539,13 +540,10 @@ def _game_statement(rule: QuizRule, rules: RuleSet) -> str:
     )
 
 
-_COPY_WORDS = ("no copy", "one copy", "two copies", "three copies", "four copies")
-
-
 def _table_statement(rule: QuizRule, rules: RuleSet) -> str:
     if rule is QuizRule.TABLE_DECK:
         ranks = " ".join(r.symbol for r in sorted(rules.ranks, reverse=True))
-        copies = _COPY_WORDS[rules.copies] if rules.copies < len(_COPY_WORDS) else f"{rules.copies} copies"
+        copies = counted(rules.copies, "copy", "copies")
         return (
             f"The deck holds {rules.deck_size} cards: {copies} of each of {ranks} "
             "in each of the four suits."

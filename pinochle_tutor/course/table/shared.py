@@ -34,15 +34,14 @@ from pinochle_tutor.classroom.tables import (
     TableStartedError,
     TableState,
     TableStore,
-    seat_label,
-    version_words,
 )
 from pinochle_tutor.coach import Hint
 from pinochle_tutor.course.table.session import GameSession, hand_item_id
 from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.game import OutOfTurnError
-from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.rules import RuleSet, rule_set_words
 from pinochle_tutor.view import Phase
+from pinochle_tutor.words import seat_label
 
 __all__ = [
     "HEARTBEAT",
@@ -108,7 +107,7 @@ class SharedSession(GameSession):
             raise TableStartedError(f"You have no seat at table {table.code}: join it first")
         if rules.name != table.rule_set:
             raise TableStartedError(
-                f"Table {table.code} is for {version_words(table.rule_set)} pinochle, which "
+                f"Table {table.code} is for {rule_set_words(table.rule_set)} pinochle, which "
                 "this site does not play: join a table from the list, or open one"
             )
         self.tables = tables

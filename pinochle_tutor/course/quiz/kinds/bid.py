@@ -19,7 +19,7 @@ from pinochle_tutor.cards import (
     Card,
     cards_text,
 )
-from pinochle_tutor.coach.bid import AcceptedCalls, AuctionInfo, BidAdvice, heuristic_limit
+from pinochle_tutor.coach.bid import AcceptedCalls, BidAdvice
 from pinochle_tutor.course.quiz import bidding
 from pinochle_tutor.course.quiz.bidding import FIRST_LOOK_SAMPLES
 from pinochle_tutor.course.quiz.dealing import deck_cards, on_scale
@@ -48,15 +48,14 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizKind,
     QuizRule,
 )
-from pinochle_tutor.explain import (
-    explain_bid,
-    listed,
-)
+from pinochle_tutor.explain import explain_bid
 from pinochle_tutor.explain.bidding import chance_words
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.rules import (
     RuleSet,
 )
+from pinochle_tutor.sim.inference import AuctionInfo, heuristic_limit
+from pinochle_tutor.words import Side, listed
 
 __all__ = [
     "RAISE_DRAWS",
@@ -134,7 +133,7 @@ def parse_bid_answer(text: str) -> int | None:
 def _mark_head(r: BidRange, call: int | None) -> str:
     """The verdict on a readable, legal call in plain words, each claim read from the
     evaluation behind the range (its gains against passing, level by level)."""
-    side = "your side" if r.advice.rules.partnerships else "you"
+    side = Side(r.advice.rules.partnerships).us
     if r.accepts(call):
         # Accepted, but not what the advice says: say why it is no mistake, so that
         # "above 260, passing pays your side better" never stands beside 290 "Right!".

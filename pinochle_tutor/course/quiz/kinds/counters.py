@@ -40,13 +40,11 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizRule,
     counter_values,
 )
-from pinochle_tutor.explain import (
-    explain_counters,
-    listed,
-)
+from pinochle_tutor.explain import explain_counters
 from pinochle_tutor.rules import (
     RuleSet,
 )
+from pinochle_tutor.words import Side, listed
 
 __all__ = [
     "SPEC",
@@ -85,7 +83,7 @@ class CountersQuiz(QuizItem):
             what = "This trick" + (", the last of the hand," if self.last_trick else "")
             head = f"{what} holds {cards_text(self.cards)}."
         else:
-            who = "Your side" if self.rule_set.partnerships else "You"
+            who = Side(self.rule_set.partnerships).us.capitalize()
             head = f"{who} took these cards in tricks: {cards_text(self.cards)}."
             if self.last_trick:
                 head += " They include the last trick of the hand."

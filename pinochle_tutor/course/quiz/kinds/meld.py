@@ -52,7 +52,6 @@ from pinochle_tutor.explain import (
     MeldNoteKind,
     diagnose_meld,
     explain_meld,
-    listed,
     parse_claim,
 )
 from pinochle_tutor.meld import MeldKind, meld_points
@@ -60,6 +59,7 @@ from pinochle_tutor.rules import (
     CLASSIC,
     RuleSet,
 )
+from pinochle_tutor.words import listed
 
 __all__ = [
     "SPEC",

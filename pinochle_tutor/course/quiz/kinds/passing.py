@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pinochle_tutor.auction import Auction
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import (
     Card,
     Suit,
@@ -61,20 +62,18 @@ from pinochle_tutor.explain import (
     ExchangeExplanation,
     explain_exchange,
 )
-from pinochle_tutor.explain.exchange import (
-    EXCHANGE_ROLES,
+from pinochle_tutor.explain.exchange import EXCHANGE_ROLES, exchange_size
+from pinochle_tutor.explain.exchange_advice import (
     ExchangeAdvice,
     ExchangeJudgement,
     ExchangePrinciple,
     GivenUp,
-    exchange_size,
 )
 from pinochle_tutor.game import Hand
 from pinochle_tutor.meld import MeldKind
 from pinochle_tutor.rules import (
     RuleSet,
 )
-from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [

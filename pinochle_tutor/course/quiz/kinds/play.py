@@ -23,18 +23,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import (
     Card,
     cards_text,
     parse_cards,
 )
-from pinochle_tutor.coach.play import (
-    PlayEvaluation,
-    PrincipleFit,
-    advise_play,
-    evaluate_play,
-    principle_fits,
-)
+from pinochle_tutor.coach.play import PlayEvaluation, advise_play, evaluate_play
+from pinochle_tutor.coach.play_principles import PrincipleFit, principle_fits
 from pinochle_tutor.course.quiz.entries import (
     as_int,
     blame,
@@ -54,18 +50,14 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizRule,
 )
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain import (
-    PlayPrinciple,
-    explain_play,
-    listed,
-)
+from pinochle_tutor.explain import PlayPrinciple, explain_play
 from pinochle_tutor.explain.coaching import PlayAdvice, PlayJudgement, points
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import (
     RuleSet,
 )
-from pinochle_tutor.sim.policy import HeuristicPlayer
 from pinochle_tutor.view import Phase, PlayerView, seat_name
+from pinochle_tutor.words import listed
 
 __all__ = [
     "PLAY_SAMPLES",

@@ -19,10 +19,7 @@ from pinochle_tutor.course.quiz.entries import (
     as_str,
     required,
 )
-from pinochle_tutor.course.quiz.items import (
-    QuizItem,
-    trick_point_step,
-)
+from pinochle_tutor.course.quiz.items import QuizItem
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
     SEE_THE_BOX,
@@ -44,7 +41,7 @@ from pinochle_tutor.explain import (
 from pinochle_tutor.rules import (
     RuleSet,
 )
-from pinochle_tutor.scoring import meld_ceiling, possible_meld, score_hand
+from pinochle_tutor.scoring import meld_ceiling, possible_meld, score_hand, trick_point_step
 
 __all__ = [
     "ASK_SIDES",

@@ -44,10 +44,10 @@ from pinochle_tutor.course.quiz.marking import (
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
 from pinochle_tutor.deal import deal, make_deck, next_dealer
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain import listed
 from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.view import seat_does, seat_name, seat_words
+from pinochle_tutor.words import listed
 
 __all__ = ["SPEC", "TableQuestion", "TableQuiz", "TableQuizKind", "seat_choices"]
 

@@ -251,9 +251,6 @@ def _winner_pos(trick: list[Card], trump: Suit) -> int:
     return trick_winner(trick, trump)
 
 
-_RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine"}
-
-
 class WinnerQuizKind(QuizKindSpec[WinnerQuiz, int]):
     """Trick-winner questions: who wins this trick?"""
 
@@ -276,7 +273,7 @@ class WinnerQuizKind(QuizKindSpec[WinnerQuiz, int]):
         if not item.one_suit:
             return super().hint(item)
         # The ranks in words: the digits 10 and 9 would add up to a place of the trick.
-        ranks = ", ".join(_RANK_WORDS[r.symbol] for r in sorted(item.rule_set.ranks, reverse=True))
+        ranks = ", ".join(r.noun for r in sorted(item.rule_set.ranks, reverse=True))
         return (
             f"Every card is of one suit, so the highest rank wins ({ranks}, from high to low). "
             f"{QuizRule.WINNER_FIRST_IDENTICAL.statement(item.rule_set)}"
