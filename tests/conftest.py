@@ -225,15 +225,17 @@ def _join_background() -> None:
     import threading
 
     for t in threading.enumerate():
-        if t.name == "pt-quiz-prepare":
+        if t.name in ("pt-quiz-prepare", "pt-quiz-work"):
             t.join(timeout=600)
 
 
 @pytest.fixture(autouse=True)
 def _quiet_background() -> Iterator[None]:
     """A quiz page prepares its next question in a background thread (see
-    ``QuizRound.prepare``); each test waits for that work before the next test starts,
-    so no test counts or patches what another test's thread is doing."""
+    ``QuizRound.prepare``), and a quiz session makes its round's questions in another
+    (``QuizSession``'s work, which draws on the page as it goes); each test waits for that
+    work before the next test starts, so no test counts, patches or draws beside another
+    test's thread (the shared stylesheet widget was once made twice so)."""
     yield
     _join_background()
 
