@@ -79,11 +79,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from pinochle_tutor.classroom.attempts import Attempt  # noqa: E402
-from pinochle_tutor.classroom.store import (  # noqa: E402
-    ProgressStore,
-    StoreBusyError,
-    store_error,
-)
+from pinochle_tutor.classroom.database import StoreBusyError, store_error  # noqa: E402
+from pinochle_tutor.classroom.store import ProgressStore  # noqa: E402
 from tests import postgres_server  # noqa: E402
 
 ENGINES = ("sqlite", "postgresql")

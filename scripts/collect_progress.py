@@ -49,17 +49,16 @@ from pathlib import Path
 from typing import TextIO
 
 from pinochle_tutor.classroom.attempts import Attempt, summarize
+from pinochle_tutor.classroom.class_folder import collect_records
 from pinochle_tutor.classroom.dashboard import SpreadsheetWriter
-from pinochle_tutor.classroom.progress import STORE_SUFFIXES, is_database
-from pinochle_tutor.classroom.store import (
+from pinochle_tutor.classroom.database import (
     DATABASE_ERRORS,
-    MAX_TEXT,
-    ProgressStore,
     StoreError,
-    collect_records,
     is_database_url,
     store_error,
 )
+from pinochle_tutor.classroom.progress import STORE_SUFFIXES, is_database
+from pinochle_tutor.classroom.store import MAX_TEXT, ProgressStore
 
 ATTEMPT_COLUMNS = ["learner", "file", "item_id", "kind", "rules", "answer", "right", "time"]
 RULE_COLUMNS = ["learner", "rule", "attempts", "right", "wrong", "accuracy", "last"]
@@ -70,7 +69,7 @@ connection): reported, and the other records are still loaded."""
 
 def collect(folder: Path, errors: TextIO) -> tuple[list[tuple[str, Path, list[Attempt]]], int]:
     """(learner, file, attempts) for every learner found, and how many files were
-    skipped (see :func:`~pinochle_tutor.classroom.store.collect_records`)."""
+    skipped (see :func:`~pinochle_tutor.classroom.class_folder.collect_records`)."""
     records, problems = collect_records(folder)
     for problem in problems:
         print(problem + (" (skipped that attempt)" if problem.startswith("in ") else ""), file=errors)
@@ -80,7 +79,7 @@ def collect(folder: Path, errors: TextIO) -> tuple[list[tuple[str, Path, list[At
 
 def _answer_key(a: Attempt) -> tuple[str, ...]:
     """What makes two records one answer: the same question, time, answer and verdict
-    (as :func:`~pinochle_tutor.classroom.store.collect_records` counts them)."""
+    (as :func:`~pinochle_tutor.classroom.class_folder.collect_records` counts them)."""
     return (a.item_id, a.kind, a.time, a.answer[:MAX_TEXT], str(a.right))
 
 

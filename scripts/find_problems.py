@@ -8,10 +8,10 @@ Deals are played by the heuristic players from seeded deals; at each decision of
 tip's kind (a card play the tip speaks to; a call of the auction where the partner does
 not hold the bid, for the bidding tips; the partner's pass, for the exchange) the
 position is kept when it passes the all-choices check
-(:func:`pinochle_tutor.course.problems.check_all_choices`: the answer against every
+(:func:`pinochle_tutor.course.problem_judge.check_all_choices`: the answer against every
 legal card, every call or every pass, on the same deals, with the lower 95% bound of its
 margin over each at least the least margin) and then the load check on the choices
-offered (:func:`~pinochle_tutor.course.problems.check_problem`).
+offered (:func:`~pinochle_tutor.course.problem_judge.check_problem`).
 
 ``--answer`` picks positions where the tip's usual answer is right (``usual``: bid when
 counting first, pass on meld alone, feed a counter, cash a counter both copies of whose
@@ -48,6 +48,8 @@ from pinochle_tutor.cards import Card, Rank, Suit, cards_text
 from pinochle_tutor.coach.bid import evaluate_bid
 from pinochle_tutor.coach.exchange import evaluate_exchange
 from pinochle_tutor.coach.play import evaluate_play
+from pinochle_tutor.course.problem_bank import problem_entry, problems_toml
+from pinochle_tutor.course.problem_judge import ProblemJudge, side_count
 from pinochle_tutor.course.problems import (
     PROBLEM_BID_SAMPLES,
     PROBLEM_EXCHANGE_SAMPLES,
@@ -55,13 +57,9 @@ from pinochle_tutor.course.problems import (
     Problem,
     ProblemCheck,
     ProblemError,
-    ProblemJudge,
     Tip,
     answer_kind,
     choice_words,
-    problem_entry,
-    problems_toml,
-    side_count,
 )
 from pinochle_tutor.deal import make_deck
 from pinochle_tutor.game import Hand

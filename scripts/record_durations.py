@@ -2,9 +2,8 @@
 
 Run after ``bash scripts/test.sh`` (the full run): it merges the run's
 ``test-artifacts/durations-<worker>.json`` (written by tests/conftest.py) into
-``tests/durations.json``, keeping only the tests that took
-``tests.conftest.SLOW_SECONDS`` or more (the file marks those ``slow``, and
-``scripts/test.sh --quick`` leaves them to the full run). A test the run did not reach
+``tests/durations.json``, keeping only the slow tests (``tests.conftest.is_slow``: the
+file marks them ``slow``, and ``scripts/test.sh --quick`` leaves them to the full run). A test the run did not reach
 (a run of a few files, ``-k``) keeps its old figure.
 
     .venv/bin/python scripts/record_durations.py
@@ -19,7 +18,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.conftest import DURATIONS, SLOW_SECONDS  # noqa: E402
+from tests.conftest import DURATIONS, is_slow  # noqa: E402
 
 
 def main() -> int:
@@ -27,22 +26,23 @@ def main() -> int:
     if not runs:
         print("No test-artifacts/durations-*.json: run bash scripts/test.sh first.")
         return 1
-    seen: dict[str, float] = {}
+    seen: dict[str, tuple[float, float]] = {}
     for run in runs:
-        for node, (wall, _cpu) in json.loads(run.read_text()).items():
-            seen[node] = float(wall)
+        for node, (wall, cpu) in json.loads(run.read_text()).items():
+            seen[node] = (float(wall), float(cpu))
     try:
-        old = {k: float(v) for k, v in json.loads(DURATIONS.read_text()).items()}
-    except (OSError, ValueError):
+        old = {k: (float(v[0]), float(v[1])) for k, v in json.loads(DURATIONS.read_text()).items()}
+    except (OSError, ValueError, TypeError, IndexError):
         old = {}
     merged = {k: v for k, v in old.items() if k not in seen}
     merged.update(seen)
-    slow = {k: round(v, 2) for k, v in sorted(merged.items()) if v >= SLOW_SECONDS}
-    DURATIONS.write_text(json.dumps(slow, indent=1, sort_keys=True) + "\n")
-    quick = sum(v for k, v in seen.items() if v < SLOW_SECONDS)
+    slow = {k: [round(w, 2), round(c, 2)] for k, (w, c) in sorted(merged.items()) if is_slow(w, c)}
+    lines = [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in slow.items()]
+    DURATIONS.write_text("{\n" + ",\n".join(lines) + "\n}\n")  # a line a test
+    rest = [c for k, (w, c) in seen.items() if not is_slow(w, c)]
     print(
         f"{len(slow)} slow tests recorded in {DURATIONS.relative_to(REPO)}; "
-        f"the other {sum(v < SLOW_SECONDS for v in seen.values())} took {quick:.0f} s together."
+        f"the other {len(rest)} took {sum(rest):.0f} CPU seconds together."
     )
     return 0
 

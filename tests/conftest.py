@@ -76,28 +76,39 @@ id starting with one of these, after ``tests/``, is slow."""
 
 
 DURATIONS = Path(__file__).resolve().parent / "durations.json"
-"""Every test's wall-clock seconds in the last full run recorded (``{node id: seconds}``,
-written by ``scripts/record_durations.py`` from a full run's
-``test-artifacts/durations-*.json``): a unit, property or golden test that took
-:data:`SLOW_SECONDS` or more is marked ``slow``, so ``scripts/test.sh --quick`` leaves it
-to the full run, which runs every test. A test with no record (a new one) stays in the
-quick loop until the next record."""
+"""The slow tests of the last full run recorded, ``{node id: [wall seconds, CPU seconds]}``
+(written by ``scripts/record_durations.py`` from a full run's
+``test-artifacts/durations-*.json``): a test whose CPU time reached :data:`SLOW_CPU`, or
+whose wall time reached :data:`SLOW_WALL` (a test that waits: a timer, a thread, a
+server), is marked ``slow``, so ``scripts/test.sh --quick`` leaves it to the full run,
+which runs every test. A test with no record (a new one) stays in the quick loop until
+the next record."""
 
-SLOW_SECONDS = 0.5
-"""A recorded wall time from which a test is slow (see :data:`DURATIONS`)."""
+SLOW_CPU = 0.5
+"""CPU seconds from which a recorded test is slow (see :data:`DURATIONS`)."""
+SLOW_WALL = 2.0
+"""Wall seconds from which a recorded test is slow: higher than :data:`SLOW_CPU`, a full
+run's two workers and its servers sharing the cores (see :data:`DURATIONS`)."""
+
+
+def is_slow(wall: float, cpu: float) -> bool:
+    """Whether a test that took ``wall`` and ``cpu`` seconds is slow (see :data:`DURATIONS`).
+
+    >>> is_slow(3.0, 0.1), is_slow(0.6, 0.55), is_slow(1.0, 0.2)
+    (True, True, False)
+    """
+    return cpu >= SLOW_CPU or wall >= SLOW_WALL
 
 
 def recorded_slow() -> frozenset[str]:
-    """The node ids :data:`DURATIONS` records as :data:`SLOW_SECONDS` or more."""
+    """The node ids :data:`DURATIONS` records (each slow by :func:`is_slow`)."""
     import json
 
     try:
         record = json.loads(DURATIONS.read_text())
     except (OSError, ValueError):
         return frozenset()
-    return frozenset(
-        k for k, v in record.items() if isinstance(v, (int, float)) and v >= SLOW_SECONDS
-    )
+    return frozenset(k for k, v in record.items() if isinstance(v, list) and is_slow(*v))
 
 
 def kind_of(path: Path) -> str:
@@ -214,15 +225,17 @@ def _join_background() -> None:
     import threading
 
     for t in threading.enumerate():
-        if t.name == "pt-quiz-prepare":
+        if t.name in ("pt-quiz-prepare", "pt-quiz-work"):
             t.join(timeout=600)
 
 
 @pytest.fixture(autouse=True)
 def _quiet_background() -> Iterator[None]:
     """A quiz page prepares its next question in a background thread (see
-    ``QuizRound.prepare``); each test waits for that work before the next test starts,
-    so no test counts or patches what another test's thread is doing."""
+    ``QuizRound.prepare``), and a quiz session makes its round's questions in another
+    (``QuizSession``'s work, which draws on the page as it goes); each test waits for that
+    work before the next test starts, so no test counts, patches or draws beside another
+    test's thread (the shared stylesheet widget was once made twice so)."""
     yield
     _join_background()
 

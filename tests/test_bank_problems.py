@@ -71,7 +71,7 @@ def test_a_bank_with_a_syntax_error_is_named_on_the_practice_page(
     assert "Some questions of this set could not be loaded" in q.bank_note.value
     synced = tree_states(q)
     assert str(tmp_path) not in synced and "meld.toml" not in synced and "TOML" not in synced
-    assert all(item.id.startswith("gen-") for item in q._items), "generated ones take their place"
+    assert all(item.id.startswith("gen-") for item in q.session.questions), "generated ones take their place"
     logged = [r.getMessage() for r in caplog.records if r.name == LOGGER]
     assert len(logged) == 1 and "meld.toml: is not valid TOML" in logged[0]
     assert str(banks) in logged[0], "the server's log names the folder"
@@ -97,7 +97,7 @@ def test_a_bad_field_in_one_item_leaves_the_good_items(tmp_path: Path) -> None:
     assert [i.id for i in items] == ["good-run", "good-dix"]
     assert [(p.file, p.item, p.field) for p in problems] == [("meld.toml", "'bad-hand' (#2)", "hand")]
     q = runner("meld", tmp_path, tmp_path)
-    asked = [i.id for i in q._items]
+    asked = [i.id for i in q.session.questions]
     assert sorted(asked[:2]) == ["good-dix", "good-run"] and "bad-hand" not in asked
     assert q.bank_note.value == BANK_NOTE
     assert "QX" not in tree_states(q) and "bad-hand" not in tree_states(q)
@@ -113,8 +113,8 @@ def test_a_clean_bank_and_another_kinds_broken_file_say_nothing(tmp_path: Path) 
 def test_a_new_round_keeps_saying_so(tmp_path: Path) -> None:
     (tmp_path / "meld.toml").write_text(GOOD_AND_BAD, encoding="utf-8")
     q = QuizRunner("meld", count=1, seed=0, bank_dir=tmp_path, progress=tmp_path / "p.json")
-    q._mark("0")
-    q._mark("0")
+    q.session.answer("0")
+    q.session.answer("0")
     client_click(q.next_button)
     client_click(q.restart_button)
     assert q.bank_note.value == BANK_NOTE

@@ -10,7 +10,7 @@ from playwright.sync_api import ViewportSize, expect, sync_playwright
 
 from pinochle_tutor.actions import Play
 from pinochle_tutor.classroom.attempts import read_attempts
-from pinochle_tutor.course.problems import load_problems
+from pinochle_tutor.course.problem_bank import load_problems
 from tests.browser_pages import needs_chromium
 from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
 

@@ -6,7 +6,6 @@ a widget of the package."""
 
 from __future__ import annotations
 
-import json
 import pkgutil
 import re
 from functools import cache
@@ -15,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from pinochle_tutor.classroom.house_rules import site_rules
-from pinochle_tutor.course.content import outline
 from pinochle_tutor.course.mastery import LESSON_CASES, LESSON_RULES
 from pinochle_tutor.course.quiz import QuizRequestError, QuizRule, generate
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from tests.course_text import notebook_text
 
 REPO = Path(__file__).resolve().parent.parent
 TABLE = REPO / "lessons" / "COVERAGE.md"
@@ -39,17 +38,6 @@ def rows() -> list[dict[str, str]]:
 
 
 ROWS = rows()
-
-
-@cache
-def notebook_text(path: Path) -> str:
-    """A lesson's cells and its prose file (the passages its cells show), as written."""
-    nb = json.loads(path.read_text(encoding="utf-8"))
-    cells = ["".join(c["source"]) for c in nb["cells"]]
-    file = outline().prose_file(path.name)
-    if file is not None:
-        cells.append((REPO / "pinochle_tutor" / "course" / "text" / file).read_text(encoding="utf-8"))
-    return "\n".join(cells)
 
 
 @cache

@@ -14,17 +14,10 @@ from pinochle_tutor.course.glossary import glossary
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_widgets.navigation import nav_links
 from pinochle_widgets.reference import glossary_list, rules_summary
+from tests.course_text import notebook_text
 
 RULE_SETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-PROSE = Path(__file__).resolve().parent.parent / "pinochle_tutor" / "course" / "text" / "lessons"
-
-
-def _lessons_text() -> str:
-    """What lessons 1 to 9 say: their notebooks and their prose files (where the
-    sentences moved), lower case."""
-    files = [*LESSONS.glob("0*.ipynb"), *PROSE.glob("0*.md")]
-    return "\n".join(p.read_text(encoding="utf-8") for p in files).lower()
 
 
 def test_the_terms_the_lessons_use_are_defined() -> None:
@@ -33,7 +26,7 @@ def test_the_terms_the_lessons_use_are_defined() -> None:
     for term in ("dix", "run", "around", "set", "declarer", "kitty", "counters", "contract",
                  "trump", "meld save", "stuck dealer", "exchange", "over-trump", "lead"):  # fmt: skip
         assert term in words, term
-    text = _lessons_text()
+    text = "\n".join(notebook_text(p) for p in LESSONS.glob("0*.ipynb")).lower()
     for w in words:  # every glossary term is one the lessons use
         assert w.split()[0].rstrip("s") in text, w
 
@@ -154,7 +147,7 @@ def test_the_terms_the_lessons_use_are_there_in_every_version(rules: RuleSet) ->
     assert f"{rules.last_trick_bonus} trick point" in d["last trick"]
     assert ("kitty" in d["discard"]) is rules.has_kitty
     assert ("bidders" in d["conceding"]) is rules.partnerships
-    text = _lessons_text()
+    text = "\n".join(notebook_text(p) for p in LESSONS.glob("0*.ipynb")).lower()
     for w in d:
         assert w.split()[0].rstrip("s") in text, w
 
@@ -162,7 +155,7 @@ def test_the_terms_the_lessons_use_are_there_in_every_version(rules: RuleSet) ->
 def test_conceding_says_what_lesson_6_says() -> None:
     """The rules of record give the concession for the classic game only; lesson 6 says the
     course plays it in every version, and the glossary and the summary say the same."""
-    lesson = " ".join((PROSE / "06_scoring.md").read_text(encoding="utf-8").split())
+    lesson = " ".join(notebook_text(LESSONS / "06_scoring.ipynb").split())
     assert "The rules of record give this for the classic game" in lesson
     assert "this course plays it in every version" in lesson
     for rules in RULE_SETS:

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from pinochle_tutor.classroom.attempts import Attempt
-from pinochle_tutor.classroom.store import HandOver, ProgressStore, StoreError
+from pinochle_tutor.classroom.database import StoreError
+from pinochle_tutor.classroom.store import HandOver, ProgressStore
 from pinochle_tutor.classroom.tables import TableStore
 from pinochle_widgets.dashboard import TeacherDashboard
 from tests.widget_client import client_click, client_update

@@ -331,7 +331,7 @@ def test_a_missed_case_comes_back_on_the_review_page_a_day_later(
 ) -> None:
     path = tmp_path / "progress.json"
     s = MasterySet("04_meld.ipynb", progress=path, seed=9)
-    missed = set(s._items[0].rules)
+    missed = set(s.session.questions[0].rules)
     assert answer_wrong(s)
     today = ReviewRound(progress=path, seed=1)
     assert today.phase == "done" and "Nothing to review today" in today.list_view.value
@@ -341,6 +341,6 @@ def test_a_missed_case_comes_back_on_the_review_page_a_day_later(
     tomorrow = ReviewRound(progress=path, seed=1)
     assert {c.rule for c in tomorrow.due} == {r.value for r in missed}
     assert tomorrow.phase == "asking"
-    assert missed & set(tomorrow._items[0].rules)
+    assert missed & set(tomorrow.session.questions[0].rules)
     assert "due for review today" in tomorrow.list_view.value
     assert f"{len(missed)} review" in due_note_html(tomorrow.due)

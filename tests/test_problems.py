@@ -17,25 +17,29 @@ import pytest
 from pinochle_tutor.actions import Action, Bid, Give, Play
 from pinochle_tutor.cards import Card, Suit, cards_text
 from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.course.problem_bank import (
+    load_problems,
+    problem_entry,
+    problems_toml,
+    read_problems,
+)
+from pinochle_tutor.course.problem_judge import (
+    ProblemJudge,
+    check_all_choices,
+    check_problem,
+    side_count,
+)
 from pinochle_tutor.course.problems import (
     CLEAR,
     MIN_MARGIN,
     Problem,
     ProblemCheck,
     ProblemError,
-    ProblemJudge,
     answer_kind,
-    check_all_choices,
-    check_problem,
     describe_position,
-    load_problems,
     mark_problem,
     min_margin,
     options,
-    problem_entry,
-    problems_toml,
-    read_problems,
-    side_count,
 )
 from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.deal import make_deck

@@ -30,14 +30,10 @@ import sqlalchemy as sa
 
 from pinochle_tutor.classroom import progress as progress_module
 from pinochle_tutor.classroom import store as store_module
+from pinochle_tutor.classroom.database import StoreBusyError, StoreFileError, store_error
 from pinochle_tutor.classroom.identity import LEARNER_VAR
 from pinochle_tutor.classroom.progress import BUSY_MESSAGE, Progress
-from pinochle_tutor.classroom.store import (
-    ProgressStore,
-    StoreBusyError,
-    StoreFileError,
-    store_error,
-)
+from pinochle_tutor.classroom.store import ProgressStore
 from pinochle_widgets.progress_view import ProgressSummary
 from pinochle_widgets.quiz_runner import QuizRunner
 from tests.legacy_store import ProgressStore as LegacyStore

@@ -11,6 +11,7 @@ import pytest
 
 from pinochle_tutor.classroom.places import Place, place_key
 from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.course.quiz.session import QuizSession
 from pinochle_widgets.mastery import MasterySet
 from pinochle_widgets.quiz_runner import QuizRunner
 from tests.test_quiz_runner import answer_right, answer_wrong_once, item_of
@@ -23,13 +24,13 @@ PAGE = "practice/07_score_level1.ipynb"
 def served_page(monkeypatch: pytest.MonkeyPatch) -> None:
     """The page as Voila serves it, and each test a fresh kernel (no rounds made yet)."""
     monkeypatch.setenv("SCRIPT_NAME", f"/voila/render/{PAGE}")
-    monkeypatch.setattr(QuizRunner, "_pages", {})
+    monkeypatch.setattr(QuizSession, "_pages", {})
 
 
 def reload(make: type[QuizRunner] = QuizRunner, *args: object, **kw: object) -> QuizRunner:
     """The page loaded again: a new kernel (its count of rounds starts again), a new
     seed for the page, the same learner's progress."""
-    QuizRunner._pages.clear()
+    QuizSession._pages.clear()
     return make(*args, **kw)  # type: ignore[arg-type]
 
 
@@ -63,7 +64,7 @@ def test_a_reload_keeps_the_question_and_its_first_try(tmp_path: Path, store: st
     client_click(marked.next_button)
     answer_right(marked)
     client_click(marked.next_button)
-    assert marked.phase == "done" and marked.right == 3 and marked._tries == [1, 2, 1]
+    assert marked.phase == "done" and marked.right == 3 and marked.marked_tries == (1, 2, 1)
 
     fresh = reload(QuizRunner, "score", 1, "generated", count=3, progress=progress())
     assert fresh.index == 0 and fresh.seed != 11 and fresh.marks == ()  # a finished round is over
@@ -88,7 +89,7 @@ def test_two_rounds_on_one_page_keep_their_own_places(tmp_path: Path) -> None:
     second = QuizRunner("counters", 1, "generated", count=3, seed=2, progress=Progress.load(path))
     assert (first.place_key, second.place_key) == (f"{PAGE}#0", f"{PAGE}#1")
     answer_right(second)
-    QuizRunner._pages.clear()
+    QuizSession._pages.clear()
     a = QuizRunner("score", 1, "generated", count=3, progress=Progress.load(path))
     b = QuizRunner("counters", 1, "generated", count=3, progress=Progress.load(path))
     assert (a.index, a.phase, a.seed) == (0, "asking", 1)

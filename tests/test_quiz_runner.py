@@ -111,7 +111,7 @@ def runner(kind: str | None, tmp_path: Path, **kw: Any) -> QuizRunner:
 
 
 def item_of(q: QuizRunner) -> QuizItem:
-    return q._items[q.index]
+    return q.session.questions[q.index]
 
 
 def pick_cards(q: QuizRunner, cards: Any) -> None:
@@ -332,11 +332,11 @@ def test_learner_focus_aims_at_weak_rules(tmp_path: Path) -> None:
     assert p.weak_rules() == ["meld.dix"]
     focused = QuizRunner("meld", 1, "generated", count=6, seed=0, progress=p)
     plain = QuizRunner("meld", 1, "generated", count=6, seed=0, progress=p, learner_focus=False)
-    dix = [any(r.value == "meld.dix" for r in i.rules) for i in focused._items]
+    dix = [any(r.value == "meld.dix" for r in i.rules) for i in focused.session.questions]
     assert all(dix[::2])  # every other question practises the weak rule
-    assert sum(dix) > sum(any(r.value == "meld.dix" for r in i.rules) for i in plain._items)
+    assert sum(dix) > sum(any(r.value == "meld.dix" for r in i.rules) for i in plain.session.questions)
     bank = QuizRunner("meld", 1, "bank", count=6, seed=0, progress=p)  # the bank is the teacher's
-    assert [i.id for i in bank._items] == [i.id for i in pick_items("meld", 1, "bank", 6, 0)]
+    assert [i.id for i in bank.session.questions] == [i.id for i in pick_items("meld", 1, "bank", 6, 0)]
 
 
 def test_cards_are_shown_in_colour_and_text_is_escaped() -> None:
@@ -421,7 +421,7 @@ def test_score_per_rule_at_the_end(tmp_path: Path) -> None:
 
 def test_restart_starts_a_fresh_round(tmp_path: Path) -> None:
     q = runner("meld", tmp_path, source="generated", count=2, seed=0)
-    first = [i.id for i in q._items]
+    first = [i.id for i in q.session.questions]
     client_click(q.restart_button)
     assert "Finish this round first" in q.message.text and q.index == 0
     for _ in range(2):
@@ -429,7 +429,7 @@ def test_restart_starts_a_fresh_round(tmp_path: Path) -> None:
         client_click(q.next_button)
     client_click(q.restart_button)
     assert q.phase == "asking" and q.index == 0 and q.marks == ()
-    assert q.score_view.value == "" and [i.id for i in q._items] != first
+    assert q.score_view.value == "" and [i.id for i in q.session.questions] != first
     assert q.next_button.description == "Next"
 
 
@@ -507,7 +507,7 @@ def test_a_note_that_held_answers_are_saved_still_says_what_to_press(tmp_path: P
     q.progress._saved_outside_an_answer(1)  # as the retry says it once it wrote one
     assert q.message.text == (
         "Your answer kept on this page is now saved in the class database. "
-        + q._screen.instructions
+        + q.session.screen.instructions
     )
     answer_right(q)
     q.progress._saved_outside_an_answer(2)
@@ -683,11 +683,11 @@ def test_double_deck_runner_asks_only_double_deck_items(source: str, tmp_path: P
     q = runner(None, tmp_path, rules="double_deck", source=source, count=len(KINDS), seed=1)
     assert q.rules == DOUBLE_DECK and q.total == len(KINDS)
     # Only the banks' double-deck items are asked; generated ones fill the round.
-    assert all(i.rule_set == DOUBLE_DECK for i in q._items)
-    assert all(len(i.hand) == 20 for i in q._items if isinstance(i, BidQuiz))
-    assert {i.kind.value for i in q._items} <= set(KINDS)
+    assert all(i.rule_set == DOUBLE_DECK for i in q.session.questions)
+    assert all(len(i.hand) == 20 for i in q.session.questions if isinstance(i, BidQuiz))
+    assert {i.kind.value for i in q.session.questions} <= set(KINDS)
     if source == "generated":
-        assert {i.kind.value for i in q._items} == set(KINDS)
+        assert {i.kind.value for i in q.session.questions} == set(KINDS)
     for _ in range(q.total):
         assert "Double deck: " in q.prompt.value
         answer_right(q)
@@ -712,7 +712,7 @@ def test_bank_items_of_other_rules_are_left_out_and_the_round_topped_up(tmp_path
     assert len(three) == 4
     q = QuizRunner("meld", source="bank", count=2, bank_dir=tmp_path, rules=DOUBLE_DECK,
                    progress=tmp_path / "p.json")  # fmt: skip
-    assert q._items[0].id == "dd-one"
+    assert q.session.questions[0].id == "dd-one"
     _answer_round(q)
 
 
@@ -734,8 +734,8 @@ def test_no_rules_means_the_site_house_rules(
     _house_rules(tmp_path, monkeypatch, 'preset = "three_handed"\n')
     q = runner(None, tmp_path, source="mixed", count=8, seed=2)
     assert q.rules == THREE_HANDED
-    assert all(i.rule_set == THREE_HANDED for i in q._items)
-    assert all(len(i.trick) < 3 for i in q._items if isinstance(i, TrickQuiz))
+    assert all(i.rule_set == THREE_HANDED for i in q.session.questions)
+    assert all(len(i.trick) < 3 for i in q.session.questions if isinstance(i, TrickQuiz))
     assert "Three-handed: " in q.prompt.value
     _answer_round(q)
     _house_rules(tmp_path, monkeypatch, 'preset = "double_deck"\n')
@@ -751,10 +751,10 @@ def test_house_settings_apply_to_the_classic_banks(
     house = CLASSIC.with_settings(meld_save=1)
     q = runner("score", tmp_path, source="bank", count=6, seed=4)
     assert q.rules == house
-    assert all(i.rule_set == house and not i.id.startswith("gen-") for i in q._items)
+    assert all(i.rule_set == house and not i.id.startswith("gen-") for i in q.session.questions)
     assert "Classic (house rules): " in q.prompt.value
     plain = pick_items("score", None, "bank", 6, seed=4, rules=CLASSIC)
-    assert [i.id for i in q._items] == [i.id for i in plain]
+    assert [i.id for i in q.session.questions] == [i.id for i in plain]
     _answer_round(q)
 
 
@@ -792,11 +792,11 @@ def test_each_page_draws_its_own_questions(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.delenv(SEED_ENV, raising=False)
     rounds = [runner("trick", tmp_path, source="generated", count=4, seed=None) for _ in range(3)]
     assert len({q.seed for q in rounds}) == 3
-    assert len({tuple(i.id for i in q._items) for q in rounds}) == 3
+    assert len({tuple(i.id for i in q.session.questions) for q in rounds}) == 3
     monkeypatch.setenv(SEED_ENV, "11")
     a, b = (runner("trick", tmp_path, source="generated", count=4, seed=None) for _ in range(2))
     assert a.seed == b.seed == 11
-    assert [i.id for i in a._items] == [i.id for i in b._items]
+    assert [i.id for i in a.session.questions] == [i.id for i in b.session.questions]
     fixed = runner("trick", tmp_path, source="generated", count=4, seed=3)
     assert fixed.seed == 3
     monkeypatch.setenv(SEED_ENV, "not a number")
@@ -923,7 +923,7 @@ def test_a_question_the_rules_cannot_give_is_dropped_when_reached(
         q.next()
     assert answered == 3 and q.total == 3 and len(q.marks) == 3
     with pytest.raises(IndexError, match="beyond this round of 3"):
-        q._items[3]
+        q.session.questions[3]
 
 
 # ------------------------------------------------------------ a second try, with a hint
@@ -1125,7 +1125,7 @@ def test_without_threads_each_question_is_made_when_asked(
     mark = q.submit()
     assert mark is not None and mark.right
     monkeypatch.setattr("sys.platform", "emscripten")
-    assert q._items.prepare(0) is None
+    assert q.session.questions.prepare(0) is None
 
 
 # ------------------------------------------------------------ the seats: the buttons

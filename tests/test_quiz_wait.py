@@ -21,6 +21,7 @@ import pytest
 from pinochle_tutor.classroom.progress import Progress, read_attempts
 from pinochle_tutor.coach.bid import evaluate_bids
 from pinochle_tutor.course.quiz import BidQuiz, bidding, check_answer
+from pinochle_tutor.course.quiz.session import QuizSession
 from pinochle_widgets import quiz_runner
 from pinochle_widgets.quiz_runner import QuizRunner, progress_text
 from tests.test_quiz_runner import item_of
@@ -37,7 +38,7 @@ def served_page(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPa
     """A bidding page as Voila serves it (so its place is kept), under classic rules,
     in a fresh kernel."""
     monkeypatch.setenv("SCRIPT_NAME", f"/voila/render/{PAGE}")
-    monkeypatch.setattr(QuizRunner, "_pages", {})
+    monkeypatch.setattr(QuizSession, "_pages", {})
     path = tmp_path_factory.mktemp("site") / "house_rules.toml"
     path.write_text('preset = "classic"\n', encoding="utf-8")
     monkeypatch.setenv("PINOCHLE_TUTOR_RULES", str(path))
@@ -200,7 +201,7 @@ def test_a_reload_while_the_work_goes_on_comes_back_to_the_place(
     # and comes back to its place when the work is done.
     bidding.clear_cache()
     gate.clear()
-    QuizRunner._pages.clear()
+    QuizSession._pages.clear()
     again = runner(tmp_path, level=2, source="bank", count=3, progress=Progress.load(path))
     assert again.seed == 4 and again.phase == "dealing" and again.index == 1
     gate.set()
@@ -228,7 +229,7 @@ def test_an_answer_given_while_the_work_goes_on_survives_a_reload(
     q.close()  # the page reloaded before the work was done
 
     bidding.clear_cache()
-    QuizRunner._pages.clear()
+    QuizSession._pages.clear()
     again = runner(tmp_path, level=2, source="bank", count=2, progress=Progress.load(path))
     assert again.seed == 4
     assert again.wait_for_question(WAIT)

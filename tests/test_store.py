@@ -26,15 +26,12 @@ from pinochle_tutor.classroom.attempts import (
     read_attempts,
     write_attempts,
 )
+from pinochle_tutor.classroom.class_folder import collect_records
+from pinochle_tutor.classroom.database import StoreError
 from pinochle_tutor.classroom.house_rules import load_house_rules
 from pinochle_tutor.classroom.identity import Learner, LearnerSource, set_current_learner
 from pinochle_tutor.classroom.progress import Progress
-from pinochle_tutor.classroom.store import (
-    SCHEMA_VERSION,
-    ProgressStore,
-    StoreError,
-    collect_records,
-)
+from pinochle_tutor.classroom.store import SCHEMA_VERSION, ProgressStore
 from pinochle_tutor.course.quiz import load_bank
 from tests.legacy_store import ProgressStore as LegacyStore
 

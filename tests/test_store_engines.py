@@ -25,16 +25,15 @@ import pytest
 import sqlalchemy as sa
 
 from pinochle_tutor.classroom.attempts import Attempt
-from pinochle_tutor.classroom.progress import DATABASE_URL_VAR, Progress, default_location
-from pinochle_tutor.classroom.store import (
-    SCHEMA_VERSION,
-    ProgressStore,
+from pinochle_tutor.classroom.database import (
     StoreBusyError,
     StoreError,
     StoreFileError,
     is_database_url,
     store_error,
 )
+from pinochle_tutor.classroom.progress import DATABASE_URL_VAR, Progress, default_location
+from pinochle_tutor.classroom.store import SCHEMA_VERSION, ProgressStore
 from tests.voila_site import REPO
 
 

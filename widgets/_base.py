@@ -59,6 +59,7 @@ __all__ = [
     "four_colour_css",
     "guard",
     "guarded",
+    "own_style",
     "page_four_colour",
     "set_page_four_colour",
     "style_widget",
@@ -592,10 +593,17 @@ def shown(widget: widgets.Widget, visible: bool) -> None:
 
 
 def button(
-    label: str, css: str, action: Callable[[], Any], style: str = "", tooltip: str = ""
+    label: str,
+    css: str,
+    action: Callable[[], Any],
+    style: str = "",
+    tooltip: str = "",
+    icon: str = "",
 ) -> widgets.Button:
-    """A button with the CSS class ``css`` that calls ``action()`` when pressed."""
-    b = widgets.Button(description=label, button_style=style, tooltip=tooltip)
+    """A button with the CSS class ``css`` that calls ``action()`` when pressed (with no
+    argument: the pressed button is not the action's business). Every widget's buttons
+    are made here, so a button looks and behaves the same on every page."""
+    b = widgets.Button(description=label, button_style=style, tooltip=tooltip, icon=icon)
     b.add_class(css)
     b.on_click(lambda _b: action())
     return b
@@ -735,6 +743,13 @@ def style_widget() -> widgets.HTML:
     w.add_class("pt-style")
     _STYLE[:] = [w]
     return w
+
+
+def own_style(css: str) -> widgets.HTML:
+    """A widget's own CSS (the rules only that widget's page needs), in a hidden
+    ``<style>`` beside :func:`style_widget`'s shared one: the one way a widget puts CSS
+    on the page."""
+    return widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))
 
 
 def page_four_colour() -> bool:

@@ -15,9 +15,8 @@ knows reaches synced state before the learner's call.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -32,10 +31,12 @@ from pinochle_tutor.sim.bidding import TrumpOutlook
 from ._base import (
     Message,
     NumberBox,
+    button,
     card_spans,
     coerce_rules,
     guard_client_values,
     guarded,
+    own_style,
     style_widget,
 )
 
@@ -179,21 +180,21 @@ class BiddingTrainer(widgets.VBox):
         self.amount = NumberBox("a bid", description="Bid", layout=widgets.Layout(width="12em"))
         self.amount.add_class("pt-bid-amount")
         inc = self.rules.bid_increment
-        self.min_button = self._button("Lowest bid", "pt-min-bid", self._set_min)
-        self.raise_button = self._button(f"+{inc}", "pt-raise", self._raise)
-        self.bid_button = self._button("Bid", "pt-bid", self._bid, "primary")
-        self.pass_button = self._button("Pass", "pt-pass", self._pass)
+        self.min_button = button("Lowest bid", "pt-min-bid", self._set_min)
+        self.raise_button = button(f"+{inc}", "pt-raise", self._raise)
+        self.bid_button = button("Bid", "pt-bid", self._bid, "primary")
+        self.pass_button = button("Pass", "pt-pass", self._pass)
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Simulating")
         self.progress.add_class("pt-progress")
         self.progress.layout.display = "none"
         self.advice_html = self._html("pt-advice")
-        self.play_button = self._button("Play it out", "pt-play-out", self._play_out)
+        self.play_button = button("Play it out", "pt-play-out", self._play_out)
         self.result_html = self._html("pt-result")
-        self.new_button = self._button("New hand", "pt-new-hand", self._new_hand)
+        self.new_button = button("New hand", "pt-new-hand", self._new_hand)
         controls = widgets.HBox(
             [self.amount, self.min_button, self.raise_button, self.bid_button, self.pass_button]
         )
-        css = widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none"))
+        css = own_style(_CSS)
         super().__init__(
             [
                 style_widget(), css, self.hand_html, self.auction_html, controls, self.message,
@@ -215,13 +216,6 @@ class BiddingTrainer(widgets.VBox):
         w.add_class(cls)
         return w
 
-    def _button(
-        self, text: str, cls: str, handler: Callable[[Any], None], style: str = ""
-    ) -> widgets.Button:
-        b = widgets.Button(description=text, button_style=style)
-        b.add_class(cls)
-        b.on_click(handler)
-        return b
 
     def _deal(self) -> None:
         seed = self.seed + self._deals

@@ -25,6 +25,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -226,16 +227,16 @@ class ClassmatesTable(widgets.VBox):
         self.level.add_class("pt-open-level")
         self.hints = widgets.Checkbox(value=True, description="Hints from the coach", indent=False)
         self.hints.add_class("pt-open-hints")
-        self.open_button = self._button("Open a table", "pt-open-table", self._open, "primary")
+        self.open_button = button("Open a table", "pt-open-table", self._open, "primary")
         self.code_box = widgets.Text(
             placeholder="e.g. K7Q2XM", description="Table code", continuous_update=False,
             style={"description_width": "initial"}, layout=widgets.Layout(width="16em"),
         )  # fmt: skip
         self.code_box.add_class("pt-join-code")
-        self.join_button = self._button("Join", "pt-join", self._join_typed, "primary")
+        self.join_button = button("Join", "pt-join", self._join_typed, "primary")
         self.listed = widgets.VBox()
         self.listed.add_class("pt-open-list")
-        self.refresh_button = self._button("Look again", "pt-refresh", self._refresh_clicked)
+        self.refresh_button = button("Look again", "pt-refresh", self._refresh_clicked)
         self.lobby = widgets.VBox(
             [
                 widgets.HTML("<h3>Open a table</h3><p>You sit South; share the code with "
@@ -251,8 +252,8 @@ class ClassmatesTable(widgets.VBox):
         self.code_area.add_class("pt-table-code")
         self.seat_list = widgets.VBox()
         self.seat_list.add_class("pt-seat-list")
-        self.start_button = self._button("Start the game", "pt-start", self._start, "success")
-        self.leave_button = self._button("Leave the table", "pt-leave", self._leave)
+        self.start_button = button("Start the game", "pt-start", self._start, "success")
+        self.leave_button = button("Leave the table", "pt-leave", self._leave)
         self.room = widgets.VBox(
             [self.code_area, self.seat_list, widgets.HBox([self.start_button, self.leave_button])]
         )
@@ -282,11 +283,6 @@ class ClassmatesTable(widgets.VBox):
             "you close this page."
         )
 
-    def _button(self, text: str, cls: str, handler: Any, style: str = "") -> widgets.Button:
-        b = widgets.Button(description=text, button_style=style)
-        b.add_class(cls)
-        b.on_click(handler)
-        return b
 
     @property
     def name(self) -> str:
@@ -327,9 +323,9 @@ class ClassmatesTable(widgets.VBox):
         joinable = [t for t in self.tables.open_tables(self.rules.name) if t.free_seats]
         for table in joinable[:12]:
             names = ", ".join(s.name or "a classmate" for s in table.seats)
-            b = self._button(
+            b = button(
                 f"Join {table.code}", "pt-join-listed",
-                lambda _b, code=table.code: self._join(code),
+                partial(self._join, table.code),
             )  # fmt: skip
             words = widgets.HTML(
                 f"{escape(names)}: {len(table.seats)} of {table.players} seats taken, "
@@ -364,9 +360,9 @@ class ClassmatesTable(widgets.VBox):
                 who = "you" if held.learner == self.learner else (held.name or "a classmate")
                 rows.append(widgets.HTML(f"<p><b>{label}</b>: {escape(who)}</p>"))
             else:
-                b = self._button(
+                b = button(
                     f"Sit {label}", "pt-take-seat",
-                    lambda _b, s=seat, c=table.code: self._take(s, c),
+                    partial(self._take, seat, table.code),
                 )  # fmt: skip
                 rows.append(widgets.HBox([widgets.HTML(f"<p><b>{label}</b>: free (a computer player "
                                                        "if no one sits)</p>"), b]))  # fmt: skip

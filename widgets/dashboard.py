@@ -63,16 +63,25 @@ from pinochle_tutor.classroom.dashboard import (
     teacher_secret,
     weakest_rules,
 )
+from pinochle_tutor.classroom.database import StoreError, is_database_url
 from pinochle_tutor.classroom.house_rules import load_house_rules, rules_answered_in
 from pinochle_tutor.classroom.identity import GUEST
 from pinochle_tutor.classroom.progress import default_location, is_database
-from pinochle_tutor.classroom.store import HandOver, ProgressStore, StoreError, is_database_url
+from pinochle_tutor.classroom.store import HandOver, ProgressStore
 from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule, load_banks
 from pinochle_tutor.course.quiz.vocabulary import KIND_TITLES, QuizKind
 from pinochle_tutor.rules import RuleSet
 
-from ._base import Message, button, coerce_rules, guard_client_values, guarded, style_widget
+from ._base import (
+    Message,
+    button,
+    coerce_rules,
+    guard_client_values,
+    guarded,
+    own_style,
+    style_widget,
+)
 from .browser_zone import BrowserZone
 
 __all__ = ["MAX_TRIES", "MAX_UPLOAD", "TeacherDashboard", "bar_chart_svg"]
@@ -228,7 +237,7 @@ class TeacherDashboard(widgets.VBox):
         self.open_button = button("Open the dashboard", "pt-dashboard-open", self.unlock, "primary")
         self._gate = widgets.HBox([self.secret, self.open_button])
         self.body = widgets.VBox()
-        css = widgets.HTML(f"<style>{DASHBOARD_CSS}</style>", layout=widgets.Layout(display="none"))
+        css = own_style(DASHBOARD_CSS)
         super().__init__(
             [style_widget(), css, self.browser_zone, self._gate, self.message, self.body]
         )

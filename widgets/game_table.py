@@ -29,12 +29,13 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
+from functools import partial
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg, trick_winner
+from pinochle_tutor import Card, Phase, PinochleError, RuleSet, Suit, svg
 from pinochle_tutor.bots.levels import Level, level_named
 from pinochle_tutor.course.seeds import SEED_RANGE
 from pinochle_tutor.course.table.announce import announcement
@@ -48,113 +49,38 @@ from pinochle_tutor.names import find_named
 from ._base import (
     Message,
     NumberBox,
-    card_spans,
+    button,
     coerce_rules,
     guard_client_values,
     guarded,
+    own_style,
     shown,
     style_widget,
 )
 from .cards import HandPicker, card_faces_css
 from .live import LiveRegion
-from .meld_counter import breakdown_html, diagnosis_html, parse_total
+from .meld_text import diagnosis_html, parse_total
 from .replay import HandReplay
-from .tables import Table
+from .table_html import (
+    GIVE_WORDS,
+    TABLE_CSS,
+    caption_html,
+    hand_order,
+    info_html,
+    last_trick_html,
+    log_html,
+    meld_check_html,
+    meld_html,
+    result_html,
+    score_sheet_html,
+    seat_html,
+    seat_position,
+    slot_html,
+    status_html,
+    trick_on_table,
+)
 
 __all__ = ["GameTable", "meld_html", "score_sheet_html"]
-
-_CSS = """
-.pt-game-table { max-width: 100%; box-sizing: border-box; }
-.pt-game-table .widget-html-content { overflow-wrap: anywhere; }
-/* The review reads as lines of text: wrap between words, never inside one (JupyterLab's
-   output area breaks a pre anywhere). */
-.pt-game-table .pt-review pre { white-space: pre-wrap; word-break: normal;
-  overflow-wrap: break-word; font-family: inherit; }
-.pt-game-table .pt-hint-more ul { margin: 2px 0 6px; padding-left: 1.5em; }
-.pt-game-table .pt-hint-more summary { cursor: pointer; }
-.pt-log .pt-log-lines { display: flex; flex-direction: column-reverse; max-height: 10em;
-  overflow-y: auto; border: 1px solid #ddd; padding: 4px 8px; }
-.pt-log .pt-log-lines:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
-.pt-log p { margin: 1px 0; }
-.pt-status { font-size: 1.05em; }
-.pt-infobar .widget-html-content { display: flex; flex-wrap: wrap; gap: 4px 14px;
-  background: #f4f1e8; border: 1px solid #d8d2bf; border-radius: 6px; padding: 4px 10px; }
-.pt-infobar .pt-turn-word { font-weight: 700; color: #0b5d1e; }
-.pt-felt { background: #1f6b3a; border-radius: 18px; padding: 10px; box-sizing: border-box;
-  width: 100%; max-width: 820px; color: #fff; }
-.pt-seat .widget-html-content { text-align: center; }
-.pt-seat-box { display: inline-block; padding: 4px 10px; border-radius: 10px;
-  background: rgba(0,0,0,0.25); color: #fff; line-height: 1.35; min-width: 7em; }
-.pt-seat-box.pt-turn { background: #f7d154; color: #1b1b1b; box-shadow: 0 0 0 3px #fff; }
-.pt-seat-box .pt-badge { display: inline-block; font-size: 0.8em; font-weight: 700;
-  border-radius: 4px; padding: 0 4px; margin-left: 3px; background: #fff; color: #1b1b1b; }
-.pt-seat-box .pt-badge.pt-badge-declarer { background: #b8860b; color: #1b1b1b; }
-.pt-seat-box .pt-seat-name { font-weight: 700; }
-.pt-slot .widget-html-content { display: flex; justify-content: center; align-items: center;
-  min-height: 96px; }
-.pt-slot-empty { width: 62px; height: 88px; border: 2px dashed rgba(255,255,255,0.35);
-  border-radius: 8px; box-sizing: border-box; }
-.pt-trick-caption .widget-html-content { text-align: center; color: #fff; }
-.pt-trick-caption .pt-cardtext { background: #fff; border-radius: 3px; padding: 0 2px; }
-.pt-kitty .widget-html-content { text-align: center; }
-.pt-last-trick .widget-html-content { background: #f4f1e8; border-radius: 6px; padding: 4px 8px; }
-.pt-result .widget-html-content { font-size: 1.15em; }
-.pt-result-box { border: 2px solid #1a7f37; background: #e6f4ea; border-radius: 8px;
-  padding: 8px 12px; }
-.pt-result-box.pt-game-over { border-color: #b8860b; background: #fff6d8; font-size: 1.1em; }
-.pt-confirm .widget-html-content { background: #fdecee; border-left: 4px solid #c8102e;
-  padding: 6px 10px; }
-.pt-actions { flex-wrap: wrap; gap: 4px; }
-.pt-hand .pt-hand-row { padding-top: 10px; }
-.pt-announce .pt-live-text { background: #eef3fb; border-left: 4px solid #1f5fbf;
-  border-radius: 4px; padding: 4px 10px; line-height: 1.4; min-height: 1.4em; }
-@media (max-width: 700px) {
-  .pt-felt { padding: 4px; border-radius: 10px; }
-  .pt-seat-box { min-width: 5em; font-size: 0.9em; }
-}
-"""
-
-_POSITIONS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east")}
-"""Where each seat sits on screen, by its place after the learner's (clockwise: the
-player on the learner's left plays next)."""
-
-_GIVE_WORDS = {
-    Phase.PASS: ("Pass these cards", "to the declarer"),
-    Phase.RETURN: ("Return these cards", "to your partner"),
-    Phase.DISCARD: ("Discard these cards", "face down (they count as your trick points)"),
-}
-
-
-def meld_html(session: GameSession) -> str:
-    """Each seat's shown meld, line by line, with totals (empty before meld)."""
-    melds = session.melds_shown
-    if melds is None:
-        return ""
-    rows = []
-    for seat, report in enumerate(melds):
-        lines = "; ".join(f"{escape(i.name)} {i.points}" for i in report.items) or "no meld"
-        rows.append(
-            f"<tr><td>{escape(session.seat_name(seat))}</td><td>{card_spans(report.hand)}</td>"
-            f"<td>{lines}</td><td><b>{report.total}</b></td></tr>"
-        )
-    head = "<tr><th>Seat</th><th>Cards shown</th><th>Meld</th><th>Total</th></tr>"
-    totals = [0] * session.rules.sides
-    for seat, report in enumerate(melds):
-        totals[session.rules.side(seat)] += report.total
-    sides = ", ".join(f"{escape(session.side_name(i))} {m}" for i, m in enumerate(totals))
-    return (
-        f'<b>Meld</b><table class="pt-breakdown">{head}{"".join(rows)}</table>'
-        f'<p class="pt-meld-totals">Meld by side: {sides}</p>'
-    )
-
-
-def score_sheet_html(session: GameSession) -> str:
-    """The score sheet as an HTML table, one row per hand (as pandas would write it)."""
-    rows = session.score_sheet
-    if not rows:
-        return ""
-    table = Table(rows).to_html(index=False, classes="pt-breakdown pt-score-table", border=0)
-    return f"<b>Score sheet</b> (target {session.rules.target}){table}"
 
 
 class GameTable(widgets.VBox):
@@ -247,31 +173,29 @@ class GameTable(widgets.VBox):
         self.select_picker.add_class("pt-hand")
         self.amount = NumberBox("a bid", description="Bid", layout=widgets.Layout(width="12em"))
         self.amount.add_class("pt-bid-amount")
-        self.bid_button = self._button("Bid", "pt-bid", self._bid, "primary")
-        self.pass_button = self._button("Pass", "pt-pass", self._pass)
+        self.bid_button = button("Bid", "pt-bid", self._bid, "primary")
+        self.pass_button = button("Pass", "pt-pass", self._pass)
         self.trump_buttons = [self._trump_button(s) for s in Suit]
-        self.give_button = self._button("Pass these cards", "pt-exchange", self._give, "primary")
-        self.continue_button = self._button("Continue ▸", "pt-continue", self._continue, "success")
+        self.give_button = button("Pass these cards", "pt-exchange", self._give, "primary")
+        self.continue_button = button("Continue ▸", "pt-continue", self._continue, "success")
         self.auto_box = widgets.Checkbox(
             value=auto_continue, description="Collect tricks after a short pause", indent=False
         )
         self.auto_box.add_class("pt-auto-continue")
         self.auto_box.observe(self._auto_changed, "value")
-        self.last_button = self._button("Last trick", "pt-last-trick-button", self._toggle_last)
+        self.last_button = button("Last trick", "pt-last-trick-button", self._toggle_last)
         self.last_area = self._html("pt-last-trick")
-        self.undo_button = self._button("Undo", "pt-undo", self._undo_clicked, "warning")
+        self.undo_button = button("Undo", "pt-undo", self._undo_clicked, "warning")
         self.undo_button.layout.display = None if undo else "none"
         self.legal_box = widgets.Checkbox(
             value=show_legal, description="Mark my legal cards", indent=False
         )
         self.legal_box.add_class("pt-show-legal")
         self.legal_box.observe(lambda _: self._safe_refresh(), "value")
-        self.concede_button = self._button("Concede the hand", "pt-concede", self._concede)
+        self.concede_button = button("Concede the hand", "pt-concede", self._concede)
         self.confirm_text = self._html("pt-confirm")
-        self.concede_yes = self._button(
-            "Yes, concede", "pt-concede-yes", self._concede_yes, "danger"
-        )
-        self.concede_no = self._button("Keep playing", "pt-concede-no", self._concede_no)
+        self.concede_yes = button("Yes, concede", "pt-concede-yes", self._concede_yes, "danger")
+        self.concede_no = button("Keep playing", "pt-concede-no", self._concede_no)
         self.confirm_box = widgets.VBox(
             [self.confirm_text, widgets.HBox([self.concede_yes, self.concede_no])]
         )
@@ -283,7 +207,7 @@ class GameTable(widgets.VBox):
             layout=widgets.Layout(width="14em"),
         )  # fmt: skip
         self.meld_total.add_class("pt-meld-total")
-        self.count_button = self._button(
+        self.count_button = button(
             "Check my meld", "pt-count-meld-check", self._count_meld_clicked, "primary"
         )
         count_words = widgets.HTML(
@@ -303,19 +227,19 @@ class GameTable(widgets.VBox):
         )
         self.level_box.add_class("pt-level")
         self.level_box.observe(self._level_changed, "value")
-        self.hint_button = self._button("Hint", "pt-hint", self._hint)
+        self.hint_button = button("Hint", "pt-hint", self._hint)
         self.hint_button.layout.display = None if hints else "none"
         # The hint's alternatives, on request: a closed list under the hint's message.
         self.hint_more = self._html("pt-hint-more")
         self.result_area = self._html("pt-result")
-        self.new_game_button = self._button("New game", "pt-new-game", self._new_game, "success")
+        self.new_game_button = button("New game", "pt-new-game", self._new_game, "success")
         self.sheet_area = self._html("pt-score-sheet")
         self.review_area = self._html("pt-review")
         # The finished hand, step by step; the review's text stays as its words.
         # Its messages (a step not in the hand) go to the table's one message region.
         self.replay = HandReplay(message=self.message)
         self._replayed: object = None
-        self.next_button = self._button("Next hand", "pt-next-hand", self._next, "success")
+        self.next_button = button("Next hand", "pt-next-hand", self._next, "success")
         self.auction_box = widgets.HBox([self.amount, self.bid_button, self.pass_button])
         self.auction_box.add_class("pt-actions")
         self.trump_box = widgets.HBox([widgets.Label("Name trump:"), *self.trump_buttons])
@@ -352,9 +276,7 @@ class GameTable(widgets.VBox):
              self.concede_button, self.legal_box, self.auto_box]
         )  # fmt: skip
         self.turn_box.add_class("pt-actions")
-        css = widgets.HTML(
-            f"<style>{_CSS}\n{card_faces_css(62)}</style>", layout=widgets.Layout(display="none")
-        )
+        css = own_style(f"{TABLE_CSS}\n{card_faces_css(62)}")
         super().__init__(
             [
                 style_widget(), css, self.info_bar, self.result_area,
@@ -396,17 +318,8 @@ class GameTable(widgets.VBox):
             w.layout.grid_area = grid_area
         return w
 
-    @staticmethod
-    def _button(
-        text: str, cls: str, handler: Callable[[Any], None], style: str = ""
-    ) -> widgets.Button:
-        b = widgets.Button(description=text, button_style=style)
-        b.add_class(cls)
-        b.on_click(handler)
-        return b
-
     def _trump_button(self, suit: Suit) -> widgets.Button:
-        b = self._button(f"{suit.symbol} {suit.plural}", "pt-trump", lambda _: self._trump(suit))
+        b = button(f"{suit.symbol} {suit.plural}", "pt-trump", partial(self._trump, suit))
         b.add_class(f"pt-trump-{suit.plural}")
         return b
 
@@ -419,17 +332,13 @@ class GameTable(widgets.VBox):
         """Where ``seat`` sits on screen: ``'south'`` (the learner), ``'west'``
         (Left), ``'north'`` (Partner), ``'east'`` (Right)."""
         s = self.session
-        n = s.rules.players
-        return _POSITIONS.get(n, _POSITIONS[4])[(seat - s.human_seat) % n]
+        return seat_position(s.rules.players, s.human_seat, seat)
 
     def sorted_hand(self) -> tuple[Card, ...]:
         """The learner's hand in display order: by suit, trump first (the suits
         keep their round order, so colours alternate), then by rank, high first."""
         v = self.session.view
-        trump = v.trump
-        if trump is None:
-            return tuple(sorted(v.hand, key=lambda c: c.order))
-        return tuple(sorted(v.hand, key=lambda c: ((c.suit - trump) % 4, -c.rank)))
+        return hand_order(v.hand, v.trump)
 
     def refresh(self) -> None:
         """Show the session as the learner may see it."""
@@ -437,7 +346,7 @@ class GameTable(widgets.VBox):
         v = s.view
         mine = s.is_my_turn
         phase = v.phase
-        giving = mine and phase in _GIVE_WORDS
+        giving = mine and phase in GIVE_WORDS
         hand = self.sorted_hand()
         # A hint's alternatives belong to the decision it was asked for.
         self.hint_more.value = ""
@@ -450,7 +359,9 @@ class GameTable(widgets.VBox):
         shown(self.count_box, s.meld_count_pending)
         checked = s.meld_diagnosis is not None and not s.hand_over
         # Cleared when hidden: a hidden widget's value still reaches the page.
-        self.meld_check_area.value = self._meld_check_html() if checked else ""
+        self.meld_check_area.value = (
+            meld_check_html(s.meld_diagnosis) if checked and s.meld_diagnosis else ""
+        )
         shown(self.meld_check_area, checked)
         shown(self.select_picker, giving)
         shown(self.hand_picker, not giving)
@@ -466,7 +377,7 @@ class GameTable(widgets.VBox):
         )
         self.hint_button.disabled = not mine
         if giving:
-            words = _GIVE_WORDS[phase]
+            words = GIVE_WORDS[phase]
             self.give_button.description = words[0]
             n = s.rules.kitty_size if phase is Phase.DISCARD else s.rules.exchange_size
             self.select_picker.label = f"Pick {n} cards {words[1]}"
@@ -478,22 +389,14 @@ class GameTable(widgets.VBox):
         self._mark_hand()
         if phase is Phase.AUCTION and mine:
             self.amount.value = v.min_bid
-        self.info_bar.value = self._info_html()
-        self.status_area.value = self._status_html()
-        texts = [e.text for e in s.events if e.hand_number == s.hand_number]
-        # Newest first in the page; CSS (column-reverse) shows it at the bottom,
-        # scrolled into view, with the older lines above.
-        # The scrolling box takes the focus (tabindex) so a keyboard can scroll it too.
-        lines = "".join(f"<p>{escape(t)}</p>" for t in reversed(texts[-60:]))
-        self.log_area.value = (
-            '<div class="pt-log-lines" role="region" aria-label="What happened this hand"'
-            f' tabindex="0">{lines}</div>'
-        )
+        self.info_bar.value = info_html(s)
+        self.status_area.value = status_html(s)
+        self.log_area.value = log_html(s)
         self._show_table()
         self._show_last_trick()
         self.meld_area.value = meld_html(s)
         self.sheet_area.value = score_sheet_html(s)
-        self.result_area.value = self._result_html()
+        self.result_area.value = result_html(s)
         shown(self.result_area, s.hand_over)
         review = s.review() if s.hand_over else None
         self._show_replay(review)
@@ -523,17 +426,6 @@ class GameTable(widgets.VBox):
             title=f"Replay of hand {s.hand_number}: step through it",
         )  # fmt: skip
 
-    def _meld_check_html(self) -> str:
-        d = self.session.meld_diagnosis
-        assert d is not None
-        kind = "pt-ok" if d.correct else "pt-error"
-        return (
-            f"<details open><summary>Your meld count: {d.answer_total} "
-            f"({'right' if d.correct else f'the meld is {d.expected_total}'})</summary>"
-            f'<div class="pt-message {kind}">{diagnosis_html(d)}</div>'
-            f"{breakdown_html(d.explanation)}</details>"
-        )
-
     def _mark_hand(self) -> None:
         s = self.session
         v = s.view
@@ -552,86 +444,9 @@ class GameTable(widgets.VBox):
         elif any(m == "legal" for m in picker.marks.values()):
             picker.clear_marks()
 
-    def _info_html(self) -> str:
-        s = self.session
-        v = s.view
-        scores = ", ".join(f"{escape(s.side_name(i))} {p}" for i, p in enumerate(s.scores))
-        items = [
-            f"<span><b>Hand {s.hand_number}</b></span>",
-            f"<span>Dealer: <b>{escape(s.seat_name(v.dealer))}</b></span>",
-        ]
-        if v.declarer is not None:
-            items.append(f"<span>Declarer: <b>{escape(s.seat_name(v.declarer))}</b></span>")
-            items.append(f"<span>Contract: <b>{v.contract}</b></span>")
-        elif v.high_bid is not None:
-            items.append(f"<span>High bid: <b>{v.high_bid}</b></span>")
-        else:
-            items.append("<span>Contract: <b>not yet</b></span>")
-        trump = f"{v.trump.symbol} {v.trump.plural}" if v.trump is not None else "not named"
-        cls = f' class="pt-cardtext pt-suit-{v.trump.plural}"' if v.trump is not None else ""
-        items.append(f"<span>Trump: <b{cls}>{escape(trump)}</b></span>")
-        items.append(f"<span>Score: <b>{scores}</b> (to {s.rules.target})</span>")
-        items.append(f'<span class="pt-turn-word">{escape(self._turn_words())}</span>')
-        return "".join(items)
-
-    def _turn_words(self) -> str:
-        s = self.session
-        if s.is_over:
-            return "Game over"
-        if s.hand_over:
-            return "Hand over"
-        if s.trick_waiting:
-            return "Trick complete"
-        if s.meld_count_pending:
-            return "Count your meld"
-        to_act = s.to_act
-        if to_act is None:
-            return ""
-        return "Your turn" if to_act == s.human_seat else f"{s.seat_name(to_act)} to play"
-
-    def _status_html(self) -> str:
-        s = self.session
-        v = s.view
-        task = s.task()
-        if s.is_my_turn and v.phase is Phase.AUCTION:
-            task = f"Bid at least {v.min_bid}, or pass."
-        return f"<b>{escape(task)}</b>"
-
     def _seat_html(self, seat: int) -> str:
-        s = self.session
-        v = s.view
-        h = s.engine_hand
-        name = "You" if seat == s.human_seat else s.seat_name(seat)
-        badges = []
-        if seat == v.dealer:
-            badges.append('<span class="pt-badge" title="dealer">Dealer</span>')
-        if seat == v.declarer:
-            badges.append(
-                f'<span class="pt-badge pt-badge-declarer" title="declarer">Declarer {v.contract}</span>'
-            )
-        lines = [f'<span class="pt-seat-name">{escape(name)}</span>{"".join(badges)}']
-        if v.phase is Phase.AUCTION:
-            calls = [a for st, a in v.auction if st == seat]
-            if calls:
-                last = calls[-1]
-                lines.append("passed" if last is None else f"bid {last}")
-        taken = [t for t in v.tricks if t.winner == seat]
-        # How many cards a seat holds is public (everyone plays one card a trick).
-        held = len(h.hands[seat])
-        info = f"{held} cards"
-        if v.phase in (Phase.PLAY, Phase.DONE):
-            info += f" · {len(taken)} trick{'s' if len(taken) != 1 else ''}"
-        lines.append(info)
-        turn = (
-            s.to_act == seat
-            and not s.trick_waiting
-            and not s.hand_over
-            and not s.meld_count_pending
-        )
-        if turn:
-            lines.append("<b>to play</b>" if seat != s.human_seat else "<b>your turn</b>")
-        cls = "pt-seat-box pt-turn" if turn else "pt-seat-box"
-        return f'<div class="{cls}">{"<br>".join(lines)}</div>'
+        """A seat's box (a classmates' table adds who sits there)."""
+        return seat_html(self.session, seat)
 
     def _show_table(self) -> None:
         s = self.session
@@ -642,15 +457,7 @@ class GameTable(widgets.VBox):
             pos = self.position(seat)
             used.add(pos)
             self.seats[pos].value = self._seat_html(seat)
-        if s.trick_waiting and v.tricks:
-            t = v.tricks[-1]
-            cards, seats, win = list(t.cards), list(t.seats), t.seats.index(t.winner)
-        elif v.trick:
-            assert v.trump is not None
-            cards, seats = list(v.trick), list(v.trick_seats)
-            win = trick_winner(cards, v.trump)
-        else:
-            cards, seats, win = [], [], None
+        cards, seats, win = trick_on_table(s)
         played = dict(zip(seats, cards, strict=True))
         for pos in ("north", "west", "east", "south"):
             shown(self.seats[pos], pos in used)
@@ -658,44 +465,13 @@ class GameTable(widgets.VBox):
         for seat in range(n):
             pos = self.position(seat)
             card = played.get(seat)
-            if card is None:
-                self.slots[pos].value = '<div class="pt-slot-empty" aria-hidden="true"></div>'
-            else:
-                hl = "winner" if win is not None and seats[win] == seat else None
-                pic = svg.card(card, size=62, highlight=hl)
-                who = escape(s.seat_name(seat))
-                self.slots[pos].value = (
-                    f'<div class="pt-trick-card" data-seat="{who}" title="{who}: {escape(card.name)}">'
-                    f"{pic}</div>"
-                )
+            won = win is not None and seats[win] == seat
+            self.slots[pos].value = slot_html(s, seat, card, won)
         shown(self.kitty_area, bool(v.kitty))
         # Cleared when hidden: a hidden widget's value still reaches the page.
         kitty = svg.hand(v.kitty, size=40, label="the kitty, turned up") if v.kitty else ""
         self.kitty_area.value = f"Kitty: {kitty}" if kitty else ""
-        self.trick_caption.value = self._caption_html(cards, seats, win)
-
-    def _caption_html(self, cards: list[Card], seats: list[int], win: int | None) -> str:
-        s = self.session
-        v = s.view
-        if s.trick_waiting and v.tricks:
-            t = v.tricks[-1]
-            who = s.seat_name(t.winner)
-            verb = "win" if t.winner == s.human_seat else "wins"
-            return (
-                f"<b>Trick {len(v.tricks)}</b>: {escape(who)} {verb} with "
-                f"{card_spans([t.winning_card])} ({t.points} points).<br>Continue when ready."
-            )
-        if cards and win is not None:
-            who = s.seat_name(seats[win])
-            return (
-                f"<b>Trick {len(v.tricks) + 1}</b><br>{escape(who)} "
-                f"{'are' if who == 'You' else 'is'} winning with {card_spans([cards[win]])}"
-            )
-        if v.phase is Phase.PLAY:
-            return f"<b>Trick {len(v.tricks) + 1}</b>"
-        if v.phase is Phase.DONE:
-            return f"<b>Hand {s.hand_number} is over</b>"
-        return f"<b>{escape(v.phase.value.capitalize())}</b>"
+        self.trick_caption.value = caption_html(s, cards, seats, win)
 
     def _show_last_trick(self) -> None:
         s = self.session
@@ -705,35 +481,7 @@ class GameTable(widgets.VBox):
         if t is None:
             self.last_area.value = ""
             return
-        names = [s.seat_name(x) for x in t.seats]
-        pic = svg.trick(t.cards, names, t.seats.index(t.winner), size=44)
-        self.last_area.value = (
-            f"<b>Last trick</b> (trick {len(s.view.tricks)}): {escape(s.seat_name(t.winner))} "
-            f"won with {card_spans([t.winning_card])}, {t.points} points.<br>{pic}"
-        )
-
-    def _result_html(self) -> str:
-        s = self.session
-        if not s.hand_over:
-            return ""
-        scores = " to ".join(f"{escape(s.side_name(i))} {p}" for i, p in enumerate(s.scores))
-        hand_line = next((e.text for e in reversed(s.events) if e.kind is EventKind.SCORE), "")
-        if s.is_over:
-            if s.winner is None:
-                head = "Game over: no winner."
-            else:
-                name = s.side_name(s.winner)
-                head = "Game over: you won the game!" if name in ("Us", "You") else (
-                    f"Game over: {escape(s.narrator.side_subject(s.winner))} won the game."
-                )  # fmt: skip
-            return (
-                f'<div class="pt-result-box pt-game-over" role="status"><b>{head}</b><br>'
-                f"Final score: {scores}.<br>{escape(hand_line)}</div>"
-            )
-        return (
-            f'<div class="pt-result-box" role="status"><b>Hand {s.hand_number} is over.</b> '
-            f"{escape(hand_line)}<br>Score: {scores}. Deal the next hand when ready.</div>"
-        )
+        self.last_area.value = last_trick_html(s, t)
 
     def _focus_next(self) -> None:
         """Put the keyboard focus where the learner acts next. The control that had
@@ -761,7 +509,7 @@ class GameTable(widgets.VBox):
             return self.amount
         if phase is Phase.TRUMP:
             return self.trump_buttons[0]
-        if phase in _GIVE_WORDS:
+        if phase in GIVE_WORDS:
             buttons = self.select_picker.buttons
             return buttons[0] if buttons else self.give_button
         if phase is Phase.PLAY and self.hand_picker.buttons:
@@ -1033,7 +781,7 @@ class GameTable(widgets.VBox):
         if not self._hints:  # the button is hidden, but a client can press it all the same
             raise IllegalActionError("Hints are switched off for this game.")
         hint = self.session.hint()
-        picker = self.select_picker if hint.phase in _GIVE_WORDS else self.hand_picker
+        picker = self.select_picker if hint.phase in GIVE_WORDS else self.hand_picker
         picker.clear_marks()
         if hint.cards:
             picker.mark(hint.cards, "proof")

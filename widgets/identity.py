@@ -59,6 +59,7 @@ from pinochle_tutor.classroom.store import ProgressStore
 from ._base import (
     Message,
     PythonWrites,
+    button,
     guard_client_values,
     guarded,
     page_four_colour,
@@ -211,9 +212,7 @@ class LearnerCard(widgets.VBox):
             style={"description_width": "initial"},
         )  # fmt: skip
         self.name_box.add_class("pt-learner-name")
-        self.save_button = widgets.Button(description="That's me", button_style="primary")
-        self.save_button.add_class("pt-learner-save")
-        self.save_button.on_click(lambda _b: self.save_name())
+        self.save_button = button("That's me", "pt-learner-save", self.save_name, "primary")
         self._form = widgets.HBox([self.name_box, self.save_button])
         self.four_colour = widgets.Checkbox(
             value=page_four_colour(), indent=False,

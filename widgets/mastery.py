@@ -48,7 +48,6 @@ from pinochle_tutor.course.quiz.round import QuizRound
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
 
-from ._base import shown
 from .quiz_runner import QuizRunner
 
 __all__ = [
@@ -171,27 +170,27 @@ class MasterySet(QuizRunner):
             f"first try master the lesson.</p><p>This lesson: {stars_html(m)}</p>"
         )
 
-    def _plan(self, seed: int) -> QuizRound:
+    def plan(self, seed: int) -> QuizRound:
         return plan_mastery_set(self.lesson, seed, self.rules)
 
     @property
     def set_id(self) -> str:
         """The name every answer of the current set is kept with (kept with the set's
         place, so a reload goes on with the same set)."""
-        return str(self._basis.get("set", ""))
+        return str(self.session.basis.get("set", ""))
 
-    def _set_id(self) -> str:
+    def answer_set_id(self) -> str:
         return self.set_id
 
-    def _new_basis(self) -> dict[str, Any]:
+    def new_basis(self) -> dict[str, Any]:
         return {"set": new_set_id(self.lesson)}
 
     def _first_time(self) -> int:
-        return sum(1 for m, t in zip(self._marks, self._tries, strict=False) if m.right and t == 1)
+        return sum(1 for m, t in zip(self.marks, self.marked_tries, strict=False) if m.right and t == 1)
 
     def _done_message(self) -> str:
         return (
-            f"Set complete: {self._first_time()} of {len(self._marks)} right on the first try. "
+            f"Set complete: {self._first_time()} of {len(self.marks)} right on the first try. "
             f"Press '{self.restart_button.description}' for {SET_SIZE} fresh questions."
         )
 
@@ -200,12 +199,12 @@ class MasterySet(QuizRunner):
         m = self.mastery()
         if first >= NEEDED:
             verdict = (
-                f"{first} of {len(self._marks)} right on the first try: "
+                f"{first} of {len(self.marks)} right on the first try: "
                 "you have mastered this lesson."
             )
         else:
             verdict = (
-                f"{first} of {len(self._marks)} right on the first try: {NEEDED} master the "
+                f"{first} of {len(self.marks)} right on the first try: {NEEDED} master the "
                 "lesson. Read the explanations, then start a new set."
             )
         self._show_state()
@@ -242,7 +241,7 @@ class ReviewRound(QuizRunner):
         self.restart_button.description = "Review again"
         self.add_class("pt-review-round")
 
-    def _plan(self, seed: int) -> QuizRound:
+    def plan(self, seed: int) -> QuizRound:
         attempts = _attempts(self.progress)
         try:
             self.due = due_reviews(attempts)
@@ -282,16 +281,11 @@ class ReviewRound(QuizRunner):
             f"<p>{escape(SCHEDULE_TEXT)}{escape(nxt)}</p>"
         )
 
-    def _nothing_to_ask(self) -> None:
+    def show_nothing(self) -> None:
         if self.due:  # due cases none of which can be asked under these rules
-            super()._nothing_to_ask()
+            super().show_nothing()
             return
-        self._phase = "done"
-        for part in (self.trick_view, self.hand_view, self.submit_button, self.next_button):
-            shown(part, False)
-        shown(self.restart_button, False)
-        self.answer_box.children = ()
-        self.prompt.value = ""
+        self._clear_round()
         self.message.info("Nothing is due: practise on the other pages, or come back tomorrow.")
 
 

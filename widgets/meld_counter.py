@@ -20,9 +20,7 @@ the press.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -36,15 +34,20 @@ from pinochle_tutor.explain import (
     diagnose_meld,
     explain_meld,
 )
-from pinochle_tutor.meld import MeldItem
 
-from ._base import Message, card_spans, coerce_rules, guard_client_values, guarded, style_widget
+from ._base import (
+    Message,
+    button,
+    coerce_rules,
+    guard_client_values,
+    guarded,
+    style_widget,
+)
 from .cards import CardsView
-from .tables import Frame, Table, frame
+from .meld_text import breakdown_frame, breakdown_html, diagnosis_html, parse_total
 
 __all__ = ["MeldCounter", "breakdown_frame", "breakdown_html", "diagnosis_html", "parse_total"]
 
-_MAX_TOTAL = 100_000
 _MULTIPLE = ("single", "double", "triple", "quadruple")
 _SET_KINDS = (
     MeldKind.RUN,
@@ -54,92 +57,6 @@ _SET_KINDS = (
     MeldKind.JACKS_AROUND,
     MeldKind.PINOCHLE,
 )
-
-
-def parse_total(text: Any) -> int:
-    """A learner's meld total from what they typed: a whole number, 0 or more
-    (``"120"``, ``" 1,500 "``, ``"190 points"``). Raises
-    :class:`~pinochle_tutor.explain.InvalidClaimError` with a message the learner
-    can act on."""
-    raw = str(text)
-    s = raw.strip().lower()
-    s = re.sub(r"\s*(points?|pts?)\.?$", "", s).replace(",", "").replace("_", "").strip()
-    shown = raw.strip()[:20] + ("…" if len(raw.strip()) > 20 else "")
-    if not s:
-        raise InvalidClaimError("Type your meld total first: a whole number such as 120.")
-    if re.fullmatch(r"[+-]?\d{1,7}", s) is None:
-        if re.fullmatch(r"[+-]?\d+\.\d*", s):
-            raise InvalidClaimError(
-                f"{shown!r} is not a whole number: meld always comes in whole points, e.g. 120."
-            )
-        if re.fullmatch(r"[+-]?\d+", s):
-            raise InvalidClaimError(f"{shown!r} is far too large: no hand melds that much.")
-        raise InvalidClaimError(
-            f"{shown!r} is not a number: type the meld total in digits, e.g. 120."
-        )
-    value = int(s)
-    if value < 0:
-        raise InvalidClaimError(
-            f"{shown!r} is negative: meld is never below 0 (a hand with no meld counts 0)."
-        )
-    if value > _MAX_TOTAL:
-        raise InvalidClaimError(f"{shown!r} is far too large: no hand melds that much.")
-    return value
-
-
-def _line_name(item: MeldItem) -> str:
-    if item.kind is MeldKind.MARRIAGE and item.suit is not None:
-        return f"{item.suit.singular} marriage"
-    if item.kind in (MeldKind.DIX, MeldKind.ROYAL_MARRIAGE, MeldKind.RUN) and item.suit:
-        return f"{item.name} ({item.suit.plural})"
-    return item.name
-
-
-def _breakdown_rows(explanation: MeldExplanation) -> list[dict[str, object]]:
-    return [
-        {"meld": _line_name(i), "cards": " ".join(c.text for c in i.cards), "points": i.points}
-        for i in explanation.items
-    ]
-
-
-def breakdown_frame(explanation: MeldExplanation) -> Frame:
-    """The meld breakdown as a table: one row per line (meld, cards, points); a
-    DataFrame where pandas is installed (:func:`pinochle_widgets.tables.frame`)."""
-    return frame(_breakdown_rows(explanation), columns=["meld", "cards", "points"])
-
-
-def breakdown_html(explanation: MeldExplanation) -> str:
-    """The breakdown table as HTML, each line's cards coloured and highlighted,
-    with a total row and the tutor's notes."""
-    rows: list[dict[str, object]] = [
-        {"meld": escape(str(row["meld"])), "cards": card_spans(i.cards, "proof"), "points": row["points"]}
-        for row, i in zip(_breakdown_rows(explanation), explanation.items, strict=True)
-    ]
-    rows.append({"meld": "<b>total</b>", "cards": "", "points": explanation.total})
-    table = Table(rows, columns=["meld", "cards", "points"])
-    html = table.to_html(escape=False, index=False, classes="pt-breakdown", border=0)
-    caption = f"Meld with {explanation.trump.plural} trump"
-    notes = "".join(f"<li>{escape(n.text)}</li>" for n in explanation.notes)
-    return (
-        f'<div class="pt-breakdown-area"><div class="pt-title">{escape(caption)}</div>{html}'
-        + (f'<ul class="pt-notes">{notes}</ul>' if notes else "")
-        + "</div>"
-    )
-
-
-def _diagnosis_lines(diagnosis: MeldDiagnosis) -> str:
-    """The diagnosis without the breakdown it ends with (shown as a table instead)."""
-    text = diagnosis.text
-    tail = diagnosis.explanation.text
-    if text.endswith(tail):
-        text = text[: -len(tail)]
-    return text.strip()
-
-
-def diagnosis_html(diagnosis: MeldDiagnosis) -> str:
-    """The tutor's diagnosis of a meld count as HTML lines (the breakdown it ends
-    with is left out: :func:`breakdown_html` shows it as a table)."""
-    return "<br>".join(escape(line) for line in _diagnosis_lines(diagnosis).split("\n"))
 
 
 class MeldCounter(widgets.VBox):
@@ -177,12 +94,8 @@ class MeldCounter(widgets.VBox):
         self._set_boxes: dict[tuple[MeldKind, int], widgets.Checkbox] = {}
         self._counts: dict[MeldKind, widgets.Dropdown] = {}
         claims = self._build_claims()
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.check_button.add_class("pt-check")
-        self.check_button.on_click(lambda _b: self.check())
-        self.new_button = widgets.Button(description="New hand")
-        self.new_button.add_class("pt-new-hand")
-        self.new_button.on_click(lambda _b: self.new_hand())
+        self.check_button = button("Check", "pt-check", self.check, "primary")
+        self.new_button = button("New hand", "pt-new-hand", self.new_hand)
         self.breakdown = widgets.HTML()
         self.breakdown.add_class("pt-breakdown-view")
         title = widgets.HTML("<b>Count the meld</b>")

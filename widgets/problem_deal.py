@@ -21,6 +21,7 @@ learner chooses. Buttons may be pressed in any order; the widget checks its phas
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 from pathlib import Path
 
@@ -29,22 +30,30 @@ import ipywidgets as widgets
 from pinochle_tutor.actions import Action
 from pinochle_tutor.classroom.identity import page_from_environment
 from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.course.problem_bank import load_problems
 from pinochle_tutor.course.problems import (
     Problem,
     ProblemCheck,
     ProblemError,
     choice_words,
     describe_position,
-    load_problems,
     mark_problem,
     options,
 )
 from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.view import Phase, seat_name
 
-from ._base import LiveHTML, Message, coerce_rules, guard_client_values, guarded, style_widget
+from ._base import (
+    LiveHTML,
+    Message,
+    button,
+    coerce_rules,
+    guard_client_values,
+    guarded,
+    style_widget,
+)
 from .cards import CardsView
-from .quiz_runner import cards_html
+from .drawing import cards_html
 
 __all__ = ["ProblemDeal"]
 
@@ -98,9 +107,7 @@ class ProblemDeal(widgets.VBox):
         self.choices.add_class("pt-problem-choices")
         self.feedback = LiveHTML()
         self.feedback.add_class("pt-problem-feedback")
-        self.next_button = widgets.Button(description="Next problem")
-        self.next_button.add_class("pt-problem-next")
-        self.next_button.on_click(lambda _b: self.next())
+        self.next_button = button("Next problem", "pt-problem-next", self.next)
         super().__init__(
             [style_widget(), self.note, self.prompt, self.trick_view, self.hand_view,
              self.choices, self.message, self.feedback, self.next_button]
@@ -147,10 +154,7 @@ class ProblemDeal(widgets.VBox):
         self.hand_view.show_hand(view.hand, label="Your hand")
         buttons = []
         for k, choice in enumerate(options(problem, view)):
-            b = widgets.Button(description=_label(choice))
-            b.add_class("pt-problem-choice")
-            b.on_click(lambda _b, k=k: self.choose(k))
-            buttons.append(b)
+            buttons.append(button(_label(choice), "pt-problem-choice", partial(self.choose, k)))
         self.choices.children = tuple(buttons)
         self.feedback.value = ""
         self.next_button.disabled = True

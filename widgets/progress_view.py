@@ -28,6 +28,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from pinochle_tutor.classroom.attempts import attempts_json
+from pinochle_tutor.classroom.class_folder import collect_records, learner_of_file
+from pinochle_tutor.classroom.database import is_database_url
 from pinochle_tutor.classroom.house_rules import rules_answered_in, site_rules
 from pinochle_tutor.classroom.progress import (
     Attempt,
@@ -39,12 +41,11 @@ from pinochle_tutor.classroom.progress import (
     summarize,
     weak_rules,
 )
-from pinochle_tutor.classroom.store import collect_records, is_database_url, learner_of_file
 from pinochle_tutor.classroom.times import Zone, site_zone
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.rules import RuleSet
 
-from ._base import Message, guard_client_values, guarded, style_widget
+from ._base import Message, button, guard_client_values, guarded, style_widget
 from .browser_zone import BrowserZone
 from .tables import Frame, frame
 
@@ -142,7 +143,7 @@ def progress_frame(path: str | Path | None = None) -> Frame:
 def class_frame(folder: str | Path) -> Frame:
     """One row per learner and rule case for every progress database and file
     under ``folder`` (searched recursively; see :data:`CLASS_COLUMNS` and
-    :func:`~pinochle_tutor.classroom.store.collect_records`). Files that are not
+    :func:`~pinochle_tutor.classroom.class_folder.collect_records`). Files that are not
     progress are skipped and listed, with unreadable attempts, in
     ``frame.attrs["problems"]``."""
     root = Path(folder)
@@ -224,9 +225,7 @@ class ProgressSummary(widgets.VBox):
         self.message = Message()
         self.table = widgets.HTML()
         self.table.add_class("pt-progress-view")
-        self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
-        self.refresh_button.add_class("pt-progress-refresh")
-        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.refresh_button = button("Refresh", "pt-progress-refresh", self.refresh, icon="refresh")
         self.export_link = widgets.HTML()
         self.export_link.add_class("pt-progress-export")
         self.zone: Zone = site_zone()

@@ -38,9 +38,11 @@ from ._base import (
     card_spans,
     guard_client_values,
     guarded,
+    own_style,
     shown,
 )
 from .live import LiveRegion
+from .table_html import seat_position
 
 __all__ = ["HandReplay", "ReplayKeys"]
 
@@ -81,9 +83,6 @@ export default {
   },
 };
 """
-
-_POSITIONS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east")}
-"""Where each seat sits, by its place after the learner's (as at the game table)."""
 
 _CSS = """
 .pt-replay { border: 1px solid #d8d2bf; border-radius: 8px; padding: 6px 8px;
@@ -211,7 +210,7 @@ class HandReplay(widgets.VBox):
         self.verdict_area.add_class("pt-replay-verdict")
         self.notes_area = widgets.HTML()
         self.notes_area.add_class("pt-replay-notes")
-        css = widgets.HTML(f"<style>{_CSS}</style>", layout=widgets.Layout(display="none"))
+        css = own_style(_CSS)
         children: list[widgets.Widget] = [
             css, self.heading, self.controls, self.arrow_keys, self.counter, self.announcer,
             self.table_area, self.verdict_area, self.hand_area, self.notes_area,
@@ -375,7 +374,7 @@ class HandReplay(widgets.VBox):
     def _position(self, seat: int) -> str:
         assert self._rules is not None
         n = self._rules.players
-        return _POSITIONS.get(n, _POSITIONS[4])[(seat - self._seat) % n]
+        return seat_position(n, self._seat, seat)
 
     def _table_html(self, s: ReplayStep) -> str:
         assert self._rules is not None

@@ -28,7 +28,7 @@ from pinochle_tutor.course.positions import Position, TrickCase, position_stream
 from pinochle_tutor.explain import LegalSetExplanation, PlayExplanation, explain_legal, explain_play
 from pinochle_tutor.names import find_named
 
-from ._base import Message, coerce_rules, guard_client_values, guarded, style_widget
+from ._base import Message, button, coerce_rules, guard_client_values, guarded, style_widget
 from .cards import CardsView, HandPicker
 
 __all__ = ["TrickChecker", "coerce_case"]
@@ -84,12 +84,8 @@ class TrickChecker(widgets.VBox):
             mode="one", four_color=four_color, message=self.message, label="Your hand: click a card"
         )
         self.picker.on_pick(self._picked)
-        self.legal_button = widgets.Button(description="Show legal cards")
-        self.legal_button.add_class("pt-show-legal")
-        self.legal_button.on_click(lambda _b: self.show_legal())
-        self.next_button = widgets.Button(description="Next", button_style="primary")
-        self.next_button.add_class("pt-next")
-        self.next_button.on_click(lambda _b: self.next_position())
+        self.legal_button = button("Show legal cards", "pt-show-legal", self.show_legal)
+        self.next_button = button("Next", "pt-next", self.next_position, "primary")
         title = widgets.HTML("<b>Which cards may you play?</b>")
         title.add_class("pt-title")
         super().__init__(

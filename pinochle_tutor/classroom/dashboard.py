@@ -28,14 +28,10 @@ from pathlib import Path
 from typing import TextIO
 
 from pinochle_tutor.classroom.attempts import CHECK_KIND, HAND_KIND, NOT_PRACTICE, Attempt
+from pinochle_tutor.classroom.class_folder import collect_records
+from pinochle_tutor.classroom.database import StoreError, is_database_url
 from pinochle_tutor.classroom.mastery import lesson_mastery, lesson_of_set
-from pinochle_tutor.classroom.store import (
-    LessonVisit,
-    ProgressStore,
-    StoreError,
-    collect_records,
-    is_database_url,
-)
+from pinochle_tutor.classroom.store import LessonVisit, ProgressStore
 from pinochle_tutor.classroom.times import Zone, site_zone
 
 __all__ = [

@@ -21,10 +21,11 @@ True
 from __future__ import annotations
 
 from pinochle_tutor.classroom.attempts import now
+from pinochle_tutor.classroom.database import StoreError
 from pinochle_tutor.classroom.house_rules import site_four_colour
 from pinochle_tutor.classroom.identity import Learner, current_learner
 from pinochle_tutor.classroom.progress import default_location, is_database
-from pinochle_tutor.classroom.store import ProgressStore, StoreError
+from pinochle_tutor.classroom.store import ProgressStore
 
 __all__ = ["FOUR_COLOUR", "choose_four_colour", "class_store", "four_colour_deck"]
 

@@ -74,17 +74,9 @@ from pinochle_tutor.classroom.attempts import (
     weak_rules,
     write_attempts,
 )
-from pinochle_tutor.classroom.identity import (
-    LEARNER_VAR,
-    LearnerSource,
-    current_learner,
-    page_from_environment,
-)
-from pinochle_tutor.classroom.places import MAX_PLACE_BYTES, Place
-from pinochle_tutor.classroom.store import (
+from pinochle_tutor.classroom.database import (
     DATABASE_ERRORS,
     HAS_SQLITE,
-    ProgressStore,
     StoreBusyError,
     StoreError,
     StoreFileError,
@@ -92,6 +84,14 @@ from pinochle_tutor.classroom.store import (
     is_database_url,
     store_error,
 )
+from pinochle_tutor.classroom.identity import (
+    LEARNER_VAR,
+    LearnerSource,
+    current_learner,
+    page_from_environment,
+)
+from pinochle_tutor.classroom.places import MAX_PLACE_BYTES, Place
+from pinochle_tutor.classroom.store import ProgressStore
 from pinochle_tutor.errors import PinochleError
 
 __all__ = [
@@ -319,7 +319,7 @@ class Progress:
         this page's answers, which a page must not show as the whole record."""
         self._waiting: StoreBusyError | None = None
         """Why the database last could not be opened or written (busy, or out of reach:
-        :class:`~pinochle_tutor.classroom.store.StoreUnreachableError`); ``None`` once a
+        :class:`~pinochle_tutor.classroom.database.StoreUnreachableError`); ``None`` once a
         write went through."""
         self._told = 0
         """How many of the oldest :attr:`pending` answers the page was told are kept."""

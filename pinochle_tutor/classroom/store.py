@@ -34,9 +34,9 @@ kept, never changed.
 
 What the store never does is write over a file it could not open: a file that is
 not a database, a truncated one, or one whose schema is newer than this code's is
-left byte for byte as it was (:class:`StoreFileError`), and a database another
+left byte for byte as it was (:class:`~pinochle_tutor.classroom.database.StoreFileError`), and a database another
 process holds the write lock of is waited for :data:`BUSY_WAIT` seconds, then
-reported as :class:`StoreBusyError` (the caller may try again later; see
+reported as :class:`~pinochle_tutor.classroom.database.StoreBusyError` (the caller may try again later; see
 :class:`~pinochle_tutor.classroom.progress.Progress`). No message names a server
 database's URL (it may hold a password): :attr:`ProgressStore.name` is what
 messages say.
@@ -54,10 +54,7 @@ messages say.
 from __future__ import annotations
 
 import contextlib
-import functools
-import logging
 import os
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -65,139 +62,47 @@ from pathlib import Path
 from typing import Any
 
 from pinochle_tutor.classroom.attempts import MAX_SET_ID, Attempt, read_attempts
-from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.classroom.database import (
+    DATABASE_ERRORS,
+    HAS_SQLITE,
+    StoreError,
+    StoreFileError,
+    engine_for,
+    is_database_url,
+    is_server_down,
+    schema_tables,
+    store_error,
+    too_many_clients,
+)
 
 try:
     import sqlite3
 
     import sqlalchemy as sa
     from sqlalchemy import exc as sa_exc
-except ImportError:  # Pyodide's runtime (the static site) has no sqlite3: progress is JSON there
-    HAS_SQLITE = False
-    DATABASE_ERRORS: tuple[type[Exception], ...] = ()
-else:
-    HAS_SQLITE = True
-    DATABASE_ERRORS = (sa_exc.SQLAlchemyError, sqlite3.Error)
-"""What a database call may raise (SQLAlchemy's and sqlite3's errors; nothing where
-there is no database)."""
+except ImportError:  # the static site (Pyodide): no database, HAS_SQLITE is False
+    pass
 
 __all__ = [
     "BUSY_WAIT",
-    "DATABASE_ERRORS",
-    "HAS_SQLITE",
     "RETRIES",
     "SCHEMA_VERSION",
-    "ClassRecord",
     "HandOver",
     "LessonVisit",
     "ProgressStore",
-    "StoreBusyError",
-    "StoreError",
-    "StoreFileError",
-    "StoreUnreachableError",
     "StoredAttempt",
-    "collect_records",
-    "is_database_url",
-    "learner_of_file",
-    "store_error",
 ]
-
-
-class StoreError(PinochleError):
-    """The progress store cannot be used: the file is not a database, it is newer
-    than this version of the tutor, or a learner name is not acceptable."""
-
-
-class StoreFileError(StoreError):
-    """The file cannot be used as this tutor's progress database, and is left as it is:
-    it is not a database (or is truncated or damaged), or its schema is newer than
-    this code's. The message names the file (never its folder) or, for a server
-    database, says so (never its URL)."""
-
-
-class StoreBusyError(StoreError):
-    """Another process held the database's write lock for longer than the wait
-    (:data:`BUSY_WAIT`), or a server database could not be reached; nothing was
-    written, and trying again later may succeed."""
-
-
-class StoreUnreachableError(StoreBusyError):
-    """A server database that could not be reached (connection refused, dropped, or the
-    server shutting down or starting up). A :class:`StoreBusyError` for every caller
-    that keeps the answer and tries again, and a class of its own so that a page can
-    say the database cannot be reached rather than that it is busy (a learner, or the
-    teacher they tell, then looks at the server, not at the class's load)."""
 
 
 BUSY_WAIT = 5.0
 """Seconds a write waits for another process's write lock before
-:class:`StoreBusyError` (a write itself takes milliseconds)."""
+:class:`~pinochle_tutor.classroom.database.StoreBusyError` (a write itself takes milliseconds)."""
 
 RETRIES = 3
 """How many times a write is tried when the connection to a server database drops."""
 
 _UNUSABLE: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
 _OPEN_ERRORS: tuple[type[Exception], ...] = (OSError, *DATABASE_ERRORS)
-
-
-def is_database_url(location: object) -> bool:
-    """Whether ``location`` is a database URL (``postgresql+psycopg://...``,
-    ``sqlite:///...``) rather than a file path."""
-    return isinstance(location, str) and "://" in location and location.split(":", 1)[0] in (
-        "sqlite", "sqlite+pysqlite", "postgresql", "postgresql+psycopg", "postgresql+psycopg2",
-    )  # fmt: skip
-
-
-def store_error(error: BaseException, name: str) -> StoreError:
-    """The :class:`StoreError` a database error of the database ``name`` amounts to:
-    :class:`StoreBusyError` for a lock held too long or a server at its connection
-    limit, :class:`StoreUnreachableError` (a kind of busy) for a server out of reach,
-    :class:`StoreFileError` for a file that is not a usable database, the error
-    itself if it already is one. The message never quotes a URL."""
-    if isinstance(error, StoreError):
-        return error
-    if isinstance(error, OSError):
-        return StoreFileError(f"the progress database {name} cannot be opened ({error.strerror})")
-    orig = getattr(error, "orig", None) or error
-    text = str(orig).lower()
-    if "locked" in text or "busy" in text or _too_many_clients(orig):
-        return StoreBusyError(f"the class database {name} is busy (another page is writing to it)")
-    if getattr(error, "connection_invalidated", False) or _is_server_down(orig):
-        return StoreUnreachableError(f"the class database {name} cannot be reached just now")
-    if "malformed" in text:
-        return StoreFileError(f"{name} is not a progress database (it is damaged or cut short)")
-    if "not a database" in text:
-        return StoreFileError(f"{name} is not a progress database (file is not a database)")
-    # The error's own class and text name server paths and SQL: the site's log has
-    # them, the learner and the teacher get what to do.
-    logging.getLogger(__name__).warning("the progress database %s cannot be used: %r", name, orig)
-    return StoreFileError(
-        f"{name} has a problem the site's log names"
-    )
-
-
-def _too_many_clients(error: BaseException) -> bool:
-    """A server at its connection limit (PostgreSQL's SQLSTATE 53300): busy, not broken."""
-    text = str(error).lower()
-    return getattr(error, "sqlstate", None) == "53300" or "too many clients" in text or (
-        "remaining connection slots" in text
-    )  # fmt: skip
-
-
-def _is_server_down(error: BaseException) -> bool:
-    """A server database that could not be reached (refused, dropped, shut down, its
-    socket gone, its host name not found): kept and tried again, never taken for a
-    database that cannot be used. The driver's hint "Is the server running" follows
-    every failed connect (a stopped server reached by its Unix socket says only "No such
-    file or directory" besides)."""
-    text = str(error).lower()
-    return any(
-        words in text
-        for words in ("connection refused", "server closed the connection", "terminating connection",
-                      "connection is closed", "connection is bad", "could not connect",
-                      "is the server running", "the database system is", "timeout expired",
-                      "failed to resolve host", "could not translate host name")
-    )  # fmt: skip
 
 
 SCHEMA_VERSION = 8
@@ -263,122 +168,16 @@ def _check_name(value: object, what: str) -> str:
 
 
 
-@functools.cache
-def _tables() -> dict[str, Any]:
-    """The schema at :data:`SCHEMA_VERSION` as SQLAlchemy tables, for the queries (the
-    migrations create it; these only describe it). Made once per process (every store
-    shares them; a page opens several)."""
-    md = sa.MetaData()
-
-    def learner() -> Any:
-        return sa.Column("learner", sa.Text, nullable=False)
-
-    return {
-        "learners": sa.Table(
-            "learners", md, sa.Column("learner", sa.Text, primary_key=True),
-            sa.Column("first_seen", sa.Text), sa.Column("name", sa.Text),
-        ),
-        "attempts": sa.Table(
-            "attempts", md, sa.Column("id", sa.Integer, primary_key=True), learner(),
-            *(sa.Column(c, sa.Text) for c in ("time", "page", "item_id", "kind", "rules",
-                                              "rule_set", "answer", "mastery_set", "answer_key")),
-            sa.Column("right", sa.Integer), sa.Column("tries", sa.Integer),
-        ),
-        "lessons": sa.Table(
-            "lessons", md, sa.Column("id", sa.Integer, primary_key=True), learner(),
-            sa.Column("page", sa.Text), sa.Column("time", sa.Text),
-        ),
-        "imports": sa.Table(
-            "imports", md, learner(), sa.Column("source", sa.Text),
-            sa.Column("time", sa.Text), sa.Column("attempts", sa.Integer),
-        ),
-        "preferences": sa.Table(
-            "preferences", md, learner(), sa.Column("key", sa.Text),
-            sa.Column("value", sa.Text), sa.Column("time", sa.Text),
-        ),
-        "places": sa.Table(
-            "places", md, learner(), sa.Column("key", sa.Text),
-            sa.Column("data", sa.Text), sa.Column("time", sa.Text),
-        ),
-        # Classmates' tables (pinochle_tutor.classroom.tables).
-        "tables": sa.Table(
-            "tables", md, sa.Column("code", sa.Text, primary_key=True),
-            *(sa.Column(c, sa.Text) for c in ("rule_set", "level", "opener", "state", "result")),
-            *(sa.Column(c, sa.Integer) for c in ("players", "hints", "away_wait")),
-            sa.Column("seed", sa.BigInteger), sa.Column("opened", sa.Float),
-            sa.Column("changed", sa.Float),
-        ),
-        "table_seats": sa.Table(
-            "table_seats", md, sa.Column("code", sa.Text, primary_key=True),
-            sa.Column("seat", sa.Integer, primary_key=True), learner(),
-            sa.Column("name", sa.Text), sa.Column("seen", sa.Float),
-        ),
-        "table_moves": sa.Table(
-            "table_moves", md, sa.Column("code", sa.Text, primary_key=True),
-            sa.Column("seq", sa.Integer, primary_key=True),
-            *(sa.Column(c, sa.Integer) for c in ("hand", "seat")),
-            sa.Column("action", sa.Text), learner(), sa.Column("at", sa.Float),
-        ),
-    }  # fmt: skip
-
-
-_ENGINES: dict[tuple[str, float], Any] = {}
-"""The engines made so far, by URL and wait (see :func:`_engine`)."""
-_ENGINES_LOCK = threading.Lock()
-
-
-def _engine(url: str, wait: float) -> Any:
-    """One engine (a pool of connections) per database and wait, for the process:
-    every page of a kernel shares it."""
-    with _ENGINES_LOCK:
-        engine = _ENGINES.get((url, wait))
-        if engine is None:
-            engine = _ENGINES[(url, wait)] = _new_engine(url, wait)
-        return engine
-
-
-def _new_engine(url: str, wait: float) -> Any:
-    if url.startswith("sqlite"):
-        # A connection per call, closed after (NullPool), as SQLite is meant to be used
-        # by many processes: no file is held open between answers, and the last one
-        # out checkpoints the write-ahead log.
-        engine = sa.create_engine(url, connect_args={"timeout": wait}, poolclass=sa.pool.NullPool)
-
-        @sa.event.listens_for(engine, "connect")
-        def _setup(dbapi: Any, _record: Any) -> None:
-            dbapi.isolation_level = None  # the transactions below are ours, not the driver's
-            dbapi.execute("PRAGMA journal_mode=WAL")
-            dbapi.execute("PRAGMA synchronous=NORMAL")
-            dbapi.execute("PRAGMA foreign_keys=ON")
-
-        @sa.event.listens_for(engine, "begin")
-        def _begin(conn: Any) -> None:
-            # BEGIN IMMEDIATE takes the write lock at once, so two kernels never
-            # interleave inside one transaction; reads run outside any transaction.
-            if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
-                conn.exec_driver_sql("BEGIN IMMEDIATE")
-
-        return engine
-    # A server: a connection per call too (NullPool). A school's class holds hundreds of
-    # kernels, each idle most of the time; pooled connections would hold one server
-    # connection per kernel (PostgreSQL allows 100 by default), where a connection per
-    # answer holds one per write under way (measured: benchmarks/bench_store_load.py).
-    # A short connect timeout: a page must not hang on a server out of reach.
-    return sa.create_engine(
-        url, poolclass=sa.pool.NullPool, connect_args={"connect_timeout": max(1, int(wait))}
-    )
-
-
 class ProgressStore:
     """One site's (or school's) progress database, created or brought up to date on open.
 
-    ``location`` is a SQLite file's path or a database URL (:func:`is_database_url`).
+    ``location`` is a SQLite file's path or a database URL (:func:`~pinochle_tutor.classroom.database.is_database_url`).
     Each method takes a connection from the process's pool for its own short
     transaction, so an instance can be shared by the callbacks of one kernel and any
     number of kernels and servers can use the same database. Queries never raise for
     a learner who has no record (they return nothing). On open,
-    :class:`StoreFileError` says ``location`` is not a usable database (a file is
-    then left as it was) and :class:`StoreBusyError` that a migration had to wait
+    :class:`~pinochle_tutor.classroom.database.StoreFileError` says ``location`` is not a usable database (a file is
+    then left as it was) and :class:`~pinochle_tutor.classroom.database.StoreBusyError` that a migration had to wait
     longer than ``wait`` seconds (default :data:`BUSY_WAIT`, also each write's wait)
     for another process's write lock, or that a server could not be reached. A
     database whose schema is current opens without the write lock, so readers are
@@ -407,14 +206,14 @@ class ProgressStore:
             )
         self.dialect = url.split(":", 1)[0].split("+", 1)[0]
         """``"sqlite"`` or ``"postgresql"``."""
-        self._t = _tables()
+        self._t = schema_tables()
         try:
             if self.path is not None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 # Read before anything is written: a file that is not a database, or
                 # whose schema is newer, raises here and is left byte for byte.
                 self._check_file(self.path)
-            self._engine = _engine(url, self.wait)
+            self._engine = engine_for(url, self.wait)
             self._migrate()
         except _OPEN_ERRORS as e:
             raise store_error(e, self.name) from None
@@ -422,8 +221,9 @@ class ProgressStore:
     # ------------------------------------------------------------- plumbing
     def _check_file(self, path: Path) -> None:
         """A SQLite file's own version (read only, with sqlite3 itself, before any
-        engine touches it): :class:`StoreFileError` when it is newer than this code's,
-        or (from SQLite) when the file is no database."""
+        engine touches it): :class:`~pinochle_tutor.classroom.database.StoreFileError`
+        when it is newer than this code's, or (from SQLite) when the file is no
+        database."""
         db = sqlite3.connect(f"file:{path}?mode=rwc", uri=True, timeout=self.wait)
         try:
             self._newer_check(int(db.execute("PRAGMA user_version").fetchone()[0]))
@@ -526,7 +326,7 @@ class ProgressStore:
         and ``tries`` default to the attempt's own. ``key`` is the answer's
         idempotency key: an answer with a key already kept is not kept again (its
         row number is returned), so a write retried after a dropped connection adds
-        nothing. Raises :class:`StoreError` for an empty or overlong learner name, an
+        nothing. Raises :class:`~pinochle_tutor.classroom.database.StoreError` for an empty or overlong learner name, an
         overlong answer or key, or ``tries`` below 1."""
         if tries is None:
             tries = attempt.tries
@@ -562,7 +362,7 @@ class ProgressStore:
             except sa_exc.DBAPIError as e:
                 orig = e.orig
                 dropped = e.connection_invalidated or (
-                    orig is not None and (_is_server_down(orig) or _too_many_clients(orig))
+                    orig is not None and (is_server_down(orig) or too_many_clients(orig))
                 )
                 if left == 1 or not dropped:
                     raise
@@ -726,7 +526,7 @@ class ProgressStore:
         Idempotent: once handed over ``old`` has no record, and handing it again (a
         second press, a retry, two teachers at once) moves nothing
         (:attr:`HandOver.found` false). Where both have a preference, a place or an
-        import of one source, ``new``'s own is kept. Raises :class:`StoreError` for a
+        import of one source, ``new``'s own is kept. Raises :class:`~pinochle_tutor.classroom.database.StoreError` for a
         learner name that cannot be one, or ``old`` and ``new`` the same."""
         source = _check_name(old, "learner name")
         target = _check_name(new, "learner name")
@@ -829,95 +629,3 @@ class ProgressStore:
 
     def __repr__(self) -> str:
         return f"<ProgressStore {self.name}>"
-
-
-# ------------------------------------------------------------ a class folder
-
-
-@dataclass(frozen=True)
-class ClassRecord:
-    """One learner's attempts found in a class folder, and the file they came from."""
-
-    learner: str
-    source: str
-    """The file, relative to the folder searched (``alice/progress.sqlite``)."""
-    attempts: tuple[Attempt, ...]
-
-
-def learner_of_file(path: Path) -> str:
-    """Whose JSON progress file this is: ``alice`` for ``.../alice/progress.json``,
-    ``bob`` for ``.../bob.json``."""
-    if path.stem == "progress" and path.parent.name:
-        return path.parent.name
-    return path.stem
-
-
-STORE_FILES = ("*.sqlite", "*.sqlite3", "*.db")
-"""The names of databases :func:`collect_records` reads (besides ``*.json`` files)."""
-
-
-def collect_records(folder: str | os.PathLike[str]) -> tuple[list[ClassRecord], list[str]]:
-    """Every learner's attempts under ``folder`` (searched recursively): each
-    database's learners (a JupyterHub home's ``progress.sqlite`` holds its owner's
-    record) and each JSON progress file (the learner named by
-    :func:`learner_of_file`). Each attempt is counted once: a JSON file that a
-    database in the same folder has imported (its imports name that file, or a file
-    of that name whose every attempt the database holds, as in a copied folder) is
-    left out. Also the problems, in words for the teacher: files skipped (not
-    progress, unreadable) and attempts that could not be read. Files are only read,
-    never changed; paths are given relative to ``folder``."""
-    root = Path(folder)
-    records: list[ClassRecord] = []
-    problems: list[str] = []
-    files = sorted(
-        {p for pattern in ("*.json", *STORE_FILES) for p in root.rglob(pattern) if p.is_file()}
-    )
-    imported: dict[Path, list[tuple[list[str], set[tuple[str, ...]]]]] = {}
-    """Per folder, each database's imported sources and its attempts (as keys)."""
-    for path in files:
-        if path.suffix == ".json":
-            continue
-        rel = path.relative_to(root).as_posix()
-        try:
-            store = ProgressStore(path)
-            held: set[tuple[str, ...]] = set()
-            for learner in store.learners():
-                mine = tuple(store.attempts(learner))
-                records.append(ClassRecord(learner, rel, mine))
-                held.update(_key(a) for a in mine)
-            imported.setdefault(path.parent, []).append((store.imported_sources(), held))
-        except _UNUSABLE as e:
-            problems.append(f"skipped {rel}: {e}")
-    for path in files:
-        if path.suffix != ".json":
-            continue
-        rel = path.relative_to(root).as_posix()
-        try:
-            attempts, trouble = read_attempts(path)
-        except (PinochleError, OSError) as e:
-            problems.append(f"skipped {rel}: {getattr(e, 'strerror', None) or e}")
-            continue
-        if _was_imported(path, attempts, imported.get(path.parent, [])):
-            continue
-        problems += [f"in {rel}: {t}" for t in trouble]
-        records.append(ClassRecord(learner_of_file(path), rel, tuple(attempts)))
-    records.sort(key=lambda r: r.source)
-    return records, problems
-
-
-def _key(a: Attempt) -> tuple[str, ...]:
-    return (a.item_id, a.kind, a.time, a.answer[:MAX_TEXT], str(a.right))
-
-
-def _was_imported(
-    path: Path, attempts: Sequence[Attempt], stores: Sequence[tuple[list[str], set[tuple[str, ...]]]]
-) -> bool:
-    """Whether a database beside the JSON file ``path`` imported it (see
-    :func:`collect_records`)."""
-    here = str(path.resolve())
-    for sources, held in stores:
-        if here in sources:
-            return True
-        if any(Path(s).name == path.name for s in sources) and all(_key(a) in held for a in attempts):
-            return True
-    return False

@@ -39,7 +39,8 @@ import sqlalchemy as sa
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.words import SEAT_LABELS, seat_label
 
-from .store import MAX_NAME, ProgressStore, StoreError
+from .database import StoreError
+from .store import MAX_NAME, ProgressStore
 
 __all__ = [
     "CLOSE_AFTER",
