@@ -10,7 +10,7 @@ works out the answers that take seconds of simulated deals. The session says wha
 changed to its :class:`QuizView` (a page, or a test's recorder) and what the learner
 is to do in plain words; it draws nothing.
 
-Threads: the background work reports under :attr:`QuizSession.lock`, and every act
+Threads: the background work reports holding the session's ``lock``, and every act
 of the learner takes it too, so a question and its answer appear in one piece; an
 answer given before the work behind it is done waits for it and is marked then,
 never on part of the work.
