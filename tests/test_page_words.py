@@ -32,7 +32,6 @@ from pinochle_tutor.classroom.house_rules import HouseRules, load_house_rules
 from pinochle_tutor.course import worked
 from pinochle_tutor.course.content import prose as page_prose
 from pinochle_tutor.course.glossary import glossary
-from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.course.quiz.items import rules_label
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.course.tips import Tip
@@ -63,19 +62,6 @@ def _flat(text: str) -> str:
     """``text`` with the white space inside each paragraph folded to one space."""
     paragraphs = re.split(r"\n\s*\n", text.strip())
     return "\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
-
-
-def _said(call: ast.Call, r: RuleSet) -> str:
-    """What ``say(...)`` shows under ``r``: the same choice and filling as
-    ``pinochle_widgets.lesson.say``, read from the call's literal arguments."""
-    text = ast.literal_eval(call.args[0])
-    rules = r
-    if len(call.args) > 1:
-        assert isinstance(call.args[1], ast.Name), ast.unparse(call)
-        rules = NAMED_RULES[call.args[1].id] if call.args[1].id != "R" else r
-    alone = next((ast.literal_eval(k.value) for k in call.keywords if k.arg == "alone"), None)
-    chosen = alone if alone is not None and not rules.partnerships else text
-    return str(chosen.format(**lesson_values(rules)))
 
 
 def _passage(call: ast.Call, page: str, r: RuleSet) -> str:
@@ -137,9 +123,7 @@ def _notebook(path: Path, r: RuleSet) -> Iterator[str]:
         for call in ast.walk(tree):
             if not isinstance(call, ast.Call):
                 continue
-            if isinstance(call.func, ast.Name) and call.func.id == "say":
-                yield f"say: {_flat(_said(call, r))}"
-            elif isinstance(call.func, ast.Name) and call.func.id == "text":
+            if isinstance(call.func, ast.Name) and call.func.id == "text":
                 yield f"say: {_flat(_passage(call, page, r))}"
             elif (
                 isinstance(call.func, ast.Attribute)

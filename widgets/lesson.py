@@ -45,7 +45,6 @@ __all__ = [
     "practice_pages",
     "prose",
     "rules_banner",
-    "say",
     "settings_table",
     "values",
     "worked_example_calculator",
@@ -68,16 +67,6 @@ def values(rules: RuleSet | None = None) -> dict[str, Any]:
     words and worked examples lessons write in braces
     (:func:`pinochle_tutor.course.lesson_facts.lesson_values`)."""
     return lesson_values(rules or R)
-
-
-def say(text: str, rules: RuleSet | None = None, *, alone: str | None = None) -> None:
-    """Show Markdown ``text`` with ``{setting}`` fields filled from the rules in force.
-    ``alone``, when given, is said instead where there are no partnerships (three-handed):
-    for a passage that only makes sense with partners. The course's pages write their
-    words in their prose files instead (:func:`prose`): no page of the course calls it."""
-    r = rules or R
-    chosen = alone if alone is not None and not r.partnerships else text
-    display(Markdown(chosen.format(**values(r))))
 
 
 @dataclass(frozen=True)
