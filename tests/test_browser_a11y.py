@@ -271,6 +271,8 @@ def test_the_four_colour_switch_by_keyboard_holds_on_the_next_page(browser: Brow
     switch = page.locator(".pt-four-colour-switch input")
     switch.wait_for(state="visible")
     wait_cells_run(page)  # the cards come with later cells
+    # A card's widget draws after its cell's placeholder goes: wait for the cards themselves.
+    page.wait_for_function(f"() => ({INKS})().length > 0")
     inks = set(page.evaluate(INKS))
     assert inks and inks <= FOUR_INKS, inks  # the house default: four colours
     expect(switch).to_be_checked()
@@ -287,6 +289,7 @@ def test_the_four_colour_switch_by_keyboard_holds_on_the_next_page(browser: Brow
     other.goto(f"{site}/voila/render/{LESSONS[0]}", wait_until="commit")
     other.locator(".pt-four-colour-switch input").wait_for(state="visible")
     wait_cells_run(other)
+    other.wait_for_function(f"() => ({INKS})().length > 0")
     expect(other.locator(".pt-four-colour-switch input")).not_to_be_checked()
     inks = set(other.evaluate(INKS))
     assert inks and not inks & FOUR_INKS, inks
