@@ -24,12 +24,14 @@ from pinochle_tutor.cards import Card
 from pinochle_tutor.rules import RuleSet
 
 __all__ = [
+    "MULTIPLE_WORDS",
     "NUMBER_WORDS",
     "SEAT_LABELS",
     "Side",
     "card_names",
     "counted",
     "listed",
+    "multiple_word",
     "number_word",
     "plural",
     "seat_does",
@@ -77,12 +79,31 @@ def times(n: int) -> str:
     return _TIMES.get(n, f"{number_word(n)} times")
 
 
-def listed(items: Sequence[str]) -> str:
-    """Words as a list is said: ``'A'``, ``'A and 10'``, ``'K, Q and J'`` (``''`` for none).
-    The one way the tutor joins a list, in explanations, lessons and widgets alike."""
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """Words as a list is said: ``'A'``, ``'A and 10'``, ``'K, Q and J'`` (``''`` for none),
+    or with another word before the last item (``last="or"``: ``'100, 80 or 60'``).
+    The one way the tutor joins a list, in explanations, lessons and widgets alike.
+
+    >>> listed(["1000", "800", "600", "400"], last="or")
+    '1000, 800, 600 or 400'
+    """
     if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return f" {last} ".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+MULTIPLE_WORDS = ("single", "double", "triple", "quadruple")
+"""How many complete sets of a meld are shown together, in words: 1 to 4."""
+
+
+def multiple_word(n: int) -> str:
+    """``n`` complete sets of a meld in one word, from 1 (``'single'``) to 4
+    (``'quadruple'``), else ``'n-fold'``.
+
+    >>> multiple_word(2), multiple_word(4), multiple_word(5)
+    ('double', 'quadruple', '5-fold')
+    """
+    return MULTIPLE_WORDS[n - 1] if 1 <= n <= len(MULTIPLE_WORDS) else f"{n}-fold"
 
 
 def card_names(cards: Sequence[Card]) -> str:

@@ -10,12 +10,17 @@ import string
 
 import pytest
 
-from pinochle_tutor.course.content import CONDITIONS, OutlineError, Said
+from pinochle_tutor.course.content import CONDITIONS, OutlineError, Said, text_file
 from pinochle_tutor.course.glossary import TERMS, glossary_values, read_glossary
 from pinochle_tutor.course.quiz.vocabulary import (
+    PIECES,
+    STATEMENTS_FILE,
+    QuizRule,
+    read_pieces,
     read_statements,
     rule_applies,
     statement_values,
+    written_pieces,
     written_statements,
 )
 from pinochle_tutor.course.tips import Tip, read_tips
@@ -117,10 +122,46 @@ def test_every_statement_name_and_condition_resolves_under_every_rule_set(rules:
             assert "{" not in case.statement(rules), case.value
 
 
-def test_a_statement_name_no_rule_set_knows_is_found() -> None:
-    words = read_statements('["bid.open"]\ntext = "Open at {opening_bet}."')
+def test_every_rule_case_is_said_from_the_file_under_every_rule_set() -> None:
+    """The file writes every rule case (no statement is said by Python any more), and
+    each says something under every rule set, its names all filled."""
+    assert set(written_statements()) == set(QuizRule)
     for rules in RULE_SETS:
-        assert [unresolved(w, statement_values(rules)) for w in words.values()] == [{"opening_bet"}]
+        for case in QuizRule:
+            said = case.statement(rules)
+            assert said.strip() and "{" not in said and "}" not in said, (case.value, rules.name)
+
+
+def test_every_condition_a_statement_names_holds_under_some_rule_set() -> None:
+    """A variant no rule set reaches would be words nobody reads, and the names in it
+    would go unchecked by the tests above."""
+    from tests.test_golden_statements import RULE_SETS as GOLDEN_RULE_SETS
+
+    for case, words in written_statements().items():
+        for when, _ in words.variants:
+            assert any(CONDITIONS[when](r) for r in GOLDEN_RULE_SETS.values()), (case.value, when)
+
+
+def test_a_statement_name_no_rule_set_knows_is_found() -> None:
+    text = text_file(STATEMENTS_FILE).replace(
+        'text = "Open the bidding when the hand is worth it."', 'text = "Open at {opening_bet}."'
+    )
+    words = read_statements(text)
+    for rules in RULE_SETS:
+        found = {case.value: unresolved(w, statement_values(rules)) for case, w in words.items()}
+        assert {case: names for case, names in found.items() if names} == {
+            "bid.open": {"opening_bet"}
+        }
+
+
+def test_every_piece_writes_only_its_names_and_fills_a_statement() -> None:
+    assert set(written_pieces()) == set(PIECES)
+    for name, words in written_pieces().items():
+        assert fields(Said(words)) <= PIECES[name], name
+    assert QuizRule.COUNTERS_CARDS.statement(PRESETS["classic"]) == (
+        written_pieces()["counter_group"].format(ranks="A, 10 and K", points="10 trick points")
+        + "; Q, J and 9 count nothing."
+    )
 
 
 @pytest.mark.parametrize(
@@ -133,8 +174,24 @@ def test_a_statement_name_no_rule_set_knows_is_found() -> None:
             r"text_lonely: 'lonely' is not a condition",
         ),
         ('["trick.lead"]\ntext = 3', r"\['trick.lead'\]: text = 3"),
+        ('["trick.lead"]\ntext = "A"', r"statements.toml has no statement for 'meld.run', "),
     ],
 )
 def test_a_mistake_in_the_statements_is_an_error_that_quotes_it(text: str, message: str) -> None:
     with pytest.raises(OutlineError, match=message):
         read_statements(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[pieces]\ncounter_grup = "{ranks}"', r"\[pieces\]: 'counter_grup' is not a piece"),
+        ('[pieces]\ncounter_group = "{ranks} count {point} each"', r"writes \{point\}: use"),
+        ("[pieces]\ncounter_group = 3", r"counter_group = 3: give the words as text"),
+        ('[pieces]\ncounter_group = "{ranks}"', r"\[pieces\] has no 'counter_group_one'"),
+        ('pieces = "x"', r"\[pieces\] = 'x': give a table"),
+    ],
+)
+def test_a_mistake_in_the_pieces_is_an_error_that_quotes_it(text: str, message: str) -> None:
+    with pytest.raises(OutlineError, match=message):
+        read_pieces(text)

@@ -45,7 +45,9 @@ BRANCHES: dict[str, RuleSet] = {
     ),
     "no_meld_save": CLASSIC.with_settings(meld_save=0),
     "alone_no_meld_save": THREE_HANDED.with_settings(meld_save=0),
-    "counters_mixed": CLASSIC.with_settings(counter_points=[0, 2, 3, 4, 10, 11], last_trick_bonus=0),
+    "counters_mixed": CLASSIC.with_settings(
+        counter_points=[0, 2, 3, 4, 10, 11], last_trick_bonus=0
+    ),
     "counters_every": CLASSIC.with_settings(counter_points=[1, 1, 2, 2, 10, 10], meld_save=1),
     "kitty_and_exchange": CLASSIC.with_settings(hand_size=11, kitty_size=4),
     "kitty_no_exchange": CLASSIC.with_settings(hand_size=11, kitty_size=4, exchange_size=0),

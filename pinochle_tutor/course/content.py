@@ -78,6 +78,11 @@ CONDITIONS: dict[str, Callable[[RuleSet], bool]] = {
     "no_last_bonus": lambda r: not r.last_trick_bonus,
     "bid_steps": lambda r: r.bid_increment > 1,
     "no_exchange_cards": lambda r: not r.exchange_size,
+    "three_or_more_copies": lambda r: r.copies >= 3,
+    "no_meld_save": lambda r: r.meld_save <= 0,
+    "alone_no_meld_save": lambda r: not r.partnerships and r.meld_save <= 0,
+    "every_card_counts": lambda r: all(r.counter_points[rank] for rank in r.ranks),
+    "one_blank_rank": lambda r: sum(not r.counter_points[rank] for rank in r.ranks) == 1,
 }
 """The rule sets a variant of the course's words is for, by name: ``partners``, two
 sides of partners; ``alone``, everyone plays alone (three-handed); ``kitty``, a kitty and
@@ -86,7 +91,13 @@ no exchange; ``no_exchange``, neither an exchange nor a kitty; ``kitty_dealt``, 
 ``kitty_and_exchange``, both; ``no_nines``, a deck without 9s; ``one_copy``,
 ``three_copies``, ``four_copies``, a deck of that many copies of each card (four or
 more); ``no_last_bonus``, no bonus for the last trick; ``bid_steps``, bids in multiples
-of an increment above 1; ``no_exchange_cards``, no cards exchanged (a kitty or not)."""
+of an increment above 1; ``no_exchange_cards``, no cards exchanged (a kitty or not);
+``three_or_more_copies``, a deck of three or more copies of each card (the multiple melds
+go past double); ``no_meld_save``, meld kept without trick points (``meld_save`` 0);
+``alone_no_meld_save``, both everyone alone and meld kept without trick points (a
+sentence that differs on both counts); ``every_card_counts``, no rank of the deck
+without trick points; ``one_blank_rank``, exactly one rank of the deck without trick
+points (its words are singular)."""
 
 
 class OutlineError(PinochleError):

@@ -154,14 +154,12 @@ TERMS: tuple[Term, ...] = _glossary().terms
 
 def glossary_values(rules: RuleSet) -> dict[str, Any]:
     """The names a definition writes in braces: :func:`lesson_values` and the glossary's
-    own (the counters in a list, trick points counted in words, aces around for each
+    own (the counters in a list, aces around for each
     number of copies the deck has, the notes)."""
     r = rules
     row = r.meld_table.aces_around
     values = lesson_values(r) | {
         "counters_list": counters_words(r),
-        "last_trick_points": plural(r.last_trick_bonus, "trick point"),
-        "meld_save_points": plural(r.meld_save, "trick point"),
         "either_player": "Either player" if r.players == 3 else "Any player",
         "double_and_single": sum(row[:2]),
         "concession_note": CONCESSION_NOTE,

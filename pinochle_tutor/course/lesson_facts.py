@@ -27,7 +27,7 @@ from typing import Any
 from pinochle_tutor.cards import Card, Rank, Suit
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_hand, trick_point_step
-from pinochle_tutor.words import listed, number_word, times
+from pinochle_tutor.words import listed, number_word, plural, times
 
 __all__ = ["ScoringExample", "lesson_values", "worked_contract"]
 
@@ -188,6 +188,9 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         ),
         trick_point_step=step,
         trick_points_word="trick point" if r.meld_save == 1 else "trick points",
+        # the last trick's bonus and the meld save counted in trick points (1 or more)
+        last_trick_points=plural(r.last_trick_bonus, "trick point"),
+        meld_save_points=plural(r.meld_save, "trick point"),
         # who is who in the scoring: two sides, or a declarer against each player alone
         bidders="the bidders" if partners else "the declarer",
         Bidders="The bidders" if partners else "The declarer",

@@ -1,10 +1,16 @@
 """The quiz vocabulary: the kinds of question and the rule cases they exercise.
 
-:class:`QuizKind` names the seven kinds of question; :class:`QuizRule` names the
+:class:`QuizKind` names the kinds of question; :class:`QuizRule` names the
 rule cases progress is kept against (its value, ``'meld.run'``, is what progress
 files store). :meth:`QuizRule.statement` says a rule case in a sentence with the
 numbers of the rules in force, and :func:`rule_applies` says whether a rule case
 can come up at all under a rule set.
+
+Every statement's words are data, in ``text/statements.toml`` (read by
+:func:`read_statements`): a table per rule case with its ``text_<condition>``
+variants, its names filled from :func:`statement_values`, the rule set's numbers and
+lists computed here once (the multiple melds, the counters grouped by value through the
+file's pieces, :data:`PIECES`). No sentence is written in this module.
 
 >>> QuizRule.parse("meld.run").statement()
 'A 10 K Q J of trump is a run: 150.'
@@ -15,6 +21,7 @@ can come up at all under a rule set.
 
 from __future__ import annotations
 
+import string
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -24,19 +31,23 @@ from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
 from pinochle_tutor.rules import CLASSIC, RuleSet
-from pinochle_tutor.words import counted
+from pinochle_tutor.words import listed, multiple_word, plural
 
 __all__ = [
     "KIND_TITLES",
+    "PIECES",
+    "PIECES_TABLE",
     "STATEMENTS_FILE",
     "InvalidQuizKindError",
     "InvalidQuizRuleError",
     "QuizKind",
     "QuizRule",
     "counter_values",
+    "read_pieces",
     "read_statements",
     "rule_applies",
     "statement_values",
+    "written_pieces",
     "written_statements",
 ]
 
@@ -268,8 +279,11 @@ class QuizRule(Enum):
 
     def statement(self, rules: RuleSet = CLASSIC) -> str:
         """The rule case in a sentence, with every number taken from ``rules``
-        (the rules in force: a preset or a house rule)."""
-        return _statement(self, rules)
+        (the rules in force: a preset or a house rule): its words are the table of
+        ``text/statements.toml`` named by its value, the variant for ``rules``
+        (:class:`~pinochle_tutor.course.content.Said`), its names filled from
+        :func:`statement_values`, so a teacher edits a sentence in that file."""
+        return written_statements()[self].under(rules).format_map(statement_values(rules))
 
     @property
     def description(self) -> str:
@@ -294,125 +308,30 @@ class QuizRule(Enum):
 
 # ------------------------------------------------------------------ statements
 
-_SET_NAMES = ("single", "double", "triple", "quadruple")
-
-
-def _trick_points(n: int) -> str:
-    return f"{n} trick point" if n == 1 else f"{n} trick points"
-
-
-def _ladder(rows: tuple[tuple[int, ...], ...], rules: RuleSet) -> str:
-    """``'double 100, 80, 60 or 40; triple 150, ...'``: the multiple melds of ``rows``."""
-    parts = []
-    for n in range(2, rules.copies + 1):
-        values = [str(row[n - 1]) for row in rows]
-        listed = values[0] if len(values) == 1 else f"{', '.join(values[:-1])} or {values[-1]}"
-        parts.append(f"{_SET_NAMES[n - 1]} {listed}")
-    return "; ".join(parts)
-
-
-def _meld_statement(rule: QuizRule, rules: RuleSet) -> str:
-    t = rules.meld_table
-    around = (t.aces_around, t.kings_around, t.queens_around, t.jacks_around)
-    one_copy = "The deck holds one copy of each card: there are no double melds."
-    if rule is QuizRule.MELD_RUN:
-        return f"A 10 K Q J of trump is a run: {t.run[0]}."
-    if rule is QuizRule.MELD_DOUBLE_RUN:
-        if rules.copies < 2:
-            return one_copy
-        if rules.copies == 2:
-            return f"Both copies of the run are a double run: {t.run[1]}, with no marriages."
-        return (
-            f"Several copies of the run replace the single one ({_ladder((t.run,), rules)}); the "
-            f"K Q inside them earn no marriage, and a further trump K+Q beside them earns "
-            f"{t.royal_marriage}."
-        )
-    if rule is QuizRule.MELD_RUN_ROYAL:
-        rm = t.royal_marriage
-        return f"A further complete trump K+Q beside a run earns {rm}: run + royal marriage = {t.run[0] + rm}."
-    if rule is QuizRule.MELD_RUN_LONE_EXTRA:
-        return "A lone extra trump K or Q beside a run earns nothing."
-    if rule is QuizRule.MELD_ROYAL_MARRIAGE:
-        return f"K Q of trump is a royal marriage: {t.royal_marriage} each."
-    if rule is QuizRule.MELD_MARRIAGE:
-        return f"K Q of a non-trump suit is a marriage: {t.marriage} each."
-    if rule is QuizRule.MELD_DIX:
-        if not rules.has_nines:
-            return "The deck has no 9s, so there is no dix."
-        return f"The 9 of trump is the dix: {t.dix} each."
-    arounds = {
-        QuizRule.MELD_ACES_AROUND: ("An ace", "aces", t.aces_around),
-        QuizRule.MELD_KINGS_AROUND: ("A king", "kings", t.kings_around),
-        QuizRule.MELD_QUEENS_AROUND: ("A queen", "queens", t.queens_around),
-        QuizRule.MELD_JACKS_AROUND: ("A jack", "jacks", t.jacks_around),
-    }
-    if rule in arounds:
-        one, many, row = arounds[rule]
-        return f"{one} of each suit is {many} around: {row[0]}."
-    if rule is QuizRule.MELD_DOUBLE_AROUND:
-        if rules.copies < 2:
-            return one_copy
-        if rules.copies == 2:
-            values = [str(row[1]) for row in around]
-            return (
-                f"Both copies around replace the single: {', '.join(values[:-1])} or {values[-1]}."
-            )
-        return f"Several copies around replace the single: {_ladder(around, rules)}."
-    if rule is QuizRule.MELD_PINOCHLE:
-        return f"Q♠ + J♦ is a pinochle: {t.pinochle[0]}."
-    if rule is QuizRule.MELD_DOUBLE_PINOCHLE:
-        if rules.copies < 2:
-            return one_copy
-        if rules.copies == 2:
-            return f"Both Q♠ and both J♦ are a double pinochle: {t.pinochle[1]}."
-        return (
-            f"Several Q♠ + J♦ pairs replace the single pinochle: {_ladder((t.pinochle,), rules)}."
-        )
-    if rule is QuizRule.MELD_SHARED_CARD:
-        return "A card may count in several categories, never twice in one."
-    if rule is QuizRule.MELD_INCOMPLETE_DOUBLE:
-        return "A double needs two copies of every card of the meld; otherwise it is a single meld."
-    return "Some hands have no meld at all."
-
-
-def _score_statement(rule: QuizRule, rules: RuleSet) -> str:
-    save = rules.meld_save
-    # Three-handed: one declarer, and each defender scores alone.
-    pair = rules.partnerships
-    bidders = "the bidders" if pair else "the declarer"
-    add, subtract, are = (
-        ("add their", "subtract", "are") if pair else ("adds their", "subtracts", "is")
-    )
-    side = "A side keeps its" if pair else "A player keeps their"
-    defenders = "Defenders score" if pair else "Each defender scores"
-    if rule is QuizRule.SCORE_MADE:
-        return f"Made: {bidders} {add} meld and trick points."
-    if rule is QuizRule.SCORE_MISSED:
-        return f"Missed: {bidders} {subtract} the bid and score{'' if pair else 's'} nothing else."
-    if rule is QuizRule.SCORE_SET:
-        return f"No trick points at all: {bidders} {are} set and {subtract} the bid."
-    if rule is QuizRule.SCORE_MELD_SAVE:
-        if save <= 0:
-            return f"{side} meld even without trick points."
-        return f"{side} meld only with at least {_trick_points(save)}."
-    if rule is QuizRule.SCORE_CONCESSION:
-        if pair:
-            return "Conceded: the bidders lose the bid, the defenders score meld only."
-        return "Conceded: the declarer loses the bid, each defender scores meld only."
-    if save <= 0:
-        return f"{defenders} meld + trick points."
-    return f"{defenders} meld + trick points with at least {_trick_points(save)}."
-
-
 STATEMENTS_FILE = "statements.toml"
 """The rule-case statements written as data, in the package's ``text`` folder."""
+
+PIECES_TABLE = "pieces"
+"""The table of ``statements.toml`` that holds its pieces (see :data:`PIECES`), beside
+the tables of the rule cases."""
+
+PIECES: dict[str, frozenset[str]] = {
+    "counter_group": frozenset({"ranks", "points"}),
+    "counter_group_one": frozenset({"ranks", "points"}),
+}
+"""The pieces of ``statements.toml`` and the names each writes in braces: phrases said
+once for each item of a list of the rules in force, joined into a value of
+:func:`statement_values`. ``counter_group``: the ranks that count the same trick points
+(``'A, 10 and K count 10 trick points each'``), and ``counter_group_one`` for a group
+of one rank (``'A counts 11 trick points'``)."""
 
 
 def read_statements(text: str) -> dict[QuizRule, Said]:
     """The statements written in ``text`` (the TOML of ``statements.toml``), by rule
     case: a table per case named by its value, ``text`` and ``text_<condition>``
-    variants; raises :class:`~pinochle_tutor.course.content.OutlineError` quoting an
-    unknown case or field.
+    variants. Raises :class:`~pinochle_tutor.course.content.OutlineError` quoting an
+    unknown case or field, or naming the cases the file does not write (every case is
+    said from the file, so a case left out would have no words).
 
     >>> read_statements('["trick.leed"]\\ntext = "A"')
     Traceback (most recent call last):
@@ -421,6 +340,8 @@ def read_statements(text: str) -> dict[QuizRule, Said]:
     """
     out: dict[QuizRule, Said] = {}
     for case, entry in read_toml(STATEMENTS_FILE, text).items():
+        if case == PIECES_TABLE:
+            continue
         try:
             rule = QuizRule(case)
         except ValueError:
@@ -434,7 +355,43 @@ def read_statements(text: str) -> dict[QuizRule, Said]:
             if key != "text" and not key.startswith("text_"):
                 raise OutlineError(f"{where}: {key!r} is not a field: use text, text_<condition>")
         out[rule] = said(where, entry, "text")
+    missing = [r.value for r in QuizRule if r not in out]
+    if missing:
+        raise OutlineError(
+            f"{STATEMENTS_FILE} has no statement for {', '.join(map(repr, missing))}"
+        )
     return out
+
+
+def read_pieces(text: str) -> dict[str, str]:
+    """The pieces written in ``text`` (the ``[pieces]`` table of ``statements.toml``):
+    exactly the names of :data:`PIECES`, each text writing only its own names in braces;
+    raises :class:`~pinochle_tutor.course.content.OutlineError` quoting an unknown,
+    missing or misspelt piece or name.
+
+    >>> read_pieces('[pieces]\\ncounter_group = "{ranks} count {point} each"')
+    Traceback (most recent call last):
+    ...
+    pinochle_tutor.course.content.OutlineError: statements.toml: [pieces]: counter_group writes {point}: ...
+    """
+    where = f"{STATEMENTS_FILE}: [{PIECES_TABLE}]"
+    pieces = read_toml(STATEMENTS_FILE, text).get(PIECES_TABLE, {})
+    if not isinstance(pieces, dict):
+        raise OutlineError(f"{where} = {pieces!r:.80}: give a table of pieces")
+    for name, value in pieces.items():
+        if name not in PIECES:
+            raise OutlineError(f"{where}: {name!r} is not a piece: use {', '.join(sorted(PIECES))}")
+        if not isinstance(value, str):
+            raise OutlineError(f"{where}: {name} = {value!r:.80}: give the words as text")
+        for _, field, _, _ in string.Formatter().parse(value):
+            if field is not None and field not in PIECES[name]:
+                raise OutlineError(
+                    f"{where}: {name} writes {{{field}}}: use {', '.join(sorted(PIECES[name]))}"
+                )
+    missing = [name for name in PIECES if name not in pieces]
+    if missing:
+        raise OutlineError(f"{where} has no {', '.join(map(repr, missing))}")
+    return dict(pieces)
 
 
 @cache
@@ -443,99 +400,71 @@ def written_statements() -> dict[QuizRule, Said]:
     return read_statements(text_file(STATEMENTS_FILE))
 
 
-def statement_values(rules: RuleSet) -> dict[str, Any]:
-    """The names a written statement writes in braces: :func:`lesson_values` and the
-    statements' own (the last trick's bonus counted in trick points)."""
-    return lesson_values(rules) | {"last_trick_points": _trick_points(rules.last_trick_bonus)}
+@cache
+def written_pieces() -> dict[str, str]:
+    """The pieces of ``text/statements.toml``, read once."""
+    return read_pieces(text_file(STATEMENTS_FILE))
 
 
-def _rank_list(ranks: list[str]) -> str:
-    return ranks[0] if len(ranks) == 1 else f"{', '.join(ranks[:-1])} and {ranks[-1]}"
-
-
-def counter_values(rules: RuleSet) -> str:
-    """The counters of ``rules`` in a sentence: ``'A, 10 and K count 10 trick points
-    each; Q, J and 9 count nothing.'`` (classic)."""
-    by_value: dict[int, list[str]] = {}
-    for rank in sorted(rules.ranks, reverse=True):
-        by_value.setdefault(rules.counter_points[rank], []).append(rank.symbol)
-    parts = []
-    for value in sorted((v for v in by_value if v), reverse=True):
-        ranks = by_value[value]
-        each = " each" if len(ranks) > 1 else ""
-        parts.append(
-            f"{_rank_list(ranks)} {'count' if len(ranks) > 1 else 'counts'} {_trick_points(value)}{each}"
-        )
-    text = "; ".join(parts) if parts else "No card counts any trick points"
-    if by_value.get(0):
-        zero = by_value[0]
-        text += f"; {_rank_list(zero)} {'count' if len(zero) > 1 else 'counts'} nothing"
-    return text + "."
-
-
-def _counters_statement(rule: QuizRule, rules: RuleSet) -> str:
-    if rule is QuizRule.COUNTERS_NONE:
-        zero = [r.symbol for r in sorted(rules.ranks, reverse=True) if not rules.counter_points[r]]
-        if not zero:
-            return "Every card counts some trick points under these rules."
-        return (
-            f"{_rank_list(zero)} {'are' if len(zero) > 1 else 'is'} worth no trick points at all."
-        )
-    return counter_values(rules)
-
-
-def _table_statement(rule: QuizRule, rules: RuleSet) -> str:
-    if rule is QuizRule.TABLE_DECK:
-        ranks = " ".join(r.symbol for r in sorted(rules.ranks, reverse=True))
-        copies = counted(rules.copies, "copy", "copies")
-        return (
-            f"The deck holds {rules.deck_size} cards: {copies} of each of {ranks} "
-            "in each of the four suits."
-        )
-    if rule is QuizRule.TABLE_DEAL:
-        kitty = f" and {rules.kitty_size} to the kitty" if rules.kitty_size else ""
-        return f"All the cards are dealt: {rules.hand_size} to each player{kitty}."
-    if rule is QuizRule.TABLE_NEXT_DEALER:
-        return "The deal moves clockwise: the player on the dealer's left deals the next hand."
-    if rule is QuizRule.TABLE_FIRST_CALL:
-        return "The auction starts at the dealer's left and goes clockwise."
-    if rule is QuizRule.TABLE_PARTNER:
-        if not (rules.partnerships and rules.players == 4):
-            return "Nobody has a partner: every player plays alone."
-        return "Partners sit opposite each other, across the table."
-    if rule is QuizRule.TABLE_FIRST_LEAD:
-        return "The declarer leads the first trick; the winner of each trick leads the next."
-    if rule is QuizRule.TABLE_EXCHANGE:
-        n, k, hand = rules.exchange_size, rules.kitty_size, rules.hand_size
-        if rules.has_kitty:
-            return (
-                f"The declarer takes the {k}-card kitty ({hand + k} cards) and discards {k} "
-                f"face down, back to {hand}."
-            )
-        if not (n and rules.partnerships):
-            return "There is no exchange under these rules."
-        return (
-            f"The declarer's partner passes {n} cards face down ({hand - n} left) and the "
-            f"declarer, then holding {hand + n}, returns {n}, which may include cards just "
-            f"received: both finish with {hand}."
-        )
-    return (
-        "The highest bidder is the declarer; when everyone else passes without a bid, the "
-        f"dealer is the declarer at {rules.stuck_bid}."
+def _ladder(rows: tuple[tuple[int, ...], ...], rules: RuleSet) -> str:
+    """``'double 100, 80, 60 or 40; triple 150, ...'``: each multiple meld ``rows``
+    score beyond the single, for as many copies as the deck has."""
+    return "; ".join(
+        f"{multiple_word(n)} {listed([str(row[n - 1]) for row in rows], last='or')}"
+        for n in range(2, rules.copies + 1)
     )
 
 
-def _statement(rule: QuizRule, rules: RuleSet) -> str:
-    if rule.kind is QuizKind.TABLE:
-        return _table_statement(rule, rules)
-    written = written_statements().get(rule)
-    if written is not None:
-        return written.under(rules).format_map(statement_values(rules))
-    if rule.kind is QuizKind.MELD:
-        return _meld_statement(rule, rules)
-    if rule.kind is QuizKind.COUNTERS:
-        return _counters_statement(rule, rules)
-    return _score_statement(rule, rules)
+def _ranks_by_points(rules: RuleSet) -> dict[int, list[str]]:
+    """The ranks of the deck, high to low, by the trick points each counts."""
+    by_points: dict[int, list[str]] = {}
+    for rank in sorted(rules.ranks, reverse=True):
+        by_points.setdefault(rules.counter_points[rank], []).append(rank.symbol)
+    return by_points
+
+
+def _counter_groups(rules: RuleSet) -> str:
+    """The counters of ``rules``, the ranks of each value together, highest value first,
+    each group in the words of a piece: ``'A, 10 and K count 10 trick points each'``."""
+    by_points = _ranks_by_points(rules)
+    pieces = written_pieces()
+    return "; ".join(
+        pieces["counter_group_one" if len(by_points[p]) == 1 else "counter_group"].format(
+            ranks=listed(by_points[p]), points=plural(p, "trick point")
+        )
+        for p in sorted((p for p in by_points if p), reverse=True)
+    )
+
+
+def statement_values(rules: RuleSet) -> dict[str, Any]:
+    """The names a statement writes in braces: :func:`lesson_values` and the statements'
+    own, the rule set's numbers and lists: the multiple melds beyond the single
+    (``run_ladder``, ``around_ladder``, ``pinochle_ladder``; ``double_arounds``, the four
+    doubles around), the counters grouped by value (``counter_groups``, from the
+    pieces) and the ranks that count nothing (``blank_ranks``), and a hand's size after
+    taking the kitty or the exchange's cards."""
+    t = rules.meld_table
+    around = (t.aces_around, t.kings_around, t.queens_around, t.jacks_around)
+    hand = rules.hand_size
+    return lesson_values(rules) | {
+        "run_ladder": _ladder((t.run,), rules),
+        "around_ladder": _ladder(around, rules),
+        "pinochle_ladder": _ladder((t.pinochle,), rules),
+        "double_arounds": listed(
+            [str(row[1] if len(row) > 1 else row[0]) for row in around], last="or"
+        ),
+        "counter_groups": _counter_groups(rules),
+        "blank_ranks": listed(_ranks_by_points(rules).get(0, [])),
+        "hand_plus_kitty": hand + rules.kitty_size,
+        "hand_minus_exchange": hand - rules.exchange_size,
+        "hand_plus_exchange": hand + rules.exchange_size,
+    }
+
+
+def counter_values(rules: RuleSet) -> str:
+    """The counters of ``rules`` in a sentence, the statement of ``counters.cards``:
+    ``'A, 10 and K count 10 trick points each; Q, J and 9 count nothing.'`` (classic)."""
+    return QuizRule.COUNTERS_CARDS.statement(rules)
 
 
 # ------------------------------------------------------------ where they apply
