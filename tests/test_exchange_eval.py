@@ -187,7 +187,7 @@ def test_the_review_flags_that_pass_and_not_the_heuristics() -> None:
     assert found is not None and found[1] == tuple(as_cards(JUNK))
     verdict = judge_exchange(h, 2, samples=24, screen=4, confirm_samples=32)
     assert verdict is not None and verdict.is_mistake
-    v = verdict.given_value
+    v = verdict.chosen_value
     assert f"{v.loss:.1f} points worse off" in verdict.text and "JUNK" not in verdict.text
     assert f"on average over {v.samples} imagined deals" in verdict.text
     assert exchange_decision(h, 1) is None and judge_exchange(h, 1) is None
