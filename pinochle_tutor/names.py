@@ -9,9 +9,10 @@ its own narrow error, quoting the name and listing the choices.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from enum import IntEnum
 from typing import TypeVar
 
-__all__ = ["find_named", "name_key"]
+__all__ = ["LabelledIntEnum", "find_named", "name_key"]
 
 T = TypeVar("T")
 
@@ -39,3 +40,23 @@ def find_named(name: object, choices: Mapping[str, T] | Iterable[tuple[str, T]])
         if name_key(alias) == key:
             return value
     return None
+
+
+class LabelledIntEnum(IntEnum):
+    """A numbered vocabulary whose members each carry a short label in words, written
+    beside the member: ``FOLLOW_SUIT = 1, "rule 1 (follow suit)"``. The number is the
+    member's value (``TrickRule(1)``); the label is :attr:`label` (the trick rules,
+    ``tricks.TrickRule``, and the trick cases a learner practises,
+    ``course.positions.TrickCase``)."""
+
+    label: str
+    """A short title, e.g. ``'must over-trump'``."""
+
+    def __new__(cls, value: int, label: str = "") -> LabelledIntEnum:
+        # Run once per member, as the class is made. ``TrickRule(1)`` looks a member up
+        # by its number and never comes here (hence the label's default, for the type
+        # checker's reading of that call).
+        member = int.__new__(cls, value)
+        member._value_ = value
+        member.label = label
+        return member

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 
 from pinochle_tutor.cards import Card, CardLike, Suit, SuitLike, parse_card, parse_suit
 from pinochle_tutor.errors import IllegalActionError, PinochleError
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF, as_cards, cards_of_mask, mask_of
+from pinochle_tutor.names import LabelledIntEnum
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.words import card_names
 
@@ -42,37 +42,22 @@ __all__ = [
 ]
 
 
-class TrickRule(IntEnum):
+class TrickRule(LabelledIntEnum):
     """The rule that decides whether a card may be played. Rules 1-4 are the
     rulebook's numbers."""
 
-    NOT_IN_HAND = 0
+    NOT_IN_HAND = 0, "play a card you hold"
     """You can only play a card you hold."""
-    FOLLOW_SUIT = 1
+    FOLLOW_SUIT = 1, "rule 1 (follow suit)"
     """Rule 1: follow the led suit if you can."""
-    BEAT = 2
+    BEAT = 2, "rule 2 (beat the winning card)"
     """Rule 2: beat the currently winning card if you can do so legally."""
-    TRUMP = 3
+    TRUMP = 3, "rule 3 (play trump, over-trump if you can)"
     """Rule 3: void in the led suit, play trump, over-trumping if you can."""
-    DISCARD = 4
+    DISCARD = 4, "rule 4 (discard)"
     """Rule 4: with neither the led suit nor trump, play any card."""
-    LEAD = 5
+    LEAD = 5, "the lead (any card)"
     """The leader may play any card."""
-
-    @property
-    def label(self) -> str:
-        """Short name: ``'rule 1 (follow suit)'``."""
-        return _RULE_LABEL[self]
-
-
-_RULE_LABEL = {
-    TrickRule.NOT_IN_HAND: "play a card you hold",
-    TrickRule.FOLLOW_SUIT: "rule 1 (follow suit)",
-    TrickRule.BEAT: "rule 2 (beat the winning card)",
-    TrickRule.TRUMP: "rule 3 (play trump, over-trump if you can)",
-    TrickRule.DISCARD: "rule 4 (discard)",
-    TrickRule.LEAD: "the lead (any card)",
-}
 
 
 @dataclass(frozen=True)
@@ -117,17 +102,12 @@ def legal_mask(hand: int, led: int, win: int, trump: int) -> int:
     leading), ``win`` the index of the card currently winning, ``trump`` the suit."""
     if led < 0:
         return hand
-    follow = hand & SUIT_MASK[SUIT_OF[led]]
-    if follow:
-        if SUIT_OF[win] == SUIT_OF[led]:
-            return follow & ABOVE[win] or follow
-        return follow
-    trumps = hand & SUIT_MASK[trump]
-    if trumps:
-        if SUIT_OF[win] == trump:
-            return trumps & ABOVE[win] or trumps
-        return trumps
-    return hand
+    # Rules 1, 3 and 4: the led suit, else trump, else any card. Rule 2 and the
+    # over-trump: of those, the ones that beat the winning card, if any do. ABOVE[win]
+    # holds only cards of the winner's suit, so a trumped trick frees the led suit and
+    # an untrumped one the trumps (sim/playout.py and sim/policy.py inline these lines).
+    must = hand & SUIT_MASK[SUIT_OF[led]] or hand & SUIT_MASK[trump] or hand
+    return must & ABOVE[win] or must
 
 
 def _indices(cards: Sequence[CardLike] | str) -> list[int]:
@@ -183,6 +163,85 @@ def legal_plays(
     return cards_of_mask(legal_mask(h, indices[0], indices[winner_index(indices, t)], t))
 
 
+@dataclass(frozen=True)
+class _Duty:
+    """Rule 1 (follow the led suit) or rule 3 (play trump): the suit a player holding it
+    must play from, and within it rule 2 or the over-trump, as one check with the
+    sentences of each outcome (``str.format`` fields: see :func:`_within_duty`)."""
+
+    rule: TrickRule
+    """The rule of a card outside the suit, and of any card of it when none can beat."""
+    beat_rule: TrickRule
+    """The rule when a card of the suit can beat the winning card."""
+    wrong_suit: str
+    must_beat: str
+    beats: str
+    none_beats: str
+    uncontested: str
+    """The winning card is of another suit, so no card of this one can beat it."""
+    uncontested_shows_winner: bool
+    """Whether that verdict's cards include the winning card."""
+
+
+_FOLLOW = _Duty(
+    TrickRule.FOLLOW_SUIT,
+    TrickRule.BEAT,
+    "{Led_many} were led and you hold {held}: you must follow suit (rule 1){even}, "
+    "so {card} may not be played.",
+    "You hold {higher}, which {beat} the winning {win}: rule 2 says you must play a "
+    "{led_one} that beats it{even}.",
+    "{card} follows suit and beats the winning {win} (rule 2).",
+    "{card} follows suit (rule 1); you hold no {led_one} that beats {win}, "
+    "so any {led_one} will do.",
+    "{card} follows suit (rule 1); the trick has been trumped with {win}, "
+    "so no {led_one} can beat it and any {led_one} will do.",
+    uncontested_shows_winner=True,
+)
+_TRUMP = _Duty(
+    TrickRule.TRUMP,
+    TrickRule.TRUMP,
+    "You have no {led_many} but hold trump ({held}): you must play a {trump_one} "
+    "(rule 3){even}, so {card} may not be played.",
+    "You have no {led_many}, so you must play trump (rule 3), and since you hold "
+    "{higher}, which {beat} the {win} already played, you must over-trump{even}.",
+    "You have no {led_many}; {card} over-trumps {win} (rule 3).",
+    "You have no {led_many} and no trump that beats {win}, so any trump will do (rule 3).",
+    "You have no {led_many}, so you trump with {card} (rule 3).",
+    uncontested_shows_winner=False,
+)
+
+
+def _within_duty(
+    duty: _Duty,
+    c: Card,
+    group: list[Card],
+    win: Card,
+    words: dict[str, str],
+    partner_winning: bool,
+) -> PlayVerdict:
+    """The verdict on ``c`` for a player who holds ``group``, the cards of the suit
+    ``duty`` makes them play, with ``win`` winning the trick so far. ``words`` fills
+    the sentences (``card``, ``win``, ``even``, the led suit's and trump's names); this
+    adds ``held`` and, where a card of the group beats ``win``, ``higher`` and ``beat``."""
+    if c.suit != group[0].suit:
+        text = duty.wrong_suit.format(held=card_names(group), **words)
+        return PlayVerdict(c, False, duty.rule, text, tuple(group), partner_winning)
+    if win.suit != c.suit:
+        shown = (c, win) if duty.uncontested_shows_winner else (c,)
+        return PlayVerdict(c, True, duty.rule, duty.uncontested.format(**words), shown,
+                           partner_winning)  # fmt: skip
+    higher = [x for x in group if x.rank > win.rank]
+    if not higher:
+        return PlayVerdict(c, True, duty.rule, duty.none_beats.format(**words), (c, win),
+                           partner_winning)  # fmt: skip
+    if c.rank <= win.rank:
+        beat = "beats" if len(higher) == 1 else "beat"
+        text = duty.must_beat.format(higher=card_names(higher), beat=beat, **words)
+        return PlayVerdict(c, False, duty.beat_rule, text, (*higher, win), partner_winning)
+    return PlayVerdict(c, True, duty.beat_rule, duty.beats.format(**words), (c, win),
+                       partner_winning)  # fmt: skip
+
+
 def check_play(
     hand: Sequence[CardLike] | str,
     trick: Sequence[CardLike] | str,
@@ -223,87 +282,14 @@ def check_play(
     )
     even = " even though your partner is winning" if partner_winning else ""
     ls = led.suit
-    follow = [x for x in held if x.suit == ls]
-    trump_name = t.singular
-    if follow:
-        if c.suit != ls:
-            return PlayVerdict(
-                c, False, TrickRule.FOLLOW_SUIT,
-                f"{ls.plural.capitalize()} were led and you hold {card_names(follow)}: you must follow suit "
-                f"(rule 1){even}, so {c.text} may not be played.",
-                tuple(follow), partner_winning,
-            )  # fmt: skip
-        if win.suit == ls:
-            higher = [x for x in follow if x.rank > win.rank]
-            if higher and c.rank <= win.rank:
-                return PlayVerdict(
-                    c, False, TrickRule.BEAT,
-                    f"You hold {card_names(higher)}, which {'beats' if len(higher) == 1 else 'beat'} the winning "
-                    f"{win.text}: rule 2 says you must play a {ls.singular} that beats it{even}.",
-                    (*higher, win), partner_winning,
-                )  # fmt: skip
-            if higher:
-                return PlayVerdict(
-                    c,
-                    True,
-                    TrickRule.BEAT,
-                    f"{c.text} follows suit and beats the winning {win.text} (rule 2).",
-                    (c, win),
-                    partner_winning,
-                )
-            return PlayVerdict(
-                c, True, TrickRule.FOLLOW_SUIT,
-                f"{c.text} follows suit (rule 1); you hold no {ls.singular} that beats {win.text}, "
-                f"so any {ls.singular} will do.",
-                (c, win), partner_winning,
-            )  # fmt: skip
-        return PlayVerdict(
-            c, True, TrickRule.FOLLOW_SUIT,
-            f"{c.text} follows suit (rule 1); the trick has been trumped with {win.text}, "
-            f"so no {ls.singular} can beat it and any {ls.singular} will do.",
-            (c, win), partner_winning,
-        )  # fmt: skip
-    trumps = [x for x in held if x.suit == t]
-    if trumps:
-        if c.suit != t:
-            return PlayVerdict(
-                c, False, TrickRule.TRUMP,
-                f"You have no {ls.plural} but hold trump ({card_names(trumps)}): you must play a {trump_name} "
-                f"(rule 3){even}, so {c.text} may not be played.",
-                tuple(trumps), partner_winning,
-            )  # fmt: skip
-        if win.suit == t:
-            higher = [x for x in trumps if x.rank > win.rank]
-            if higher and c.rank <= win.rank:
-                return PlayVerdict(
-                    c, False, TrickRule.TRUMP,
-                    f"You have no {ls.plural}, so you must play trump (rule 3), and since you hold "
-                    f"{card_names(higher)}, which {'beats' if len(higher) == 1 else 'beat'} the {win.text} "
-                    f"already played, you must over-trump{even}.",
-                    (*higher, win), partner_winning,
-                )  # fmt: skip
-            if higher:
-                return PlayVerdict(
-                    c,
-                    True,
-                    TrickRule.TRUMP,
-                    f"You have no {ls.plural}; {c.text} over-trumps {win.text} (rule 3).",
-                    (c, win),
-                    partner_winning,
-                )
-            return PlayVerdict(
-                c, True, TrickRule.TRUMP,
-                f"You have no {ls.plural} and no trump that beats {win.text}, so any trump will do (rule 3).",
-                (c, win), partner_winning,
-            )  # fmt: skip
-        return PlayVerdict(
-            c,
-            True,
-            TrickRule.TRUMP,
-            f"You have no {ls.plural}, so you trump with {c.text} (rule 3).",
-            (c,),
-            partner_winning,
-        )
+    words = {
+        "card": c.text, "win": win.text, "even": even, "led_one": ls.singular,
+        "led_many": ls.plural, "Led_many": ls.plural.capitalize(), "trump_one": t.singular,
+    }  # fmt: skip
+    for duty, suit in ((_FOLLOW, ls), (_TRUMP, t)):
+        group = [x for x in held if x.suit == suit]
+        if group:
+            return _within_duty(duty, c, group, win, words, partner_winning)
     return PlayVerdict(
         c, True, TrickRule.DISCARD,
         f"You have neither {ls.plural} nor trump, so you may discard any card (rule 4): {c.text} is fine.",

@@ -16,10 +16,7 @@ from pinochle_tutor.coach.exchange import (
     ExchangeEvaluation,
     InvalidExchangeDecisionError,
     advise_exchange,
-    evaluate_discard,
     evaluate_exchange,
-    evaluate_pass,
-    evaluate_return,
     exchange_decision,
     judge_exchange,
     judge_exchange_choice,
@@ -92,10 +89,8 @@ def _check(ev: ExchangeEvaluation, v: PlayerView) -> None:
 def test_every_variant_and_decision(rules: RuleSet, phases: tuple[Phase, ...]) -> None:
     views = _views(rules, 4)
     assert tuple(v.phase for v in views) == phases
-    by_phase = {Phase.PASS: evaluate_pass, Phase.RETURN: evaluate_return,
-                Phase.DISCARD: evaluate_discard}  # fmt: skip
     for v in views:
-        ev = by_phase[v.phase](v, samples=8, screen=4)
+        ev = evaluate_exchange(v, samples=8, screen=4, decision=v.phase)
         _check(ev, v)
         assert ev == evaluate_exchange(v, samples=8, screen=4)
         if v.phase is Phase.DISCARD:
@@ -172,7 +167,7 @@ def _pass_position() -> Hand:
 
 def test_passing_junk_and_keeping_trump_aces_is_flagged() -> None:
     v = _pass_position().view(2)
-    ev = evaluate_pass(v, include=[JUNK], samples=32, screen=4)
+    ev = evaluate_exchange(v, include=[JUNK], samples=32, screen=4, decision=Phase.PASS)
     assert ev.is_clear_mistake(JUNK)
     assert not ev.is_clear_mistake(ev.best)
     assert sum(c.suit.name == "HEARTS" for c in ev.best) >= 2
@@ -192,7 +187,7 @@ def test_the_review_flags_that_pass_and_not_the_heuristics() -> None:
     assert found is not None and found[1] == tuple(as_cards(JUNK))
     verdict = judge_exchange(h, 2, samples=24, screen=4, confirm_samples=32)
     assert verdict is not None and verdict.is_mistake
-    v = verdict.given_value
+    v = verdict.chosen_value
     assert f"{v.loss:.1f} points worse off" in verdict.text and "JUNK" not in verdict.text
     assert f"on average over {v.samples} imagined deals" in verdict.text
     assert exchange_decision(h, 1) is None and judge_exchange(h, 1) is None
@@ -244,7 +239,7 @@ def test_the_return_that_mends_the_partners_marriage() -> None:
     found = exchange_decision(h, 1)
     assert found is not None
     view, given = found
-    ev = evaluate_return(view, samples=24, screen=4)
+    ev = evaluate_exchange(view, samples=24, screen=4, decision=Phase.RETURN)
     assert parse_card("KH") in ev.best
     assert ev.is_clear_mistake(given)
     verdict = judge_exchange(h, 1, samples=24, screen=4, confirm_samples=48)
@@ -319,22 +314,24 @@ def test_a_view_that_is_not_the_decision_is_refused() -> None:
     h = _pass_position()
     v = h.view(2)
     with pytest.raises(InvalidExchangeDecisionError, match="return"):
-        evaluate_return(v, samples=8, screen=4)
+        evaluate_exchange(v, samples=8, screen=4, decision=Phase.RETURN)
     with pytest.raises(InvalidExchangeDecisionError, match="seat 1"):
-        evaluate_pass(h.view(1), samples=8, screen=4)
+        evaluate_exchange(h.view(1), samples=8, screen=4, decision=Phase.PASS)
     with pytest.raises(InvalidExchangeDecisionError, match="'AS AS AS AS'"):
-        evaluate_pass(v, include=["AS AS AS AS"], samples=8, screen=4)
+        evaluate_exchange(v, include=["AS AS AS AS"], samples=8, screen=4, decision=Phase.PASS)
     with pytest.raises(InvalidExchangeDecisionError, match="'9S JS'"):
         evaluate_exchange(v, include=["9S JS"], samples=8, screen=4)
     with pytest.raises(InvalidExchangeDecisionError, match="finalists=-1"):
         evaluate_exchange(v, finalists=-1, samples=8, screen=4)
     with pytest.raises(InvalidExchangeDecisionError, match="discard"):
-        evaluate_discard(v, samples=8, screen=4)
+        evaluate_exchange(v, samples=8, screen=4, decision=Phase.DISCARD)
     p = HeuristicPlayer()
     while h.phase is not Phase.PLAY:
         h.act(p)
     with pytest.raises(InvalidExchangeDecisionError, match="play phase"):
         evaluate_exchange(h.view(0), samples=8, screen=4)
+    with pytest.raises(InvalidExchangeDecisionError, match="decision is 'play'"):
+        evaluate_exchange(h.view(0), samples=8, screen=4, decision=Phase.PLAY)
     other = _views(CLASSIC, 3)
     with pytest.raises(InvalidExchangeDecisionError, match="seat"):
         advise_exchange(other[1], evaluate_exchange(other[0], samples=8, screen=4))

@@ -128,7 +128,7 @@ def test_the_exchange_is_graded_by_the_coach(item_id: str, given: str, right: bo
     assert isinstance(mark.detail, ExchangeJudgement) and mark.detail == verdict
     assert mark.explanation.startswith(verdict.text)
     if not right:  # in what the loss is counted, and over how many deals
-        v = verdict.given_value
+        v = verdict.chosen_value
         assert f"{v.loss:.1f} points worse off (your side's score less the other side's" in mark.explanation
         assert f"on average over {v.samples} imagined deals" in mark.explanation
 

@@ -222,7 +222,7 @@ def test_the_meld_given_up_is_named_with_its_cards_and_points() -> None:
     assert "It gives up the meld in A♥ 10♥ K♥ Q♥ J♥ (150)" in mark.explanation
     assert "gives back J♥ of your trump (hearts), keeping 5 of 6" in mark.explanation
     assert isinstance(mark.detail, ExchangeJudgement)
-    v = mark.detail.given_value
+    v = mark.detail.chosen_value
     # In what the loss is counted: points for the side, on how many imagined deals.
     assert (
         f"leaves your side {v.loss:.1f} points worse off (your side's score less the other "
@@ -289,7 +289,7 @@ def test_exchange_feedback_names_what_is_given_up_and_never_the_learner_as_next_
             assert f"the next best {item.role}, {cards_text(verdict.given)}," not in mark.text
             assert "No rule of thumb backs this choice" not in mark.text
             assert not re.search(r"scores [0-9.]+ less", mark.text)
-            follows = verdict.given_value.follows
+            follows = verdict.chosen_value.follows
             if mark.right:
                 labels = [f"'{p.label}'" for p in follows]
                 assert all(label in mark.explanation for label in labels)
@@ -299,7 +299,7 @@ def test_exchange_feedback_names_what_is_given_up_and_never_the_learner_as_next_
                 assert QuizRule.PASS_COUNT not in mark.rules
                 for g in verdict.gives_up:
                     assert g.text in mark.explanation
-                meld = verdict.given_value.given_up(ExchangePrinciple.KEEP_MELD)
+                meld = verdict.chosen_value.given_up(ExchangePrinciple.KEEP_MELD)
                 for line in meld.meld if meld is not None else ():
                     assert f"{cards_text(line.cards)} ({line.points})" in mark.text
                 wrong += 1

@@ -28,12 +28,6 @@ NAME_WORDS = re.compile(r"\b(?:double[- ]deck|three[- ]handed)\b", re.IGNORECASE
 so only its title form, ``Classic`` alone, is refused: :data:`TITLES`)."""
 TITLES = {"Classic"}
 
-PAGE_TITLES = {
-    Path("widgets/lesson.py"): {"Double deck and three-handed"},
-    Path("widgets/navigation.py"): {"Double deck: mixed practice", "Three-handed: mixed practice"},
-}
-"""Page titles of the outline, which name the versions they teach: course text that
-moves to the outline's data file (issue 46, item 1), not a name the code writes."""
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -50,11 +44,10 @@ def name_words(source: str, path: Path = Path("x.py")) -> Iterator[str]:
     name in words, and each ``<x>.name.replace("_", ...)`` that makes one."""
     tree = ast.parse(source)
     docs = _docstrings(tree)
-    allowed = PAGE_TITLES.get(path, set())
     for node in ast.walk(tree):
         if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
             continue
-        if id(node) in docs or node.value in allowed:
+        if id(node) in docs:
             continue
         if NAME_WORDS.search(node.value) or node.value.strip() in TITLES:
             yield f"{path}:{node.lineno}: {node.value!r}"

@@ -60,7 +60,7 @@ Deterministic given ``seed``.
 >>> h = Hand(dealer=0, seed=3)
 >>> while h.phase is not Phase.PASS:
 ...     _ = h.act(HeuristicPlayer())
->>> ev = evaluate_pass(h.view(h.to_act), samples=4, screen=2)
+>>> ev = evaluate_exchange(h.view(h.to_act), samples=4, screen=2)
 >>> ev.alternatives[0].loss, ev.evaluation(ev.heuristic) is not None
 (0.0, True)
 """
@@ -102,10 +102,7 @@ __all__ = [
     "ExchangeEvaluation",
     "InvalidExchangeDecisionError",
     "advise_exchange",
-    "evaluate_discard",
     "evaluate_exchange",
-    "evaluate_pass",
-    "evaluate_return",
     "exchange_decision",
     "judge_exchange",
     "judge_exchange_choice",
@@ -261,7 +258,6 @@ def _swaps(hand: Sequence[int], base: tuple[int, ...]) -> list[tuple[int, ...]]:
     return out
 
 
-
 def evaluate_exchange(
     view: PlayerView,
     *,
@@ -272,6 +268,7 @@ def evaluate_exchange(
     variants: bool = True,
     seed: int | None = 0,
     margin: float | None = None,
+    decision: Phase | None = None,
 ) -> ExchangeEvaluation:
     """Evaluate the exchange decision of ``view`` (its phase says which: the pass, the
     return or the discard; see the module text).
@@ -283,67 +280,16 @@ def evaluate_exchange(
     (``None``: fresh randomness); ``margin``: the smallest loss called a mistake
     (default half a counter of the rules in force). Raises
     :class:`InvalidExchangeDecisionError` when ``view`` is not an exchange decision of
-    its seat or a choice in ``include`` is not a legal one."""
-    role = view.phase
+    its seat, or not ``decision`` (``Phase.PASS``, ``Phase.RETURN`` or
+    ``Phase.DISCARD``: the one the caller means, when it should not be taken from the
+    view), or a choice in ``include`` is not a legal one."""
+    role = view.phase if decision is None else decision
     if role not in _ROLE:
+        asked = f"decision is {role.value!r}" if decision else f"view is in the {role.value} phase"
         raise InvalidExchangeDecisionError(
-            f"seat {view.seat}'s view is in the {view.phase.value} phase: the coach evaluates "
-            "the pass, the return or the discard"
+            f"seat {view.seat}'s {asked}: the coach evaluates the pass, the return or the discard"
         )
     return _evaluate(view, role, include, samples, screen, finalists, variants, seed, margin)
-
-
-def evaluate_pass(
-    view: PlayerView,
-    *,
-    include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = EXCHANGE_HINT_SAMPLES,
-    screen: int = EXCHANGE_HINT_SCREEN,
-    finalists: int = EXCHANGE_FINALISTS,
-    variants: bool = True,
-    seed: int | None = 0,
-    margin: float | None = None,
-) -> ExchangeEvaluation:
-    """The partner's pass to the declarer (the options as in :func:`evaluate_exchange`).
-    Raises :class:`InvalidExchangeDecisionError` for any other view."""
-    return _evaluate(view, Phase.PASS, include, samples, screen, finalists, variants, seed, margin)
-
-
-def evaluate_return(
-    view: PlayerView,
-    *,
-    include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = EXCHANGE_HINT_SAMPLES,
-    screen: int = EXCHANGE_HINT_SCREEN,
-    finalists: int = EXCHANGE_FINALISTS,
-    variants: bool = True,
-    seed: int | None = 0,
-    margin: float | None = None,
-) -> ExchangeEvaluation:
-    """The declarer's return to the partner (the options as in :func:`evaluate_exchange`).
-    Raises :class:`InvalidExchangeDecisionError` for any other view."""
-    return _evaluate(
-        view, Phase.RETURN, include, samples, screen, finalists, variants, seed, margin
-    )
-
-
-def evaluate_discard(
-    view: PlayerView,
-    *,
-    include: Iterable[Iterable[CardLike] | str] = (),
-    samples: int = EXCHANGE_HINT_SAMPLES,
-    screen: int = EXCHANGE_HINT_SCREEN,
-    finalists: int = EXCHANGE_FINALISTS,
-    variants: bool = True,
-    seed: int | None = 0,
-    margin: float | None = None,
-) -> ExchangeEvaluation:
-    """Three-handed: the declarer's discard after taking the kitty, before naming trump
-    (the options as in :func:`evaluate_exchange`). Raises
-    :class:`InvalidExchangeDecisionError` for any other view."""
-    return _evaluate(
-        view, Phase.DISCARD, include, samples, screen, finalists, variants, seed, margin
-    )
 
 
 def _evaluate(

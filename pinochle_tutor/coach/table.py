@@ -163,7 +163,7 @@ def _with_hints(
     """The judgements, each card the deeper look calls costly with the card the hint
     gave at that moment (the same advice :func:`hint` gives, on its deals), so that a
     learner who played the hint's card is never blamed for it."""
-    costly = {j.trick_number for j in judged if j.played_value.clear_mistake}
+    costly = {j.trick_number for j in judged if j.chosen_value.clear_mistake}
     if not costly:
         return judged
     hinted: dict[int, Card] = {}

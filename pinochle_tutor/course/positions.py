@@ -21,7 +21,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 
 from pinochle_tutor.cards import (
     CARDS_BY_INDEX,
@@ -35,6 +34,7 @@ from pinochle_tutor.cards import (
 )
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.play import InvalidPositionError
+from pinochle_tutor.names import LabelledIntEnum
 from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules
 from pinochle_tutor.tricks import TrickRule, check_play, trick_winner
 from pinochle_tutor.view import seat_name
@@ -54,39 +54,23 @@ class PositionRequestError(PinochleError):
     from, or a case the rules in force never produce."""
 
 
-class TrickCase(IntEnum):
+class TrickCase(LabelledIntEnum):
     """The situations of the trick rules a learner must recognise."""
 
-    FOLLOW_SUIT = 1
+    FOLLOW_SUIT = 1, "follow suit"
     """Rule 1: you hold the led suit but nothing that beats the winning card: any card of it."""
-    MUST_BEAT = 2
+    MUST_BEAT = 2, "must beat the winning card"
     """Rule 2: you hold a card of the led suit that beats the winning one: you must play one."""
-    TRUMPED_TRICK = 3
+    TRUMPED_TRICK = 3, "follow suit in a trumped trick"
     """Rule 1 after a trump: the trick has been trumped, so any card of the led suit will do."""
-    MUST_TRUMP = 4
+    MUST_TRUMP = 4, "must trump"
     """Rule 3: void in the led suit, you hold trump and nobody has trumped: play a trump."""
-    MUST_OVERTRUMP = 5
+    MUST_OVERTRUMP = 5, "must over-trump"
     """Rule 3: void in the led suit, the trick is trumped and you hold a higher trump: over-trump."""
-    CANNOT_OVERTRUMP = 6
+    CANNOT_OVERTRUMP = 6, "cannot over-trump"
     """Rule 3: void in the led suit, the trick is trumped and no trump of yours beats it: any trump."""
-    DISCARD = 7
+    DISCARD = 7, "free discard"
     """Rule 4: neither the led suit nor trump: any card."""
-
-    @property
-    def label(self) -> str:
-        """A short title, e.g. ``'must over-trump'``."""
-        return _CASE_LABEL[self]
-
-
-_CASE_LABEL = {
-    TrickCase.FOLLOW_SUIT: "follow suit",
-    TrickCase.MUST_BEAT: "must beat the winning card",
-    TrickCase.TRUMPED_TRICK: "follow suit in a trumped trick",
-    TrickCase.MUST_TRUMP: "must trump",
-    TrickCase.MUST_OVERTRUMP: "must over-trump",
-    TrickCase.CANNOT_OVERTRUMP: "cannot over-trump",
-    TrickCase.DISCARD: "free discard",
-}
 
 
 @dataclass(frozen=True)

@@ -21,15 +21,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Generic, Protocol, TypeVar
 
 from pinochle_tutor.cards import Card
 from pinochle_tutor.explain._text import _names
 
 __all__ = [
     "CardValue",
+    "ChoiceJudgement",
     "PlayAdvice",
     "PlayJudgement",
     "PlayPrinciple",
+    "ValuedChoice",
     "clear_loss",
     "points",
 ]
@@ -272,8 +275,45 @@ class PlayAdvice:
         return self.text
 
 
+class ValuedChoice(Protocol):
+    """One choice of a decision as the coach's evaluation valued it (:class:`CardValue`,
+    :class:`~pinochle_tutor.explain.exchange_advice.GiftValue`): what a verdict reads."""
+
+    @property
+    def loss(self) -> float: ...
+
+    @property
+    def clear_mistake(self) -> bool: ...
+
+
+ValueT = TypeVar("ValueT", bound=ValuedChoice)
+
+
+class ChoiceJudgement(Generic[ValueT]):
+    """What the review's verdicts on a learner's choice share (:class:`PlayJudgement`,
+    :class:`~pinochle_tutor.explain.exchange_advice.ExchangeJudgement`): the choice is
+    judged by the value the coach's advice gave it among every choice of the decision.
+    A subclass says which value, :attr:`chosen_value`."""
+
+    @property
+    def chosen_value(self) -> ValueT:
+        """The coach's value of the learner's choice (always among those it valued)."""
+        raise NotImplementedError
+
+    @property
+    def loss(self) -> float:
+        """What the choice gave away on average against the coach's best, on the same
+        imagined deals (trick points for a card, the side's score for cards given)."""
+        return self.chosen_value.loss
+
+    @property
+    def is_mistake(self) -> bool:
+        """Whether the loss is clear (beyond the evaluation's error and margin)."""
+        return self.chosen_value.clear_mistake
+
+
 @dataclass(frozen=True)
-class PlayJudgement:
+class PlayJudgement(ChoiceJudgement[CardValue]):
     """One card the learner played, judged against the coach's advice at that moment."""
 
     trick_number: int
@@ -293,25 +333,20 @@ class PlayJudgement:
         """Whether the review's own look prefers another card to the one the hint gave
         and the learner played: the coach's own second thought, not the learner's
         mistake."""
-        return self.followed_hint and self.played_value.clear_mistake
+        return self.followed_hint and self.chosen_value.clear_mistake
 
     @property
-    def played_value(self) -> CardValue:
+    def chosen_value(self) -> CardValue:
         """The coach's value of the card played."""
         v = self.advice.value(self.played)
         assert v is not None, "a played card is a legal card of its decision"
         return v
 
     @property
-    def loss(self) -> float:
-        """Expected trick points the card played gave away against the best card."""
-        return self.played_value.loss
-
-    @property
     def is_mistake(self) -> bool:
         """Whether the loss is clear (beyond the evaluation's error and margin) and the
         card was the learner's own choice, not the hint's (see :attr:`second_thought`)."""
-        return self.played_value.clear_mistake and not self.followed_hint
+        return self.chosen_value.clear_mistake and not self.followed_hint
 
     @property
     def text(self) -> str:

@@ -25,7 +25,7 @@ from pinochle_tutor.cards import (
 )
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain._text import listed
-from pinochle_tutor.explain.coaching import points
+from pinochle_tutor.explain.coaching import ChoiceJudgement, points
 from pinochle_tutor.explain.exchange import ExchangeReasoning, _shown, explain_exchange
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import MeldItem, MeldKind, meld, meld_points
@@ -459,7 +459,7 @@ class ExchangeAdvice:
 
 
 @dataclass(frozen=True)
-class ExchangeJudgement:
+class ExchangeJudgement(ChoiceJudgement[GiftValue]):
     """The learner's pass, return or discard, judged against the coach's advice on the
     same imagined deals (the advice's choices include the learner's)."""
 
@@ -467,21 +467,11 @@ class ExchangeJudgement:
     advice: ExchangeAdvice
 
     @property
-    def given_value(self) -> GiftValue:
+    def chosen_value(self) -> GiftValue:
         """The numbers of the learner's cards."""
         v = self.advice.value(self.given)
         assert v is not None, "the learner's cards are among the choices judged"
         return v
-
-    @property
-    def loss(self) -> float:
-        """Mean value the learner's cards gave up against the best choice."""
-        return self.given_value.loss
-
-    @property
-    def is_mistake(self) -> bool:
-        """Whether the loss is clear (beyond the evaluation's error and margin)."""
-        return self.given_value.clear_mistake
 
     @property
     def is_coachs(self) -> bool:
@@ -492,13 +482,13 @@ class ExchangeJudgement:
     def gives_up(self) -> tuple[GivenUp, ...]:
         """What the learner's cards give up of the rules of thumb the coach's choice
         follows (empty when they break none of them)."""
-        return self.given_value.gives_up
+        return self.chosen_value.gives_up
 
     def follows_line(self) -> str:
         """The rules of thumb the learner's cards follow, and whether the numbers back
         them here: so a choice that follows the lesson's rule of thumb is told it does."""
         a = self.advice
-        v = self.given_value
+        v = self.chosen_value
         if not v.follows:
             return "It follows none of the rules of thumb here: the numbers pick it."
         names = listed([f"'{p.label}'" for p in v.follows])
@@ -520,7 +510,7 @@ class ExchangeJudgement:
         a = self.advice
         what = _ROLE_WORDS[a.role]
         head = f"Your {what} of {_shown(self.given)}"
-        v = self.given_value
+        v = self.chosen_value
         if not self.is_mistake:
             if self.is_coachs:
                 first = f"{head} is the coach's choice too. Good."

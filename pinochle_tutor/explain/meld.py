@@ -91,6 +91,11 @@ class MeldNoteKind(Enum):
     INCOMPLETE_SECOND_SET = "incomplete second set"
     """Some cards of a meld are held twice but not all of them: still a single meld."""
 
+    @property
+    def rule(self) -> MeldRule:
+        """The meld rule a note of this kind illustrates."""
+        return _NOTE_RULE[self]
+
 
 @dataclass(frozen=True)
 class MeldNote:
@@ -112,8 +117,8 @@ class MeldNote:
 
     @property
     def rule(self) -> MeldRule:
-        """The meld rule the note illustrates."""
-        return _NOTE_RULE[self.kind]
+        """The meld rule the note illustrates (its kind's)."""
+        return self.kind.rule
 
     @property
     def text(self) -> str:

@@ -329,19 +329,46 @@ class _Search:
         self.nodes = 0
 
     # --------------------------------------------------------------- moves
-    def _take(self, seat: int, c: int) -> None:
-        self.left -= self.cp[c]
+    def _lay(
+        self, seat: int, n: int, led: int, w: int, wseat: int, pts: int, c: int
+    ) -> tuple[int, int, int, int, bool]:
+        """``seat`` plays card ``c`` as the ``n``-th card of the trick: out of its hand
+        onto the table. Returns the led card, the winning card and its seat, the trick's
+        points (with the last-trick bonus once the last card of the hand is down) and
+        whether no copy of ``c`` was on the table already (for :meth:`_lift`). Both
+        searches play every card through here."""
+        if n == 0:
+            led = w = c
+            wseat = seat
+        else:
+            trump = self.trump
+            if (ABOVE[w] >> c) & 1 or (SUIT_OF[c] == trump and SUIT_OF[w] != trump):
+                w, wseat = c, seat
+        cp = self.cp[c]
+        pts += cp
+        self.left -= cp
         row = self.counts[seat]
         row[c] -= 1
+        bit = 1 << c
+        masks = self.masks
         if not row[c]:
-            self.masks[seat] ^= 1 << c
+            masks[seat] ^= bit
         self.state -= 1 << (2 + 72 * seat + 3 * c)
+        on_table = self.on_table
+        self.on_table = on_table | bit
+        if n + 1 == self.players and not masks[wseat]:
+            pts += self.bonus
+        return led, w, wseat, pts, not on_table & bit
 
-    def _give(self, seat: int, c: int) -> None:
+    def _lift(self, seat: int, c: int, fresh: bool) -> None:
+        """Undo :meth:`_lay`: card ``c`` back from the table into ``seat``'s hand."""
+        bit = 1 << c
+        if fresh:
+            self.on_table ^= bit
         self.left += self.cp[c]
         row = self.counts[seat]
         if not row[c]:
-            self.masks[seat] |= 1 << c
+            self.masks[seat] |= bit
         row[c] += 1
         self.state += 1 << (2 + 72 * seat + 3 * c)
 
@@ -518,30 +545,16 @@ class _Search:
     ) -> int:
         """The declarer's side's points from the trick in progress on once ``seat``
         plays card ``c`` as the ``n``-th card of the trick (everyone best afterwards)."""
-        trump = self.trump
-        if n == 0:
-            led = w = c
-            wseat = seat
-        elif (ABOVE[w] >> c) & 1 or (SUIT_OF[c] == trump and SUIT_OF[w] != trump):
-            w, wseat = c, seat
-        pts += self.cp[c]
-        self._take(seat, c)
-        bit = 1 << c
-        fresh = not self.on_table & bit
-        self.on_table |= bit
+        led, w, wseat, pts, fresh = self._lay(seat, n, led, w, wseat, pts, c)
         if n + 1 == self.players:
             saved = self.on_table
             self.on_table = 0
-            if not self.masks[wseat]:
-                pts += self.bonus
             gain = pts if self.team[wseat] else 0
             v = gain + self._trick_start(wseat, alpha - gain, beta - gain)
             self.on_table = saved
         else:
             v, _ = self._node((seat + 1) % self.players, n + 1, led, w, wseat, pts, alpha, beta)
-        if fresh:
-            self.on_table ^= bit
-        self._give(seat, c)
+        self._lift(seat, c, fresh)
         return v
 
 
@@ -642,31 +655,17 @@ class _SeatsSearch(_Search):
         acc: tuple[int, ...],
     ) -> tuple[int, ...]:
         """The outcome once ``seat`` plays card ``c`` as the ``n``-th card of the trick."""
-        trump = self.trump
-        if n == 0:
-            led = w = c
-            wseat = seat
-        elif (ABOVE[w] >> c) & 1 or (SUIT_OF[c] == trump and SUIT_OF[w] != trump):
-            w, wseat = c, seat
-        pts += self.cp[c]
-        self._take(seat, c)
-        bit = 1 << c
-        fresh = not self.on_table & bit
-        self.on_table |= bit
+        led, w, wseat, pts, fresh = self._lay(seat, n, led, w, wseat, pts, c)
         if n + 1 == self.players:
             saved = self.on_table
             self.on_table = 0
-            if not self.masks[wseat]:
-                pts += self.bonus
             taken = list(acc)
             taken[wseat] += pts
             o = self._seat_start(wseat, tuple(taken))
             self.on_table = saved
         else:
             o = self._seat_node((seat + 1) % self.players, n + 1, led, w, wseat, pts, acc)
-        if fresh:
-            self.on_table ^= bit
-        self._give(seat, c)
+        self._lift(seat, c, fresh)
         return o
 
 

@@ -108,17 +108,10 @@ def random_playout(
             if p == players:
                 p = 0
             h = masks[p]
-            legal = h & led_mask
-            if legal:
-                if SUIT_OF[w] == led_suit:
-                    legal = legal & ABOVE[w] or legal
-            else:
-                legal = h & trump_mask
-                if legal:
-                    if SUIT_OF[w] == trump:
-                        legal = legal & ABOVE[w] or legal
-                else:
-                    legal = h
+            # tricks.legal_mask: the suit to play, then a card that beats the winner if
+            # one does (ABOVE holds only the winner's own suit).
+            legal = h & led_mask or h & trump_mask or h
+            legal = legal & ABOVE[w] or legal
             k = int(rand() * legal.bit_count())
             while k:
                 legal &= legal - 1

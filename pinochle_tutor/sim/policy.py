@@ -292,29 +292,27 @@ def choose_lead(
                 if hs and not pav & SUIT_MASK[s] and out & SUIT_MASK[s]:
                     return _cheapest(hs, value, ctx.keep)
     # 4. The cheapest card, from a suit no opponent can be expected to trump (one who
-    # may hold trump and is known to lack the suit).
+    # may hold trump and is known to lack the suit): a card of such a suit costs 15 more,
+    # and of two cards that cost the same the lower index is led (one pass in index order).
     pool = hand & ~tmask or hand
-    keep = ctx.keep
-    best_key = 1 << 30
-    suit = -1
-    penalty = 0
-    while pool:
-        b = pool & -pool
-        pool ^= b
-        c = b.bit_length() - 1
-        s = SUIT_OF[c]
-        if s != suit:  # the pool runs suit by suit
-            suit = s
-            penalty = 0
-            if s != ctx.trump and out_trumps:
+    risky = 0
+    if out_trumps:
+        for s in ctx.side_suits:
+            suit = SUIT_MASK[s]
+            if pool & suit:
                 for avail in trumping:
-                    if not avail & SUIT_MASK[s]:
-                        penalty = 15
+                    if not avail & suit:
+                        risky |= suit
                         break
-        key = value[c] + keep[c] + penalty
-        if key < best_key:
-            best, best_key = c, key
-    return best
+    keep = ctx.keep
+    safe = pool & ~risky
+    if not risky:
+        return _cheapest(safe, value, keep)
+    r = _cheapest(pool & risky, value, keep)
+    if not safe:
+        return r
+    c = _cheapest(safe, value, keep)
+    return min((value[c] + keep[c], c), (value[r] + keep[r] + 15, r))[1]
 
 
 def choose_follow(
@@ -451,48 +449,35 @@ def heuristic_playout(
         if n_played == 0:
             if not h:
                 break
-            if rand is not None and rand() < epsilon:
-                m = h
-                for _ in range(int(rand() * h.bit_count())):
-                    m &= m - 1
-                c = (m & -m).bit_length() - 1
-            elif not h & (h - 1):  # one card left: what choose_lead would say
-                c = h.bit_length() - 1
-            else:
-                out = 0
-                for q in others[p]:
-                    out |= held[q]
+            choices = h
+        else:
+            led_suit = SUIT_OF[led]
+            # tricks.legal_mask, as in sim/playout.py.
+            choices = h & SUIT_MASK[led_suit] or h & tmask or h
+            choices = choices & ABOVE[w] or choices
+        if rand is not None and rand() < epsilon:
+            m = choices
+            for _ in range(int(rand() * choices.bit_count())):
+                m &= m - 1
+            c = (m & -m).bit_length() - 1
+        elif not choices & (choices - 1):  # one card to play: what the policy would say
+            c = choices.bit_length() - 1
+        else:
+            out = 0
+            for q in others[p]:
+                out |= held[q]
+            if n_played == 0:
                 my_trumps = trumps[p]
                 out_trumps = sum(trumps) - my_trumps
                 c = choose_lead(ctx, p, h, my_trumps, out, out_trumps, forb)
+            else:
+                n_after = players - n_played - 1
+                c = choose_follow(ctx, p, choices, led, w, wseat, n_after, out, forb)
+        if n_played == 0:
             led = w = c
             wseat = p
             pts = points_of[c]
         else:
-            led_suit = SUIT_OF[led]
-            legal = h & SUIT_MASK[led_suit]
-            if legal:
-                if SUIT_OF[w] == led_suit:
-                    legal = legal & ABOVE[w] or legal
-            else:
-                legal = h & tmask
-                if legal:
-                    if SUIT_OF[w] == trump:
-                        legal = legal & ABOVE[w] or legal
-                else:
-                    legal = h
-            if rand is not None and rand() < epsilon:
-                m = legal
-                for _ in range(int(rand() * legal.bit_count())):
-                    m &= m - 1
-                c = (m & -m).bit_length() - 1
-            elif not legal & (legal - 1):  # one legal card: what choose_follow would say
-                c = legal.bit_length() - 1
-            else:
-                out = 0
-                for q in others[p]:
-                    out |= held[q]
-                c = choose_follow(ctx, p, legal, led, w, wseat, players - n_played - 1, out, forb)
             # What the card tells the table.
             cs = SUIT_OF[c]
             beats = (ABOVE[w] >> c) & 1 or (cs == trump and SUIT_OF[w] != trump)

@@ -11,7 +11,57 @@ skeleton) and raise :data:`~pinochle_tutor.classroom.store.SCHEMA_VERSION`; neve
 edit a revision that has shipped.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 """The script folder Alembic reads (``env.py``, ``versions/``)."""
+
+
+def text_column(table: str, column: str) -> tuple[Callable[[], None], Callable[[], None]]:
+    """The ``upgrade`` and ``downgrade`` of a revision that adds one text column to
+    ``table``, never NULL and empty in the rows already there (revisions 2 and 4); the
+    downgrade drops it again. (Alembic and SQLAlchemy are imported when a revision runs:
+    the store reads :data:`HERE` from this package without loading them.)"""
+
+    def upgrade() -> None:
+        import sqlalchemy as sa
+        from alembic import op
+
+        with op.batch_alter_table(table) as batch:
+            batch.add_column(sa.Column(column, sa.Text, nullable=False, server_default=""))
+
+    def downgrade() -> None:
+        from alembic import op
+
+        with op.batch_alter_table(table) as batch:
+            batch.drop_column(column)
+
+    return upgrade, downgrade
+
+
+def learner_keyed_table(name: str, value: str) -> tuple[Callable[[], None], Callable[[], None]]:
+    """The ``upgrade`` and ``downgrade`` of a revision that creates a table of one text
+    ``value`` per learner and key, with the time it was kept, deleted with its learner
+    (revisions 3, ``preferences``, and 5, ``places``); the downgrade drops it."""
+
+    def upgrade() -> None:
+        import sqlalchemy as sa
+        from alembic import op
+
+        op.create_table(
+            name,
+            sa.Column("learner", sa.Text, sa.ForeignKey("learners.learner", ondelete="CASCADE"),
+                      nullable=False),
+            sa.Column("key", sa.Text, nullable=False),
+            sa.Column(value, sa.Text, nullable=False),
+            sa.Column("time", sa.Text, nullable=False),
+            sa.PrimaryKeyConstraint("learner", "key"),
+        )  # fmt: skip
+
+    def downgrade() -> None:
+        from alembic import op
+
+        op.drop_table(name)
+
+    return upgrade, downgrade

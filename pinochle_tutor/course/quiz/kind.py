@@ -119,6 +119,30 @@ class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):
     def mark(self, item: ItemT, text: str, answer: AnswerT) -> Mark:
         """Mark the answer read from ``text``."""
 
+    def marked(
+        self,
+        item: ItemT,
+        text: str,
+        right: bool,
+        explanation: str,
+        detail: object,
+        correct: str | None = None,
+    ) -> Mark:
+        """The :class:`Mark` of the readable answer ``text``: ``correct`` the engine's
+        answer in words (default :meth:`answer_text`), the rule cases
+        :meth:`rules_for` records, ``detail`` the explanation object a widget draws.
+        The one way a kind's ``mark`` writes a mark of the item's own rule cases."""
+        return Mark(
+            item.id,
+            item.kind,
+            text,
+            right,
+            self.answer_text(item) if correct is None else correct,
+            explanation,
+            self.rules_for(item),
+            detail=detail,
+        )
+
     @abstractmethod
     def answer(self, item: ItemT) -> Any:
         """The engine's answer to ``item``."""

@@ -4,8 +4,7 @@ Revision ID: 0002
 Revises: 0001
 """
 
-import sqlalchemy as sa
-from alembic import op
+from pinochle_tutor.classroom.migrations import text_column
 
 revision = "0002"
 down_revision = "0001"
@@ -13,11 +12,4 @@ branch_labels = None
 depends_on = None
 
 
-def upgrade() -> None:
-    with op.batch_alter_table("learners") as table:
-        table.add_column(sa.Column("name", sa.Text, nullable=False, server_default=""))
-
-
-def downgrade() -> None:
-    with op.batch_alter_table("learners") as table:
-        table.drop_column("name")
+upgrade, downgrade = text_column("learners", "name")

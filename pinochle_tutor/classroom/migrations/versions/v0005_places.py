@@ -5,8 +5,7 @@ Revision ID: 0005
 Revises: 0004
 """
 
-import sqlalchemy as sa
-from alembic import op
+from pinochle_tutor.classroom.migrations import learner_keyed_table
 
 revision = "0005"
 down_revision = "0004"
@@ -14,17 +13,4 @@ branch_labels = None
 depends_on = None
 
 
-def upgrade() -> None:
-    op.create_table(
-        "places",
-        sa.Column("learner", sa.Text, sa.ForeignKey("learners.learner", ondelete="CASCADE"),
-                  nullable=False),
-        sa.Column("key", sa.Text, nullable=False),
-        sa.Column("data", sa.Text, nullable=False),
-        sa.Column("time", sa.Text, nullable=False),
-        sa.PrimaryKeyConstraint("learner", "key"),
-    )  # fmt: skip
-
-
-def downgrade() -> None:
-    op.drop_table("places")
+upgrade, downgrade = learner_keyed_table("places", "data")

@@ -180,16 +180,7 @@ def _mark_lowest(item: CallQuiz, text: str, given: int | None) -> Mark:
             lines.append(f"A bid of {given} is allowed too, but it is not the lowest.")
         elif g.problem != e.problem:
             lines.append(g.text)
-    return Mark(
-        item.id,
-        item.kind,
-        text,
-        right,
-        "none" if answer is None else str(answer),
-        " ".join(lines),
-        SPEC.rules_for(item),
-        detail=e,
-    )
+    return SPEC.marked(item, text, right, " ".join(lines), e, "none" if answer is None else str(answer))
 
 
 def _mark_call(item: CallQuiz, text: str, says_legal: bool) -> Mark:
@@ -198,16 +189,7 @@ def _mark_call(item: CallQuiz, text: str, says_legal: bool) -> Mark:
     rule = e.rule.statement(item.rule_set)
     body = e.text if rule.lower().rstrip(".") in e.text.lower() else f"{e.text} {rule}"
     head = "" if right else ("The call is legal. " if e.legal else "The call is not legal. ")
-    return Mark(
-        item.id,
-        item.kind,
-        text,
-        right,
-        "yes" if e.legal else "no",
-        head + body,
-        SPEC.rules_for(item),
-        detail=e,
-    )
+    return SPEC.marked(item, text, right, head + body, e, "yes" if e.legal else "no")
 
 
 _CALL_PROBLEMS = {

@@ -8,11 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pinochle_tutor.cards import (
-    Card,
-    Rank,
-    cards_text,
-)
+from pinochle_tutor.cards import Card, Rank, cards_text
 from pinochle_tutor.course.quiz.dealing import deck_cards
 from pinochle_tutor.course.quiz.entries import (
     BankFormatError,
@@ -21,11 +17,7 @@ from pinochle_tutor.course.quiz.entries import (
     check_copies,
     required,
 )
-from pinochle_tutor.course.quiz.items import (
-    QuizItem,
-    card_tuple,
-    store_field,
-)
+from pinochle_tutor.course.quiz.items import QuizItem, card_tuple, store_field
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
     SEE_THE_BOX,
@@ -35,15 +27,9 @@ from pinochle_tutor.course.quiz.marking import (
     hint_without_answer,
     read_number,
 )
-from pinochle_tutor.course.quiz.vocabulary import (
-    QuizKind,
-    QuizRule,
-    counter_values,
-)
+from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, counter_values
 from pinochle_tutor.explain import explain_counters
-from pinochle_tutor.rules import (
-    RuleSet,
-)
+from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.words import Side, listed
 
 __all__ = [
@@ -114,9 +100,7 @@ def _mark_counters(item: CountersQuiz, text: str, given: int) -> Mark:
         elif e.blanks and given > e.total:
             hints.append(f"Only counters earn trick points: {counter_values(item.rule_set)}")
     explanation = " ".join([*hints, e.text])
-    return Mark(
-        item.id, item.kind, text, right, str(e.total), explanation, SPEC.rules_for(item), detail=e
-    )
+    return SPEC.marked(item, text, right, explanation, e, str(e.total))
 
 
 def _rank_words(ranks: list[Rank]) -> str:

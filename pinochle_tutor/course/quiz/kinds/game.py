@@ -124,16 +124,7 @@ def _mark_game(item: GameQuiz, text: str, side: int | None) -> Mark:
     e = _game(item)
     right = side == e.winner
     explanation = e.text if right else f"{e.why_not(side)} {e.text}"
-    return Mark(
-        item.id,
-        item.kind,
-        text,
-        right,
-        SPEC.answer_text(item),
-        explanation,
-        SPEC.rules_for(item),
-        detail=e,
-    )
+    return SPEC.marked(item, text, right, explanation, e)
 
 
 _GAME_RULES = {

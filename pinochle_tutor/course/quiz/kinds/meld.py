@@ -13,26 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pinochle_tutor.cards import (
-    Card,
-    Rank,
-    Suit,
-    cards_text,
-    parse_suit,
-)
+from pinochle_tutor.cards import Card, Rank, Suit, cards_text, parse_suit
 from pinochle_tutor.course.quiz.dealing import deck_cards, take_cards
-from pinochle_tutor.course.quiz.entries import (
-    as_hand,
-    as_suit,
-    card_codes,
-    check_copies,
-    required,
-)
-from pinochle_tutor.course.quiz.items import (
-    QuizItem,
-    card_tuple,
-    store_field,
-)
+from pinochle_tutor.course.quiz.entries import as_hand, as_suit, card_codes, check_copies, required
+from pinochle_tutor.course.quiz.items import QuizItem, card_tuple, store_field
 from pinochle_tutor.course.quiz.kind import AnswerInput, QuizKindSpec, Screen
 from pinochle_tutor.course.quiz.marking import (
     SEE_THE_BOX,
@@ -41,11 +25,7 @@ from pinochle_tutor.course.quiz.marking import (
     clean_answer,
     read_number,
 )
-from pinochle_tutor.course.quiz.vocabulary import (
-    QuizKind,
-    QuizRule,
-    rule_applies,
-)
+from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import (
     ClaimedLine,
@@ -55,10 +35,7 @@ from pinochle_tutor.explain import (
     parse_claim,
 )
 from pinochle_tutor.meld import MeldKind, meld_points
-from pinochle_tutor.rules import (
-    CLASSIC,
-    RuleSet,
-)
+from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.words import listed
 
 __all__ = [
@@ -146,16 +123,7 @@ def _mark_meld(item: MeldQuiz, text: str, parsed: MeldAnswer) -> Mark:
     if d.correct and explanation.startswith(right):
         # The mark's verdict already says "Right!" (here and in the quiz widget): say it once.
         explanation = f"The meld is {d.expected_total}." + explanation[len(right) :]
-    return Mark(
-        item.id,
-        item.kind,
-        text,
-        d.correct,
-        str(d.expected_total),
-        explanation,
-        SPEC.rules_for(item),
-        detail=d,
-    )
+    return SPEC.marked(item, text, d.correct, explanation, d, str(d.expected_total))
 
 
 def _meld_lines(item: MeldQuiz) -> list[str]:

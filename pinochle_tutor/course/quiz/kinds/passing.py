@@ -260,7 +260,7 @@ def _mark_exchange(item: PassQuiz, text: str, given: tuple[Card, ...]) -> Mark:
                     count or SPEC.rules_for(item), detail=e)  # fmt: skip
     verdict = pass_judgement(item, tuple(sorted(given)))
     a = verdict.advice
-    mine = verdict.given_value
+    mine = verdict.chosen_value
     correct = f"the coach's {item.role}: {cards_text(sort_hand(a.cards), ', ')}"
     rules = SPEC.rules_for(item)
     meld = mine.given_up(ExchangePrinciple.KEEP_MELD)  # meld given up that the coach keeps

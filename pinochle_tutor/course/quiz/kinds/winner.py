@@ -181,24 +181,7 @@ def _mark_winner(item: WinnerQuiz, text: str, pos: int) -> Mark:
     e = explain_winner(item.trick, item.trump, item.rule_set)
     right = pos == e.winner
     explanation = e.text if right else f"{e.why_not(pos)}\n{e.text}"
-    return Mark(
-        item.id,
-        item.kind,
-        text,
-        right,
-        SPEC.answer_text(item),
-        explanation,
-        SPEC.rules_for(item),
-        detail=e,
-    )
-
-
-def _winner_rules(item: WinnerQuiz) -> set[QuizRule]:
-    e = explain_winner(item.trick, item.trump, item.rule_set)
-    out = {QuizRule.WINNER_TRUMP if e.winning_card.suit == item.trump else QuizRule.WINNER_LED_SUIT}
-    if e.rule is WinnerRule.FIRST_OF_IDENTICAL:
-        out.add(QuizRule.WINNER_FIRST_IDENTICAL)
-    return out
+    return SPEC.marked(item, text, right, explanation, e)
 
 
 def _winner_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> WinnerQuiz:
@@ -293,7 +276,12 @@ class WinnerQuizKind(QuizKindSpec[WinnerQuiz, int]):
         return f"the {ordinal(e.winner + 1)} card, {e.winning_card.text}"
 
     def rule_cases(self, item: WinnerQuiz) -> set[QuizRule]:
-        return _winner_rules(item)
+        e = explain_winner(item.trick, item.trump, item.rule_set)
+        trumped = e.winning_card.suit == item.trump
+        out = {QuizRule.WINNER_TRUMP if trumped else QuizRule.WINNER_LED_SUIT}
+        if e.rule is WinnerRule.FIRST_OF_IDENTICAL:
+            out.add(QuizRule.WINNER_FIRST_IDENTICAL)
+        return out
 
     def from_entry(
         self, data: Mapping[str, Any], common: dict[str, Any], rules: RuleSet
