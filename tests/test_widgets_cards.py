@@ -5,6 +5,7 @@ ipywidgets receives them (``_handle_msg``), since a Voila client can send any.""
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any
 
 import pytest
@@ -310,7 +311,10 @@ def test_coerce_rules_refuses_unknown_names() -> None:
 
 def test_style_is_one_shared_widget() -> None:
     a, b = style_widget(), style_widget()
-    assert a is b and "<style>" in a.value and ".pt-card-button" in a.value
+    # One assertion a fact, so a failure says which (this failed once in a full run).
+    assert a is b, (a.comm, b.comm, [t.name for t in threading.enumerate()])
+    assert "<style>" in a.value, a.value[:200]
+    assert ".pt-card-button" in a.value, a.value[:200]
     a.close()
     c = style_widget()
     assert c is not a and c.comm is not None
