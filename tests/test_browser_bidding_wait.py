@@ -14,10 +14,10 @@ from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_notebook
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
 from tests.browser_pages import needs_chromium
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, voila_server
+from tests.voila_site import voila_server
 
 pytestmark = needs_chromium
 
@@ -59,16 +59,19 @@ def write_page(root: Path) -> str:
     return "bidding_wait.ipynb"
 
 
-def test_the_question_and_its_progress_show_then_the_marked_answer(tmp_path: Path) -> None:
+def test_the_question_and_its_progress_show_then_the_marked_answer(
+    browser: Browser, tmp_path: Path
+) -> None:
     root = tmp_path / "site"
     root.mkdir()
     name = write_page(root)
     rules = tmp_path / "house_rules.toml"
     rules.write_text('preset = "classic"\n', encoding="utf-8")
     env = {"PINOCHLE_TUTOR_RULES": str(rules), "PINOCHLE_TUTOR_PROGRESS": str(tmp_path / "p.json")}
-    with voila_server(root=root, env=env) as site, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1100, "height": 1200})
+    with (
+        voila_server(root=root, env=env) as site,
+        browser.new_page(viewport={"width": 1100, "height": 1200}) as page,
+    ):
         page.set_default_timeout(TIMEOUT)
         page.goto(f"{site}/voila/render/{name}", wait_until="commit")
         runner = page.locator(".pt-quiz-runner")
@@ -92,4 +95,3 @@ def test_the_question_and_its_progress_show_then_the_marked_answer(tmp_path: Pat
         expect(feedback).to_contain_text(re.compile("Right|Not quite"))
         expect(progress).to_be_hidden()
         assert page.locator(".voila-error").count() == 0
-        browser.close()

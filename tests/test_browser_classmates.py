@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from pinochle_tutor.classroom.identity import signed_key
 from pinochle_tutor.classroom.store import ProgressStore
@@ -29,7 +29,7 @@ from pinochle_tutor.course.table.shared import SharedSession
 from pinochle_tutor.rules import rules_named
 from tests.browser_pages import needs_chromium, wait_cells_run
 from tests.test_game_table import hidden_only
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, SITE_SECRET, voila_server
+from tests.voila_site import REPO, SITE_SECRET, voila_server
 
 pytestmark = needs_chromium
 
@@ -167,13 +167,15 @@ def hidden_cards_in_frames(learner: Learner, tables: TableStore, code: str) -> l
     return found
 
 
-def play_together(sites: list[str], url: str) -> None:
+def play_together(browser: Browser, sites: list[str], url: str) -> None:
+    """Four learners, each in a browser context of their own (their own cookie), all
+    closed on the way out."""
     tables = TableStore(ProgressStore(url))
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with contextlib.ExitStack() as contexts:
         names = ["Ann", "Bob", "Cy", "Di"]
         people = [
-            Learner(browser.new_context(viewport={"width": 1100, "height": 1000}), sites[i % len(sites)], n)
+            Learner(contexts.enter_context(browser.new_context(viewport={"width": 1100, "height": 1000})),
+                    sites[i % len(sites)], n)
             for i, n in enumerate(names)
         ]  # fmt: skip
         ann, bob, cy, di = people
@@ -253,7 +255,6 @@ def play_together(sites: list[str], url: str) -> None:
             assert seed not in "\n".join(who.frames), f"the table's seed reached {who.name}'s page"
         download = downloaded_progress(cy)
         assert '"kind": "hand"' in download and seed not in download
-        browser.close()
 
 
 def downloaded_progress(learner: Learner) -> str:
@@ -269,20 +270,22 @@ def downloaded_progress(learner: Learner) -> str:
     return base64.b64decode(href.split(",", 1)[1]).decode()
 
 
-def test_four_learners_on_one_server_play_a_hand_and_one_comes_back(tmp_path: Path) -> None:
+def test_four_learners_on_one_server_play_a_hand_and_one_comes_back(
+    browser: Browser, tmp_path: Path
+) -> None:
     db = tmp_path / "class.sqlite"
     env = {"PINOCHLE_TUTOR_PROGRESS": str(db), "PINOCHLE_TUTOR_AWAY_WAIT": str(AWAY)}
     ARTIFACTS.mkdir(exist_ok=True)
     with voila_server(env=env) as site:
-        play_together([site], str(db))
+        play_together(browser, [site], str(db))
 
 
 def test_two_learners_on_each_of_two_servers_sharing_one_postgresql(
-    tmp_path: Path, postgres_url: str
+    browser: Browser, tmp_path: Path, postgres_url: str
 ) -> None:
     env = {"PINOCHLE_TUTOR_DATABASE_URL": postgres_url, "PINOCHLE_TUTOR_AWAY_WAIT": str(AWAY)}
     with (
         voila_server(env={**env, "HOME": str(tmp_path / "one")}) as one,
         voila_server(env={**env, "HOME": str(tmp_path / "two")}) as two,
     ):
-        play_together([one, two], postgres_url)
+        play_together(browser, [one, two], postgres_url)

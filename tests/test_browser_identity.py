@@ -8,15 +8,16 @@ shows the two learners apart. Screenshots: test-artifacts/identity-*.png."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from pinochle_tutor.classroom.identity import signed_key
 from pinochle_tutor.classroom.store import ProgressStore
 from tests.browser_pages import needs_chromium
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, SITE_SECRET, kernel_pids, voila_server
+from tests.voila_site import REPO, SITE_SECRET, kernel_pids, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 90_000
@@ -53,17 +54,18 @@ def key_of(context: BrowserContext) -> str:
     return key
 
 
-def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_path: Path) -> None:
+def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(
+    browser: Browser, tmp_path: Path
+) -> None:
     db = tmp_path / "class.sqlite"
     ARTIFACTS.mkdir(exist_ok=True)
     with (
         voila_server(
             env={"PINOCHLE_TUTOR_PROGRESS": str(db), "PINOCHLE_TUTOR_TEACHER_SECRET": SECRET}
         ) as site,
-        sync_playwright() as pw,
+        contextlib.ExitStack() as contexts,  # Ann's, her classmate's, the teacher's: closed at the end
     ):
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        ann = browser.new_context(viewport={"width": 1024, "height": 900})
+        ann = contexts.enter_context(browser.new_context(viewport={"width": 1024, "height": 900}))
         page = open_card(ann, site)
         give_name(page, "Ann")
         page.locator(".pt-learner-card").screenshot(path=str(ARTIFACTS / "identity-named.png"))
@@ -90,7 +92,7 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         assert len(ProgressStore(db).attempts(key)) == 1
         assert ProgressStore(db).attempts("guest") == []
 
-        classmate = browser.new_context(viewport={"width": 1024, "height": 900})
+        classmate = contexts.enter_context(browser.new_context(viewport={"width": 1024, "height": 900}))
         other = open_card(classmate, site)
         give_name(other, "Ann")
         other_key = key_of(classmate)
@@ -99,8 +101,9 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         assert store.names() == {key: "Ann", other_key: "Ann"}
         assert store.attempts(other_key) == [] and len(store.attempts(key)) == 1
 
-        # The teacher, in a browser of their own, sees both Anns apart.
-        teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+        # The teacher, in a browser context of their own, sees both Anns apart.
+        teacher_context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        teacher = contexts.enter_context(teacher_context).new_page()
         teacher.set_default_timeout(TIMEOUT)
         teacher.goto(f"{site}/voila/render/teacher.ipynb", wait_until="commit")
         board = teacher.locator(".pt-dashboard")
@@ -120,16 +123,14 @@ def test_a_name_given_once_is_known_on_every_page_and_classmates_stay_apart(tmp_
         )
         board.locator(".pt-class-table").scroll_into_view_if_needed()
         teacher.screenshot(path=str(ARTIFACTS / "identity-dashboard.png"), full_page=True)
-        browser.close()
 
 
-def test_a_page_left_shuts_its_kernel_down() -> None:
+def test_a_page_left_shuts_its_kernel_down(browser: Browser) -> None:
     """Voila's own shutdown request is refused (no _xsrf token, voila#1458); the
     learner card's front end asks again with one, so leaving a page frees its
     kernel at once instead of at the idle cull."""
-    with voila_server() as site, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_context().new_page()
+    with voila_server() as site, browser.new_context() as context:
+        page = context.new_page()
         page.set_default_timeout(TIMEOUT)
         for n in range(3):
             page.goto(f"{site}/voila/render/{WELCOME}", wait_until="commit")
@@ -142,4 +143,3 @@ def test_a_page_left_shuts_its_kernel_down() -> None:
         while kernel_pids(site.pid) and time.monotonic() < deadline:
             time.sleep(0.25)
         assert kernel_pids(site.pid) == [], "the kernels of the pages left are still running"
-        browser.close()

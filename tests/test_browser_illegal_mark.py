@@ -12,11 +12,11 @@ import shutil
 from pathlib import Path
 
 import nbformat
+from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import sync_playwright
 
 from tests.browser_pages import needs_chromium, wait_cells_run
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+from tests.voila_site import REPO, voila_server
 
 pytestmark = needs_chromium
 
@@ -67,14 +67,14 @@ def _notebook(folder: Path, four: bool) -> str:
     return name
 
 
-def test_the_illegal_mark_is_readable_in_both_decks(tmp_path: Path) -> None:
+def test_the_illegal_mark_is_readable_in_both_decks(browser: Browser, tmp_path: Path) -> None:
     pages = {deck: _notebook(tmp_path, deck == "four") for deck in ("two", "four")}
     SHOTS.mkdir(parents=True, exist_ok=True)
     ARTIFACTS.mkdir(exist_ok=True)
-    with voila_server(tmp_path, env={"PINOCHLE_TUTOR_PROGRESS": str(tmp_path / "p.sqlite")}) as site, \
-            sync_playwright() as pw:  # fmt: skip
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 900, "height": 700})
+    with (
+        voila_server(tmp_path, env={"PINOCHLE_TUTOR_PROGRESS": str(tmp_path / "p.sqlite")}) as site,
+        browser.new_page(viewport={"width": 900, "height": 700}) as page,
+    ):
         page.set_default_timeout(TIMEOUT)
         for deck, name in pages.items():
             page.goto(f"{site}/voila/render/{name}", wait_until="commit")
@@ -123,4 +123,3 @@ def test_the_illegal_mark_is_readable_in_both_decks(tmp_path: Path) -> None:
             shot = SHOTS / f"illegal-mark-{deck}.png"
             page.screenshot(path=str(shot), full_page=True)
             shutil.copy(shot, ARTIFACTS / shot.name)
-        browser.close()

@@ -14,14 +14,14 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from playwright.sync_api import Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from pinochle_tutor.classroom.attempts import NOW_VAR, clock, read_attempts
 from pinochle_tutor.course.mastery import plan_mastery_set
 from pinochle_tutor.course.quiz import MeldQuiz, QuizRule, answer_text
 from pinochle_tutor.rules import CLASSIC
 from tests.browser_pages import needs_chromium
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 120_000
@@ -46,16 +46,14 @@ def answer(page: Page, text: str) -> None:
 
 
 def test_a_lesson_is_mastered_its_stars_kept_and_a_miss_comes_back_a_day_later(
-    tmp_path: Path,
+    browser: Browser, tmp_path: Path
 ) -> None:
     progress = tmp_path / "progress.json"
     items = list(plan_mastery_set(LESSON, SEED, CLASSIC))
     assert all(isinstance(i, MeldQuiz) for i in items)
     env = {"PINOCHLE_TUTOR_PROGRESS": str(progress), "PINOCHLE_TUTOR_SEED": str(SEED)}
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport=DESKTOP)
+    with browser.new_page(viewport=DESKTOP) as page:
         page.set_default_timeout(TIMEOUT)
         with voila_server(env=env) as site:
             page.goto(f"{site}/voila/render/{LESSON}", wait_until="commit")
@@ -119,4 +117,3 @@ def test_a_lesson_is_mastered_its_stars_kept_and_a_miss_comes_back_a_day_later(
             page.set_viewport_size(PHONE)
             page.screenshot(path=str(ARTIFACTS / "browser-review-phone.png"), full_page=True)
             assert_clean(page)
-        browser.close()

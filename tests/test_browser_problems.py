@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from pinochle_tutor.actions import Play
 from pinochle_tutor.classroom.attempts import read_attempts
 from pinochle_tutor.course.problem_bank import load_problems
 from tests.browser_pages import needs_chromium
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 PAGE = "practice/27_problems_feed_partner.ipynb"
@@ -22,13 +22,14 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 pytestmark = needs_chromium
 
 
-def test_a_problem_deal_is_answered_in_the_browser(tmp_path: Path) -> None:
+def test_a_problem_deal_is_answered_in_the_browser(browser: Browser, tmp_path: Path) -> None:
     progress = tmp_path / "progress.json"
     (first, _check), *_ = load_problems(REPO / "exercises" / "problems", ["feed_partner"])[0]
     assert isinstance(first.answer, Play)
-    with voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(progress)}) as site, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport=DESKTOP)
+    with (
+        voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(progress)}) as site,
+        browser.new_page(viewport=DESKTOP) as page,
+    ):
         page.set_default_timeout(120_000)
         page.goto(f"{site}/voila/render/{PAGE}", wait_until="commit")
         deal = page.locator(".pt-problem-deal")
@@ -46,18 +47,15 @@ def test_a_problem_deal_is_answered_in_the_browser(tmp_path: Path) -> None:
         page.screenshot(path=str(ARTIFACTS / "browser-problem-desktop.png"), full_page=True)
         text = page.inner_text("body")
         assert "Traceback" not in text and "/work/" not in text
-        browser.close()
     attempts, problems = read_attempts(progress)
     assert not problems and [(a.item_id, a.right) for a in attempts] == [(first.id, True)]
 
 
-def test_rules_at_a_glance_prints_on_one_sheet() -> None:
+def test_rules_at_a_glance_prints_on_one_sheet(browser: Browser) -> None:
     """Printed from Chromium, the summary page is one A4 sheet and one Letter sheet."""
     import re
 
-    with voila_server() as site, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport=DESKTOP)
+    with voila_server() as site, browser.new_page(viewport=DESKTOP) as page:
         page.set_default_timeout(120_000)
         page.goto(f"{site}/voila/render/11_rules_at_a_glance.ipynb", wait_until="commit")
         summary = page.locator(".pt-rules-summary")
@@ -70,4 +68,3 @@ def test_rules_at_a_glance_prints_on_one_sheet() -> None:
             pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
             assert pages == 1, (paper, pages)
         page.screenshot(path=str(ARTIFACTS / "rules-at-a-glance.png"), full_page=True)
-        browser.close()

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from pinochle_tutor.classroom.progress import read_attempts
 from pinochle_tutor.course.quiz import ScoreQuiz, answer_text
 from tests.browser_pages import needs_chromium
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, voila_server
+from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
 TIMEOUT = 90_000
@@ -61,14 +61,12 @@ def answer(page: Page, text: str) -> None:
     runner.locator("button.pt-quiz-submit").click()
 
 
-def test_a_scoring_round_to_the_final_score(tmp_path: Path) -> None:
+def test_a_scoring_round_to_the_final_score(browser: Browser, tmp_path: Path) -> None:
     progress = tmp_path / "progress.json"
     with (
         voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(progress)}) as site,
-        sync_playwright() as pw,
+        browser.new_page(viewport={"width": 1100, "height": 1200}) as page,
     ):
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1100, "height": 1200})
         page.set_default_timeout(TIMEOUT)
         page.goto(f"{site}/voila/render/{PAGE}", wait_until="commit")
         runner = page.locator(".pt-quiz-runner")
@@ -112,7 +110,6 @@ def test_a_scoring_round_to_the_final_score(tmp_path: Path) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "browser-quiz-2-score.png"), full_page=True)
         assert_clean(page)
-        browser.close()
     attempts, problems = read_attempts(progress)
     assert not problems and len(attempts) == COUNT
     assert [a.right for a in attempts] == [False] + [True] * (COUNT - 1)

@@ -36,12 +36,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Browser, expect
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
 from pinochle_tutor.classroom.store import ProgressStore
-from tests.voila_site import CHROMIUM, CHROMIUM_ARGS, REPO, free_port, voila_server
+from tests.voila_site import CHROMIUM, REPO, free_port, voila_server
 
 CONFIG = REPO / "hosting" / "jupyterhub_config.py"
 BIN = Path(sys.executable).parent
@@ -363,40 +363,36 @@ def test_each_learners_kernels_keep_progress_in_their_own_home(
 @pytest.mark.skipif(not (REPO / "exercises" / QUIZ.split("/")[-1]).exists(),
                     reason=f"no quiz page {QUIZ} yet")  # fmt: skip
 @pytest.mark.usefixtures("learners")  # their servers must be up; the test logs in itself
-def test_each_learner_answers_a_quiz_in_a_browser_into_their_own_progress_file(hub: Hub) -> None:
+def test_each_learner_answers_a_quiz_in_a_browser_into_their_own_progress_file(
+    hub: Hub, browser: Browser
+) -> None:
     """The whole path a learner takes: the hub's login form in Chromium, the course outline
     as the landing page, a practice page, one answer; the attempt is in that learner's
     progress file and in no other."""
     typed = {name: str(1000 + 111 * n) for n, name in enumerate(LEARNERS, 1)}
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            for name in LEARNERS:
-                context = browser.new_context(viewport={"width": 1100, "height": 1000})
-                page = context.new_page()
-                page.set_default_timeout(BROWSER_TIMEOUT)
-                page.goto(f"{hub.base}/hub/login")
-                page.fill("input[name=username]", name)
-                page.fill("input[name=password]", PASSWORD)
-                page.click("[type=submit]")
-                page.wait_for_url(f"**/user/{name}{WELCOME}")
-                expect(page.locator("body")).to_contain_text("Welcome to Pinochle Tutor")
-                page.goto(f"{hub.base}/user/{name}/voila/render/{QUIZ}", wait_until="commit")
-                runner = page.locator(".pt-quiz-runner")
-                runner.wait_for(state="visible")
-                expect(runner.locator(".pt-quiz-prompt")).to_contain_text("Question 1 of")
-                runner.locator(".pt-quiz-text input").fill(typed[name])
+    for name in LEARNERS:  # each in a context of their own: their own hub login cookie
+        with browser.new_context(viewport={"width": 1100, "height": 1000}) as context:
+            page = context.new_page()
+            page.set_default_timeout(BROWSER_TIMEOUT)
+            page.goto(f"{hub.base}/hub/login")
+            page.fill("input[name=username]", name)
+            page.fill("input[name=password]", PASSWORD)
+            page.click("[type=submit]")
+            page.wait_for_url(f"**/user/{name}{WELCOME}")
+            expect(page.locator("body")).to_contain_text("Welcome to Pinochle Tutor")
+            page.goto(f"{hub.base}/user/{name}/voila/render/{QUIZ}", wait_until="commit")
+            runner = page.locator(".pt-quiz-runner")
+            runner.wait_for(state="visible")
+            expect(runner.locator(".pt-quiz-prompt")).to_contain_text("Question 1 of")
+            runner.locator(".pt-quiz-text input").fill(typed[name])
+            runner.locator("button.pt-quiz-submit").click()
+            expect(runner.locator(".pt-quiz-feedback")).not_to_have_text("")
+            if runner.locator(".pt-quiz-hint").count():  # a wrong first try: once more
                 runner.locator("button.pt-quiz-submit").click()
-                expect(runner.locator(".pt-quiz-feedback")).not_to_have_text("")
-                if runner.locator(".pt-quiz-hint").count():  # a wrong first try: once more
-                    runner.locator("button.pt-quiz-submit").click()
-                expect(runner.locator(".pt-quiz-feedback")).to_contain_text("The rules here")
-                ARTIFACTS.mkdir(exist_ok=True)
-                page.screenshot(path=str(ARTIFACTS / f"jupyterhub-quiz-{name}.png"), full_page=True)
-                assert page.locator(".voila-error").count() == 0
-                context.close()
-        finally:
-            browser.close()
+            expect(runner.locator(".pt-quiz-feedback")).to_contain_text("The rules here")
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"jupyterhub-quiz-{name}.png"), full_page=True)
+            assert page.locator(".voila-error").count() == 0
     for name in LEARNERS:
         mine = [a for k, a in answers_in(progress_file(hub, name)) if k == "score"]
         assert [a.lstrip("+") for a in mine] == [typed[name]], (name, mine)

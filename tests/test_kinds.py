@@ -11,8 +11,9 @@ import pytest
 from tests.conftest import KINDS, SLOW_TESTS, kind_of
 
 TESTS = Path(__file__).resolve().parent
-SERVERS = ("voila_server(", "sync_playwright", "launch(executable_path", "jupyterhub_server")
-"""What a test file calls to start a site or a browser."""
+SERVERS = ("voila_server(", "sync_playwright", "launch(executable_path", "jupyterhub_server", "browser: Browser")
+"""What a test file calls to start a site or a browser (``browser: Browser``: it takes the
+Chromium of conftest's ``browser`` fixture)."""
 
 
 @pytest.mark.parametrize(
@@ -26,6 +27,39 @@ def test_a_file_that_starts_a_server_or_a_browser_is_left_out_of_the_quick_loop(
     text = path.read_text()
     if any(call in text for call in SERVERS) or "needs_chromium" in text:
         assert kind in {"browser", "site"}, f"{path.name} starts a server but is a {kind} test"
+
+
+def chromium_launches(source: str, filename: str) -> list[int]:
+    """The lines of ``source`` that launch a Chromium: a call of ``<x>.chromium.launch``
+    or ``<x>.chromium.launch_persistent_context``."""
+    import ast
+
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source, filename))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("launch", "launch_persistent_context")
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr == "chromium"
+    ]
+
+
+def test_only_conftest_launches_chromium() -> None:
+    """One Chromium per test worker (issue 46): a test that needs a browser takes
+    conftest's ``browser`` fixture, and a ``browser.new_context(...)`` of its own where
+    it needs its own cookies, storage, viewport or time zone; a second Chromium launched
+    by a test file costs its start-up again in every run."""
+    launching = {
+        f"{path.relative_to(TESTS)}:{line}"
+        for path in sorted(TESTS.rglob("*.py"))
+        if path.name != "conftest.py"
+        for line in chromium_launches(path.read_text(), str(path))
+    }
+    assert not launching, f"these launch a Chromium of their own: {sorted(launching)}"
+    # The check sees a launch, however the playwright object is named.
+    planted = "with sync_playwright() as p:\n    b = p.chromium.launch(headless=True)\n"
+    assert chromium_launches(planted, "planted.py") == [2]
 
 
 def test_the_kinds_of_known_files() -> None:
