@@ -49,6 +49,7 @@ from pinochle_tutor.cards import (
 )
 from pinochle_tutor.hands import as_cards, counts_of
 from pinochle_tutor.rules import CLASSIC, MeldTable, RuleSet
+from pinochle_tutor.words import multiple_name
 
 __all__ = [
     "MeldItem",
@@ -59,8 +60,6 @@ __all__ = [
     "meld_losses",
     "meld_points",
 ]
-
-_MULTIPLE_WORD = ("", "double ", "triple ", "quadruple ")
 
 
 class MeldKind(Enum):
@@ -113,7 +112,7 @@ class MeldItem:
     @property
     def name(self) -> str:
         """``'double aces around'``, ``'royal marriage'``, ``'run'``, ... ."""
-        return _MULTIPLE_WORD[self.multiple - 1] + self.kind.value
+        return multiple_name(self.multiple, self.kind.value)
 
     def __str__(self) -> str:
         return f"{self.name}: {' '.join(c.text for c in self.cards)} = {self.points}"

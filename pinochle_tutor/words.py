@@ -31,6 +31,7 @@ __all__ = [
     "card_names",
     "counted",
     "listed",
+    "multiple_name",
     "multiple_word",
     "number_word",
     "plural",
@@ -104,6 +105,17 @@ def multiple_word(n: int) -> str:
     ('double', 'quadruple', '5-fold')
     """
     return MULTIPLE_WORDS[n - 1] if 1 <= n <= len(MULTIPLE_WORDS) else f"{n}-fold"
+
+
+def multiple_name(n: int, meld: str) -> str:
+    """The name of ``n`` complete sets of ``meld`` shown together: the meld's own name for
+    one, else :func:`multiple_word` before it. The one way a meld line is named, in the
+    engine's meld report, the explanations and the meld counter's claims alike.
+
+    >>> multiple_name(1, "aces around"), multiple_name(2, "aces around")
+    ('aces around', 'double aces around')
+    """
+    return meld if n == 1 else f"{multiple_word(n)} {meld}"
 
 
 def card_names(cards: Sequence[Card]) -> str:

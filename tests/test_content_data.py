@@ -1,6 +1,7 @@
 """The course's words kept as data files beside the outline and the prose
 (``pinochle_tutor/course/text/``): the glossary (``glossary.toml``), the tips
-(``tips.toml``) and the rule-case statements (``statements.toml``). Every ``{name}`` a
+(``tips.toml``), the rule-case statements (``statements.toml``) and the words of
+"Rules at a glance" (``reference.toml``). Every ``{name}`` a
 file writes resolves under every rule set where its words are said, every condition is
 one of ``content.CONDITIONS``, and a mistake in a file is an error that quotes it."""
 
@@ -22,6 +23,14 @@ from pinochle_tutor.course.quiz.vocabulary import (
     statement_values,
     written_pieces,
     written_statements,
+)
+from pinochle_tutor.course.reference import (
+    MELD_ROW_KINDS,
+    NAMES,
+    REFERENCE_FILE,
+    read_reference,
+    reference_values,
+    written_reference,
 )
 from pinochle_tutor.course.tips import Tip, read_tips
 from pinochle_tutor.rules import PRESETS, RuleSet
@@ -195,3 +204,93 @@ def test_a_mistake_in_the_statements_is_an_error_that_quotes_it(text: str, messa
 def test_a_mistake_in_the_pieces_is_an_error_that_quotes_it(text: str, message: str) -> None:
     with pytest.raises(OutlineError, match=message):
         read_pieces(text)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.name}-{r.bid_increment}")
+def test_every_reference_name_and_condition_resolves_under_every_rule_set(rules: RuleSet) -> None:
+    values = reference_values(rules)
+    for name, words in written_reference().sentences.items():
+        assert not unresolved(words, values), name
+    for name, text in written_reference().said(rules).items():
+        assert text.strip() and "{" not in text and "}" not in text, name
+
+
+def test_the_reference_file_writes_every_name_and_meld_row_once() -> None:
+    """The page lays out every name of NAMES and a row per meld with multiples: the
+    file writes each (the reader refuses one left out), in the page's order."""
+    words = written_reference()
+    assert tuple(words.sentences) == NAMES
+    assert sorted(row.kind.value for row in words.meld_rows) == sorted(
+        k.value for k in MELD_ROW_KINDS
+    )
+
+
+def test_every_condition_a_reference_sentence_names_holds_under_some_rule_set() -> None:
+    """A variant no rule set of the page's golden reaches would be words nobody reads,
+    and the golden (tests/golden/reference.txt) would not pin them."""
+    from tests.test_golden_reference import RULE_SETS as GOLDEN_RULE_SETS
+
+    for name, words in written_reference().sentences.items():
+        for when, _ in words.variants:
+            assert any(CONDITIONS[when](r) for r in GOLDEN_RULE_SETS.values()), (name, when)
+
+
+def test_a_reference_name_no_rule_set_knows_is_found() -> None:
+    text = text_file(REFERENCE_FILE).replace(
+        'text = "Game to {target}. If both sides', 'text = "Game to {targt}. If both sides'
+    )
+    words = read_reference(text)
+    for rules in RULE_SETS:
+        values = reference_values(rules)
+        found = {n: unresolved(w, values) for n, w in words.sentences.items()}
+        assert {n: names for n, names in found.items() if names} == {"score_game": {"targt"}}
+
+
+def _without(table: str) -> str:
+    """The reference file without the table ``[table]`` (to its next blank line)."""
+    text = text_file(REFERENCE_FILE)
+    start = text.index(f"[{table}]\n")
+    return text[:start] + text[text.index("\n\n", start) + 2 :]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[score_gaem]\ntext = "A"', r"'score_gaem' is not a name of the page"),
+        ('[score_game]\ntxt = "A"', r"\[score_game\]: 'txt' is not a field"),
+        (
+            '[score_game]\ntext = "A"\ntext_lonely = "B"',
+            r"text_lonely: 'lonely' is not a condition",
+        ),
+        ("[score_game]\ntext = 3", r"\[score_game\]: text = 3"),
+        ('score_game = "A"', r"\[score_game\] = 'A': give a table"),
+        ('[score_game]\ntext = "A"', r"reference.toml has no 'heading_deck', "),
+        (_without("score_concede"), r"reference.toml has no 'score_concede'$"),
+        ('[[meld_row]]\nkind = "dix"\nmeld = "dix"\ncards = "9"', r"kind = 'dix' is not a meld"),
+        ('[[meld_row]]\nkind = "run"\nmeld = "run"', r"\[\[meld_row\]\] 1: cards = None"),
+        (
+            '[[meld_row]]\nkind = "run"\nmeld = "run"\ncards = "A"\npoints = 1',
+            r"'points' is not a field",
+        ),
+        ("meld_row = 3", r"meld_row = 3: write \[\[meld_row\]\] tables"),
+        (
+            text_file(REFERENCE_FILE) + '\n[[meld_row]]\nkind = "run"\nmeld = "run"\ncards = "A"',
+            r"\[\[meld_row\]\] has 'run' more than once",
+        ),
+        (
+            text_file(REFERENCE_FILE).replace('kind = "pinochle"', 'kind = "run"'),
+            r"has 'run' more than once",
+        ),
+    ],
+)
+def test_a_mistake_in_the_reference_is_an_error_that_quotes_it(text: str, message: str) -> None:
+    with pytest.raises(OutlineError, match=message):
+        read_reference(text)
+
+
+def test_a_meld_left_out_of_the_reference_table_is_named() -> None:
+    text = text_file(REFERENCE_FILE)
+    start = text.index('[[meld_row]]\nkind = "pinochle"')
+    cut = text[:start] + text[text.index("\n\n", start) + 2 :]
+    with pytest.raises(OutlineError, match=r"has no row for 'pinochle'"):
+        read_reference(cut)

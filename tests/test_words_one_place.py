@@ -17,11 +17,14 @@ from pathlib import Path
 import pytest
 
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, PRESETS, THREE_HANDED, rule_set_title
+from pinochle_tutor.words import MULTIPLE_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("pinochle_tutor", "widgets", "pinochle_site")
 OWNER = Path("pinochle_tutor/rules.py")
 """The module that writes a rule set's name in words."""
+WORDS = Path("pinochle_tutor/words.py")
+"""The module that writes how many sets of a meld in words (``words.multiple_word``)."""
 
 NAME_WORDS = re.compile(r"\b(?:double[- ]deck|three[- ]handed)\b", re.IGNORECASE)
 """A preset's name in words inside a string (``classic`` is also the preset's key,
@@ -110,3 +113,49 @@ def test_each_preset_has_its_own_words() -> None:
         "my house",
         "My house",
     )
+
+
+def multiple_words(source: str, path: Path = Path("x.py")) -> Iterator[str]:
+    """``file:line: 'string'`` for each string of ``source`` (docstrings aside) that is
+    one of the words for how many sets of a meld are shown (``'double'``, ``'triple '``):
+    a list of them or a prefix kept beside :func:`~pinochle_tutor.words.multiple_word`."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docs
+            and node.value.strip().lower() in MULTIPLE_WORDS
+        ):
+            yield f"{path}:{node.lineno}: {node.value!r}"
+
+
+def test_only_words_py_says_single_double_triple_quadruple() -> None:
+    """The meld table's columns, a meld line's name (``'double aces around'``) and the
+    readers of a claimed line all ask ``words.multiple_word`` / ``multiple_name``."""
+    found = [
+        hit
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if path.relative_to(ROOT) != WORDS
+        for hit in multiple_words(path.read_text(), path.relative_to(ROOT))
+    ]
+    assert not found, "ask words.multiple_word or multiple_name instead:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'WORDS = ("single", "double", "triple", "quadruple")',
+        'name = ("", "double ", "triple ")[n - 1] + kind',
+        "if meld.startswith('double'): pass",
+    ],
+)
+def test_a_multiple_written_by_hand_is_found(source: str) -> None:
+    assert list(multiple_words(source)), source
+
+
+def test_sentences_with_double_in_them_are_not_multiple_words() -> None:
+    source = 'X = "the double replaces the single"\n"""A double meld."""\n'
+    assert not list(multiple_words(source))

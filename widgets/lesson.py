@@ -26,6 +26,7 @@ from pinochle_tutor.classroom.house_rules import HouseRules, find_house_rules, l
 from pinochle_tutor.course.content import Page, PageKind, outline
 from pinochle_tutor.course.content import prose as page_prose
 from pinochle_tutor.course.lesson_facts import lesson_values, worked_contract
+from pinochle_tutor.words import multiple_word
 
 from ._base import card_spans, style_widget
 from .practice import ScoreCalculator
@@ -118,13 +119,12 @@ def meld_table(rules: RuleSet | None = None) -> Frame:
     """The meld table of the rules in force: one row per meld, with multiples."""
     r = rules or R
     m = r.meld_table
-    words = ("single", "double", "triple", "quadruple")
     rows: list[dict[str, object]] = []
 
     def add(name: str, cards: str, points: tuple[int, ...] | int) -> None:
         row: dict[str, object] = {"meld": name, "cards": cards}
         for k in range(r.copies):
-            row[words[k]] = "" if isinstance(points, int) else points[k]
+            row[multiple_word(k + 1)] = "" if isinstance(points, int) else points[k]
         row["each"] = points if isinstance(points, int) else ""
         rows.append(row)
 

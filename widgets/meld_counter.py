@@ -34,6 +34,7 @@ from pinochle_tutor.explain import (
     diagnose_meld,
     explain_meld,
 )
+from pinochle_tutor.words import multiple_name
 
 from ._base import (
     Message,
@@ -48,7 +49,6 @@ from .meld_text import breakdown_frame, breakdown_html, diagnosis_html, parse_to
 
 __all__ = ["MeldCounter", "breakdown_frame", "breakdown_html", "diagnosis_html", "parse_total"]
 
-_MULTIPLE = ("single", "double", "triple", "quadruple")
 _SET_KINDS = (
     MeldKind.RUN,
     MeldKind.ACES_AROUND,
@@ -133,7 +133,7 @@ class MeldCounter(widgets.VBox):
             boxes = []
             for m in range(1, depth + 1):
                 box = widgets.Checkbox(
-                    description=(_MULTIPLE[m - 1] + " " if m > 1 else "") + kind.value,
+                    description=multiple_name(m, kind.value),
                     indent=False,
                     layout=widgets.Layout(width="auto", margin="0 12px 0 0"),
                 )
@@ -184,7 +184,7 @@ class MeldCounter(widgets.VBox):
     def claimed_lines(self) -> list[str] | None:
         """The meld lines ticked (names for :func:`diagnose_meld`), or ``None`` if none."""
         lines = [
-            (_MULTIPLE[m - 1] + " " if m > 1 else "") + kind.value
+            multiple_name(m, kind.value)
             for (kind, m), box in self._set_boxes.items()
             if box.value is True
         ]

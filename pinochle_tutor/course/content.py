@@ -83,6 +83,7 @@ CONDITIONS: dict[str, Callable[[RuleSet], bool]] = {
     "alone_no_meld_save": lambda r: not r.partnerships and r.meld_save <= 0,
     "every_card_counts": lambda r: all(r.counter_points[rank] for rank in r.ranks),
     "one_blank_rank": lambda r: sum(not r.counter_points[rank] for rank in r.ranks) == 1,
+    "no_dix": lambda r: not (r.has_nines and r.meld_table.dix),
 }
 """The rule sets a variant of the course's words is for, by name: ``partners``, two
 sides of partners; ``alone``, everyone plays alone (three-handed); ``kitty``, a kitty and
@@ -97,7 +98,8 @@ go past double); ``no_meld_save``, meld kept without trick points (``meld_save``
 ``alone_no_meld_save``, both everyone alone and meld kept without trick points (a
 sentence that differs on both counts); ``every_card_counts``, no rank of the deck
 without trick points; ``one_blank_rank``, exactly one rank of the deck without trick
-points (its words are singular)."""
+points (its words are singular); ``no_dix``, no dix to score (a deck without 9s, or a
+dix worth nothing)."""
 
 
 class OutlineError(PinochleError):

@@ -22,7 +22,6 @@ from pinochle_tutor.words import plural
 
 __all__ = [
     "CONCESSION_NOTE",
-    "CONCESSION_WORDS",
     "GLOSSARY_FILE",
     "TERMS",
     "Term",
@@ -144,9 +143,6 @@ def _note(name: str) -> str:
 CONCESSION_NOTE = _note("concession")
 """What lesson 6 says of conceding: the rules of record give it for the classic game, and the
 course plays it in the double deck and three-handed too."""
-
-CONCESSION_WORDS = _note("concession_short")
-""":data:`CONCESSION_NOTE` in a few words, for the one-page summary."""
 
 TERMS: tuple[Term, ...] = _glossary().terms
 """Every term the lessons use, as the file lists them."""

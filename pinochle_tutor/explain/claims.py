@@ -19,7 +19,6 @@ from pinochle_tutor.cards import Card, InvalidSuitError, Suit, parse_suit
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain._text import _a, _names, _signed
 from pinochle_tutor.explain.meld import (
-    _MULTIPLE_PREFIX,
     _MULTIPLE_WORDS,
     MeldRule,
     _line_name,
@@ -27,7 +26,7 @@ from pinochle_tutor.explain.meld import (
 )
 from pinochle_tutor.meld import MeldItem, MeldKind
 from pinochle_tutor.rules import CLASSIC, RuleSet
-from pinochle_tutor.words import number_word
+from pinochle_tutor.words import multiple_name, multiple_word, number_word
 
 
 class InvalidClaimError(PinochleError):
@@ -140,7 +139,7 @@ class MeldMistake:
                 f"the single, {d} too many."
             )
         if k is MeldMistakeKind.DOUBLE_AS_TWO_SINGLES:
-            single = self.meld.removeprefix("double ")
+            single = self.meld.removeprefix(f"{multiple_word(2)} ")
             return (
                 f"You counted the {self.meld} as two {single} lines: both copies make one "
                 f"{self.meld}, worth {d} more."
@@ -155,8 +154,9 @@ class MeldMistake:
                 f"cannot count twice in one category, {d} too many."
             )
         if k is MeldMistakeKind.PINOCHLE_TWICE:
+            double = self.meld.startswith(multiple_word(2))
             return (
-                f"You counted the pinochle twice{' (as a double pinochle)' if self.meld.startswith('double') else ''}, "
+                f"You counted the pinochle twice{' (as a double pinochle)' if double else ''}, "
                 f"but you hold {self._short()}: a card cannot count twice in one "
                 f"category, {d} too many."
             )
@@ -301,10 +301,11 @@ def _check_claim(line: ClaimedLine, original: object, rules: RuleSet) -> Claimed
                 f"{original!r} is not a meld line: the {rules.name} game has no dix"
             )
         return line
-    row = _row(line.kind, rules)
-    if not 1 <= line.multiple <= min(len(row), rules.copies):
+    most = min(len(_row(line.kind, rules)), rules.copies)
+    if not 1 <= line.multiple <= most:
+        most_name = multiple_name(most, line.kind.value)
         raise InvalidClaimError(
             f"{original!r} is not a meld line: the {rules.name} deck allows at most "
-            f"{_MULTIPLE_PREFIX[min(len(row), rules.copies) - 1] or 'a single '}{line.kind.value}"
+            f"{most_name if most > 1 else f'a {multiple_word(1)} {most_name}'}"
         )
     return line

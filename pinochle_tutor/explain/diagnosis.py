@@ -39,6 +39,7 @@ from pinochle_tutor.explain.meld import (
 )
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.words import MULTIPLE_WORDS
 
 
 def _off(d: int) -> str:
@@ -478,8 +479,8 @@ def _diagnose_claims(
 def _line_of(m: MeldMistake) -> str:
     """The meld line a mistake is about, without its multiple (``'aces around'``)."""
     name = m.meld
-    for prefix in ("double ", "triple ", "quadruple "):
-        name = name.removeprefix(prefix)
+    for word in MULTIPLE_WORDS[1:]:
+        name = name.removeprefix(f"{word} ")
     return name
 
 

@@ -21,7 +21,7 @@ from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, sort_hand
 from pinochle_tutor.explain._text import _a, _distinct, _names, listed
 from pinochle_tutor.meld import MeldItem, MeldKind, MeldReport, meld
 from pinochle_tutor.rules import CLASSIC, RuleSet
-from pinochle_tutor.words import number_word
+from pinochle_tutor.words import MULTIPLE_WORDS, multiple_name, number_word
 
 # ================================================================= 3. meld breakdown
 
@@ -213,15 +213,15 @@ _AROUND_RANK = {
     MeldKind.JACKS_AROUND: Rank.JACK,
 }
 _RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
-_MULTIPLE_WORDS = {"single": 1, "double": 2, "triple": 3, "quadruple": 4}
-_MULTIPLE_PREFIX = ("", "double ", "triple ", "quadruple ")
+_MULTIPLE_WORDS = {word: n for n, word in enumerate(MULTIPLE_WORDS, 1)}
+"""How many sets a meld line's first word says (``'double'``: 2), to read a line's name."""
 
 
 def _line_name(kind: MeldKind, multiple: int = 1, suit: Suit | None = None) -> str:
     """``'spade marriage'``, ``'double aces around'``, ``'royal marriage'``."""
     if kind is MeldKind.MARRIAGE and suit is not None:
         return f"{suit.singular} marriage"
-    return _MULTIPLE_PREFIX[multiple - 1] + kind.value
+    return multiple_name(multiple, kind.value)
 
 
 def _item_name(item: MeldItem) -> str:
