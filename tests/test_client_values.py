@@ -50,6 +50,16 @@ def test_the_bidding_trainers_amount_box_is_guarded() -> None:
 
 
 # ------------------------------------------------------------------ every trait, every part
+@pytest.fixture(autouse=True)
+def _own_stylesheet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's widgets share a stylesheet of their own: the walks send hostile
+    values to its layout and style (a client may set those), which must not reach the
+    stylesheet of later tests on the same worker, as one kernel's never reaches another's."""
+    from pinochle_widgets import _base
+
+    monkeypatch.setattr(_base, "_STYLE", [])
+
+
 HOSTILE_VALUES: list[Any] = [None, 99, "strong'; --", [1, 2], {"x": 1}]
 """Values of every JSON kind a client can send for a trait."""
 
@@ -276,7 +286,7 @@ def _builds() -> dict[str, tuple[Callable[[Path], Any], tuple[str, ...]]]:
     return {
         "lesson 6's bidding trainer": (
             lambda _t: BiddingTrainer(seed=3),
-            ("bidding_trainer.BiddingTrainer", "_base.NumberBox"),
+            ("bidding_trainer.BiddingTrainer", "_base.NumberBox", "_base.Stylesheet"),
         ),
         "a hand alone": (
             lambda _t: HandPicker("AS 10S QH KH JD", mode="many", max_selected=2),

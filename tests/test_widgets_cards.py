@@ -320,6 +320,15 @@ def test_style_is_one_shared_widget() -> None:
     assert c is not a and c.comm is not None
 
 
+def test_a_client_cannot_replace_the_page_s_stylesheet() -> None:
+    """The stylesheet every widget of the page shares takes no value from a client (a
+    Voila client can send any trait): the kernel's CSS is kept and sent back."""
+    style = style_widget()
+    css = style.value
+    client_update(style, value="<b>strong'; --</b>")
+    assert style.value == css
+
+
 def test_card_spans() -> None:
     html = card_spans(cards("QS JD"), "proof")
     assert html.count("pt-cardtext") == 2 and "pt-mark-proof" in html and "pt-suit-diamonds" in html

@@ -255,10 +255,11 @@ export default {
 """
 
 
-class PythonWrites(anywidget.AnyWidget):
-    """A front-end widget whose traits named in :attr:`python_only` are written by
-    Python alone: a client's update of one of them is refused and the kernel's value
-    sent back (a Voila client can set any synced trait); its other traits are taken."""
+class PythonOnly:
+    """A widget whose traits named in :attr:`python_only` are written by Python alone:
+    a client's update of one of them is refused and the kernel's value sent back (a
+    Voila client can set any synced trait); its other traits are taken. Put it first
+    among a widget class's bases (its :meth:`set_state` comes before the widget's)."""
 
     python_only: ClassVar[tuple[str, ...]] = ()
     """The traits a client may not set."""
@@ -268,9 +269,13 @@ class PythonWrites(anywidget.AnyWidget):
         refused = sorted(k for k in sync_data if k in self.python_only)
         rest = {k: v for k, v in sync_data.items() if k not in refused}
         if rest:
-            super().set_state(rest)
+            super().set_state(rest)  # type: ignore[misc]
         if refused:
-            self.send_state(refused)
+            self.send_state(refused)  # type: ignore[attr-defined]
+
+
+class PythonWrites(PythonOnly, anywidget.AnyWidget):
+    """A front-end widget of this package with :class:`PythonOnly` traits."""
 
 
 class LiveHTML(PythonWrites):
@@ -723,6 +728,14 @@ def four_colour_css() -> str:
     return "\n".join(rules)
 
 
+class Stylesheet(PythonOnly, widgets.HTML):
+    """The page's stylesheet (:func:`style_widget`): an HTML widget whose ``value`` (the
+    CSS) only Python writes; a client's value for it is refused, so no client replaces
+    the stylesheet every widget of its page shares."""
+
+    python_only = ("value",)
+
+
 _STYLE: list[widgets.HTML] = []
 _FOUR: list[bool] = []
 """Whether this page (this kernel) shows the four-colour deck; empty until a style
@@ -739,7 +752,7 @@ def style_widget() -> widgets.HTML:
     comes the page's deck: four colours when :func:`page_four_colour` says so."""
     if _STYLE and _STYLE[0].comm is not None:
         return _STYLE[0]
-    w = widgets.HTML(_style_html(page_four_colour()), layout=widgets.Layout(display="none"))
+    w = Stylesheet(_style_html(page_four_colour()), layout=widgets.Layout(display="none"))
     w.add_class("pt-style")
     _STYLE[:] = [w]
     return w
