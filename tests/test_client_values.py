@@ -170,6 +170,9 @@ NOT_WALKED: dict[str, str] = {}
 """Widget classes left out of the walk, each with the reason. A class named here must
 still exist (a stale entry fails), so a renamed class cannot slip out of the walk."""
 
+TEACHER_SECRET = "the walk's teacher's secret"
+"""The teacher's secret on the walk's pages (``$PINOCHLE_TUTOR_TEACHER_SECRET``)."""
+
 SITE_SECRET = "the walk's site secret, 32 chars"
 """The served site's secret on the walk's pages (``$PINOCHLE_TUTOR_SITE_SECRET``)."""
 
@@ -205,6 +208,7 @@ def page_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
                 "HTTP_COOKIE", "PINOCHLE_TUTOR_DATABASE_URL"):  # fmt: skip
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("PINOCHLE_TUTOR_SITE_SECRET", SITE_SECRET)
+    monkeypatch.setenv("PINOCHLE_TUTOR_TEACHER_SECRET", TEACHER_SECRET)
     monkeypatch.setenv("PINOCHLE_TUTOR_PROGRESS", str(tmp_path / "progress.sqlite"))
     set_current_learner(None)
     yield tmp_path
@@ -251,6 +255,24 @@ def _learner_card(compact: bool) -> Any:
     card = LearnerCard(compact=compact, page="")
     client_update(card.keeper, client_key=sign_key("k" * 22, SITE_SECRET.encode()))
     return card
+
+
+def _opened_dashboard(folder: Path) -> Any:
+    """The teacher's page opened with the teacher's secret, over a class of one learner
+    who answered a question (so its tables and choices are on the page)."""
+    from pinochle_tutor.classroom.attempts import Attempt, now
+    from pinochle_tutor.classroom.store import ProgressStore
+    from pinochle_widgets.dashboard import TeacherDashboard
+    from tests.widget_client import client_click
+
+    db = folder / "progress.sqlite"
+    answer = Attempt("m1", "meld", ("meld.run",), "150", True, now(), 1, "04_meld.ipynb#a")
+    ProgressStore(db).record("ann", answer)
+    page = TeacherDashboard(db)
+    page.secret.value = TEACHER_SECRET
+    client_click(page.open_button)
+    assert page.is_open, page.message.text
+    return page
 
 
 def _builds() -> dict[str, tuple[Callable[[Path], Any], tuple[str, ...]]]:
@@ -328,6 +350,7 @@ def _builds() -> dict[str, tuple[Callable[[Path], Any], tuple[str, ...]]]:
             lambda t: TeacherDashboard(t / "progress.sqlite"),
             ("dashboard.TeacherDashboard",),
         ),
+        "the teacher's page, opened": (_opened_dashboard, ("dashboard.TeacherDashboard",)),
         "a problem page": (lambda _t: ProblemDeal("count_first"), ("problem_deal.ProblemDeal",)),
         "my progress": (
             lambda t: ProgressSummary(t / "mine.json"),
