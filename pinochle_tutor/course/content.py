@@ -57,6 +57,7 @@ __all__ = [
     "read_prose",
     "read_toml",
     "said",
+    "sentence",
     "text_file",
 ]
 
@@ -358,6 +359,25 @@ def outline() -> Outline:
     """The course's outline, read once from the package's ``text/course.toml``."""
     source = resources.files("pinochle_tutor.course").joinpath("text").joinpath(OUTLINE_FILE)
     return read_outline(source.read_text(encoding="utf-8"))
+
+
+def sentence(where: str, entry: object) -> Said:
+    """A data file's table of one sentence: ``text`` and its ``text_<condition>``
+    variants (:func:`said`) and nothing else, as ``statements.toml`` and
+    ``reference.toml`` write each; raises :class:`OutlineError` quoting ``where`` and a
+    value that is no table or a field that is neither.
+
+    >>> sentence("[score_game]", {"txt": "A"})
+    Traceback (most recent call last):
+    ...
+    pinochle_tutor.course.content.OutlineError: [score_game]: 'txt' is not a field: use text, text_<condition>
+    """
+    if not isinstance(entry, dict):
+        raise OutlineError(f"{where} = {entry!r:.80}: give a table of text and its variants")
+    for key in entry:
+        if key != "text" and not key.startswith("text_"):
+            raise OutlineError(f"{where}: {key!r} is not a field: use text, text_<condition>")
+    return said(where, entry, "text")
 
 
 def said(where: str, entry: Mapping[str, Any], key: str) -> Said:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from pinochle_tutor.course.content import OutlineError, Said, read_toml, said, text_file
+from pinochle_tutor.course.content import OutlineError, Said, read_toml, sentence, text_file
 from pinochle_tutor.course.glossary import counters_words
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.meld import MeldKind
@@ -145,12 +145,7 @@ def read_reference(text: str) -> ReferenceWords:
                 f"{', '.join(NAMES)} or [[{MELD_ROW_TABLE}]]"
             )
         where = f"{REFERENCE_FILE}: [{name}]"
-        if not isinstance(entry, dict):
-            raise OutlineError(f"{where} = {entry!r:.80}: give a table of text and its variants")
-        for key in entry:
-            if key != "text" and not key.startswith("text_"):
-                raise OutlineError(f"{where}: {key!r} is not a field: use text, text_<condition>")
-        sentences[name] = said(where, entry, "text")
+        sentences[name] = sentence(where, entry)
     missing = [n for n in NAMES if n not in sentences]
     if missing:
         raise OutlineError(f"{REFERENCE_FILE} has no {', '.join(map(repr, missing))}")

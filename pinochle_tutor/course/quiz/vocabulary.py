@@ -26,7 +26,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from pinochle_tutor.course.content import OutlineError, Said, read_toml, said, text_file
+from pinochle_tutor.course.content import OutlineError, Said, read_toml, sentence, text_file
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.names import find_named
@@ -349,12 +349,7 @@ def read_statements(text: str) -> dict[QuizRule, Said]:
                 f"{STATEMENTS_FILE}: {case!r} is not a rule case: use a QuizRule value, 'meld.run'"
             ) from None
         where = f"{STATEMENTS_FILE}: [{case!r}]"
-        if not isinstance(entry, dict):
-            raise OutlineError(f"{where} = {entry!r:.80}: give a table with text")
-        for key in entry:
-            if key != "text" and not key.startswith("text_"):
-                raise OutlineError(f"{where}: {key!r} is not a field: use text, text_<condition>")
-        out[rule] = said(where, entry, "text")
+        out[rule] = sentence(where, entry)
     missing = [r.value for r in QuizRule if r not in out]
     if missing:
         raise OutlineError(
