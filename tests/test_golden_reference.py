@@ -13,15 +13,12 @@ drawn, tags and all, one block a line. After an intended change::
 
 from __future__ import annotations
 
-import difflib
-import os
 import re
 from pathlib import Path
 
-import pytest
-
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_widgets.reference import PRINT_CSS, rules_summary
+from tests.golden_file import assert_golden
 from tests.test_golden_statements import RULE_SETS as STATEMENT_RULE_SETS
 
 GOLDEN = Path(__file__).parent / "golden" / "reference.txt"
@@ -51,15 +48,7 @@ def render() -> str:
 
 
 def test_the_reference_page_says_what_the_golden_file_says() -> None:
-    got = render()
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        GOLDEN.write_text(got, encoding="utf-8")
-    want = GOLDEN.read_text(encoding="utf-8")
-    if got != want:
-        diff = "".join(
-            difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now", n=0)
-        )
-        pytest.fail(f"the reference page changed; if intended, UPDATE_GOLDEN=1:\n{diff[:20000]}")
+    assert_golden(render(), GOLDEN, "the reference page")
 
 
 def test_each_page_branch_has_its_own_wording() -> None:

@@ -13,14 +13,11 @@ sentence unseen. After an intended change of words::
 
 from __future__ import annotations
 
-import difflib
-import os
 from pathlib import Path
-
-import pytest
 
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.rules import CLASSIC, PRESETS, THREE_HANDED, RuleSet
+from tests.golden_file import assert_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "statements.txt"
 
@@ -69,15 +66,7 @@ def render() -> str:
 
 
 def test_every_statement_says_what_the_golden_file_says() -> None:
-    got = render()
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        GOLDEN.write_text(got, encoding="utf-8")
-    want = GOLDEN.read_text(encoding="utf-8")
-    if got != want:
-        diff = "".join(
-            difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now", n=0)
-        )
-        pytest.fail(f"a statement changed; if intended, UPDATE_GOLDEN=1:\n{diff[:20000]}")
+    assert_golden(render(), GOLDEN, "a statement")
 
 
 def test_each_rule_set_has_its_own_wording_somewhere() -> None:

@@ -17,9 +17,7 @@ same, and a fix shows as the lines it changes. After an intended change::
 from __future__ import annotations
 
 import ast
-import difflib
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +34,7 @@ from pinochle_tutor.course.quiz.items import rules_label
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.rules import rule_set_words
+from tests.golden_file import assert_golden
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "page_words.txt"
@@ -197,15 +196,7 @@ def words(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def test_every_page_says_what_the_golden_file_says(words: str) -> None:
-    got = words
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(got, encoding="utf-8")
-    want = GOLDEN.read_text(encoding="utf-8")
-    if got != want:
-        diff = "".join(
-            difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now", n=1)
-        )
-        pytest.fail(f"the course's words changed; if intended, UPDATE_GOLDEN=1:\n{diff[:20000]}")
+    assert_golden(words, GOLDEN, "the course's words", context=1)
 
 
 def test_the_transcript_reads_every_kind_of_words(words: str) -> None:
