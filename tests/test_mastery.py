@@ -33,7 +33,15 @@ from pinochle_tutor.classroom.mastery import (
     recommended,
 )
 from pinochle_tutor.classroom.progress import InvalidSetIdError, Progress
-from pinochle_tutor.classroom.review import due_reviews, review_schedule
+from pinochle_tutor.classroom.review import (
+    LADDER_DAYS,
+    REFRESH_DAYS,
+    REFRESH_MOST,
+    ReviewReason,
+    due_reviews,
+    refresh_cases,
+    review_schedule,
+)
 from pinochle_tutor.classroom.store import SCHEMA_VERSION, ProgressStore
 from pinochle_tutor.course.mastery import (
     LESSON_CASES,
@@ -45,7 +53,7 @@ from pinochle_tutor.course.mastery import (
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_widgets.lesson import COURSE, PLAY_PAGES, REFERENCE_PAGES, course_outline
-from pinochle_widgets.mastery import MasterySet, ReviewRound, due_note_html
+from pinochle_widgets.mastery import SCHEDULE_TEXT, MasterySet, ReviewRound, due_note_html
 from tests.test_quiz_runner import answer_right, answer_wrong
 from tests.widget_client import client_click
 
@@ -197,33 +205,101 @@ def rule_review(*answers: Attempt) -> list[tuple[str, float, int]]:
         ([answer(True, 0)], []),  # never missed
         ([answer(False, 0)], [("meld.run", 1, 0)]),  # a miss is due a day later
         ([answer(True, 0, tries=2)], [("meld.run", 1, 0)]),  # right after a hint is a miss
-        ([answer(False, 0), answer(True, 1)], [("meld.run", 3, 1)]),  # then 3 days
-        ([answer(False, 0), answer(True, 1), answer(True, 3)], []),  # twice in a row: out
-        # a wrong review ends the run, the calendar goes on: 3, then 7
-        ([answer(False, 0), answer(False, 1), answer(True, 3)], [("meld.run", 7, 1)]),
-        ([answer(False, 0), answer(False, 1), answer(True, 3), answer(True, 7)], []),
-        # right before it is due does not count; wrong before it is due ends the run
+        # each right review climbs a rung: the next gap counts from that answer
+        ([answer(False, 0), answer(True, 1)], [("meld.run", 1 + 3, 1)]),
+        ([answer(False, 0), answer(True, 1), answer(True, 4)], [("meld.run", 4 + 7, 2)]),
+        ([answer(False, 0), answer(True, 1), answer(True, 4), answer(True, 11)],
+         [("meld.run", 11 + 21, 3)]),
+        ([answer(False, 0), answer(True, 1), answer(True, 4), answer(True, 11), answer(True, 32)],
+         [("meld.run", 32 + 60, 4)]),
+        # right after the 60-day gap: out of the review
+        ([answer(False, 0), answer(True, 1), answer(True, 4), answer(True, 11), answer(True, 32),
+          answer(True, 92)], []),
+        # a review answered late: the gap counts from the answer
+        ([answer(False, 0), answer(True, 10)], [("meld.run", 13, 1)]),
+        # a wrong review goes back to the start, from that miss
+        ([answer(False, 0), answer(True, 1), answer(False, 4)], [("meld.run", 5, 0)]),
+        ([answer(False, 0), answer(True, 1), answer(False, 4), answer(True, 5)],
+         [("meld.run", 8, 1)]),
+        # right before it is due changes nothing; wrong before it is due goes back to the start
         ([answer(False, 0), answer(True, 0.5), answer(True, 0.6)], [("meld.run", 1, 0)]),
         ([answer(False, 0), answer(True, 1), answer(False, 2)], [("meld.run", 3, 0)]),
-        # after 7 days, every 7 days
-        ([answer(False, 0), answer(False, 1), answer(False, 3), answer(False, 7)],
-         [("meld.run", 14, 0)]),
-        # cleared, then missed again: a new schedule from the new miss
-        ([answer(False, 0), answer(True, 1), answer(True, 3), answer(False, 10)],
-         [("meld.run", 11, 0)]),
+        # missed at every review: a day after each miss
+        ([answer(False, 0), answer(False, 1), answer(False, 2), answer(False, 3)],
+         [("meld.run", 4, 0)]),
+        # out, then missed again: a new climb from the new miss
+        ([answer(False, 0), answer(True, 1), answer(True, 4), answer(True, 11), answer(True, 32),
+          answer(True, 92), answer(False, 100)], [("meld.run", 101, 0)]),
     ],
 )  # fmt: skip
-def test_the_review_schedule(answers: list[Attempt], expected: list[tuple[str, float, int]]) -> None:
+def test_the_review_ladder(answers: list[Attempt], expected: list[tuple[str, float, int]]) -> None:
     assert rule_review(*answers) == expected
+    assert LADDER_DAYS == (1, 3, 7, 21, 60)  # the gaps the table is written for
 
 
 def test_each_rule_case_of_an_answer_has_its_own_schedule_and_due_means_now() -> None:
     both = ("meld.run", "meld.dix")
     kept = [answer(False, 0, both), answer(True, 1, ("meld.run",))]
-    assert rule_review(*kept) == [("meld.dix", 1, 0), ("meld.run", 3, 1)]
+    assert rule_review(*kept) == [("meld.dix", 1, 0), ("meld.run", 4, 1)]
     assert due_reviews(kept, T0 + timedelta(hours=12)) == []
     assert [c.rule for c in due_reviews(kept, T0 + timedelta(days=2))] == ["meld.dix"]
-    assert [c.rule for c in due_reviews(kept, T0 + timedelta(days=3))] == ["meld.dix", "meld.run"]
+    assert [c.rule for c in due_reviews(kept, T0 + timedelta(days=4))] == ["meld.dix", "meld.run"]
+
+
+MELD_CASES = {"04_meld.ipynb": ("meld.run", "meld.dix", "meld.pinochle", "meld.around")}
+
+
+def mastered_meld(days: float = 0) -> list[Attempt]:
+    """A mastered set of lesson 4 answered on ``days``: every answer right first time,
+    one on each of three of its cases and two on the run."""
+    sid = "04_meld.ipynb#m"
+    rules = ("meld.run", "meld.dix", "meld.pinochle", "meld.run", "meld.run")
+    return [answer(True, days + i / 100, (r,), set_id=sid) for i, r in enumerate(rules)]
+
+
+def refreshed(kept: list[Attempt], days: float, most: int = REFRESH_MOST) -> list[tuple[str, float]]:
+    return [
+        (c.rule, round((c.due - T0).total_seconds() / 86400, 2))
+        for c in refresh_cases(kept, MELD_CASES, T0 + timedelta(days=days), most)
+    ]
+
+
+def test_a_mastered_lesson_s_cases_come_back_after_60_days_a_few_a_day() -> None:
+    kept = mastered_meld()
+    assert lesson_mastery(kept, "04_meld.ipynb").mastered
+    assert refreshed(kept, REFRESH_DAYS - 1) == []  # not yet
+    # the longest unanswered first, at most REFRESH_MOST; the around never answered: not asked
+    assert refreshed(kept, REFRESH_DAYS + 1) == [("meld.dix", 60.01), ("meld.pinochle", 60.02)]
+    assert refreshed(kept, REFRESH_DAYS + 1, most=5) == [
+        ("meld.dix", 60.01), ("meld.pinochle", 60.02), ("meld.run", 60.04),
+    ]  # fmt: skip
+    # answered right on day 61: back 60 days after that answer
+    kept.append(answer(True, 61, ("meld.dix",)))
+    assert refreshed(kept, 62) == [("meld.pinochle", 60.02), ("meld.run", 60.04)]
+    assert ("meld.dix", 121) in refreshed(kept, 121, most=5)
+    # missed on day 61: on the ladder instead, due a day later, not refreshed
+    kept.append(answer(False, 61.5, ("meld.pinochle",)))
+    assert ("meld.pinochle", 62.5, 0) in rule_review(*kept)
+    assert "meld.pinochle" not in [r for r, _ in refreshed(kept, 70, most=5)]
+    # the review asks the misses first, then the refreshers
+    due = due_reviews(kept, T0 + timedelta(days=63), MELD_CASES)
+    assert [(c.rule, c.reason) for c in due] == [
+        ("meld.pinochle", ReviewReason.MISSED),
+        ("meld.run", ReviewReason.REFRESH),
+    ]
+
+
+def test_a_lesson_not_mastered_brings_nothing_back() -> None:
+    kept = a_set("04_meld.ipynb", "RRRxx")  # 3 of 5: not mastered; the misses are on the ladder
+    assert not lesson_mastery(kept, "04_meld.ipynb").mastered
+    assert refresh_cases(kept, MELD_CASES, T0 + timedelta(days=200)) == []
+
+
+def test_the_review_page_states_the_ladder_from_its_numbers() -> None:
+    text = SCHEDULE_TEXT
+    assert "1 day after the miss" in text
+    assert "3, 7, 21 and 60 days" in text
+    assert f"at most {REFRESH_MOST} a day" in text and f"for {REFRESH_DAYS} days" in text
 
 
 def test_the_course_clock_can_be_set_and_a_bad_setting_is_named(
@@ -344,3 +420,32 @@ def test_a_missed_case_comes_back_on_the_review_page_a_day_later(
     assert missed & set(tomorrow.session.questions[0].rules)
     assert "due for review today" in tomorrow.list_view.value
     assert f"{len(missed)} review" in due_note_html(tomorrow.due)
+
+
+def test_a_mastered_lesson_s_case_comes_back_on_the_review_page_after_60_days(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A set of lesson 4 mastered by the widget, every answer right: nothing to review
+    until :data:`REFRESH_DAYS` later, then a case or two of it, labelled as coming from a
+    mastered lesson, asked with a fresh question."""
+    path = tmp_path / "progress.json"
+    s = MasterySet("04_meld.ipynb", progress=path, seed=9)
+    asked = {r.value for q in s.session.questions for r in q.rules}
+    for _ in range(SET_SIZE):
+        answer_right(s)
+        client_click(s.next_button)
+    assert "you have mastered this lesson" in s.score_view.value
+    now = clock()
+
+    def on(days: float) -> ReviewRound:
+        when = now + timedelta(days=days, minutes=1)
+        monkeypatch.setenv(NOW_VAR, when.strftime("%Y-%m-%dT%H:%M:%SZ"))
+        return ReviewRound(progress=path, seed=1)
+
+    assert on(REFRESH_DAYS - 1).due == []
+    later = on(REFRESH_DAYS)
+    assert 1 <= len(later.due) <= REFRESH_MOST
+    assert {c.rule for c in later.due} <= asked
+    assert all(c.reason is ReviewReason.REFRESH for c in later.due)
+    assert later.phase == "asking"
+    assert "(from a lesson you have mastered)" in later.list_view.value

@@ -36,17 +36,24 @@ from pinochle_tutor.classroom.mastery import (
 )
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.classroom.review import (
-    INTERVALS_DAYS,
-    RIGHT_IN_A_ROW,
+    LADDER_DAYS,
+    REFRESH_DAYS,
+    REFRESH_MOST,
     ReviewCase,
-    due_reviews,
+    ReviewReason,
     review_schedule,
 )
-from pinochle_tutor.course.mastery import mastery_cases, plan_mastery_set, plan_review
+from pinochle_tutor.course.mastery import (
+    due_for_review,
+    mastery_cases,
+    plan_mastery_set,
+    plan_review,
+)
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.course.quiz.round import QuizRound
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.words import listed, plural
 
 from .quiz_runner import QuizRunner
 
@@ -60,14 +67,13 @@ __all__ = [
     "stars_html",
 ]
 
-def _days(days: tuple[int, ...]) -> str:
-    return ", ".join(str(d) for d in days[:-1]) + f" and {days[-1]}" if len(days) > 1 else str(days[0])
-
-
 SCHEDULE_TEXT = (
-    f"A rule case you miss on any page comes back here {_days(INTERVALS_DAYS)} days after "
-    f"the miss (then every {INTERVALS_DAYS[-1]} days), until you answer it right "
-    f"{ {1: 'once', 2: 'twice'}.get(RIGHT_IN_A_ROW, f'{RIGHT_IN_A_ROW} times')} in a row at its reviews."
+    f"A rule case you miss on any page comes back here {plural(LADDER_DAYS[0], 'day')} after "
+    f"the miss. Each right answer here makes it wait longer before it comes back: "
+    f"{listed([str(d) for d in LADDER_DAYS[1:]])} days. A right answer after the {LADDER_DAYS[-1]}-day wait takes "
+    f"it out of the review, and a miss sends it back to the start. Cases of the lessons "
+    f"you have mastered come back too, at most {REFRESH_MOST} a day, once you have not "
+    f"answered them for {REFRESH_DAYS} days."
 )
 """The review schedule in words, from :mod:`pinochle_tutor.classroom.review`'s settings."""
 
@@ -111,7 +117,7 @@ def reviews_due(progress: Progress | None = None, when: datetime | None = None) 
     ``when`` (default: the course's clock); empty when the clock setting is bad."""
     p = progress if progress is not None else Progress.load()
     try:
-        return due_reviews(_attempts(p), when)
+        return due_for_review(_attempts(p), when)
     except PinochleError:
         return []
 
@@ -216,7 +222,7 @@ class MasterySet(QuizRunner):
 
 class ReviewRound(QuizRunner):
     """The review of weak spots: one fresh question on each rule case the learner's
-    own answers make due today (:func:`~pinochle_tutor.classroom.review.due_reviews`:
+    own answers make due today (:func:`~pinochle_tutor.course.mastery.due_for_review`:
     :data:`SCHEDULE_TEXT`). With nothing due, it says when the next review is.
 
     CSS hooks: those of the quiz runner, and ``pt-review-round``, ``pt-review-list``."""
@@ -244,7 +250,7 @@ class ReviewRound(QuizRunner):
     def plan(self, seed: int) -> QuizRound:
         attempts = _attempts(self.progress)
         try:
-            self.due = due_reviews(attempts)
+            self.due = due_for_review(attempts)
         except PinochleError as e:  # a bad clock setting: said, nothing asked
             self.message.error(str(e))
             self.due = []
@@ -262,7 +268,10 @@ class ReviewRound(QuizRunner):
         self.header.add_class("pt-review-list")
         if self.due:
             items = "".join(
-                f"<li>{escape(_rule_words(c.rule, self.rules))}</li>" for c in self.due
+                f"<li>{escape(_rule_words(c.rule, self.rules))}"
+                + (" (from a lesson you have mastered)" if c.reason is ReviewReason.REFRESH else "")
+                + "</li>"
+                for c in self.due
             )
             n = len(self.due)
             self.list_view.value = (

@@ -1,47 +1,73 @@
-"""The review of weak spots across days: a simple spaced schedule, read from the
+"""The review of weak spots across days: a ladder of growing gaps, read from the
 learner's answers.
 
 A rule case (``'meld.run'``, ``'trick.over_trump'``, ...) the learner **misses**
 (an answer not right on the first try, on any page; a *playable* strategy answer is
 kept as not right with the rule of thumb it broke as its rule case, so that case is
-missed) comes back for review
-:data:`INTERVALS_DAYS` days after that miss: 1, 3 and 7 days later, then every
-:data:`INTERVALS_DAYS`\\ [-1] days, until it is answered right on the first try
-:data:`RIGHT_IN_A_ROW` times in a row at its reviews. Then it leaves the review; a
-later miss starts a new schedule.
+missed) comes back for review the first gap of :data:`LADDER_DAYS` later (1 day). Each
+right answer at a review climbs one rung: the next review is the next gap after that
+answer (3, 7, 21, then 60 days). A right answer at the last rung takes the case out of
+the review; a miss, at a review or between them, puts it back at the start (due a day
+after the miss).
 
 * An answer of a case given when the case is **due** (at or after its review time)
-  is a review: right adds one to the run of right answers, wrong ends the run; either
-  way the next review is the next day of the schedule after it.
+  is a review: right climbs a rung, wrong goes back to the start.
 * An answer given **before** the case is due changes nothing if right (remembering
-  it an hour later is not the point of spacing), and ends the run if wrong.
+  it an hour later is not the point of spacing), and goes back to the start if wrong.
+
+A lesson the learner has **mastered** keeps its cases fresh: a case of its mastery set
+(:func:`refresh_cases`, given each lesson's cases) that the learner has answered but
+not for :data:`REFRESH_DAYS` days, and that is not on the ladder, comes back too, at
+most :data:`REFRESH_MOST` a day, the longest unanswered first. Answered right, it is
+next due :data:`REFRESH_DAYS` later; missed, it starts the ladder like any miss.
 
 Nothing is stored apart from the answers: the schedule is worked out here from
-them, the same way in every hosting, on the course's clock
+them, the same way in every hosting (the class database, the learner's file, the
+static site's browser storage), on the course's clock
 (:func:`~pinochle_tutor.classroom.attempts.clock`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import enum
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from pinochle_tutor.classroom.attempts import Attempt, InvalidTimeError, clock, parse_time
+from pinochle_tutor.classroom.mastery import lesson_mastery
 
 __all__ = [
-    "INTERVALS_DAYS",
-    "RIGHT_IN_A_ROW",
+    "LADDER_DAYS",
+    "REFRESH_DAYS",
+    "REFRESH_MOST",
     "ReviewCase",
+    "ReviewReason",
     "due_reviews",
+    "refresh_cases",
     "review_schedule",
 ]
 
-INTERVALS_DAYS: tuple[int, ...] = (1, 3, 7)
-"""Days after a miss when its rule case is due again; after the last, every last
-interval (7 days) more."""
-RIGHT_IN_A_ROW = 2
-"""Right answers in a row, at reviews, that take a rule case out of the review."""
+LADDER_DAYS: tuple[int, ...] = (1, 3, 7, 21, 60)
+"""The gaps of the ladder, in days: a miss is due again the first gap later; each right
+answer at a review makes the next gap the next one, counted from that answer; a right
+answer at the last takes the case out of the review."""
+REFRESH_DAYS = LADDER_DAYS[-1]
+"""Days without an answer after which a mastered lesson's case comes back (the ladder's
+last gap: 60)."""
+REFRESH_MOST = 2
+"""The most cases of mastered lessons brought back on one day: a low rate beside the
+misses."""
+
+
+class ReviewReason(enum.Enum):
+    """Why a rule case is in the learner's review."""
+
+    MISSED = "missed"
+    """The learner missed it: it is on the ladder of :data:`LADDER_DAYS`."""
+    REFRESH = "refresh"
+    """A case of a lesson the learner has mastered, not answered for
+    :data:`REFRESH_DAYS` days: brought back to keep it fresh."""
 
 
 @dataclass(frozen=True)
@@ -51,39 +77,24 @@ class ReviewCase:
     rule: str
     """The rule case (``'meld.run'``)."""
     missed: datetime
-    """The miss its schedule counts from (UTC)."""
+    """The miss its climb counts from (UTC); for a :attr:`ReviewReason.REFRESH` case, its
+    last answer."""
     due: datetime
     """When it is next due for review (UTC)."""
     right_in_a_row: int
-    """Right answers in a row at its reviews so far (fewer than :data:`RIGHT_IN_A_ROW`)."""
+    """Right answers in a row at its reviews since the miss: the rung it stands on (0 to
+    ``len(LADDER_DAYS) - 1``)."""
     reviews: int
-    """Reviews answered since the miss."""
+    """Reviews answered since it entered the ladder."""
+    reason: ReviewReason = ReviewReason.MISSED
+    """Why it is in the review."""
 
     def is_due(self, when: datetime) -> bool:
         return when >= self.due
 
 
-def _review_days(missed: datetime) -> Iterable[datetime]:
-    for days in INTERVALS_DAYS:
-        yield missed + timedelta(days=days)
-    step = INTERVALS_DAYS[-1]
-    later = INTERVALS_DAYS[-1]
-    while True:
-        later += step
-        yield missed + timedelta(days=later)
-
-
-def _next_review(missed: datetime, after: datetime) -> datetime:
-    """The first day of the schedule from ``missed`` later than ``after``."""
-    for day in _review_days(missed):
-        if day > after:
-            return day
-    raise AssertionError("the schedule is endless")  # pragma: no cover
-
-
-def review_schedule(attempts: Iterable[Attempt]) -> list[ReviewCase]:
-    """Every rule case in the review after these answers, due soonest first (then by
-    name). Answers whose time cannot be read are skipped; never raises."""
+def _timed(attempts: Iterable[Attempt]) -> list[tuple[datetime, Attempt]]:
+    """The answers whose time can be read, in time order."""
     timed: list[tuple[datetime, Attempt]] = []
     for a in attempts:
         try:
@@ -91,31 +102,82 @@ def review_schedule(attempts: Iterable[Attempt]) -> list[ReviewCase]:
         except InvalidTimeError:
             continue
     timed.sort(key=lambda pair: pair[0])
+    return timed
+
+
+def _climb(case: ReviewCase | None, rule: str, when: datetime, right: bool) -> ReviewCase | None:
+    """The case after an answer of ``rule`` at ``when`` (``None``: not in the review)."""
+    start = when + timedelta(days=LADDER_DAYS[0])
+    if case is None:
+        return None if right else ReviewCase(rule, when, start, 0, 0)
+    reviewed = case.is_due(when)
+    if not right:  # back to the start, from this miss
+        return ReviewCase(rule, when, start, 0, case.reviews + reviewed)
+    if not reviewed:  # right before it is due: nothing changes
+        return case
+    rung = case.right_in_a_row + 1
+    if rung >= len(LADDER_DAYS):
+        return None
+    due = when + timedelta(days=LADDER_DAYS[rung])
+    return ReviewCase(rule, case.missed, due, rung, case.reviews + 1)
+
+
+def review_schedule(attempts: Iterable[Attempt]) -> list[ReviewCase]:
+    """Every rule case on the ladder after these answers, due soonest first (then by
+    name). Answers whose time cannot be read are skipped; never raises."""
     cases: dict[str, ReviewCase] = {}
-    for when, a in timed:
+    for when, a in _timed(attempts):
         for rule in dict.fromkeys(a.rules):
-            case = cases.get(rule)
-            right = a.first_try
-            if case is None:
-                if not right:
-                    cases[rule] = ReviewCase(rule, when, _next_review(when, when), 0, 0)
-                continue
-            if not case.is_due(when):
-                if not right:
-                    cases[rule] = ReviewCase(rule, case.missed, case.due, 0, case.reviews)
-                continue
-            run = case.right_in_a_row + 1 if right else 0
-            if run >= RIGHT_IN_A_ROW:
-                del cases[rule]
-                continue
-            cases[rule] = ReviewCase(
-                rule, case.missed, _next_review(case.missed, when), run, case.reviews + 1
-            )
+            after = _climb(cases.get(rule), rule, when, a.first_try)
+            if after is None:
+                cases.pop(rule, None)
+            else:
+                cases[rule] = after
     return sorted(cases.values(), key=lambda c: (c.due, c.rule))
 
 
-def due_reviews(attempts: Iterable[Attempt], when: datetime | None = None) -> list[ReviewCase]:
-    """The rule cases due for review at ``when`` (default: the course's clock now),
-    longest due first."""
+def refresh_cases(
+    attempts: Iterable[Attempt],
+    lesson_cases: Mapping[str, Sequence[str]],
+    when: datetime | None = None,
+    most: int = REFRESH_MOST,
+) -> list[ReviewCase]:
+    """The cases of mastered lessons due to come back at ``when`` (default: the
+    course's clock now): of each lesson of ``lesson_cases`` (a lesson page and the rule
+    cases its mastery set asks) the learner has mastered, the cases answered, not for
+    :data:`REFRESH_DAYS` days, and not on the ladder; at most ``most``, the longest
+    unanswered first (then by name). Never raises on unreadable answers."""
     at = clock() if when is None else when
-    return [c for c in review_schedule(attempts) if c.is_due(at)]
+    kept = list(attempts)
+    on_ladder = {c.rule for c in review_schedule(kept)}
+    last: dict[str, datetime] = {}
+    for t, a in _timed(kept):
+        for rule in a.rules:
+            last[rule] = t
+    found: dict[str, ReviewCase] = {}
+    for lesson, cases in lesson_cases.items():
+        if not lesson_mastery(kept, lesson).mastered:
+            continue
+        for rule in cases:
+            if rule in on_ladder or rule in found or rule not in last:
+                continue
+            due = last[rule] + timedelta(days=REFRESH_DAYS)
+            if due <= at:
+                found[rule] = ReviewCase(rule, last[rule], due, 0, 0, ReviewReason.REFRESH)
+    return sorted(found.values(), key=lambda c: (c.due, c.rule))[:most]
+
+
+def due_reviews(
+    attempts: Iterable[Attempt],
+    when: datetime | None = None,
+    lesson_cases: Mapping[str, Sequence[str]] | None = None,
+) -> list[ReviewCase]:
+    """The rule cases due for review at ``when`` (default: the course's clock now):
+    the missed ones, longest due first, then (given ``lesson_cases``, each lesson's rule
+    cases) the mastered lessons' cases of :func:`refresh_cases`."""
+    at = clock() if when is None else when
+    kept = list(attempts)
+    due = [c for c in review_schedule(kept) if c.is_due(at)]
+    if lesson_cases:
+        due += refresh_cases(kept, lesson_cases, at)
+    return due

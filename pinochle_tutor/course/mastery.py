@@ -17,17 +17,21 @@ likely a guess is on each (:meth:`~pinochle_tutor.course.quiz.kind.QuizKindSpec.
 :data:`GUESS_CAPS`), each question held to it when it is made.
 
 The **review** asks about the rule cases the learner's own history says are due
-(:func:`pinochle_tutor.classroom.review.due_reviews`), one question per case:
-:func:`plan_review`.
+(:func:`due_for_review`: the misses on the ladder of
+:mod:`pinochle_tutor.classroom.review`, and a few cases of the lessons mastered), one
+question per case: :func:`plan_review`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from datetime import datetime
 
+from pinochle_tutor.classroom.attempts import Attempt
 from pinochle_tutor.classroom.house_rules import site_rules
 from pinochle_tutor.classroom.mastery import NEEDED, SET_SIZE
+from pinochle_tutor.classroom.review import ReviewCase, due_reviews
 from pinochle_tutor.course.content import PageKind, outline
 from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.course.quiz.round import InvalidRoundError, QuizRound, plan_aimed_round
@@ -46,6 +50,7 @@ __all__ = [
     "REVIEW_MOST",
     "UnknownLessonError",
     "chance_of_mastery",
+    "due_for_review",
     "mastery_cases",
     "plan_mastery_set",
     "plan_review",
@@ -208,6 +213,17 @@ def plan_mastery_set(lesson: str, seed: int, rules: RuleSet | str | None = None)
         [aim for aim, _ in plan], seed, sets, levels=levels or MASTERY_LEVELS, firm=True,
         most=[most for _, most in plan], other_levels=levels is None,
     )  # fmt: skip
+
+
+def due_for_review(attempts: Iterable[Attempt], when: datetime | None = None) -> list[ReviewCase]:
+    """The rule cases the review asks at ``when`` (default: the course's clock now):
+    the learner's misses due on the ladder, then at most
+    :data:`~pinochle_tutor.classroom.review.REFRESH_MOST` cases of the lessons they have
+    mastered (:data:`LESSON_CASES`) unanswered for
+    :data:`~pinochle_tutor.classroom.review.REFRESH_DAYS` days
+    (:func:`~pinochle_tutor.classroom.review.due_reviews`)."""
+    cases = {lesson: [c.value for c in rules] for lesson, rules in LESSON_CASES.items()}
+    return due_reviews(attempts, when, cases)
 
 
 def plan_review(
