@@ -273,6 +273,12 @@ def test_a_mastered_lesson_s_cases_come_back_after_60_days_a_few_a_day() -> None
     assert refreshed(kept, REFRESH_DAYS + 1, most=5) == [
         ("meld.dix", 60.01), ("meld.pinochle", 60.02), ("meld.run", 60.04),
     ]  # fmt: skip
+    # at most REFRESH_MOST a day: the two answered this morning, none more today
+    today = [*kept, answer(True, 60.1, ("meld.dix",)), answer(True, 60.11, ("meld.pinochle",))]
+    assert refreshed(today, 60.2, most=5) == [("meld.run", 60.04)]  # 5 a day: 3 left
+    assert refreshed(today, 60.2) == []
+    assert refreshed(today, 61.1) == [("meld.run", 60.04)]  # the next day
+    assert refreshed(kept, REFRESH_DAYS + 1, most=-1) == []
     # answered right on day 61: back 60 days after that answer
     kept.append(answer(True, 61, ("meld.dix",)))
     assert refreshed(kept, 62) == [("meld.pinochle", 60.02), ("meld.run", 60.04)]
@@ -297,8 +303,8 @@ def test_a_lesson_not_mastered_brings_nothing_back() -> None:
 
 def test_the_review_page_states_the_ladder_from_its_numbers() -> None:
     text = SCHEDULE_TEXT
-    assert "1 day after the miss" in text
-    assert "3, 7, 21 and 60 days" in text
+    assert "comes back here 1 day later" in text
+    assert "3 days, then 7, 21 and 60." in text
     assert f"at most {REFRESH_MOST} a day" in text and f"for {REFRESH_DAYS} days" in text
 
 

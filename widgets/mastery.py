@@ -68,12 +68,14 @@ __all__ = [
 ]
 
 SCHEDULE_TEXT = (
-    f"A rule case you miss on any page comes back here {plural(LADDER_DAYS[0], 'day')} after "
-    f"the miss. Each right answer here makes it wait longer before it comes back: "
-    f"{listed([str(d) for d in LADDER_DAYS[1:]])} days. A right answer after the {LADDER_DAYS[-1]}-day wait takes "
-    f"it out of the review, and a miss sends it back to the start. Cases of the lessons "
-    f"you have mastered come back too, at most {REFRESH_MOST} a day, once you have not "
-    f"answered them for {REFRESH_DAYS} days."
+    f"A rule case you miss on any page (a right answer after a hint counts as a miss) comes "
+    f"back here {plural(LADDER_DAYS[0], 'day')} later. Each time you answer it right once it "
+    f"is due, here or on any page, the next wait is longer, counted from that answer: "
+    f"{plural(LADDER_DAYS[1], 'day')}, then {listed([str(d) for d in LADDER_DAYS[2:]])}. "
+    f"A right answer after the {LADDER_DAYS[-1]}-day wait takes it out of the review; a miss "
+    f"at any time brings it back {plural(LADDER_DAYS[0], 'day')} later and starts the waits "
+    f"again. Cases of the lessons you have mastered come back too, at most {REFRESH_MOST} a "
+    f"day, once you have not answered them for {REFRESH_DAYS} days."
 )
 """The review schedule in words, from :mod:`pinochle_tutor.classroom.review`'s settings."""
 

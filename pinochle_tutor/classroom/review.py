@@ -18,8 +18,10 @@ after the miss).
 A lesson the learner has **mastered** keeps its cases fresh: a case of its mastery set
 (:func:`refresh_cases`, given each lesson's cases) that the learner has answered but
 not for :data:`REFRESH_DAYS` days, and that is not on the ladder, comes back too, at
-most :data:`REFRESH_MOST` a day, the longest unanswered first. Answered right, it is
-next due :data:`REFRESH_DAYS` later; missed, it starts the ladder like any miss.
+most :data:`REFRESH_MOST` a day (a UTC day), the longest unanswered first. Answered
+right, it can come back :data:`REFRESH_DAYS` after that answer; missed, it starts the
+ladder like any miss. (A case out of the ladder that belongs to a mastered lesson so
+comes back now and then.)
 
 Nothing is stored apart from the answers: the schedule is worked out here from
 them, the same way in every hosting (the class database, the learner's file, the
@@ -30,6 +32,7 @@ static site's browser storage), on the course's clock
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -77,8 +80,8 @@ class ReviewCase:
     rule: str
     """The rule case (``'meld.run'``)."""
     missed: datetime
-    """The miss its climb counts from (UTC); for a :attr:`ReviewReason.REFRESH` case, its
-    last answer."""
+    """The miss its climb counts from (UTC); for a :attr:`ReviewReason.REFRESH` case,
+    not a miss but its last answer (right or not)."""
     due: datetime
     """When it is next due for review (UTC)."""
     right_in_a_row: int
@@ -145,26 +148,41 @@ def refresh_cases(
     """The cases of mastered lessons due to come back at ``when`` (default: the
     course's clock now): of each lesson of ``lesson_cases`` (a lesson page and the rule
     cases its mastery set asks) the learner has mastered, the cases answered, not for
-    :data:`REFRESH_DAYS` days, and not on the ladder; at most ``most``, the longest
-    unanswered first (then by name). Never raises on unreadable answers."""
+    :data:`REFRESH_DAYS` days, and not on the ladder; the longest unanswered first (then
+    by name), at most ``most`` a day (UTC) less those already answered on ``when``'s day
+    after such a wait. Never raises on unreadable answers."""
     at = clock() if when is None else when
     kept = list(attempts)
     on_ladder = {c.rule for c in review_schedule(kept)}
-    last: dict[str, datetime] = {}
+    mastered = [
+        cases for lesson, cases in lesson_cases.items() if lesson_mastery(kept, lesson).mastered
+    ]
+    times: dict[str, list[datetime]] = {}
     for t, a in _timed(kept):
-        for rule in a.rules:
-            last[rule] = t
+        for rule in dict.fromkeys(a.rules):
+            times.setdefault(rule, []).append(t)
+    # The refreshers answered on ``at``'s day already count toward the day's most: an
+    # answer today whose answer before it was REFRESH_DAYS or more earlier.
+    gap = timedelta(days=REFRESH_DAYS)
+    fresh_today = {
+        rule
+        for cases in mastered
+        for rule in cases
+        if any(
+            t.date() == at.date() and t <= at and t - before >= gap
+            for before, t in itertools.pairwise(times.get(rule, ()))
+        )
+    }
     found: dict[str, ReviewCase] = {}
-    for lesson, cases in lesson_cases.items():
-        if not lesson_mastery(kept, lesson).mastered:
-            continue
+    for cases in mastered:
         for rule in cases:
-            if rule in on_ladder or rule in found or rule not in last:
+            if rule in on_ladder or rule in found or rule not in times:
                 continue
-            due = last[rule] + timedelta(days=REFRESH_DAYS)
-            if due <= at:
-                found[rule] = ReviewCase(rule, last[rule], due, 0, 0, ReviewReason.REFRESH)
-    return sorted(found.values(), key=lambda c: (c.due, c.rule))[:most]
+            last = times[rule][-1]
+            if last + gap <= at:
+                found[rule] = ReviewCase(rule, last, last + gap, 0, 0, ReviewReason.REFRESH)
+    room = max(0, most - len(fresh_today))
+    return sorted(found.values(), key=lambda c: (c.due, c.rule))[:room]
 
 
 def due_reviews(

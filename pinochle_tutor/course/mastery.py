@@ -31,7 +31,7 @@ from datetime import datetime
 from pinochle_tutor.classroom.attempts import Attempt
 from pinochle_tutor.classroom.house_rules import site_rules
 from pinochle_tutor.classroom.mastery import NEEDED, SET_SIZE
-from pinochle_tutor.classroom.review import ReviewCase, due_reviews
+from pinochle_tutor.classroom.review import REFRESH_MOST, ReviewCase, due_reviews, refresh_cases
 from pinochle_tutor.course.content import PageKind, outline
 from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.course.quiz.round import InvalidRoundError, QuizRound, plan_aimed_round
@@ -217,13 +217,16 @@ def plan_mastery_set(lesson: str, seed: int, rules: RuleSet | str | None = None)
 
 def due_for_review(attempts: Iterable[Attempt], when: datetime | None = None) -> list[ReviewCase]:
     """The rule cases the review asks at ``when`` (default: the course's clock now):
-    the learner's misses due on the ladder, then at most
-    :data:`~pinochle_tutor.classroom.review.REFRESH_MOST` cases of the lessons they have
-    mastered (:data:`LESSON_CASES`) unanswered for
+    the learner's misses due on the ladder, then, while a round has room for them
+    (:data:`REVIEW_MOST`), at most :data:`~pinochle_tutor.classroom.review.REFRESH_MOST`
+    a day of the cases of the lessons they have mastered (:data:`LESSON_CASES`) unanswered for
     :data:`~pinochle_tutor.classroom.review.REFRESH_DAYS` days
     (:func:`~pinochle_tutor.classroom.review.due_reviews`)."""
+    kept = list(attempts)
+    misses = due_reviews(kept, when)
     cases = {lesson: [c.value for c in rules] for lesson, rules in LESSON_CASES.items()}
-    return due_reviews(attempts, when, cases)
+    room = max(0, min(REFRESH_MOST, REVIEW_MOST - len(misses)))  # a round asks REVIEW_MOST
+    return misses + refresh_cases(kept, cases, when, room)
 
 
 def plan_review(
