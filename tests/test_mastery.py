@@ -53,7 +53,13 @@ from pinochle_tutor.course.mastery import (
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_widgets.lesson import COURSE, PLAY_PAGES, REFERENCE_PAGES, course_outline
-from pinochle_widgets.mastery import SCHEDULE_TEXT, MasterySet, ReviewRound, due_note_html
+from pinochle_widgets.mastery import (
+    SCHEDULE_TEXT,
+    MasterySet,
+    ReviewRound,
+    due_note_html,
+    next_review_words,
+)
 from tests.test_quiz_runner import answer_right, answer_wrong
 from tests.widget_client import client_click
 
@@ -416,7 +422,7 @@ def test_a_missed_case_comes_back_on_the_review_page_a_day_later(
     missed = set(s.session.questions[0].rules)
     assert answer_wrong(s)
     today = ReviewRound(progress=path, seed=1)
-    assert today.phase == "done" and "Nothing to review today" in today.list_view.value
+    assert today.phase == "done" and "Nothing to review now" in today.list_view.value
     assert "The next review is due on" in today.list_view.value
     assert "No review is due today" in due_note_html(today.due)
     monkeypatch.setenv(NOW_VAR, (clock() + timedelta(days=1, minutes=1)).strftime("%Y-%m-%dT%H:%M:%SZ"))
@@ -455,3 +461,13 @@ def test_a_mastered_lesson_s_case_comes_back_on_the_review_page_after_60_days(
     assert all(c.reason is ReviewReason.REFRESH for c in later.due)
     assert later.phase == "asking"
     assert "(from a lesson you have mastered)" in later.list_view.value
+
+
+def test_the_next_review_is_named_by_its_time_when_it_is_later_today() -> None:
+    """A case missed in the evening is due the next evening: the page says when, not
+    today's date beside 'nothing to review'."""
+    morning = datetime(2026, 12, 7, 9, 0, tzinfo=timezone.utc)
+    evening = datetime(2026, 12, 7, 21, 5, tzinfo=timezone.utc)
+    assert next_review_words(evening, morning) == "The next review is due later today, at 21:05 (UTC)."
+    tomorrow = datetime(2026, 12, 8, 8, 0, tzinfo=timezone.utc)
+    assert next_review_words(tomorrow, morning) == "The next review is due on Tuesday 8 December."

@@ -114,6 +114,15 @@ def _day(when: datetime) -> str:
     return when.strftime("%A %d %B").replace(" 0", " ")
 
 
+def next_review_words(due: datetime, now: datetime) -> str:
+    """When the next review is due, in words: its day, or the time (UTC) when it is
+    later the same day (a case missed in the evening is due the next evening, so a
+    page that says "nothing to review" would else name today's date)."""
+    if due.date() == now.date():
+        return f"The next review is due later today, at {due.strftime('%H:%M')} (UTC)."
+    return f"The next review is due on {_day(due)}."
+
+
 def reviews_due(progress: Progress | None = None, when: datetime | None = None) -> list[ReviewCase]:
     """The rule cases due for review in ``progress`` (default: this learner's) at
     ``when`` (default: the course's clock); empty when the clock setting is bad."""
@@ -286,9 +295,9 @@ class ReviewRound(QuizRunner):
             later = [c for c in review_schedule(attempts) if c.due > now]
         except PinochleError:
             later = []
-        nxt = f" The next review is due on {_day(later[0].due)}." if later else ""
+        nxt = f" {next_review_words(later[0].due, now)}" if later else ""
         self.list_view.value = (
-            '<p class="pt-title">Nothing to review today.</p>'
+            '<p class="pt-title">Nothing to review now.</p>'
             f"<p>{escape(SCHEDULE_TEXT)}{escape(nxt)}</p>"
         )
 
