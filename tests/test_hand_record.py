@@ -82,3 +82,27 @@ def test_the_dashboard_counts_hands_and_checks_apart_from_answers(tmp_path: Path
     assert (row.checks, row.hands, row.hands_won) == (1, 2, 1)
     kinds = [row[4] for row in csv.reader(io.StringIO(attempts_csv(class_data(db))))]
     assert kinds.count("hand") == 2 and kinds.count("check") == 1
+
+
+@pytest.mark.parametrize("where", ["class.sqlite", "mine.json"])
+def test_a_hand_played_on_the_full_game_lesson_starts_that_lesson(tmp_path: Path, where: str) -> None:
+    """Issue 47, item 5: a whole hand played at lesson 9's table moves the lesson from
+    'Not started' to in progress, in the class database and in the learner's file alike
+    (the attempt keeps its page); a hand on another page does not."""
+    from pinochle_tutor.classroom.mastery import LessonState, lesson_mastery
+
+    lesson = "09_full_game.ipynb"
+    path = tmp_path / where
+    progress = Progress.load(path, learner="ann")
+    assert lesson_mastery(progress.attempts, lesson).state is LessonState.NOT_STARTED
+    other = GameSession("classic", seed=5, page=PAGE, progress=progress)
+    finish_hand(other)
+    assert lesson_mastery(Progress.load(path, learner="ann").attempts, lesson).state is (
+        LessonState.NOT_STARTED
+    )
+    s = GameSession("classic", seed=6, page=f"lessons/{lesson}", progress=progress)
+    finish_hand(s)
+    kept = Progress.load(path, learner="ann").attempts
+    assert [a.page for a in kept] == [PAGE, f"lessons/{lesson}"]
+    m = lesson_mastery(kept, lesson)
+    assert (m.state, m.hands, m.text) == (LessonState.IN_PROGRESS, 1, "In progress: 1 hand played")

@@ -50,7 +50,9 @@ def test_each_learner_has_their_own_record(tmp_path: Path) -> None:
     assert store.attempts("nobody") == [] and store.learners() == ["ann", "bob"]
     first = store.stored_attempts("ann")[0]
     assert (first.page, first.rule_set, first.tries) == ("exercises/01_meld_level1.ipynb", "classic", 1)
-    assert first.attempt == dataclasses.replace(attempt(1), rule_set="classic")
+    assert first.attempt == dataclasses.replace(
+        attempt(1), rule_set="classic", page="exercises/01_meld_level1.ipynb"
+    )
     assert len(store.stored_attempts()) == 3
 
 

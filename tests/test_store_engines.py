@@ -62,7 +62,9 @@ def test_each_learner_has_their_own_record(location: str) -> None:
     assert (first.page, first.rule_set, first.tries, third.tries) == (
         "exercises/01_meld_level1.ipynb", "classic", 1, 2,
     )  # fmt: skip
-    assert first.attempt == dataclasses.replace(attempt(1), rule_set="classic")
+    assert first.attempt == dataclasses.replace(
+        attempt(1), rule_set="classic", page="exercises/01_meld_level1.ipynb"
+    )
     assert len(store.stored_attempts()) == 3
 
 

@@ -60,6 +60,8 @@ MAX_SET_ID = 120
 """The longest mastery-set name an attempt keeps (a lesson page, ``#`` and a short key)."""
 MAX_RULE_SET = 80
 """The longest rule-set name an attempt keeps."""
+MAX_PAGE = 80
+"""The longest page name an attempt keeps (the class database keeps as many)."""
 
 CHECK_KIND = "check"
 """The kind of a lesson's check (a question inside a lesson, answered until right)."""
@@ -146,6 +148,10 @@ class Attempt:
     """The name of the rule set the question was asked under (``'double_deck'``), so
     its rule cases are stated with that rule set's numbers; ``''`` when not known (an
     answer kept before rule sets were kept with answers)."""
+    page: str = ""
+    """The page (notebook) the answer was given on (``'09_full_game.ipynb'``), so a hand
+    played on a lesson's page counts toward that lesson; ``''`` when not known (an answer
+    kept before pages were kept in the learner's file)."""
 
     @property
     def first_try(self) -> bool:
@@ -154,8 +160,8 @@ class Attempt:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the progress file (``tries`` only when more than 1, ``set``
-        only for a mastery set's answer and ``rule_set`` only when known, so other
-        files read as before)."""
+        only for a mastery set's answer, ``rule_set`` and ``page`` only when known, so
+        other files read as before)."""
         out: dict[str, Any] = {
             "item_id": self.item_id,
             "kind": self.kind,
@@ -170,6 +176,8 @@ class Attempt:
             out["set"] = self.set_id
         if self.rule_set:
             out["rule_set"] = self.rule_set
+        if self.page:
+            out["page"] = self.page
         return out
 
     @classmethod
@@ -208,9 +216,15 @@ class Attempt:
                 f"The attempt field 'rule_set' must be text of at most {MAX_RULE_SET} "
                 f"characters, not {rule_set!r:.60}"
             )
+        page = data.get("page", "")
+        if not isinstance(page, str) or len(page) > MAX_PAGE:
+            raise ProgressFileError(
+                f"The attempt field 'page' must be text of at most {MAX_PAGE} characters, "
+                f"not {page!r:.60}"
+            )
         return cls(
             data["item_id"], data["kind"], tuple(rules), data["answer"], data["right"],
-            data["time"], tries, set_id, rule_set,
+            data["time"], tries, set_id, rule_set, page,
         )  # fmt: skip
 
 

@@ -16,8 +16,9 @@ here, the same way wherever they were kept.
   instead of passing it).
 * Its **stars** are those of its best finished set: 3 for all :data:`SET_SIZE`
   right first time, 2 for :data:`NEEDED`, 1 for one fewer; 0 otherwise.
-* It is **in progress** when any answer of one of its sets was given, and **not
-  started** otherwise.
+* It is **in progress** when any answer of one of its sets was given, or a hand was
+  played to its end on its page (the full game's lesson has a table: a hand played
+  there counts toward it), and **not started** otherwise.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from pinochle_tutor.classroom.attempts import MAX_SET_ID, Attempt
+from pinochle_tutor.classroom.attempts import HAND_KIND, MAX_SET_ID, Attempt
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.words import plural
 
 __all__ = [
     "MAX_STARS",
@@ -41,6 +43,7 @@ __all__ = [
     "lesson_mastery",
     "lesson_of_set",
     "new_set_id",
+    "on_page",
     "recommended",
 ]
 
@@ -60,9 +63,10 @@ class LessonState(Enum):
     """Where a learner stands with one lesson."""
 
     NOT_STARTED = "not started"
-    """No answer of the lesson's mastery set yet."""
+    """No answer of the lesson's mastery set yet, nor a hand played on its page."""
     IN_PROGRESS = "in progress"
-    """Some answers of its sets, but no finished set with enough right first time."""
+    """Some answers of its sets or a hand played on its page, but no finished set with
+    enough right first time."""
     MASTERED = "mastered"
     """A finished set with at least :data:`NEEDED` of :data:`SET_SIZE` right first time."""
 
@@ -80,6 +84,8 @@ class LessonMastery:
     """How many of the lesson's sets were answered to the end."""
     answered: int
     """Answers given in the lesson's sets, finished or not."""
+    hands: int = 0
+    """Hands played to their end on the lesson's page."""
 
     @property
     def stars(self) -> int:
@@ -105,7 +111,9 @@ class LessonMastery:
                 f"In progress: best set {self.best} of {SET_SIZE} right first time "
                 f"({NEEDED} masters the lesson)"
             )
-        return "In progress: mastery set started"
+        if self.answered:
+            return "In progress: mastery set started"
+        return f"In progress: {plural(self.hands, 'hand')} played"
 
     @property
     def star_text(self) -> str:
@@ -123,18 +131,32 @@ def new_set_id(lesson: str) -> str:
     return f"{lesson}#{secrets.token_hex(4)}"
 
 
+def on_page(page: str, lesson: str) -> bool:
+    """Whether ``page`` (as Voila serves it: ``'09_full_game.ipynb'`` from the lessons'
+    folder, ``'lessons/09_full_game.ipynb'`` from the checkout) is ``lesson``'s page.
+
+    >>> on_page("lessons/09_full_game.ipynb", "09_full_game.ipynb"), on_page("", "09_full_game.ipynb")
+    (True, False)
+    """
+    return bool(page) and (page == lesson or page.endswith("/" + lesson))
+
+
 def lesson_of_set(set_id: str) -> str:
     """The lesson a set name belongs to (``''`` for an answer outside any set)."""
     return set_id.split("#", 1)[0] if "#" in set_id else ""
 
 
 def lesson_mastery(attempts: Iterable[Attempt], lesson: str) -> LessonMastery:
-    """``lesson``'s state from a learner's answers (any order; those of other lessons
-    and outside mastery sets are ignored). Never raises."""
+    """``lesson``'s state from a learner's answers (any order; those of other lessons,
+    and those outside its mastery sets but the hands played on its page, are ignored).
+    Never raises."""
     sets: dict[str, list[Attempt]] = {}
+    hands = 0
     for a in attempts:
         if a.set_id and lesson_of_set(a.set_id) == lesson:
             sets.setdefault(a.set_id, []).append(a)
+        elif a.kind == HAND_KIND and on_page(a.page, lesson):
+            hands += 1
     finished = [s for s in sets.values() if len(s) >= SET_SIZE]
     # A set answered more than SET_SIZE times (a kept answer imported twice) counts
     # its first SET_SIZE answers, in time order.
@@ -144,11 +166,12 @@ def lesson_mastery(attempts: Iterable[Attempt], lesson: str) -> LessonMastery:
     )
     if finished and best >= NEEDED:
         state = LessonState.MASTERED
-    elif sets:
+    elif sets or hands:
         state = LessonState.IN_PROGRESS
     else:
         state = LessonState.NOT_STARTED
-    return LessonMastery(lesson, state, best, len(finished), sum(len(s) for s in sets.values()))
+    answered = sum(len(s) for s in sets.values())
+    return LessonMastery(lesson, state, best, len(finished), answered, hands)
 
 
 def course_mastery(attempts: Iterable[Attempt], lessons: Sequence[str]) -> list[LessonMastery]:

@@ -58,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from pinochle_tutor.classroom.attempts import (
+    MAX_PAGE,
     MAX_RULE_SET,
     MAX_SET_ID,
     Attempt,
@@ -650,6 +651,7 @@ class Progress:
             _check_tries(tries),
             _check_set_id(set_id),
             str(rule_set)[:MAX_RULE_SET],
+            str(page)[:MAX_PAGE],
         )
         if self.page_only:
             self._attempts.append(attempt)

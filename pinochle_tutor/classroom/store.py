@@ -340,7 +340,7 @@ class ProgressStore:
         if key is not None:
             key = _check_name(key, "answer key")
         row = {
-            "learner": who, "time": attempt.time, "page": page[:MAX_NAME],
+            "learner": who, "time": attempt.time, "page": (page or attempt.page)[:MAX_NAME],
             "item_id": attempt.item_id, "kind": attempt.kind, "rules": " ".join(attempt.rules),
             "rule_set": rule_set[:MAX_NAME], "answer": attempt.answer, "right": int(attempt.right),
             "tries": tries, "mastery_set": attempt.set_id[:MAX_SET_ID], "answer_key": key,
@@ -420,7 +420,7 @@ class ProgressStore:
                 db.execute(
                     self._t["attempts"].insert(),
                     [
-                        {"learner": who, "time": a.time, "page": "", "item_id": a.item_id,
+                        {"learner": who, "time": a.time, "page": a.page[:MAX_NAME], "item_id": a.item_id,
                          "kind": a.kind, "rules": " ".join(a.rules), "answer": a.answer[:MAX_TEXT],
                          "right": int(a.right), "tries": a.tries, "mastery_set": a.set_id[:MAX_SET_ID],
                          "rule_set": a.rule_set[:MAX_NAME], "answer_key": None}
@@ -604,7 +604,9 @@ class ProgressStore:
         return [
             StoredAttempt(
                 r[0],
-                Attempt(r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6], r[9], r[10], r[8]),
+                Attempt(
+                    r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6], r[9], r[10], r[8], r[7]
+                ),
                 r[7],
                 r[8],
                 r[9],
