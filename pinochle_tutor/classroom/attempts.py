@@ -150,8 +150,9 @@ class Attempt:
     answer kept before rule sets were kept with answers)."""
     page: str = ""
     """The page (notebook) the answer was given on (``'09_full_game.ipynb'``), so a hand
-    played on a lesson's page counts toward that lesson; ``''`` when not known (an answer
-    kept before pages were kept in the learner's file)."""
+    played on a lesson's page counts toward that lesson; ``''`` when not known: an answer
+    given outside a served page (the static site, plain Jupyter), or kept before pages
+    were kept in the learner's file."""
 
     @property
     def first_try(self) -> bool:

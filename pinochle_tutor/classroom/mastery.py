@@ -17,8 +17,8 @@ here, the same way wherever they were kept.
 * Its **stars** are those of its best finished set: 3 for all :data:`SET_SIZE`
   right first time, 2 for :data:`NEEDED`, 1 for one fewer; 0 otherwise.
 * It is **in progress** when any answer of one of its sets was given, or a hand was
-  played to its end on its page (the full game's lesson has a table: a hand played
-  there counts toward it), and **not started** otherwise.
+  played to its end on its page (lessons 7 and 9 have a table: a hand played there,
+  on a served page, counts toward the lesson), and **not started** otherwise.
 """
 
 from __future__ import annotations
@@ -113,7 +113,10 @@ class LessonMastery:
             )
         if self.answered:
             return "In progress: mastery set started"
-        return f"In progress: {plural(self.hands, 'hand')} played"
+        return (
+            f"In progress: {plural(self.hands, 'hand')} played (the mastery set at the end "
+            "of the page masters the lesson)"
+        )
 
     @property
     def star_text(self) -> str:
@@ -151,12 +154,12 @@ def lesson_mastery(attempts: Iterable[Attempt], lesson: str) -> LessonMastery:
     and those outside its mastery sets but the hands played on its page, are ignored).
     Never raises."""
     sets: dict[str, list[Attempt]] = {}
-    hands = 0
+    hands: set[str] = set()
     for a in attempts:
         if a.set_id and lesson_of_set(a.set_id) == lesson:
             sets.setdefault(a.set_id, []).append(a)
         elif a.kind == HAND_KIND and on_page(a.page, lesson):
-            hands += 1
+            hands.add(a.item_id)  # one hand imported twice counts once
     finished = [s for s in sets.values() if len(s) >= SET_SIZE]
     # A set answered more than SET_SIZE times (a kept answer imported twice) counts
     # its first SET_SIZE answers, in time order.
@@ -171,7 +174,7 @@ def lesson_mastery(attempts: Iterable[Attempt], lesson: str) -> LessonMastery:
     else:
         state = LessonState.NOT_STARTED
     answered = sum(len(s) for s in sets.values())
-    return LessonMastery(lesson, state, best, len(finished), answered, hands)
+    return LessonMastery(lesson, state, best, len(finished), answered, len(hands))
 
 
 def course_mastery(attempts: Iterable[Attempt], lessons: Sequence[str]) -> list[LessonMastery]:

@@ -629,7 +629,7 @@ class Progress:
         """Add one attempt and save it at once. ``rules`` may be rule-case texts or
         :class:`~pinochle_tutor.course.quiz.QuizRule` members; ``page`` and
         ``rule_set`` (the name of the rules the question was asked under) are kept by
-        the database, ``rule_set`` in a JSON file too; ``tries`` is how many answers the
+        the database and in a JSON file; ``tries`` is how many answers the
         question took (1, or 2 after a hint), kept in the file and the database;
         ``set_id`` names the lesson's mastery set it was part of
         (:func:`~pinochle_tutor.classroom.mastery.new_set_id`, ``''`` elsewhere). A
