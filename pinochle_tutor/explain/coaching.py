@@ -12,7 +12,7 @@ advice's own numbers (a mean, a loss, the number of imagined deals), written wit
 :func:`points`.
 
 >>> PlayPrinciple.CHEAPEST_WINNER.label
-'play the cheapest card that wins'
+'win with the lowest card that wins'
 >>> points(3.04), points(-0.0)
 ('3.0', '0.0')
 """
@@ -64,7 +64,7 @@ class PlayPrinciple(Enum):
     SAVE_COUNTER = "save a counter from a lost trick"
     """The trick goes to the other side whatever you play: give it a card that counts
     nothing and keep your counters for your own tricks."""
-    CHEAPEST_WINNER = "play the cheapest card that wins"
+    CHEAPEST_WINNER = "win with the lowest card that wins"
     """Win the trick with the lowest card that does it, keeping the higher ones for
     later tricks."""
     POINTS_NOT_TRICKS = "points, not tricks"
@@ -112,7 +112,7 @@ _REASONS: dict[PlayPrinciple, str] = {
     PlayPrinciple.SAVE_COUNTER: (
         "This trick is lost whatever you play: save your counters and give it {card}."
     ),
-    PlayPrinciple.CHEAPEST_WINNER: "{card} is the cheapest card that wins the trick now.",
+    PlayPrinciple.CHEAPEST_WINNER: "{card} is the lowest card that wins the trick now.",
     PlayPrinciple.POINTS_NOT_TRICKS: (
         "The trick holds no counters yet: points, not tricks, so do not spend a winner on it."
     ),

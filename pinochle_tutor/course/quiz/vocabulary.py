@@ -223,7 +223,7 @@ class QuizRule(Enum):
     PLAY_SAVE_COUNTER = "play.save_counter"
     """The trick is lost whatever you play: keep your counters."""
     PLAY_CHEAPEST_WINNER = "play.cheapest_winner"
-    """Win with the cheapest card that wins."""
+    """Win with the lowest card that wins (against an opponent's winning card)."""
     PLAY_TRACK_BOTH_COPIES = "play.track_both_copies"
     """Every card has a twin: a lead is sure only when both copies above it are gone."""
     PLAY_CASH_SURE_WINNER = "play.cash_sure_winner"
