@@ -39,6 +39,7 @@ from pinochle_tutor.classroom.review import (
     REFRESH_MOST,
     ReviewReason,
     due_reviews,
+    next_refresh,
     refresh_cases,
     review_schedule,
 )
@@ -301,6 +302,17 @@ def test_a_mastered_lesson_s_cases_come_back_after_60_days_a_few_a_day() -> None
     ]
 
 
+def test_the_next_refresh_is_named_even_with_nothing_due() -> None:
+    kept = mastered_meld()
+    day = timedelta(days=1)
+    assert next_refresh(kept, MELD_CASES, T0 + day) == T0 + timedelta(days=60.01)
+    # two answered today, the day's most: the rest come back at the next UTC day's start
+    today = [*kept, answer(True, 60.1, ("meld.dix",)), answer(True, 60.11, ("meld.pinochle",))]
+    midnight = (T0 + timedelta(days=61)).replace(hour=0, minute=0)
+    assert next_refresh(today, MELD_CASES, T0 + timedelta(days=60.2)) == midnight
+    assert next_refresh(a_set("04_meld.ipynb", "RRRxx"), MELD_CASES, T0) is None
+
+
 def test_a_lesson_not_mastered_brings_nothing_back() -> None:
     kept = a_set("04_meld.ipynb", "RRRxx")  # 3 of 5: not mastered; the misses are on the ladder
     assert not lesson_mastery(kept, "04_meld.ipynb").mastered
@@ -454,7 +466,10 @@ def test_a_mastered_lesson_s_case_comes_back_on_the_review_page_after_60_days(
         monkeypatch.setenv(NOW_VAR, when.strftime("%Y-%m-%dT%H:%M:%SZ"))
         return ReviewRound(progress=path, seed=1)
 
-    assert on(REFRESH_DAYS - 1).due == []
+    early = on(REFRESH_DAYS - 1)
+    assert early.due == []
+    assert "Nothing to review now." in early.list_view.value
+    assert "The next review is due on" in early.list_view.value  # the mastered lesson's
     later = on(REFRESH_DAYS)
     assert 1 <= len(later.due) <= REFRESH_MOST
     assert {c.rule for c in later.due} <= asked

@@ -41,11 +41,11 @@ from pinochle_tutor.classroom.review import (
     REFRESH_MOST,
     ReviewCase,
     ReviewReason,
-    review_schedule,
 )
 from pinochle_tutor.course.mastery import (
     due_for_review,
     mastery_cases,
+    next_review,
     plan_mastery_set,
     plan_review,
 )
@@ -292,10 +292,10 @@ class ReviewRound(QuizRunner):
             return
         try:
             now = clock()
-            later = [c for c in review_schedule(attempts) if c.due > now]
+            soonest = next_review(attempts, now)
         except PinochleError:
-            later = []
-        nxt = f" {next_review_words(later[0].due, now)}" if later else ""
+            soonest = None
+        nxt = f" {next_review_words(soonest, now)}" if soonest is not None else ""
         self.list_view.value = (
             '<p class="pt-title">Nothing to review now.</p>'
             f"<p>{escape(SCHEDULE_TEXT)}{escape(nxt)}</p>"

@@ -47,6 +47,7 @@ __all__ = [
     "ReviewCase",
     "ReviewReason",
     "due_reviews",
+    "next_refresh",
     "refresh_cases",
     "review_schedule",
 ]
@@ -139,6 +140,31 @@ def review_schedule(attempts: Iterable[Attempt]) -> list[ReviewCase]:
     return sorted(cases.values(), key=lambda c: (c.due, c.rule))
 
 
+def _refreshable(
+    kept: list[Attempt], lesson_cases: Mapping[str, Sequence[str]]
+) -> tuple[list[ReviewCase], dict[str, list[datetime]], list[Sequence[str]]]:
+    """Every case of a mastered lesson that the learner answered and that is not on the
+    ladder, due :data:`REFRESH_DAYS` after its last answer (whenever that is); with the
+    times each rule was answered and the mastered lessons' cases."""
+    on_ladder = {c.rule for c in review_schedule(kept)}
+    mastered = [
+        cases for lesson, cases in lesson_cases.items() if lesson_mastery(kept, lesson).mastered
+    ]
+    times: dict[str, list[datetime]] = {}
+    for t, a in _timed(kept):
+        for rule in dict.fromkeys(a.rules):
+            times.setdefault(rule, []).append(t)
+    gap = timedelta(days=REFRESH_DAYS)
+    found: dict[str, ReviewCase] = {}
+    for cases in mastered:
+        for rule in cases:
+            if rule in on_ladder or rule in found or rule not in times:
+                continue
+            last = times[rule][-1]
+            found[rule] = ReviewCase(rule, last, last + gap, 0, 0, ReviewReason.REFRESH)
+    return sorted(found.values(), key=lambda c: (c.due, c.rule)), times, mastered
+
+
 def refresh_cases(
     attempts: Iterable[Attempt],
     lesson_cases: Mapping[str, Sequence[str]],
@@ -152,37 +178,40 @@ def refresh_cases(
     by name), at most ``most`` a day (UTC) less those already answered on ``when``'s day
     after such a wait. Never raises on unreadable answers."""
     at = clock() if when is None else when
-    kept = list(attempts)
-    on_ladder = {c.rule for c in review_schedule(kept)}
-    mastered = [
-        cases for lesson, cases in lesson_cases.items() if lesson_mastery(kept, lesson).mastered
-    ]
-    times: dict[str, list[datetime]] = {}
-    for t, a in _timed(kept):
-        for rule in dict.fromkeys(a.rules):
-            times.setdefault(rule, []).append(t)
+    cases, times, mastered = _refreshable(list(attempts), lesson_cases)
     # The refreshers answered on ``at``'s day already count toward the day's most: an
     # answer today whose answer before it was REFRESH_DAYS or more earlier.
     gap = timedelta(days=REFRESH_DAYS)
     fresh_today = {
         rule
-        for cases in mastered
-        for rule in cases
+        for lesson in mastered
+        for rule in lesson
         if any(
             t.date() == at.date() and t <= at and t - before >= gap
             for before, t in itertools.pairwise(times.get(rule, ()))
         )
     }
-    found: dict[str, ReviewCase] = {}
-    for cases in mastered:
-        for rule in cases:
-            if rule in on_ladder or rule in found or rule not in times:
-                continue
-            last = times[rule][-1]
-            if last + gap <= at:
-                found[rule] = ReviewCase(rule, last, last + gap, 0, 0, ReviewReason.REFRESH)
     room = max(0, most - len(fresh_today))
-    return sorted(found.values(), key=lambda c: (c.due, c.rule))[:room]
+    return [c for c in cases if c.is_due(at)][:room]
+
+
+def next_refresh(
+    attempts: Iterable[Attempt],
+    lesson_cases: Mapping[str, Sequence[str]],
+    when: datetime | None = None,
+) -> datetime | None:
+    """When the next case of a mastered lesson comes back after ``when`` (default: the
+    course's clock now): the soonest :data:`REFRESH_DAYS` after a last answer, or the
+    next UTC day's start when one is due already but the day's most are answered;
+    ``None`` when no mastered lesson has a case to bring back."""
+    at = clock() if when is None else when
+    cases, _times, _mastered = _refreshable(list(attempts), lesson_cases)
+    if not cases:
+        return None
+    if cases[0].is_due(at):
+        start = at.replace(hour=0, minute=0, second=0, microsecond=0)
+        return start + timedelta(days=1)
+    return cases[0].due
 
 
 def due_reviews(

@@ -28,10 +28,17 @@ import random
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from pinochle_tutor.classroom.attempts import Attempt
+from pinochle_tutor.classroom.attempts import Attempt, clock
 from pinochle_tutor.classroom.house_rules import site_rules
 from pinochle_tutor.classroom.mastery import NEEDED, SET_SIZE
-from pinochle_tutor.classroom.review import REFRESH_MOST, ReviewCase, due_reviews, refresh_cases
+from pinochle_tutor.classroom.review import (
+    REFRESH_MOST,
+    ReviewCase,
+    due_reviews,
+    next_refresh,
+    refresh_cases,
+    review_schedule,
+)
 from pinochle_tutor.course.content import PageKind, outline
 from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.course.quiz.round import InvalidRoundError, QuizRound, plan_aimed_round
@@ -52,6 +59,7 @@ __all__ = [
     "chance_of_mastery",
     "due_for_review",
     "mastery_cases",
+    "next_review",
     "plan_mastery_set",
     "plan_review",
 ]
@@ -224,9 +232,26 @@ def due_for_review(attempts: Iterable[Attempt], when: datetime | None = None) ->
     (:func:`~pinochle_tutor.classroom.review.due_reviews`)."""
     kept = list(attempts)
     misses = due_reviews(kept, when)
-    cases = {lesson: [c.value for c in rules] for lesson, rules in LESSON_CASES.items()}
     room = max(0, min(REFRESH_MOST, REVIEW_MOST - len(misses)))  # a round asks REVIEW_MOST
-    return misses + refresh_cases(kept, cases, when, room)
+    return misses + refresh_cases(kept, _case_names(), when, room)
+
+
+def next_review(attempts: Iterable[Attempt], when: datetime | None = None) -> datetime | None:
+    """When the review next has something to ask after ``when`` (default: the course's
+    clock now): the soonest of the ladder's next due case and the next case of a
+    mastered lesson to come back (:func:`~pinochle_tutor.classroom.review.next_refresh`);
+    ``None`` when nothing is scheduled."""
+    at = clock() if when is None else when
+    kept = list(attempts)
+    later = [c.due for c in review_schedule(kept) if c.due > at]
+    refresh = next_refresh(kept, _case_names(), at)
+    soonest = [*later[:1], *([refresh] if refresh is not None else [])]
+    return min(soonest) if soonest else None
+
+
+def _case_names() -> dict[str, list[str]]:
+    """:data:`LESSON_CASES` as the review reads it: each lesson's rule cases by name."""
+    return {lesson: [c.value for c in rules] for lesson, rules in LESSON_CASES.items()}
 
 
 def plan_review(
