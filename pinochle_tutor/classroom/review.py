@@ -218,13 +218,16 @@ def due_reviews(
     attempts: Iterable[Attempt],
     when: datetime | None = None,
     lesson_cases: Mapping[str, Sequence[str]] | None = None,
+    asked_most: int | None = None,
 ) -> list[ReviewCase]:
     """The rule cases due for review at ``when`` (default: the course's clock now):
     the missed ones, longest due first, then (given ``lesson_cases``, each lesson's rule
-    cases) the mastered lessons' cases of :func:`refresh_cases`."""
+    cases) the mastered lessons' cases of :func:`refresh_cases`, only as many as the
+    misses leave room for when a round asks at most ``asked_most``."""
     at = clock() if when is None else when
     kept = list(attempts)
     due = [c for c in review_schedule(kept) if c.is_due(at)]
     if lesson_cases:
-        due += refresh_cases(kept, lesson_cases, at)
+        room = REFRESH_MOST if asked_most is None else min(REFRESH_MOST, asked_most - len(due))
+        due += refresh_cases(kept, lesson_cases, at, room)
     return due

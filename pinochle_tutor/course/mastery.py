@@ -32,11 +32,9 @@ from pinochle_tutor.classroom.attempts import Attempt, clock
 from pinochle_tutor.classroom.house_rules import site_rules
 from pinochle_tutor.classroom.mastery import NEEDED, SET_SIZE
 from pinochle_tutor.classroom.review import (
-    REFRESH_MOST,
     ReviewCase,
     due_reviews,
     next_refresh,
-    refresh_cases,
     review_schedule,
 )
 from pinochle_tutor.course.content import PageKind, outline
@@ -230,10 +228,7 @@ def due_for_review(attempts: Iterable[Attempt], when: datetime | None = None) ->
     a day of the cases of the lessons they have mastered (:data:`LESSON_CASES`) unanswered for
     :data:`~pinochle_tutor.classroom.review.REFRESH_DAYS` days
     (:func:`~pinochle_tutor.classroom.review.due_reviews`)."""
-    kept = list(attempts)
-    misses = due_reviews(kept, when)
-    room = max(0, min(REFRESH_MOST, REVIEW_MOST - len(misses)))  # a round asks REVIEW_MOST
-    return misses + refresh_cases(kept, _case_names(), when, room)
+    return due_reviews(attempts, when, _case_names(), REVIEW_MOST)
 
 
 def next_review(attempts: Iterable[Attempt], when: datetime | None = None) -> datetime | None:
