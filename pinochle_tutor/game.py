@@ -40,7 +40,13 @@ from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import MeldReport, meld
 from pinochle_tutor.players import InvalidPlayersError, Player
 from pinochle_tutor.rules import CLASSIC, RuleSet
-from pinochle_tutor.scoring import HandScore, game_winner, score_changes, score_sides
+from pinochle_tutor.scoring import (
+    HandScore,
+    game_winner,
+    score_changes,
+    score_sides,
+    trick_points,
+)
 from pinochle_tutor.tricks import (
     IllegalPlayError,
     PlayVerdict,
@@ -448,9 +454,7 @@ class Hand:
             assert self.trump is not None
             winner = self.trick_seats[trick_winner(self.trick, self.trump)]
             last = not self.hands[winner]
-            pts = sum(self.rules.counter_points[c.rank] for c in self.trick)
-            if last:
-                pts += self.rules.last_trick_bonus
+            pts = trick_points(self.trick, self.rules, last_trick=last)
             self.tricks.append(
                 TrickRecord(
                     self.trick_seats[0], tuple(self.trick), tuple(self.trick_seats), winner, pts
