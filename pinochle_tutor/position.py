@@ -151,14 +151,16 @@ def position_text(view: PlayerView) -> str:
 
 # ------------------------------------------------------------------ reading
 def _refuse_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
+    raise InvalidPositionError(f"not JSON ({name} is not a JSON number)")
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     keys = [k for k, _ in pairs]
     twice = sorted({k for k in keys if keys.count(k) > 1})
     if twice:
-        raise ValueError(f"the key(s) {', '.join(map(repr, twice))} appear more than once")
+        raise InvalidPositionError(
+            f"the key(s) {', '.join(map(repr, twice))} appear more than once"
+        )
     return dict(pairs)
 
 
@@ -168,6 +170,8 @@ def _load(text: object) -> dict[str, Any]:
         raise InvalidPositionError(f"{text!r:.60} is not a position: a position is text (JSON)")
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
+    except InvalidPositionError as err:
+        raise InvalidPositionError(f"{text!r:.60} is not a position: {err}") from None
     except (ValueError, RecursionError) as err:
         raise InvalidPositionError(f"{text!r:.60} is not a position: not JSON ({err})") from None
     if not isinstance(data, dict):

@@ -117,6 +117,12 @@ def _svg_trick() -> object:
     return svg.trick(parse_cards("AS KS"), winner=5)
 
 
+def _position() -> object:
+    from pinochle_tutor.position import parse_position
+
+    return parse_position('{"seat": 9', CLASSIC)
+
+
 def _bot(samples: int) -> object:
     from pinochle_tutor.bots import MonteCarloPlayer
 
@@ -143,6 +149,7 @@ CASES = [
         lambda: pinochle_tutor.score_hand(-5, 0, 0, 0, 0), "InvalidPointsError", "bid of -5", id="bid"
     ),
     pytest.param(_svg_trick, "InvalidDrawingError", "winner=5", id="svg"),
+    pytest.param(_position, "InvalidPositionError", "'{\"seat\": 9'", id="position"),
     pytest.param(lambda: _bot(0), "InvalidSimulationError", "samples=0", id="samples"),
     pytest.param(
         lambda: pinochle_tutor.play_hand([pinochle_tutor.RandomPlayer()]),

@@ -131,7 +131,7 @@ def _revoke(view: PlayerView) -> tuple[int, Card, Card] | None:
 
 
 def _data() -> dict[str, Any]:
-    return json.loads(_base()[1])  # type: ignore[no-any-return]
+    return json.loads(_base()[1])
 
 
 def _edit(change: Callable[[dict[str, Any]], None]) -> str:
@@ -350,7 +350,7 @@ def _position_where(rules: RuleSet, fits: Callable[[PlayerView], bool], played: 
 
 
 def _declarer_to_play(rules: RuleSet) -> dict[str, Any]:
-    return json.loads(_position_where(rules, lambda v: v.seat == v.declarer, 4 * 2))  # type: ignore[no-any-return]
+    return json.loads(_position_where(rules, lambda v: v.seat == v.declarer, 4 * 2))
 
 
 def _over(data: dict[str, Any]) -> None:
