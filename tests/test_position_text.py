@@ -395,3 +395,50 @@ def test_more_refusals_by_name() -> None:
     for text, rules, problem in cases:
         with pytest.raises(InvalidPositionError, match=problem):
             parse_position(text, rules)
+
+
+def _known_revoke(view: PlayerView) -> tuple[int, int, Card] | None:
+    """Another seat's card in a trick it followed and lost, where a card of the led suit
+    it showed in meld or played later proves it still held one: (trick, seat, card)."""
+    assert view.melds is not None
+    for k, t in enumerate(view.tricks):
+        led = t.cards[0].suit
+        for s, card in zip(t.seats, t.cards, strict=True):
+            if s in (view.seat, t.winner) or s == t.seats[0] or card.suit != led:
+                continue
+            later = [
+                c
+                for u in view.tricks[k + 1 :]
+                for c, p in zip(u.cards, u.seats, strict=True)
+                if p == s
+            ]
+            played = Counter(
+                c for u in view.tricks for c, p in zip(u.cards, u.seats, strict=True) if p == s
+            )
+            shown = Counter(c for c in view.melds[s].hand if c.suit == led) - played
+            if any(c.suit == led for c in later) or shown:
+                return k, s, card
+    return None
+
+
+def test_another_seats_revoke_is_refused_from_what_it_showed_or_played_later() -> None:
+    data = json.loads(_position_where(CLASSIC, lambda v: _known_revoke(v) is not None, 4 * 6))
+    view = parse_position(json.dumps(data), CLASSIC)
+    found = _known_revoke(view)
+    assert found is not None and view.trump is not None
+    k, s, card = found
+    written = _text_cards(json.dumps(data))
+    other = next(
+        c
+        for c in sorted(set(make_deck(CLASSIC)))
+        if not written[c] and c.suit not in (card.suit, view.trump)
+    )
+    cards = data["tricks"][k][1].split()
+    cards[view.tricks[k].seats.index(s)] = other.code
+    data["tricks"][k][1] = " ".join(cards)
+    with pytest.raises(
+        InvalidPositionError,
+        match=rf"in trick {k + 1} seat {s} played {other.code}, which rule 1 \(follow suit\) "
+        r"forbids with the cards it is known to have held",
+    ):
+        parse_position(json.dumps(data), CLASSIC)
