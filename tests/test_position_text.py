@@ -442,3 +442,28 @@ def test_another_seats_revoke_is_refused_from_what_it_showed_or_played_later() -
         r"forbids with the cards it is known to have held",
     ):
         parse_position(json.dumps(data), CLASSIC)
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 300)
+    | st.sampled_from(["", "AS", "9D 10H", "QX", "H"]),
+    lambda inner: st.lists(inner, max_size=4),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(key=st.sampled_from(POSITION_KEYS), value=JSON_VALUES, cut=st.integers(0, 400))
+def test_a_tampered_text_is_read_or_refused_by_name(key: str, value: Any, cut: int) -> None:
+    """Any one field replaced, or the text cut short: either a position that writes back
+    as itself, or :class:`InvalidPositionError`, never another error."""
+    text = _base()[1]
+    for tampered in (_edit(lambda d: d.__setitem__(key, value)), text[:cut] + text[cut + 1 :]):
+        try:
+            view = parse_position(tampered, CLASSIC)
+        except InvalidPositionError as err:
+            assert str(err)
+        else:
+            assert parse_position(position_text(view), CLASSIC) == view
