@@ -111,6 +111,7 @@ def _codes(cards: Iterable[Card]) -> str:
 
 
 def _trick_leader(view: PlayerView) -> int:
+    """Who leads the trick on the table (the declarer the first, then each winner)."""
     if view.trick_seats:
         return view.trick_seats[0]
     if view.tricks:
@@ -126,13 +127,14 @@ def position_text(view: PlayerView) -> str:
     ``view`` must be its seat's turn to play a card (the play phase, ``view.legal`` not
     empty); any other view raises :class:`InvalidPositionError`.
     """
-    if view.phase is not Phase.PLAY or not view.legal or view.melds is None:
+    playing = view.melds is not None and view.trump is not None and view.declarer is not None
+    if view.phase is not Phase.PLAY or not view.legal or not playing:
         raise InvalidPositionError(
             f"view seat={view.seat!r} phase={view.phase.value!r} legal={_codes(view.legal)!r:.60}: "
             "a position is kept only where its seat is to play a card (the play phase, "
             "with legal cards)"
         )
-    assert view.trump is not None
+    assert view.melds is not None and view.trump is not None
     data: dict[str, Any] = {
         "seat": view.seat,
         "dealer": view.dealer,
