@@ -220,9 +220,7 @@ class Hand:
         )
         self.discards = tuple(as_cards(cards))
         self.history.append((seat, Give(self.discards)))
-        self.side_points[self.rules.side(seat)] += sum(
-            self.rules.counter_points[c.rank] for c in self.discards
-        )
+        self.side_points[self.rules.side(seat)] += trick_points(self.discards, self.rules)
         self.phase = Phase.TRUMP
 
     def name_trump(self, seat: int, suit: SuitLike) -> None:
