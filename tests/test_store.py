@@ -111,7 +111,7 @@ def test_a_version_4_database_gains_places_and_keeps_every_answer(tmp_path: Path
         db.execute("DROP TABLE places")
         db.execute("PRAGMA user_version = 4")
     store = ProgressStore(path)
-    assert store.schema_version == SCHEMA_VERSION == 8
+    assert store.schema_version == SCHEMA_VERSION == 9
     assert store.attempts("ann") == [attempt(1), attempt(2)]
     assert store.place("ann", "lessons/04_meld.ipynb#0") is None
     store.keep_place("ann", "lessons/04_meld.ipynb#0", '{"seed": 1}', "2026-01-02T10:00:00Z")

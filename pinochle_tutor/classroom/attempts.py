@@ -30,10 +30,13 @@ from pinochle_tutor.errors import PinochleError
 __all__ = [
     "CHECK_KIND",
     "HAND_KIND",
+    "MAX_POSITION",
     "MAX_RULE_SET",
     "MAX_SET_ID",
+    "MISTAKE_KIND",
     "NOT_PRACTICE",
     "NOW_VAR",
+    "POSITION_KIND",
     "Attempt",
     "InvalidClockError",
     "InvalidTimeError",
@@ -62,6 +65,9 @@ MAX_RULE_SET = 80
 """The longest rule-set name an attempt keeps."""
 MAX_PAGE = 80
 """The longest page name an attempt keeps (the class database keeps as many)."""
+MAX_POSITION = 4000
+"""The longest kept position an attempt carries (a double-deck position from the first
+trick, with every seat's meld shown, is under 1,500 characters)."""
 
 CHECK_KIND = "check"
 """The kind of a lesson's check (a question inside a lesson, answered until right)."""
@@ -70,9 +76,18 @@ HAND_KIND = "hand"
 ``pinochle_tutor.course.table.session.GameSession``): ``right`` says whether the
 learner's side won the contract (made it as the bidders, or set it as defenders, a
 concession included)."""
-NOT_PRACTICE = (CHECK_KIND, HAND_KIND)
+MISTAKE_KIND = "mistake"
+"""The kind of a card played at a table that the coach's review of the hand found a clear
+mistake (``right`` is false; :attr:`Attempt.position` holds the position, see
+:mod:`~pinochle_tutor.classroom.positions`): it puts the position on the learner's
+review ladder."""
+POSITION_KIND = "position"
+"""The kind of an answer to one of the learner's own positions in the review ("Find a
+better play"); :attr:`Attempt.position` holds the position asked."""
+NOT_PRACTICE = (CHECK_KIND, HAND_KIND, MISTAKE_KIND)
 """The kinds that are no practice question: counted apart on the teacher's dashboard
-(lesson checks answered, hands played), never in a learner's accuracy."""
+(lesson checks answered, hands played, mistakes kept from hands), never in a learner's
+accuracy."""
 
 
 class ProgressFileError(PinochleError):
@@ -153,6 +168,11 @@ class Attempt:
     played on a lesson's page counts toward that lesson; ``''`` when not known: an answer
     given outside a served page (the static site, plain Jupyter), or kept before pages
     were kept in the learner's file."""
+    position: str = ""
+    """For :data:`MISTAKE_KIND` and :data:`POSITION_KIND`: the position kept, as
+    :class:`~pinochle_tutor.classroom.positions.KeptPosition` text (what the learner's
+    seat saw, never another seat's hidden cards or a seed); ``''`` for every other
+    answer."""
 
     @property
     def first_try(self) -> bool:
@@ -161,8 +181,8 @@ class Attempt:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the progress file (``tries`` only when more than 1, ``set``
-        only for a mastery set's answer, ``rule_set`` and ``page`` only when known, so
-        other files read as before)."""
+        only for a mastery set's answer, ``rule_set``, ``page`` and ``position`` only when
+        known, so other files read as before)."""
         out: dict[str, Any] = {
             "item_id": self.item_id,
             "kind": self.kind,
@@ -179,6 +199,8 @@ class Attempt:
             out["rule_set"] = self.rule_set
         if self.page:
             out["page"] = self.page
+        if self.position:
+            out["position"] = self.position
         return out
 
     @classmethod
@@ -223,9 +245,15 @@ class Attempt:
                 f"The attempt field 'page' must be text of at most {MAX_PAGE} characters, "
                 f"not {page!r:.60}"
             )
+        position = data.get("position", "")
+        if not isinstance(position, str) or len(position) > MAX_POSITION:
+            raise ProgressFileError(
+                f"The attempt field 'position' must be text of at most {MAX_POSITION} "
+                f"characters, not {position!r:.60}"
+            )
         return cls(
             data["item_id"], data["kind"], tuple(rules), data["answer"], data["right"],
-            data["time"], tries, set_id, rule_set, page,
+            data["time"], tries, set_id, rule_set, page, position,
         )  # fmt: skip
 
 

@@ -27,10 +27,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from pinochle_tutor.classroom.attempts import CHECK_KIND, HAND_KIND, NOT_PRACTICE, Attempt
+from pinochle_tutor.classroom.attempts import (
+    CHECK_KIND,
+    HAND_KIND,
+    MISTAKE_KIND,
+    NOT_PRACTICE,
+    POSITION_KIND,
+    Attempt,
+)
 from pinochle_tutor.classroom.class_folder import collect_records
 from pinochle_tutor.classroom.database import StoreError, is_database_url
 from pinochle_tutor.classroom.mastery import lesson_mastery, lesson_of_set
+from pinochle_tutor.classroom.own_positions import mistake_kinds
 from pinochle_tutor.classroom.store import LessonVisit, ProgressStore
 from pinochle_tutor.classroom.times import Zone, site_zone
 
@@ -40,6 +48,7 @@ __all__ = [
     "ClassData",
     "DayRow",
     "LearnerRow",
+    "MistakeRow",
     "RuleRow",
     "SpreadsheetWriter",
     "TableRow",
@@ -49,6 +58,7 @@ __all__ = [
     "class_data",
     "history",
     "learner_rows",
+    "mistake_rows",
     "rule_rows",
     "spreadsheet_cell",
     "table_rows",
@@ -278,12 +288,14 @@ def rule_rows(data: ClassData, rule_set: str = "") -> list[RuleRow]:
     row per rule set it was answered under (answers with no rule set kept count as
     ``rule_set``: the rules in force). A lesson check on a rule case counts right only
     when answered right on its first answer (see :func:`_right_for_rules`); a hand
-    played is no answer on a rule case and is left out. :func:`weakest_rules`, the
-    dashboard's accuracy chart and its "Learners below half" read these rows."""
+    played is no answer on a rule case and is left out, and so are the learners' own
+    positions (a mistake kept from a hand, an answer to it: :func:`mistake_rows` counts
+    those). :func:`weakest_rules`, the dashboard's accuracy chart and its "Learners
+    below half" read these rows."""
     per: dict[tuple[str, str], list[tuple[str, bool]]] = defaultdict(list)
     for key, rows in data.attempts.items():
         for a in rows:
-            if a.kind == HAND_KIND:
+            if a.kind in (HAND_KIND, MISTAKE_KIND, POSITION_KIND):
                 continue
             for rule in a.rules:
                 per[rule, a.rule_set or rule_set].append((key, _right_for_rules(a)))
@@ -307,6 +319,34 @@ def weakest_rules(
     on its first answer)."""
     rows = [r for r in rule_rows(data, rule_set) if r.attempts >= min_attempts]
     return sorted(rows, key=lambda r: (r.accuracy, -r.attempts, r.rule))[:count]
+
+
+@dataclass(frozen=True)
+class MistakeRow:
+    """One kind of clear mistake the coach found in the class's hands."""
+
+    kind: str
+    """The coach's reason for its own card where the mistake was made (the name of a
+    ``PlayPrinciple``: ``'CHEAPEST_WINNER'``; see
+    :class:`~pinochle_tutor.classroom.own_positions.KeptPosition`)."""
+    mistakes: int
+    """Positions kept with this kind, across the class."""
+    learners: int
+    """Learners who made one."""
+
+
+def mistake_rows(data: ClassData, count: int = 5) -> list[MistakeRow]:
+    """The class's most frequent kinds of clear mistake at the table (each learner's
+    positions kept from their hands, :func:`~pinochle_tutor.classroom.own_positions.mistake_kinds`),
+    the most frequent first (then by name), at most ``count``."""
+    total: Counter[str] = Counter()
+    who: dict[str, set[str]] = defaultdict(set)
+    for key, rows in data.attempts.items():
+        for kind, n in mistake_kinds(rows).items():
+            total[kind] += n
+            who[kind].add(key)
+    ranked = sorted(total, key=lambda k: (-total[k], k))[:count]
+    return [MistakeRow(k, total[k], len(who[k])) for k in ranked]
 
 
 def history(data: ClassData, learner: str) -> list[Attempt]:

@@ -148,7 +148,8 @@ def schema_tables() -> dict[str, Any]:
         "attempts": sa.Table(
             "attempts", md, sa.Column("id", sa.Integer, primary_key=True), learner(),
             *(sa.Column(c, sa.Text) for c in ("time", "page", "item_id", "kind", "rules",
-                                              "rule_set", "answer", "mastery_set", "answer_key")),
+                                              "rule_set", "answer", "mastery_set", "answer_key",
+                                              "position")),
             sa.Column("right", sa.Integer), sa.Column("tries", sa.Integer),
         ),
         "lessons": sa.Table(

@@ -59,6 +59,7 @@ from typing import Any
 
 from pinochle_tutor.classroom.attempts import (
     MAX_PAGE,
+    MAX_POSITION,
     MAX_RULE_SET,
     MAX_SET_ID,
     Attempt,
@@ -91,6 +92,7 @@ from pinochle_tutor.classroom.identity import (
     current_learner,
     page_from_environment,
 )
+from pinochle_tutor.classroom.own_positions import InvalidKeptPositionError
 from pinochle_tutor.classroom.places import MAX_PLACE_BYTES, Place
 from pinochle_tutor.classroom.store import ProgressStore
 from pinochle_tutor.errors import PinochleError
@@ -105,6 +107,7 @@ __all__ = [
     "STORE_SUFFIXES",
     "UNREACHABLE_MESSAGE",
     "Attempt",
+    "InvalidKeptPositionError",
     "InvalidSetIdError",
     "InvalidTriesError",
     "MarkLike",
@@ -256,6 +259,14 @@ def _check_set_id(set_id: object) -> str:
             f"set_id={set_id!r:.60}: a mastery set is named by text of at most {MAX_SET_ID} characters"
         )
     return set_id
+
+
+def _check_position(position: object) -> str:
+    if not isinstance(position, str) or len(position) > MAX_POSITION:
+        raise InvalidKeptPositionError(
+            f"position={position!r:.60}: a kept position is text of at most {MAX_POSITION} characters"
+        )
+    return position
 
 
 def default_learner() -> str:
@@ -625,6 +636,7 @@ class Progress:
         rule_set: str = "",
         tries: int = 1,
         set_id: str = "",
+        position: str = "",
     ) -> Attempt:
         """Add one attempt and save it at once. ``rules`` may be rule-case texts or
         :class:`~pinochle_tutor.course.quiz.QuizRule` members; ``page`` and
@@ -632,8 +644,9 @@ class Progress:
         the database and in a JSON file; ``tries`` is how many answers the
         question took (1, or 2 after a hint), kept in the file and the database;
         ``set_id`` names the lesson's mastery set it was part of
-        (:func:`~pinochle_tutor.classroom.mastery.new_set_id`, ``''`` elsewhere). A
-        file that cannot be written is reported in ``messages`` (the attempt is kept in
+        (:func:`~pinochle_tutor.classroom.mastery.new_set_id`, ``''`` elsewhere);
+        ``position`` the kept position of a mistake or an answer to one
+        (:attr:`Attempt.position`). A file that cannot be written is reported in ``messages`` (the attempt is kept in
         memory); so is a database that cannot take it now (it waits in
         :attr:`pending`, see :meth:`flush`) or at all (:attr:`store_problem`)."""
         time = (
@@ -652,6 +665,7 @@ class Progress:
             _check_set_id(set_id),
             str(rule_set)[:MAX_RULE_SET],
             str(page)[:MAX_PAGE],
+            _check_position(position),
         )
         if self.page_only:
             self._attempts.append(attempt)

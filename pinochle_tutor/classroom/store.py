@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pinochle_tutor.classroom.attempts import MAX_SET_ID, Attempt, read_attempts
+from pinochle_tutor.classroom.attempts import MAX_POSITION, MAX_SET_ID, Attempt, read_attempts
 from pinochle_tutor.classroom.database import (
     DATABASE_ERRORS,
     HAS_SQLITE,
@@ -105,9 +105,9 @@ _UNUSABLE: tuple[type[Exception], ...] = (StoreError, *DATABASE_ERRORS)
 _OPEN_ERRORS: tuple[type[Exception], ...] = (OSError, *DATABASE_ERRORS)
 
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """The schema version this code writes: the number of the last Alembic revision in
-:mod:`pinochle_tutor.classroom.migrations` (``0007``)."""
+:mod:`pinochle_tutor.classroom.migrations` (``0009``)."""
 
 
 MAX_NAME = 80
@@ -335,6 +335,10 @@ class ProgressStore:
         who = _check_name(learner, "learner name")
         if len(attempt.answer) > MAX_TEXT:
             raise StoreError(f"an answer is at most {MAX_TEXT} characters, not {len(attempt.answer)}")
+        if len(attempt.position) > MAX_POSITION:
+            raise StoreError(
+                f"a kept position is at most {MAX_POSITION} characters, not {len(attempt.position)}"
+            )
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
             raise StoreError(f"tries must be a whole number from 1, not {tries!r:.30}")
         if key is not None:
@@ -345,6 +349,8 @@ class ProgressStore:
             "rule_set": rule_set[:MAX_NAME], "answer": attempt.answer, "right": int(attempt.right),
             "tries": tries, "mastery_set": attempt.set_id[:MAX_SET_ID], "answer_key": key,
         }  # fmt: skip
+        if attempt.position:  # named only when kept (a database before revision 9 has none)
+            row["position"] = attempt.position
         attempts = self._t["attempts"]
         for left in range(RETRIES, 0, -1):
             try:
@@ -417,13 +423,15 @@ class ProgressStore:
             first = attempts[0].time if attempts else "1970-01-01T00:00:00Z"
             self._learner_row(db, who, first)
             if attempts:
+                positions = any(a.position for a in attempts)
                 db.execute(
                     self._t["attempts"].insert(),
                     [
                         {"learner": who, "time": a.time, "page": a.page[:MAX_NAME], "item_id": a.item_id,
                          "kind": a.kind, "rules": " ".join(a.rules), "answer": a.answer[:MAX_TEXT],
                          "right": int(a.right), "tries": a.tries, "mastery_set": a.set_id[:MAX_SET_ID],
-                         "rule_set": a.rule_set[:MAX_NAME], "answer_key": None}
+                         "rule_set": a.rule_set[:MAX_NAME], "answer_key": None,
+                         **({"position": a.position[:MAX_POSITION]} if positions else {})}
                         for a in attempts
                     ],
                 )  # fmt: skip
@@ -595,7 +603,7 @@ class ProgressStore:
         t = self._t["attempts"]
         query = sa.select(
             t.c.learner, t.c.item_id, t.c.kind, t.c.rules, t.c.answer, t.c.right, t.c.time,
-            t.c.page, t.c.rule_set, t.c.tries, t.c.mastery_set,
+            t.c.page, t.c.rule_set, t.c.tries, t.c.mastery_set, t.c.position,
         )  # fmt: skip
         if learner is not None:
             query = query.where(t.c.learner == str(learner))
@@ -605,7 +613,8 @@ class ProgressStore:
             StoredAttempt(
                 r[0],
                 Attempt(
-                    r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6], r[9], r[10], r[8], r[7]
+                    r[1], r[2], tuple(r[3].split()), r[4], bool(r[5]), r[6], r[9], r[10], r[8], r[7],
+                    r[11] or "",
                 ),
                 r[7],
                 r[8],
