@@ -257,6 +257,37 @@ def _learner_card(compact: bool) -> Any:
     return card
 
 
+def _shown_own_positions(path: Path) -> Any:
+    from pinochle_widgets.own_positions import OwnPositions
+
+    return OwnPositions(progress=path)
+
+
+def _own_positions(folder: Path) -> Any:
+    """The review's own positions with some due: a hand's kept mistakes, moved two days
+    back on the course's clock."""
+    from datetime import timedelta
+
+    from pinochle_tutor.classroom.attempts import MISTAKE_KIND, parse_time
+    from pinochle_tutor.classroom.progress import Progress
+    from pinochle_tutor.classroom.store import ProgressStore
+    from pinochle_widgets.own_positions import OwnPositions
+    from tests.test_own_positions import played_with_mistakes
+
+    db = folder / "own.sqlite"
+    played_with_mistakes(db, "classic")
+    mine = Progress.load(folder / "own.json")
+    for a in ProgressStore(db).attempts("ann"):
+        if a.kind == MISTAKE_KIND:
+            mine.record(
+                a.item_id, a.kind, a.rules, a.answer, a.right, parse_time(a.time) - timedelta(days=2),
+                rule_set=a.rule_set, position=a.position,
+            )  # fmt: skip
+    page = OwnPositions(progress=mine)
+    assert page.count, "no own position is due"
+    return page
+
+
 def _opened_dashboard(folder: Path) -> Any:
     """The teacher's page opened with the teacher's secret, over a class of one learner
     who answered a question (so its tables and choices are on the page)."""
@@ -352,6 +383,11 @@ def _builds() -> dict[str, tuple[Callable[[Path], Any], tuple[str, ...]]]:
         ),
         "the teacher's page, opened": (_opened_dashboard, ("dashboard.TeacherDashboard",)),
         "a problem page": (lambda _t: ProblemDeal("count_first"), ("problem_deal.ProblemDeal",)),
+        "the review's own positions, some due": (_own_positions, ("own_positions.OwnPositions",)),
+        "the review's own positions, none due": (
+            lambda t: _shown_own_positions(t / "none.json"),
+            ("own_positions.OwnPositions",),
+        ),
         "my progress": (
             lambda t: ProgressSummary(t / "mine.json"),
             ("progress_view.ProgressSummary", "browser_zone.BrowserZone"),

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -19,6 +21,13 @@ from pinochle_tutor.course.table.session import GameSession
 from tests.test_session import act_first_legal
 
 PAGE = "lessons/10_game_table.ipynb"
+T = TypeVar("T")
+
+
+def hands_of(kept: Sequence[T]) -> list[T]:
+    """The hands among the answers kept (the scripted learner's clear mistakes are kept
+    too, as their own positions: ``tests/test_own_positions.py``)."""
+    return [k for k in kept if getattr(getattr(k, "attempt", k), "kind", None) == HAND_KIND]
 
 
 def finish_hand(s: GameSession) -> None:
@@ -31,7 +40,7 @@ def test_each_finished_hand_is_kept_once(tmp_path: Path, rules: str) -> None:
     db = tmp_path / "class.sqlite"
     s = GameSession(rules, seed=5, page=PAGE, progress=Progress.load(db, learner="ann"))
     finish_hand(s)
-    (kept,) = ProgressStore(db).stored_attempts("ann")
+    (kept,) = hands_of(ProgressStore(db).stored_attempts("ann"))
     a, h = kept.attempt, s.engine_hand
     assert (a.kind, a.rules, a.tries, kept.page, a.rule_set) == (HAND_KIND, (), 1, PAGE, rules)
     assert h.declarer is not None
@@ -41,11 +50,11 @@ def test_each_finished_hand_is_kept_once(tmp_path: Path, rules: str) -> None:
     assert a.answer == score_line and "seat" not in a.answer.lower()
     s.undo()  # the last card taken back and played again: the hand is kept once
     finish_hand(s)
-    assert len(ProgressStore(db).attempts("ann")) == 1
+    assert len(hands_of(ProgressStore(db).attempts("ann"))) == 1
     if not s.is_over:
         s.next_hand()
         finish_hand(s)
-        first, second = ProgressStore(db).attempts("ann")
+        first, second = hands_of(ProgressStore(db).attempts("ann"))
         assert first.item_id != second.item_id and second.item_id.endswith(":2")
 
 
@@ -67,7 +76,7 @@ def test_a_served_page_keeps_the_hand_in_the_learners_progress(
     s = GameSession(seed=5)
     finish_hand(s)
     assert s.page == PAGE
-    assert [a.kind for a in ProgressStore(db).attempts("bo")] == [HAND_KIND]
+    assert [a.kind for a in hands_of(ProgressStore(db).attempts("bo"))] == [HAND_KIND]
 
 
 def test_the_dashboard_counts_hands_and_checks_apart_from_answers(tmp_path: Path) -> None:
@@ -103,8 +112,9 @@ def test_a_hand_played_on_the_full_game_lesson_starts_that_lesson(tmp_path: Path
     s = GameSession("classic", seed=6, page=f"lessons/{lesson}", progress=progress)
     finish_hand(s)
     kept = Progress.load(path, learner="ann").attempts
-    assert [a.page for a in kept] == [PAGE, f"lessons/{lesson}"]
+    assert [a.page for a in hands_of(kept)] == [PAGE, f"lessons/{lesson}"]
     m = lesson_mastery(kept, lesson)
     assert (m.state, m.hands) == (LessonState.IN_PROGRESS, 1)
     assert m.text.startswith("In progress: 1 hand played (the mastery set")
-    assert lesson_mastery([*kept, kept[-1]], lesson).hands == 1  # imported twice: one hand
+    last_hand = hands_of(kept)[-1]
+    assert lesson_mastery([*kept, last_hand], lesson).hands == 1  # imported twice: one hand

@@ -22,7 +22,7 @@ browser's key from before the site signed keys goes to the learner's signed key,
 :meth:`TeacherDashboard.hand_over`), and deleting a learner (asked twice).
 
 CSS hooks: ``pt-dashboard``, ``pt-dashboard-secret``, ``pt-dashboard-open``,
-``pt-dashboard-summary``, ``pt-class-table``, ``pt-weak-rules``,
+``pt-dashboard-summary``, ``pt-class-table``, ``pt-weak-rules``, ``pt-mistake-kinds``,
 ``pt-rule-chart``, ``pt-activity-chart``, ``pt-learner-pick``,
 ``pt-learner-history``, ``pt-problems``, ``pt-bank-problems`` (one row per quiz bank
 problem: file, item, field, what is wrong), ``pt-csv-link``, ``pt-upload``,
@@ -45,6 +45,8 @@ import ipywidgets as widgets
 from pinochle_tutor.classroom.attempts import (
     CHECK_KIND,
     HAND_KIND,
+    MISTAKE_KIND,
+    POSITION_KIND,
     Attempt,
     ProgressFileError,
     now,
@@ -58,6 +60,7 @@ from pinochle_tutor.classroom.dashboard import (
     class_data,
     history,
     learner_rows,
+    mistake_rows,
     rule_rows,
     table_rows,
     teacher_secret,
@@ -66,9 +69,11 @@ from pinochle_tutor.classroom.dashboard import (
 from pinochle_tutor.classroom.database import StoreError, is_database_url
 from pinochle_tutor.classroom.house_rules import load_house_rules, rules_answered_in
 from pinochle_tutor.classroom.identity import GUEST
+from pinochle_tutor.classroom.own_positions import is_own_position
 from pinochle_tutor.classroom.progress import default_location, is_database
 from pinochle_tutor.classroom.store import HandOver, ProgressStore
 from pinochle_tutor.classroom.times import Zone, site_zone
+from pinochle_tutor.course.own_positions import mistake_words
 from pinochle_tutor.course.quiz import QuizRule, load_banks
 from pinochle_tutor.course.quiz.vocabulary import KIND_TITLES, QuizKind
 from pinochle_tutor.rules import RuleSet
@@ -153,14 +158,19 @@ def _lessons(pages: Sequence[str]) -> str:
 def _tries(a: Attempt) -> str:
     """How many answers an attempt took, as the history says it (a hand played is no
     answer: a dash)."""
-    if a.kind == HAND_KIND:
+    if a.kind in (HAND_KIND, MISTAKE_KIND):
         return "-"
     if a.kind != CHECK_KIND and a.tries == 2:
         return "2 (after a hint)"
     return str(a.tries)
 
 
-_KIND_WORDS = {CHECK_KIND: "lesson check", HAND_KIND: "hand played"}
+_KIND_WORDS = {
+    CHECK_KIND: "lesson check",
+    HAND_KIND: "hand played",
+    MISTAKE_KIND: "mistake kept from a hand",
+    POSITION_KIND: "own position",
+}
 """The history's words for the kinds that are no practice question."""
 
 
@@ -180,6 +190,8 @@ def _right(a: Attempt) -> str:
     """The verdict as the history says it (a hand: the contract won or lost)."""
     if a.kind == HAND_KIND:
         return "won" if a.right else "lost"
+    if a.kind == MISTAKE_KIND:
+        return "kept"
     return "yes" if a.right else "no"
 
 
@@ -308,6 +320,7 @@ class TeacherDashboard(widgets.VBox):
         self.summary.add_class("pt-dashboard-summary")
         self.class_table = widgets.HTML()
         self.weak = widgets.HTML()
+        self.mistakes = widgets.HTML()
         self.rule_chart = widgets.HTML()
         self.activity_chart = widgets.HTML()
         self.learner_pick = widgets.Dropdown(description="Learner:", options=[])
@@ -344,6 +357,7 @@ class TeacherDashboard(widgets.VBox):
             widgets.HBox([self.summary, self.refresh_button]),
             widgets.HTML("<h3>The class</h3>"), self.class_table,
             widgets.HTML("<h3>Weakest rule cases</h3>"), self.weak,
+            widgets.HTML("<h3>Most frequent mistakes at the table</h3>"), self.mistakes,
             widgets.HTML("<h3>Accuracy per rule case</h3>"), self.rule_chart,
             widgets.HTML("<h3>Activity per day</h3>"), self.activity_chart,
             widgets.HTML("<h3>Tables with classmates</h3>"), self.tables_view,
@@ -372,6 +386,8 @@ class TeacherDashboard(widgets.VBox):
     def _statement(self, rule: str, rule_set: str = "") -> str:
         """The rule case in a sentence with the numbers of the rules it was answered
         under, naming them when they are not the rules in force."""
+        if is_own_position(rule):
+            return "a position of their own hand"
         under = rules_answered_in(rule_set, self.rules)
         try:
             text = QuizRule.parse(rule).statement(under)
@@ -427,6 +443,7 @@ class TeacherDashboard(widgets.VBox):
             ]  # fmt: skip
             head = ["Rule case", "Answers", "Right", "Learners below half"]
             self.weak.value = _table(head, cells, "pt-weak-rules")
+        self.mistakes.value = self._mistakes_html()
         per_rule = rule_rows(data, in_force)
         bars = [
             (self._statement(r.rule, r.rule_set), r.accuracy,
@@ -460,6 +477,25 @@ class TeacherDashboard(widgets.VBox):
         )
         self.problems_view.value = self._problems_html()
         self.tables_view.value = self._tables_html()
+
+    def _mistakes_html(self) -> str:
+        """The class's most frequent kinds of clear mistake in the hands they played
+        (:func:`~pinochle_tutor.classroom.dashboard.mistake_rows`), each named by what the
+        coach would have done."""
+        rows = mistake_rows(self.data)
+        if not rows:
+            return (
+                "<p>The coach has found no clear mistake in the hands the class played yet.</p>"
+            )
+        cells = [
+            [escape(mistake_words(r.kind)), str(r.mistakes), str(r.learners)] for r in rows
+        ]
+        head = ["What the coach would have done", "Mistakes kept", "Learners"]
+        return (
+            "<p>A card played at a table that the coach's review found a clear mistake is kept "
+            "for the learner's review; these are the kinds the class makes most.</p>"
+            + _table(head, cells, "pt-mistake-kinds")
+        )
 
     def _tables_html(self) -> str:
         """The classmates' tables (lesson 12), open and finished: the newest 50."""

@@ -34,6 +34,7 @@ from pinochle_tutor.classroom.mastery import (
     lesson_mastery,
     new_set_id,
 )
+from pinochle_tutor.classroom.own_positions import is_own_position
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.classroom.review import (
     LADDER_DAYS,
@@ -250,7 +251,10 @@ class ReviewRound(QuizRunner):
         seed: int | None = None,
     ) -> None:
         self.due: list[ReviewCase] = []
-        """The rule cases due when the round was planned."""
+        """The rule cases due when the round was planned (not the learner's own
+        positions: :class:`~pinochle_widgets.own_positions.OwnPositions` asks those)."""
+        self.own_due = 0
+        """How many of the learner's own positions were due then."""
         super().__init__(
             source="generated", count=1, seed=seed, progress=progress,
             learner_focus=False, rules=rules,
@@ -261,10 +265,13 @@ class ReviewRound(QuizRunner):
     def plan(self, seed: int) -> QuizRound:
         attempts = _attempts(self.progress)
         try:
-            self.due = due_for_review(attempts)
+            due = due_for_review(attempts)
         except PinochleError as e:  # a bad clock setting: said, nothing asked
             self.message.error(str(e))
-            self.due = []
+            due = []
+        # The learner's own positions are asked by OwnPositions, below the round.
+        self.due = [c for c in due if not is_own_position(c.rule)]
+        self.own_due = len(due) - len(self.due)
         self._show_due(attempts)
         if not self.due:
             return QuizRound((), 0)
@@ -296,16 +303,25 @@ class ReviewRound(QuizRunner):
         except PinochleError:
             soonest = None
         nxt = f" {next_review_words(soonest, now)}" if soonest is not None else ""
+        title = (
+            "No rule case is due now; your own positions below are."
+            if self.own_due
+            else "Nothing to review now."
+        )
         self.list_view.value = (
-            '<p class="pt-title">Nothing to review now.</p>'
-            f"<p>{escape(SCHEDULE_TEXT)}{escape(nxt)}</p>"
+            f'<p class="pt-title">{title}</p>'
+            f"<p>{escape(SCHEDULE_TEXT)}{'' if self.own_due else escape(nxt)}</p>"
         )
 
     def show_nothing(self) -> None:
         if self.due:  # due cases none of which can be asked under these rules
             super().show_nothing()
             return
+        self.show_progress("")  # no "Dealing question 1 of 0" left on the page
         self._clear_round()
+        if self.own_due:
+            self.message.info("No rule case is due: your own positions are below.")
+            return
         self.message.info("Nothing is due: practise on the other pages, or come back tomorrow.")
 
 

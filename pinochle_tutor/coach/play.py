@@ -81,7 +81,7 @@ from pinochle_tutor.explain.coaching import (
 )
 from pinochle_tutor.explain.review import FaceUpEndgame, FaceUpPlay
 from pinochle_tutor.game import Hand
-from pinochle_tutor.rules import check_seat
+from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.sim.endgame import solve_counts, solve_endgame
 from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
 from pinochle_tutor.sim.policy import heuristic_playout, play_context, policy_card
@@ -96,6 +96,7 @@ __all__ = [
     "PLAY_EXACT_TRICKS",
     "PLAY_HINT_EXACT_TRICKS",
     "PLAY_HINT_SAMPLES",
+    "PLAY_KEEP_MARGIN",
     "PLAY_REVIEW_BUDGET",
     "PLAY_REVIEW_EXACT_TRICKS",
     "PLAY_REVIEW_MARGIN",
@@ -105,8 +106,11 @@ __all__ = [
     "PlayEvaluator",
     "advise_play",
     "coach_play",
+    "evaluate_kept_play",
     "evaluate_play",
     "face_up_endgame",
+    "is_kept_mistake",
+    "judge_kept_play",
     "judge_play",
     "play_decisions",
     "replay_to_play",
@@ -403,6 +407,12 @@ PLAY_REVIEW_MARGIN = 0.25
 """The smallest loss the review calls a mistake, in counters of the rule set in force (a
 quarter of a king's 10 points in the classic game): above it a card costs something a
 learner should hear about, provided the loss is also beyond twice its error."""
+PLAY_KEEP_MARGIN = 0.25
+"""A card a learner played is kept as their own position for the review
+(:func:`is_kept_mistake`) when the lower bound of its loss, the loss less twice its
+standard error on :func:`evaluate_kept_play`'s deals, is above this many counters of the
+rule set in force (2.5 trick points in the classic game): a loss the coach is sure of
+and that matters."""
 PLAY_REVIEW_EXACT_TRICKS = 3
 """The review solves each imagined deal exactly from this many cards a hand (one trick
 fewer than a lone evaluation's default: an exact 4-card solve of many deals is the
@@ -601,6 +611,43 @@ def judge_play(
         PlayJudgement(trick_number, card, advise_play(view, ev))
         for trick_number, view, card, _, ev in looks
     )
+
+
+def evaluate_kept_play(view: PlayerView, *, seed: int) -> PlayEvaluation:
+    """The evaluation of a card-play position kept from the learner's own hand, to be
+    asked again in the review (``pinochle_tutor.course.own_positions``): every legal
+    card weighed as the hand's review weighs a card it looks at again, with its margin
+    (:data:`PLAY_REVIEW_MARGIN` counters) and its exact solve of the last
+    :data:`PLAY_REVIEW_EXACT_TRICKS` tricks, on :data:`PLAY_CONFIRM_SAMPLES` imagined
+    deals, and on :data:`PLAY_DECIDE_SAMPLES` when a card is still undecided with a loss
+    of at least half the margin (the review's third look). One evaluation for every
+    answer: each card's verdict, and the coach's own card, are the same whatever the
+    learner picks. ``seed`` fixes the deals (the caller derives it from the position,
+    never from the game's seed)."""
+    margin = PLAY_REVIEW_MARGIN * max(view.rules.counter_points)
+    evaluator = PlayEvaluator(
+        view, seed=seed, margin=margin, exact_tricks=PLAY_REVIEW_EXACT_TRICKS
+    )
+    ev = evaluator.evaluate(PLAY_CONFIRM_SAMPLES)
+    if any(_likely_costly(ev, a.card) for a in ev.alternatives):
+        ev = evaluator.evaluate(PLAY_DECIDE_SAMPLES)
+    return ev
+
+
+def is_kept_mistake(value: CardValue, rules: RuleSet) -> bool:
+    """Whether the card of ``value`` (its value on :func:`evaluate_kept_play`'s deals)
+    loses more than :data:`PLAY_KEEP_MARGIN` counters of ``rules`` even at the lower
+    bound of its loss (the loss less twice its standard error)."""
+    return value.loss - 2.0 * value.loss_stderr > PLAY_KEEP_MARGIN * max(rules.counter_points)
+
+
+def judge_kept_play(
+    view: PlayerView, card: Card, trick_number: int, *, seed: int
+) -> PlayJudgement:
+    """``card`` played at the kept position ``view`` (trick ``trick_number``), judged
+    on :func:`evaluate_kept_play`'s evaluation: a mistake when its loss is beyond twice
+    its error and above the review's margin, as in a hand's review."""
+    return PlayJudgement(trick_number, card, advise_play(view, evaluate_kept_play(view, seed=seed)))
 
 
 def _contenders(ev: PlayEvaluation, card: Card, errors: float | None) -> list[Card] | None:

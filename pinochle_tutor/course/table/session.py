@@ -34,11 +34,13 @@ from typing import Any
 from pinochle_tutor.actions import Action, Bid, Concede, Give, NameTrump, Play
 from pinochle_tutor.auction import IllegalBidError
 from pinochle_tutor.cards import Card, CardLike, SuitLike, parse_card, parse_suit
-from pinochle_tutor.classroom.attempts import HAND_KIND
+from pinochle_tutor.classroom.attempts import HAND_KIND, MISTAKE_KIND
 from pinochle_tutor.classroom.identity import page_from_environment
+from pinochle_tutor.classroom.own_positions import position_key
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.coach import Hint, hint, review
 from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, PLAY_REVIEW_MARGIN, coach_play
+from pinochle_tutor.course.own_positions import keep_mistakes
 from pinochle_tutor.course.seeds import deal_id, page_seed
 from pinochle_tutor.course.table.narration import Event, EventKind, Narrator
 from pinochle_tutor.course.table.seating import seat_player
@@ -143,7 +145,9 @@ class GameSession:
     seat's meld is shown and play goes on.
 
     Each hand played to the end is kept in the learner's progress (kind ``hand``, see
-    :meth:`_record_hand`), for the teacher's count of hands played: on a served page
+    :meth:`_record_hand`), for the teacher's count of hands played, with each card its
+    review calls a clear mistake kept as the learner's own position for the review
+    (:meth:`_keep_mistakes`): on a served page
     (``page``, default the page Voila serves; nothing is kept outside Voila), in
     ``progress`` (default: the learner's, :meth:`Progress.load
     <pinochle_tutor.classroom.progress.Progress.load>`)."""
@@ -416,6 +420,26 @@ class GameSession:
             )  # fmt: skip
         except Exception:  # the game must go on without its record
             logging.getLogger(__name__).exception("a finished hand could not be recorded")
+            return
+        self._keep_mistakes(h)
+
+    def _keep_mistakes(self, h: Hand) -> None:
+        """Keep each card of the finished hand ``h`` that the coach's review calls a clear
+        mistake as the learner's own position, for the review
+        (:func:`~pinochle_tutor.course.own_positions.keep_mistakes`): only what the
+        learner's seat saw, never the seed. A failure never disturbs the game."""
+        try:
+            review = self.review()
+            if review is None or self._progress is None:
+                return
+            for kept in keep_mistakes(h, self.human_seat, review):
+                key = position_key(self.rules.name, kept.view)
+                self._progress.record(
+                    key, MISTAKE_KIND, (key,), kept.played, False, page=self.page,
+                    rule_set=self.rules.name, position=kept.text,
+                )  # fmt: skip
+        except Exception:  # the game must go on without its record
+            logging.getLogger(__name__).exception("a hand's mistakes could not be kept")
 
     # ------------------------------------------------------------------ flow
     def _checkpoint(self, what: str) -> _Checkpoint:
