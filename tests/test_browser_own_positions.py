@@ -49,8 +49,11 @@ def _stamp(days: float) -> str:
 
 
 def shot(page: Page, name: str) -> None:
+    """The page, and the own positions alone (the page scrolls inside Voila's body, so a
+    full-page picture stops at the window)."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"own-{name}.png"), full_page=True)
+    page.locator(".pt-own-positions").screenshot(path=str(ARTIFACTS / f"own-{name}-widget.png"))
 
 
 def open_review(page: Page, site: str) -> None:
@@ -94,7 +97,7 @@ def test_a_mistake_at_the_table_comes_back_the_next_day_and_at_the_next_gap(
         expect(page.locator(".pt-review-list")).to_contain_text("your own positions below are")
         expect(page.locator(".pt-review-round")).not_to_contain_text("Dealing question")
         expect(own.locator(".pt-own-title")).to_contain_text(
-            f"{n} of your own position{'s' if n != 1 else ''} due today"
+            f"Due today from your own hands: {n} position{'s' if n != 1 else ''}."
         )
         for k, q in enumerate(questions, start=1):
             prompt = own.locator(".pt-own-prompt")
@@ -143,7 +146,9 @@ def test_a_mistake_at_the_table_comes_back_the_next_day_and_at_the_next_gap(
         page = browser.new_page(viewport=DESKTOP)
         page.set_default_timeout(TIMEOUT)
         open_review(page, site)
-        expect(page.locator(".pt-own-title")).to_contain_text(f"{n} of your own position")
+        expect(page.locator(".pt-own-title")).to_contain_text(
+            f"Due today from your own hands: {n} position"
+        )
         page.set_viewport_size(PHONE)
         no_horizontal_scroll(page)
         shot(page, "3-next-gap-phone")

@@ -55,11 +55,11 @@ from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_widgets.lesson import COURSE, PLAY_PAGES, REFERENCE_PAGES, course_outline
 from pinochle_widgets.mastery import (
-    SCHEDULE_TEXT,
     MasterySet,
     ReviewRound,
     due_note_html,
     next_review_words,
+    schedule_text,
 )
 from tests.test_quiz_runner import answer_right, answer_wrong
 from tests.widget_client import client_click
@@ -320,7 +320,7 @@ def test_a_lesson_not_mastered_brings_nothing_back() -> None:
 
 
 def test_the_review_page_states_the_ladder_from_its_numbers() -> None:
-    text = SCHEDULE_TEXT
+    text = schedule_text(CLASSIC)
     assert "comes back here 1 day later" in text
     assert "3 days, then 7, 21 and 60." in text
     assert f"at most {REFRESH_MOST} a day" in text and f"for {REFRESH_DAYS} days" in text

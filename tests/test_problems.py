@@ -395,6 +395,7 @@ def test_the_position_in_words_shows_only_what_the_seat_knows() -> None:
         h = problem.position()
         seen = set(view.hand) | {c for t in view.tricks for c in t.cards} | set(view.trick)
         seen |= {c for m in view.melds or () for c in m.shown_cards} | set(view.received)
+        seen |= set(view.given) | set(view.kitty)
         hidden = {c for s, hand in enumerate(h.hands) if s != view.seat for c in hand} - seen
         named = text.split("Your hand:")[0]
         assert not any(f" {c.text}" in named and c not in seen for c in hidden), problem.id
@@ -453,3 +454,41 @@ def test_a_page_whose_problems_all_fail_says_so(tmp_path: Path) -> None:
 def test_check_problem_is_the_loader_s_check() -> None:
     problem, check = bank()[0][0]
     assert check_problem(problem) == check
+
+
+@pytest.mark.parametrize("rules", ["classic", "double_deck", "three_handed"])
+def test_the_position_in_words_says_the_exchange_as_each_seat_saw_it(rules: str) -> None:
+    """The kitty (shown to all three-handed) and the declarer's discard; the cards passed
+    and returned, said by the declarer's and the partner's own side of it; nothing of
+    it to an opponent at a partnership table, and no partner three-handed."""
+    from pinochle_tutor.bots.heuristic import HeuristicPlayer
+    from pinochle_tutor.game import Hand
+    from pinochle_tutor.rules import rules_named
+    from pinochle_tutor.view import Phase
+
+    rs = rules_named(rules)
+    h = Hand(0, rs, seed=11)
+    players = [HeuristicPlayer() for _ in range(rs.players)]
+    while h.phase is not Phase.PLAY:
+        assert h.to_act is not None
+        h.act(players[h.to_act])
+    assert h.declarer is not None
+    for seat in range(rs.players):
+        text = describe_position(h.view(seat))
+        v = h.view(seat)
+        if rs.has_kitty:
+            assert "partner" not in text.lower()
+            if seat == h.declarer:
+                assert f"You took the kitty: {cards_text(v.kitty)}." in text
+                assert f"You discarded {cards_text(v.given)}." in text
+            else:
+                assert "The kitty, which your " in text and cards_text(v.kitty) in text
+        elif seat == h.declarer:
+            assert f"Your partner passed you {cards_text(v.received)}." in text
+            assert f"You returned {cards_text(v.given)} to your partner." in text
+        elif seat == rs.partner(h.declarer):
+            assert f"You passed {cards_text(v.given)} to your partner." in text
+            assert f"Your partner returned {cards_text(v.received)} to you." in text
+        else:
+            assert "passed you" not in text and "returned" not in text
+        assert "The auction:" in text and "so far" not in text

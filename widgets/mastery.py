@@ -7,6 +7,9 @@ One line at the end of a lesson, and one on the review page::
     MasterySet("04_meld.ipynb")     # 5 fresh questions on the lesson's rule cases
     ReviewRound()                   # the rule cases due for review today
 
+Their words are data: ``pinochle_tutor/course/text/review.toml``
+(:func:`~pinochle_tutor.course.review_words.review_said`).
+
 Both are :class:`~pinochle_widgets.quiz_runner.QuizRunner` rounds (the same screens,
 second try, explanations and progress); what masters a lesson is
 :mod:`pinochle_tutor.classroom.mastery`, what is due is
@@ -37,9 +40,6 @@ from pinochle_tutor.classroom.mastery import (
 from pinochle_tutor.classroom.own_positions import is_own_position
 from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.classroom.review import (
-    LADDER_DAYS,
-    REFRESH_DAYS,
-    REFRESH_MOST,
     ReviewCase,
     ReviewReason,
 )
@@ -52,9 +52,10 @@ from pinochle_tutor.course.mastery import (
 )
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.course.quiz.round import QuizRound
+from pinochle_tutor.course.review_words import review_said
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.rules import RuleSet
-from pinochle_tutor.words import listed, plural
+from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.words import plural
 
 from .quiz_runner import QuizRunner
 
@@ -65,20 +66,16 @@ __all__ = [
     "due_note_html",
     "reviews_due",
     "reviews_due_note",
+    "schedule_text",
     "stars_html",
 ]
 
-SCHEDULE_TEXT = (
-    f"A rule case you miss on any page (a right answer after a hint counts as a miss) comes "
-    f"back here {plural(LADDER_DAYS[0], 'day')} later. Each time you answer it right once it "
-    f"is due, here or on any page, the next wait is longer, counted from that answer: "
-    f"{plural(LADDER_DAYS[1], 'day')}, then {listed([str(d) for d in LADDER_DAYS[2:]])}. "
-    f"A right answer after the {LADDER_DAYS[-1]}-day wait takes it out of the review; a miss "
-    f"at any time brings it back {plural(LADDER_DAYS[0], 'day')} later and starts the waits "
-    f"again. Cases of the lessons you have mastered come back too, at most {REFRESH_MOST} a "
-    f"day, once you have not answered them for {REFRESH_DAYS} days."
-)
-"""The review schedule in words, from :mod:`pinochle_tutor.classroom.review`'s settings."""
+
+def schedule_text(rules: RuleSet) -> str:
+    """The review schedule in words (``review.toml``'s ``schedule``, from
+    :mod:`pinochle_tutor.classroom.review`'s settings)."""
+    return review_said("schedule", rules)
+
 
 REVIEW_PAGE = "practice/22_review.ipynb"
 """The review page, relative to the lessons."""
@@ -115,13 +112,13 @@ def _day(when: datetime) -> str:
     return when.strftime("%A %d %B").replace(" 0", " ")
 
 
-def next_review_words(due: datetime, now: datetime) -> str:
+def next_review_words(due: datetime, now: datetime, rules: RuleSet = CLASSIC) -> str:
     """When the next review is due, in words: its day, or the time (UTC) when it is
     later the same day (a case missed in the evening is due the next evening, so a
     page that says "nothing to review" would else name today's date)."""
     if due.date() == now.date():
-        return f"The next review is due later today, at {due.strftime('%H:%M')} (UTC)."
-    return f"The next review is due on {_day(due)}."
+        return review_said("next_later_today", rules, time=due.strftime("%H:%M"))
+    return review_said("next_on_day", rules, day=_day(due))
 
 
 def reviews_due(progress: Progress | None = None, when: datetime | None = None) -> list[ReviewCase]:
@@ -235,7 +232,7 @@ class MasterySet(QuizRunner):
 class ReviewRound(QuizRunner):
     """The review of weak spots: one fresh question on each rule case the learner's
     own answers make due today (:func:`~pinochle_tutor.course.mastery.due_for_review`:
-    :data:`SCHEDULE_TEXT`). With nothing due, it says when the next review is.
+    :func:`schedule_text`). With nothing due, it says when the next review is.
 
     CSS hooks: those of the quiz runner, and ``pt-review-round``, ``pt-review-list``."""
 
@@ -285,16 +282,17 @@ class ReviewRound(QuizRunner):
     def _show_due(self, attempts: list[Attempt]) -> None:
         self.header.add_class("pt-review-list")
         if self.due:
+            label = " " + review_said("refresh_label", self.rules)
             items = "".join(
                 f"<li>{escape(_rule_words(c.rule, self.rules))}"
-                + (" (from a lesson you have mastered)" if c.reason is ReviewReason.REFRESH else "")
+                + (escape(label) if c.reason is ReviewReason.REFRESH else "")
                 + "</li>"
                 for c in self.due
             )
-            n = len(self.due)
+            title = review_said("due_title", self.rules, cases=plural(len(self.due), "rule case"))
             self.list_view.value = (
-                f'<p class="pt-title">{n} rule case{"s" if n != 1 else ""} due for review today:</p>'
-                f"<ul>{items}</ul><p>{escape(SCHEDULE_TEXT)}</p>"
+                f'<p class="pt-title">{escape(title)}</p>'
+                f"<ul>{items}</ul><p>{escape(schedule_text(self.rules))}</p>"
             )
             return
         try:
@@ -302,15 +300,11 @@ class ReviewRound(QuizRunner):
             soonest = next_review(attempts, now)
         except PinochleError:
             soonest = None
-        nxt = f" {next_review_words(soonest, now)}" if soonest is not None else ""
-        title = (
-            "No rule case is due now; your own positions below are."
-            if self.own_due
-            else "Nothing to review now."
-        )
+        nxt = f" {next_review_words(soonest, now, self.rules)}" if soonest is not None else ""
+        title = review_said("only_own_due" if self.own_due else "nothing_due", self.rules)
         self.list_view.value = (
-            f'<p class="pt-title">{title}</p>'
-            f"<p>{escape(SCHEDULE_TEXT)}{'' if self.own_due else escape(nxt)}</p>"
+            f'<p class="pt-title">{escape(title)}</p>'
+            f"<p>{escape(schedule_text(self.rules))}{'' if self.own_due else escape(nxt)}</p>"
         )
 
     def show_nothing(self) -> None:
@@ -319,10 +313,8 @@ class ReviewRound(QuizRunner):
             return
         self.show_progress("")  # no "Dealing question 1 of 0" left on the page
         self._clear_round()
-        if self.own_due:
-            self.message.info("No rule case is due: your own positions are below.")
-            return
-        self.message.info("Nothing is due: practise on the other pages, or come back tomorrow.")
+        key = "only_own_due_message" if self.own_due else "nothing_due_message"
+        self.message.info(review_said(key, self.rules))
 
 
 def reviews_due_note(progress: Progress | str | Path | None = None) -> widgets.HTML:

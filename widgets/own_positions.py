@@ -15,7 +15,7 @@ kept (climbing the ladder, or back to its start).
 
 Security (Voila): the positions hold only what the learner's seat saw; the evaluation
 and the marking run in the kernel. Buttons may be pressed in any order; the widget
-checks its phase.
+checks its phase. Its words are data: ``pinochle_tutor/course/text/review.toml``.
 """
 
 from __future__ import annotations
@@ -34,10 +34,11 @@ from pinochle_tutor.classroom.own_positions import (
     is_own_position,
 )
 from pinochle_tutor.classroom.progress import Progress
-from pinochle_tutor.classroom.review import LADDER_DAYS, review_schedule
+from pinochle_tutor.classroom.review import review_schedule
 from pinochle_tutor.course.mastery import due_for_review
 from pinochle_tutor.course.own_positions import OwnQuestion, mark_own, own_questions
 from pinochle_tutor.course.problems import describe_position
+from pinochle_tutor.course.review_words import review_said
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.view import seat_name
 from pinochle_tutor.words import plural
@@ -103,6 +104,10 @@ class OwnPositions(widgets.VBox):
         guard_client_values(self, self.message)
         self._plan()
 
+    def _said(self, name: str, **moment: object) -> str:
+        """A sentence of the page (``review.toml``), under the site's rules."""
+        return review_said(name, self.site_rules, **moment)
+
     @property
     def count(self) -> int:
         """How many of the learner's own positions this round asks."""
@@ -118,18 +123,13 @@ class OwnPositions(widgets.VBox):
         self._questions, problems = own_questions(attempts, due, self.site_rules)
         self._index = 0
         if problems:
-            self.message.error(
-                f"{len(problems)} of your positions could not be read, so they are left out."
-            )
+            self.message.error(self._said("own_unread", count=len(problems)))
         if not self._questions:
             self._show_nothing(attempts)
             return
-        n = len(self._questions)
+        title = self._said("own_title", positions=plural(len(self._questions), "position"))
         self.title.value = (
-            f'<p class="pt-title">{n} of your own position{"s" if n != 1 else ""} due today: '
-            "find a better play</p><p>A card you played at a table that the coach's review "
-            "found a clear mistake comes back here, from your seat with the cards as they were, "
-            "on the same waits as a rule you missed.</p>"
+            f'<p class="pt-title">{escape(title)}</p><p>{escape(self._said("own_intro"))}</p>'
         )
         self._show()
 
@@ -146,11 +146,10 @@ class OwnPositions(widgets.VBox):
             later = [c.due for c in review_schedule(attempts) if is_own_position(c.rule)]
         except PinochleError:
             later = []
-        nxt = f" {next_review_words(min(later), now)}" if later else ""
+        nxt = f" {next_review_words(min(later), now, self.site_rules)}" if later else ""
         self.title.value = (
-            '<p class="pt-title">None of your own positions is due now.</p>'
-            "<p>When the coach's review of a hand you play finds a clear mistake, the position "
-            f"comes back here the next day.{escape(nxt)}</p>"
+            f'<p class="pt-title">{escape(self._said("own_none"))}</p>'
+            f"<p>{escape(self._said('own_none_intro'))}{escape(nxt)}</p>"
         )
 
     def _show(self) -> None:
@@ -158,15 +157,17 @@ class OwnPositions(widgets.VBox):
         view = q.view
         self._answered = False
         version = (
-            f'<p class="pt-problem-version">A hand of the {q.rules.words} game.</p>'
+            f'<p class="pt-problem-version">'
+            f"{escape(self._said('own_other_rules', rules_words=q.rules.words))}</p>"
             if q.rules != self.site_rules
             else ""
         )
+        counter = self._said("own_counter", number=self._index + 1, count=len(self._questions))
+        prompt = self._said("own_prompt", trick=q.kept.trick, card=q.played.text)
         self.prompt.value = (
-            f'<div class="pt-quiz-counter">Position {self._index + 1} of {len(self._questions)}</div>'
-            f"{version}"
+            f'<div class="pt-quiz-counter">{escape(counter)}</div>{version}'
             f'<p class="pt-quiz-question">{cards_html(describe_position(view))}</p>'
-            f'<p class="pt-title">{cards_html(q.prompt)}</p>'
+            f'<p class="pt-title">{cards_html(prompt)}</p>'
         )
         if view.trick:
             names = [seat_name(st, view.seat, view.rules) for st in view.trick_seats]
@@ -184,7 +185,7 @@ class OwnPositions(widgets.VBox):
         self.feedback.value = ""
         self.next_button.disabled = True
         self.next_button.layout.display = ""
-        self.message.info("Choose a card: the coach has weighed every legal card.")
+        self.message.info(self._said("own_choose"))
 
     @staticmethod
     def _cards(q: OwnQuestion) -> list[Card]:
@@ -197,7 +198,7 @@ class OwnPositions(widgets.VBox):
         """A card button of the position shown as number ``shown`` was pressed: a
         button of a position no longer shown (a client can press any) plays nothing."""
         if shown != self._round or not self._questions:
-            self.message.info("That card is from a position no longer shown: choose a card below.")
+            self.message.info(self._said("own_stale"))
             return
         self.choose(k)
 
@@ -205,10 +206,10 @@ class OwnPositions(widgets.VBox):
     def choose(self, k: int) -> None:
         """The learner plays legal card ``k`` (0-based, in the order of the buttons)."""
         if not self._questions:
-            self.message.info("None of your own positions is due now.")
+            self.message.info(self._said("own_none"))
             return
         if self._answered:
-            self.message.info("This position is answered: press Next position.")
+            self.message.info(self._said("own_answered"))
             return
         q = self._questions[self._index]
         cards = self._cards(q)
@@ -227,17 +228,14 @@ class OwnPositions(widgets.VBox):
         lines = "".join(f"<li>{cards_html(x)}</li>" for x in verdict.advice.alternatives_lines())
         self.feedback.value = (
             f'<div class="pt-message {css} pt-own-verdict">{cards_html(verdict.text)}</div>'
-            f"<p>The coach's numbers ({escape(verdict.advice.basis)}):</p><ul>{lines}</ul>"
+            f"<p>{escape(self._said('own_numbers', basis=verdict.advice.basis))}</p><ul>{lines}</ul>"
         )
         for b in self.choices.children:
             b.disabled = True
         self.next_button.disabled = False
         last = self._index + 1 == len(self._questions)
         self.next_button.description = "Done" if last else "Next position"
-        self.message.ok(
-            "Right: the next wait is longer." if right
-            else f"Not this time: it comes back in {plural(LADDER_DAYS[0], 'day')}."
-        )
+        self.message.ok(self._said("own_right" if right else "own_wrong"))
 
     def _record(self, q: OwnQuestion, answer: str, right: bool) -> None:
         try:
@@ -252,7 +250,7 @@ class OwnPositions(widgets.VBox):
     def next(self) -> None:
         """The next position (after the last, the review is planned again)."""
         if not self._answered:
-            self.message.info("Choose a card first.")
+            self.message.info(self._said("own_choose_first"))
             return
         if self._index + 1 < len(self._questions):
             self._index += 1

@@ -79,7 +79,7 @@ concession included)."""
 MISTAKE_KIND = "mistake"
 """The kind of a card played at a table that the coach's review of the hand found a clear
 mistake (``right`` is false; :attr:`Attempt.position` holds the position, see
-:mod:`~pinochle_tutor.classroom.positions`): it puts the position on the learner's
+:mod:`~pinochle_tutor.classroom.own_positions`): it puts the position on the learner's
 review ladder."""
 POSITION_KIND = "position"
 """The kind of an answer to one of the learner's own positions in the review ("Find a
@@ -170,7 +170,7 @@ class Attempt:
     were kept in the learner's file."""
     position: str = ""
     """For :data:`MISTAKE_KIND` and :data:`POSITION_KIND`: the position kept, as
-    :class:`~pinochle_tutor.classroom.positions.KeptPosition` text (what the learner's
+    :class:`~pinochle_tutor.classroom.own_positions.KeptPosition` text (what the learner's
     seat saw, never another seat's hidden cards or a seed); ``''`` for every other
     answer."""
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from pinochle_tutor.classroom.attempts import MISTAKE_KIND, POSITION_KIND, Attempt
 from pinochle_tutor.errors import PinochleError
+from pinochle_tutor.rules import RuleSet
 
 __all__ = [
     "OWN_PREFIX",
@@ -37,6 +38,7 @@ __all__ = [
     "kept_positions",
     "mistake_kinds",
     "position_key",
+    "rules_digest",
 ]
 
 OWN_PREFIX = "own:"
@@ -62,12 +64,16 @@ class KeptPosition:
     kind: str
     """The mistake's kind: the coach's reason for its own card there (the name of a
     ``pinochle_tutor.explain.coaching.PlayPrinciple``, ``'CHEAPEST_WINNER'``)."""
+    rules: str
+    """The rules it was played under, as :func:`rules_digest` (a site whose house rules
+    have changed since cannot ask it: its numbers would not be those of the hand)."""
 
     @property
     def text(self) -> str:
         """The position as the answers keep it (compact JSON, keys sorted)."""
         return json.dumps(
-            {"view": self.view, "played": self.played, "trick": self.trick, "kind": self.kind},
+            {"view": self.view, "played": self.played, "trick": self.trick, "kind": self.kind,
+             "rules": self.rules},
             sort_keys=True,
             separators=(",", ":"),
             ensure_ascii=False,
@@ -79,13 +85,13 @@ class KeptPosition:
         is wrong and quoting it."""
         try:
             data = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):  # RecursionError: "[[[[..." nested
             raise InvalidKeptPositionError(f"a kept position must be JSON, not {text!r:.60}") from None
-        if not isinstance(data, dict) or set(data) != {"view", "played", "trick", "kind"}:
+        if not isinstance(data, dict) or set(data) != set(_KEYS):
             raise InvalidKeptPositionError(
-                f"a kept position is an object of view, played, trick and kind, not {text!r:.60}"
+                f"a kept position is an object of {', '.join(_KEYS)}, not {text!r:.60}"
             )
-        for key in ("view", "played", "kind"):
+        for key in ("view", "played", "kind", "rules"):
             if not isinstance(data[key], str) or not data[key]:
                 raise InvalidKeptPositionError(
                     f"a kept position's {key!r} must be text, not {data[key]!r:.60}"
@@ -95,15 +101,33 @@ class KeptPosition:
             raise InvalidKeptPositionError(
                 f"a kept position's 'trick' must be a trick number from 1, not {trick!r:.30}"
             )
-        return cls(data["view"], data["played"], trick, data["kind"])
+        return cls(data["view"], data["played"], trick, data["kind"], data["rules"])
 
 
-def position_key(rule_set: str, view: str) -> str:
-    """The key of the position ``view`` under the rule set named ``rule_set``:
-    :data:`OWN_PREFIX` and a one-way digest of both (the same position played twice is
-    one position on the ladder)."""
-    digest = hashlib.sha256(f"pinochle-tutor-own:{rule_set}\n{view}".encode()).hexdigest()
-    return f"{OWN_PREFIX}{digest[:16]}"
+_KEYS = ("view", "played", "trick", "kind", "rules")
+
+
+HAND_ONLY = ("target",)
+"""The settings a position does not depend on: the game's end, not the hand's play."""
+
+
+def rules_digest(rules: RuleSet) -> str:
+    """A short one-way digest of the settings of ``rules`` a hand is played and judged
+    under (:meth:`RuleSet.settings` but :data:`HAND_ONLY`'s): two rule sets with the same
+    name and another deck, count, auction or meld table differ here; a game to another
+    target does not."""
+    kept = {k: v for k, v in rules.settings().items() if k not in HAND_ONLY}
+    settings = json.dumps(kept, sort_keys=True, default=str)
+    return hashlib.sha256(settings.encode()).hexdigest()[:12]
+
+
+def position_key(rule_set: str, kept: KeptPosition) -> str:
+    """The key of the position ``kept`` under the rule set named ``rule_set``:
+    :data:`OWN_PREFIX` and a one-way digest of the name, the rules' settings and the
+    view (the same position played twice under the same rules is one position on the
+    ladder)."""
+    text = f"pinochle-tutor-own:{rule_set}\n{kept.rules}\n{kept.view}"
+    return f"{OWN_PREFIX}{hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 
 def is_own_position(rule: str) -> bool:
@@ -127,7 +151,7 @@ def kept_positions(attempts: Iterable[Attempt]) -> dict[str, tuple[Attempt, Kept
             kept = KeptPosition.parse(a.position)
         except InvalidKeptPositionError:
             continue
-        if position_key(a.rule_set, kept.view) == key:
+        if position_key(a.rule_set, kept) == key:
             found[key] = (a, kept)
     return found
 

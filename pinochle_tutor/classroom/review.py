@@ -39,6 +39,7 @@ from datetime import datetime, timedelta
 
 from pinochle_tutor.classroom.attempts import Attempt, InvalidTimeError, clock, parse_time
 from pinochle_tutor.classroom.mastery import lesson_mastery
+from pinochle_tutor.classroom.own_positions import is_own_position
 
 __all__ = [
     "LADDER_DAYS",
@@ -223,11 +224,14 @@ def due_reviews(
     """The rule cases due for review at ``when`` (default: the course's clock now):
     the missed ones, longest due first, then (given ``lesson_cases``, each lesson's rule
     cases) the mastered lessons' cases of :func:`refresh_cases`, only as many as the
-    misses leave room for when a round asks at most ``asked_most``."""
+    misses of rule cases leave room for when a round asks at most ``asked_most`` (the
+    learner's own positions, asked apart, take none of it)."""
     at = clock() if when is None else when
     kept = list(attempts)
     due = [c for c in review_schedule(kept) if c.is_due(at)]
     if lesson_cases:
-        room = REFRESH_MOST if asked_most is None else min(REFRESH_MOST, asked_most - len(due))
+        # The learner's own positions are asked apart from the round of rule cases.
+        asked = sum(1 for c in due if not is_own_position(c.rule))
+        room = REFRESH_MOST if asked_most is None else min(REFRESH_MOST, asked_most - asked)
         due += refresh_cases(kept, lesson_cases, at, room)
     return due

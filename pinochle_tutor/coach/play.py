@@ -66,6 +66,7 @@ True
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -81,6 +82,7 @@ from pinochle_tutor.explain.coaching import (
 )
 from pinochle_tutor.explain.review import FaceUpEndgame, FaceUpPlay
 from pinochle_tutor.game import Hand
+from pinochle_tutor.position import position_text
 from pinochle_tutor.rules import RuleSet, check_seat
 from pinochle_tutor.sim.endgame import solve_counts, solve_endgame
 from pinochle_tutor.sim.knowledge import Knowledge, sample_hidden_hands
@@ -112,6 +114,7 @@ __all__ = [
     "is_kept_mistake",
     "judge_kept_play",
     "judge_play",
+    "kept_seed",
     "play_decisions",
     "replay_to_play",
     "side_words",
@@ -641,13 +644,23 @@ def is_kept_mistake(value: CardValue, rules: RuleSet) -> bool:
     return value.loss - 2.0 * value.loss_stderr > PLAY_KEEP_MARGIN * max(rules.counter_points)
 
 
-def judge_kept_play(
-    view: PlayerView, card: Card, trick_number: int, *, seed: int
-) -> PlayJudgement:
-    """``card`` played at the kept position ``view`` (trick ``trick_number``), judged
-    on :func:`evaluate_kept_play`'s evaluation: a mistake when its loss is beyond twice
-    its error and above the review's margin, as in a hand's review."""
-    return PlayJudgement(trick_number, card, advise_play(view, evaluate_kept_play(view, seed=seed)))
+def kept_seed(view: PlayerView) -> int:
+    """The seed of :func:`evaluate_kept_play`'s deals at ``view``: from the position as
+    :func:`pinochle_tutor.position.position_text` writes it, so the card is judged the
+    same in the hand's review, when it is kept and each time it is asked again, and no
+    game's seed is behind it."""
+    return zlib.crc32(f"own:{position_text(view)}".encode())
+
+
+def judge_kept_play(view: PlayerView, card: Card, trick_number: int) -> PlayJudgement:
+    """``card`` played at ``view`` (trick ``trick_number``), judged on
+    :func:`evaluate_kept_play`'s evaluation seeded by the position (:func:`kept_seed`):
+    a mistake when its loss is beyond twice its error and above the review's margin. The
+    hand's review gives this verdict on every card its first looks call costly
+    (``pinochle_tutor.coach.table.review``), and the learner's own position is kept and
+    marked on it."""
+    ev = evaluate_kept_play(view, seed=kept_seed(view))
+    return PlayJudgement(trick_number, card, advise_play(view, ev))
 
 
 def _contenders(ev: PlayEvaluation, card: Card, errors: float | None) -> list[Card] | None:

@@ -24,6 +24,7 @@ from pinochle_tutor.coach.play import (
     PLAY_HINT_SAMPLES,
     coach_play,
     face_up_endgame,
+    judge_kept_play,
     judge_play,
     play_decisions,
 )
@@ -177,13 +178,41 @@ def _with_hints(
     )
 
 
+def _on_kept_deals(
+    hand: Hand, seat: int, judged: tuple[PlayJudgement, ...]
+) -> tuple[PlayJudgement, ...]:
+    """The judgements, each card the first looks call costly judged again on the
+    position's own deals (:func:`~pinochle_tutor.coach.play.judge_kept_play`), keeping the
+    hint's card: the verdict the review shows is the one the learner's own position is
+    kept and asked again on, so the coach never says one thing at the table and another
+    in the Review."""
+    costly = {j.trick_number for j in judged if j.chosen_value.clear_mistake}
+    if not costly:
+        return judged
+    again = {
+        n: judge_kept_play(view, card, n)
+        for n, view, card in play_decisions(hand, seat)
+        if n in costly
+    }
+    return tuple(
+        dataclasses.replace(again[j.trick_number], hinted=j.hinted) if j.trick_number in again else j
+        for j in judged
+    )
+
+
 def review(hand: Hand, seat: int, *, seed: int, hand_number: int) -> HandReview:
     """The review of the finished ``hand`` from ``seat`` (hand ``hand_number`` of a game
     seeded ``seed``): the tricks, and the coach's verdicts on the seat's card play,
-    contract, concession, exchange and trump, each on the deals of its hint then."""
-    judged = _with_hints(
-        hand, seat, judge_play(hand, seat, seed=seed, hand_number=hand_number), seed, hand_number
-    )
+    contract, concession, exchange and trump, each on the deals of its hint then (a card
+    the first looks call costly on its position's own deals: :func:`_on_kept_deals`)."""
+    judged = _on_kept_deals(
+        hand,
+        seat,
+        _with_hints(
+            hand, seat, judge_play(hand, seat, seed=seed, hand_number=hand_number), seed,
+            hand_number,
+        ),
+    )  # fmt: skip
     face_up = face_up_endgame(hand, seat)
     # The learner's own contract, against the bid hint's evaluation then.
     verdict = judge_bid(hand, seat, samples=BID_HINT_SAMPLES)

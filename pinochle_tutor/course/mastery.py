@@ -31,6 +31,7 @@ from datetime import datetime
 from pinochle_tutor.classroom.attempts import Attempt, clock
 from pinochle_tutor.classroom.house_rules import site_rules
 from pinochle_tutor.classroom.mastery import NEEDED, SET_SIZE
+from pinochle_tutor.classroom.own_positions import is_own_position
 from pinochle_tutor.classroom.review import (
     ReviewCase,
     due_reviews,
@@ -38,6 +39,7 @@ from pinochle_tutor.classroom.review import (
     review_schedule,
 )
 from pinochle_tutor.course.content import PageKind, outline
+from pinochle_tutor.course.own_positions import askable
 from pinochle_tutor.course.quiz.kinds import KINDS
 from pinochle_tutor.course.quiz.round import InvalidRoundError, QuizRound, plan_aimed_round
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
@@ -227,8 +229,15 @@ def due_for_review(attempts: Iterable[Attempt], when: datetime | None = None) ->
     (:data:`REVIEW_MOST`), at most :data:`~pinochle_tutor.classroom.review.REFRESH_MOST`
     a day of the cases of the lessons they have mastered (:data:`LESSON_CASES`) unanswered for
     :data:`~pinochle_tutor.classroom.review.REFRESH_DAYS` days
-    (:func:`~pinochle_tutor.classroom.review.due_reviews`)."""
-    return due_reviews(attempts, when, _case_names(), REVIEW_MOST)
+    (:func:`~pinochle_tutor.classroom.review.due_reviews`). The learner's own positions
+    due are among them, those the site can ask (:func:`~pinochle_tutor.course.own_positions.askable`:
+    not one played under rules the site no longer plays)."""
+    kept = list(attempts)
+    due = due_reviews(kept, when, _case_names(), REVIEW_MOST)
+    if not any(is_own_position(c.rule) for c in due):
+        return due
+    can = askable(kept)
+    return [c for c in due if not is_own_position(c.rule) or c.rule in can]
 
 
 def next_review(attempts: Iterable[Attempt], when: datetime | None = None) -> datetime | None:
@@ -238,7 +247,11 @@ def next_review(attempts: Iterable[Attempt], when: datetime | None = None) -> da
     ``None`` when nothing is scheduled."""
     at = clock() if when is None else when
     kept = list(attempts)
-    later = [c.due for c in review_schedule(kept) if c.due > at]
+    schedule = review_schedule(kept)
+    can = askable(kept) if any(is_own_position(c.rule) for c in schedule) else set()
+    later = [
+        c.due for c in schedule if c.due > at and (not is_own_position(c.rule) or c.rule in can)
+    ]
     refresh = next_refresh(kept, _case_names(), at)
     soonest = [*later[:1], *([refresh] if refresh is not None else [])]
     return min(soonest) if soonest else None

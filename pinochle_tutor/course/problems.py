@@ -46,6 +46,7 @@ The bank is the ``*.toml`` files of ``exercises/problems/``
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pinochle_tutor.actions import Action, Bid, Give, Play
@@ -421,7 +422,7 @@ def describe_position(view: PlayerView) -> str:
         calls = ", ".join(
             f"{who(s)} {'passed' if a is None else f'bid {a}'}" for s, a in view.auction
         )
-        head += f" The auction so far: {calls}."
+        head += f" The auction{'' if view.declarer is not None else ' so far'}: {calls}."
     lines.append(head)
     if view.declarer is not None and view.contract is not None:
         named = f" and named {view.trump.plural} trump" if view.trump is not None else ""
@@ -447,7 +448,35 @@ def describe_position(view: PlayerView) -> str:
             lines.append(f"This trick so far: {so_far}.")
         else:
             lines.append("You lead this trick.")
-    if view.received:
-        lines.append(f"Your partner passed you {cards_text(view.received)}.")
+    lines.extend(_exchange_lines(view, who))
     lines.append(f"Your hand: {cards_text(view.hand)}.")
     return "\n".join(lines)
+
+
+def _exchange_lines(view: PlayerView, who: Callable[[int], str]) -> list[str]:
+    """What the seat saw of the exchange or the kitty, by its role: the kitty (shown to
+    all, three-handed) and, for the declarer, the discard; the cards passed and returned
+    between the declarer and the partner, for those two."""
+    r = view.rules
+    if view.declarer is None:
+        return []
+    declarer = who(view.declarer)
+    if r.has_kitty:
+        if view.seat == view.declarer:
+            out = [f"You took the kitty: {cards_text(view.kitty)}."] if view.kitty else []
+            if view.given:
+                out.append(f"You discarded {cards_text(view.given)}.")
+            return out
+        return [f"The kitty, which {declarer} took: {cards_text(view.kitty)}."] if view.kitty else []
+    out = []
+    if view.seat == view.declarer:
+        if view.received:
+            out.append(f"Your partner passed you {cards_text(view.received)}.")
+        if view.given:
+            out.append(f"You returned {cards_text(view.given)} to your partner.")
+    elif view.seat == r.partner(view.declarer):
+        if view.given:
+            out.append(f"You passed {cards_text(view.given)} to your partner.")
+        if view.received:
+            out.append(f"Your partner returned {cards_text(view.received)} to you.")
+    return out

@@ -430,16 +430,20 @@ class GameSession:
         learner's seat saw, never the seed. A failure never disturbs the game."""
         try:
             review = self.review()
-            if review is None or self._progress is None:
-                return
-            for kept in keep_mistakes(h, self.human_seat, review):
-                key = position_key(self.rules.name, kept.view)
+            positions = keep_mistakes(h, self.human_seat, review) if review is not None else []
+        except Exception:  # the game must go on without its record
+            logging.getLogger(__name__).exception("a hand's mistakes could not be judged")
+            return
+        for kept in positions:
+            key = position_key(self.rules.name, kept)
+            try:
+                assert self._progress is not None
                 self._progress.record(
                     key, MISTAKE_KIND, (key,), kept.played, False, page=self.page,
                     rule_set=self.rules.name, position=kept.text,
                 )  # fmt: skip
-        except Exception:  # the game must go on without its record
-            logging.getLogger(__name__).exception("a hand's mistakes could not be kept")
+            except Exception:  # the next position is still tried
+                logging.getLogger(__name__).exception("a hand's mistake could not be kept")
 
     # ------------------------------------------------------------------ flow
     def _checkpoint(self, what: str) -> _Checkpoint:

@@ -1,6 +1,6 @@
 """9: a position kept with an answer. After a hand, each card the coach's review
 finds a clear mistake is kept as the learner's own position, to be asked again in the
-review from their seat (:mod:`pinochle_tutor.classroom.positions`); the answer that
+review from their seat (:mod:`pinochle_tutor.classroom.own_positions`); the answer that
 keeps it, and each answer to it, carries the position's text (only what the learner's
 seat saw: never another seat's hidden cards nor the game's seed). Older rows have none.
 
