@@ -118,3 +118,23 @@ def test_a_hand_played_on_the_full_game_lesson_starts_that_lesson(tmp_path: Path
     assert m.text.startswith("In progress: 1 hand played (the mastery set")
     last_hand = hands_of(kept)[-1]
     assert lesson_mastery([*kept, last_hand], lesson).hands == 1  # imported twice: one hand
+
+
+@pytest.mark.parametrize("where", ["class.sqlite", "mine.json"])
+def test_lesson_9s_stars_say_the_hand_at_once_without_a_reload(tmp_path: Path, where: str) -> None:
+    """The mastery set's state above the questions (its own record) learns of a hand
+    the page's table kept (another record of the same learner) when it is kept."""
+    from pinochle_widgets.mastery import MasterySet
+
+    lesson = "09_full_game.ipynb"
+    path = tmp_path / where
+    stars = MasterySet(lesson, progress=Progress.load(path, learner="ann"), seed=3)
+    assert "Not started" in stars.state_view.value
+    s = GameSession("classic", seed=6, page=f"lessons/{lesson}", progress=Progress.load(path, learner="ann"))
+    finish_hand(s)
+    assert "In progress: 1 hand played" in stars.state_view.value
+    other = MasterySet(lesson, progress=Progress.load(tmp_path / "bo.json", learner="bo"), seed=3)
+    t = GameSession("classic", seed=7, page=f"lessons/{lesson}", progress=Progress.load(path, learner="ann"))
+    finish_hand(t)
+    assert "In progress: 2 hands played" in stars.state_view.value
+    assert "Not started" in other.state_view.value  # another learner's hands are not theirs

@@ -28,7 +28,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from pinochle_tutor.classroom.attempts import Attempt, clock
+from pinochle_tutor.classroom.attempts import HAND_KIND, Attempt, clock
 from pinochle_tutor.classroom.mastery import (
     MAX_STARS,
     NEEDED,
@@ -38,7 +38,7 @@ from pinochle_tutor.classroom.mastery import (
     new_set_id,
 )
 from pinochle_tutor.classroom.own_positions import is_own_position
-from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.classroom.progress import Progress, when_kept
 from pinochle_tutor.classroom.review import (
     ReviewCase,
     ReviewReason,
@@ -172,11 +172,26 @@ class MasterySet(QuizRunner):
         """The lesson's stars so far, above the questions."""
         self.state_view.add_class("pt-mastery-state")
         self.add_class("pt-mastery-set")
+        self._hands_elsewhere: dict[str, Attempt] = {}
+        """Hands the learner finished on this page's table since it opened, kept by the
+        table's own record (a learner's file is read once per record)."""
+        when_kept(self._on_kept)
+        self._show_state()
+
+    def _on_kept(self, record_key: str, attempt: Attempt) -> None:
+        """A hand finished at a table of this page (lesson 9's), kept in this learner's
+        record: the stars and the state above the set say so at once, not after a reload."""
+        if attempt.kind != HAND_KIND or record_key != self.progress.record_key:
+            return
+        self._hands_elsewhere[attempt.item_id] = attempt
         self._show_state()
 
     def mastery(self) -> LessonMastery:
-        """The lesson's state from every answer the learner has kept."""
-        return lesson_mastery(_attempts(self.progress), self.lesson)
+        """The lesson's state from every answer the learner has kept (and the hands a
+        table of the page kept since it opened: counted once by their item ids)."""
+        return lesson_mastery(
+            [*_attempts(self.progress), *self._hands_elsewhere.values()], self.lesson
+        )
 
     def _show_state(self) -> None:
         m = self.mastery()

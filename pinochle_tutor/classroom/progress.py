@@ -51,6 +51,7 @@ import os
 import sys
 import threading
 import uuid
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -122,6 +123,7 @@ __all__ = [
     "saved_message",
     "summarize",
     "weak_rules",
+    "when_kept",
     "write_attempts",
 ]
 
@@ -269,6 +271,43 @@ def _check_position(position: object) -> str:
     return position
 
 
+_KEPT_LISTENERS: list[weakref.ref[Any] | Callable[[str, Attempt], None]] = []
+_KEPT_LOCK = threading.Lock()
+
+
+def when_kept(callback: Callable[[str, Attempt], None]) -> None:
+    """Call ``callback(record_key, attempt)`` each time any :class:`Progress` of this
+    process keeps an answer, so the widgets of one page learn of each other's answers
+    (lesson 9's stars after a hand at its table, without a reload). A bound method is
+    held weakly: a widget that is gone is not kept alive nor called."""
+    held: weakref.ref[Any] | Callable[[str, Attempt], None] = (
+        weakref.WeakMethod(callback) if hasattr(callback, "__self__") else callback
+    )
+    with _KEPT_LOCK:
+        _KEPT_LISTENERS.append(held)
+
+
+def _tell_kept(record_key: str, attempt: Attempt) -> None:
+    """Tell every live listener of :func:`when_kept`; a listener that fails is logged,
+    never the answer's concern."""
+    with _KEPT_LOCK:
+        live = []
+        for held in list(_KEPT_LISTENERS):
+            if isinstance(held, weakref.WeakMethod):
+                method = held()
+                if method is None:
+                    _KEPT_LISTENERS.remove(held)
+                    continue
+                live.append(method)
+            else:
+                live.append(held)
+    for callback in live:
+        try:
+            callback(record_key, attempt)
+        except Exception:
+            log.exception("a listener of kept answers failed")
+
+
 def default_learner() -> str:
     """Whose record a page writes to in the database: the key of
     :func:`~pinochle_tutor.classroom.identity.current_learner` (the fixed learner, the
@@ -347,6 +386,18 @@ class Progress:
         :func:`default_learner`), so a page that learns who the learner is after it
         opened files its answers under them."""
         return self._learner if self._learner is not None else default_learner()
+
+    @property
+    def record_key(self) -> str:
+        """Which record this is, to tell two :class:`Progress` of one page apart from
+        two of one learner: the database and the learner, or the JSON file's path (a
+        file holds one learner). Never shown."""
+        if self._database:
+            return f"db:{self._url or self.path}:{self.learner}"
+        try:
+            return f"file:{Path(self.path).resolve()}"
+        except OSError:
+            return f"file:{self.path}"
 
     @property
     def page_only(self) -> bool:
@@ -667,6 +718,12 @@ class Progress:
             str(page)[:MAX_PAGE],
             _check_position(position),
         )
+        kept = self._keep(attempt, page, rule_set, tries)
+        _tell_kept(self.record_key, kept)
+        return kept
+
+    def _keep(self, attempt: Attempt, page: str, rule_set: str, tries: int) -> Attempt:
+        """Keep ``attempt`` where this record keeps answers (see :meth:`record`)."""
         if self.page_only:
             self._attempts.append(attempt)
             return attempt
