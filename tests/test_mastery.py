@@ -52,13 +52,13 @@ from pinochle_tutor.course.mastery import (
     plan_review,
 )
 from pinochle_tutor.course.quiz import QuizRule
+from pinochle_tutor.course.review_words import next_review_words
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_widgets.lesson import COURSE, PLAY_PAGES, REFERENCE_PAGES, course_outline
 from pinochle_widgets.mastery import (
     MasterySet,
     ReviewRound,
     due_note_html,
-    next_review_words,
     schedule_text,
 )
 from tests.test_quiz_runner import answer_right, answer_wrong
@@ -483,6 +483,6 @@ def test_the_next_review_is_named_by_its_time_when_it_is_later_today() -> None:
     today's date beside 'nothing to review'."""
     morning = datetime(2026, 12, 7, 9, 0, tzinfo=timezone.utc)
     evening = datetime(2026, 12, 7, 21, 5, tzinfo=timezone.utc)
-    assert next_review_words(evening, morning) == "The next review is due later today, at 21:05 (UTC)."
+    assert next_review_words(evening, morning, CLASSIC) == "The next review is due later today, at 21:05 (UTC)."
     tomorrow = datetime(2026, 12, 8, 8, 0, tzinfo=timezone.utc)
-    assert next_review_words(tomorrow, morning) == "The next review is due on Tuesday 8 December."
+    assert next_review_words(tomorrow, morning, CLASSIC) == "The next review is due on Tuesday 8 December."

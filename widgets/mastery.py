@@ -52,9 +52,9 @@ from pinochle_tutor.course.mastery import (
 )
 from pinochle_tutor.course.quiz import QuizRule
 from pinochle_tutor.course.quiz.round import QuizRound
-from pinochle_tutor.course.review_words import review_said
+from pinochle_tutor.course.review_words import next_review_words, review_said
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.words import plural
 
 from .quiz_runner import QuizRunner
@@ -106,19 +106,6 @@ def _rule_words(rule: str, rules: RuleSet) -> str:
         return QuizRule.parse(rule).statement(rules)
     except PinochleError:
         return rule
-
-
-def _day(when: datetime) -> str:
-    return when.strftime("%A %d %B").replace(" 0", " ")
-
-
-def next_review_words(due: datetime, now: datetime, rules: RuleSet = CLASSIC) -> str:
-    """When the next review is due, in words: its day, or the time (UTC) when it is
-    later the same day (a case missed in the evening is due the next evening, so a
-    page that says "nothing to review" would else name today's date)."""
-    if due.date() == now.date():
-        return review_said("next_later_today", rules, time=due.strftime("%H:%M"))
-    return review_said("next_on_day", rules, day=_day(due))
 
 
 def reviews_due(progress: Progress | None = None, when: datetime | None = None) -> list[ReviewCase]:

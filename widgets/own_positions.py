@@ -37,24 +37,17 @@ from pinochle_tutor.classroom.progress import Progress
 from pinochle_tutor.classroom.review import review_schedule
 from pinochle_tutor.course.mastery import due_for_review
 from pinochle_tutor.course.own_positions import OwnQuestion, mark_own, own_questions
-from pinochle_tutor.course.problems import describe_position
-from pinochle_tutor.course.review_words import review_said
+from pinochle_tutor.course.review_words import next_review_words, review_said
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.view import seat_name
 from pinochle_tutor.words import plural
 
 from ._base import (
-    LiveHTML,
-    Message,
     button,
     coerce_rules,
-    guard_client_values,
     guarded,
-    style_widget,
 )
-from .cards import CardsView
 from .drawing import cards_html
-from .mastery import next_review_words
+from .position_page import PositionPage
 
 __all__ = ["OwnPositions"]
 
@@ -66,7 +59,7 @@ def _attempts(progress: Progress) -> list[Attempt]:
         return []
 
 
-class OwnPositions(widgets.VBox):
+class OwnPositions(PositionPage):
     """The learner's own positions due for review today, one at a time;
     ``progress``: where answers are kept (default: the learner's).
 
@@ -83,25 +76,12 @@ class OwnPositions(widgets.VBox):
         self._answered = False
         self._round = 0
         """How many positions have been shown: the card buttons carry it."""
-        self.message = Message()
         self.title = widgets.HTML()
         self.title.add_class("pt-own-title")
-        self.prompt = widgets.HTML()
-        self.prompt.add_class("pt-own-prompt")
-        self.trick_view = CardsView(size=54)
-        self.hand_view = CardsView(size=54)
-        self.choices = widgets.HBox()
-        self.choices.add_class("pt-own-choices")
-        self.feedback = LiveHTML()
-        self.feedback.add_class("pt-own-feedback")
-        self.next_button = button("Next position", "pt-own-next", self.next)
         super().__init__(
-            [style_widget(), self.title, self.prompt, self.trick_view, self.hand_view,
-             self.choices, self.message, self.feedback, self.next_button]
+            css="pt-own", head=self.title, widget_class="pt-own-positions",
+            next_label="Next position", on_next=self.next,
         )  # fmt: skip
-        self.add_class("pt-widget")
-        self.add_class("pt-own-positions")
-        guard_client_values(self, self.message)
         self._plan()
 
     def _said(self, name: str, **moment: object) -> str:
@@ -164,19 +144,7 @@ class OwnPositions(widgets.VBox):
         )
         counter = self._said("own_counter", number=self._index + 1, count=len(self._questions))
         prompt = self._said("own_prompt", trick=q.kept.trick, card=q.played.text)
-        self.prompt.value = (
-            f'<div class="pt-quiz-counter">{escape(counter)}</div>{version}'
-            f'<p class="pt-quiz-question">{cards_html(describe_position(view))}</p>'
-            f'<p class="pt-title">{cards_html(prompt)}</p>'
-        )
-        if view.trick:
-            names = [seat_name(st, view.seat, view.rules) for st in view.trick_seats]
-            self.trick_view.show_trick(view.trick, seats=names)
-            self.trick_view.layout.display = ""
-        else:
-            self.trick_view.layout.display = "none"
-        self.hand_view.show_hand(view.hand, label="Your hand")
-        self.hand_view.layout.display = ""
+        self.show_position(view, escape(counter), version, cards_html(prompt))
         self._round += 1
         self.choices.children = tuple(
             button(f"Play {c.text}", "pt-own-choice", partial(self._press, self._round, k))

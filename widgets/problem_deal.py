@@ -36,24 +36,17 @@ from pinochle_tutor.course.problems import (
     ProblemCheck,
     ProblemError,
     choice_words,
-    describe_position,
     mark_problem,
     options,
 )
 from pinochle_tutor.course.tips import Tip
-from pinochle_tutor.view import Phase, seat_name
 
 from ._base import (
-    LiveHTML,
-    Message,
     button,
     coerce_rules,
-    guard_client_values,
     guarded,
-    style_widget,
 )
-from .cards import CardsView
-from .drawing import cards_html
+from .position_page import PositionPage
 
 __all__ = ["ProblemDeal"]
 
@@ -69,7 +62,7 @@ def _label(a: Action) -> str:
     return words[0].upper() + words[1:]
 
 
-class ProblemDeal(widgets.VBox):
+class ProblemDeal(PositionPage):
     """The problem deals of ``tip`` (a :class:`~pinochle_tutor.course.problems.Tip` or
     its name), easiest first; ``folder``: the bank (default: the course's);
     ``progress``: where answers are kept (default: the learner's).
@@ -96,25 +89,12 @@ class ProblemDeal(widgets.VBox):
         self.progress = progress if isinstance(progress, Progress) else Progress.load(progress)
         self._index = 0
         self._answered = False
-        self.message = Message()
         self.note = widgets.HTML(LEFT_OUT if refused else "")
         self.note.add_class("pt-problem-note")
-        self.prompt = widgets.HTML()
-        self.prompt.add_class("pt-problem-prompt")
-        self.trick_view = CardsView(size=54)
-        self.hand_view = CardsView(size=54)
-        self.choices = widgets.HBox()
-        self.choices.add_class("pt-problem-choices")
-        self.feedback = LiveHTML()
-        self.feedback.add_class("pt-problem-feedback")
-        self.next_button = button("Next problem", "pt-problem-next", self.next)
         super().__init__(
-            [style_widget(), self.note, self.prompt, self.trick_view, self.hand_view,
-             self.choices, self.message, self.feedback, self.next_button]
+            css="pt-problem", head=self.note, widget_class="pt-problem-deal",
+            next_label="Next problem", on_next=self.next,
         )  # fmt: skip
-        self.add_class("pt-widget")
-        self.add_class("pt-problem-deal")
-        guard_client_values(self, self.message)
         self._show()
 
     @property
@@ -139,19 +119,10 @@ class ProblemDeal(widgets.VBox):
             if problem.rules != self.site_rules
             else ""
         )
-        self.prompt.value = (
-            f'<div class="pt-quiz-counter">Problem {self._index + 1} of {n} · level '
-            f"{problem.level}</div>{version}"
-            f'<p class="pt-quiz-question">{cards_html(describe_position(view))}</p>'
-            f'<p class="pt-title">{escape(problem.question)}</p>'
-        )
-        if view.phase is Phase.PLAY and view.trick:
-            names = [seat_name(st, view.seat, view.rules) for st in view.trick_seats]
-            self.trick_view.show_trick(view.trick, seats=names)
-            self.trick_view.layout.display = ""
-        else:
-            self.trick_view.layout.display = "none"
-        self.hand_view.show_hand(view.hand, label="Your hand")
+        self.show_position(
+            view, f"Problem {self._index + 1} of {n} · level {problem.level}", version,
+            escape(problem.question),
+        )  # fmt: skip
         buttons = []
         for k, choice in enumerate(options(problem, view)):
             buttons.append(button(_label(choice), "pt-problem-choice", partial(self.choose, k)))

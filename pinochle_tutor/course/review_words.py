@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
+from datetime import datetime
 from functools import cache
 
 from pinochle_tutor.classroom.review import LADDER_DAYS, REFRESH_DAYS, REFRESH_MOST
@@ -31,6 +32,7 @@ __all__ = [
     "MOMENT",
     "NAMES",
     "REVIEW_FILE",
+    "next_review_words",
     "read_review_words",
     "review_said",
     "review_values",
@@ -75,6 +77,22 @@ NAMES = tuple(MOMENT)
 
 class UnknownReviewWordError(PinochleError):
     """A sentence name the Review page does not have, or a moment's field it lacks."""
+
+
+def next_review_words(due: datetime, now: datetime, rules: RuleSet) -> str:
+    """When the next review is due, in words: its day, or the time (UTC) when it is
+    later the same day (a case missed in the evening is due the next evening, so a
+    page that says "nothing to review" would else name today's date).
+
+    >>> from datetime import timezone
+    >>> from pinochle_tutor.rules import CLASSIC
+    >>> t = datetime(2026, 12, 7, 9, tzinfo=timezone.utc)
+    >>> next_review_words(t.replace(day=8), t, CLASSIC)
+    'The next review is due on Tuesday 8 December.'
+    """
+    if due.date() == now.date():
+        return review_said("next_later_today", rules, time=due.strftime("%H:%M"))
+    return review_said("next_on_day", rules, day=due.strftime("%A %d %B").replace(" 0", " "))
 
 
 def review_values(rules: RuleSet) -> dict[str, object]:
