@@ -219,6 +219,7 @@ def test_a_wrong_answer_quotes_it_and_shows_the_sum() -> None:
 
 def test_forgetting_the_own_hand_is_named() -> None:
     item = item_from_entry(ITEM)
+    assert isinstance(item, StillOutQuiz)
     own = still_out_count(item).in_hand
     mark = check_answer(item, str(SPEC.answer(item) + own))
     assert f"You did not take away the {own} in your hand." in mark.explanation
