@@ -284,7 +284,7 @@ class StillOutQuizKind(QuizKindSpec[StillOutQuiz, int]):
         return _build(rng, level, target, rules)
 
     def example(self, rules: RuleSet, avoid: str = "") -> str:
-        return still_out_example(avoid)
+        return still_out_example(5, avoid)
 
     def guess_bound(self, rule: QuizRule, rules: RuleSet) -> float:
         return 0.0  # a number typed in a box
@@ -293,13 +293,22 @@ class StillOutQuizKind(QuizKindSpec[StillOutQuiz, int]):
         view = still_out_view(item)
         return Screen(
             AnswerInput.TEXT, "Type the count in digits and press Submit.", trick=view.trick,
-            shown=view.hand, example=still_out_example(self.answer_text(item)),
+            shown=view.hand, example=still_out_example(_example_size(item), self.answer_text(item)),
         )  # fmt: skip
 
 
-def still_out_example(avoid: str = "") -> str:
-    """The answer box's example, moved by one when it is the answer (``avoid``)."""
-    return "e.g. 6" if avoid == "5" else "e.g. 5"
+def _example_size(item: StillOutQuiz) -> int:
+    """A count on the scale of ``item``'s question: three of the top counter for the
+    counters' trick points, else 5 cards (never more than the deck's copies of a card)."""
+    rules = item.rule_set
+    if item.count is OutCount.COUNTERS:
+        return 3 * max(rules.counter_points)
+    return rules.copies - 1 if item.count is OutCount.COPIES else 5
+
+
+def still_out_example(size: int, avoid: str = "") -> str:
+    """The answer box's example, ``size`` moved by one when it is the answer (``avoid``)."""
+    return f"e.g. {size + 1 if str(size) == avoid else size}"
 
 
 SPEC = StillOutQuizKind()
