@@ -33,7 +33,7 @@ FILES = sorted(BANKS.glob("*.toml"))
 
 def test_the_curated_banks_are_found() -> None:
     kinds = {"meld", "trick", "score", "bid", "winner", "counters", "call", "play", "pass", "game",
-             "table"}
+             "table", "still_out"}
     assert {p.stem for p in FILES} == kinds
 
 
@@ -68,6 +68,7 @@ def test_every_curated_item_is_answered_and_explained(path: Path) -> None:
             QuizKind.PASS: "AS",  # one card: never a whole pass
             QuizKind.GAME: "nobody" if right != "nobody yet" else side_label(0, item.rule_set),
             QuizKind.TABLE: "9999" if right.isdigit() else ("You" if right != "You" else "Left opponent"),
+            QuizKind.STILL_OUT: "9999",
         }[item.kind]
         if item.kind is QuizKind.PLAY:  # a card the seat does not hold
             hand = set(play_view(item).hand)  # type: ignore[arg-type]

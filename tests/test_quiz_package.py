@@ -96,6 +96,7 @@ ENTRIES: dict[QuizKind, dict[str, Any]] = {
     QuizKind.PASS: {"id": "x", "trump": "H", "hand": "AH 10H KH QH JH 9S 9C JC QD KD AS 10S"},
     QuizKind.GAME: {"id": "g", "before": [1420, 1380], "changes": [90, 150], "bidders": 1},
     QuizKind.TABLE: {"id": "d", "question": "declarer", "dealer": 2, "calls": "pass 250 pass pass"},
+    QuizKind.STILL_OUT: {"id": "o", "deal_seed": 3, "dealer": 0, "cards_played": 5, "count": "copies", "card": "AS"},
 }
 
 

@@ -25,6 +25,7 @@ from pinochle_tutor.course.quiz import (
     QuizItem,
     QuizKind,
     ScoreQuiz,
+    StillOutQuiz,
     TableQuiz,
     TrickQuiz,
     WinnerQuiz,
@@ -53,6 +54,7 @@ KINDS = [
     "pass",
     "game",
     "table",
+    "still_out",
 ]
 
 
@@ -200,7 +202,7 @@ def wrong_answer(item: QuizItem) -> str | None:
         return str(int(answer_text(item)) + 10)
     if isinstance(item, ScoreQuiz):
         return str(int(answer_text(item)) + 10)
-    if isinstance(item, CountersQuiz):
+    if isinstance(item, (CountersQuiz, StillOutQuiz)):
         return str(int(answer_text(item)) + 1)
     if isinstance(item, CallQuiz):
         return "no" if answer_for(item) else "yes"
@@ -948,10 +950,10 @@ def _answer_not_shown(q: QuizRunner, item: QuizItem, since: set[str]) -> None:
     assert "Not quite: the answer is" not in sent and "pt-quiz-rules" not in sent
     # The hint is what to check and the rules to check it by, never the answer.
     assert q.feedback.value == hint_html(item)
-    if isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz)) and len(correct.lstrip("+-")) >= 2:
+    if isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz, StillOutQuiz)) and len(correct.lstrip("+-")) >= 2:
         shown = shown_text(q, since)
         assert not re.search(rf"(?<![\w+-]){re.escape(correct)}(?![\d♠♥♦♣])", shown), correct
-    elif not isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz, GameQuiz)) and len(correct) > 3:
+    elif not isinstance(item, (MeldQuiz, ScoreQuiz, CountersQuiz, StillOutQuiz, GameQuiz)) and len(correct) > 3:
         assert correct not in sent  # (a game-end answer is one of the sides the prompt names)
     right = check_answer(item, correct if not isinstance(item, BidQuiz) else "pass")
     for line in right.explanation.split("\n"):

@@ -25,6 +25,8 @@ and explains the answer:
   or discard with the :class:`ExchangePrinciple` its numbers back, and its verdict on the
   learner's (built in :mod:`pinochle_tutor.coach.exchange`).
 * :func:`explain_game_end` - who has won the game after a hand, and by which rule.
+* :func:`count_still_out` - the trumps, counters or copies of a card still out, from a
+  seat's view, as a sum of the pieces it can see.
 * :func:`review_hand` - a played hand, trick by trick, with the learner's refused cards.
 * :class:`PlayAdvice`, :class:`PlayJudgement` - the coach's card with its
   :class:`PlayPrinciple`, and its verdict on a card played (built in
@@ -115,6 +117,12 @@ from pinochle_tutor.explain.review import (
     TrickReview,
     review_hand,
 )
+from pinochle_tutor.explain.still_out import (
+    InvalidCountError,
+    OutCount,
+    StillOutExplanation,
+    count_still_out,
+)
 from pinochle_tutor.explain.trick_result import (
     CounterExplanation,
     InvalidTrickResultError,
@@ -148,6 +156,7 @@ __all__ = [
     "GiftValue",
     "HandReview",
     "InvalidClaimError",
+    "InvalidCountError",
     "InvalidGameStateError",
     "InvalidPositionError",
     "InvalidTrickResultError",
@@ -159,15 +168,18 @@ __all__ = [
     "MeldNote",
     "MeldNoteKind",
     "MeldRule",
+    "OutCount",
     "PlayAdvice",
     "PlayExplanation",
     "PlayJudgement",
     "PlayPrinciple",
     "RefusedTries",
+    "StillOutExplanation",
     "TrickReview",
     "TrickWinnerExplanation",
     "WinnerRule",
     "contract_explanation",
+    "count_still_out",
     "diagnose_meld",
     "explain_bid",
     "explain_call",

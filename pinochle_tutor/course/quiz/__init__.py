@@ -1,6 +1,6 @@
 """Quizzes: questions whose answers the engine computes and the tutor explains.
 
-Eleven kinds of question, each a small frozen dataclass that holds the question
+Twelve kinds of question, each a small frozen dataclass that holds the question
 only (a hand, a trick, a contract, ...), never its answer; each kind is one
 module of :mod:`.kinds` (its item, answers, rule cases, bank entry, generator,
 hint and screen), registered in :data:`~.kinds.KINDS`:
@@ -17,6 +17,7 @@ hint and screen), registered in :data:`~.kinds.KINDS`:
 * :class:`PassQuiz` - "Which 4 cards would you pass?" (legal, keeping the most meld)
 * :class:`GameQuiz` - "After this hand, who has won the game?"
 * :class:`TableQuiz` - "The left opponent dealt: who deals the next hand?"
+* :class:`StillOutQuiz` - "How many trumps do the other players still hold?" (counting)
 
 :func:`check_answer` reads a learner's typed answer (``"190"``, ``"AS, 10S"``,
 ``"yes"``, ``"-320"``, ``"pass"``, ``"330"``), asks the engine for the right

@@ -85,12 +85,15 @@ class QuizKind(Enum):
     """Who has won the game after this hand, or is it not over yet?"""
     TABLE = "table"
     """How many cards are dealt, who deals next, who calls first, who is the declarer?"""
+    STILL_OUT = "still_out"
+    """How many trumps, trick points in counters or copies of a card are still out, from
+    the seat to play's view of a hand in trick play?"""
 
     @classmethod
     def parse(cls, value: QuizKind | str) -> QuizKind:
         """A kind from itself or its name (``'meld'``, ``'trick'``, ``'score'``, ``'bid'``,
         ``'winner'``, ``'counters'``, ``'call'``, ``'play'``, ``'pass'``, ``'game'``,
-        ``'table'``).
+        ``'table'``, ``'still_out'``).
 
         Raises :class:`InvalidQuizKindError` quoting ``value``."""
         if isinstance(value, QuizKind):
@@ -115,6 +118,7 @@ KIND_TITLES: dict[QuizKind, str] = {
     QuizKind.PASS: "What would you pass",
     QuizKind.GAME: "Who has won the game",
     QuizKind.TABLE: "At the table",
+    QuizKind.STILL_OUT: "Counting what is still out",
 }
 """Each kind of question by the name a reader sees (the quiz runner's headings, the
 teacher's dashboard): one table, so both say the same."""
@@ -271,6 +275,13 @@ class QuizRule(Enum):
     declarer takes the kitty and discards as many)."""
     TABLE_FIRST_LEAD = "table.first_lead"
     """The declarer leads the first trick."""
+    STILL_OUT_TRUMPS = "still_out.trumps"
+    """Trumps still out: the deck's 12, less yours and those played (meld shown is still held)."""
+    STILL_OUT_COUNTERS = "still_out.counters"
+    """Counters still out: the deck's 240 trick points in counters, less yours and those
+    played (the last trick's bonus is no card)."""
+    STILL_OUT_COPIES = "still_out.copies"
+    """Copies of a card still out: the deck's two, less yours and those played."""
 
     @property
     def kind(self) -> QuizKind:
@@ -437,7 +448,9 @@ def statement_values(rules: RuleSet) -> dict[str, Any]:
     (``run_ladder``, ``around_ladder``, ``pinochle_ladder``; ``double_arounds``, the four
     doubles around), the counters grouped by value (``counter_groups``, from the
     pieces) and the ranks that count nothing (``blank_ranks``), and a hand's size after
-    taking the kitty or the exchange's cards."""
+    taking the kitty or the exchange's cards; the cards of one suit in the deck
+    (``suit_cards``: the trumps) and the trick points of all its counters
+    (``counter_cards_points``, the last trick's bonus left out)."""
     t = rules.meld_table
     around = (t.aces_around, t.kings_around, t.queens_around, t.jacks_around)
     hand = rules.hand_size
@@ -453,6 +466,8 @@ def statement_values(rules: RuleSet) -> dict[str, Any]:
         "hand_plus_kitty": hand + rules.kitty_size,
         "hand_minus_exchange": hand - rules.exchange_size,
         "hand_plus_exchange": hand + rules.exchange_size,
+        "suit_cards": len(rules.ranks) * rules.copies,
+        "counter_cards_points": rules.total_trick_points - rules.last_trick_bonus,
     }
 
 

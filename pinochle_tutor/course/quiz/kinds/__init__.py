@@ -17,6 +17,7 @@ the second-try hint and how the question is put on the screen, in one
 * :mod:`.passing` - :class:`PassQuiz`: "Which 4 cards would you pass (return, discard)?"
 * :mod:`.game` - :class:`GameQuiz`: "After this hand, who has won the game?"
 * :mod:`.table` - :class:`TableQuiz`: "The left opponent dealt: who deals the next hand?"
+* :mod:`.still_out` - :class:`StillOutQuiz`: "How many trumps do the other players still hold?"
 
 A new kind is one new module here (its item, its ``QuizKindSpec`` subclass and
 ``SPEC``), its line in :data:`KINDS`, its member of
@@ -39,6 +40,7 @@ from pinochle_tutor.course.quiz.kinds import (
     passing,
     play,
     score,
+    still_out,
     table,
     trick,
     winner,
@@ -51,6 +53,7 @@ from pinochle_tutor.course.quiz.kinds.meld import MeldAnswer, MeldQuiz, parse_me
 from pinochle_tutor.course.quiz.kinds.passing import PassQuiz
 from pinochle_tutor.course.quiz.kinds.play import PlayQuiz, parse_play_answer
 from pinochle_tutor.course.quiz.kinds.score import ScoreQuiz, parse_score_answer
+from pinochle_tutor.course.quiz.kinds.still_out import StillOutQuiz, parse_still_out_answer
 from pinochle_tutor.course.quiz.kinds.table import TableQuiz
 from pinochle_tutor.course.quiz.kinds.trick import TrickQuiz
 from pinochle_tutor.course.quiz.kinds.winner import WinnerQuiz, parse_winner_answer
@@ -70,6 +73,7 @@ __all__ = [
     "PassQuiz",
     "PlayQuiz",
     "ScoreQuiz",
+    "StillOutQuiz",
     "TableQuiz",
     "TrickQuiz",
     "WinnerQuiz",
@@ -80,13 +84,14 @@ __all__ = [
     "parse_meld_answer",
     "parse_play_answer",
     "parse_score_answer",
+    "parse_still_out_answer",
     "parse_winner_answer",
     "spec_for",
 ]
 
 _SPECS: tuple[QuizKindSpec[Any, Any], ...] = (
     meld.SPEC, trick.SPEC, score.SPEC, bid.SPEC, winner.SPEC, counters.SPEC, call.SPEC,
-    play.SPEC, passing.SPEC, game.SPEC, table.SPEC,
+    play.SPEC, passing.SPEC, game.SPEC, table.SPEC, still_out.SPEC,
 )  # fmt: skip
 
 KINDS: dict[QuizKind, QuizKindSpec[Any, Any]] = {

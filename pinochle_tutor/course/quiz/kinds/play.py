@@ -75,6 +75,7 @@ __all__ = [
     "play_prompt",
     "play_verdict",
     "play_view",
+    "position_words",
 ]
 
 
@@ -324,10 +325,15 @@ def _who(seat: int, me: int, rules: RuleSet) -> str:
 
 
 def play_prompt(item: PlayQuiz) -> str:
-    """The position in words: trump and contract, the meld shown, the earlier tricks,
-    the trick so far and the learner's hand."""
-    v = play_view(item)
-    rules = item.rule_set
+    """The position in words (:func:`position_words`), then the question."""
+    return " ".join([*position_words(play_view(item)), "Which card would you play?"])
+
+
+def position_words(v: PlayerView) -> list[str]:
+    """A position of trick play as the seat ``v`` sees it, in sentences: trump and
+    contract, the meld shown, the earlier tricks card by card, the trick so far and the
+    seat's hand. Every question asked on a moment of play says its position so."""
+    rules = v.rules
     me = v.seat
     assert v.trump is not None and v.declarer is not None
     who = _who(v.declarer, me, rules)
@@ -352,8 +358,8 @@ def play_prompt(item: PlayQuiz) -> str:
         parts.append(f"This trick so far: {so_far}.")
     else:
         parts.append("You lead this trick.")
-    parts.append(f"Your hand: {cards_text(v.hand)}. Which card would you play?")
-    return " ".join(parts)
+    parts.append(f"Your hand: {cards_text(v.hand)}.")
+    return parts
 
 
 @dataclass(frozen=True)
