@@ -382,7 +382,10 @@ def _builds() -> dict[str, tuple[Callable[[Path], Any], tuple[str, ...]]]:
             ("dashboard.TeacherDashboard",),
         ),
         "the teacher's page, opened": (_opened_dashboard, ("dashboard.TeacherDashboard",)),
-        "a problem page": (lambda _t: ProblemDeal("count_first"), ("problem_deal.ProblemDeal", "position_page.PositionPage")),
+        "a problem page": (
+            lambda _t: ProblemDeal("count_first"),
+            ("problem_deal.ProblemDeal", "position_page.PositionPage"),
+        ),
         "the review's own positions, some due": (
             _own_positions, ("own_positions.OwnPositions", "position_page.PositionPage"),
         ),
