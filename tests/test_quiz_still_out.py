@@ -6,6 +6,8 @@ unreadable answers, quoting them."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -222,7 +224,7 @@ def test_forgetting_the_own_hand_is_named() -> None:
     assert isinstance(item, StillOutQuiz)
     own = still_out_count(item).in_hand
     mark = check_answer(item, str(SPEC.answer(item) + own))
-    assert f"You did not take away the {own} in your hand." in mark.explanation
+    assert f"You did not take away the {own} trumps in your hand." in mark.explanation
 
 
 @pytest.mark.parametrize(
@@ -270,3 +272,26 @@ def test_the_statements_take_their_numbers_from_the_rules() -> None:
     assert "48 trick points" in QuizRule.STILL_OUT_COUNTERS.statement(DOUBLE_DECK)
     assert "four copies" in QuizRule.STILL_OUT_COPIES.statement(DOUBLE_DECK)
     assert "discard" in QuizRule.STILL_OUT_COPIES.statement(THREE_HANDED)
+
+
+def test_counting_counter_cards_instead_of_their_points_is_named() -> None:
+    """Classic counters are worth 10 each: a count of the cards is named as such."""
+    from dataclasses import replace
+
+    item = item_from_entry(ITEM)
+    assert isinstance(item, StillOutQuiz)
+    counters = replace(item, count=OutCount.COUNTERS, id="c")
+    out = SPEC.answer(counters)
+    assert out % 10 == 0 and out
+    mark = check_answer(counters, str(out // 10))
+    assert "Each counter is worth 10 trick points: count points, not cards." in mark.explanation
+
+
+def test_the_three_handed_hint_names_the_declarers_discard() -> None:
+    from pinochle_tutor.rules import THREE_HANDED
+
+    item = next(
+        i for seed in range(50)
+        if isinstance(i := SPEC.build(random.Random(seed), 2, QuizRule.STILL_OUT_TRUMPS, THREE_HANDED), StillOutQuiz)
+    )  # fmt: skip
+    assert "your discard" in SPEC.hint(item)

@@ -106,7 +106,8 @@ class StillOutExplanation:
         assert self.card is not None
         return self.card.text
 
-    def _amount_words(self, n: int) -> str:
+    def amount_words(self, n: int) -> str:
+        """``n`` of what is counted, in words: '5 trumps', '60 trick points', '2 copies of A♠'."""
         if self.count is OutCount.COPIES:
             return f"{counted(n, 'copy', 'copies')} of {self.noun}"
         return plural(n, self.noun)
@@ -130,7 +131,7 @@ class StillOutExplanation:
         parts = ", ".join(f"{n} {where}" for where, n, _ in self.pieces())
         verb = "is" if self.out == 1 else "are"
         line = (
-            f"{self._amount_words(self.deck)} {what}in the deck: {parts}, "
+            f"{self.amount_words(self.deck)} {what}in the deck: {parts}, "
             f"so {self.out} {verb} still out."
         )
         return line[:1].upper() + line[1:]

@@ -36,6 +36,7 @@ from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.still_out import OutCount, StillOutExplanation, count_still_out
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.view import PlayerView
+from pinochle_tutor.words import plural
 
 __all__ = [
     "COUNT_RULES",
@@ -139,7 +140,12 @@ def _slips(e: StillOutExplanation, given: int) -> list[str]:
     out: list[str] = []
     for where, n, _ in e.pieces():
         if n and given == e.out + n:
-            out.append(f"You did not take away the {n} {where}.")
+            out.append(f"You did not take away the {e.amount_words(n)} {where}.")
+    values = {e.rules.counter_points[r] for r in e.rules.ranks if e.rules.counter_points[r]}
+    each = values.pop() if len(values) == 1 else 0
+    if e.count is OutCount.COUNTERS and each > 1 and given and given * each == e.out:
+        # the counter cards counted, not their points
+        out.append(f"Each counter is worth {plural(each, 'trick point')}: count points, not cards.")
     bonus = e.rules.last_trick_bonus
     if e.count is OutCount.COUNTERS and bonus and given == e.out + bonus:
         out.append("The last trick's bonus is no card: it is never out.")
@@ -167,6 +173,7 @@ _PLAIN = {
     "played, in the tricks and on the table.",
 }
 """Each count's hint without its numbers (said when the numbers would give the answer)."""
+_PLAIN_DISCARD = " If you are the declarer, take away your discard too."
 
 
 def _entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> StillOutQuiz:
@@ -235,6 +242,13 @@ class StillOutQuizKind(QuizKindSpec[StillOutQuiz, int]):
         "Count from the deck: how many in all, then take away each piece you can see: your "
         "hand, the tricks played and the trick on the table."
     )
+    hint_head_kitty = (
+        "Count from the deck: how many in all, then take away each piece you can see: your "
+        "hand, the tricks played, the trick on the table and, if you are the declarer, your "
+        "discard."
+    )
+    """The hint's first sentence where a kitty is dealt: the declarer's own discard is a
+    piece they can see."""
 
     def parse(self, item: StillOutQuiz, text: str) -> int:
         return parse_still_out_answer(text)
@@ -252,10 +266,10 @@ class StillOutQuizKind(QuizKindSpec[StillOutQuiz, int]):
         """The pieces of the count (the case's statement, with the deck's numbers unless
         they would put the answer one step away), never the answer."""
         rule = COUNT_RULES[item.count]
-        pairs = [
-            (self.hint_head, self.hint_head),
-            (rule.statement(item.rule_set), _PLAIN[item.count]),
-        ]
+        kitty = item.rule_set.has_kitty
+        head = self.hint_head_kitty if kitty else self.hint_head
+        plain = _PLAIN[item.count] + (_PLAIN_DISCARD if kitty else "")
+        pairs = [(head, head), (rule.statement(item.rule_set), plain)]
         return hint_without_answer(pairs, self.answer(item))
 
     def rule_cases(self, item: StillOutQuiz) -> set[QuizRule]:
