@@ -40,6 +40,7 @@ def _examples(rules: RuleSet) -> list[wk.WorkedExample]:
         wk.versions_example(MELD_HAND, "C", [rules, CLASSIC]),
         wk.guided_hand(rules, 62).example,
         wk.game_end_example(rules),
+        wk.partner_call_example(rules),
     ]
 
 

@@ -154,7 +154,8 @@ class BiddingTrainer(widgets.VBox):
     ``PINOCHLE_TUTOR_SEED`` when set); ``hand`` fixes the learner's cards
     (e.g. ``"AS 10S KS QS JS ..."``); ``samples`` is the number of simulated deals
     (default :data:`~pinochle_tutor.coach.bid.BID_HINT_SAMPLES`, the game table's
-    hint's number too, so the trainer and the hint give the same advice).
+    hint's number too, so the trainer and the hint give the same advice); ``dealer``
+    fixes the dealer's seat (the learner is seat 0: dealer 1 has the partner call first).
     CSS hooks: ``pt-bidding-trainer``, ``pt-hand``, ``pt-auction``,
     ``pt-bid-amount``, ``pt-min-bid``, ``pt-raise``, ``pt-bid``, ``pt-pass``,
     ``pt-progress``, ``pt-message-area``, ``pt-advice``, ``pt-worked`` (the figures
@@ -167,8 +168,11 @@ class BiddingTrainer(widgets.VBox):
         rules: RuleSet | str = "classic",
         hand: Sequence[CardLike] | str | None = None,
         samples: int = BID_HINT_SAMPLES,
+        dealer: int | None = None,
     ) -> None:
         self.rules = coerce_rules(rules)
+        self.dealer = dealer
+        """The dealer's seat of every deal (``None``: drawn by the deal's seed)."""
         self.samples = samples
         self.seed = page_seed(seed)
         """The seed of the first deal (``seed``, else :func:`page_seed`); each New hand adds 1."""
@@ -216,11 +220,12 @@ class BiddingTrainer(widgets.VBox):
         w.add_class(cls)
         return w
 
-
     def _deal(self) -> None:
         seed = self.seed + self._deals
         hand = self._fixed_hand if self._deals == 0 else None
-        self.drill = BiddingDrill(self.rules, seed=seed, hand=hand, samples=self.samples)
+        self.drill = BiddingDrill(
+            self.rules, seed=seed, hand=hand, samples=self.samples, dealer=self.dealer
+        )
         self._deals += 1
         self.advice_html.value = ""
         self.result_html.value = ""

@@ -27,7 +27,7 @@ from pinochle_tutor.explain import review_hand as _review_hand
 from pinochle_tutor.explain.bidding import chance_words
 from pinochle_tutor.game import Hand, OutOfTurnError
 from pinochle_tutor.hands import InvalidHandError, as_cards
-from pinochle_tutor.rules import CLASSIC, RuleSet, as_rules, check_seat
+from pinochle_tutor.rules import CLASSIC, InvalidSeatError, RuleSet, as_rules, check_seat
 from pinochle_tutor.sim.bidding import ProgressCallback
 from pinochle_tutor.sim.stats import check_samples
 from pinochle_tutor.view import Phase, PlayerView, seat_name
@@ -41,7 +41,9 @@ class BiddingDrill:
     played out: the logic behind the bidding trainer widget.
 
     A hand is dealt (``hand`` fixes the learner's cards; the rest are dealt at
-    random), the dealer is one of the other seats, and the computer players
+    random), the dealer is one of the other seats (``dealer`` names it; else it is
+    drawn: at a partnership table with the learner in seat 0, dealer 1, the left
+    opponent, has the partner call first), and the computer players
     before the learner bid with the bidding model (:class:`BidModelPlayer`). The
     advice is the bidding model's for the hand and the auction, the same as the game
     table's hint for the same decision. The learner makes
@@ -56,15 +58,24 @@ class BiddingDrill:
         hand: Sequence[CardLike] | str | None = None,
         learner_seat: int = 0,
         samples: int = BID_HINT_SAMPLES,
+        dealer: int | None = None,
     ) -> None:
         self.rules = as_rules(rules)
         r = self.rules
         check_seat(learner_seat, r, "learner_seat")
+        if dealer is not None:
+            check_seat(dealer, r, "dealer")
+            if dealer == learner_seat:
+                raise InvalidSeatError(
+                    f"dealer={dealer!r} is the learner's seat: the drill's dealer is one of "
+                    "the other seats, so that someone calls before the learner"
+                )
         self.learner_seat = learner_seat
         self.samples = check_samples(samples)
         self._rng = random.Random(seed)
         self._rng.randrange(2**32)  # drawn as before, so a seed deals the same cards
-        dealer = self._rng.choice([s for s in range(r.players) if s != learner_seat])
+        drawn = self._rng.choice([s for s in range(r.players) if s != learner_seat])
+        dealer = drawn if dealer is None else dealer
         dealt = (
             None
             if hand is None

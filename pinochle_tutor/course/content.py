@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import string
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -55,6 +55,7 @@ __all__ = [
     "prose",
     "read_outline",
     "read_prose",
+    "read_sentences",
     "read_toml",
     "said",
     "sentence",
@@ -408,6 +409,40 @@ def said(where: str, entry: Mapping[str, Any], key: str) -> Said:
                 raise OutlineError(f"{where}: {name} = {value!r:.80}: give the words as text")
             variants.append((when, value))
     return Said(entry[key], tuple(variants))
+
+
+def read_sentences(
+    name: str, text: str, fields: Mapping[str, Iterable[str]], what: str = "a sentence of the page"
+) -> dict[str, Said]:
+    """The sentences a words file writes (``text``, the TOML of the file ``name``), one
+    table per sentence (:func:`sentence`): every name of ``fields``, each using only the
+    ``{field}`` names ``fields`` gives it. Raises :class:`OutlineError` quoting an unknown
+    name (not ``what``), a field the sentence may not say, or naming a sentence the file
+    does not write.
+
+    >>> read_sentences("w.toml", '[a]\\ntext = "{x} and {y}"', {"a": ("x",)})
+    Traceback (most recent call last):
+    ...
+    pinochle_tutor.course.content.OutlineError: w.toml: [a]: {y} is not a value it can say: use x
+    """
+    words: dict[str, Said] = {}
+    for key, entry in read_toml(name, text).items():
+        if key not in fields:
+            raise OutlineError(f"{name}: {key!r} is not {what}: use {', '.join(fields)}")
+        said_ = sentence(f"{name}: [{key}]", entry)
+        allowed = set(fields[key])
+        for words_ in (said_.text, *(t for _, t in said_.variants)):
+            for _, asked, _, _ in string.Formatter().parse(words_):
+                if asked is not None and asked not in allowed:
+                    raise OutlineError(
+                        f"{name}: [{key}]: {{{asked}}} is not a value it can say: use "
+                        f"{', '.join(sorted(allowed))}"
+                    )
+        words[key] = said_
+    missing = [k for k in fields if k not in words]
+    if missing:
+        raise OutlineError(f"{name} does not write {', '.join(missing)}")
+    return words
 
 
 def read_toml(name: str, text: str) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from typing import Any
 from pinochle_tutor.cards import Card, Rank, Suit
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_hand, trick_point_step
+from pinochle_tutor.sim.policy import default_allowance
 from pinochle_tutor.words import listed, number_word, plural, times
 
 __all__ = ["ScoringExample", "lesson_values", "worked_contract"]
@@ -216,5 +217,9 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         save_meld=set_bid + _round_to(30 * r.total_trick_points / 250, max(1, inc)),
         lost_meld=_round_to(60 * r.total_trick_points / 250, max(1, inc)),
         lost_meld_tricks=max(0, r.meld_save - step),
+        # what the computer players add to their own count for the partner (or the
+        # kitty), the common practice lesson 13 teaches (sim.policy.default_allowance)
+        allowance_pct=round(default_allowance(r) * 100),
+        allowance_points=round(default_allowance(r) * r.total_trick_points),
     )
     return out

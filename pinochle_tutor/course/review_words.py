@@ -17,13 +17,12 @@ sentences :data:`MOMENT` lists, the words of the moment the widget gives
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping
 from datetime import datetime
 from functools import cache
 
 from pinochle_tutor.classroom.review import LADDER_DAYS, REFRESH_DAYS, REFRESH_MOST
-from pinochle_tutor.course.content import OutlineError, Said, read_toml, sentence, text_file
+from pinochle_tutor.course.content import Said, read_sentences, text_file
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.words import listed, plural
@@ -115,27 +114,9 @@ def read_review_words(text: str) -> dict[str, Said]:
     """The page's sentences written in ``text`` (the TOML of ``review.toml``); raises
     :class:`~pinochle_tutor.course.content.OutlineError` quoting an unknown name or field,
     a field the sentence may not use, or naming a sentence the file does not write."""
-    words: dict[str, Said] = {}
-    fixed = set(review_values_names())
-    for name, entry in read_toml(REVIEW_FILE, text).items():
-        if name not in MOMENT:
-            raise OutlineError(
-                f"{REVIEW_FILE}: {name!r} is not a sentence of the page: use {', '.join(NAMES)}"
-            )
-        said = sentence(f"{REVIEW_FILE}: [{name}]", entry)
-        allowed = fixed | set(MOMENT[name])
-        for text_ in (said.text, *(t for _, t in said.variants)):
-            for _, field, _, _ in string.Formatter().parse(text_):
-                if field is not None and field not in allowed:
-                    raise OutlineError(
-                        f"{REVIEW_FILE}: [{name}]: {{{field}}} is not a value it can say: use "
-                        f"{', '.join(sorted(allowed))}"
-                    )
-        words[name] = said
-    missing = [n for n in NAMES if n not in words]
-    if missing:
-        raise OutlineError(f"{REVIEW_FILE} does not write {', '.join(missing)}")
-    return words
+    fixed = review_values_names()
+    fields = {name: (*fixed, *moment) for name, moment in MOMENT.items()}
+    return read_sentences(REVIEW_FILE, text, fields)
 
 
 def review_values_names() -> tuple[str, ...]:

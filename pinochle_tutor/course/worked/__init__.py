@@ -51,6 +51,7 @@ from pinochle_tutor.course.worked.meld_and_play import (
     scoring_example,
     trick_example,
 )
+from pinochle_tutor.course.worked.partner_call import partner_call_example, partner_call_rules
 from pinochle_tutor.course.worked.steps import CheckQuestion, WorkedExample, WorkedStep
 
 __all__ = [
@@ -80,6 +81,8 @@ __all__ = [
     "legal_check",
     "meld_check",
     "meld_example",
+    "partner_call_example",
+    "partner_call_rules",
     "score_check",
     "scoring_example",
     "secure",

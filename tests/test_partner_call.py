@@ -1,0 +1,118 @@
+"""Lesson 13, "Your partner's call": its worked deal (one hand, two auctions) says the
+coach's own numbers, the very evaluation the game table's hint gives for the same seat,
+and each sentence only where the numbers bear it out; its table (the bidding trainer
+with the left opponent dealing) has the partner call first."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pinochle_tutor.coach.bid import advise_bid
+from pinochle_tutor.course.bidding_drill import BiddingDrill, _deal_around
+from pinochle_tutor.course.content import OutlineError, read_sentences, text_file
+from pinochle_tutor.course.lesson_facts import lesson_values
+from pinochle_tutor.course.worked import partner_call as pc
+from pinochle_tutor.game import Hand
+from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, InvalidSeatError, RuleSet
+from pinochle_tutor.sim.policy import default_allowance
+
+PARTNERS = [CLASSIC, DOUBLE_DECK]
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PARTNERS, ids=[r.name for r in PARTNERS])
+def test_each_presets_deal_shows_both_halves_of_the_lesson(rules: RuleSet) -> None:
+    two = pc.two_auctions(rules)
+    assert two.deal == pc.PARTNER_CALL_DEALS[rules.name]
+    assert pc._illustrates(two)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PARTNERS, ids=[r.name for r in PARTNERS])
+def test_the_deal_is_valued_as_the_game_tables_hint_values_the_seat(rules: RuleSet) -> None:
+    """The seat's view in a real hand (the left opponent dealt, the partner and the right
+    opponent called) gets the same advice from the hint's call as the worked deal shows."""
+    two = pc.two_auctions(rules)
+    d = two.deal
+    for calls, shown in (((d.partner_bid, d.over), two.with_bid), ((None, d.over), two.with_pass)):
+        dealt = _deal_around(list(two.hand), 0, 1, rules, random.Random(0))
+        hand = Hand(1, rules, dealt=dealt)
+        for seat, amount in zip((2, 3), calls, strict=True):
+            hand.bid(seat, amount)
+        hint = advise_bid(hand.view(0))
+        assert hint.accepted == shown.accepted
+        assert hint.best.mean_side_meld == shown.best.mean_side_meld
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", [*PARTNERS, THREE_HANDED], ids=lambda r: r.name)
+def test_each_sentence_is_said_where_the_numbers_bear_it_out(rules: RuleSet) -> None:
+    ex = pc.partner_call_example(rules)
+    two = pc.two_auctions(rules)
+    texts = [s.text for s in ex.steps]
+    if not rules.partnerships:
+        assert "Everyone plays alone" in texts[0] and ex.rules == CLASSIC
+        texts = texts[1:]
+    first, second, last = texts[1], texts[2], texts[3]
+    assert "can still bid again" in first and "cannot call again" not in first
+    assert "cannot call again" in second and "can still bid again" not in second
+    for text, advice in ((first, two.with_bid), (second, two.with_pass)):
+        a = advice.accepted
+        if a.limit is None:
+            assert "The coach: pass" in text or "passing pays your side best" in text
+        elif a.pass_ok:
+            assert f"bidding up to {a.limit} pays your side best" in text
+        else:
+            assert f"The coach: bid {a.min_bid}" in text
+        assert f"about {round(advice.best.mean_side_meld)} (yours and your partner's" in text
+    more = round(two.with_bid.best.mean_side_meld) - round(two.with_pass.best.mean_side_meld)
+    assert (f"about {more} more meld" in last) == (more > 0)
+
+
+@pytest.mark.unit
+def test_the_words_file_refuses_a_sentence_or_a_number_it_does_not_know() -> None:
+    good = text_file(pc.WORDS_FILE)
+    assert set(read_sentences(pc.WORDS_FILE, good, pc.STEP_FIELDS)) == set(pc.STEP_FIELDS)
+    with pytest.raises(OutlineError, match=r"\{seed\} is not a value it can say"):
+        read_sentences(pc.WORDS_FILE, good.replace("{meld}.", "{seed}."), pc.STEP_FIELDS)
+    with pytest.raises(OutlineError, match="'hunch' is not a sentence"):
+        read_sentences(pc.WORDS_FILE, good + '\n[hunch]\ntext = "x"\n', pc.STEP_FIELDS)
+    with pytest.raises(OutlineError, match="does not write compare"):
+        cut = good.replace("[compare]", "[compare_x]")
+        fields = {**pc.STEP_FIELDS, "compare_x": pc.STEP_FIELDS["compare"]}
+        read_sentences(pc.WORDS_FILE, cut, fields)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", [*PARTNERS, THREE_HANDED], ids=lambda r: r.name)
+def test_the_allowance_the_lesson_states_is_the_computer_players(rules: RuleSet) -> None:
+    v = lesson_values(rules)
+    assert v["allowance_pct"] == round(default_allowance(rules) * 100)
+    assert v["allowance_points"] == round(default_allowance(rules) * rules.total_trick_points)
+
+
+@pytest.mark.unit
+def test_the_trainer_of_the_lesson_has_the_partner_call_first() -> None:
+    for seed in range(4):
+        drill = BiddingDrill(CLASSIC, seed=seed, dealer=1, samples=40)
+        assert [name for name, _ in drill.calls()] == ["Partner", "Right opponent"]
+        drawn = BiddingDrill(CLASSIC, seed=seed, samples=40)
+        assert drill.dealt_hand == drawn.dealt_hand or drawn.engine_hand.dealer != 1
+    with pytest.raises(InvalidSeatError, match="dealer=0 is the learner's seat"):
+        BiddingDrill(CLASSIC, seed=1, dealer=0)
+    with pytest.raises(InvalidSeatError, match="dealer=4"):
+        BiddingDrill(CLASSIC, seed=1, dealer=4)
+
+
+@pytest.mark.unit
+def test_the_lessons_trainer_keeps_the_left_opponent_dealing_on_each_new_hand() -> None:
+    from pinochle_widgets import BiddingTrainer
+
+    trainer = BiddingTrainer(seed=3, rules=CLASSIC, dealer=1, samples=40)
+    for _ in range(3):
+        assert trainer.drill.engine_hand.dealer == 1
+        assert "Partner" in trainer.auction_html.value
+        assert [name for name, _ in trainer.drill.calls()] == ["Partner", "Right opponent"]
+        trainer._new_hand()
