@@ -14,7 +14,9 @@ from pinochle_tutor.course.bidding_drill import BiddingDrill, _deal_around
 from pinochle_tutor.course.content import OutlineError, read_sentences, text_file
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.course.worked import partner_call as pc
+from pinochle_tutor.deal import make_deck
 from pinochle_tutor.game import Hand
+from pinochle_tutor.hands import counts_of
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, InvalidSeatError, RuleSet
 from pinochle_tutor.sim.policy import default_allowance
 
@@ -116,3 +118,83 @@ def test_the_lessons_trainer_keeps_the_left_opponent_dealing_on_each_new_hand() 
         assert "Partner" in trainer.auction_html.value
         assert [name for name, _ in trainer.drill.calls()] == ["Partner", "Right opponent"]
         trainer._new_hand()
+
+
+def _deals(rules: RuleSet, n: int) -> list[Hand]:
+    return [Hand(rules.players - 1, rules, rng=random.Random(seed)) for seed in range(n)]
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", [*PARTNERS, THREE_HANDED], ids=lambda r: r.name)
+def test_a_computer_players_bid_is_the_count_the_lesson_states(rules: RuleSet) -> None:
+    """Issue 47, item 2: the lesson says a beginner's or intermediate's bid is its count,
+    meld plus the trick points it expects plus allowance_pct% of the trick points, and
+    that it bids over a partner who holds the bid only partner_overcall above the lowest
+    bid. The computer player does exactly that."""
+    from pinochle_tutor.bots import HeuristicPlayer
+    from pinochle_tutor.sim.inference import heuristic_limit
+    from pinochle_tutor.sim.policy import best_trump, policy_bid_limit
+
+    v = lesson_values(rules)
+    player = HeuristicPlayer()
+    seen_bid = seen_pass = 0
+    for hand in _deals(rules, 40):
+        view = hand.view(hand.to_act or 0)
+        counts = counts_of(list(view.hand), rules)
+        own = best_trump(counts, rules)[1]
+        allowance = heuristic_limit(counts, rules) - own
+        assert round(100 * allowance / rules.total_trick_points) == v["allowance_pct"]
+        assert abs(allowance - v["allowance_points"]) <= 0.5 + 1e-9
+        called = player.bid(view)
+        assert (called is not None) == (policy_bid_limit(view) >= view.min_bid)
+        seen_bid += called is not None
+        seen_pass += called is None
+    assert seen_bid and seen_pass
+    if rules.partnerships:
+        inc = rules.bid_increment
+        for hand in _deals(rules, 40):
+            seat = hand.to_act
+            assert seat is not None
+            hand.bid(seat, rules.opening_bid)  # this seat holds the bid; its partner is next but one
+            hand.bid(hand.to_act, None)
+            view = hand.view(hand.to_act)
+            limit = policy_bid_limit(view)
+            expected = limit >= view.min_bid + v["partner_overcall"] and v["partner_overcall"] == 3 * inc
+            assert (player.bid(view) is not None) == expected
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PARTNERS, ids=[r.name for r in PARTNERS])
+def test_the_coach_reads_a_partners_bid_as_the_lesson_says(rules: RuleSet) -> None:
+    """Issue 47, item 2: 'a partner's bid raises the meld the coach expects from them,
+    and a pass lowers it': on the same hands, the coach's deals after the partner's bid
+    give the side more meld, on average, than after the partner's pass."""
+    d = pc.PARTNER_CALL_DEALS[rules.name]
+    gap = []
+    for seed in range(10):
+        hand = pc._hand(rules, seed)
+        bid = pc._advice(rules, hand, (d.partner_bid, d.over)).best.mean_side_meld
+        passed = pc._advice(rules, hand, (None, d.over)).best.mean_side_meld
+        gap.append(bid - passed)
+    assert sum(gap) / len(gap) > 0.05 * rules.total_trick_points, gap
+    assert sum(g > 0 for g in gap) >= 7, gap
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", [*PARTNERS, THREE_HANDED], ids=lambda r: r.name)
+def test_the_share_of_hands_worth_an_opening_is_the_computers_count(rules: RuleSet) -> None:
+    """The worked deal's 'about N hands in 100 are worth the opening bid' is counted
+    with the computer players' own count, on the deals it names."""
+    from pinochle_tutor.sim.inference import heuristic_limit
+
+    rng = random.Random(0)
+    deck = list(make_deck(rules))
+    n = rules.hand_size
+    worth = []
+    for _ in range(pc.SHARE_DEALS):
+        rng.shuffle(deck)
+        for seat in range(rules.players):
+            counts = counts_of(deck[seat * n : (seat + 1) * n], rules)
+            worth.append(heuristic_limit(counts, rules) >= rules.opening_bid)
+    assert pc.opening_share(rules) == round(100 * sum(worth) / len(worth))
+    assert 0 < pc.opening_share(rules) < 100

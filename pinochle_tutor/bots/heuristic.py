@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.sim.knowledge import Knowledge
 from pinochle_tutor.sim.policy import (
+    PARTNER_OVERCALL_RAISES,
     policy_bid_limit,
     policy_card,
     policy_discard,
@@ -53,7 +54,7 @@ class HeuristicPlayer:
             high = [s for s, a in view.auction if a is not None]
             if high and high[-1] == partner:
                 # Take the contract from a partner only with a clearly better hand.
-                limit -= 3 * rules.bid_increment
+                limit -= PARTNER_OVERCALL_RAISES * rules.bid_increment
         return view.min_bid if limit >= view.min_bid else None
 
     def choose_trump(self, view: PlayerView) -> Suit:

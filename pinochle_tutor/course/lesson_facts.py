@@ -27,7 +27,7 @@ from typing import Any
 from pinochle_tutor.cards import Card, Rank, Suit
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import score_hand, trick_point_step
-from pinochle_tutor.sim.policy import default_allowance
+from pinochle_tutor.sim.policy import PARTNER_OVERCALL_RAISES, default_allowance
 from pinochle_tutor.words import listed, number_word, plural, times
 
 __all__ = ["ScoringExample", "lesson_values", "worked_contract"]
@@ -221,5 +221,6 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         # kitty), the common practice lesson 13 teaches (sim.policy.default_allowance)
         allowance_pct=round(default_allowance(r) * 100),
         allowance_points=round(default_allowance(r) * r.total_trick_points),
+        partner_overcall=PARTNER_OVERCALL_RAISES * inc,
     )
     return out

@@ -62,6 +62,7 @@ from pinochle_tutor.sim.knowledge import Knowledge, trick_inferences
 from pinochle_tutor.view import PlayerView
 
 __all__ = [
+    "PARTNER_OVERCALL_RAISES",
     "PlayContext",
     "best_trump",
     "choose_discard",
@@ -581,6 +582,12 @@ def _best_trump(counts: Sequence[int], rules: RuleSet) -> tuple[int, float]:
 
 
 best_trump = _best_trump
+
+
+PARTNER_OVERCALL_RAISES = 3
+"""How many raises above the lowest bid now the heuristic player's count must reach
+before it bids over its own partner, who holds the bid (lesson 13 states it as the
+computer players' common practice)."""
 
 
 def default_allowance(rules: RuleSet) -> float:

@@ -35,8 +35,10 @@ from pinochle_tutor.course.content import Said, read_sentences, text_file
 from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep
 from pinochle_tutor.deal import make_deck
 from pinochle_tutor.explain.bidding import chance_words
+from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import meld_points
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
+from pinochle_tutor.sim.inference import heuristic_limit
 
 __all__ = [
     "PARTNER_CALL_DEALS",
@@ -44,6 +46,7 @@ __all__ = [
     "WORDS_FILE",
     "PartnerCallDeal",
     "TwoAuctions",
+    "opening_share",
     "partner_call_example",
     "partner_call_rules",
     "two_auctions",
@@ -68,6 +71,7 @@ STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
     "meld_more": ("difference", "side_meld_bid", "side_meld_pass"),
     "meld_less": ("side_meld_bid", "side_meld_pass"),
     "compare": ("limit_bid", "limit_pass"),
+    "opening_shows": ("share", "opening_bid"),
     "alone_note": ("rules_name",),
 }
 """Every sentence of the worked deal, by name, with the numbers it may say."""
@@ -85,7 +89,7 @@ class PartnerCallDeal:
 
 PARTNER_CALL_DEALS: dict[str, PartnerCallDeal] = {
     "classic": PartnerCallDeal(3, 250, 280),
-    "double_deck": PartnerCallDeal(3, 65, 74),
+    "double_deck": PartnerCallDeal(14, 74, 80),
 }
 """Each partnership preset's worked deal (found by :func:`_illustrates` over seeds from 0,
 at these levels): the coach's verdict differs between the two auctions, and the partner's
@@ -93,6 +97,27 @@ bid raises the side's meld on its deals. Another rule set searches the same way.
 
 SEARCH = 40
 """How many seeds a rule set that is no preset tries before it takes seed 0."""
+
+SHARE_DEALS = 400
+"""How many seeded deals :func:`opening_share` counts the hands of."""
+
+
+@cache
+def opening_share(rules: RuleSet) -> int:
+    """Of 100 hands dealt, about how many the computer players' count
+    (:func:`~pinochle_tutor.sim.inference.heuristic_limit`) values at the opening bid or
+    more, over :data:`SHARE_DEALS` seeded deals: what an opening bid shows (classic
+    about 57, double deck about 91: little)."""
+    rng = random.Random(0)
+    deck = list(make_deck(rules))
+    n, worth, hands = rules.hand_size, 0, 0
+    for _ in range(SHARE_DEALS):
+        rng.shuffle(deck)
+        for seat in range(rules.players):
+            counts = counts_of(deck[seat * n : (seat + 1) * n], rules)
+            worth += heuristic_limit(counts, rules) >= rules.opening_bid
+            hands += 1
+    return round(100 * worth / hands)
 
 
 def partner_call_rules(rules: RuleSet) -> RuleSet:
@@ -246,10 +271,13 @@ def partner_call_example(rules: RuleSet = CLASSIC) -> WorkedExample:
         meld_line = _say("meld_less", r, side_meld_bid=bid_meld, side_meld_pass=pass_meld)
     compare = _say("compare", r, limit_bid=_top(two.with_bid), limit_pass=_top(two.with_pass))
     limits = tuple(a.accepted.limit for a in (two.with_bid, two.with_pass))
+    share = opening_share(r)
+    shows = _say("opening_shows", r, share=share, opening_bid=r.opening_bid)
     steps.append(
         WorkedStep(
-            f"{meld_line} {compare}",
-            numbers=(bid_meld, pass_meld, bid_meld - pass_meld, *(x for x in limits if x)),
+            f"{meld_line} {shows} {compare}",
+            numbers=(bid_meld, pass_meld, bid_meld - pass_meld, *(x for x in limits if x),
+                     share, 100, r.opening_bid),
         )
-    )
+    )  # fmt: skip
     return WorkedExample("One hand, two auctions", r, tuple(steps))
