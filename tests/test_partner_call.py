@@ -156,8 +156,8 @@ def test_a_computer_players_bid_is_the_count_the_lesson_states(rules: RuleSet) -
             seat = hand.to_act
             assert seat is not None
             hand.bid(seat, rules.opening_bid)  # this seat holds the bid; its partner is next but one
-            hand.bid(hand.to_act, None)
-            view = hand.view(hand.to_act)
+            hand.bid((seat + 1) % rules.players, None)
+            view = hand.view(rules.partner(seat))
             limit = policy_bid_limit(view)
             expected = limit >= view.min_bid + v["partner_overcall"] and v["partner_overcall"] == 3 * inc
             assert (player.bid(view) is not None) == expected
