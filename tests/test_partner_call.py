@@ -157,7 +157,9 @@ def test_a_computer_players_bid_is_the_count_the_lesson_states(rules: RuleSet) -
             assert seat is not None
             hand.bid(seat, rules.opening_bid)  # this seat holds the bid; its partner is next but one
             hand.bid((seat + 1) % rules.players, None)
-            view = hand.view(rules.partner(seat))
+            partner = rules.partner(seat)
+            assert partner is not None and hand.to_act == partner
+            view = hand.view(partner)
             limit = policy_bid_limit(view)
             expected = limit >= view.min_bid + v["partner_overcall"] and v["partner_overcall"] == 3 * inc
             assert (player.bid(view) is not None) == expected
