@@ -916,8 +916,8 @@ def _partner_call_candidate(tip: Tip, want: str | None, seed: int, dealer: int, 
     ``want``: ``'usual'`` or ``'contrary'`` (:data:`PARTNER_USUAL`), or ``None``."""
     view = h.view(h.to_act)  # type: ignore[arg-type]
     where = partner_situation(view)
-    if where is None:
-        return None
+    if where is None or _passed_over_me(view):
+        return None  # no partner's call yet, or a pass that shows no weakness: no write-up
     ev = evaluate_bid(view, samples=PROBLEM_BID_SAMPLES, seed=seed)
     answer = Bid(ev.min_bid) if ev.gain(ev.min_bid) >= 0 else Bid(None)
     kind = "pass" if answer.amount is None else "bid"
