@@ -6,7 +6,8 @@ edit and keep.
 
 Deals are played by the heuristic players from seeded deals; at each decision of the
 tip's kind (a card play the tip speaks to; a call of the auction where the partner does
-not hold the bid, for the bidding tips; the partner's pass, for the exchange) the
+not hold the bid, for the bidding tips; a call after the partner has called in the
+auction, bid or passed, for the partner's call; the partner's pass, for the exchange) the
 position is kept when it passes the all-choices check
 (:func:`pinochle_tutor.course.problem_judge.check_all_choices`: the answer against every
 legal card, every call or every pass, on the same deals, with the lower 95% bound of its
@@ -20,14 +21,23 @@ WRONG (``contrary``: the count falls short; the meld comes with the aces and tru
 make the bid; the partner's card is not safe, so feed nothing; one copy of the higher
 card is still out, so lead no counter; the trick holds counters, so take it with one;
 lead a counter no shown card threatens), so that a set's title never gives its answer
-away (:func:`~pinochle_tutor.course.problems.answer_kind`).
+away (:func:`~pinochle_tutor.course.problems.answer_kind`). For the partner's call the
+usual answer depends on where the partner's calls left the auction
+(:data:`PARTNER_USUAL`): pass while the partner holds the bid (passing leaves the
+contract with the side), bid when an opponent has bid over the partner (the partner's
+bid adds to the side's count), pass when the partner has passed (its pass shows a hand
+that adds little); ``contrary`` finds the other call there: the side's count clears the
+bid over a partner, falls short after the partner's bid, or clears it as the side's last
+chance.
 
 The offered choices of a call or an exchange are the answer and the check's two
 strongest alternatives (a card play offers every legal card). The level follows how
 clear the answer is (every other choice's margin in standard errors: 8 or more is level
 1, 4 or more level 2, else 3). The write-up says, from what the deciding seat can see,
 why the answer beats the strongest alternative, naming it: a count (the hand's meld, the
-side's meld and trick points on the coach's deals, against the bid), the cards played,
+side's meld and trick points on the coach's deals, against the bid; for the partner's
+call also the partner's calls and what they show by common practice, the partner's meld
+on those deals, and what passing gives), the cards played,
 the meld shown and not yet played, the voids shown, the cards still out. A position
 whose reason cannot be said truly from the seat's view is skipped. Edit the text
 freely; the tests check the answer again.
@@ -65,7 +75,9 @@ from pinochle_tutor.deal import make_deck
 from pinochle_tutor.game import Hand
 from pinochle_tutor.meld import meld, meld_points
 from pinochle_tutor.rules import CLASSIC
+from pinochle_tutor.sim.inference import AuctionInfo, InferenceKind
 from pinochle_tutor.sim.knowledge import Knowledge
+from pinochle_tutor.sim.policy import default_allowance
 from pinochle_tutor.tricks import trick_winner
 from pinochle_tutor.view import Phase, PlayerView, seat_words
 
@@ -752,6 +764,169 @@ def _bid_candidate(tip: Tip, want: str | None, seed: int, dealer: int, h: Hand,
     )
 
 
+# ------------------------------------------------------------------ the partner's call
+
+PARTNER_USUAL = {"holds": "pass", "outbid": "bid", "passed": "pass"}
+"""The call the partner's call points to, by where it left the auction (see the module
+text): a partner holding the bid, pass (the contract stays with the side); a partner
+outbid by an opponent, bid (the partner's bid adds to the side's count); a partner who
+passed, pass (the pass shows a hand that adds little)."""
+
+
+def partner_situation(view: PlayerView) -> str | None:
+    """Where the partner's calls in this auction leave it, for the partner-call tip:
+    ``'passed'`` (its last call was a pass: it is out of the auction), ``'holds'`` (it
+    holds the bid), ``'outbid'`` (it bid and an opponent bid over it), or ``None`` when
+    this is no call, there is no partner, or the partner has not called yet."""
+    if view.phase is not Phase.AUCTION or view.partner is None:
+        return None
+    mine = [a for s, a in view.auction if s == view.partner]
+    if not mine:
+        return None
+    if mine[-1] is None:
+        return "passed"
+    return "holds" if _auction_holder(view) == view.partner else "outbid"
+
+
+def _passed_over_me(view: PlayerView) -> bool:
+    """Whether the partner passed while this seat held the bid: the computer players take
+    the contract from a partner only with a clearly better hand, so such a pass does not
+    show a hand below the lowest bid, as the coach's reading of a pass says."""
+    held = None
+    for s, a in view.auction:
+        if s == view.partner and a is None and held == view.seat:
+            return True
+        if a is not None:
+            held = s
+    return False
+
+
+def _tenths(share: float) -> str:
+    k = round(10 * share)
+    return (
+        "almost every deal" if k == 10 else "almost no deal" if k == 0 else f"about {k} deals in 10"
+    )
+
+
+def _partner_shown(view: PlayerView) -> str:
+    """The partner's calls and what they show by the coach's reading (every other seat
+    bids as the computer players do: :mod:`pinochle_tutor.sim.inference`)."""
+    r = view.rules
+    allowance = round(default_allowance(r) * r.total_trick_points)
+    info = AuctionInfo.from_view(view)
+    shown = next(i for i in info.inferences if i.seat == info.relative(view.partner or 0))
+    calls = []
+    lowest = r.opening_bid
+    for s, a in view.auction:
+        if s == view.partner:
+            calls.append(
+                f"bid {a}" if a is not None else f"passed when the lowest bid was {lowest}"
+            )
+        if a is not None:
+            lowest = a + r.bid_increment
+    said = f"Your partner {_and(calls)}."
+    reading = ("By common practice (how the computer players bid and the coach reads every other "
+               "seat's call), ")  # fmt: skip
+    if shown.kind is InferenceKind.BID:
+        return (f"{said} {reading}a bid of {shown.level} shows a hand whose meld and expected trick "
+                f"points, with {allowance} more allowed for its partner, come to about {shown.level} "
+                "or more.")  # fmt: skip
+    return (f"{said} {reading}that pass shows a hand whose meld and expected trick points, with "
+            f"{allowance} more allowed for its partner, come to less than {shown.level}.")  # fmt: skip
+
+
+def _partner_call_writeup(check: ProblemCheck) -> str | None:
+    """What the partner's call showed (its calls and the coach's reading of them), the
+    side's count on the coach's deals against the bid (:func:`side_count`: the hand's
+    meld, the partner's, the pass's, the trick points, how often the bid is made), what
+    passing gives (the contract to the opponents once the partner has passed; else how
+    often the partner then declares), the answer, and the strongest other calls named;
+    ``None`` when those numbers do not bear the answer out."""
+    problem = check.problem
+    view = problem.view()
+    where = partner_situation(view)
+    if where is None:
+        return None
+    if _passed_over_me(view):
+        return None  # the computer players pass over a partner's bid unless clearly stronger
+    c = side_count(problem)
+    rules = view.rules
+    answer = problem.answer
+    assert isinstance(answer, Bid)
+    bid = c.bid
+    bidding = answer.amount is not None
+    if bidding and answer.amount != bid:
+        return None
+    total = _about(c.total)
+    if bidding and (c.make_chance < 0.5 or c.total < bid):
+        return None  # a bid the count does not clear: no reason in the count
+    if not bidding and where != "holds" and c.make_chance >= 0.5:
+        return None  # a pass the count does not explain
+    if not bidding and where == "holds" and c.partner_declares < 0.5:
+        return None  # passing would not leave the contract with the side on most deals
+    count = (
+        f"Count for your side: your meld is {_meld_words(view.hand, c.trump)}. On {c.deals} deals "
+        f"the coach imagined, reading the auction that way, your partner's meld comes to about "
+        f"{_about(c.partner_meld)} and the {rules.exchange_size} cards passed bring yours to about "
+        f"{_about(c.side_meld - c.partner_meld)}: your side's meld is about {_about(c.side_meld)}, "
+        f"and the two of you take about {_about(c.tricks)} of the "
+        f"{rules.total_trick_points} trick points: about {total} against the {bid} you would have to "
+        f"make, made on {_tenths(c.make_chance)}."
+    )  # fmt: skip
+    if where == "passed":
+        gives = ("Your partner has passed, so this call is your side's last chance at the contract: "
+                 "if you pass, the opponents take it.")  # fmt: skip
+    else:
+        again = "holds the bid" if where == "holds" else "can still bid"
+        rest = " and the opponents on the rest" if c.partner_declares < 0.95 else ""
+        gives = (f"Your partner {again}: if you pass, your partner declares on "
+                 f"{_tenths(c.partner_declares)} the coach imagined{rest}.")  # fmt: skip
+    # The page states each choice's numbers from its own check after this text: the
+    # write-up names the strongest other calls and says no number of theirs.
+    worse = []
+    for v in check.strongest:
+        assert isinstance(v.choice, Bid)
+        worse.append("passing" if v.choice.amount is None else f"bidding {v.choice.amount}")
+    mine = "passing" if not bidding else f"bidding {bid}"
+    each = "scores" if len(worse) == 1 else "each score"
+    against = (
+        f"On the coach's deals {_and(worse)} {each} less than {mine} (the coach's numbers follow)."
+    )
+    if bidding:
+        why = {
+            "holds": f"Bid {bid}: your side's count clears it, even with a partner who holds the bid.",
+            "outbid": f"Bid {bid}: your side's count, with your partner's meld in it, clears it.",
+            "passed": f"Bid {bid}: your side's count clears it, and this is your side's last chance.",
+        }[where]
+    else:
+        why = {
+            "holds": ("Pass: your partner holds the bid, so passing leaves the contract with your "
+                      "side on most deals, and bidding over your partner raises what your side must "
+                      "make."),
+            "outbid": (f"Pass: even with your partner's bid, the count does not make {bid} on most "
+                       "deals, and your partner can still bid on."),
+            "passed": (f"Pass: last chance or not, the count does not make {bid} on most deals."),
+        }[where]  # fmt: skip
+    return " ".join([_partner_shown(view), count, gives, why, against])
+
+
+def _partner_call_candidate(tip: Tip, want: str | None, seed: int, dealer: int, h: Hand,
+                            done: list[Action]) -> tuple[Problem, Writer] | None:  # fmt: skip
+    """A call after the partner has called in this auction (:func:`partner_situation`);
+    ``want``: ``'usual'`` or ``'contrary'`` (:data:`PARTNER_USUAL`), or ``None``."""
+    view = h.view(h.to_act)  # type: ignore[arg-type]
+    where = partner_situation(view)
+    if where is None or _passed_over_me(view):
+        return None  # no partner's call yet, or a pass that shows no weakness: no write-up
+    ev = evaluate_bid(view, samples=PROBLEM_BID_SAMPLES, seed=seed)
+    answer = Bid(ev.min_bid) if ev.gain(ev.min_bid) >= 0 else Bid(None)
+    kind = "pass" if answer.amount is None else "bid"
+    if want is not None and (kind == PARTNER_USUAL[where]) != (want == "usual"):
+        return None
+    problem = _problem(tip, seed, dealer, done, "What is your call?", answer)
+    return problem, _partner_call_writeup
+
+
 # ------------------------------------------------------------------ exchange write-ups
 
 
@@ -970,9 +1145,10 @@ def find(tip: Tip, count: int, start: int, budget: float, want: str | None,
          seeds: list[int] | None = None) -> Iterator[tuple[Problem, ProblemCheck]]:  # fmt: skip
     kind = (
         _bid_candidate if tip in (Tip.COUNT_FIRST, Tip.MELD_ALONE)
+        else _partner_call_candidate if tip is Tip.PARTNER_CALL
         else _exchange_candidate if tip is Tip.EXCHANGE else _play_candidate
     )  # fmt: skip
-    found = 0
+    found = weighed = 0
     t0 = time.monotonic()
     seed = start
     order = iter(seeds) if seeds else None
@@ -988,6 +1164,7 @@ def find(tip: Tip, count: int, start: int, budget: float, want: str | None,
             got = kind(tip, want, seed, dealer, h, done)
             if got is None:
                 continue
+            weighed += 1
             settled = _settle(*got)
             if settled is None:
                 continue
@@ -998,7 +1175,8 @@ def find(tip: Tip, count: int, start: int, budget: float, want: str | None,
                   f"{time.monotonic() - t0:.0f} s", file=sys.stderr)  # fmt: skip
             break  # one problem per deal
         seed += 1
-    print(f"searched up to deal {seed}", file=sys.stderr)
+    print(f"searched up to deal {seed}: {weighed} positions weighed against every choice in "
+          f"{time.monotonic() - t0:.0f} s", file=sys.stderr)  # fmt: skip
 
 
 def margins_comment(full: ProblemCheck) -> str:
@@ -1024,6 +1202,8 @@ def main() -> None:
     want = None
     if tip in USUAL and args.answer != "any":
         want = USUAL[tip] if args.answer == "usual" else OTHER[USUAL[tip]]
+    if tip is Tip.PARTNER_CALL and args.answer != "any":
+        want = args.answer  # usual or contrary by where the partner's call left the auction
     print(f"# Problem deals: {tip.title}. Found by scripts/find_problems.py; checked against every "
           "legal choice by the tests.\n")  # fmt: skip
     for p, full in find(tip, args.count, args.start, args.budget, want, args.seeds):

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib.util
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -43,12 +46,16 @@ from pinochle_tutor.course.problems import (
 )
 from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.deal import make_deck
+from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
+from pinochle_tutor.sim.policy import default_allowance
 from pinochle_tutor.tricks import trick_winner
+from pinochle_tutor.view import Phase, PlayerView
 from pinochle_widgets.problem_deal import ProblemDeal
 from tests.widget_client import client_click
 
 BANK = Path(__file__).resolve().parent.parent / "exercises" / "problems"
+FINDER = Path(__file__).resolve().parent.parent / "scripts" / "find_problems.py"
 
 
 @functools.cache
@@ -98,6 +105,13 @@ def test_every_problem_passes_the_all_choices_check(pid: str) -> None:
     offered = options(problem)
     for v in check.strongest:
         assert v.choice in offered, (pid, v.choice.text, [a.text for a in offered])
+
+
+def test_the_all_choices_check_covers_every_file_of_the_bank() -> None:
+    """Every bank file, partner_call.toml too, is read into the parametrized checks above:
+    each tip has its problems there."""
+    assert {path.stem for path in BANK.glob("*.toml")} == {t.value for t in Tip}
+    assert {p.tip for p in every_problem()} == set(Tip)
 
 
 @pytest.mark.parametrize("tip", list(Tip), ids=lambda t: t.value)
@@ -165,6 +179,142 @@ def test_call_write_ups_state_the_count() -> None:
         assert passing == (c.make_chance < 0.5), (p.id, c)  # the side makes the bid on most deals
         if p.tip is Tip.COUNT_FIRST:
             assert passing == (c.total < c.bid), (p.id, c)  # and the count says so
+
+
+@functools.cache
+def finder() -> ModuleType:
+    """``scripts/find_problems.py`` as a module (a script, not a package)."""
+    spec = importlib.util.spec_from_file_location("find_problems", FINDER)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def auction_views(seeds: range) -> list[PlayerView]:
+    """Every call of the heuristic players' auctions on the deals ``seeds``, from the
+    seat to call (the finder's own deals)."""
+    views = []
+    for seed in seeds:
+        for h, _done in finder()._decisions(seed, seed % CLASSIC.players):
+            if h.phase is not Phase.AUCTION:
+                break
+            assert h.to_act is not None
+            views.append(h.view(h.to_act))
+    return views
+
+
+def partner_filter_amiss(situation: Callable[[PlayerView], str | None],
+                         views: list[PlayerView]) -> list[str]:  # fmt: skip
+    """The calls ``situation`` places wrong: a call where the partner has not called in
+    the auction must be left out (``None``); after the partner's pass, ``'passed'``; while
+    the partner holds the bid, ``'holds'``; after an opponent bid over the partner,
+    ``'outbid'``."""
+    amiss = []
+    for v in views:
+        mine = [a for s, a in v.auction if s == v.partner]
+        bidders = [s for s, a in v.auction if a is not None]
+        want = (
+            None if not mine
+            else "passed" if mine[-1] is None
+            else "holds" if bidders[-1] == v.partner else "outbid"
+        )  # fmt: skip
+        got = situation(v)
+        if got != want:
+            amiss.append(
+                f"after {[a for _, a in v.auction]} from seat {v.seat}: {got!r}, not {want!r}"
+            )
+    return amiss
+
+
+def test_the_partner_call_finder_keeps_only_calls_after_the_partner_has_called() -> None:
+    """The finder's partner-call filter on every call of twelve auctions: left out until
+    the partner has called, and each call after it placed by where the partner's calls
+    left the auction (all four cases come up). A filter that lets a call through before
+    the partner has called fails, at exactly those calls; and the candidate of such a
+    call is none, before any simulation."""
+    views = auction_views(range(1, 13))
+    situation = finder().partner_situation
+    assert partner_filter_amiss(situation, views) == []
+    assert {situation(v) for v in views} == {None, "passed", "holds", "outbid"}
+    careless = partner_filter_amiss(lambda v: situation(v) or "outbid", views)
+    early = [v for v in views if not any(s == v.partner for s, _ in v.auction)]
+    assert careless and len(careless) == len(early)
+    assert all(s != v.partner for v in early for s, _ in v.auction)
+    first = Hand(1, CLASSIC, seed=1)  # the first call: nobody has called
+    assert finder()._partner_call_candidate(Tip.PARTNER_CALL, None, 1, 1, first, []) is None
+
+
+def partner_call_amiss(problem: Problem, writeup: str) -> list[str]:
+    """What ``writeup`` of a partner-call problem says that the coach's numbers for its
+    position do not: the partner's calls and the allowance the coach's reading adds; the
+    count (the partner's meld, the hand's after the pass, the side's, the trick points,
+    the total, to the nearest 5) against the bid; what passing gives (the opponents take
+    the contract once the partner has passed, else the partner declares on that many
+    deals in 10); and an answer the count bears out."""
+    view = problem.view()
+    where = finder().partner_situation(view)
+    if where is None:
+        return ["the partner has not called"]
+    c = side_count(problem)
+    r = problem.rules
+    wrong = []
+    if finder()._passed_over_me(view):
+        wrong.append(
+            "the partner passed over this seat's bid: the coach's reading of it is no practice"
+        )
+    for s, a in view.auction:
+        if s == view.partner and (f"bid {a}" if a is not None else "passed when") not in writeup:
+            wrong.append(f"the partner's call {a} is not said")
+    if f"with {round(default_allowance(r) * r.total_trick_points)} more allowed" not in writeup:
+        wrong.append("not the coach's allowance")
+    count = writeup.split("Count for your side:")[-1]
+    about = [int(x) for x in re.findall(r"about (\d+)", count)][:5]
+    want = [c.partner_meld, c.side_meld - c.partner_meld, c.side_meld, c.tricks, c.total]
+    if len(about) < 5 or any(abs(x - w) > 5 for x, w in zip(about, want, strict=True)):
+        wrong.append(f"the count {about} is not the coach's {[round(w) for w in want]}")
+    if f"against the {c.bid} you would have to make" not in writeup:
+        wrong.append("not against the bid")
+    if where == "passed":
+        if "if you pass, the opponents take it" not in writeup or c.partner_declares:
+            wrong.append("passing does not give the opponents the contract")
+    else:
+        k = round(10 * c.partner_declares)
+        said = (
+            "almost every deal"
+            if k == 10
+            else "almost no deal"
+            if k == 0
+            else f"about {k} deals in 10"
+        )
+        if f"your partner declares on {said}" not in writeup or "the opponents take it" in writeup:
+            wrong.append(f"passing leaves the partner the contract on {c.partner_declares:.2f}")
+    if answer_kind(problem) == "bid" and (c.make_chance < 0.5 or c.total < c.bid):
+        wrong.append("a bid the count does not clear")
+    if answer_kind(problem) == "pass" and (
+        c.partner_declares < 0.5 if where == "holds" else c.make_chance >= 0.5
+    ):
+        wrong.append("a pass the count does not explain")
+    return wrong
+
+
+def test_partner_call_write_ups_say_the_call_the_count_and_what_passing_gives() -> None:
+    """Each partner-call write-up says the partner's calls, the count and what passing
+    gives with the coach's numbers for its position, and the set is varied: passes and
+    bids, partners who passed and partners who bid. A write-up that says the opponents
+    take the contract while the partner holds the bid fails."""
+    mine = [p for p, _ in bank()[0] if p.tip is Tip.PARTNER_CALL]
+    for p in mine:
+        assert partner_call_amiss(p, p.writeup) == [], (p.id, p.writeup)
+    kinds = Counter(answer_kind(p) for p in mine)
+    partner = Counter(finder().partner_situation(p.view()) == "passed" for p in mine)
+    assert len(mine) >= 6 and kinds["pass"] >= 2 and kinds["bid"] >= 2, kinds
+    assert partner[True] >= 2 and partner[False] >= 2, partner
+    held = next(p for p in mine if finder().partner_situation(p.view()) == "holds")
+    said = re.sub(r"Your partner holds the bid: [^.]*\.", "Your partner has passed, so this call is "
+                  "your side's last chance at the contract: if you pass, the opponents take it.",
+                  held.writeup)  # fmt: skip
+    assert said != held.writeup and partner_call_amiss(held, said)
 
 
 def unseen(problem: Problem) -> Counter[Card]:

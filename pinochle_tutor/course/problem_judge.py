@@ -351,7 +351,8 @@ def check_all_choices(problem: Problem) -> ProblemCheck:
 class SideCount:
     """A bidding problem's count, from the bidding model's first 160 deals (the load
     check's): the hand's meld now with the model's trump, and the side's average meld
-    after the exchange and trick points, against the lowest bid."""
+    after the exchange and trick points, against the lowest bid; the partner's share of
+    that meld, and how often passing leaves the contract with the partner."""
 
     bid: int
     trump: Suit
@@ -364,6 +365,13 @@ class SideCount:
     make_chance: float
     """The share of deals on which the side makes :attr:`bid`."""
     deals: int
+    partner_meld: float
+    """The partner's average meld after the exchange (the side's less the hand's own
+    after the pass), with :attr:`trump`: what the partner's hand brings to the count."""
+    partner_declares: float
+    """The share of deals on which, if this seat passes, the partner declares (the
+    bidding model's deals played with this seat out of the auction): how often passing
+    leaves the contract with the side."""
 
     @property
     def total(self) -> float:
@@ -379,5 +387,10 @@ def side_count(problem: Problem) -> SideCount:
         raise ProblemError(f"{problem.name}: only a call has a count")
     ev = _CallWeigher(view, _seed(problem)).evaluation(PROBLEM_BID_SAMPLES)
     o = ev.best
+    mate = view.partner
+    partner = None if mate is None else (mate - view.seat) % view.rules.players
+    own = sum(o.own_meld) / len(o.own_meld)
+    declares = sum(1 for d in ev.passing.declarer if d == partner) / len(ev.passing.declarer)
     return SideCount(ev.min_bid, o.trump, o.meld, o.mean_side_meld, o.mean_tricks,
-                     o.make_chance(ev.min_bid), ev.samples)  # fmt: skip
+                     o.make_chance(ev.min_bid), ev.samples, o.mean_side_meld - own,
+                     declares)  # fmt: skip

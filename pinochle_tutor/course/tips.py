@@ -1,15 +1,15 @@
-"""The tips of the rules text's "Better decisions at the table", and the exchange: one
-:class:`Tip` for the whole course, its words (title, the rules text's sentences) read
-from ``text/tips.toml`` so a teacher changes them in a text file. The guided hand of lesson 7
-(:func:`~pinochle_tutor.course.worked.guided_hand`) tells the six table tips
-(:data:`TABLE_TIPS`) where they come up; the problem deals
-(:mod:`~pinochle_tutor.course.problems`) practise each tip and the exchange, keeping the
-tip's id (``meld_alone``) in their files.
+"""The tips of the rules text's "Better decisions at the table", the exchange and the
+partner's call: one :class:`Tip` for the whole course, its words (title, the rules text's
+sentences) read from ``text/tips.toml`` so a teacher changes them in a text file. The
+guided hand of lesson 7 (:func:`~pinochle_tutor.course.worked.guided_hand`) tells the six
+table tips (:data:`TABLE_TIPS`) where they come up; the problem deals
+(:mod:`~pinochle_tutor.course.problems`) practise each tip, the exchange and the
+partner's call, keeping the tip's id (``meld_alone``) in their files.
 
 >>> Tip.parse("meld_alone").title, Tip.MELD_ALONE.rule.value
 ('Not on meld alone', 'bid.pass')
->>> Tip.EXCHANGE in TABLE_TIPS
-False
+>>> Tip.EXCHANGE in TABLE_TIPS, Tip.PARTNER_CALL in TABLE_TIPS, len(TABLE_TIPS)
+(False, False, 6)
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class InvalidTipError(PinochleError):
 
 class Tip(Enum):
     """What a problem practises: a tip of the rules text's "Better decisions at the
-    table", or the exchange."""
+    table", the exchange, or the partner's call."""
 
     COUNT_FIRST = "count_first"
     """Count what your hand can already score, then ask how it will capture the rest of
@@ -53,6 +53,12 @@ class Tip(Enum):
     """Distinguish winning tricks from winning points: capturing counters is what matters."""
     EXCHANGE = "exchange"
     """The exchange: what the partner passes and the declarer returns."""
+    PARTNER_CALL = "partner_call"
+    """Your partner's call, at a partnership table: your side's count (both hands' meld,
+    the cards passed, the trick points the two of you take) against the bid, read with
+    what the partner's bid or pass shows by common practice, and what passing gives
+    (the contract left with your side, or, once the partner has passed, given to the
+    opponents). Not a tip of the rules text: the lesson's advice."""
 
     @property
     def title(self) -> str:
@@ -61,7 +67,8 @@ class Tip(Enum):
 
     @property
     def seed_text(self) -> str:
-        """The tip in the rules text's own words (the exchange: lesson 3's advice)."""
+        """The tip in the rules text's own words (the exchange: lesson 3's advice; the
+        partner's call: lesson 13's, labelled common practice)."""
         return _tip_words()[self.value]["seed_text"]
 
     @property
@@ -137,6 +144,9 @@ _RULE = {
     Tip.BOTH_COPIES: QuizRule.PLAY_TRACK_BOTH_COPIES,
     Tip.POINTS_NOT_TRICKS: QuizRule.PLAY_SAVE_COUNTER,
     Tip.EXCHANGE: QuizRule.PASS_KEEP_MELD,
+    # For now: the partner-call rule cases are being added on another branch, and the
+    # lead remaps this at the merge.
+    Tip.PARTNER_CALL: QuizRule.BID_RAISE,
 }
 _PRINCIPLE = {
     Tip.EXPOSED_CARDS: PlayPrinciple.REMEMBER_EXPOSED_MELD,
@@ -146,6 +156,7 @@ _PRINCIPLE = {
 }
 
 
-TABLE_TIPS: tuple[Tip, ...] = tuple(t for t in Tip if t is not Tip.EXCHANGE)
+TABLE_TIPS: tuple[Tip, ...] = tuple(t for t in Tip if t not in (Tip.EXCHANGE, Tip.PARTNER_CALL))
 """The six tips of the rules text's "Better decisions at the table", in its order:
-the guided hand's."""
+the guided hand's (the exchange and the partner's call are the lessons' advice, not the
+rules text's tips)."""
