@@ -155,7 +155,8 @@ class BiddingTrainer(widgets.VBox):
     (e.g. ``"AS 10S KS QS JS ..."``); ``samples`` is the number of simulated deals
     (default :data:`~pinochle_tutor.coach.bid.BID_HINT_SAMPLES`, the game table's
     hint's number too, so the trainer and the hint give the same advice); ``dealer``
-    fixes the dealer's seat (the learner is seat 0: dealer 1 has the partner call first).
+    fixes the dealer's seat (the learner is seat 0: dealer 1 has the partner call first);
+    ``count_bidders`` has the computer players before the learner bid by their count.
     CSS hooks: ``pt-bidding-trainer``, ``pt-hand``, ``pt-auction``,
     ``pt-bid-amount``, ``pt-min-bid``, ``pt-raise``, ``pt-bid``, ``pt-pass``,
     ``pt-progress``, ``pt-message-area``, ``pt-advice``, ``pt-worked`` (the figures
@@ -169,10 +170,14 @@ class BiddingTrainer(widgets.VBox):
         hand: Sequence[CardLike] | str | None = None,
         samples: int = BID_HINT_SAMPLES,
         dealer: int | None = None,
+        count_bidders: bool = False,
     ) -> None:
         self.rules = coerce_rules(rules)
         self.dealer = dealer
         """The dealer's seat of every deal (``None``: drawn by the deal's seed)."""
+        self.count_bidders = count_bidders
+        """Whether the computer players before the learner bid by their count (the
+        beginner's way) instead of with the bidding model."""
         self.samples = samples
         self.seed = page_seed(seed)
         """The seed of the first deal (``seed``, else :func:`page_seed`); each New hand adds 1."""
@@ -224,8 +229,9 @@ class BiddingTrainer(widgets.VBox):
         seed = self.seed + self._deals
         hand = self._fixed_hand if self._deals == 0 else None
         self.drill = BiddingDrill(
-            self.rules, seed=seed, hand=hand, samples=self.samples, dealer=self.dealer
-        )
+            self.rules, seed=seed, hand=hand, samples=self.samples, dealer=self.dealer,
+            count_bidders=self.count_bidders,
+        )  # fmt: skip
         self._deals += 1
         self.advice_html.value = ""
         self.result_html.value = ""

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from pinochle_tutor.auction import Auction, IllegalBidError
 from pinochle_tutor.bots.bidmodel import BidModelPlayer
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import (
     Card,
     CardLike,
@@ -44,7 +45,10 @@ class BiddingDrill:
     random), the dealer is one of the other seats (``dealer`` names it; else it is
     drawn: at a partnership table with the learner in seat 0, dealer 1, the left
     opponent, has the partner call first), and the computer players
-    before the learner bid with the bidding model (:class:`BidModelPlayer`). The
+    before the learner bid with the bidding model (:class:`BidModelPlayer`), or with
+    ``count_bidders`` by their count as the beginner and intermediate players do
+    (:class:`HeuristicPlayer`: lesson 13, where a partner's bid must mean what the
+    lesson and the coach read it as). The
     advice is the bidding model's for the hand and the auction, the same as the game
     table's hint for the same decision. The learner makes
     one call (:meth:`call`); only then does :meth:`advise` answer, and
@@ -59,6 +63,7 @@ class BiddingDrill:
         learner_seat: int = 0,
         samples: int = BID_HINT_SAMPLES,
         dealer: int | None = None,
+        count_bidders: bool = False,
     ) -> None:
         self.rules = as_rules(rules)
         r = self.rules
@@ -85,7 +90,9 @@ class BiddingDrill:
         self.dealt_hand: tuple[Card, ...] = self._hand.view(learner_seat).hand
         """The learner's cards as dealt: the hand of the decision, still shown after
         :meth:`play_out` has played every card."""
-        self._bot = BidModelPlayer()
+        self._bot: BidModelPlayer | HeuristicPlayer = (
+            HeuristicPlayer() if count_bidders else BidModelPlayer()
+        )
         self.call_made: int | None = None
         """The learner's bid (``None``: a pass, or no call yet; see :attr:`committed`)."""
         self.committed = False

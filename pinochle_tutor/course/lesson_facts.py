@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pinochle_tutor.cards import Card, Rank, Suit
-from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import score_hand, trick_point_step
 from pinochle_tutor.sim.policy import PARTNER_OVERCALL_RAISES, default_allowance
 from pinochle_tutor.words import listed, number_word, plural, times
@@ -122,6 +122,7 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
     )
     inc = r.bid_increment
     partners = r.partnerships
+    mate = r if partners else CLASSIC
     out.update(
         deck_size=r.deck_size,
         total_trick_points=r.total_trick_points,
@@ -221,6 +222,11 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         # kitty), the common practice lesson 13 teaches (sim.policy.default_allowance)
         allowance_pct=round(default_allowance(r) * 100),
         allowance_points=round(default_allowance(r) * r.total_trick_points),
-        partner_overcall=PARTNER_OVERCALL_RAISES * inc,
+        # the same, at the partnership table lesson 13 shows (three-handed: classic's)
+        partner_allowance_pct=round(default_allowance(mate) * 100),
+        partner_allowance=round(default_allowance(mate) * mate.total_trick_points),
+        partner_total=mate.total_trick_points,
+        partner_opening=mate.opening_bid,
+        partner_overcall=PARTNER_OVERCALL_RAISES * mate.bid_increment,
     )
     return out

@@ -30,7 +30,7 @@ from functools import cache
 
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, cards_text
-from pinochle_tutor.coach.bid import BidAdvice, advise_bid
+from pinochle_tutor.coach.bid import BidAdvice, BidEvaluation, advise_bid
 from pinochle_tutor.course.content import Said, read_sentences, text_file
 from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep
 from pinochle_tutor.deal import make_deck
@@ -55,7 +55,14 @@ __all__ = [
 WORDS_FILE = "partner_call.toml"
 """The worked deal's sentences, in the package's ``text`` folder."""
 
-_COUNT = ("deals", "side_meld", "exchange_size", "tricks", "total", "count", "min_bid", "chance")
+_COUNT = (
+    "trump", "deals", "side_meld", "meld", "from_pass", "exchange_size", "partner_meld",
+    "tricks", "total", "count", "min_bid", "chance",
+)  # fmt: skip
+_PASS = ("pass_score", "hold_score", "min_bid")
+_ABOVE = ("min_bid", "limit", "above", "above_pass", "above_hold")
+_SIDES = ("trump", "difference", "side_meld_bid", "side_meld_pass", "trick_words")
+_TRICKS = ("difference", "tricks_bid", "tricks_pass")
 STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
     "hand": ("hand", "trump", "meld"),
     "with_bid": ("partner_bid", "over", "min_bid"),
@@ -63,16 +70,21 @@ STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
     "count": _COUNT,
     "partner_still_in": (),
     "partner_out": (),
-    "verdict_bid": ("min_bid", "limit", "above", "above_chance"),
-    "verdict_bid_once": ("min_bid", "above", "above_chance"),
-    "verdict_bid_pass_ok": ("min_bid", "limit", "above", "above_chance"),
-    "verdict_pass": ("min_bid",),
+    "pass_partner": ("share", *_PASS),
+    "pass_opponents": _PASS,
+    "verdict_bid": _ABOVE,
+    "verdict_bid_once": _ABOVE,
+    "verdict_bid_pass_ok": _ABOVE,
+    "verdict_pass": _PASS,
     "verdict_pass_bid_ok": ("min_bid", "high"),
-    "meld_more": ("difference", "side_meld_bid", "side_meld_pass"),
-    "meld_less": ("side_meld_bid", "side_meld_pass"),
-    "compare": ("limit_bid", "limit_pass"),
+    "meld_more": _SIDES,
+    "meld_same": _SIDES,
+    "tricks_more": _TRICKS,
+    "tricks_less": _TRICKS,
+    "tricks_same": _TRICKS,
     "opening_shows": ("share", "opening_bid"),
-    "alone_note": ("rules_name",),
+    "compare": ("limit_bid", "limit_pass", "pass_bid", "pass_pass"),
+    "alone_note": (),
 }
 """Every sentence of the worked deal, by name, with the numbers it may say."""
 
@@ -80,7 +92,8 @@ STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
 @dataclass(frozen=True)
 class PartnerCallDeal:
     """The worked deal of one rule set: the seed that deals the learner's hand, the
-    partner's opening bid and the right opponent's bid over it."""
+    partner's opening bid and the right opponent's raise over it (first auction); in the
+    second the partner passes and the right opponent opens at ``partner_bid``."""
 
     seed: int
     partner_bid: int
@@ -88,12 +101,12 @@ class PartnerCallDeal:
 
 
 PARTNER_CALL_DEALS: dict[str, PartnerCallDeal] = {
-    "classic": PartnerCallDeal(3, 250, 280),
-    "double_deck": PartnerCallDeal(14, 74, 80),
+    "classic": PartnerCallDeal(2, 250, 260),
+    "double_deck": PartnerCallDeal(1, 50, 51),
 }
-"""Each partnership preset's worked deal (found by :func:`_illustrates` over seeds from 0,
-at these levels): the coach's verdict differs between the two auctions, and the partner's
-bid raises the side's meld on its deals. Another rule set searches the same way."""
+"""Each partnership preset's worked deal, the first seed from 0 that :func:`_illustrates`
+the lesson with the calls the computer players make (an opening at the lowest bid, a
+raise of one step: they never jump). Another rule set searches the same way."""
 
 SEARCH = 40
 """How many seeds a rule set that is no preset tries before it takes seed 0."""
@@ -156,17 +169,26 @@ def _two(rules: RuleSet, deal: PartnerCallDeal) -> TwoAuctions:
     return TwoAuctions(
         rules, deal, hand,
         _advice(rules, hand, (deal.partner_bid, deal.over)),
-        _advice(rules, hand, (None, deal.over)),
+        _advice(rules, hand, (None, deal.partner_bid)),
     )  # fmt: skip
 
 
+def noticeable(rules: RuleSet) -> int:
+    """The least difference of meld or trick points the worked deal calls a difference:
+    one raise, and at least a 25th of the hand's trick points (classic 10, double deck 2)."""
+    return max(rules.bid_increment, rules.total_trick_points // 25)
+
+
 def _illustrates(two: TwoAuctions) -> bool:
-    """Whether the deal shows both halves of the lesson: the partner's bid raises the
-    side's meld on the coach's deals, and the coach's verdict differs between the two
-    auctions (a pass accepted in one and not the other, or top bids apart)."""
+    """Whether the deal can be compared and shows the lesson: the coach names the same
+    trump in both auctions (so the two counts are of one hand), its deals do not give
+    the side noticeably less meld after the partner's bid than after the pass (the noise
+    of two draws of deals, which the lesson would have to explain away), and its verdict
+    differs between them (a pass accepted in one and not the other, or top bids apart)."""
     a, b = two.with_bid.accepted, two.with_pass.accepted
-    raised = two.with_bid.best.mean_side_meld > two.with_pass.best.mean_side_meld
-    return raised and (a.pass_ok != b.pass_ok or a.limit != b.limit)
+    same = two.with_bid.best.trump == two.with_pass.best.trump
+    gap = two.with_bid.best.mean_side_meld - two.with_pass.best.mean_side_meld
+    return same and gap > -noticeable(two.rules) and (a.pass_ok != b.pass_ok or a.limit != b.limit)
 
 
 @cache
@@ -174,15 +196,15 @@ def two_auctions(rules: RuleSet) -> TwoAuctions:
     """The worked deal under ``rules`` (see :func:`partner_call_rules`): a preset's own
     (:data:`PARTNER_CALL_DEALS`; house rules that change only the game's target use
     their preset's), else the first of :data:`SEARCH` seeds that illustrates the lesson
-    with the partner opening at the lowest bid and the right opponent three increments
-    over it (seed 0 if none does)."""
+    with the partner opening at the lowest bid and the right opponent one raise over it
+    (seed 0 if none does)."""
     r = partner_call_rules(rules)
     for name, deal in PARTNER_CALL_DEALS.items():
         preset = PRESETS[name]
         if r.with_settings(target=preset.target) == preset:
             return _two(r, deal)
     level = r.opening_bid
-    over = level + 3 * r.bid_increment
+    over = level + r.bid_increment
     for seed in range(SEARCH):
         two = _two(r, PartnerCallDeal(seed, level, over))
         if _illustrates(two):
@@ -199,31 +221,68 @@ def _say(name: str, rules: RuleSet, **values: object) -> str:
     return _words()[name].under(rules).format(**values)
 
 
+def _signed(x: float) -> str:
+    """A score difference as the sentence says it: ``+19``, ``-12``, ``0``."""
+    n = round(x)
+    return f"+{n}" if n > 0 else str(n)
+
+
 def _count(advice: BidAdvice, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
     o = advice.best
     meld, tricks = round(o.mean_side_meld), round(o.mean_tricks)
+    own = sum(o.own_meld) / len(o.own_meld)
+    from_pass, partner = round(own - o.meld), round(o.mean_side_meld - own)
     text = _say(
-        "count", rules, deals=o.deals, side_meld=meld, exchange_size=rules.exchange_size,
+        "count", rules, trump=o.trump.plural, deals=o.deals, side_meld=meld, meld=o.meld,
+        from_pass=from_pass, exchange_size=rules.exchange_size, partner_meld=partner,
         tricks=tricks, total=rules.total_trick_points, count=meld + tricks,
         min_bid=advice.min_bid, chance=chance_words(o.make_chance(advice.min_bid)),
     )  # fmt: skip
-    return text, (o.deals, meld, rules.exchange_size, tricks, rules.total_trick_points,
-                  meld + tricks, advice.min_bid)  # fmt: skip
+    return text, (o.deals, meld, o.meld, from_pass, rules.exchange_size, partner, tricks,
+                  rules.total_trick_points, meld + tricks, advice.min_bid)  # fmt: skip
+
+
+def _evaluation(advice: BidAdvice) -> BidEvaluation:
+    assert advice.evaluation is not None  # advise_bid keeps its evaluation
+    return advice.evaluation
+
+
+def _passing(advice: BidAdvice, rules: RuleSet, partner_in: bool) -> tuple[str, tuple[int, ...]]:
+    """What a pass gives: who declares on the coach's deals if this seat passes, and
+    passing's average score against holding the lowest bid now."""
+    ev = _evaluation(advice)
+    lowest = advice.min_bid
+    held, passed = ev.best.expected_score(lowest), ev.pass_score(lowest)
+    numbers = (round(passed), round(held), lowest)
+    values = {"pass_score": _signed(passed), "hold_score": _signed(held), "min_bid": lowest}
+    share = round(10 * ev.passing.partner_declares)
+    if partner_in and share > 0:
+        return _say("pass_partner", rules, share=share, **values), (share, 10, *numbers)
+    return _say("pass_opponents", rules, **values), numbers
 
 
 def _verdict(advice: BidAdvice, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
     a = advice.accepted
+    ev = _evaluation(advice)
     if a.limit is not None:
         once = "verdict_bid" if a.limit > a.min_bid else "verdict_bid_once"
         name = "verdict_bid_pass_ok" if a.pass_ok else once
         above = a.limit + rules.bid_increment
-        chance = chance_words(advice.best.make_chance(above))
-        text = _say(name, rules, min_bid=a.min_bid, limit=a.limit, above=above, above_chance=chance)
-        return text, (a.min_bid, a.limit, above)
+        hold, passed = ev.best.expected_score(above), ev.pass_score(above)
+        text = _say(
+            name, rules, min_bid=a.min_bid, limit=a.limit, above=above,
+            above_pass=_signed(passed), above_hold=_signed(hold),
+        )  # fmt: skip
+        if round(passed) <= round(hold) or above > rules.max_bid:  # nothing to show there
+            text = text.split(" At ", 1)[0]
+        return text, (a.min_bid, a.limit, above, round(passed), round(hold))
     if a.high is not None:
         return _say("verdict_pass_bid_ok", rules, min_bid=a.min_bid, high=a.high), (
             a.min_bid, a.high)  # fmt: skip
-    return _say("verdict_pass", rules, min_bid=a.min_bid), (a.min_bid,)
+    held, passed = ev.best.expected_score(a.min_bid), ev.pass_score(a.min_bid)
+    text = _say("verdict_pass", rules, min_bid=a.min_bid, pass_score=_signed(passed),
+                hold_score=_signed(held))  # fmt: skip
+    return text, (a.min_bid, round(passed), round(held))
 
 
 def _top(advice: BidAdvice) -> str:
@@ -231,15 +290,33 @@ def _top(advice: BidAdvice) -> str:
     return "pass" if limit is None else str(limit)
 
 
+def _sides(two: TwoAuctions) -> tuple[str, tuple[int, ...]]:
+    """The two auctions' counts side by side, with one trump (:func:`_illustrates`)."""
+    r = two.rules
+    b, p = two.with_bid.best, two.with_pass.best
+    meld_b, meld_p = round(b.mean_side_meld), round(p.mean_side_meld)
+    tricks_b, tricks_p = round(b.mean_tricks), round(p.mean_tricks)
+    step = noticeable(r)
+    dt, dm = tricks_b - tricks_p, meld_b - meld_p
+    tricks = "tricks_more" if dt >= step else "tricks_less" if dt <= -step else "tricks_same"
+    trick_words = _say(tricks, r, difference=abs(dt), tricks_bid=tricks_b,
+                       tricks_pass=tricks_p)  # fmt: skip
+    meld = "meld_more" if dm >= step else "meld_same"
+    text = _say(meld, r, trump=b.trump.plural, difference=abs(dm),
+                side_meld_bid=meld_b, side_meld_pass=meld_p, trick_words=trick_words)  # fmt: skip
+    return text, (abs(dm), meld_b, meld_p, abs(dt), tricks_b, tricks_p)
+
+
 def partner_call_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     """The worked deal as steps: the hand; the first auction (the partner bids), the
-    coach's count and verdict; the second (the partner passes), the same; and what the
-    two show side by side, each sentence said only when the numbers bear it out."""
+    coach's count, what a pass gives and the verdict; the second (the partner passes),
+    the same; and the two side by side, each sentence said only where the numbers bear
+    it out."""
     two = two_auctions(rules)
     r = two.rules
     steps: list[WorkedStep] = []
     if not rules.partnerships:
-        steps.append(WorkedStep(_say("alone_note", rules, rules_name=rules.name.replace("_", "-"))))
+        steps.append(WorkedStep(_say("alone_note", rules)))
     trump = two.with_bid.best.trump
     mine = meld_points(two.hand, trump, r)
     steps.append(
@@ -248,36 +325,36 @@ def partner_call_example(rules: RuleSet = CLASSIC) -> WorkedExample:
             cards=two.hand, numbers=(mine,),
         )
     )  # fmt: skip
-    for advice, head, still in (
-        (two.with_bid, "with_bid", "partner_still_in"),
-        (two.with_pass, "with_pass", "partner_out"),
+    d = two.deal
+    for advice, head, still, over in (
+        (two.with_bid, "with_bid", "partner_still_in", d.over),
+        (two.with_pass, "with_pass", "partner_out", d.partner_bid),
     ):
-        d = two.deal
-        said = _say(head, r, partner_bid=d.partner_bid, over=d.over, min_bid=advice.min_bid)
+        said = _say(head, r, partner_bid=d.partner_bid, over=over, min_bid=advice.min_bid)
         count, count_numbers = _count(advice, r)
+        passing, pass_numbers = _passing(advice, r, head == "with_bid")
         verdict, verdict_numbers = _verdict(advice, r)
         steps.append(
             WorkedStep(
-                f"{said} {count} {_say(still, r)} {verdict}", cards=two.hand,
-                numbers=(d.partner_bid, d.over, advice.min_bid, *count_numbers, *verdict_numbers),
+                f"{said} {count} {_say(still, r)} {passing} {verdict}", cards=two.hand,
+                numbers=(d.partner_bid, over, advice.min_bid, *count_numbers, *pass_numbers,
+                         *verdict_numbers),
             )
         )  # fmt: skip
-    bid_meld = round(two.with_bid.best.mean_side_meld)
-    pass_meld = round(two.with_pass.best.mean_side_meld)
-    if bid_meld > pass_meld:
-        meld_line = _say("meld_more", r, difference=bid_meld - pass_meld,
-                         side_meld_bid=bid_meld, side_meld_pass=pass_meld)  # fmt: skip
-    else:
-        meld_line = _say("meld_less", r, side_meld_bid=bid_meld, side_meld_pass=pass_meld)
-    compare = _say("compare", r, limit_bid=_top(two.with_bid), limit_pass=_top(two.with_pass))
-    limits = tuple(a.accepted.limit for a in (two.with_bid, two.with_pass))
+    sides, side_numbers = _sides(two)
     share = opening_share(r)
     shows = _say("opening_shows", r, share=share, opening_bid=r.opening_bid)
+    passes = tuple(_evaluation(a).pass_score(a.min_bid) for a in (two.with_bid, two.with_pass))
+    compare = _say(
+        "compare", r, limit_bid=_top(two.with_bid), limit_pass=_top(two.with_pass),
+        pass_bid=_signed(passes[0]), pass_pass=_signed(passes[1]),
+    )  # fmt: skip
+    limits = tuple(a.accepted.limit for a in (two.with_bid, two.with_pass))
     steps.append(
         WorkedStep(
-            f"{meld_line} {shows} {compare}",
-            numbers=(bid_meld, pass_meld, bid_meld - pass_meld, *(x for x in limits if x),
-                     share, 100, r.opening_bid),
+            f"{sides} {shows} {compare}",
+            numbers=(*side_numbers, share, 100, r.opening_bid, *(x for x in limits if x),
+                     *(round(x) for x in passes)),
         )
     )  # fmt: skip
     return WorkedExample("One hand, two auctions", r, tuple(steps))
