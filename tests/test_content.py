@@ -110,7 +110,10 @@ def test_the_mastery_sets_read_the_outline() -> None:
     assert {f: tuple(c.value for c in cs) for f, cs in LESSON_CASES.items()} == {
         p.file: p.cases for p in o.pages if p.cases
     }
-    assert LESSON_RULES == {"08_other_versions.ipynb": (DOUBLE_DECK, THREE_HANDED)}
+    assert LESSON_RULES == {
+        "08_other_versions.ipynb": (DOUBLE_DECK, THREE_HANDED),
+        "13_partner_call.ipynb": (CLASSIC, DOUBLE_DECK),
+    }
     assert LESSON_LEVELS == {"01_the_deck.ipynb": (1,)}
     assert set(LESSON_TEACHES) == {
         p.file for p in o.pages if p.kind in (PageKind.WELCOME, PageKind.LESSON)
