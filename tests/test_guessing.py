@@ -65,9 +65,17 @@ HOUSE_EXAMPLE = CLASSIC.with_settings(target=1000, meld_save=10)
 
 RULE_SETS: tuple[RuleSet, ...] = (CLASSIC, DOUBLE_DECK, THREE_HANDED, HOUSE_EXAMPLE)
 
-JUDGED = frozenset({"03_trump_and_exchange.ipynb", "07_strategy.ipynb", "09_full_game.ipynb"})
-"""Lessons whose sets hold questions the coach judges (the exchange, a card to play),
-each made and judged in a second or more: fewer seeds."""
+JUDGED = frozenset(
+    {
+        "03_trump_and_exchange.ipynb",
+        "07_strategy.ipynb",
+        "09_full_game.ipynb",
+        "13_partner_call.ipynb",
+    }
+)
+"""Lessons whose sets hold questions the coach judges (the exchange, a card to play, a
+bid), each made and judged in a second or more (a bid in the double deck: tens of
+seconds): fewer seeds."""
 
 SEEDS = range(200)
 JUDGED_SEEDS = range(12)

@@ -331,7 +331,10 @@ def test_bid_generator_covers_every_rule_case_over_1000_seeds() -> None:
         item = generate("bid", seed, level=seed % 3 + 1)
         assert item.rules == rules_of(item)
         seen.update(item.rules)
-    assert set(seen) == _rules_of_kind(QuizKind.BID)
+    # A partner holding the high bid comes up only in a question aimed at it (lesson 13,
+    # the review; the real advisor's test below): the levels give the high bid to an
+    # opponent.
+    assert set(seen) == _rules_of_kind(QuizKind.BID) - {QuizRule.BID_PARTNER_HOLDS}
 
 
 def test_bid_generator_with_the_real_advisor() -> None:

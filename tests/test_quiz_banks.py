@@ -24,6 +24,7 @@ from pinochle_tutor.course.quiz import (
     load_banks,
     rules_of,
 )
+from pinochle_tutor.course.quiz.kinds.bid import PARTNER_CASES
 from pinochle_tutor.course.quiz.kinds.play import play_view
 from pinochle_tutor.explain.game_end import side_label
 
@@ -87,7 +88,9 @@ def test_counts_levels_and_rule_coverage() -> None:
         levels = Counter(i.level for i in items if i.kind is kind)
         assert set(levels) == {1, 2, 3}, (kind, levels)
     covered = {r for i in items for r in i.rules}
-    assert covered == set(QuizRule), set(QuizRule) - covered
+    # A partner's call (lesson 13) is asked by fresh questions only, each aimed at its
+    # case with a clear answer: a bank item more would change the bidding practice pages.
+    assert covered == set(QuizRule) - set(PARTNER_CASES), set(QuizRule) - covered
     # The rules found by the engine cover every case too (not just the declared ones).
     found = {r for i in items if i.kind is not QuizKind.BID for r in rules_of(i)}
     assert found == {r for r in QuizRule if r.kind is not QuizKind.BID}

@@ -106,7 +106,9 @@ GUESS_CAPS: dict[QuizKind, float] = {QuizKind.PLAY: 0.2, QuizKind.BID: 0.5}
 promises none: a card to play is asked only in a position where a card clicked at random
 from the hand is accepted at most a fifth of the time (the coach accepts every card
 within its error of the best: half the hand or more in most positions, so the plan makes
-another position), a bid only as the set's one question a Pass may answer. The exchange
+another position), a bid only as the set's one question a Pass may answer (a question
+on a partner's call, whose answer is clear, may also be asked where Pass is wrong:
+:func:`_least`). The exchange
 (cards to give, judged by playing each choice out) is not held to one: it counts as
 guessed every time, and the plan sets it beside questions a guess does not answer."""
 
@@ -152,10 +154,24 @@ def _bound(rule: QuizRule, rules: RuleSet) -> float:
     return min(KINDS[rule.kind].guess_bound(rule, rules), GUESS_CAPS.get(rule.kind, 1.0))
 
 
+def _least(rule: QuizRule, rules: RuleSet) -> float:
+    """The least a question on ``rule`` under ``rules`` may be held to in a set, by
+    making another position (:meth:`~pinochle_tutor.course.quiz.kind.QuizKindSpec.least_bound`;
+    a question on a partner's call: 0, a position whose answer is a bid)."""
+    return min(_bound(rule, rules), KINDS[rule.kind].least_bound(rule, rules))
+
+
 def _half(bound: float) -> bool:
     """Whether a guess may answer the question half the time or more: two answers to
     choose from (not the exchange, whose bound of 1 says only that it is not known)."""
     return 0.5 <= bound < 1
+
+
+def _held(rule: QuizRule, rules: RuleSet, halves: bool) -> float:
+    """The most a guess may answer a question on ``rule`` under ``rules`` in a set that
+    ``halves`` (already holds a question a guess answers half the time): past that one,
+    a case is held to its least (:func:`_least`)."""
+    return _least(rule, rules) if halves and _half(_bound(rule, rules)) else _bound(rule, rules)
 
 
 def _plan(
@@ -166,26 +182,29 @@ def _plan(
     next case that keeps the set's chance of being mastered by guessing under
     :data:`MAX_GUESS_CHANCE` (the later questions counted at the least of the lesson's
     cases, which can always follow), and at most one question a guess answers half the
-    time. A case that cannot occur under a question's rules is passed over."""
+    time: past it, a case a kind can hold lower by making another position (a partner's
+    call: a position whose answer is a bid) is asked there. A case that cannot occur
+    under a question's rules is passed over."""
     rules_of = [sets[i % len(sets)] for i in range(SET_SIZE)]
     usable = [[c for c in cases if rule_applies(c, rs)] for rs in rules_of]
     if not all(usable):
         raise InvalidRoundError(
             f"{lesson}: none of its cases can occur under some rules of the set"
         )
-    floors = [min(_bound(c, rs) for c in u) for u, rs in zip(usable, rules_of, strict=True)]
+    floors = [min(_least(c, rs) for c in u) for u, rs in zip(usable, rules_of, strict=True)]
     chosen: list[float] = []
     plan: list[tuple[list[QuizRule], float]] = []
     start = 0
     for i, rs in enumerate(rules_of):
         order = [c for c in cases[start:] + cases[:start] if c in usable[i]]
         halves = any(_half(b) for b in chosen)
+        held = {c: _held(c, rs, halves) for c in order}
         pick = next(
             (
                 c
                 for c in order
-                if not (halves and _half(_bound(c, rs)))
-                and chance_of_mastery([*chosen, _bound(c, rs), *floors[i + 1 :]]) < MAX_GUESS_CHANCE
+                if not (halves and _half(held[c]))
+                and chance_of_mastery([*chosen, held[c], *floors[i + 1 :]]) < MAX_GUESS_CHANCE
             ),
             None,
         )
@@ -194,8 +213,8 @@ def _plan(
                 f"{lesson}: no set of its cases keeps guessing under {MAX_GUESS_CHANCE:.0%} "
                 f"under {rs.name}"
             )
-        most = _bound(pick, rs)
-        behind = [c for c in order if c is not pick and _bound(c, rs) <= most]
+        most = held[pick]
+        behind = [c for c in order if c is not pick and held[c] <= most]
         plan.append(([pick, *behind], most))
         chosen.append(most)
         start = (cases.index(pick) + 1) % len(cases)

@@ -44,6 +44,8 @@ __all__ = [
     "CallValue",
     "FailedBidExplanation",
     "PartShortfall",
+    "PartnerCall",
+    "PartnerStand",
     "TrumpJudgement",
     "TrumpPlan",
     "TrumpReasoning",
@@ -706,6 +708,77 @@ class TrumpJudgement:
             f"{head}: over {self.deals:,} imagined deals, {self.named.plural} scored "
             f"{points(self.loss)} less on average (± {points(self.loss_stderr)}) than "
             f"{self.best.plural}, the best of the suits."
+        )
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class PartnerStand(Enum):
+    """Where a seat to call stands with its partner's call."""
+
+    HOLDS = "holds"
+    """The partner holds the high bid."""
+    OVER = "over"
+    """The partner bid and an opponent bid over them; the partner can still bid."""
+    OUT = "out"
+    """The partner has passed: this call is the side's last chance at the contract."""
+
+
+@dataclass(frozen=True)
+class PartnerCall:
+    """What the partner's call showed on the coach's deals, and what passing gives in
+    this auction: the numbers of one bidding evaluation (its deals fit every call, read
+    as the computer players bid: common practice, not a rule of record)."""
+
+    stand: PartnerStand
+    partner_bid: int | None
+    """The partner's last bid (``None``: the partner passed without bidding)."""
+    over: tuple[str, int] | None
+    """Who bid over the partner and the high bid (:attr:`PartnerStand.OVER`)."""
+    trump: Suit
+    """The trump of the evaluation's best outlook, whose deals give the melds."""
+    partner_meld: int
+    """The partner's meld on average (after the exchange, where there is one)."""
+    side_meld: int
+    """The side's meld on average (both partners)."""
+    partner_declares: float
+    """The share of the deals on which the partner declares when this seat passes."""
+
+    @property
+    def text(self) -> str:
+        """The reading in plain words, every number from the evaluation."""
+        melds = (
+            f"with {self.trump.plural} trump your partner melds {self.partner_meld} of your "
+            f"side's {self.side_meld} on average"
+        )
+        if self.stand is PartnerStand.OUT:
+            bid = f" after bidding {self.partner_bid}" if self.partner_bid is not None else ""
+            return (
+                f"Your partner passed{bid}. The coach reads a pass as common practice does (a "
+                f"hand not worth the bid) and deals your partner's hand to fit it: {melds}. "
+                "Your call is your side's last chance at the contract: if you pass, the "
+                "opponents take it."
+            )
+        if self.stand is PartnerStand.HOLDS:
+            head = f"Your partner bid {self.partner_bid} and holds the high bid."
+            then = "If you pass, the contract stays with your partner"
+        else:
+            assert self.over is not None
+            who, high = self.over
+            head = f"Your partner bid {self.partner_bid} and {who} bid {high} over it."
+            then = "If you pass, your partner can still bid: your partner declares"
+        share = _pct(self.partner_declares)
+        if self.partner_declares >= 1:
+            gives = f"{then} on every one of the coach's deals."
+        elif self.partner_declares <= 0:
+            gives = "If you pass, an opponent declares on every one of the coach's deals."
+        else:
+            gives = f"{then} on {share} of the coach's deals, and an opponent declares on the rest."
+        return (
+            f"{head} The coach reads a bid as common practice does (the bidder's meld plus the "
+            "trick points their hand expects plus some for their partner) and deals your "
+            f"partner's hand to fit it: {melds}. {gives}"
         )
 
     def __str__(self) -> str:

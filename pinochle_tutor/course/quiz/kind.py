@@ -246,6 +246,13 @@ class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):
         another above it); 1 by default: nothing smaller is promised."""
         return 1.0
 
+    def least_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        """The least guess chance a question on ``rule`` under ``rules`` may be held to
+        by making another position (the plan asks it there when :meth:`guess_bound`
+        would give a set a second question a guess answers half the time); by default
+        :meth:`guess_bound`: no lower one is promised."""
+        return self.guess_bound(rule, rules)
+
     def firm(self, item: ItemT) -> ItemT | None:
         """``item`` as a mastery set asks it: the same position with answers a guess
         rarely finds (a yes-or-no question asked as "which ...?"), or ``None`` when the

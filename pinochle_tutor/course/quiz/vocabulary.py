@@ -197,6 +197,15 @@ class QuizRule(Enum):
     """The hand is worth more than the bid already made: raise."""
     BID_PASS = "bid.pass"
     """The bidding is already above what the hand is worth: pass."""
+    BID_PARTNER_HOLDS = "bid.partner_holds"
+    """Your partner holds the high bid: passing leaves the contract with your side (an
+    opponent may still outbid it); bid on only when your side's count pays for it."""
+    BID_PARTNER_OUT = "bid.partner_out"
+    """Your partner has passed: your call is your side's last chance at the contract, and
+    passing gives it to the opponents."""
+    BID_PARTNER_OVER = "bid.partner_over"
+    """Your partner bid and an opponent bid over them: your partner can still bid, and
+    what their bid showed (common practice, not a rule) counts in your side's count."""
     WINNER_LED_SUIT = "winner.led_suit"
     """No trump in the trick: the highest card of the led suit wins; other suits never win."""
     WINNER_TRUMP = "winner.trump"
@@ -491,12 +500,18 @@ _NEEDS_SECOND_COPY = frozenset(
 )
 
 
+_PARTNER_CALLS = frozenset(
+    {QuizRule.BID_PARTNER_HOLDS, QuizRule.BID_PARTNER_OUT, QuizRule.BID_PARTNER_OVER}
+)
+
+
 def rule_applies(rule: QuizRule | str, rules: RuleSet = CLASSIC) -> bool:
     """Whether the rule case can come up at all under ``rules``. It cannot when
     the deck has no 9s or the dix earns nothing (``meld.dix``, e.g. double deck),
     when the deck has one copy of each card (the doubles, ``meld.run_royal``,
     ``meld.run_lone_extra``), when nobody has a partner (``trick.partner_winning``,
-    three-handed), when meld is kept without trick points (``score.meld_save``), when
+    three-handed; nor a partner's call to read, ``bid.partner_holds``, ``bid.partner_out``,
+    ``bid.partner_over``), when meld is kept without trick points (``score.meld_save``), when
     the last trick earns no bonus (``counters.last_trick``), when every card counts
     (``counters.none``), or when bids go up by 1 (``call.increment``, double deck).
     :func:`~pinochle_tutor.course.quiz.generate` skips such cases."""
@@ -530,6 +545,8 @@ def rule_applies(rule: QuizRule | str, rules: RuleSet = CLASSIC) -> bool:
     if r is QuizRule.GAME_HIGHEST:
         return rules.sides > 2
     if r is QuizRule.TABLE_PARTNER:
+        return rules.partnerships and rules.players == 4
+    if r in _PARTNER_CALLS:
         return rules.partnerships and rules.players == 4
     if r is QuizRule.TABLE_EXCHANGE:
         return rules.has_kitty or (rules.exchange_size > 0 and rules.partnerships)

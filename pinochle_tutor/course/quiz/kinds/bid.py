@@ -49,15 +49,18 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizRule,
 )
 from pinochle_tutor.explain import explain_bid
-from pinochle_tutor.explain.bidding import chance_words
+from pinochle_tutor.explain.bidding import PartnerCall, PartnerStand, chance_words
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.rules import (
     RuleSet,
 )
 from pinochle_tutor.sim.inference import AuctionInfo, heuristic_limit
-from pinochle_tutor.words import Side, listed
+from pinochle_tutor.words import Side, listed, seat_words
 
 __all__ = [
+    "PARTNER_CASES",
+    "PARTNER_LOOKS",
+    "PARTNER_SIMS",
     "RAISE_DRAWS",
     "SPEC",
     "BidQuiz",
@@ -65,6 +68,8 @@ __all__ = [
     "BidRange",
     "bid_range",
     "parse_bid_answer",
+    "partner_reading",
+    "partner_situation",
 ]
 
 
@@ -204,16 +209,105 @@ def _mark_bid(item: BidQuiz, text: str, call: int | None) -> Mark:
             f" (The coach played out {advice.best.deals:,} deals with {suits} as trump, the "
             f"most promising {which} after a first look at {FIRST_LOOK_SAMPLES} deals with each.)"
         )
-    explanation = f"{head} The coach accepts: {r.text}. {advice.top_bid_explanation}{sims}"
+    reading = partner_reading(item, r)
+    said = f" {reading.text}" if reading is not None else ""
+    explanation = f"{head}{said} The coach accepts: {r.text}. {advice.top_bid_explanation}{sims}"
     return Mark(
         item.id, item.kind, text, right, r.text, explanation, SPEC.rules_for(item), detail=r
     )
 
 
+PARTNER_CASES: tuple[QuizRule, ...] = (
+    QuizRule.BID_PARTNER_HOLDS, QuizRule.BID_PARTNER_OUT, QuizRule.BID_PARTNER_OVER,
+)  # fmt: skip
+"""The rule cases of a partner's call (lesson 13): where the seat to call stands with its
+partner's call (:func:`partner_situation`)."""
+
+
+def partner_situation(auction: Auction) -> QuizRule | None:
+    """Where the seat to call in ``auction`` stands with its partner's call: the partner
+    has passed (``bid.partner_out``: this call is the side's last chance at the
+    contract), holds the high bid (``bid.partner_holds``), or bid and an opponent bid
+    over them (``bid.partner_over``); ``None`` with no partner (three-handed), with the
+    partner yet to call, or once the auction is over.
+
+    >>> partner_situation(Auction.after([280, None], dealer=1))
+    <QuizRule.BID_PARTNER_HOLDS: 'bid.partner_holds'>
+    >>> partner_situation(Auction.after([None, 300], dealer=1))
+    <QuizRule.BID_PARTNER_OUT: 'bid.partner_out'>
+    >>> partner_situation(Auction.after([None, 250, 260], dealer=0)).value
+    'bid.partner_over'
+    >>> partner_situation(Auction.after([250], dealer=2)) is None  # the partner calls next
+    True
+    """
+    seat = auction.turn
+    partner = None if seat is None else auction.rules.partner(seat)
+    if partner is None:
+        return None
+    if partner in auction.passed:
+        return QuizRule.BID_PARTNER_OUT
+    if auction.high_bidder == partner:
+        return QuizRule.BID_PARTNER_HOLDS
+    if any(s == partner and amount is not None for s, amount in auction.history):
+        return QuizRule.BID_PARTNER_OVER
+    return None
+
+
+_STANDS = {
+    QuizRule.BID_PARTNER_HOLDS: PartnerStand.HOLDS,
+    QuizRule.BID_PARTNER_OVER: PartnerStand.OVER,
+    QuizRule.BID_PARTNER_OUT: PartnerStand.OUT,
+}
+
+
+def partner_reading(item: BidQuiz, r: BidRange | None = None) -> PartnerCall | None:
+    """What the partner's call in ``item``'s auction showed on the coach's deals (the
+    partner's and the side's meld on average, with the evaluation's best trump) and
+    what passing gives there (the share of those deals on which the partner declares
+    when the learner passes), from the evaluation behind ``r`` (default: the item's
+    :func:`bid_range`); ``None`` out of every partner's situation
+    (:func:`partner_situation`) or without an evaluation (advice built by hand)."""
+    a = item.auction()
+    situation = partner_situation(a)
+    if situation is None:
+        return None
+    ev = (r if r is not None else bid_range(item)).advice.evaluation
+    if ev is None:
+        return None
+    me = a.turn if a.turn is not None else 0
+    rules = item.rule_set
+    partner = rules.partner(me)
+    bids = [amount for s, amount in a.history if s == partner and amount is not None]
+    over = None
+    if situation is QuizRule.BID_PARTNER_OVER and a.high_bidder is not None and a.high_bid:
+        over = (seat_words(a.high_bidder, me, rules), a.high_bid)
+    best = ev.best
+    partner_meld = [side - own for side, own in zip(best.side_meld, best.own_meld, strict=True)]
+    declarers = ev.passing.declarer
+    return PartnerCall(
+        stand=_STANDS[situation],
+        partner_bid=bids[-1] if bids else None,
+        over=over,
+        trump=best.trump,
+        partner_meld=round(sum(partner_meld) / len(partner_meld)),
+        side_meld=round(best.mean_side_meld),
+        partner_declares=sum(d == 2 for d in declarers) / len(declarers),
+    )
+
+
 def _bid_rules(item: BidQuiz) -> set[QuizRule]:
-    if bid_range(item).advised is None:
-        return {QuizRule.BID_PASS}
-    return {QuizRule.BID_OPEN if item.auction().high_bid is None else QuizRule.BID_RAISE}
+    """The call's case (open, raise or pass, from the answer), and the partner's call's
+    (:func:`partner_situation`) when the answer is clear (:attr:`BidRange.clear`): a
+    question whose accepted calls hold both a pass and a bid lets either through, so it
+    does not ask what the partner's call is worth."""
+    r = bid_range(item)
+    found = {QuizRule.BID_PASS} if r.advised is None else {
+        QuizRule.BID_OPEN if item.auction().high_bid is None else QuizRule.BID_RAISE
+    }  # fmt: skip
+    situation = partner_situation(item.auction())
+    if situation is not None and r.clear:
+        found.add(situation)
+    return found
 
 
 def _bid_entry(data: Mapping[str, Any], common: dict[str, Any], rs: RuleSet) -> BidQuiz:
@@ -273,7 +367,83 @@ def _bid_hand(rng: random.Random, target: QuizRule, rules: RuleSet) -> tuple[Car
     return hand
 
 
+PARTNER_LOOKS = 30
+"""How many positions a question on a partner's call may deal and look at quickly (the
+advisor's first look, :func:`~pinochle_tutor.course.quiz.bidding.first_look`: no long
+simulation) for one whose first look clearly gives the answer drawn for it."""
+PARTNER_SIMS = 2
+"""How many of those positions the advisor may then simulate in full, keeping the first
+whose answer is clear (:attr:`BidRange.clear`)."""
+
+
+def _partner_calls(
+    rng: random.Random, target: QuizRule, level: int, high: int, rules: RuleSet
+) -> tuple[int | None, ...]:
+    """The first round's calls before the learner (seat 0) in ``target``'s situation,
+    the high bid ``high``: the partner (seat 2) bids it (``bid.partner_holds``), bids
+    below an opponent's ``high`` (``bid.partner_over``) or passes before an opponent's
+    ``high`` (``bid.partner_out``); the right opponent calls after the partner, and from
+    level 2 the left opponent may call first (a pass, or a bid below the partner's)."""
+    opening, inc = rules.opening_bid, rules.bid_increment
+    jump = on_scale(10, rules, inc)
+    partner: int | None
+    right: int | None = None
+    if target is QuizRule.BID_PARTNER_HOLDS:
+        partner = high
+    elif target is QuizRule.BID_PARTNER_OVER:
+        partner = max(opening, min(high - inc, high - jump * rng.randint(1, 3)))
+        right = high
+    else:
+        partner, right = None, high
+    if level == 1 or rng.random() < 0.5:
+        return (partner, right)
+    left: int | None = None
+    if target is QuizRule.BID_PARTNER_OUT and rng.random() < 0.5:
+        left, right = high, None
+    elif partner is not None and partner - inc >= opening and rng.random() < 0.5:
+        left = rng.randrange(opening, partner, inc)
+    return (left, partner, right)
+
+
+def _build_partner(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> BidQuiz:
+    """A question on a partner's call (``target``, one of :data:`PARTNER_CASES`) whose
+    answer is clear. A pass or a bid is drawn first, so that both come up; then hands
+    are dealt and the high bid set around the heuristic player's quick limit of the hand
+    (from a little below it to well above), up to :data:`PARTNER_LOOKS` times, until
+    the advisor's first look (cheap) clearly gives the answer drawn; that position is
+    simulated in full and kept if its answer is clear, at most :data:`PARTNER_SIMS`
+    times (the last position otherwise: its case does not come up, and the generator
+    deals again)."""
+    want_pass = rng.random() < 0.5
+    opening, inc = rules.opening_bid, rules.bid_increment
+    jump = on_scale(10, rules, inc)
+    top = rules.max_bid - inc
+    low = opening + (inc if target is QuizRule.BID_PARTNER_OVER else 0)
+    pool = list(deck_cards(rules))
+    item: BidQuiz | None = None
+    sims = 0
+    for _ in range(PARTNER_LOOKS):
+        rng.shuffle(pool)
+        hand = tuple(sorted(pool[: rules.hand_size], key=lambda c: c.order))
+        worth = round(heuristic_limit(counts_of(list(hand), rules), rules) / inc) * inc
+        high = min(top, max(low, worth + jump * rng.randint(-4, 8)))
+        calls = _partner_calls(rng, target, level, high, rules)
+        dealer = (-len(calls) - 1) % rules.players
+        item = BidQuiz(id="", hand=hand, calls=calls, dealer=dealer, level=level, rule_set=rules)
+        info = AuctionInfo.from_auction(item.auction())
+        look = bidding.first_look(tuple(sorted(hand)), info).accepted
+        if (look.pass_ok and look.low is not None) or (look.low is None) != want_pass:
+            continue
+        sims += 1
+        if bid_range(item).clear or sims >= PARTNER_SIMS:
+            break
+    assert item is not None  # PARTNER_LOOKS > 0
+    return item
+
+
 def _build_bid(rng: random.Random, level: int, target: QuizRule, rules: RuleSet) -> BidQuiz:
+    if target in PARTNER_CASES:
+        return _build_partner(rng, level, target, rules)
     hand = _bid_hand(rng, target, rules)
     # A raise or a pass: the hand's worth at the opening, from the advisor's first look
     # (the most worth bidding there), shapes the auction; the answer is then worked out
@@ -314,6 +484,12 @@ class BidRange:
     high: int | None
     pass_ok: bool
     advice: BidAdvice = field(repr=False, compare=False)
+
+    @property
+    def clear(self) -> bool:
+        """Whether the answer is clear: the accepted calls are a pass only or bids only
+        (the coach is sure the other choice costs more than its margin)."""
+        return not (self.pass_ok and self.low is not None)
 
     def accepts(self, call: int | None) -> bool:
         """Whether ``call`` (a top bid, or ``None`` for pass) is an acceptable answer."""
@@ -359,6 +535,11 @@ class BidQuizKind(QuizKindSpec[BidQuiz, int | None]):
     general_rules = (QuizRule.BID_OPEN, QuizRule.BID_RAISE, QuizRule.BID_PASS)  # fmt: skip
     attempts = 6
     slow_answer = True
+
+    def least_bound(self, rule: QuizRule, rules: RuleSet) -> float:
+        # A question on a partner's call has a clear answer: held to 0, it is a
+        # position whose answer is a bid (Pass is wrong), so a set may ask several.
+        return 0.0 if rule in PARTNER_CASES else self.guess_bound(rule, rules)
 
     def parse(self, item: BidQuiz, text: str) -> int | None:
         return parse_bid_answer(text)
