@@ -825,8 +825,8 @@ def _partner_shown(view: PlayerView) -> str:
         if a is not None:
             lowest = a + r.bid_increment
     said = f"Your partner {_and(calls)}."
-    reading = ("By common practice (how the computer players bid and the coach reads every other "
-               "seat's call), ")  # fmt: skip
+    reading = ("By this site's practice (one common way to read calls, not a rule: how the "
+               "computer players bid and the coach reads every other seat's call), ")  # fmt: skip
     if shown.kind is InferenceKind.BID:
         return (f"{said} {reading}a bid of {shown.level} shows a hand whose meld and expected trick "
                 f"points, with {allowance} more allowed for its partner, come to about {shown.level} "

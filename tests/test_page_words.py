@@ -96,6 +96,8 @@ def _worked_text(found: Any) -> Iterator[str]:
             yield f"tip at step {at}: {tip.name}"
         for at, decision in sorted(found.decisions.items()):
             yield f"decision at step {at} ({decision.tip.name}): {_flat(decision.question)}"
+    elif isinstance(found, RuleSet):  # the rules a widget plays (lesson 13's table)
+        yield f"rules: {found.name}"
     else:  # pragma: no cover - a new kind of worked value: render it here first
         raise AssertionError(f"no rendering for {type(found).__name__}")
 

@@ -100,7 +100,7 @@ def test_three_handed_has_no_partner_s_call() -> None:
     for case in PARTNER_CASES:
         assert not rule_applies(case, THREE_HANDED)
         assert rule_applies(case, CLASSIC) and rule_applies(case, DOUBLE_DECK)
-        assert "alone" in case.statement(THREE_HANDED) and "common practice" not in case.statement(
+        assert "alone" in case.statement(THREE_HANDED) and "site's practice" not in case.statement(
             THREE_HANDED
         )
     assert partner_situation(Auction.after([None, 250], 0, THREE_HANDED)) is None
@@ -115,7 +115,8 @@ def test_each_statement_says_the_situation_and_labels_common_practice() -> None:
         assert "passing gives it to the opponents" in out
         assert over.startswith("Your partner bid and an opponent bid over them")
         for said in (holds, out, over):
-            assert "By common practice, not a rule," in said and "the cards passed" in said
+            assert "By this site's practice (one common way to read calls, not a rule)," in said
+            assert "the cards passed" in said
             assert "bid more" not in said
     no_exchange = CLASSIC.with_settings(exchange_size=0)
     assert "the cards passed" not in QuizRule.BID_PARTNER_OUT.statement(no_exchange)
@@ -215,7 +216,7 @@ def test_a_set_asks_one_question_a_pass_may_answer_and_holds_the_rest_to_bids() 
         (
             PartnerCall(PartnerStand.OUT, None, None, Suit.CLUBS, 20, 70, 0.0),
             [
-                "Your partner passed. The coach reads a pass as common practice does",
+                "Your partner passed. The coach reads a pass as this site's practice does",
                 "your partner melds 20 of your side's 70",
                 "Your call is your side's last chance at the contract: if you pass, the "
                 "opponents take it.",
@@ -226,7 +227,7 @@ def test_a_set_asks_one_question_a_pass_may_answer_and_holds_the_rest_to_bids() 
 def test_the_partner_s_call_in_words(call: PartnerCall, words: list[str]) -> None:
     for w in words:
         assert w in call.text, (w, call.text)
-    assert "common practice" in call.text
+    assert "this site's practice" in call.text
 
 
 # ------------------------------------------------------------------ with the real advisor
@@ -266,4 +267,4 @@ def test_a_bid_question_out_of_every_partner_s_situation_keeps_its_words() -> No
     item = generate("bid", 3, level=1, focus_rules=["bid.open"], rules=CLASSIC)
     assert isinstance(item, BidQuiz) and item.calls == ()
     mark = SPEC.mark(item, "pass", None)
-    assert "Your partner" not in mark.explanation and "common practice" not in mark.explanation
+    assert "Your partner" not in mark.explanation and "site's practice" not in mark.explanation

@@ -245,3 +245,20 @@ def test_the_strong_player_opens_more_often_than_its_count_as_the_lesson_says() 
         opened["strong"] += strong.bid(view) is not None
         opened["count"] += count.bid(view) is not None
     assert opened["strong"] > opened["count"], opened
+
+
+@pytest.mark.unit
+def test_a_partners_call_problem_is_kept_under_its_situation() -> None:
+    """A problem deal of lesson 13 is kept under the rule case its auction leaves the
+    learner in, as the lesson's set asks it; every other problem under its tip's."""
+    from pinochle_tutor.course.problem_bank import load_problems
+    from pinochle_tutor.course.quiz.kinds.bid import partner_situation
+
+    mine, _ = load_problems(tips=["partner_call"])
+    for problem, _check in mine:
+        assert problem.rule is partner_situation(problem.position().auction)
+    assert {p.rule.value for p, _ in mine} == {
+        "bid.partner_holds", "bid.partner_out", "bid.partner_over"
+    }  # fmt: skip
+    others, _ = load_problems(tips=["count_first"])
+    assert others and all(p.rule is p.tip.rule for p, _ in others)

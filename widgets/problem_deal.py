@@ -168,7 +168,7 @@ class ProblemDeal(PositionPage):
     def _record(self, problem: Problem, answer: str, right: bool) -> None:
         try:
             self.progress.record(
-                problem.id, "problem", [self.tip.rule], answer, right,
+                problem.id, "problem", [problem.rule], answer, right,
                 page=self.page, rule_set=problem.rules.name,
             )  # fmt: skip
         except Exception as exc:  # progress must never stop the page

@@ -51,6 +51,8 @@ from dataclasses import dataclass
 
 from pinochle_tutor.actions import Action, Bid, Give, Play
 from pinochle_tutor.cards import Card, cards_text
+from pinochle_tutor.course.quiz.kinds.bid import partner_situation
+from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.deal import Deal
 from pinochle_tutor.errors import PinochleError
@@ -130,6 +132,22 @@ class Problem:
     writeup: str
     file: str = ""
     """The bank file it was read from (for messages)."""
+
+    @property
+    def rule(self) -> QuizRule:
+        """The rule case a learner's answer is kept under: the tip's
+        (:attr:`Tip.rule`), except that a partner's-call problem is kept under the
+        situation its auction leaves the learner in
+        (:func:`~pinochle_tutor.course.quiz.kinds.bid.partner_situation`: the partner
+        passed, holds the bid, or was outbid), as lesson 13's set asks it."""
+        if self.tip is Tip.PARTNER_CALL:
+            try:
+                situation = partner_situation(self.position().auction)
+            except ProblemError:
+                situation = None
+            if situation is not None:
+                return situation
+        return self.tip.rule
 
     @property
     def name(self) -> str:

@@ -146,7 +146,7 @@ _RULE = {
     Tip.EXCHANGE: QuizRule.PASS_KEEP_MELD,
     # For now: the partner-call rule cases are being added on another branch, and the
     # lead remaps this at the merge.
-    Tip.PARTNER_CALL: QuizRule.BID_RAISE,
+    Tip.PARTNER_CALL: QuizRule.BID_PARTNER_OVER,
 }
 _PRINCIPLE = {
     Tip.EXPOSED_CARDS: PlayPrinciple.REMEMBER_EXPOSED_MELD,

@@ -755,7 +755,7 @@ class PartnerCall:
         if self.stand is PartnerStand.OUT:
             bid = f" after bidding {self.partner_bid}" if self.partner_bid is not None else ""
             return (
-                f"Your partner passed{bid}. The coach reads a pass as common practice does (a "
+                f"Your partner passed{bid}. The coach reads a pass as this site's practice does (a "
                 f"hand not worth the bid) and deals your partner's hand to fit it: {melds}. "
                 "Your call is your side's last chance at the contract: if you pass, the "
                 "opponents take it."
@@ -776,7 +776,7 @@ class PartnerCall:
         else:
             gives = f"{then} on {share} of the coach's deals, and an opponent declares on the rest."
         return (
-            f"{head} The coach reads a bid as common practice does (the bidder's meld plus the "
+            f"{head} The coach reads a bid as this site's practice does (the bidder's meld plus the "
             "trick points their hand expects plus some for their partner) and deals your "
             f"partner's hand to fit it: {melds}. {gives}"
         )
