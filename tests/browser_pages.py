@@ -65,11 +65,12 @@ PAGES = [*LESSONS, *(f"practice/{p}" for p in PRACTICE_PAGES)]
 
 VARIANT_PAGES = {
     "08_other_versions.ipynb", "17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb",
-    *(p for p in PRACTICE_PAGES if "_problems_" in p),
+    "13_partner_call.ipynb", *(p for p in PRACTICE_PAGES if "_problems_" in p),
 }  # fmt: skip
 """Pages that show a version on purpose, whatever the house rules: lesson 8 and the
-variants' practice, and the problem deals (each is a position of its own rule set, the
-classic game's; the page says so when the house rules differ)."""
+variants' practice, lesson 13 (a partner's call: three-handed, its deal, table and set
+are the classic game's, and it says so), and the problem deals (each is a position of
+its own rule set, the classic game's; the page says so when the house rules differ)."""
 INTRO_PAGES = {"00_welcome.ipynb"}
 """The welcome page describes the four-handed game before the rules in force."""
 

@@ -103,6 +103,7 @@ TERM_PATTERNS: dict[str, str] = {
     "feed": r"\bfeed",
     "secure": r"\bsecure\b",
     "exposed cards": r"\bexposed\b",
+    "common practice": r"\bcommon practice\b",
 }
 """How each term of :data:`LESSON_TEACHES` is found in a sentence (case aside): its word
 and forms, and for a word with two senses only the sense taught (the exchange's pass:
