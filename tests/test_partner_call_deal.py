@@ -262,3 +262,19 @@ def test_a_partners_call_problem_is_kept_under_its_situation() -> None:
     }  # fmt: skip
     others, _ = load_problems(tips=["count_first"])
     assert others and all(p.rule is p.tip.rule for p, _ in others)
+
+
+@pytest.mark.unit
+def test_the_hint_of_a_call_after_the_partners_speaks_of_it() -> None:
+    """A fresh browser run found the second-try hint of lesson 13's questions stating
+    only open, raise and pass: it now states the partner's situation first (never the
+    call), and a call with no partner's call before it keeps the old hint."""
+    from pinochle_tutor.cards import parse_cards
+    from pinochle_tutor.course.quiz.kinds.bid import SPEC, BidQuiz
+
+    hand = tuple(parse_cards("AS 10S KS QS JS 9S AH AD 10D KC QC JD"))
+    out = BidQuiz(id="t", hand=hand, calls=(None, 260), dealer=1, level=2, rule_set=CLASSIC)
+    opening = BidQuiz(id="t", hand=hand, calls=(), dealer=3, level=2, rule_set=CLASSIC)
+    assert SPEC.hint(out).split(". ")[1].startswith("Your partner has passed")
+    assert "partner" not in SPEC.hint(opening)
+    assert SPEC.hint(opening) in SPEC.hint(out).replace(SPEC.hint_cases(out)[0].statement(CLASSIC) + " ", "")

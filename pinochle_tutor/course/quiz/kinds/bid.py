@@ -47,6 +47,7 @@ from pinochle_tutor.course.quiz.marking import (
 from pinochle_tutor.course.quiz.vocabulary import (
     QuizKind,
     QuizRule,
+    rule_applies,
 )
 from pinochle_tutor.explain import explain_bid
 from pinochle_tutor.explain.bidding import PartnerCall, PartnerStand, chance_words
@@ -555,6 +556,17 @@ class BidQuizKind(QuizKindSpec[BidQuiz, int | None]):
 
     def rule_cases(self, item: BidQuiz) -> set[QuizRule]:
         return _bid_rules(item)
+
+    def hint_cases(self, item: BidQuiz) -> list[QuizRule]:
+        """The kind's whole rule, and first the partner's situation the auction leaves
+        the learner in (:func:`partner_situation`: lesson 13's statement says the
+        situation, never the call), so that the hint of a question on a partner's call
+        speaks of it."""
+        cases = super().hint_cases(item)
+        situation = partner_situation(item.auction())
+        if situation is None or not rule_applies(situation, item.rule_set):
+            return cases
+        return [situation, *cases]
 
     def from_entry(
         self, data: Mapping[str, Any], common: dict[str, Any], rules: RuleSet
