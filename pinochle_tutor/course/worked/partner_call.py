@@ -84,6 +84,8 @@ STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
     "tricks_same": _TRICKS,
     "opening_shows": ("share", "opening_bid"),
     "compare": ("limit_bid", "limit_pass", "pass_bid", "pass_pass"),
+    "higher_after_pass": (),
+    "higher_after_bid": (),
     "alone_note": (),
 }
 """Every sentence of the worked deal, by name, with the numbers it may say."""
@@ -274,7 +276,7 @@ def _verdict(advice: BidAdvice, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
             above_pass=_signed(passed), above_hold=_signed(hold),
         )  # fmt: skip
         if round(passed) <= round(hold) or above > rules.max_bid:  # nothing to show there
-            text = text.split(" At ", 1)[0]
+            text = text.split(" If an opponent", 1)[0]
         return text, (a.min_bid, a.limit, above, round(passed), round(hold))
     if a.high is not None:
         return _say("verdict_pass_bid_ok", rules, min_bid=a.min_bid, high=a.high), (
@@ -350,6 +352,14 @@ def partner_call_example(rules: RuleSet = CLASSIC) -> WorkedExample:
         pass_bid=_signed(passes[0]), pass_pass=_signed(passes[1]),
     )  # fmt: skip
     limits = tuple(a.accepted.limit for a in (two.with_bid, two.with_pass))
+    top_bid, top_pass = (-1 if x is None else x for x in limits)
+    count_bid, count_pass = (
+        a.best.mean_side_meld + a.best.mean_tricks for a in (two.with_bid, two.with_pass)
+    )
+    if top_pass > top_bid and count_pass <= count_bid and passes[1] < passes[0]:
+        compare += " " + _say("higher_after_pass", r)
+    elif top_bid > top_pass and count_bid > count_pass:
+        compare += " " + _say("higher_after_bid", r)
     steps.append(
         WorkedStep(
             f"{sides} {shows} {compare}",
