@@ -49,6 +49,7 @@ from pinochle_tutor.course.quiz.vocabulary import (
     QuizRule,
     rule_applies,
 )
+from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain import explain_bid
 from pinochle_tutor.explain.bidding import PartnerCall, PartnerStand, chance_words
 from pinochle_tutor.hands import counts_of
@@ -563,7 +564,12 @@ class BidQuizKind(QuizKindSpec[BidQuiz, int | None]):
         situation, never the call), so that the hint of a question on a partner's call
         speaks of it."""
         cases = super().hint_cases(item)
-        situation = partner_situation(item.auction())
+        if not item.rule_set.partnerships:
+            return cases
+        try:
+            situation = partner_situation(item.auction())
+        except PinochleError:  # an item whose calls cannot be replayed: the kind's hint
+            return cases
         if situation is None or not rule_applies(situation, item.rule_set):
             return cases
         return [situation, *cases]
