@@ -420,10 +420,10 @@ def read_sentences(
     name (not ``what``), a field the sentence may not say, or naming a sentence the file
     does not write.
 
-    >>> read_sentences("w.toml", '[a]\\ntext = "{x} and {y}"', {"a": ("x",)})
+    >>> read_sentences("the words", '[a]\\ntext = "{x} and {y}"', {"a": ("x",)})
     Traceback (most recent call last):
     ...
-    pinochle_tutor.course.content.OutlineError: w.toml: [a]: {y} is not a value it can say: use x
+    pinochle_tutor.course.content.OutlineError: the words: [a]: {y} is not a value it can say: use x
     """
     words: dict[str, Said] = {}
     for key, entry in read_toml(name, text).items():
