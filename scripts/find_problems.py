@@ -53,6 +53,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
 from pinochle_tutor.actions import Action, Bid, Give, Play
+from pinochle_tutor.auction import Auction
 from pinochle_tutor.bots import HeuristicPlayer
 from pinochle_tutor.cards import Card, Rank, Suit, cards_text
 from pinochle_tutor.coach.bid import evaluate_bid
@@ -71,6 +72,8 @@ from pinochle_tutor.course.problems import (
     answer_kind,
     choice_words,
 )
+from pinochle_tutor.course.quiz.kinds.bid import partner_situation as bid_partner_situation
+from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.deal import make_deck
 from pinochle_tutor.game import Hand
 from pinochle_tutor.meld import meld, meld_points
@@ -778,14 +781,18 @@ def partner_situation(view: PlayerView) -> str | None:
     ``'passed'`` (its last call was a pass: it is out of the auction), ``'holds'`` (it
     holds the bid), ``'outbid'`` (it bid and an opponent bid over it), or ``None`` when
     this is no call, there is no partner, or the partner has not called yet."""
-    if view.phase is not Phase.AUCTION or view.partner is None:
+    if view.phase is not Phase.AUCTION:
         return None
-    mine = [a for s, a in view.auction if s == view.partner]
-    if not mine:
-        return None
-    if mine[-1] is None:
-        return "passed"
-    return "holds" if _auction_holder(view) == view.partner else "outbid"
+    auction = Auction.after([a for _, a in view.auction], view.dealer, view.rules)
+    case = bid_partner_situation(auction)  # the one reader, lesson 13's set's
+    return None if case is None else _SITUATION_WORDS[case]
+
+
+_SITUATION_WORDS = {
+    QuizRule.BID_PARTNER_OUT: "passed",
+    QuizRule.BID_PARTNER_HOLDS: "holds",
+    QuizRule.BID_PARTNER_OVER: "outbid",
+}
 
 
 def _passed_over_me(view: PlayerView) -> bool:

@@ -387,10 +387,6 @@ def side_count(problem: Problem) -> SideCount:
         raise ProblemError(f"{problem.name}: only a call has a count")
     ev = _CallWeigher(view, _seed(problem)).evaluation(PROBLEM_BID_SAMPLES)
     o = ev.best
-    mate = view.partner
-    partner = None if mate is None else (mate - view.seat) % view.rules.players
-    own = sum(o.own_meld) / len(o.own_meld)
-    declares = sum(1 for d in ev.passing.declarer if d == partner) / len(ev.passing.declarer)
     return SideCount(ev.min_bid, o.trump, o.meld, o.mean_side_meld, o.mean_tricks,
-                     o.make_chance(ev.min_bid), ev.samples, o.mean_side_meld - own,
-                     declares)  # fmt: skip
+                     o.make_chance(ev.min_bid), ev.samples, o.mean_partner_meld,
+                     ev.passing.partner_declares)  # fmt: skip

@@ -153,6 +153,12 @@ class TrumpOutlook:
         return sum(self.side_meld) / len(self.side_meld)
 
     @property
+    def mean_partner_meld(self) -> float:
+        """The partner's average meld after the exchange: the side's less the
+        declarer's own (what a partner's hand brings to the count)."""
+        return self.mean_side_meld - sum(self.own_meld) / len(self.own_meld)
+
+    @property
     def pass_gain(self) -> float:
         """The meld the partner's pass (three-handed: the kitty) adds to the hand, on average."""
         return sum(self.own_meld) / len(self.own_meld) - self.meld
@@ -287,8 +293,11 @@ class PassOutlook:
 
     @property
     def partner_declares(self) -> float:
-        """The share of deals in which the partner would declare."""
-        return sum(1 for w in self.weight if w > 0) / len(self.weight)
+        """The share of deals in which the partner declares (``declarer`` is the
+        partner's relative seat; 0 with no partner). Counted by seat, not by
+        :attr:`weight`: a partner keeping its own high bid declares with weight 0."""
+        partner = self.rules.partner(0)
+        return sum(1 for d in self.declarer if d == partner) / len(self.declarer)
 
 
 # ------------------------------------------------------------------ one deal

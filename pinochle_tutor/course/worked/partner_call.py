@@ -232,8 +232,7 @@ def _signed(x: float) -> str:
 def _count(advice: BidAdvice, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
     o = advice.best
     meld, tricks = round(o.mean_side_meld), round(o.mean_tricks)
-    own = sum(o.own_meld) / len(o.own_meld)
-    from_pass, partner = round(own - o.meld), round(o.mean_side_meld - own)
+    from_pass, partner = round(o.pass_gain), round(o.mean_partner_meld)
     text = _say(
         "count", rules, trump=o.trump.plural, deals=o.deals, side_meld=meld, meld=o.meld,
         from_pass=from_pass, exchange_size=rules.exchange_size, partner_meld=partner,

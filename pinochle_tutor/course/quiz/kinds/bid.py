@@ -284,16 +284,14 @@ def partner_reading(item: BidQuiz, r: BidRange | None = None) -> PartnerCall | N
     if situation is QuizRule.BID_PARTNER_OVER and a.high_bidder is not None and a.high_bid:
         over = (seat_words(a.high_bidder, me, rules), a.high_bid)
     best = ev.best
-    partner_meld = [side - own for side, own in zip(best.side_meld, best.own_meld, strict=True)]
-    declarers = ev.passing.declarer
     return PartnerCall(
         stand=_STANDS[situation],
         partner_bid=bids[-1] if bids else None,
         over=over,
         trump=best.trump,
-        partner_meld=round(sum(partner_meld) / len(partner_meld)),
+        partner_meld=round(best.mean_partner_meld),
         side_meld=round(best.mean_side_meld),
-        partner_declares=sum(d == 2 for d in declarers) / len(declarers),
+        partner_declares=ev.passing.partner_declares,
     )
 
 
