@@ -71,6 +71,7 @@ JUDGED = frozenset(
         "07_strategy.ipynb",
         "09_full_game.ipynb",
         "13_partner_call.ipynb",
+        "14_declarer_plan.ipynb",
     }
 )
 """Lessons whose sets hold questions the coach judges (the exchange, a card to play, a

@@ -104,6 +104,8 @@ TERM_PATTERNS: dict[str, str] = {
     "secure": r"\bsecure\b",
     "exposed cards": r"\bexposed\b",
     "common practice": r"\bcommon practice\b",
+    "draw trump": r"\b(?:draw|draws|drawing|drawn) (?:the opponents' )?trumps?\b",
+    "sure winner": r"\bsure winners?\b",
 }
 """How each term of :data:`LESSON_TEACHES` is found in a sentence (case aside): its word
 and forms, and for a word with two senses only the sense taught (the exchange's pass:

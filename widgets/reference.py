@@ -100,7 +100,7 @@ def rules_summary(rules: RuleSet | str | None = None) -> widgets.VBox:
         f"{h3('heading_scoring')}<ul>"
         f"{items('score_counters', 'score_meld_save', 'score_contract', 'score_defenders')}"
         f"{items('score_concede', 'score_game')}</ul>"
-        f"{h3('heading_practice')}{p('practice_calls')}</div>"
+        f"{h3('heading_practice')}{p('practice_calls')}{p('practice_plan')}</div>"
     )
     shown = widgets.HTML(body)
     box = widgets.VBox([style_widget(), shown])

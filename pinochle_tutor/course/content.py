@@ -78,6 +78,7 @@ CONDITIONS: dict[str, Callable[[RuleSet], bool]] = {
     "three_copies": lambda r: r.copies == 3,
     "four_copies": lambda r: r.copies >= 4,
     "no_last_bonus": lambda r: not r.last_trick_bonus,
+    "last_bonus": lambda r: bool(r.last_trick_bonus),
     "bid_steps": lambda r: r.bid_increment > 1,
     "no_exchange_cards": lambda r: not r.exchange_size,
     "three_or_more_copies": lambda r: r.copies >= 3,
@@ -93,7 +94,8 @@ no exchange; ``no_exchange``, neither an exchange nor a kitty; ``kitty_dealt``, 
 (with or without an exchange); ``exchange``, partners who exchange cards;
 ``kitty_and_exchange``, both; ``no_nines``, a deck without 9s; ``one_copy``,
 ``three_copies``, ``four_copies``, a deck of that many copies of each card (four or
-more); ``no_last_bonus``, no bonus for the last trick; ``bid_steps``, bids in multiples
+more); ``no_last_bonus``, no bonus for the last trick; ``last_bonus``, a bonus for it;
+``bid_steps``, bids in multiples
 of an increment above 1; ``no_exchange_cards``, no cards exchanged (a kitty or not);
 ``three_or_more_copies``, a deck of three or more copies of each card (the multiple melds
 go past double); ``no_meld_save``, meld kept without trick points (``meld_save`` 0);

@@ -52,7 +52,7 @@ NAMES = (
     "trick_winner",
     "heading_scoring", "score_counters", "score_meld_save", "score_contract",
     "score_defenders", "score_concede", "score_game",
-    "heading_practice", "practice_calls",
+    "heading_practice", "practice_calls", "practice_plan",
 )  # fmt: skip
 """Every sentence the page lays out, by the name the file writes it under (the page
 shows them all, so the file must write each)."""

@@ -26,6 +26,7 @@ from pinochle_tutor.course.worked.before_play import (
     exchange_example,
     trump_check,
 )
+from pinochle_tutor.course.worked.declarer_plan import declarer_plan_example, plan_guided_hand
 from pinochle_tutor.course.worked.game_end import game_end_check, game_end_example, versions_example
 from pinochle_tutor.course.worked.guided import (
     COMMENT_SAMPLES,
@@ -68,6 +69,7 @@ __all__ = [
     "coach_comment",
     "counters_check",
     "deck_example",
+    "declarer_plan_example",
     "exchange_example",
     "feed_check",
     "fresh_feed_check",
@@ -83,6 +85,7 @@ __all__ = [
     "meld_example",
     "partner_call_example",
     "partner_call_rules",
+    "plan_guided_hand",
     "score_check",
     "scoring_example",
     "secure",

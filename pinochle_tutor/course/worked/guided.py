@@ -57,7 +57,8 @@ class GuidedDecision:
     the tip, and the question put to you before you pick a card (never the answer).
     The coach judges the card you pick with the same evaluation as its hints."""
 
-    tip: Tip
+    tip: Tip | None
+    """The tip the turn practises (``None``: a lesson's own decision, lesson 14's plan)."""
     question: str
 
 

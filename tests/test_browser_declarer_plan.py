@@ -1,0 +1,91 @@
+"""Lesson 14, "The declarer's plan", in a real browser (Voila, Chromium): the worked deal
+stepped to its end (each step the engine's words), the guided hand's first lead planned
+(the question shown, a card picked, the coach's comment), and the first question of the
+mastery set answered and kept; after each click the page is read at desktop and phone
+width (390 px: nothing reaches past the screen's edge), with screenshots in
+test-artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from pinochle_tutor.classroom.attempts import read_attempts
+from pinochle_tutor.course.worked import declarer_plan_example, learner_turns, plan_guided_hand
+from pinochle_tutor.rules import CLASSIC
+from tests.browser_pages import PHONE, WIDER_THAN_THE_SCREEN, check_page, needs_chromium
+from tests.voila_site import REPO, voila_server
+
+ARTIFACTS = REPO / "test-artifacts"
+DESKTOP: ViewportSize = {"width": 1100, "height": 1200}
+PAGE = "14_declarer_plan.ipynb"
+
+pytestmark = needs_chromium
+
+
+def _both_widths(page: Page, name: str) -> None:
+    """Read the page at the phone's width (nothing cut off or scrolling the page
+    sideways) and at the desktop's, a screenshot at each, and no error shown."""
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    page.wait_for_timeout(200)
+    assert page.evaluate(WIDER_THAN_THE_SCREEN) == [], name
+    page.screenshot(path=str(ARTIFACTS / f"declarer-plan-{name}-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(ARTIFACTS / f"declarer-plan-{name}-desktop.png"), full_page=True)
+    text = page.inner_text("body")
+    assert check_page(CLASSIC, PAGE, page, text) == [], name
+    assert "Traceback" not in text and "/work/" not in text
+
+
+def test_lesson_14_is_walked_click_by_click(browser: Browser, tmp_path: Path) -> None:
+    progress = tmp_path / "progress.json"
+    ARTIFACTS.mkdir(exist_ok=True)
+    steps = declarer_plan_example(CLASSIC).steps
+    guided = plan_guided_hand(CLASSIC)
+    first = min(guided.decisions)
+    view, played = learner_turns(guided)[first]
+    assert set(view.hand) == set(view.legal)  # a lead: every card may be led
+    with (
+        voila_server(env={"PINOCHLE_TUTOR_PROGRESS": str(progress)}) as site,
+        browser.new_page(viewport=DESKTOP) as page,
+    ):
+        page.set_default_timeout(180_000)
+        page.goto(f"{site}/voila/render/{PAGE}", wait_until="commit")
+        stepper = page.locator(".pt-worked").first
+        expect(stepper.locator(".pt-worked-text")).to_contain_text("You won the auction at")
+        _both_widths(page, "opened")
+        for step in steps[1:]:
+            stepper.locator("button.pt-worked-next").click()
+            said = step.text.replace("**", "").split(".")[0]
+            expect(stepper.locator(".pt-worked-text")).to_contain_text(said)
+            if "The coach leads" in step.text and "Trick 1," in step.text:
+                _both_widths(page, "first-lead")
+        _both_widths(page, "worked")
+        # The guided hand: to your first lead, where the page asks you to plan.
+        hand = page.locator(".pt-worked").nth(1)
+        for k in range(first):
+            hand.locator("button.pt-worked-next").click()
+            expect(hand.locator(".pt-worked-count")).to_contain_text(f"Step {k + 2} ")
+        asked = hand.locator(".pt-worked-text")
+        expect(asked).to_contain_text("your turn")
+        expect(asked).to_contain_text(guided.decisions[first].question)
+        _both_widths(page, "asked")
+        hand.locator(".pt-guided-picker button", has_text=played.text).first.click()
+        expect(hand.locator(".pt-message.pt-ok")).to_be_visible()
+        comment = hand.locator(".pt-message").inner_text()
+        assert "The coach would play" in comment and played.text in comment
+        _both_widths(page, "commented")
+        # The mastery set's first question: a card to play, marked by the coach.
+        mastery = page.locator(".pt-mastery-set")
+        mastery.scroll_into_view_if_needed()
+        expect(mastery).to_contain_text("Which card would you play?", timeout=240_000)
+        cards = mastery.locator(".pt-hand-picker:visible .pt-card-button")
+        cards.first.click()
+        mastery.locator("button.pt-quiz-submit").click()
+        feedback = mastery.locator(".pt-quiz-feedback")
+        expect(feedback).to_contain_text("coach", timeout=240_000)
+        _both_widths(page, "marked")
+    attempts, problems = read_attempts(progress)
+    assert not problems and attempts, "the set's answer was kept"
+    assert all(any(r.startswith("play.") for r in a.rules) for a in attempts)

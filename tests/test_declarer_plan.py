@@ -1,0 +1,169 @@
+"""Lesson 14, "The declarer's plan": its worked deal says the coach's own numbers, the
+very evaluation the game table's hint gives at the same lead; each plan is named as the
+coach's principles read the position; every count (what the tricks must bring, the
+trumps still out) is the engine's; and the guided hand asks you to plan without giving
+the answer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pinochle_tutor.coach.play_principles import principle_fits
+from pinochle_tutor.coach.table import hint
+from pinochle_tutor.course.content import OutlineError, read_sentences, text_file
+from pinochle_tutor.course.worked import declarer_plan as dp
+from pinochle_tutor.course.worked.guided import learner_turns
+from pinochle_tutor.explain.coaching import PlayPrinciple, points
+from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
+from pinochle_tutor.scoring import minimum_tricks
+
+PRESETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
+ids = [r.name for r in PRESETS]
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PRESETS, ids=ids)
+def test_each_presets_deals_are_yours_and_show_draw_trump_or_not(rules: RuleSet) -> None:
+    for guided in (False, True):
+        hand, moments = dp._played(rules, guided)
+        assert hand.declarer == 0 and len(hand.tricks) == rules.hand_size
+        assert dp._illustrates(hand, moments)
+    assert dp._deal(rules) != dp._guided_deal(rules)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PRESETS, ids=ids)
+def test_each_lead_is_valued_as_the_game_tables_hint_values_it(rules: RuleSet) -> None:
+    seed, _dealer = dp._deal(rules)
+    _hand, moments = dp._played(rules, False)
+    for m in moments[:3]:
+        h = hint(m.view, seed=seed, hand_number=1, can_concede=False)
+        assert h.advice is not None
+        assert h.advice.card is m.advice.card
+        assert h.advice.alternatives == m.advice.alternatives
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PRESETS, ids=ids)
+def test_each_plan_is_named_by_the_coachs_principles_and_its_best_card(rules: RuleSet) -> None:
+    _hand, moments = dp._played(rules, False)
+    for m in moments:
+        v = m.view
+        fits = {f.principle: set(f.cards) for f in principle_fits(v)}
+        seen = {c.plan for c in m.choices}
+        assert len(seen) == len(m.choices)
+        for c in m.choices:
+            card = c.value.card
+            if c.plan is dp.Plan.DRAW:
+                assert card.suit is v.trump and card in fits[PlayPrinciple.DRAW_TRUMP]
+            elif c.plan is dp.Plan.CASH:
+                assert card in fits[PlayPrinciple.CASH_SURE_WINNER]
+                assert card not in fits.get(PlayPrinciple.DRAW_TRUMP, set())
+            else:
+                assert not any(card in fits.get(p, set()) for p in
+                               (PlayPrinciple.DRAW_TRUMP, PlayPrinciple.CASH_SURE_WINNER))
+            # the plan's best card: no card of the same plan has a higher mean
+            same = [a for a in m.advice.alternatives
+                    if dp._plan_of(a.card, frozenset(fits.get(PlayPrinciple.DRAW_TRUMP, ())),
+                                   frozenset(fits.get(PlayPrinciple.CASH_SURE_WINNER, ())))
+                    is c.plan]  # fmt: skip
+            assert max(a.mean for a in same) == c.value.mean
+        assert m.choices[0].value.card is m.advice.card
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PRESETS, ids=ids)
+def test_the_counts_are_the_engines(rules: RuleSet) -> None:
+    """What the tricks must still bring, and the trumps still out, counted by hand from
+    the seat's view: every trump not in the hand, not played (nor in your discard)."""
+    _hand, moments = dp._played(rules, False)
+    for m in moments:
+        v = m.view
+        assert v.contract is not None and v.declarer == 0 and v.melds is not None
+        meld = sum(x.total for s, x in enumerate(v.melds) if rules.side(s) == rules.side(0))
+        need = minimum_tricks(v.contract, meld, rules)
+        assert need is not None
+        assert m.left == max(0, need - m.taken)
+        played = [c for t in v.tricks for c in t.cards]
+        gone = [*v.hand, *played, *(v.given if rules.has_kitty else ())]
+        total = rules.copies * len(rules.ranks)
+        assert m.out == total - sum(1 for c in gone if c.suit is v.trump)
+        assert m.held == sum(1 for c in v.hand if c.suit is v.trump)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PRESETS, ids=ids)
+def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: RuleSet) -> None:
+    ex = dp.declarer_plan_example(rules)
+    _hand, moments = dp._played(rules, False)
+    told = [m for m in moments if m.trick_number == 1 or dp._telling(m)]
+    assert told and told[0].trick_number == 1
+    texts = {s.numbers[0]: s.text for s in ex.steps if s.trick}
+    for m in told:
+        text = texts[m.trick_number]
+        assert f"The coach leads **{m.advice.card.text}**." in text
+        for c in m.choices:
+            lead = "" if c.plan is dp.Plan.OTHER else "lead "
+            assert f"({lead}{c.value.card.text}): about {points(c.value.mean)}" in text
+        for c in m.choices[1:]:
+            said = f"Leading {c.value.card.text} gives away about {points(c.value.loss)}"
+            verdict = ": a clear mistake" if c.value.clear_mistake else ", within the evaluation's error"
+            assert said + verdict in text
+    for step in ex.steps:
+        for n in step.numbers:
+            assert str(n) in step.text, (n, step.text)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PRESETS, ids=ids)
+def test_the_worked_deal_plays_the_coachs_lead_and_tells_the_last_trick(rules: RuleSet) -> None:
+    hand, moments = dp._played(rules, False)
+    for m in moments:
+        assert hand.tricks[m.trick_number - 1].cards[0] is m.advice.card
+    ex = dp.declarer_plan_example(rules)
+    last = [s for s in ex.steps if s.trick][-1]
+    assert "The last trick" in last.text and f"bonus of {rules.last_trick_bonus}" in last.text
+    ours = rules.side(hand.tricks[-1].winner) == rules.side(0)
+    assert ("Keeping a winner to the end" in last.text) == ours
+    result = ex.steps[-1].text
+    assert ("is made" in result) == hand.made
+
+
+@pytest.mark.unit
+def test_without_a_last_trick_bonus_the_deal_says_so() -> None:
+    rules = CLASSIC.with_settings(last_trick_bonus=0)
+    ex = dp.declarer_plan_example(rules)
+    last = [s for s in ex.steps if s.trick][-1]
+    assert "no bonus for the last trick" in last.text and "bonus of" not in last.text
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PRESETS, ids=ids)
+def test_the_guided_hand_asks_you_to_plan_and_never_names_the_card(rules: RuleSet) -> None:
+    g = dp.plan_guided_hand(rules)
+    turns = learner_turns(g)
+    _hand, moments = dp._played(rules, True)
+    by_trick = {m.trick_number: m for m in moments}
+    assert 1 <= len(g.decisions) <= dp.GUIDED_DECISIONS
+    for step, decision in g.decisions.items():
+        assert step in turns
+        view, played = turns[step]
+        assert not view.trick  # your lead
+        m = by_trick[g.example.steps[step].numbers[0]]
+        assert played is m.advice.card
+        assert "Which plan:" in decision.question
+        assert not re.search(r"\d+[♠♥♦♣]|[AKQJ][♠♥♦♣]", decision.question)
+        assert f"trumps still out: {m.out} (you hold {m.held})" in decision.question
+
+
+@pytest.mark.unit
+def test_the_words_file_refuses_a_sentence_or_a_number_it_does_not_know() -> None:
+    good = text_file(dp.WORDS_FILE)
+    read_sentences(dp.WORDS_FILE, good, dp.STEP_FIELDS)
+    with pytest.raises(OutlineError, match=r"\[coach\]: \{loss\} is not a value it can say"):
+        read_sentences(dp.WORDS_FILE, good.replace("leads **{card}**", "leads {loss}"), dp.STEP_FIELDS)
+    with pytest.raises(OutlineError, match="does not write name_other"):
+        fields = {**dp.STEP_FIELDS, "name_else": ()}
+        read_sentences(dp.WORDS_FILE, good.replace("[name_other]", "[name_else]"), fields)
