@@ -15,7 +15,8 @@ from pinochle_tutor.coach.table import hint
 from pinochle_tutor.course.content import OutlineError, read_sentences, text_file
 from pinochle_tutor.course.worked import declarer_plan as dp
 from pinochle_tutor.course.worked.guided import learner_turns
-from pinochle_tutor.explain.coaching import PlayPrinciple, points
+from pinochle_tutor.deal import make_deck
+from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.scoring import minimum_tricks
 
@@ -100,17 +101,23 @@ def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: Rule
     _hand, moments = dp._played(rules, False)
     told = [m for m in moments if m.trick_number == 1 or dp._telling(m)]
     assert told and told[0].trick_number == 1
-    texts = {s.numbers[0]: s.text for s in ex.steps if s.trick}
+    tricks = {s.numbers[0]: s.text for s in ex.steps if s.trick}
+    positions = {s.numbers[0]: s.text for s in ex.steps if not s.trick and "your lead" in s.text}
+    assert set(positions) == {m.trick_number for m in told}
     for m in told:
-        text = texts[m.trick_number]
-        assert f"The coach leads **{m.advice.card.text}**." in text
+        position, verdict = positions[m.trick_number], tricks[m.trick_number]
+        assert f"**Trick {m.trick_number}, your lead.**" in position
         for c in m.choices:
-            lead = "" if c.plan is dp.Plan.OTHER else "lead "
-            assert f"({lead}{c.value.card.text}): about {points(c.value.mean)}" in text
+            card = c.value.card
+            assert f"{dp._amount(c.value.mean, rules)} if you " in position
+            assert f"{'' if c.plan is dp.Plan.OTHER else 'lead '}{card.text})" in position
+        best = m.choices[0]
+        assert verdict.startswith(f"The coach leads **{m.advice.card.text}**: "
+                                  f"{dp._name(best.plan, best.value.card, m, rules)}.")  # fmt: skip
         for c in m.choices[1:]:
-            said = f"Leading {c.value.card.text} gives away about {points(c.value.loss)}"
-            verdict = ": a clear mistake" if c.value.clear_mistake else ", within the evaluation's error"
-            assert said + verdict in text
+            said = f"Leading {c.value.card.text} gives away about {dp._amount(c.value.loss, rules)}"
+            tail = ": a clear mistake" if c.value.clear_mistake else ", within the coach's margin"
+            assert said + tail in verdict
     for step in ex.steps:
         for n in step.numbers:
             assert str(n) in step.text, (n, step.text)
@@ -126,7 +133,7 @@ def test_the_worked_deal_plays_the_coachs_lead_and_tells_the_last_trick(rules: R
     last = [s for s in ex.steps if s.trick][-1]
     assert "The last trick" in last.text and f"bonus of {rules.last_trick_bonus}" in last.text
     ours = rules.side(hand.tricks[-1].winner) == rules.side(0)
-    assert ("Keeping a winner to the end" in last.text) == ours
+    assert ("your side holds the last winner" in last.text or "you hold the last winner" in last.text) == ours
     result = ex.steps[-1].text
     assert ("is made" in result) == hand.made
 
@@ -167,3 +174,40 @@ def test_the_words_file_refuses_a_sentence_or_a_number_it_does_not_know() -> Non
     with pytest.raises(OutlineError, match="does not write name_other"):
         fields = {**dp.STEP_FIELDS, "name_else": ()}
         read_sentences(dp.WORDS_FILE, good.replace("[name_other]", "[name_else]"), fields)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PRESETS, ids=ids)
+def test_the_guided_comment_names_both_plans_with_the_hints_numbers(rules: RuleSet) -> None:
+    g = dp.plan_guided_hand(rules)
+    assert g.comment is not None
+    turns = learner_turns(g)
+    seed = dp._guided_deal(rules)[0]
+    step = min(g.decisions)
+    view, played = turns[step]
+    m = dp.plan_moment(view, seed)
+    h = hint(view, seed=seed, hand_number=1, can_concede=False)
+    assert h.advice is not None and h.advice.card is m.advice.card is played
+    ok, text = g.comment(view, played, played)
+    assert ok and text.startswith(f"{played.text} is the coach's card too:")
+    assert "was played" not in text
+    other = next(c for c in m.choices[1:])
+    ok, text = g.comment(view, other.value.card, played)
+    mine = dp._name(other.plan, other.value.card, m, rules)
+    assert ok and f"{other.value.card.text}: you chose to {mine}." in text
+    assert f"gives away about {dp._amount(other.value.loss, rules)}" in text
+    assert text.endswith(f"In this hand {played.text} was played.")
+    # a card you follow with: the hint's card, through the shared comment
+    follow = next((k for k, (v, _c) in turns.items() if v.trick and len(set(v.legal)) > 1), None)
+    if follow is not None:
+        v, c = turns[follow]
+        ok, text = g.comment(v, c, c)
+        assert ok and "coach" in text
+    not_held = next(c for c in make_deck(rules) if c not in view.hand)
+    ok, text = g.comment(view, not_held, played)
+    assert not ok and text
+
+
+@pytest.mark.unit
+def test_whole_points_in_a_big_deck_tenths_in_the_double_deck() -> None:
+    assert dp._amount(154.84, CLASSIC) == "155" and dp._amount(36.66, DOUBLE_DECK) == "36.7"

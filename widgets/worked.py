@@ -313,7 +313,10 @@ class GuidedHandStepper(WorkedStepper):
         if turn is None or self.index in self._answered:
             return
         view, played = turn
-        legal, text = coach_comment(view, card, played, samples=self.samples)  # type: ignore[arg-type]
+        if self.guided.comment is not None:
+            legal, text = self.guided.comment(view, card, played)  # type: ignore[arg-type]
+        else:
+            legal, text = coach_comment(view, card, played, samples=self.samples)  # type: ignore[arg-type]
         if not legal:
             self.message.error(text)
             self.picker.clear_selection()

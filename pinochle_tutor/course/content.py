@@ -83,6 +83,7 @@ CONDITIONS: dict[str, Callable[[RuleSet], bool]] = {
     "no_exchange_cards": lambda r: not r.exchange_size,
     "three_or_more_copies": lambda r: r.copies >= 3,
     "no_meld_save": lambda r: r.meld_save <= 0,
+    "meld_save": lambda r: r.meld_save > 0,
     "alone_no_meld_save": lambda r: not r.partnerships and r.meld_save <= 0,
     "every_card_counts": lambda r: all(r.counter_points[rank] for rank in r.ranks),
     "one_blank_rank": lambda r: sum(not r.counter_points[rank] for rank in r.ranks) == 1,
@@ -99,6 +100,7 @@ more); ``no_last_bonus``, no bonus for the last trick; ``last_bonus``, a bonus f
 of an increment above 1; ``no_exchange_cards``, no cards exchanged (a kitty or not);
 ``three_or_more_copies``, a deck of three or more copies of each card (the multiple melds
 go past double); ``no_meld_save``, meld kept without trick points (``meld_save`` 0);
+``meld_save``, meld kept only with some trick points;
 ``alone_no_meld_save``, both everyone alone and meld kept without trick points (a
 sentence that differs on both counts); ``every_card_counts``, no rank of the deck
 without trick points; ``one_blank_rank``, exactly one rank of the deck without trick

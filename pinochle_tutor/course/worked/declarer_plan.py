@@ -28,21 +28,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, partial
 
 from pinochle_tutor.actions import Play
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
-from pinochle_tutor.cards import Card, cards_text, sort_hand
+from pinochle_tutor.cards import Card, CardLike, cards_text, sort_hand
 from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, coach_play, play_decisions
 from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.course.content import Said, read_sentences, text_file
-from pinochle_tutor.course.worked.guided import GuidedDecision, GuidedHand
+from pinochle_tutor.course.worked.guided import GuidedDecision, GuidedHand, coach_comment
 from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep, _does
 from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayPrinciple, points
 from pinochle_tutor.explain.still_out import OutCount, count_still_out
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, trick_points
+from pinochle_tutor.tricks import check_play
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 from pinochle_tutor.words import listed, plural
 
@@ -55,6 +56,7 @@ __all__ = [
     "PlanChoice",
     "PlanMoment",
     "declarer_plan_example",
+    "plan_comment",
     "plan_guided_hand",
     "plan_moment",
 ]
@@ -65,14 +67,17 @@ WORDS_FILE = "declarer_plan.toml"
 _PLAN = ("card", "points")
 STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
     "contract": ("contract", "trump", "meld", "need", "total"),
+    "contract_saved": ("contract", "trump", "meld", "need", "total"),
     "contract_kitty": ("contract", "trump", "meld", "need", "total", "discarded", "left"),
     "hand": ("hand", "held", "out"),
-    "moment": ("trick", "out", "held", "taken", "left"),
-    "moment_made": ("trick", "out", "held", "taken"),
+    "moment": ("trick", "out", "held", "taken", "left", "still"),
+    "moment_made": ("trick", "out", "held", "taken", "still"),
     "plan_draw": _PLAN,
+    "plan_draw_top": _PLAN,
     "plan_cash": _PLAN,
     "plan_other": _PLAN,
-    "coach": ("card",),
+    "coach": ("card", "plan"),
+    "low_trump": (),
     "clear": ("card", "loss"),
     "close": ("card", "loss"),
     "trick": ("trick", "winner_does", "card", "points"),
@@ -82,7 +87,11 @@ STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
     "missed": ("contract", "meld", "taken"),
     "ask": ("out", "held", "left", "plans"),
     "ask_made": ("out", "held", "plans"),
+    "comment_same": ("card", "plan"),
+    "comment_other": ("card", "plan", "coach_card", "coach_plan"),
+    "comment_played": ("card",),
     "name_draw": (),
+    "name_draw_top": (),
     "name_cash": (),
     "name_other": (),
 }
@@ -127,12 +136,16 @@ class PlanMoment:
     taken: int
     """Trick points your side holds already (three-handed: with your discards)."""
     left: int | None
+    draw: frozenset[Card] = frozenset()
+    """The cards the coach's principles call drawing trump here."""
+    sure: frozenset[Card] = frozenset()
+    """The cards the coach's principles call sure winners here (a top trump among them)."""
 
 
 PLAN_SEEDS: dict[str, tuple[int, int]] = {
     "classic": (23, 3),
     "double_deck": (16, 3),
-    "three_handed": (8, 2),
+    "three_handed": (29, 0),
 }
 """Each preset's worked deal (seed, dealer): the first :func:`_find` gives from seed 0
 (a rule set that is no preset searches the same way)."""
@@ -140,7 +153,7 @@ PLAN_SEEDS: dict[str, tuple[int, int]] = {
 GUIDED_PLAN_SEEDS: dict[str, tuple[int, int]] = {
     "classic": (231, 1),
     "double_deck": (237, 3),
-    "three_handed": (212, 0),
+    "three_handed": (215, 0),
 }
 """Each preset's guided hand (seed, dealer): the first :func:`_find` gives from seed
 :data:`SEARCH`, so never the worked deal's."""
@@ -219,7 +232,7 @@ def plan_moment(view: PlayerView, seed: int) -> PlanMoment:
     need = _need(view)
     left = None if need is None else max(0, need - taken)
     return PlanMoment(
-        len(view.tricks) + 1, view, advice, choices, out.out, held, taken, left
+        len(view.tricks) + 1, view, advice, choices, out.out, held, taken, left, draw, sure
     )
 
 
@@ -255,12 +268,19 @@ def _clear_against(m: PlanMoment, plan: Plan) -> bool:
 
 def _illustrates(hand: Hand, moments: list[PlanMoment]) -> bool:
     """A deal shows the lesson ("draw trump, or not") when you declare and play it out,
-    your first lead's plan matters (:func:`_telling`), at one of your leads drawing
+    your first lead's plan matters (:func:`_telling`) with the contract still to make and
+    drawing trump or cashing best, at least two of the leads the guided hand would ask
+    about are won by one of those plans, at one of your leads drawing
     trump is best and cashing a sure winner a clear mistake, and at another a lead
     that draws no trump is best and drawing trump a clear mistake."""
     if hand.declarer != 0 or len(hand.tricks) < hand.rules.hand_size:
         return False
     if not moments or moments[0].trick_number != 1 or not _telling(moments[0]):
+        return False
+    if moments[0].left == 0 or moments[0].choices[0].plan is Plan.OTHER:
+        return False  # the count matters at the first lead, and a plan wins it
+    told = [m for m in moments if _telling(m)][:GUIDED_DECISIONS]
+    if sum(m.choices[0].plan is not Plan.OTHER for m in told) < 2:
         return False
     drawn = any(_clear_against(m, Plan.CASH) and m.choices[0].plan is Plan.DRAW for m in moments)
     return drawn and any(_clear_against(m, Plan.DRAW) for m in moments)
@@ -304,27 +324,63 @@ def _guided_deal(rules: RuleSet) -> tuple[int, int]:
 
 
 
-def _moment_text(m: PlanMoment, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
+def _amount(x: float, rules: RuleSet) -> str:
+    """Expected trick points as the lesson says them: whole points where a hand holds
+    100 or more, else to a tenth (the double deck's 50)."""
+    return str(round(x)) if rules.total_trick_points >= 100 else points(x)
+
+
+def _still(view: PlayerView) -> int:
+    """The trick points still to be played for: the deck's, less the tricks played (and,
+    three-handed, the declarer's discards)."""
+    rules = view.rules
+    gone = sum(t.points for t in view.tricks) + trick_points(view.trick, rules)
+    discards = trick_points(view.given, rules) if rules.has_kitty and view.declarer == 0 else 0
+    return rules.total_trick_points - gone - discards
+
+
+def _plan_words(c: PlanChoice, m: PlanMoment, rules: RuleSet) -> str:
+    name = "plan_draw_top" if c.plan is Plan.DRAW and c.value.card in m.sure else f"plan_{c.plan.value}"
+    return _say(name, rules, card=c.value.card.text, points=_amount(c.value.mean, rules))
+
+
+def _name(plan: Plan, card: Card, m: PlanMoment, rules: RuleSet) -> str:
+    top = "_top" if plan is Plan.DRAW and card in m.sure else ""
+    return _say(f"name_{plan.value}{top}", rules)
+
+
+def _position_text(m: PlanMoment, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
+    """Your lead: the trumps out, what the tricks must still bring, and each plan's best
+    card with the trick points your side can expect from there."""
+    still = _still(m.view)
     if m.left is None or m.left > 0:
         head = _say("moment", rules, trick=m.trick_number, out=m.out, held=m.held,
-                    taken=m.taken, left=m.left if m.left is not None else 0)  # fmt: skip
-        nums: tuple[int, ...] = (m.trick_number, m.out, m.held, m.taken, m.left or 0)
+                    taken=m.taken, left=m.left if m.left is not None else 0, still=still)  # fmt: skip
+        nums: tuple[int, ...] = (m.trick_number, m.out, m.held, m.taken, m.left or 0, still)
     else:
         head = _say("moment_made", rules, trick=m.trick_number, out=m.out, held=m.held,
-                    taken=m.taken)  # fmt: skip
-        nums = (m.trick_number, m.out, m.held, m.taken)
-    plans = "; ".join(
-        _say(f"plan_{c.plan.value}", rules, card=c.value.card.text, points=points(c.value.mean))
-        for c in m.choices
-    )
-    best = m.choices[0].value.card
-    coach = _say("coach", rules, card=best.text) + " " + m.advice.reason
+                    taken=m.taken, still=still)  # fmt: skip
+        nums = (m.trick_number, m.out, m.held, m.taken, still)
+    plans = "; ".join(_plan_words(c, m, rules) for c in m.choices)
+    return f"{head} {plans}.", nums
+
+
+def _verdict_text(m: PlanMoment, rules: RuleSet) -> str:
+    """The coach's card with its plan and reason, and what each other plan gives away."""
+    best = m.choices[0]
+    plan = _name(best.plan, best.value.card, m, rules)
+    coach = _say("coach", rules, card=best.value.card.text, plan=plan)
+    said = {Plan.DRAW: PlayPrinciple.DRAW_TRUMP, Plan.CASH: PlayPrinciple.CASH_SURE_WINNER}
+    if said.get(best.plan) is not m.advice.principle:  # its reason says more than the plan
+        coach += " " + m.advice.reason
+    if best.plan is Plan.DRAW and best.value.card not in m.sure:
+        coach += " " + _say("low_trump", rules)
     verdicts = [
         _say("clear" if c.value.clear_mistake else "close", rules, card=c.value.card.text,
-             loss=points(c.value.loss))
+             loss=_amount(c.value.loss, rules))
         for c in m.choices[1:]
     ]
-    return " ".join([head, f"{plans}.", coach.strip(), *verdicts]), nums
+    return " ".join([coach.strip(), *verdicts])
 
 
 def _trick_steps(hand: Hand, moments: dict[int, PlanMoment]) -> list[WorkedStep]:
@@ -347,10 +403,10 @@ def _trick_steps(hand: Hand, moments: dict[int, PlanMoment]) -> list[WorkedStep]
             nums = (k, t.points)
         m = moments.get(k)
         if m is not None:
-            said, said_nums = _moment_text(m, rules)
-            text = f"{said} {text}"
-            nums = (*said_nums, *nums[1:])
-        steps.append(WorkedStep(text, t.cards, True, names, win_pos, numbers=(k, *nums[1:])))
+            said, said_nums = _position_text(m, rules)
+            steps.append(WorkedStep(said, tuple(sort_hand(m.view.hand)), numbers=said_nums))
+            text = f"{_verdict_text(m, rules)} {text}"
+        steps.append(WorkedStep(text, t.cards, True, names, win_pos, numbers=nums))
     return steps
 
 
@@ -369,7 +425,8 @@ def _opening(hand: Hand) -> list[WorkedStep]:
         nums: tuple[int, ...] = (first.contract, meld, need, rules.total_trick_points,
                                  discarded, max(0, need - discarded))  # fmt: skip
     else:
-        text = _say("contract", rules, contract=first.contract, trump=first.trump.plural,
+        name = "contract_saved" if meld >= first.contract else "contract"
+        text = _say(name, rules, contract=first.contract, trump=first.trump.plural,
                     meld=meld, need=need, total=rules.total_trick_points)  # fmt: skip
         nums = (first.contract, meld, need, rules.total_trick_points)
     mine = tuple(sort_hand(first.hand))
@@ -421,6 +478,41 @@ def declarer_plan_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     return WorkedExample("The declarer's plan", rules, tuple(steps))
 
 
+def plan_comment(
+    view: PlayerView, card: CardLike, played: Card, *, seed: int
+) -> tuple[bool, str]:
+    """The tutor on the card you pick in the guided hand, with the game table's hint's
+    evaluation on the game's ``seed``: at your lead, the plan your card follows and the
+    coach's, what yours gives away if it is another, and the coach's reason; at a trick
+    you follow, :func:`~pinochle_tutor.course.worked.guided.coach_comment` on the same
+    evaluation. Never raises for a wrong card; returns (legal, text)."""
+    if view.trick:
+        return coach_comment(view, card, played, seed=seed)
+    assert view.trump is not None
+    verdict = check_play(view.hand, view.trick, view.trump, card, view.rules)
+    if not verdict.legal:
+        return False, verdict.reason
+    c, rules = verdict.card, view.rules
+    m = plan_moment(view, seed)
+    best = m.choices[0]
+    coach_plan = _name(best.plan, best.value.card, m, rules)
+    mine = _plan_of(c, m.draw, m.sure)
+    value = next(a for a in m.advice.alternatives if a.card is c)
+    if c is best.value.card:
+        parts = [_say("comment_same", rules, card=c.text, plan=coach_plan)]
+    else:
+        parts = [
+            _say("comment_other", rules, card=c.text, plan=_name(mine, c, m, rules),
+                 coach_card=best.value.card.text, coach_plan=coach_plan),
+            _say("clear" if value.clear_mistake else "close", rules, card=c.text,
+                 loss=_amount(value.loss, rules)),
+        ]  # fmt: skip
+    parts.append(m.advice.reason)
+    if c is not played:
+        parts.append(_say("comment_played", rules, card=played.text))
+    return True, " ".join(p for p in parts if p)
+
+
 def plan_guided_hand(rules: RuleSet = CLASSIC) -> GuidedHand:
     """The guided hand of lesson 14: another deal you declare, stepped trick by trick;
     at each of your leads with a choice of plans you are asked to plan (the trumps
@@ -448,6 +540,8 @@ def plan_guided_hand(rules: RuleSet = CLASSIC) -> GuidedHand:
         )
         for seat in range(rules.players)
     )
+    seed = _guided_deal(rules)[0]
     return GuidedHand(
-        WorkedExample("Plan the play", rules, tuple(steps)), hand, {}, play, decisions
+        WorkedExample("Plan the play", rules, tuple(steps)), hand, {}, play, decisions,
+        comment=partial(plan_comment, seed=seed),
     )

@@ -6,7 +6,7 @@ check on feeding a partner."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -32,6 +32,10 @@ from pinochle_tutor.words import Side, number_word, plural
 
 if TYPE_CHECKING:
     from pinochle_tutor.coach.play_principles import PrincipleFit
+
+Comment = Callable[[PlayerView, CardLike, Card], tuple[bool, str]]
+"""A tutor's comment on a card picked: (your view, the card picked, the card played in the
+hand) to (whether it is legal, the words)."""
 
 __all__ = [
     "COMMENT_SAMPLES",
@@ -75,6 +79,10 @@ class GuidedHand:
     play_hands: tuple[tuple[Card, ...], ...]
     """Each seat's cards when trick play began."""
     decisions: dict[int, GuidedDecision] = field(default_factory=dict)
+    comment: Comment | None = None
+    """What the tutor says of a card you pick (your view, the card, the card played in
+    the hand): ``None`` for :func:`coach_comment`; lesson 14's names the plan
+    (:func:`~pinochle_tutor.course.worked.declarer_plan.plan_comment`)."""
 
 
 GUIDED_SEEDS: dict[str, int] = {"classic": 18263, "double_deck": 1025, "three_handed": 54}
@@ -492,24 +500,38 @@ def learner_turns(guided: GuidedHand) -> dict[int, tuple[PlayerView, Card]]:
 
 
 def coach_comment(
-    view: PlayerView, card: CardLike, played: Card, *, samples: int = COMMENT_SAMPLES
+    view: PlayerView,
+    card: CardLike,
+    played: Card,
+    *,
+    samples: int = COMMENT_SAMPLES,
+    seed: int | None = None,
 ) -> tuple[bool, str]:
     """The tutor on the card you picked: whether it is legal (the trick rules), and if
     so what the coach (:func:`~pinochle_tutor.coach.play.advise_play` on ``samples``
-    imagined deals) thinks of it, then the card played in the hand. Never raises for a
-    wrong card; returns (legal, text)."""
-    from pinochle_tutor.coach.play import advise_play, evaluate_play
+    imagined deals; with the game's ``seed``, the game table's hint,
+    :func:`~pinochle_tutor.coach.play.coach_play`) thinks of it, then the card played in
+    the hand. Never raises for a wrong card; returns (legal, text)."""
+    from pinochle_tutor.coach.play import (
+        PLAY_HINT_SAMPLES,
+        advise_play,
+        coach_play,
+        evaluate_play,
+    )
 
     assert view.trump is not None
     verdict = check_play(view.hand, view.trick, view.trump, card, view.rules)
     if not verdict.legal:
         return False, verdict.reason
     c = verdict.card
-    ev = evaluate_play(view, samples=samples, seed=0)
-    advice = advise_play(view, ev)
+    if seed is None:
+        advice = advise_play(view, evaluate_play(view, samples=samples, seed=0))
+    else:
+        advice = coach_play(view, seed=seed, hand_number=1, samples=PLAY_HINT_SAMPLES)
+    value = next((a for a in advice.alternatives if a.card is c), None)
     if c == advice.card:
         head = f"The coach would play {c.text} too."
-    elif ev.is_clear_mistake(c):
+    elif value is not None and value.clear_mistake:
         head = f"The coach prefers {advice.card.text}."
     else:
         head = (
