@@ -680,7 +680,7 @@ def _plan_trumps(view: PlayerView) -> str:
 
 def _no_sure_words(view: PlayerView, card: Card) -> str:
     out = _out_words(view, _above(card, _unseen(view)))
-    return f"{out} {_be(out)} still out and could take it"
+    return f"{out} {_be(out)} still out and could beat it"
 
 
 def _sure_words(view: PlayerView, card: Card) -> str:
