@@ -7,7 +7,9 @@ edit and keep.
 Deals are played by the heuristic players from seeded deals; at each decision of the
 tip's kind (a card play the tip speaks to; a call of the auction where the partner does
 not hold the bid, for the bidding tips; a call after the partner has called in the
-auction, bid or passed, for the partner's call; the partner's pass, for the exchange) the
+auction, bid or passed, for the partner's call; the partner's pass, for the exchange; a
+lead by the declaring side where the coach's draw-trump principle fits, the seat holding
+trump and an opponent who may, for the declarer's plan) the
 position is kept when it passes the all-choices check
 (:func:`pinochle_tutor.course.problem_judge.check_all_choices`: the answer against every
 legal card, every call or every pass, on the same deals, with the lower 95% bound of its
@@ -21,7 +23,11 @@ WRONG (``contrary``: the count falls short; the meld comes with the aces and tru
 make the bid; the partner's card is not safe, so feed nothing; one copy of the higher
 card is still out, so lead no counter; the trick holds counters, so take it with one;
 lead a counter no shown card threatens), so that a set's title never gives its answer
-away (:func:`~pinochle_tutor.course.problems.answer_kind`). For the partner's call the
+away (:func:`~pinochle_tutor.course.problems.answer_kind`). For the declarer's plan the
+usual answer is a trump lead (draw trump: an opponent's trump could take the side's
+winners); ``contrary`` finds another card clearly best though the seat holds trump and an
+opponent may (a sure winner cashed before an opponent runs out of its suit, a lead to
+the partner's void). For the partner's call the
 usual answer depends on where the partner's calls left the auction
 (:data:`PARTNER_USUAL`): pass while the partner holds the bid (passing leaves the
 contract with the side), bid when an opponent has bid over the partner (the partner's
@@ -38,7 +44,9 @@ why the answer beats the strongest alternative, naming it: a count (the hand's m
 side's meld and trick points on the coach's deals, against the bid; for the partner's
 call also the partner's calls and what they show by common practice, the partner's meld
 on those deals, and what passing gives), the cards played,
-the meld shown and not yet played, the voids shown, the cards still out. A position
+the meld shown and not yet played, the voids shown, the cards still out; for the
+declarer's plan also what the tricks must still bring (the contract less the side's meld
+less the trick points taken) and the trumps in the hand and still out. A position
 whose reason cannot be said truly from the seat's view is skipped. Edit the text
 freely; the tests check the answer again.
 """
@@ -59,6 +67,7 @@ from pinochle_tutor.cards import Card, Rank, Suit, cards_text
 from pinochle_tutor.coach.bid import evaluate_bid
 from pinochle_tutor.coach.exchange import evaluate_exchange
 from pinochle_tutor.coach.play import evaluate_play
+from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.course.problem_bank import problem_entry, problems_toml
 from pinochle_tutor.course.problem_judge import ProblemJudge, side_count
 from pinochle_tutor.course.problems import (
@@ -71,18 +80,23 @@ from pinochle_tutor.course.problems import (
     Tip,
     answer_kind,
     choice_words,
+    min_margin,
 )
 from pinochle_tutor.course.quiz.kinds.bid import partner_situation as bid_partner_situation
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.deal import make_deck
+from pinochle_tutor.explain.coaching import PlayPrinciple
+from pinochle_tutor.explain.still_out import OutCount, count_still_out
 from pinochle_tutor.game import Hand
 from pinochle_tutor.meld import meld, meld_points
 from pinochle_tutor.rules import CLASSIC
+from pinochle_tutor.scoring import minimum_tricks
 from pinochle_tutor.sim.inference import AuctionInfo, InferenceKind
 from pinochle_tutor.sim.knowledge import Knowledge
 from pinochle_tutor.sim.policy import default_allowance
 from pinochle_tutor.tricks import trick_winner
 from pinochle_tutor.view import Phase, PlayerView, seat_words
+from pinochle_tutor.words import plural
 
 USUAL = {
     Tip.COUNT_FIRST: "bid",
@@ -91,9 +105,11 @@ USUAL = {
     Tip.BOTH_COPIES: "counter",
     Tip.POINTS_NOT_TRICKS: "no counter",
     Tip.EXPOSED_CARDS: "no counter",
+    Tip.DECLARER_PLAN: "trump",
 }
 """The answer each tip's title suggests (see the module text)."""
-OTHER = {"bid": "pass", "pass": "bid", "counter": "no counter", "no counter": "counter"}
+OTHER = {"bid": "pass", "pass": "bid", "counter": "no counter", "no counter": "counter",
+         "trump": "no trump", "no trump": "trump"}
 
 Writer = Callable[[ProblemCheck], "str | None"]
 
@@ -612,6 +628,195 @@ def _points_contrary(view: PlayerView, answer: Card, alt: Card) -> str | None:
         f"{answer.text}.{safe} Your {alt.text}, the strongest other card, does not beat the "
         f"{win.text} and would leave those points to the opponents."
     )
+
+
+# ------------------------------------------------------------------ the declarer's plan
+
+
+def _side(view: PlayerView) -> list[int]:
+    """The declaring side's seats (the declarer, and the declarer's partner if any)."""
+    assert view.declarer is not None
+    partner = view.rules.partner(view.declarer)
+    return [view.declarer] + ([partner] if partner is not None else [])
+
+
+def _plan_count(view: PlayerView) -> str | None:
+    """What the tricks must still bring: the contract less the side's meld, less the
+    trick points the side has taken; ``None`` when the contract needs no more than the
+    meld's save (the meld alone covers it) or cannot be made."""
+    rules = view.rules
+    assert view.contract is not None and view.melds
+    side = _side(view)
+    shown = sum(view.melds[s].total for s in side)
+    need = minimum_tricks(view.contract, shown, rules)
+    if need is None or need != view.contract - shown:
+        return None
+    taken = sum(t.points for t in view.tricks if t.winner in side)
+    head = (f"Count: the {view.contract} contract less your side's {shown} meld leaves {need} "
+            f"trick points for the tricks to bring, and your side has taken {taken}")  # fmt: skip
+    if taken >= need:
+        return head + ": the contract is made, and every trick point more adds to your score."
+    return head + f": {need - taken} more to take."
+
+
+def _plan_trumps(view: PlayerView) -> str:
+    """The trumps in the hand and still out, and what the opponents showed of theirs."""
+    trump = view.trump
+    assert trump is not None
+    out = count_still_out(view, OutCount.TRUMPS).out
+    mine = sum(c.suit is trump for c in view.hand)
+    where = "in your partner's hand or the opponents'" if view.partner is not None else "against you"
+    text = [f"You hold {plural(mine, 'trump')}; {out} {'is' if out == 1 else 'are'} still out, {where}."]
+    for s in _opponents(view):
+        held = [c for c in _shown_held(view, s).elements() if c.suit is trump]
+        if held:
+            them = "it" if len(held) == 1 else "them"
+            both = len(held) == 2 and held[0] == held[1]
+            named = f"both {held[0].text}" if both else f"the {cards_text(held)}"
+            text.append(f"{_who(s, view).capitalize()} showed {named} in meld and still holds "
+                        f"{them}.")  # fmt: skip
+    return " ".join(text)
+
+
+def _no_sure_words(view: PlayerView, card: Card) -> str:
+    out = _out_words(view, _above(card, _unseen(view)))
+    return f"{out} {_be(out)} still out and could beat it"
+
+
+def _sure_words(view: PlayerView, card: Card) -> str:
+    """``'No spade still out can beat your 10♠'``, after the copies above it when one
+    has been played: ``'Track every copy: both A♠ are played (trick 2), so no ...'``."""
+    kind = "trump" if card.suit is view.trump else card.suit.singular
+    text = f"no {kind} still out can beat your {card.text}"
+    if any(x.suit is card.suit and x.rank > card.rank for _, _, x in _played(view)):
+        return f"Track every copy: {_copies_words(view, card)}, so {text}"
+    return text[0].upper() + text[1:]
+
+
+def _may_trump(view: PlayerView, seat: int) -> bool:
+    trump = view.trump
+    return any(c.suit is trump for c in _may_hold(view, seat))
+
+
+def _plan_draw(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """Draw trump: the count, the trumps still out, the side-suit winners an opponent's
+    trump could take, and why the strongest other card does less."""
+    trump = view.trump
+    if view.trick or trump is None or answer.suit is not trump:
+        return None
+    count = _plan_count(view)
+    winners = sorted({c for c in view.hand if c.suit is not trump and _sure(view, c)},
+                     key=lambda c: c.order)  # fmt: skip
+    if count is None or not winners or not any(_may_trump(view, s) for s in _opponents(view)):
+        return None
+    one = len(winners) == 1
+    suits = list(dict.fromkeys(c.suit.plural for c in winners))
+    either = ", ".join(suits[:-1]) + (" or " if len(suits) > 1 else "") + suits[-1]
+    text = [count, _plan_trumps(view)]
+    text.append(f"No card still out can beat your {cards_text(winners)} in {'its suit' if one else 'their suits'}, "
+                f"but an opponent who runs out of {either} while still holding a trump can trump "
+                f"{'it' if one else 'them'}. Draw trump: lead the {answer.text}.")  # fmt: skip
+    if alt.suit is not trump:
+        text.append(f"Leading the {alt.text}, the strongest other card, draws no trump: it leaves "
+                    "the opponents' trumps in their hands, free to trump your winners once they run "
+                    "out of a suit.")  # fmt: skip
+    elif _sure(view, answer) and not _sure(view, alt):
+        sure = _sure_words(view, answer)
+        text.append(f"Your {alt.text}, the strongest other card, draws trump too, but it is no "
+                    f"sure winner: {_no_sure_words(view, alt)}. {sure}.")  # fmt: skip
+    else:
+        return None
+    return " ".join(text)
+
+
+def _plan_other(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """Not trump now: a sure winner cashed before an opponent runs out of its suit, or a
+    lead to the partner's void; and why the strongest other card (a trump lead, or a card
+    that may lose) does less."""
+    trump = view.trump
+    if view.trick or trump is None or answer.suit is trump:
+        return None
+    count = _plan_count(view)
+    if count is None:
+        return None
+    suit = answer.suit
+    shown = [s for s in _opponents(view) if _void(view, s, suit) is not None and _may_trump(view, s)]
+    void = _void(view, view.partner, suit) if view.partner is not None else None
+    if _sure(view, answer) and not shown:
+        left = sum(n for c, n in _unseen(view).items() if c.suit is suit)
+        why = (f"{_sure_words(view, answer)}: cash it before an opponent runs out of "
+               f"{suit.plural} and trumps it.")  # fmt: skip
+        if 0 < left <= 4:
+            why += (f" Only {plural(left, suit.singular, suit.plural)} {'is' if left == 1 else 'are'} "
+                    "still out: the fewer are left, the likelier an opponent has none.")  # fmt: skip
+    elif void is not None and view.partner is not None and _may_trump(view, view.partner):
+        n, played, led = void
+        why = (f"Your partner showed no {suit.plural} at trick {n} ({played.text} on the {led.text}) "
+               f"and may still hold trumps: lead the {answer.text} for your partner to trump.")  # fmt: skip
+    else:
+        return None
+    if alt.suit is trump and not _sure(view, alt):
+        why_not = (f"Your {alt.text}, the strongest other card, would draw trump, but it is no "
+                   f"sure winner: {_no_sure_words(view, alt)}.")  # fmt: skip
+    elif alt.suit is trump:
+        why_not = (f"Your {alt.text}, the strongest other card, is a trump no card still out can "
+                   f"beat, and it stays one, since nobody can trump a trump: it can wait, while your "
+                   f"{answer.text} can be trumped once an opponent runs out of {suit.plural}.")  # fmt: skip
+    elif not _sure(view, alt):
+        why_not = (f"Your {alt.text}, the strongest other card, is no sure winner: "
+                   f"{_no_sure_words(view, alt)}.")  # fmt: skip
+    else:
+        return None
+    return " ".join([count, _plan_trumps(view), why, why_not])
+
+
+PLAN_FIRST_LOOK = 48
+"""The deals of the declarer's plan's quick first look at a lead (most leads have two
+cards within a trick point of each other: no problem)."""
+PLAN_FIRST_MARGIN = 1.0
+"""The least runner-up loss, in trick points, the first look keeps a lead for."""
+
+
+def _plan_candidate(tip: Tip, want: str | None, seed: int, dealer: int, h: Hand,
+                    done: list[Action]) -> tuple[Problem, Writer] | None:  # fmt: skip
+    """A lead by the declaring side (the declarer or the declarer's partner) where the
+    coach's draw-trump principle fits (the seat holds trump and an opponent may too), with
+    a card that is no trump to choose as well; ``want``: ``'trump'`` or ``'no trump'``."""
+    view = h.view(h.to_act)  # type: ignore[arg-type]
+    if view.phase is not Phase.PLAY or view.trick or view.trump is None or view.declarer is None:
+        return None
+    trump = view.trump
+    if view.seat not in _side(view) or len(set(view.legal)) < 2:
+        return None
+    if all(c.suit is trump for c in view.legal) or not any(c.suit is trump for c in view.legal):
+        return None
+    if not any(f.principle is PlayPrinciple.DRAW_TRUMP for f in principle_fits(view)):
+        return None
+    if _plan_count(view) is None:
+        return None  # the write-ups start from the count
+    winners = [c for c in view.legal if c.suit is not trump and _sure(view, c)]
+    voids = {c.suit for c in view.legal if view.partner is not None
+             and _void(view, view.partner, c.suit) is not None}  # fmt: skip
+    if (want == "trump" and not winners) or (want == "no trump" and not winners and not voids):
+        return None  # no side-suit winner to protect or cash, no lead to the partner's void
+    first = evaluate_play(view, samples=PLAN_FIRST_LOOK, seed=seed)
+    if ((want is not None and (first.best.suit is trump) != (want == "trump"))
+            or first.alternatives[1].loss < PLAN_FIRST_MARGIN):  # fmt: skip
+        return None  # a quick look: not the answer wanted, or no clear answer
+    ev = evaluate_play(view, samples=PROBLEM_PLAY_SAMPLES, seed=seed)
+    kind = "trump" if ev.best.suit is trump else "no trump"
+    if (want is not None and kind != want) or ev.alternatives[1].loss < min_margin(CLASSIC):
+        return None
+    writer = _plan_draw if kind == "trump" else _plan_other
+    if writer(view, ev.best, ev.alternatives[1].card) is None:  # the likely strongest: a quick look
+        return None
+
+    def write(check: ProblemCheck) -> str | None:
+        alt = _strongest_card(check)
+        assert isinstance(check.problem.answer, Play)
+        return writer(view, check.problem.answer.card, alt) if alt is not None else None
+
+    return _problem(tip, seed, dealer, done, "Which card would you lead?", Play(ev.best)), write
 
 
 PLAY_WRITERS: dict[tuple[Tip, str], Callable[[PlayerView, Card, Card], str | None]] = {
@@ -1153,7 +1358,8 @@ def find(tip: Tip, count: int, start: int, budget: float, want: str | None,
     kind = (
         _bid_candidate if tip in (Tip.COUNT_FIRST, Tip.MELD_ALONE)
         else _partner_call_candidate if tip is Tip.PARTNER_CALL
-        else _exchange_candidate if tip is Tip.EXCHANGE else _play_candidate
+        else _exchange_candidate if tip is Tip.EXCHANGE
+        else _plan_candidate if tip is Tip.DECLARER_PLAN else _play_candidate
     )  # fmt: skip
     found = weighed = 0
     t0 = time.monotonic()

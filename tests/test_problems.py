@@ -20,6 +20,7 @@ import pytest
 from pinochle_tutor.actions import Action, Bid, Give, Play
 from pinochle_tutor.cards import Card, Suit, cards_text
 from pinochle_tutor.classroom.progress import Progress
+from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.course.problem_bank import (
     load_problems,
     problem_entry,
@@ -44,10 +45,14 @@ from pinochle_tutor.course.problems import (
     min_margin,
     options,
 )
+from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.deal import make_deck
+from pinochle_tutor.explain.coaching import PlayPrinciple
+from pinochle_tutor.explain.still_out import OutCount, count_still_out
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
+from pinochle_tutor.scoring import minimum_tricks
 from pinochle_tutor.sim.policy import default_allowance
 from pinochle_tutor.tricks import trick_winner
 from pinochle_tutor.view import Phase, PlayerView
@@ -315,6 +320,129 @@ def test_partner_call_write_ups_say_the_call_the_count_and_what_passing_gives() 
                   "your side's last chance at the contract: if you pass, the opponents take it.",
                   held.writeup)  # fmt: skip
     assert said != held.writeup and partner_call_amiss(held, said)
+
+
+def declarer_plan_amiss(problem: Problem, writeup: str) -> list[str]:
+    """What ``writeup`` of a declarer's-plan problem says that the learner's seat does not
+    see so: the position is a lead by the declaring side where the coach's draw-trump
+    principle fits; the count (the contract, the side's meld, the trick points the
+    tricks must bring, those taken, those still to take); the trumps in the hand and
+    still out (:func:`count_still_out`); how many cards of a suit are still out; a void
+    the partner showed (the trick, its card, the card led); a card called the highest
+    left, or no sure winner; trumps an opponent showed in meld and still holds; and the
+    answer said as the write-up's kind (draw trump for a trump lead)."""
+    view = problem.view()
+    rules = view.rules
+    trump = view.trump
+    assert trump is not None and view.declarer is not None and view.contract is not None
+    assert view.melds is not None
+    side = finder()._side(view)
+    out = unseen(problem)
+    wrong = []
+    if view.trick or view.seat not in side:
+        wrong.append("not a lead by the declaring side")
+    if not any(f.principle is PlayPrinciple.DRAW_TRUMP for f in principle_fits(view)):
+        wrong.append("the draw-trump principle does not fit")
+    meld = sum(view.melds[s].total for s in side)
+    need = minimum_tricks(view.contract, meld, rules)
+    taken = sum(t.points for t in view.tricks if t.winner in side)
+    m = re.search(r"the (\d+) contract less your side's (\d+) meld leaves (\d+) trick points", writeup)
+    if not m or tuple(map(int, m.groups())) != (view.contract, meld, need):
+        wrong.append(f"the count is not {view.contract} less {meld} leaves {need}")
+    m = re.search(r"your side has taken (\d+)", writeup)
+    if not m or int(m.group(1)) != taken:
+        wrong.append(f"the side has taken {taken}")
+    assert need is not None
+    m = re.search(r": (\d+) more to take", writeup)
+    if (int(m.group(1)) if m else None) != (need - taken if need > taken else None):
+        wrong.append(f"{need - taken} more to take")
+    if (need <= taken) != ("the contract is made" in writeup):
+        wrong.append("the contract made or not")
+    m = re.search(r"You hold (\d+) trumps?; (\d+) (?:is|are) still out", writeup)
+    mine = sum(c.suit is trump for c in view.hand)
+    still = count_still_out(view, OutCount.TRUMPS).out
+    if not m or (int(m.group(1)), int(m.group(2))) != (mine, still):
+        wrong.append(f"you hold {mine} trumps, {still} still out")
+    names = {w: s for s in Suit for w in (s.singular, s.plural)}
+    for m in re.finditer(r"Only (\d+) (\w+) (?:is|are) still out", writeup):
+        suit = names[m.group(2)]
+        if int(m.group(1)) != sum(n for c, n in out.items() if c.suit is suit):
+            wrong.append(f"{m.group(0)}: not the count of {suit.plural} still out")
+    for m in re.finditer(r"showed no (\w+) at trick (\d+) \((\S+) on the (\S+)\)", writeup):
+        suit, n = names[m.group(1)], int(m.group(2))
+        played, led = Card.parse(m.group(3)), Card.parse(m.group(4))
+        t = view.tricks[n - 1] if 0 < n <= len(view.tricks) else None
+        if (t is None or t.cards[0] != led or led.suit is not suit or played.suit is suit
+                or view.partner not in t.seats or t.cards[t.seats.index(view.partner)] != played):  # fmt: skip
+            wrong.append(f"{m.group(0)}: not the partner's void")
+    highest = [Card.parse(x) for x in re.findall(r"no \w+ still out can beat your (\S+?)[:.]", writeup, re.I)]
+    for m in re.finditer(r"No card still out can beat your ([^.]+?) in (?:its|their) suits?", writeup):
+        highest += [Card.parse(x) for x in m.group(1).split()]
+    for m in re.finditer(r"Your (\S+), the strongest other card, is a trump no card still out can", writeup):
+        highest.append(Card.parse(m.group(1)))
+    for c in highest:
+        if c not in view.hand or any(x.suit is c.suit and x.rank > c.rank for x in out):
+            wrong.append(f"{c.text} is not the highest of its suit left")
+    for m in re.finditer(r"Your (\S+), the strongest other card,[^.]*?no sure winner", writeup):
+        c = Card.parse(m.group(1))
+        if not any(x.suit is c.suit and x.rank > c.rank for x in out):
+            wrong.append(f"{c.text} is a sure winner")
+    for m in re.finditer(r"showed (both|the) ([^.]+?) in meld and still holds", writeup):
+        named = Counter(Card.parse(x) for x in m.group(2).split())
+        if m.group(1) == "both":
+            named += named
+        if not any(finder()._shown_held(view, o) >= named for o in finder()._opponents(view)):
+            wrong.append(f"no opponent showed and still holds the {m.group(2)}")
+    answer = problem.answer
+    assert isinstance(answer, Play)
+    drawn = f"Draw trump: lead the {answer.card.text}." in writeup
+    if drawn != (answer.card.suit is trump):
+        wrong.append("a trump lead is said as drawing trump, and only it")
+    return wrong
+
+
+def test_declarer_plan_write_ups_count_and_say_what_the_seat_can_see() -> None:
+    """Each declarer's-plan write-up is checked against the learner's seat: the count,
+    the trumps in hand and still out, the suits' cards still out, the partner's voids, the
+    sure winners and the ones that are not, all with the engine's numbers; the set has at
+    least three trump leads and three other answers, at more than one level. A write-up
+    with one trump too many still out, or a wrong count, fails."""
+    mine = [p for p, _ in bank()[0] if p.tip is Tip.DECLARER_PLAN]
+    for p in mine:
+        assert declarer_plan_amiss(p, p.writeup) == [], (p.id, p.writeup)
+        assert p.rule is QuizRule.PLAY_DRAW_TRUMP
+    kinds = Counter(answer_kind(p) for p in mine)
+    assert len(mine) >= 8 and kinds["trump"] >= 3 and kinds["no trump"] >= 3, kinds
+    assert len({p.level for p in mine}) > 1
+    p = mine[0]
+    m = re.search(r"(\d+) (is|are) still out, in your partner", p.writeup)
+    assert m is not None
+    more = p.writeup.replace(m.group(0), f"{int(m.group(1)) + 1} are still out, in your partner")
+    assert any("trumps" in w for w in declarer_plan_amiss(p, more))
+    m = re.search(r"leaves (\d+) trick points", p.writeup)
+    assert m is not None
+    off = p.writeup.replace(m.group(0), f"leaves {int(m.group(1)) + 10} trick points")
+    assert any("the count" in w for w in declarer_plan_amiss(p, off))
+
+
+def test_the_declarer_plan_finder_weighs_only_the_declaring_side_s_leads() -> None:
+    """The finder's candidate of the declarer's plan is none, before any simulation, at
+    a call, a card that follows a lead, and a lead by the side that did not declare."""
+    seen = set()
+    for h, done in finder()._decisions(3, 3):
+        assert h.to_act is not None
+        v = h.view(h.to_act)
+        if v.phase is Phase.PLAY and v.trick:
+            what = "follow"
+        elif v.phase is Phase.PLAY and v.seat not in finder()._side(v):
+            what = "opponents' lead"
+        elif v.phase is Phase.AUCTION:
+            what = "call"
+        else:
+            continue
+        seen.add(what)
+        assert finder()._plan_candidate(Tip.DECLARER_PLAN, None, 3, 3, h, done) is None, what
+    assert seen == {"follow", "opponents' lead", "call"}
 
 
 def unseen(problem: Problem) -> Counter[Card]:

@@ -392,7 +392,9 @@ def options(problem: Problem, view: PlayerView | None = None) -> tuple[Action, .
 def answer_kind(problem: Problem) -> str:
     """What a set's answers are counted by, so that no set gives one answer to most of
     its problems (its title must never give the answer away): for a call, ``'pass'`` or
-    ``'bid'``; for a card, ``'counter'`` or ``'no counter'``; for an exchange, the cards.
+    ``'bid'``; for a card, ``'counter'`` or ``'no counter'``, but for the declarer's plan
+    (whose title suggests drawing trump) ``'trump'`` or ``'no trump'``; for an exchange,
+    the cards.
 
     >>> from pinochle_tutor.rules import CLASSIC
     >>> p = Problem("x", Tip.FEED_PARTNER, 1, CLASSIC, 0, 1, None, (), (), "?", Play(Card.parse("KH")), (), "")
@@ -400,6 +402,8 @@ def answer_kind(problem: Problem) -> str:
     'counter'
     """
     a = problem.answer
+    if isinstance(a, Play) and problem.tip is Tip.DECLARER_PLAN:
+        return "trump" if a.card.suit is problem.view().trump else "no trump"
     if isinstance(a, Play):
         return "counter" if problem.rules.counter_points[a.card.rank] > 0 else "no counter"
     if isinstance(a, Bid):

@@ -1,15 +1,17 @@
-"""The tips of the rules text's "Better decisions at the table", the exchange and the
-partner's call: one :class:`Tip` for the whole course, its words (title, the rules text's
+"""The tips of the rules text's "Better decisions at the table", the exchange, the
+partner's call and the declarer's plan: one :class:`Tip` for the whole course, its words (title, the rules text's
 sentences) read from ``text/tips.toml`` so a teacher changes them in a text file. The
 guided hand of lesson 7 (:func:`~pinochle_tutor.course.worked.guided_hand`) tells the six
 table tips (:data:`TABLE_TIPS`) where they come up; the problem deals
-(:mod:`~pinochle_tutor.course.problems`) practise each tip, the exchange and the
-partner's call, keeping the tip's id (``meld_alone``) in their files.
+(:mod:`~pinochle_tutor.course.problems`) practise each tip, the exchange, the partner's
+call and the declarer's plan, keeping the tip's id (``meld_alone``) in their files.
 
 >>> Tip.parse("meld_alone").title, Tip.MELD_ALONE.rule.value
 ('Not on meld alone', 'bid.pass')
->>> Tip.EXCHANGE in TABLE_TIPS, Tip.PARTNER_CALL in TABLE_TIPS, len(TABLE_TIPS)
-(False, False, 6)
+>>> Tip.EXCHANGE in TABLE_TIPS, Tip.PARTNER_CALL in TABLE_TIPS, Tip.DECLARER_PLAN in TABLE_TIPS
+(False, False, False)
+>>> len(TABLE_TIPS), Tip.DECLARER_PLAN.rule.value, Tip.DECLARER_PLAN.principle.value
+(6, 'play.draw_trump', 'draw trump')
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class InvalidTipError(PinochleError):
 
 class Tip(Enum):
     """What a problem practises: a tip of the rules text's "Better decisions at the
-    table", the exchange, or the partner's call."""
+    table", the exchange, the partner's call, or the declarer's plan."""
 
     COUNT_FIRST = "count_first"
     """Count what your hand can already score, then ask how it will capture the rest of
@@ -59,6 +61,12 @@ class Tip(Enum):
     what the partner's bid or pass shows by common practice, and what passing gives
     (the contract left with your side, or, once the partner has passed, given to the
     opponents). Not a tip of the rules text: the lesson's advice."""
+    DECLARER_PLAN = "declarer_plan"
+    """The declarer's plan, for the declaring side on lead: count what the tricks must
+    still bring (the contract less the side's meld), draw trump when the opponents'
+    trumps could trump the side's winners, cash sure winners before an opponent runs out
+    of their suit, keep a winner for the last trick. Not a tip of the rules text: this
+    site's practice (the coach's numbers)."""
 
     @property
     def title(self) -> str:
@@ -68,7 +76,8 @@ class Tip(Enum):
     @property
     def seed_text(self) -> str:
         """The tip in the rules text's own words (the exchange: lesson 3's advice; the
-        partner's call: lesson 13's, labelled common practice)."""
+        partner's call: lesson 13's, labelled common practice; the declarer's plan: the
+        strategy lesson's, labelled this site's practice)."""
         return _tip_words()[self.value]["seed_text"]
 
     @property
@@ -144,19 +153,24 @@ _RULE = {
     Tip.BOTH_COPIES: QuizRule.PLAY_TRACK_BOTH_COPIES,
     Tip.POINTS_NOT_TRICKS: QuizRule.PLAY_SAVE_COUNTER,
     Tip.EXCHANGE: QuizRule.PASS_KEEP_MELD,
-    # For now: the partner-call rule cases are being added on another branch, and the
-    # lead remaps this at the merge.
+    # A partner's-call problem is kept under the situation its auction leaves the learner
+    # in (Problem.rule: the partner passed, holds the bid, or was outbid); this case is
+    # only the fallback for an auction that leaves none of them.
     Tip.PARTNER_CALL: QuizRule.BID_PARTNER_OVER,
+    Tip.DECLARER_PLAN: QuizRule.PLAY_DRAW_TRUMP,
 }
 _PRINCIPLE = {
     Tip.EXPOSED_CARDS: PlayPrinciple.REMEMBER_EXPOSED_MELD,
     Tip.FEED_PARTNER: PlayPrinciple.FEED_PARTNER,
     Tip.BOTH_COPIES: PlayPrinciple.TRACK_BOTH_COPIES,
     Tip.POINTS_NOT_TRICKS: PlayPrinciple.POINTS_NOT_TRICKS,
+    Tip.DECLARER_PLAN: PlayPrinciple.DRAW_TRUMP,
 }
 
 
-TABLE_TIPS: tuple[Tip, ...] = tuple(t for t in Tip if t not in (Tip.EXCHANGE, Tip.PARTNER_CALL))
+TABLE_TIPS: tuple[Tip, ...] = tuple(
+    t for t in Tip if t not in (Tip.EXCHANGE, Tip.PARTNER_CALL, Tip.DECLARER_PLAN)
+)
 """The six tips of the rules text's "Better decisions at the table", in its order:
-the guided hand's (the exchange and the partner's call are the lessons' advice, not the
-rules text's tips)."""
+the guided hand's (the exchange, the partner's call and the declarer's plan are the
+lessons' advice, not the rules text's tips)."""
