@@ -36,6 +36,7 @@ from pinochle_tutor.cards import Card, CardLike, cards_text, sort_hand
 from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, coach_play, play_decisions
 from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.course.content import Said, read_sentences, text_file
+from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.course.worked.guided import GuidedDecision, GuidedHand, coach_comment
 from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep, _does
 from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayPrinciple, points
@@ -531,7 +532,7 @@ def plan_guided_hand(rules: RuleSet = CLASSIC) -> GuidedHand:
             q = _say("ask", rules, out=m.out, held=m.held, left=m.left or 0, plans=plans)
         else:
             q = _say("ask_made", rules, out=m.out, held=m.held, plans=plans)
-        decisions[at[m.trick_number]] = GuidedDecision(None, q)
+        decisions[at[m.trick_number]] = GuidedDecision(Tip.DECLARER_PLAN, q)
     play = tuple(
         tuple(
             sort_hand(

@@ -61,8 +61,7 @@ class GuidedDecision:
     the tip, and the question put to you before you pick a card (never the answer).
     The coach judges the card you pick with the same evaluation as its hints."""
 
-    tip: Tip | None
-    """The tip the turn practises (``None``: a lesson's own decision, lesson 14's plan)."""
+    tip: Tip
     question: str
 
 
