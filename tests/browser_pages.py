@@ -66,11 +66,11 @@ PAGES = [*LESSONS, *(f"practice/{p}" for p in PRACTICE_PAGES)]
 
 VARIANT_PAGES = {
     "08_other_versions.ipynb", "17_double_deck_mixed.ipynb", "18_three_handed_mixed.ipynb",
-    "13_partner_call.ipynb", *(p for p in PRACTICE_PAGES if "_problems_" in p),
+    "13_partner_call.ipynb", "15_defence.ipynb", *(p for p in PRACTICE_PAGES if "_problems_" in p),
 }  # fmt: skip
 """Pages that show a version on purpose, whatever the house rules: lesson 8 and the
-variants' practice, lesson 13 (a partner's call: three-handed, its deal, table and set
-are the classic game's, and it says so), and the problem deals (each is a position of
+variants' practice, lessons 13 and 15 (a partner's call, defence: three-handed, their
+deals, tables and sets are the classic game's, and they say so), and the problem deals (each is a position of
 its own rule set, the classic game's; the page says so when the house rules differ)."""
 VARIANT_TITLES = tuple(
     page.title for page in outline().pages if page.file in VARIANT_PAGES and "partner" in page.title

@@ -114,6 +114,7 @@ def test_the_mastery_sets_read_the_outline() -> None:
     assert LESSON_RULES == {
         "08_other_versions.ipynb": (DOUBLE_DECK, THREE_HANDED),
         "13_partner_call.ipynb": (CLASSIC, DOUBLE_DECK),
+        "15_defence.ipynb": (CLASSIC, DOUBLE_DECK),
     }
     assert LESSON_LEVELS == {"01_the_deck.ipynb": (1,)}
     assert set(LESSON_TEACHES) == {

@@ -10,10 +10,12 @@ import re
 
 import pytest
 
+from pinochle_tutor.cards import Card
 from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.coach.table import hint
 from pinochle_tutor.course.content import OutlineError, read_sentences, text_file
 from pinochle_tutor.course.worked import declarer_plan as dp
+from pinochle_tutor.course.worked import lead_plans as lp
 from pinochle_tutor.course.worked.guided import learner_turns
 from pinochle_tutor.deal import make_deck
 from pinochle_tutor.explain.coaching import PlayPrinciple
@@ -21,6 +23,7 @@ from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.scoring import minimum_tricks
 
 PRESETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
+L = dp.DECLARER_PLAN
 ids = [r.name for r in PRESETS]
 
 
@@ -28,17 +31,17 @@ ids = [r.name for r in PRESETS]
 @pytest.mark.parametrize("rules", PRESETS, ids=ids)
 def test_each_presets_deals_are_yours_and_show_draw_trump_or_not(rules: RuleSet) -> None:
     for guided in (False, True):
-        hand, moments = dp._played(rules, guided)
+        hand, moments = lp.played(L, rules, guided)
         assert hand.declarer == 0 and len(hand.tricks) == rules.hand_size
-        assert dp._illustrates(hand, moments)
-    assert dp._deal(rules) != dp._guided_deal(rules)
+        assert dp.illustrates(hand, moments)
+    assert lp.deal_of(L, rules, False) != lp.deal_of(L, rules, True)
 
 
 @pytest.mark.unit
 @pytest.mark.parametrize("rules", PRESETS, ids=ids)
 def test_each_lead_is_valued_as_the_game_tables_hint_values_it(rules: RuleSet) -> None:
-    seed, _dealer = dp._deal(rules)
-    _hand, moments = dp._played(rules, False)
+    seed, _dealer = lp.deal_of(L, rules, False)
+    _hand, moments = lp.played(L, rules, False)
     for m in moments[:3]:
         h = hint(m.view, seed=seed, hand_number=1, can_concede=False)
         assert h.advice is not None
@@ -46,10 +49,19 @@ def test_each_lead_is_valued_as_the_game_tables_hint_values_it(rules: RuleSet) -
         assert h.advice.alternatives == m.advice.alternatives
 
 
+def _plan(fits: dict[PlayPrinciple, set[Card]], card: Card) -> lp.Plan:
+    """A lead's plan read from the coach's principles, as the test reads it."""
+    if card in fits.get(PlayPrinciple.DRAW_TRUMP, set()):
+        return lp.Plan.DRAW
+    if card in fits.get(PlayPrinciple.CASH_SURE_WINNER, set()):
+        return lp.Plan.CASH
+    return lp.Plan.OTHER
+
+
 @pytest.mark.unit
 @pytest.mark.parametrize("rules", PRESETS, ids=ids)
 def test_each_plan_is_named_by_the_coachs_principles_and_its_best_card(rules: RuleSet) -> None:
-    _hand, moments = dp._played(rules, False)
+    _hand, moments = lp.played(L, rules, False)
     for m in moments:
         v = m.view
         fits = {f.principle: set(f.cards) for f in principle_fits(v)}
@@ -57,19 +69,16 @@ def test_each_plan_is_named_by_the_coachs_principles_and_its_best_card(rules: Ru
         assert len(seen) == len(m.choices)
         for c in m.choices:
             card = c.value.card
-            if c.plan is dp.Plan.DRAW:
+            if c.plan is lp.Plan.DRAW:
                 assert card.suit is v.trump and card in fits[PlayPrinciple.DRAW_TRUMP]
-            elif c.plan is dp.Plan.CASH:
+            elif c.plan is lp.Plan.CASH:
                 assert card in fits[PlayPrinciple.CASH_SURE_WINNER]
                 assert card not in fits.get(PlayPrinciple.DRAW_TRUMP, set())
             else:
                 assert not any(card in fits.get(p, set()) for p in
                                (PlayPrinciple.DRAW_TRUMP, PlayPrinciple.CASH_SURE_WINNER))
             # the plan's best card: no card of the same plan has a higher mean
-            same = [a for a in m.advice.alternatives
-                    if dp._plan_of(a.card, frozenset(fits.get(PlayPrinciple.DRAW_TRUMP, ())),
-                                   frozenset(fits.get(PlayPrinciple.CASH_SURE_WINNER, ())))
-                    is c.plan]  # fmt: skip
+            same = [a for a in m.advice.alternatives if _plan(fits, a.card) is c.plan]
             assert max(a.mean for a in same) == c.value.mean
         assert m.choices[0].value.card is m.advice.card
 
@@ -79,7 +88,7 @@ def test_each_plan_is_named_by_the_coachs_principles_and_its_best_card(rules: Ru
 def test_the_counts_are_the_engines(rules: RuleSet) -> None:
     """What the tricks must still bring, and the trumps still out, counted by hand from
     the seat's view: every trump not in the hand, not played (nor in your discard)."""
-    _hand, moments = dp._played(rules, False)
+    _hand, moments = lp.played(L, rules, False)
     for m in moments:
         v = m.view
         assert v.contract is not None and v.declarer == 0 and v.melds is not None
@@ -98,8 +107,8 @@ def test_the_counts_are_the_engines(rules: RuleSet) -> None:
 @pytest.mark.parametrize("rules", PRESETS, ids=ids)
 def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: RuleSet) -> None:
     ex = dp.declarer_plan_example(rules)
-    _hand, moments = dp._played(rules, False)
-    told = [m for m in moments if m.trick_number == 1 or dp._telling(m)]
+    _hand, moments = lp.played(L, rules, False)
+    told = [m for m in moments if m.trick_number == 1 or lp.telling(m)]
     assert told and told[0].trick_number == 1
     tricks = {s.numbers[0]: s.text for s in ex.steps if s.trick}
     positions = {s.numbers[0]: s.text for s in ex.steps if not s.trick and "your lead" in s.text}
@@ -109,13 +118,13 @@ def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: Rule
         assert f"**Trick {m.trick_number}, your lead.**" in position
         for c in m.choices:
             card = c.value.card
-            assert f"{dp._amount(c.value.mean, rules)} if you " in position
-            assert f"{'' if c.plan is dp.Plan.OTHER else 'lead '}{card.text})" in position
+            assert f"{lp.amount(c.value.mean, rules)} if you " in position
+            assert f"{'' if c.plan is lp.Plan.OTHER else 'lead '}{card.text})" in position
         best = m.choices[0]
         assert verdict.startswith(f"The coach leads **{m.advice.card.text}**: "
-                                  f"{dp._name(best.plan, best.value.card, m, rules)}.")  # fmt: skip
+                                  f"{lp.name_of(L, m, best.plan, best.value.card)}.")  # fmt: skip
         for c in m.choices[1:]:
-            said = f"Leading {c.value.card.text} gives away about {dp._amount(c.value.loss, rules)}"
+            said = f"Leading {c.value.card.text} gives away about {lp.amount(c.value.loss, rules)}"
             tail = ": a clear mistake" if c.value.clear_mistake else ", within the coach's margin"
             assert said + tail in verdict
     for step in ex.steps:
@@ -126,7 +135,7 @@ def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: Rule
 @pytest.mark.unit
 @pytest.mark.parametrize("rules", PRESETS, ids=ids)
 def test_the_worked_deal_plays_the_coachs_lead_and_tells_the_last_trick(rules: RuleSet) -> None:
-    hand, moments = dp._played(rules, False)
+    hand, moments = lp.played(L, rules, False)
     for m in moments:
         assert hand.tricks[m.trick_number - 1].cards[0] is m.advice.card
     ex = dp.declarer_plan_example(rules)
@@ -151,9 +160,9 @@ def test_without_a_last_trick_bonus_the_deal_says_so() -> None:
 def test_the_guided_hand_asks_you_to_plan_and_never_names_the_card(rules: RuleSet) -> None:
     g = dp.plan_guided_hand(rules)
     turns = learner_turns(g)
-    _hand, moments = dp._played(rules, True)
+    _hand, moments = lp.played(L, rules, True)
     by_trick = {m.trick_number: m for m in moments}
-    assert 1 <= len(g.decisions) <= dp.GUIDED_DECISIONS
+    assert 1 <= len(g.decisions) <= lp.GUIDED_DECISIONS
     for step, decision in g.decisions.items():
         assert step in turns
         view, played = turns[step]
@@ -182,10 +191,10 @@ def test_the_guided_comment_names_both_plans_with_the_hints_numbers(rules: RuleS
     g = dp.plan_guided_hand(rules)
     assert g.comment is not None
     turns = learner_turns(g)
-    seed = dp._guided_deal(rules)[0]
+    seed = lp.deal_of(L, rules, True)[0]
     step = min(g.decisions)
     view, played = turns[step]
-    m = dp.plan_moment(view, seed)
+    m = lp.plan_moment(L, view, seed)
     h = hint(view, seed=seed, hand_number=1, can_concede=False)
     assert h.advice is not None and h.advice.card is m.advice.card is played
     ok, text = g.comment(view, played, played)
@@ -193,9 +202,9 @@ def test_the_guided_comment_names_both_plans_with_the_hints_numbers(rules: RuleS
     assert "was played" not in text
     other = next(c for c in m.choices[1:])
     ok, text = g.comment(view, other.value.card, played)
-    mine = dp._name(other.plan, other.value.card, m, rules)
+    mine = lp.name_of(L, m, other.plan, other.value.card)
     assert ok and f"{other.value.card.text}: you chose to {mine}." in text
-    assert f"gives away about {dp._amount(other.value.loss, rules)}" in text
+    assert f"gives away about {lp.amount(other.value.loss, rules)}" in text
     assert text.endswith(f"In this hand {played.text} was played.")
     # a card you follow with: the hint's card, through the shared comment
     follow = next((k for k, (v, _c) in turns.items() if v.trick and len(set(v.legal)) > 1), None)
@@ -210,4 +219,4 @@ def test_the_guided_comment_names_both_plans_with_the_hints_numbers(rules: RuleS
 
 @pytest.mark.unit
 def test_whole_points_in_a_big_deck_tenths_in_the_double_deck() -> None:
-    assert dp._amount(154.84, CLASSIC) == "155" and dp._amount(36.66, DOUBLE_DECK) == "36.7"
+    assert lp.amount(154.84, CLASSIC) == "155" and lp.amount(36.66, DOUBLE_DECK) == "36.7"

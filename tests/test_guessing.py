@@ -72,6 +72,7 @@ JUDGED = frozenset(
         "09_full_game.ipynb",
         "13_partner_call.ipynb",
         "14_declarer_plan.ipynb",
+        "15_defence.ipynb",
     }
 )
 """Lessons whose sets hold questions the coach judges (the exchange, a card to play, a

@@ -67,6 +67,11 @@ class Tip(Enum):
     trumps could trump the side's winners, cash sure winners before an opponent runs out
     of their suit, keep a winner for the last trick. Not a tip of the rules text: this
     site's practice (the coach's numbers)."""
+    DEFENCE = "defence"
+    """Defence, for the side that did not win the auction, on lead: count what sets the
+    contract, lead to the partner's void, force the declarer to trump, cash sure winners
+    before the declarer draws trump. Not a tip of the rules text: this site's practice
+    (the coach's numbers)."""
 
     @property
     def title(self) -> str:
@@ -158,6 +163,7 @@ _RULE = {
     # only the fallback for an auction that leaves none of them.
     Tip.PARTNER_CALL: QuizRule.BID_PARTNER_OVER,
     Tip.DECLARER_PLAN: QuizRule.PLAY_DRAW_TRUMP,
+    Tip.DEFENCE: QuizRule.PLAY_LEAD_TO_PARTNER_VOID,
 }
 _PRINCIPLE = {
     Tip.EXPOSED_CARDS: PlayPrinciple.REMEMBER_EXPOSED_MELD,
@@ -165,11 +171,12 @@ _PRINCIPLE = {
     Tip.BOTH_COPIES: PlayPrinciple.TRACK_BOTH_COPIES,
     Tip.POINTS_NOT_TRICKS: PlayPrinciple.POINTS_NOT_TRICKS,
     Tip.DECLARER_PLAN: PlayPrinciple.DRAW_TRUMP,
+    Tip.DEFENCE: PlayPrinciple.LEAD_TO_PARTNER_VOID,
 }
 
 
 TABLE_TIPS: tuple[Tip, ...] = tuple(
-    t for t in Tip if t not in (Tip.EXCHANGE, Tip.PARTNER_CALL, Tip.DECLARER_PLAN)
+    t for t in Tip if t not in (Tip.EXCHANGE, Tip.PARTNER_CALL, Tip.DECLARER_PLAN, Tip.DEFENCE)
 )
 """The six tips of the rules text's "Better decisions at the table", in its order:
 the guided hand's (the exchange, the partner's call and the declarer's plan are the

@@ -27,6 +27,7 @@ from pinochle_tutor.course.worked.before_play import (
     trump_check,
 )
 from pinochle_tutor.course.worked.declarer_plan import declarer_plan_example, plan_guided_hand
+from pinochle_tutor.course.worked.defence import defence_example, defence_guided_hand
 from pinochle_tutor.course.worked.game_end import game_end_check, game_end_example, versions_example
 from pinochle_tutor.course.worked.guided import (
     COMMENT_SAMPLES,
@@ -70,6 +71,8 @@ __all__ = [
     "counters_check",
     "deck_example",
     "declarer_plan_example",
+    "defence_example",
+    "defence_guided_hand",
     "exchange_example",
     "feed_check",
     "fresh_feed_check",

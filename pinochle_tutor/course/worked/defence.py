@@ -1,0 +1,125 @@
+"""Lesson 15's worked deal and guided hand, "defence": the leads of one hand your side
+defends, valued by the coach plan by plan (:mod:`.lead_plans`): lead to your partner's
+void, force the declarer to trump, cash a sure winner, or lead something else. The
+sentences are data (``text/defence.toml``, :data:`STEP_FIELDS`).
+
+The rules of record say nothing about how to defend: every verdict is the coach's
+evaluation of the position, and the page says so. The lesson is about defending with a
+partner: three-handed (nobody has a partner) its deals are the classic game's
+(:func:`defence_rules`), and the page says so.
+
+>>> from pinochle_tutor.rules import THREE_HANDED
+>>> defence_rules(THREE_HANDED).name
+'classic'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pinochle_tutor.course.tips import Tip
+from pinochle_tutor.course.worked.guided import GuidedHand
+from pinochle_tutor.course.worked.lead_plans import (
+    LeadLesson,
+    Plan,
+    PlanMoment,
+    Role,
+    guided_example,
+    lesson_fields,
+    told,
+    worked_example,
+)
+from pinochle_tutor.course.worked.steps import WorkedExample
+from pinochle_tutor.game import Hand
+from pinochle_tutor.rules import CLASSIC, RuleSet
+
+__all__ = [
+    "DEFENCE",
+    "DEFENCE_SEEDS",
+    "GUIDED_DEFENCE_SEEDS",
+    "STEP_FIELDS",
+    "WORDS_FILE",
+    "defence_example",
+    "defence_guided_hand",
+    "defence_rules",
+]
+
+WORDS_FILE = "defence.toml"
+"""The worked deal's sentences, in the package's ``text`` folder."""
+
+PLANS = (Plan.VOID, Plan.FORCE, Plan.CASH)
+"""The defenders' plans, in the order a lead is given one (else :attr:`Plan.OTHER`)."""
+
+STEP_FIELDS: Mapping[str, tuple[str, ...]] = lesson_fields(PLANS)
+"""Every sentence of the worked deal and the guided hand, by name, with the numbers it
+may say."""
+
+DEFENCE_SEEDS: dict[str, tuple[int, int]] = {
+    "classic": (24, 0),
+    "double_deck": (4, 0),
+}
+"""Each partnership preset's worked deal (seed, dealer): the first that shows the lesson
+from seed 0 (another rule set searches the same way)."""
+
+GUIDED_DEFENCE_SEEDS: dict[str, tuple[int, int]] = {
+    "classic": (246, 0),
+    "double_deck": (203, 1),
+}
+"""Each partnership preset's guided hand (seed, dealer): the first from seed
+:data:`~.lead_plans.SEARCH`, so never the worked deal's."""
+
+_HABITS = (Plan.VOID, Plan.FORCE)
+
+
+def illustrates(hand: Hand, moments: list[PlanMoment]) -> bool:
+    """A deal shows the lesson when your side defends and the hand is played out, your
+    first lead's plan matters with the contract not yet set, at least two of the leads
+    the guided hand would ask about are won by a plan (not "something else"), and at one
+    of them leading to your partner's void or forcing the declarer is best with another
+    plan a clear mistake."""
+    rules = hand.rules
+    assert hand.declarer is not None
+    if rules.side(hand.declarer) == rules.side(0) or len(hand.tricks) < rules.hand_size:
+        return False
+    asked = told(moments)[:4]
+    if not asked or asked[0].left == 0:
+        return False
+    if sum(m.choices[0].plan is not Plan.OTHER for m in asked) < 2:
+        return False
+    return any(
+        m.choices[0].plan in _HABITS and any(c.value.clear_mistake for c in m.choices[1:])
+        for m in asked
+    )
+
+
+DEFENCE = LeadLesson(
+    name="defence",
+    title="Defence, lead by lead",
+    guided_title="Defend the hand",
+    role=Role.DEFENDER,
+    plans=PLANS,
+    words_file=WORDS_FILE,
+    tip=Tip.DEFENCE,
+    seeds=DEFENCE_SEEDS,
+    guided_seeds=GUIDED_DEFENCE_SEEDS,
+    illustrates=illustrates,
+)
+"""Lesson 15's leads: yours as a defender, with a partner."""
+
+
+def defence_rules(rules: RuleSet) -> RuleSet:
+    """The rules the lesson's deals are played under: ``rules`` at a partnership table,
+    else the classic game (three-handed nobody has a partner)."""
+    return rules if rules.partnerships else CLASSIC
+
+
+def defence_example(rules: RuleSet = CLASSIC) -> WorkedExample:
+    """The worked deal (:func:`~.lead_plans.worked_example`): a hand your side defends,
+    lead by lead."""
+    return worked_example(DEFENCE, defence_rules(rules))
+
+
+def defence_guided_hand(rules: RuleSet = CLASSIC) -> GuidedHand:
+    """The guided hand (:func:`~.lead_plans.guided_example`): another deal your side
+    defends, where you plan your leads and the coach names your plan and its own."""
+    return guided_example(DEFENCE, defence_rules(rules))

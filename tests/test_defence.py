@@ -1,0 +1,131 @@
+"""Lesson 15, "Defence": its worked deal says the coach's own numbers at your leads as a
+defender, the very evaluation the game table's hint gives; each plan is named by the
+coach's principles or by what the seat has seen (a void the declarer showed); what sets
+the contract is counted from the scoring rules; three-handed the deals are the classic
+game's; and the guided hand asks you to plan without giving the answer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pinochle_tutor.coach.play_principles import principle_fits
+from pinochle_tutor.coach.table import hint
+from pinochle_tutor.course.worked import defence as df
+from pinochle_tutor.course.worked import lead_plans as lp
+from pinochle_tutor.course.worked.guided import learner_turns
+from pinochle_tutor.explain.coaching import PlayPrinciple
+from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
+from pinochle_tutor.scoring import minimum_tricks, reachable_trick_points
+from pinochle_tutor.sim.knowledge import Knowledge
+
+PARTNERS = [CLASSIC, DOUBLE_DECK]
+ids = [r.name for r in PARTNERS]
+L = df.DEFENCE
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PARTNERS, ids=ids)
+def test_each_presets_deals_are_defended_and_show_the_lesson(rules: RuleSet) -> None:
+    for guided in (False, True):
+        hand, moments = lp.played(L, rules, guided)
+        assert hand.declarer is not None and rules.side(hand.declarer) != rules.side(0)
+        assert df.illustrates(hand, moments)
+    assert lp.deal_of(L, rules, False) != lp.deal_of(L, rules, True)
+
+
+@pytest.mark.unit
+def test_three_handed_the_lesson_plays_the_classic_game() -> None:
+    assert df.defence_example(THREE_HANDED).rules == CLASSIC
+    assert df.defence_guided_hand(THREE_HANDED).example.rules == CLASSIC
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PARTNERS, ids=ids)
+def test_what_sets_the_contract_is_the_scoring_rules(rules: RuleSet) -> None:
+    """Every number the declarers may take and fall short of their need leaves the
+    defenders at least set_at; one more trick point for the declarers makes it."""
+    for need in sorted(reachable_trick_points(rules))[1:]:
+        s = lp.set_at(need, rules)
+        short = rules.total_trick_points - s
+        assert short < need
+        assert not any(short < t < need for t in reachable_trick_points(rules))
+    _hand, moments = lp.played(L, rules, False)
+    for m in moments:
+        v = m.view
+        assert v.melds is not None and v.declarer is not None and v.contract is not None
+        meld = sum(x.total for s, x in enumerate(v.melds) if rules.side(s) == rules.side(v.declarer))
+        needed = minimum_tricks(v.contract, meld, rules)
+        taken = sum(t.points for t in v.tricks if rules.side(t.winner) == rules.side(0))
+        assert m.taken == taken
+        assert m.left == (None if needed is None else max(0, lp.set_at(needed, rules) - taken))
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PARTNERS, ids=ids)
+def test_each_plan_is_read_from_what_the_seat_knows(rules: RuleSet) -> None:
+    seed, _dealer = lp.deal_of(L, rules, False)
+    _hand, moments = lp.played(L, rules, False)
+    for m in moments:
+        v = m.view
+        assert v.declarer is not None and v.trump is not None
+        fits = {f.principle: set(f.cards) for f in principle_fits(v)}
+        k = Knowledge.from_view(v)
+        for c in m.choices:
+            card = c.value.card
+            if c.plan is lp.Plan.VOID:
+                assert card in fits[PlayPrinciple.LEAD_TO_PARTNER_VOID]
+            elif c.plan is lp.Plan.FORCE:
+                assert card.suit in k.voids(v.declarer) and card.suit is not v.trump
+                assert card not in fits.get(PlayPrinciple.LEAD_TO_PARTNER_VOID, set())
+            elif c.plan is lp.Plan.CASH:
+                assert card in fits[PlayPrinciple.CASH_SURE_WINNER]
+        assert m.choices[0].value.card is m.advice.card
+        h = hint(v, seed=seed, hand_number=1, can_concede=False)
+        assert h.advice is not None and h.advice.card is m.advice.card
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PARTNERS, ids=ids)
+def test_the_worked_deal_says_the_set_count_and_the_coachs_numbers(rules: RuleSet) -> None:
+    ex = df.defence_example(rules)
+    hand, moments = lp.played(L, rules, False)
+    assert hand.contract is not None
+    assert f"won the auction at **{hand.contract}**" in ex.steps[0].text
+    told = lp.told(moments)
+    positions = {s.numbers[0]: s.text for s in ex.steps if not s.trick and "your lead" in s.text}
+    assert set(positions) == {m.trick_number for m in told}
+    for m in told:
+        text = positions[m.trick_number]
+        for c in m.choices:
+            assert f"{lp.amount(c.value.mean, rules)} if you " in text
+        if m.left:
+            assert f"needs {m.left} more to set the contract" in text
+    for step in ex.steps:
+        for n in step.numbers:
+            assert str(n) in step.text, (n, step.text)
+    assert ("is **set**" in ex.steps[-1].text) == (not hand.made)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PARTNERS, ids=ids)
+def test_the_guided_hand_asks_to_plan_and_comments_with_both_plans(rules: RuleSet) -> None:
+    g = df.defence_guided_hand(rules)
+    assert g.comment is not None and g.decisions
+    turns = learner_turns(g)
+    seed = lp.deal_of(L, rules, True)[0]
+    for step, decision in g.decisions.items():
+        view, played = turns[step]
+        assert not view.trick
+        assert "Which plan:" in decision.question
+        assert not re.search(r"\d+[♠♥♦♣]|[AKQJ][♠♥♦♣]", decision.question)
+        m = lp.plan_moment(L, view, seed)
+        assert played is m.advice.card
+        ok, text = g.comment(view, played, played)
+        assert ok and text.startswith(f"{played.text} is the coach's card too:")
+        other = m.choices[-1]
+        if other.value.card is not played:
+            ok, text = g.comment(view, other.value.card, played)
+            assert ok and "you chose to " + lp.name_of(L, m, other.plan, other.value.card) in text
+            assert text.endswith(f"In this hand {played.text} was played.")
