@@ -93,7 +93,12 @@ def test_the_worked_deal_says_the_set_count_and_the_coachs_numbers(rules: RuleSe
     hand, moments = lp.played(L, rules, False)
     assert hand.contract is not None
     assert f"won the auction at **{hand.contract}**" in ex.steps[0].text
-    told = lp.told(moments)
+    assert hand.declarer is not None
+    seat = {1: "The left opponent", 3: "The right opponent"}[hand.declarer]
+    assert ex.steps[0].text.startswith(f"{seat} won the auction")
+    others = sum(p for side, p in enumerate(hand.side_points) if side != rules.side(hand.declarer))
+    assert f"Your side took {others} trick points" in ex.steps[-1].text
+    told = lp.told(moments, L)
     positions = {s.numbers[0]: s.text for s in ex.steps if not s.trick and "your lead" in s.text}
     assert set(positions) == {m.trick_number for m in told}
     for m in told:
@@ -118,7 +123,10 @@ def test_the_guided_hand_asks_to_plan_and_comments_with_both_plans(rules: RuleSe
     for step, decision in g.decisions.items():
         view, played = turns[step]
         assert not view.trick
-        assert "Which plan:" in decision.question
+        assert decision.question.endswith(
+            "Which plan: lead to your partner's void, force the declarer, cash a sure winner "
+            "or lead something else?"
+        )  # every plan, whichever are there
         assert not re.search(r"\d+[♠♥♦♣]|[AKQJ][♠♥♦♣]", decision.question)
         m = lp.plan_moment(L, view, seed)
         assert played is m.advice.card

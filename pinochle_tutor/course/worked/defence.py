@@ -26,6 +26,7 @@ from pinochle_tutor.course.worked.lead_plans import (
     Role,
     guided_example,
     lesson_fields,
+    still_in_play,
     told,
     worked_example,
 )
@@ -55,15 +56,15 @@ STEP_FIELDS: Mapping[str, tuple[str, ...]] = lesson_fields(PLANS)
 may say."""
 
 DEFENCE_SEEDS: dict[str, tuple[int, int]] = {
-    "classic": (24, 0),
+    "classic": (123, 1),
     "double_deck": (4, 0),
 }
 """Each partnership preset's worked deal (seed, dealer): the first that shows the lesson
 from seed 0 (another rule set searches the same way)."""
 
 GUIDED_DEFENCE_SEEDS: dict[str, tuple[int, int]] = {
-    "classic": (246, 0),
-    "double_deck": (203, 1),
+    "classic": (249, 2),
+    "double_deck": (377, 0),
 }
 """Each partnership preset's guided hand (seed, dealer): the first from seed
 :data:`~.lead_plans.SEARCH`, so never the worked deal's."""
@@ -73,22 +74,32 @@ _HABITS = (Plan.VOID, Plan.FORCE)
 
 def illustrates(hand: Hand, moments: list[PlanMoment]) -> bool:
     """A deal shows the lesson when your side defends and the hand is played out, your
-    first lead's plan matters with the contract not yet set, at least two of the leads
+    first lead comes with the contract not yet set and the set still within reach (what
+    your side needs no more than the trick points still to play for), at least two of the leads
     the guided hand would ask about are won by a plan (not "something else"), and at one
     of them leading to your partner's void or forcing the declarer is best with another
-    plan a clear mistake."""
+    plan a clear mistake, leading to your partner's void among them."""
     rules = hand.rules
     assert hand.declarer is not None
     if rules.side(hand.declarer) == rules.side(0) or len(hand.tricks) < rules.hand_size:
         return False
-    asked = told(moments)[:4]
-    if not asked or asked[0].left == 0:
-        return False
+    asked = told(moments, DEFENCE)[:4]
+    if not asked or not asked[0].left or asked[0].left > still_in_play(asked[0].view):
+        return False  # the set is still to win, and can be won
     if sum(m.choices[0].plan is not Plan.OTHER for m in asked) < 2:
         return False
-    return any(
-        m.choices[0].plan in _HABITS and any(c.value.clear_mistake for c in m.choices[1:])
-        for m in asked
+    wins = {m.choices[0].plan for m in asked if matters(m)}
+    if rules.partnerships and Plan.VOID not in wins:
+        return False  # the partner's void, the lesson's first lead, is shown working
+    return bool(wins & set(_HABITS))
+
+
+def matters(m: PlanMoment) -> bool:
+    """Where a defender's plan matters enough to be told and asked: the contract is not
+    yet set, and the best card of another named plan (not "something else") is a clear
+    mistake."""
+    return bool(m.left) and any(
+        c.plan is not Plan.OTHER and c.value.clear_mistake for c in m.choices[1:]
     )
 
 
@@ -103,6 +114,7 @@ DEFENCE = LeadLesson(
     seeds=DEFENCE_SEEDS,
     guided_seeds=GUIDED_DEFENCE_SEEDS,
     illustrates=illustrates,
+    matters=matters,
 )
 """Lesson 15's leads: yours as a defender, with a partner."""
 

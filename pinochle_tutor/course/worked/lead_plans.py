@@ -49,7 +49,7 @@ from pinochle_tutor.rules import PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, reachable_trick_points, trick_points
 from pinochle_tutor.sim.knowledge import Knowledge
 from pinochle_tutor.tricks import check_play
-from pinochle_tutor.view import Phase, PlayerView, seat_name
+from pinochle_tutor.view import Phase, PlayerView, seat_does, seat_name
 from pinochle_tutor.words import listed, plural
 
 __all__ = [
@@ -65,6 +65,7 @@ __all__ = [
     "lesson_fields",
     "plan_moment",
     "set_at",
+    "still_in_play",
     "worked_example",
 ]
 
@@ -152,6 +153,9 @@ class LeadLesson:
     guided_seeds: Mapping[str, tuple[int, int]]
     """Each preset's guided hand, from seed :data:`SEARCH` on (never the worked deal)."""
     illustrates: Callable[[Hand, list[PlanMoment]], bool]
+    matters: Callable[[PlanMoment], bool] | None = None
+    """Where the plan matters enough to be told and asked after your first lead
+    (``None``: :func:`telling`)."""
 
 
 GUIDED_DECISIONS = 4
@@ -162,10 +166,11 @@ SEARCH = 200
 """How many seeded deals the search for a deal tries."""
 
 _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
-    "contract": ("contract", "trump", "meld", "need", "total", "set_at"),
-    "contract_saved": ("contract", "trump", "meld", "need", "total", "set_at"),
+    "contract": ("contract", "trump", "meld", "need", "total", "set_at", "declarer"),
+    "contract_saved": ("contract", "trump", "meld", "need", "total", "set_at", "declarer"),
     "contract_kitty": (
         "contract", "trump", "meld", "need", "total", "discarded", "left", "set_at",
+        "declarer",
     ),
     "hand": ("hand", "held", "out"),
     "moment": ("trick", "out", "held", "taken", "left", "still"),
@@ -176,10 +181,10 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
     "trick": ("trick", "winner_does", "card", "points"),
     "last_ours": ("trick", "winner_does", "card", "points", "bonus"),
     "last_theirs": ("trick", "winner_does", "card", "points", "bonus"),
-    "made": ("contract", "meld", "taken", "score"),
-    "missed": ("contract", "meld", "taken"),
-    "ask": ("out", "held", "left", "plans"),
-    "ask_made": ("out", "held", "plans"),
+    "made": ("contract", "meld", "taken", "score", "others"),
+    "missed": ("contract", "meld", "taken", "others"),
+    "ask": ("out", "held", "left", "plans", "taken"),
+    "ask_made": ("out", "held", "plans", "taken"),
     "comment_same": ("card", "plan"),
     "comment_other": ("card", "plan", "coach_card", "coach_plan"),
     "comment_played": ("card",),
@@ -351,11 +356,12 @@ def telling(m: PlanMoment) -> bool:
     return any(c.value.clear_mistake for c in m.choices[1:])
 
 
-def told(moments: list[PlanMoment]) -> list[PlanMoment]:
+def told(moments: list[PlanMoment], lesson: LeadLesson | None = None) -> list[PlanMoment]:
     """The leads a worked deal values in words: your first, and those where the plan
-    matters."""
+    matters (the lesson's :attr:`LeadLesson.matters`, else :func:`telling`)."""
     first = moments[0].trick_number if moments else None
-    return [m for m in moments if m.trick_number == first or telling(m)]
+    matters = telling if lesson is None or lesson.matters is None else lesson.matters
+    return [m for m in moments if m.trick_number == first or matters(m)]
 
 
 def _find(
@@ -415,7 +421,7 @@ def amount(x: float, rules: RuleSet) -> str:
     return str(round(x)) if rules.total_trick_points >= 100 else points(x)
 
 
-def _still(view: PlayerView) -> int:
+def still_in_play(view: PlayerView) -> int:
     """The trick points still to be played for: the deck's, less the tricks played (and,
     three-handed, your discards as the declarer, which are yours already; a defender's
     lessons are played with partners, where nothing is discarded)."""
@@ -442,7 +448,7 @@ def position_text(lesson: LeadLesson, m: PlanMoment) -> tuple[str, tuple[int, ..
     """Your lead: the trumps out, what your side's tricks must still bring, and each
     plan's best card with the trick points your side can expect from there."""
     rules = m.view.rules
-    still = _still(m.view)
+    still = still_in_play(m.view)
     if m.left is None or m.left > 0:
         head = _say(lesson, "moment", rules, trick=m.trick_number, out=m.out, held=m.held,
                     taken=m.taken, left=m.left if m.left is not None else 0, still=still)  # fmt: skip
@@ -534,6 +540,7 @@ def _opening(lesson: LeadLesson, hand: Hand) -> list[WorkedStep]:
     values = {
         "contract": first.contract, "trump": first.trump.plural, "meld": meld, "need": need,
         "total": rules.total_trick_points, "set_at": setting,
+        "declarer": seat_does(hand.declarer or 0, 0, rules, "win", start=True).rsplit(" ", 1)[0],
     }  # fmt: skip
     if discarded and lesson.role is Role.DECLARER:
         left = max(0, need - discarded)
@@ -562,12 +569,14 @@ def _result(lesson: LeadLesson, hand: Hand) -> WorkedStep:
     bidders = rules.side(hand.declarer)
     meld = sum(hand.melds[s].total for s in range(rules.players) if rules.side(s) == bidders)
     taken = hand.side_points[bidders]
+    others = sum(p for side, p in enumerate(hand.side_points) if side != bidders)
     if hand.made:
         score = hand.scores[0].bidder
         text = _say(lesson, "made", rules, contract=hand.contract, meld=meld, taken=taken,
-                    score=score)  # fmt: skip
+                    score=score, others=others)  # fmt: skip
         return WorkedStep(text, numbers=(hand.contract, meld, taken, score))
-    text = _say(lesson, "missed", rules, contract=hand.contract, meld=meld, taken=taken)
+    text = _say(lesson, "missed", rules, contract=hand.contract, meld=meld, taken=taken,
+                others=others)  # fmt: skip
     return WorkedStep(text, numbers=(hand.contract, meld, taken))
 
 
@@ -580,7 +589,7 @@ def worked_example(lesson: LeadLesson, rules: RuleSet) -> WorkedExample:
     hand, moments = played(lesson, rules, False)
     steps = [
         *_opening(lesson, hand),
-        *_trick_steps(lesson, hand, {m.trick_number: m for m in told(moments)}),
+        *_trick_steps(lesson, hand, {m.trick_number: m for m in told(moments, lesson)}),
         _result(lesson, hand),
     ]
     return WorkedExample(lesson.title, rules, tuple(steps))
@@ -632,17 +641,21 @@ def guided_example(lesson: LeadLesson, rules: RuleSet) -> GuidedHand:
     steps = [*_opening(lesson, hand), *_trick_steps(lesson, hand, {}), _result(lesson, hand)]
     at = {st.numbers[0]: i for i, st in enumerate(steps) if st.trick and st.numbers}
     decisions: dict[int, GuidedDecision] = {}
-    for m in told(moments)[:GUIDED_DECISIONS]:
+    for m in told(moments, lesson)[:GUIDED_DECISIONS]:
         if m.trick_number not in at:
             continue
         offered = {c.plan for c in m.choices}
-        names = [_say(lesson, f"name_{p.value}", rules) for p in (*lesson.plans, Plan.OTHER)
-                 if p in offered]  # fmt: skip
+        asked = lesson.plans if lesson.role is Role.DEFENDER else tuple(
+            p for p in lesson.plans if p in offered
+        )  # a defender's question names every plan: which are there is part of the answer
+        names = [_say(lesson, f"name_{p.value}", rules) for p in (*asked, Plan.OTHER)]
         plans = listed(names, "or")
         if m.left is None or m.left > 0:
-            q = _say(lesson, "ask", rules, out=m.out, held=m.held, left=m.left or 0, plans=plans)
+            q = _say(lesson, "ask", rules, out=m.out, held=m.held, left=m.left or 0,
+                     plans=plans, taken=m.taken)  # fmt: skip
         else:
-            q = _say(lesson, "ask_made", rules, out=m.out, held=m.held, plans=plans)
+            q = _say(lesson, "ask_made", rules, out=m.out, held=m.held, plans=plans,
+                     taken=m.taken)  # fmt: skip
         decisions[at[m.trick_number]] = GuidedDecision(lesson.tip, q)
     play = tuple(
         tuple(
