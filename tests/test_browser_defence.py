@@ -60,7 +60,7 @@ def test_lesson_15_is_walked_click_by_click(browser: Browser, tmp_path: Path) ->
         page.set_default_timeout(180_000)
         page.goto(f"{site}/voila/render/{PAGE}", wait_until="commit")
         stepper = page.locator(".pt-worked").first
-        expect(stepper.locator(".pt-worked-text")).to_contain_text("Your opponents won the auction at")
+        expect(stepper.locator(".pt-worked-text")).to_contain_text("won the auction at")
         expect(page.locator(PENDING)).to_have_count(0)  # every cell has run
         _both_widths(page, "opened")
         seen: set[str] = set()
