@@ -9,7 +9,8 @@ tip's kind (a card play the tip speaks to; a call of the auction where the partn
 not hold the bid, for the bidding tips; a call after the partner has called in the
 auction, bid or passed, for the partner's call; the partner's pass, for the exchange; a
 lead by the declaring side where the coach's draw-trump principle fits, the seat holding
-trump and an opponent who may, for the declarer's plan) the
+trump and an opponent who may, for the declarer's plan; a lead by a defender with a lead
+to a void among the legal cards, for defence) the
 position is kept when it passes the all-choices check
 (:func:`pinochle_tutor.course.problem_judge.check_all_choices`: the answer against every
 legal card, every call or every pass, on the same deals, with the lower 95% bound of its
@@ -27,7 +28,11 @@ away (:func:`~pinochle_tutor.course.problems.answer_kind`). For the declarer's p
 usual answer is a trump lead (draw trump: an opponent's trump could take the side's
 winners); ``contrary`` finds another card clearly best though the seat holds trump and an
 opponent may (a sure winner cashed before an opponent runs out of its suit, a lead to
-the partner's void). For the partner's call the
+the partner's void). For defence the usual answer is a lead to a void
+(:func:`~pinochle_tutor.course.problems.lead_to_a_void`: the partner's shown void, the
+partner may still trump; or a suit the declarer showed to be out of, forcing a trump);
+``contrary`` finds a sure winner cashed instead though such a lead is there. For the
+partner's call the
 usual answer depends on where the partner's calls left the auction
 (:data:`PARTNER_USUAL`): pass while the partner holds the bid (passing leaves the
 contract with the side), bid when an opponent has bid over the partner (the partner's
@@ -46,7 +51,10 @@ call also the partner's calls and what they show by common practice, the partner
 on those deals, and what passing gives), the cards played,
 the meld shown and not yet played, the voids shown, the cards still out; for the
 declarer's plan also what the tricks must still bring (the contract less the side's meld
-less the trick points taken) and the trumps in the hand and still out. A position
+less the trick points taken) and the trumps in the hand and still out; for defence
+what sets the contract (the declarer's side needs its contract less its meld in trick
+points: the defenders set it by taking more than the rest), the trick points each side
+has taken, the defenders' meld save, and the voids the lead goes to. A position
 whose reason cannot be said truly from the seat's view is skipped. Edit the text
 freely; the tests check the answer again.
 """
@@ -848,8 +856,8 @@ def _defence_count(view: PlayerView) -> str | None:
     text = (f"Count: the {view.contract} contract less the declarer's side's {shown} meld leaves "
             f"them {need} of the hand's {total} trick points to take, so your side sets the contract "
             f"by taking more than {limit}. Your side has taken {ours} trick points so far, the "
-            f"declarer's side {theirs}: to set the contract, take more than {limit - ours} "
-            "more.")  # fmt: skip
+            f"declarer's side {theirs}: to set the contract, take "
+            f"{f'more than {limit - ours} more' if limit > ours else 'any trick points more'}.")  # fmt: skip
     mine = sum(view.melds[s].total for s in range(rules.players) if s not in side)
     if mine and ours < rules.meld_save:
         text += (f" Your side's {mine} meld counts only if your side takes at least "

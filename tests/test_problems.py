@@ -489,8 +489,9 @@ def defence_amiss(problem: Problem, writeup: str) -> list[str]:
     m = re.search(r"Your side has taken (\d+) trick points so far, the declarer's side (\d+)", writeup)
     if not m or (int(m.group(1)), int(m.group(2))) != (ours, theirs):
         wrong.append(f"your side has taken {ours}, theirs {theirs}")
-    m = re.search(r"to set the contract, take more than (\d+) more", writeup)
-    if not m or int(m.group(1)) != total - need - ours or theirs >= need:
+    m = re.search(r"to set the contract, take (?:more than (\d+) more|any trick points more)", writeup)
+    left = int(m.group(1)) if m and m.group(1) else 0
+    if not m or left != total - need - ours or theirs >= need:
         wrong.append(f"more than {total - need - ours} more to take")
     mine = sum(view.melds[s].total for s in range(rules.players) if s not in side)
     m = re.search(r"Your side's (\d+) meld counts only if your side takes at least (\d+) trick "
