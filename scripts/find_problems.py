@@ -9,7 +9,8 @@ tip's kind (a card play the tip speaks to; a call of the auction where the partn
 not hold the bid, for the bidding tips; a call after the partner has called in the
 auction, bid or passed, for the partner's call; the partner's pass, for the exchange; a
 lead by the declaring side where the coach's draw-trump principle fits, the seat holding
-trump and an opponent who may, for the declarer's plan) the
+trump and an opponent who may, for the declarer's plan; a lead by a defender with a lead
+to a void among the legal cards, for defence) the
 position is kept when it passes the all-choices check
 (:func:`pinochle_tutor.course.problem_judge.check_all_choices`: the answer against every
 legal card, every call or every pass, on the same deals, with the lower 95% bound of its
@@ -27,7 +28,11 @@ away (:func:`~pinochle_tutor.course.problems.answer_kind`). For the declarer's p
 usual answer is a trump lead (draw trump: an opponent's trump could take the side's
 winners); ``contrary`` finds another card clearly best though the seat holds trump and an
 opponent may (a sure winner cashed before an opponent runs out of its suit, a lead to
-the partner's void). For the partner's call the
+the partner's void). For defence the usual answer is a lead to a void
+(:func:`~pinochle_tutor.course.problems.lead_to_a_void`: the partner's shown void, the
+partner may still trump; or a suit the declarer showed to be out of, forcing a trump);
+``contrary`` finds a sure winner cashed instead though such a lead is there. For the
+partner's call the
 usual answer depends on where the partner's calls left the auction
 (:data:`PARTNER_USUAL`): pass while the partner holds the bid (passing leaves the
 contract with the side), bid when an opponent has bid over the partner (the partner's
@@ -46,7 +51,10 @@ call also the partner's calls and what they show by common practice, the partner
 on those deals, and what passing gives), the cards played,
 the meld shown and not yet played, the voids shown, the cards still out; for the
 declarer's plan also what the tricks must still bring (the contract less the side's meld
-less the trick points taken) and the trumps in the hand and still out. A position
+less the trick points taken) and the trumps in the hand and still out; for defence
+what sets the contract (the declarer's side needs its contract less its meld in trick
+points: the defenders set it by taking more than the rest), the trick points each side
+has taken, the defenders' meld save, and the voids the lead goes to. A position
 whose reason cannot be said truly from the seat's view is skipped. Edit the text
 freely; the tests check the answer again.
 """
@@ -80,6 +88,7 @@ from pinochle_tutor.course.problems import (
     Tip,
     answer_kind,
     choice_words,
+    lead_to_a_void,
     min_margin,
 )
 from pinochle_tutor.course.quiz.kinds.bid import partner_situation as bid_partner_situation
@@ -106,10 +115,12 @@ USUAL = {
     Tip.POINTS_NOT_TRICKS: "no counter",
     Tip.EXPOSED_CARDS: "no counter",
     Tip.DECLARER_PLAN: "trump",
+    Tip.DEFENCE: "to a void",
 }
 """The answer each tip's title suggests (see the module text)."""
 OTHER = {"bid": "pass", "pass": "bid", "counter": "no counter", "no counter": "counter",
-         "trump": "no trump", "no trump": "trump"}
+         "trump": "no trump", "no trump": "trump", "to a void": "not to a void",
+         "not to a void": "to a void"}
 
 Writer = Callable[[ProblemCheck], "str | None"]
 
@@ -819,6 +830,226 @@ def _plan_candidate(tip: Tip, want: str | None, seed: int, dealer: int, h: Hand,
     return _problem(tip, seed, dealer, done, "Which card would you lead?", Play(ev.best)), write
 
 
+# ------------------------------------------------------------------ defence
+
+
+def _defence_count(view: PlayerView) -> str | None:
+    """What sets the contract: the declarer's side needs its contract less its meld in
+    trick points, so the defenders set it by taking more than the rest of the hand's
+    trick points; with the trick points each side has taken, and the defenders' meld
+    when it still needs the meld save. ``None`` when that cannot be said exactly (the
+    meld alone covers the contract, the contract cannot be made, or it is already made
+    or set)."""
+    rules = view.rules
+    assert view.contract is not None and view.melds
+    side = _side(view)
+    shown = sum(view.melds[s].total for s in side)
+    need = minimum_tricks(view.contract, shown, rules)
+    if need is None or need != view.contract - shown:
+        return None
+    total = rules.total_trick_points
+    limit = total - need
+    theirs = sum(t.points for t in view.tricks if t.winner in side)
+    ours = sum(t.points for t in view.tricks if t.winner not in side)
+    if theirs >= need or ours > limit:
+        return None
+    text = (f"Count: the {view.contract} contract less the declarer's side's {shown} meld leaves "
+            f"them {need} of the hand's {total} trick points to take, so your side sets the contract "
+            f"by taking more than {limit}. Your side has taken {ours} trick points so far, the "
+            f"declarer's side {theirs}: to set the contract, take "
+            f"{f'more than {limit - ours} more' if limit > ours else 'any trick points more'}.")  # fmt: skip
+    mine = sum(view.melds[s].total for s in range(rules.players) if s not in side)
+    if mine and ours < rules.meld_save:
+        text += (f" Your side's {mine} meld counts only if your side takes at least "
+                 f"{rules.meld_save} trick points, and it has {ours} so far.")  # fmt: skip
+    return text
+
+
+def _forcing(view: PlayerView, card: Card) -> tuple[int, Card, Card] | None:
+    """The trick at which the declarer showed to be out of ``card``'s suit (a suit other
+    than trump), when the declarer may still hold trumps: a forcing lead."""
+    assert view.declarer is not None
+    if card.suit is view.trump or not _may_trump(view, view.declarer):
+        return None
+    return _void(view, view.declarer, card.suit)
+
+
+def _to_partner(view: PlayerView, card: Card) -> tuple[int, Card, Card] | None:
+    """The trick at which the partner showed to be out of ``card``'s suit (a suit other
+    than trump), when the partner may still hold trumps: a lead to the partner's void."""
+    if view.partner is None or card.suit is view.trump or not _may_trump(view, view.partner):
+        return None
+    return _void(view, view.partner, card.suit)
+
+
+def _shown_words(seat_words: str, suit: Suit, void: tuple[int, Card, Card]) -> str:
+    n, played, led = void
+    return f"{seat_words} showed no {suit.plural} at trick {n} ({played.text} on the {led.text})"
+
+
+def _defence_habit(view: PlayerView, card: Card) -> str | None:
+    """Why ``card`` is a defenders' habit lead, from the voids shown: to the partner's
+    void (the partner may still hold trumps), and forcing the declarer (a suit the
+    declarer showed to be out of, the declarer may still hold trumps); ``None`` when it
+    is neither, or when the declarer's partner also showed that void (a lead into an
+    opponent's trump the words do not weigh)."""
+    assert view.declarer is not None
+    suit = card.suit
+    if suit is view.trump or not lead_to_a_void(view, card):
+        return None
+    other = view.rules.partner(view.declarer)
+    if other is not None and _void(view, other, suit) is not None and _may_trump(view, other):
+        return None
+    text = []
+    void = _to_partner(view, card)
+    if void is not None:
+        text.append(f"{_shown_words('Your partner', suit, void)} and may still hold trumps: lead to "
+                    "your partner's void, for your partner to trump (a player with no card of the "
+                    "suit led must trump if they can).")  # fmt: skip
+    forced = _forcing(view, card)
+    if forced is not None:
+        text.append(f"{_shown_words('The declarer', suit, forced)} and may still hold trumps: force "
+                    f"the declarer to trump, since with no {suit.plural} the declarer must spend a "
+                    "trump on this lead if they still hold one.")  # fmt: skip
+    return " ".join(text) if text else None
+
+
+def _defence_sure(view: PlayerView, card: Card) -> str | None:
+    """Why ``card`` is a sure winner to cash now: nothing still out beats it in its suit
+    and no player of the declarer's side has shown to be out of that suit (a trump:
+    nobody can trump a trump); ``None`` otherwise."""
+    if not _sure(view, card):
+        return None
+    suit = card.suit
+    if suit is view.trump:
+        return f"{_sure_words(view, card)}, and nobody can trump a trump: it takes the trick."
+    if any(_void(view, s, suit) is not None for s in _side(view)):
+        return None
+    text = (f"{_sure_words(view, card)}, and neither player of the declarer's side has shown to "
+            f"be out of {suit.plural}: cash it now, before a player of the declarer's side runs "
+            f"out of {suit.plural} and can trump it.")  # fmt: skip
+    left = sum(n for c, n in _unseen(view).items() if c.suit is suit)
+    if 0 < left <= 4:
+        text += (f" Only {plural(left, suit.singular, suit.plural)} {'is' if left == 1 else 'are'} "
+                 "still out: the fewer are left, the likelier a player has none.")  # fmt: skip
+    return text
+
+
+def _counter_words(view: PlayerView, card: Card) -> str:
+    return f"{view.rules.counter_points[card.rank]} trick points"
+
+
+def _defence_why_not(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """Why not the strongest other card, named; ``None`` when it cannot be said."""
+    trump = view.trump
+    usual = lead_to_a_void(view, answer)
+    forced, partner = _forcing(view, alt), _to_partner(view, alt)
+    head = f"The {alt.text}, the strongest other card,"
+    if lead_to_a_void(view, alt):
+        if _defence_habit(view, alt) is None:
+            return None  # a lead to a void the words cannot weigh
+        if (usual and forced is not None and _forcing(view, answer) is not None
+                and _counter(alt, view) and not _counter(answer, view)):  # fmt: skip
+            return (f"{head} forces the declarer too, but it is a counter: if the declarer's trump "
+                    f"takes the trick, its {_counter_words(view, alt)} go with it, while the "
+                    f"{answer.text} gives the declarer's side nothing.")  # fmt: skip
+        if usual:
+            return None
+        if forced is not None and partner is None:
+            text = (f"{head} would force the declarer to trump, since "
+                    f"{_shown_words('the declarer', alt.suit, forced)}, but it is no sure trick for "
+                    "your side: the declarer, who may still hold trumps, must trump it.")  # fmt: skip
+            if _counter(alt, view):
+                text += f" And it is a counter: {_counter_words(view, alt)} for whoever takes it."
+            return text
+        if partner is not None and forced is None and not _sure(view, alt):
+            if view.partner is None or any(c.suit is trump for c in _shown_held(view, view.partner)):
+                return None
+            return (f"{head} leads to your partner's void, since "
+                    f"{_shown_words('your partner', alt.suit, partner)}, but it is no sure trick: "
+                    f"{_no_sure_words(view, alt)}, so it needs a trump in your partner's hand, and your "
+                    "partner has no trump shown in meld left in hand.")  # fmt: skip
+        return None
+    if alt.suit is trump and _sure(view, alt):
+        if answer.suit is trump:
+            return None  # two sure trumps: nothing the seat sees tells them apart
+        return (f"Your {alt.text}, the strongest other card, is a trump no card still out can beat, "
+                "and it stays one, since nobody can trump a trump: it can wait.")  # fmt: skip
+    if not _sure(view, alt):
+        return (f"Your {alt.text}, the strongest other card, is no sure winner: "
+                f"{_no_sure_words(view, alt)}.")  # fmt: skip
+    shown = [(s, v) for s in _side(view) if (v := _void(view, s, alt.suit)) is not None and _may_trump(view, s)]
+    if shown:
+        s, v = shown[0]
+        return (f"Your {alt.text}, the strongest other card, is the highest {alt.suit.singular} left, "
+                f"but {_shown_words(_who(s, view), alt.suit, v)} and may still hold trumps: a player "
+                f"with no {alt.suit.plural} must trump it if they can.")  # fmt: skip
+    if usual and _to_partner(view, answer) is not None:
+        return (f"Your {alt.text}, the strongest other card, is a sure winner in its suit too, but a "
+                "lead to your partner's void works only while your partner still holds a trump, and "
+                "the declarer's side can draw trumps.")  # fmt: skip
+    return None
+
+
+def _defence_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
+    """The count (what sets the contract), why the answer (a lead to a void, or a sure
+    winner cashed), and why not the strongest other card, named; ``None`` when a reason
+    cannot be said from the seat's view."""
+    if view.trick or view.trump is None or answer == alt:
+        return None
+    count = _defence_count(view)
+    if count is None:
+        return None
+    why = _defence_habit(view, answer) if lead_to_a_void(view, answer) else _defence_sure(view, answer)
+    why_not = _defence_why_not(view, answer, alt)
+    if why is None or why_not is None:
+        return None
+    coach = (f"On the coach's deals your side takes fewer trick points from here on after leading "
+             f"the {alt.text} than after the {answer.text} (the coach's numbers follow).")  # fmt: skip
+    return " ".join([count, why, f"Lead the {answer.text}.", why_not, coach])
+
+
+def _defence_candidate(tip: Tip, want: str | None, seed: int, dealer: int, h: Hand,
+                       done: list[Action]) -> tuple[Problem, Writer] | None:  # fmt: skip
+    """A lead by a defender (a seat not on the declarer's side) with a real choice,
+    where a lead to a void (:func:`lead_to_a_void`: the partner's shown void, or a suit
+    the declarer showed to be out of) is one of the legal cards and not the only kind;
+    ``want``: ``'to a void'`` or ``'not to a void'``."""
+    view = h.view(h.to_act)  # type: ignore[arg-type]
+    if view.phase is not Phase.PLAY or view.trick or view.trump is None or view.declarer is None:
+        return None
+    if view.seat in _side(view) or len(set(view.legal)) < 2:
+        return None
+    to_void = {c for c in view.legal if lead_to_a_void(view, c)}
+    if not to_void or to_void == set(view.legal):
+        return None
+    if _defence_count(view) is None:
+        return None  # the write-ups start from the count
+    if want == "to a void" and not any(_defence_habit(view, c) for c in to_void):
+        return None
+    if want == "not to a void" and not any(_defence_sure(view, c) for c in view.legal if c not in to_void):
+        return None  # no sure winner to cash instead
+
+    def kind(c: Card) -> str:
+        return "to a void" if c in to_void else "not to a void"
+
+    first = evaluate_play(view, samples=PLAN_FIRST_LOOK, seed=seed)
+    if (want is not None and kind(first.best) != want) or first.alternatives[1].loss < PLAN_FIRST_MARGIN:
+        return None  # a quick look: not the answer wanted, or no clear answer
+    ev = evaluate_play(view, samples=PROBLEM_PLAY_SAMPLES, seed=seed)
+    if (want is not None and kind(ev.best) != want) or ev.alternatives[1].loss < min_margin(CLASSIC):
+        return None
+    if _defence_writeup(view, ev.best, ev.alternatives[1].card) is None:  # the likely strongest
+        return None
+
+    def write(check: ProblemCheck) -> str | None:
+        alt = _strongest_card(check)
+        assert isinstance(check.problem.answer, Play)
+        return _defence_writeup(view, check.problem.answer.card, alt) if alt is not None else None
+
+    return _problem(tip, seed, dealer, done, "Which card would you lead?", Play(ev.best)), write
+
+
 PLAY_WRITERS: dict[tuple[Tip, str], Callable[[PlayerView, Card, Card], str | None]] = {
     (Tip.FEED_PARTNER, "counter"): _feed_writeup,
     (Tip.FEED_PARTNER, "no counter"): _feed_contrary,
@@ -1359,7 +1590,8 @@ def find(tip: Tip, count: int, start: int, budget: float, want: str | None,
         _bid_candidate if tip in (Tip.COUNT_FIRST, Tip.MELD_ALONE)
         else _partner_call_candidate if tip is Tip.PARTNER_CALL
         else _exchange_candidate if tip is Tip.EXCHANGE
-        else _plan_candidate if tip is Tip.DECLARER_PLAN else _play_candidate
+        else _plan_candidate if tip is Tip.DECLARER_PLAN
+        else _defence_candidate if tip is Tip.DEFENCE else _play_candidate
     )  # fmt: skip
     found = weighed = 0
     t0 = time.monotonic()

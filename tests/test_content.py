@@ -176,7 +176,7 @@ def test_the_outline_titles_each_practice_page_as_its_lessons_link_does(tmp_path
         for href, title in re.findall(r'class="pt-practice-link" href="([^"]+)">([^<]*)</a>', page)
     ]
     linked = {href: title for p in outline().pages for href, title in nav_links(p.file).practice}
-    assert len(listed) == len(outline().practice_titles) == 34
+    assert len(listed) == len(outline().practice_titles) == 35
     assert all(linked.get(href, title) == title for href, title in listed)
     assert dict(listed) == {f"practice/{f}": t for f, t in outline().practice_titles.items()}
 

@@ -41,6 +41,7 @@ from pinochle_tutor.course.problems import (
     ProblemError,
     answer_kind,
     describe_position,
+    lead_to_a_void,
     mark_problem,
     min_margin,
     options,
@@ -55,7 +56,7 @@ from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED
 from pinochle_tutor.scoring import minimum_tricks
 from pinochle_tutor.sim.policy import default_allowance
 from pinochle_tutor.tricks import trick_winner
-from pinochle_tutor.view import Phase, PlayerView
+from pinochle_tutor.view import Phase, PlayerView, seat_words
 from pinochle_widgets.problem_deal import ProblemDeal
 from tests.widget_client import client_click
 
@@ -443,6 +444,161 @@ def test_the_declarer_plan_finder_weighs_only_the_declaring_side_s_leads() -> No
         seen.add(what)
         assert finder()._plan_candidate(Tip.DECLARER_PLAN, None, 3, 3, h, done) is None, what
     assert seen == {"follow", "opponents' lead", "call"}
+
+
+def defence_amiss(problem: Problem, writeup: str) -> list[str]:
+    """What ``writeup`` of a defence problem says that the learner's seat does not see
+    so: the position is a lead by a defender with a lead to a void (the partner's shown
+    void, or a suit the declarer showed to be out of) and another card to choose; the
+    count (the contract, the declarer's side's meld, the trick points they need of the
+    hand's, what sets the contract, those each side has taken, those still to take, and
+    the defenders' meld save); each void said shown (the seat, the trick, its card, the
+    card led) and the trumps its player may still hold; a card called the highest of its
+    suit left, or no sure winner; a suit no player of the declarer's side has shown to be
+    out of; how many cards of a suit are still out; a counter's trick points; the
+    partner's trumps shown in meld; and the answer said as the write-up's kind (a lead
+    to a void, or not)."""
+    view = problem.view()
+    rules = view.rules
+    trump = view.trump
+    assert trump is not None and view.declarer is not None and view.contract is not None
+    assert view.melds is not None and view.partner is not None
+    f = finder()
+    side = f._side(view)
+    out = unseen(problem)
+    wrong = []
+    if view.trick or view.seat in side:
+        wrong.append("not a lead by a defender")
+    kinds = {lead_to_a_void(view, c) for c in view.legal}
+    if kinds != {True, False}:
+        wrong.append("no choice between a lead to a void and another card")
+    meld = sum(view.melds[s].total for s in side)
+    need = minimum_tricks(view.contract, meld, rules)
+    total = rules.total_trick_points
+    assert need is not None
+    ours = sum(t.points for t in view.tricks if t.winner not in side)
+    theirs = sum(t.points for t in view.tricks if t.winner in side)
+    m = re.search(r"the (\d+) contract less the declarer's side's (\d+) meld leaves them (\d+) "
+                  r"of the hand's (\d+) trick points", writeup)  # fmt: skip
+    said = tuple(map(int, m.groups())) if m else None
+    if said != (view.contract, meld, need, total) or need != view.contract - meld:
+        wrong.append(f"the count is not {view.contract} less {meld} leaves {need} of {total}")
+    m = re.search(r"sets the contract by taking more than (\d+)\.", writeup)
+    if not m or int(m.group(1)) != total - need:
+        wrong.append(f"the contract is set by more than {total - need}")
+    m = re.search(r"Your side has taken (\d+) trick points so far, the declarer's side (\d+)", writeup)
+    if not m or (int(m.group(1)), int(m.group(2))) != (ours, theirs):
+        wrong.append(f"your side has taken {ours}, theirs {theirs}")
+    m = re.search(r"to set the contract, take (?:more than (\d+) more|any trick points more)", writeup)
+    left = int(m.group(1)) if m and m.group(1) else 0
+    if not m or left != total - need - ours or theirs >= need:
+        wrong.append(f"more than {total - need - ours} more to take")
+    mine = sum(view.melds[s].total for s in range(rules.players) if s not in side)
+    m = re.search(r"Your side's (\d+) meld counts only if your side takes at least (\d+) trick "
+                  r"points, and it has (\d+)", writeup)  # fmt: skip
+    if (tuple(map(int, m.groups())) if m else None) != (
+        (mine, rules.meld_save, ours) if mine and ours < rules.meld_save else None
+    ):
+        wrong.append("the meld save said wrong, or not said")
+    names = {w: s for s in Suit for w in (s.singular, s.plural)}
+    who = {seat_words(s, view.seat, rules).lower(): s for s in range(rules.players) if s != view.seat}
+    who |= {"your partner": view.partner, "the declarer": view.declarer}
+    for m in re.finditer(r"(\w+(?: \w+)?) showed no (\w+) at trick (\d+) \((\S+) on the (\S+)\)"
+                         r"( and may still hold trumps)?", writeup):  # fmt: skip
+        words = m.group(1).lower()
+        seat = who.get(words, who.get(words.split(" ", 1)[-1]))
+        suit, n = names[m.group(2)], int(m.group(3))
+        played, led = Card.parse(m.group(4)), Card.parse(m.group(5))
+        t = view.tricks[n - 1] if 0 < n <= len(view.tricks) else None
+        if (seat is None or t is None or t.cards[0] != led or led.suit is not suit
+                or played.suit is suit or seat not in t.seats
+                or t.cards[t.seats.index(seat)] != played):  # fmt: skip
+            wrong.append(f"{m.group(0)}: no such void shown")
+        elif m.group(6) and not f._may_trump(view, seat):
+            wrong.append(f"{m.group(0)}: they can hold no trump")
+    highest = [Card.parse(x) for x in re.findall(r"no \w+ still out can beat your (\S+?)[,:.]", writeup, re.I)]
+    highest += [Card.parse(x) for x in re.findall(r"Your (\S+), the strongest other card, is (?:a trump no "
+                                                  r"card still out can beat|the highest)", writeup)]  # fmt: skip
+    for c in highest:
+        if c not in view.hand or any(x.suit is c.suit and x.rank > c.rank for x in out):
+            wrong.append(f"{c.text} is not the highest of its suit left")
+    for m in re.finditer(r"Your (\S+), the strongest other card, is a trump", writeup):
+        if Card.parse(m.group(1)).suit is not trump:
+            wrong.append(f"{m.group(1)} is no trump")
+    for m in re.finditer(r"(\S+), the strongest other card,[^.]*?no sure (?:winner|trick)", writeup):
+        c = Card.parse(m.group(1))
+        if "winner" in m.group(0) and not any(x.suit is c.suit and x.rank > c.rank for x in out):
+            wrong.append(f"{c.text} is a sure winner")
+    for m in re.finditer(r"neither player of the declarer's side has shown to be out of (\w+)", writeup):
+        suit = names[m.group(1)]
+        if any(f._void(view, s, suit) is not None for s in side):
+            wrong.append(f"{m.group(0)}: one has")
+    for m in re.finditer(r"Only (\d+) (\w+) (?:is|are) still out", writeup):
+        suit = names[m.group(2)]
+        if int(m.group(1)) != sum(n for c, n in out.items() if c.suit is suit):
+            wrong.append(f"{m.group(0)}: not the count of {suit.plural} still out")
+    for m in re.finditer(r"The (\S+), the strongest other card,[^.]*?counter[:,][^.]*?(\d+) trick points",
+                         writeup):  # fmt: skip
+        if int(m.group(2)) != rules.counter_points[Card.parse(m.group(1)).rank]:
+            wrong.append(f"{m.group(0)}: not the counter's trick points")
+    if "partner has no trump shown in meld left in hand" in writeup and any(
+        c.suit is trump for c in f._shown_held(view, view.partner)
+    ):
+        wrong.append("the partner still holds a trump shown in meld")
+    answer = problem.answer
+    assert isinstance(answer, Play)
+    if f"Lead the {answer.card.text}." not in writeup:
+        wrong.append("the answer is not said")
+    why = writeup.split(f"Lead the {answer.card.text}.")[0]  # the answer's reason, before it is said
+    habit = "lead to your partner's void, for" in why or "force the declarer to trump, since" in why
+    if habit != (answer_kind(problem) == "to a void"):
+        wrong.append("a lead to a void is said as one, and only it")
+    return wrong
+
+
+def test_defence_write_ups_count_and_say_what_the_seat_can_see() -> None:
+    """Each defence write-up is checked against the learner's seat: what sets the
+    contract, the trick points taken, the voids shown, the sure winners and the ones that
+    are not, the suits' cards still out, all with the engine's numbers; the set has at
+    least three leads to a void and three other answers, at more than one level. A
+    write-up with a wrong count, or a void said at the wrong trick, fails."""
+    mine = [p for p, _ in bank()[0] if p.tip is Tip.DEFENCE]
+    for p in mine:
+        assert defence_amiss(p, p.writeup) == [], (p.id, p.writeup)
+        assert p.rule is QuizRule.PLAY_LEAD_TO_PARTNER_VOID
+    kinds = Counter(answer_kind(p) for p in mine)
+    assert len(mine) >= 8 and kinds["to a void"] >= 3 and kinds["not to a void"] >= 3, kinds
+    assert len({p.level for p in mine}) > 1
+    p = mine[0]
+    m = re.search(r"leaves them (\d+) of", p.writeup)
+    assert m is not None
+    off = p.writeup.replace(m.group(0), f"leaves them {int(m.group(1)) + 10} of")
+    assert any("the count" in w for w in defence_amiss(p, off))
+    void = next(q for q in mine if re.search(r"showed no \w+ at trick \d", q.writeup))
+    m = re.search(r"showed no (\w+) at trick (\d+)", void.writeup)
+    assert m is not None
+    moved = void.writeup.replace(m.group(0), f"showed no {m.group(1)} at trick {int(m.group(2)) + 1}")
+    assert any("no such void" in w for w in defence_amiss(void, moved))
+
+
+def test_the_defence_finder_weighs_only_the_defenders_leads() -> None:
+    """The finder's candidate of defence is none, before any simulation, at a call, a
+    card that follows a lead, and a lead by the declaring side."""
+    seen = set()
+    for h, done in finder()._decisions(3, 3):
+        assert h.to_act is not None
+        v = h.view(h.to_act)
+        if v.phase is Phase.PLAY and v.trick:
+            what = "follow"
+        elif v.phase is Phase.PLAY and v.seat in finder()._side(v):
+            what = "declaring side's lead"
+        elif v.phase is Phase.AUCTION:
+            what = "call"
+        else:
+            continue
+        seen.add(what)
+        assert finder()._defence_candidate(Tip.DEFENCE, None, 3, 3, h, done) is None, what
+    assert seen == {"follow", "declaring side's lead", "call"}
 
 
 def unseen(problem: Problem) -> Counter[Card]:

@@ -58,7 +58,9 @@ from pinochle_tutor.deal import Deal
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.coaching import points
 from pinochle_tutor.game import Hand
+from pinochle_tutor.hands import SUIT_MASK
 from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.sim.knowledge import Knowledge
 from pinochle_tutor.view import Phase, PlayerView, seat_name
 
 __all__ = [
@@ -78,6 +80,7 @@ __all__ = [
     "answer_kind",
     "choice_words",
     "describe_position",
+    "lead_to_a_void",
     "mark_problem",
     "min_margin",
 ]
@@ -393,8 +396,9 @@ def answer_kind(problem: Problem) -> str:
     """What a set's answers are counted by, so that no set gives one answer to most of
     its problems (its title must never give the answer away): for a call, ``'pass'`` or
     ``'bid'``; for a card, ``'counter'`` or ``'no counter'``, but for the declarer's plan
-    (whose title suggests drawing trump) ``'trump'`` or ``'no trump'``; for an exchange,
-    the cards.
+    (whose title suggests drawing trump) ``'trump'`` or ``'no trump'``, and for defence
+    (whose lesson suggests leading to a void) ``'to a void'`` or ``'not to a void'``
+    (:func:`lead_to_a_void`); for an exchange, the cards.
 
     >>> from pinochle_tutor.rules import CLASSIC
     >>> p = Problem("x", Tip.FEED_PARTNER, 1, CLASSIC, 0, 1, None, (), (), "?", Play(Card.parse("KH")), (), "")
@@ -402,6 +406,8 @@ def answer_kind(problem: Problem) -> str:
     'counter'
     """
     a = problem.answer
+    if isinstance(a, Play) and problem.tip is Tip.DEFENCE:
+        return "to a void" if lead_to_a_void(problem.view(), a.card) else "not to a void"
     if isinstance(a, Play) and problem.tip is Tip.DECLARER_PLAN:
         return "trump" if a.card.suit is problem.view().trump else "no trump"
     if isinstance(a, Play):
@@ -409,6 +415,20 @@ def answer_kind(problem: Problem) -> str:
     if isinstance(a, Bid):
         return "pass" if a.amount is None else "bid"
     return choice_words(_canon(a))
+
+
+def lead_to_a_void(view: PlayerView, card: Card) -> bool:
+    """Whether leading ``card`` is one of the defenders' habit leads (lesson 15's advice,
+    this site's practice): a suit other than trump that the partner has shown to be out
+    of while the partner may still hold trump (the partner can trump it), or that the
+    declarer has shown to be out of while the declarer may still hold trump (the
+    declarer must trump it: forcing)."""
+    trump = view.trump
+    if trump is None or view.declarer is None or card.suit is trump:
+        return False
+    k = Knowledge.from_view(view)
+    seats = [s for s in (view.partner, view.declarer) if s is not None and s != view.seat]
+    return any(card.suit in k.voids(s) and k.may_hold(s) & SUIT_MASK[int(trump)] for s in seats)
 
 
 def mark_problem(problem: Problem, check: ProblemCheck, choice: Action | str) -> ProblemMark:

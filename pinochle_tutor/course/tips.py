@@ -1,10 +1,12 @@
 """The tips of the rules text's "Better decisions at the table", the exchange, the
-partner's call and the declarer's plan: one :class:`Tip` for the whole course, its words (title, the rules text's
-sentences) read from ``text/tips.toml`` so a teacher changes them in a text file. The
-guided hand of lesson 7 (:func:`~pinochle_tutor.course.worked.guided_hand`) tells the six
-table tips (:data:`TABLE_TIPS`) where they come up; the problem deals
+partner's call, the declarer's plan and defence: one :class:`Tip` for the whole course,
+its words (title, the rules text's sentences) read from ``text/tips.toml`` so a teacher
+changes them in a text file. The guided hand of lesson 7
+(:func:`~pinochle_tutor.course.worked.guided_hand`) tells the six table tips
+(:data:`TABLE_TIPS`) where they come up; the problem deals
 (:mod:`~pinochle_tutor.course.problems`) practise each tip, the exchange, the partner's
-call and the declarer's plan, keeping the tip's id (``meld_alone``) in their files.
+call, the declarer's plan and defence, keeping the tip's id (``meld_alone``) in their
+files.
 
 >>> Tip.parse("meld_alone").title, Tip.MELD_ALONE.rule.value
 ('Not on meld alone', 'bid.pass')
@@ -12,6 +14,8 @@ call and the declarer's plan, keeping the tip's id (``meld_alone``) in their fil
 (False, False, False)
 >>> len(TABLE_TIPS), Tip.DECLARER_PLAN.rule.value, Tip.DECLARER_PLAN.principle.value
 (6, 'play.draw_trump', 'draw trump')
+>>> Tip.DEFENCE in TABLE_TIPS, Tip.DEFENCE.rule.value, Tip.DEFENCE.principle.value
+(False, 'play.lead_to_partner_void', "lead to partner's void")
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ class InvalidTipError(PinochleError):
 
 class Tip(Enum):
     """What a problem practises: a tip of the rules text's "Better decisions at the
-    table", the exchange, the partner's call, or the declarer's plan."""
+    table", the exchange, the partner's call, the declarer's plan, or defence."""
 
     COUNT_FIRST = "count_first"
     """Count what your hand can already score, then ask how it will capture the rest of
@@ -69,9 +73,10 @@ class Tip(Enum):
     site's practice (the coach's numbers)."""
     DEFENCE = "defence"
     """Defence, for the side that did not win the auction, on lead: count what sets the
-    contract, lead to the partner's void, force the declarer to trump, cash sure winners
-    before the declarer draws trump. Not a tip of the rules text: this site's practice
-    (the coach's numbers)."""
+    contract (the declarer's side needs its contract less its meld in trick points),
+    lead to the partner's void, force the declarer to trump, cash sure winners before
+    the declarer draws trump, keep a guard beside a ten, save the side's own meld. Not a
+    tip of the rules text: this site's practice (the coach's numbers)."""
 
     @property
     def title(self) -> str:
@@ -82,7 +87,7 @@ class Tip(Enum):
     def seed_text(self) -> str:
         """The tip in the rules text's own words (the exchange: lesson 3's advice; the
         partner's call: lesson 13's, labelled common practice; the declarer's plan: the
-        strategy lesson's, labelled this site's practice)."""
+        strategy lesson's, labelled this site's practice; defence: likewise)."""
         return _tip_words()[self.value]["seed_text"]
 
     @property
@@ -163,6 +168,8 @@ _RULE = {
     # only the fallback for an auction that leaves none of them.
     Tip.PARTNER_CALL: QuizRule.BID_PARTNER_OVER,
     Tip.DECLARER_PLAN: QuizRule.PLAY_DRAW_TRUMP,
+    # Defence's usual answer is a lead to a void (the partner's, or the declarer's to
+    # force a trump); the case closest to it is the lead to the partner's void.
     Tip.DEFENCE: QuizRule.PLAY_LEAD_TO_PARTNER_VOID,
 }
 _PRINCIPLE = {
@@ -179,5 +186,5 @@ TABLE_TIPS: tuple[Tip, ...] = tuple(
     t for t in Tip if t not in (Tip.EXCHANGE, Tip.PARTNER_CALL, Tip.DECLARER_PLAN, Tip.DEFENCE)
 )
 """The six tips of the rules text's "Better decisions at the table", in its order:
-the guided hand's (the exchange, the partner's call and the declarer's plan are the
-lessons' advice, not the rules text's tips)."""
+the guided hand's (the exchange, the partner's call, the declarer's plan and defence
+are the lessons' advice, not the rules text's tips)."""
