@@ -167,6 +167,19 @@ def _guided_deal(rules: RuleSet, seed: int) -> Hand:
     return play_hand([HeuristicPlayer() for _ in range(rules.players)], 0, rules, seed=seed)
 
 
+def play_hands(hand: Hand) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards when trick play began, read from a finished hand's tricks
+    (sorted as a hand is shown)."""
+    return tuple(
+        tuple(
+            sort_hand(
+                c for t in hand.tricks for c, s in zip(t.cards, t.seats, strict=True) if s == seat
+            )
+        )
+        for seat in range(hand.rules.players)
+    )
+
+
 def guided_seed(rules: RuleSet = CLASSIC, start: int = 0, tries: int = 120) -> int:
     """The deal for the guided hand under ``rules``: a preset's pinned one
     (:data:`GUIDED_SEEDS`), else of ``tries`` deals from ``start`` the first where
@@ -209,14 +222,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     assert hand.declarer is not None
     trump, me = hand.trump, 0
     partner = rules.partner(me)
-    play = tuple(
-        tuple(
-            sort_hand(
-                c for t in hand.tricks for c, s in zip(t.cards, t.seats, strict=True) if s == seat
-            )
-        )
-        for seat in range(rules.players)
-    )
+    play = play_hands(hand)
     mine = play[me]
     tips: dict[Tip, int] = {}
     steps: list[WorkedStep] = []

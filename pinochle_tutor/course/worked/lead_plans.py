@@ -39,13 +39,18 @@ from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, coach_play, play_decisi
 from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.course.content import Said, read_sentences, text_file
 from pinochle_tutor.course.tips import Tip
-from pinochle_tutor.course.worked.guided import GuidedDecision, GuidedHand, coach_comment
-from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep, _does
+from pinochle_tutor.course.worked.guided import (
+    GuidedDecision,
+    GuidedHand,
+    coach_comment,
+    play_hands,
+)
+from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep, _does, preset_name
 from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayPrinciple, points
 from pinochle_tutor.explain.still_out import OutCount, count_still_out
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import SUIT_MASK
-from pinochle_tutor.rules import PRESETS, RuleSet
+from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import minimum_tricks, reachable_trick_points, trick_points
 from pinochle_tutor.sim.knowledge import Knowledge
 from pinochle_tutor.tricks import check_play
@@ -386,17 +391,10 @@ def _find(
     return fallback
 
 
-def _preset_name(rules: RuleSet) -> str | None:
-    for name, preset in PRESETS.items():
-        if rules.with_settings(target=preset.target) == preset:
-            return name
-    return None
-
-
 def deal_of(lesson: LeadLesson, rules: RuleSet, guided: bool) -> tuple[int, int]:
     """The (seed, dealer) of the lesson's worked deal or guided hand under ``rules``: a
     preset's pinned one, else searched."""
-    name = _preset_name(rules)
+    name = preset_name(rules)
     pinned = lesson.guided_seeds if guided else lesson.seeds
     if name is not None and name in pinned:
         return pinned[name]
@@ -657,16 +655,9 @@ def guided_example(lesson: LeadLesson, rules: RuleSet) -> GuidedHand:
             q = _say(lesson, "ask_made", rules, out=m.out, held=m.held, plans=plans,
                      taken=m.taken)  # fmt: skip
         decisions[at[m.trick_number]] = GuidedDecision(lesson.tip, q)
-    play = tuple(
-        tuple(
-            sort_hand(
-                c for t in hand.tricks for c, s in zip(t.cards, t.seats, strict=True) if s == seat
-            )
-        )
-        for seat in range(rules.players)
-    )
     seed = deal_of(lesson, rules, True)[0]
     return GuidedHand(
-        WorkedExample(lesson.guided_title, rules, tuple(steps)), hand, {}, play, decisions,
+        WorkedExample(lesson.guided_title, rules, tuple(steps)), hand, {}, play_hands(hand),
+        decisions,
         comment=partial(lead_comment, lesson, seed=seed),
     )  # fmt: skip

@@ -32,12 +32,12 @@ from pinochle_tutor.auction import Auction
 from pinochle_tutor.cards import Card, cards_text
 from pinochle_tutor.coach.bid import BidAdvice, BidEvaluation, advise_bid
 from pinochle_tutor.course.content import Said, read_sentences, text_file
-from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep
+from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep, preset_name
 from pinochle_tutor.deal import make_deck
 from pinochle_tutor.explain.bidding import chance_words
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import meld_points
-from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
+from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.sim.inference import heuristic_limit
 
 __all__ = [
@@ -201,10 +201,9 @@ def two_auctions(rules: RuleSet) -> TwoAuctions:
     with the partner opening at the lowest bid and the right opponent one raise over it
     (seed 0 if none does)."""
     r = partner_call_rules(rules)
-    for name, deal in PARTNER_CALL_DEALS.items():
-        preset = PRESETS[name]
-        if r.with_settings(target=preset.target) == preset:
-            return _two(r, deal)
+    deal = PARTNER_CALL_DEALS.get(preset_name(r) or "")
+    if deal is not None:
+        return _two(r, deal)
     level = r.opening_bid
     over = level + r.bid_increment
     for seed in range(SEARCH):

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.cards import Card
-from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.rules import PRESETS, RuleSet
 from pinochle_tutor.view import seat_does, seat_whose, seat_words
 from pinochle_tutor.words import listed
 
@@ -17,7 +17,22 @@ if TYPE_CHECKING:
     pass
 
 
-__all__ = ["CheckQuestion", "WorkedExample", "WorkedStep"]
+__all__ = ["CheckQuestion", "WorkedExample", "WorkedStep", "preset_name"]
+
+
+def preset_name(rules: RuleSet) -> str | None:
+    """The preset ``rules`` are, the game's target aside (house rules that change only
+    the target keep a preset's pinned deals), else ``None``.
+
+    >>> from pinochle_tutor.rules import CLASSIC
+    >>> classic_to_1000 = CLASSIC.with_settings(target=1000)
+    >>> preset_name(classic_to_1000), preset_name(CLASSIC.with_settings(meld_save=20))
+    ('classic', None)
+    """
+    for name, preset in PRESETS.items():
+        if rules.with_settings(target=preset.target) == preset:
+            return name
+    return None
 
 
 @dataclass(frozen=True)
