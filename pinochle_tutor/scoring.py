@@ -42,6 +42,7 @@ __all__ = [
     "game_winner",
     "meld_ceiling",
     "minimum_tricks",
+    "points_to_set",
     "possible_meld",
     "reachable_trick_points",
     "score_changes",
@@ -227,6 +228,21 @@ def minimum_tricks(bid: int, meld: int, rules: RuleSet = CLASSIC) -> int | None:
         if t > 0 and (meld if t >= rules.meld_save else 0) + t >= bid:
             return t
     return None
+
+
+def points_to_set(need: int | None, rules: RuleSet = CLASSIC) -> int:
+    """The fewest trick points the other side (three-handed: the two defenders together)
+    must take to set a contract whose declaring side needs ``need`` in tricks
+    (:func:`minimum_tricks`; ``None``, it cannot be made: nothing): every trick point
+    of the hand less the most the declaring side can take and still fall short.
+
+    >>> points_to_set(140), points_to_set(10), points_to_set(None)
+    (120, 250, 0)
+    """
+    if need is None:
+        return 0
+    short = [t for t in reachable_trick_points(rules) if t < need]
+    return rules.total_trick_points - max(short) if short else 0
 
 
 def _whole(value: object) -> bool:

@@ -40,7 +40,8 @@ from pinochle_tutor.sim.knowledge import (
     shown_counts,
     trick_inferences,
 )
-from pinochle_tutor.sim.policy import estimate_hand, heuristic_playout, play_context
+from pinochle_tutor.sim.policy import heuristic_playout, play_context
+from pinochle_tutor.sim.valuation import estimate_hand
 
 ALL_RULES = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 

@@ -1,8 +1,9 @@
 """Lesson 15, "Defence": its worked deal says the coach's own numbers at your leads as a
 defender, the very evaluation the game table's hint gives; each plan is named by the
 coach's principles or by what the seat has seen (a void the declarer showed); what sets
-the contract is counted from the scoring rules; three-handed the deals are the classic
-game's; and the guided hand asks you to plan without giving the answer."""
+the contract is counted from the scoring rules; three-handed the deals are two against
+one, with no partner's void named; and the guided hand asks you to plan without giving
+the answer."""
 
 from __future__ import annotations
 
@@ -17,11 +18,16 @@ from pinochle_tutor.course.worked import lead_plans as lp
 from pinochle_tutor.course.worked.guided import learner_turns
 from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
-from pinochle_tutor.scoring import minimum_tricks, reachable_trick_points
+from pinochle_tutor.scoring import minimum_tricks, points_to_set, reachable_trick_points
 from pinochle_tutor.sim.knowledge import Knowledge
 
-PARTNERS = [CLASSIC, DOUBLE_DECK]
+PARTNERS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 ids = [r.name for r in PARTNERS]
+PLANS_ASKED = {
+    True: "Which plan: lead to your partner's void, force the declarer, cash a sure winner "
+    "or lead something else?",
+    False: "Which plan: force the declarer, cash a sure winner or lead something else?",
+}
 L = df.DEFENCE
 
 
@@ -36,18 +42,29 @@ def test_each_presets_deals_are_defended_and_show_the_lesson(rules: RuleSet) -> 
 
 
 @pytest.mark.unit
-def test_three_handed_the_lesson_plays_the_classic_game() -> None:
-    assert df.defence_example(THREE_HANDED).rules == CLASSIC
-    assert df.defence_guided_hand(THREE_HANDED).example.rules == CLASSIC
+def test_three_handed_the_lesson_is_two_against_one() -> None:
+    """Three-handed the deals are three-handed: you defend with the other defender, the
+    coach counts the two together, and no lead is called a lead to a partner's void."""
+    for guided in (False, True):
+        hand, moments = lp.played(L, THREE_HANDED, guided)
+        assert hand.rules == THREE_HANDED and moments
+        assert all(c.plan is not lp.Plan.VOID for m in moments for c in m.choices)
+    ex = df.defence_example(THREE_HANDED)
+    assert ex.rules == THREE_HANDED
+    assert "two against one" in ex.steps[0].text
+    assert not any("partner" in s.text for s in ex.steps)
+    g = df.defence_guided_hand(THREE_HANDED)
+    assert g.example.rules == THREE_HANDED
+    assert not any("partner" in d.question for d in g.decisions.values())
 
 
 @pytest.mark.unit
 @pytest.mark.parametrize("rules", PARTNERS, ids=ids)
 def test_what_sets_the_contract_is_the_scoring_rules(rules: RuleSet) -> None:
     """Every number the declarers may take and fall short of their need leaves the
-    defenders at least set_at; one more trick point for the declarers makes it."""
+    defenders at least points_to_set; one more trick point for the declarers makes it."""
     for need in sorted(reachable_trick_points(rules))[1:]:
-        s = lp.set_at(need, rules)
+        s = points_to_set(need, rules)
         short = rules.total_trick_points - s
         assert short < need
         assert not any(short < t < need for t in reachable_trick_points(rules))
@@ -57,9 +74,10 @@ def test_what_sets_the_contract_is_the_scoring_rules(rules: RuleSet) -> None:
         assert v.melds is not None and v.declarer is not None and v.contract is not None
         meld = sum(x.total for s, x in enumerate(v.melds) if rules.side(s) == rules.side(v.declarer))
         needed = minimum_tricks(v.contract, meld, rules)
-        taken = sum(t.points for t in v.tricks if rules.side(t.winner) == rules.side(0))
+        declaring = rules.side(v.declarer)
+        taken = sum(t.points for t in v.tricks if rules.side(t.winner) != declaring)
         assert m.taken == taken
-        assert m.left == (None if needed is None else max(0, lp.set_at(needed, rules) - taken))
+        assert m.left == (None if needed is None else max(0, points_to_set(needed, rules) - taken))
 
 
 @pytest.mark.unit
@@ -97,7 +115,8 @@ def test_the_worked_deal_says_the_set_count_and_the_coachs_numbers(rules: RuleSe
     seat = {1: "The left opponent", 3: "The right opponent"}[hand.declarer]
     assert ex.steps[0].text.startswith(f"{seat} won the auction")
     others = sum(p for side, p in enumerate(hand.side_points) if side != rules.side(hand.declarer))
-    assert f"Your side took {others} trick points" in ex.steps[-1].text
+    took = "Your side took" if rules.partnerships else "The two defenders took"
+    assert f"{took} {others} trick points" in ex.steps[-1].text
     told = lp.told(moments, L)
     positions = {s.numbers[0]: s.text for s in ex.steps if not s.trick and "your lead" in s.text}
     assert set(positions) == {m.trick_number for m in told}
@@ -106,7 +125,7 @@ def test_the_worked_deal_says_the_set_count_and_the_coachs_numbers(rules: RuleSe
         for c in m.choices:
             assert f"{lp.amount(c.value.mean, rules)} if you " in text
         if m.left:
-            assert f"needs {m.left} more to set the contract" in text
+            assert re.search(rf"needs? {m.left} more to set the contract", text)
     for step in ex.steps:
         for n in step.numbers:
             assert str(n) in step.text, (n, step.text)
@@ -123,10 +142,8 @@ def test_the_guided_hand_asks_to_plan_and_comments_with_both_plans(rules: RuleSe
     for step, decision in g.decisions.items():
         view, played = turns[step]
         assert not view.trick
-        assert decision.question.endswith(
-            "Which plan: lead to your partner's void, force the declarer, cash a sure winner "
-            "or lead something else?"
-        )  # every plan, whichever are there
+        assert decision.question.endswith(PLANS_ASKED[rules.partnerships])
+        # every plan there can be, whichever are there
         assert not re.search(r"\d+[♠♥♦♣]|[AKQJ][♠♥♦♣]", decision.question)
         m = lp.plan_moment(L, view, seed)
         assert played is m.advice.card

@@ -12,7 +12,7 @@ from pinochle_tutor.cards import Suit
 from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.sim.bidding import play_deal, trump_after_kitty
-from pinochle_tutor.sim.policy import best_trump
+from pinochle_tutor.sim.valuation import best_trump
 
 
 def _kitty_cases(flips: bool) -> Iterator[tuple[list[int], list[int]]]:

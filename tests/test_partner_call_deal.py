@@ -159,7 +159,8 @@ def test_a_computer_players_bid_is_the_count_the_lesson_states(rules: RuleSet) -
     bid. The computer player does exactly that."""
     from pinochle_tutor.bots import HeuristicPlayer
     from pinochle_tutor.sim.inference import heuristic_limit
-    from pinochle_tutor.sim.policy import best_trump, policy_bid_limit
+    from pinochle_tutor.sim.policy import policy_bid_limit
+    from pinochle_tutor.sim.valuation import best_trump
 
     v = lesson_values(rules)
     player = HeuristicPlayer()

@@ -13,8 +13,8 @@ from pinochle_tutor.hands import counts_of
 from pinochle_tutor.meld import points_from_counts
 from pinochle_tutor.sim.bidding import cards_from_counts, trump_after_kitty
 from pinochle_tutor.sim.inference import AuctionInfo
-from pinochle_tutor.sim.policy import estimate_hand
 from pinochle_tutor.sim.stats import check_samples
+from pinochle_tutor.sim.valuation import estimate_hand
 from pinochle_tutor.view import PlayerView
 
 __all__ = ["BOT_SAMPLES", "BidModelPlayer"]

@@ -37,6 +37,16 @@ A loss is called a mistake (:meth:`PlayEvaluation.is_clear_mistake`) only when i
 larger than two standard errors of the loss and larger than a small margin (half a
 counter by default): differences within the evaluation's error are not mistakes.
 
+**The contract.** While the contract is still open, each card's value also says on how
+many of the deals its side reaches its goal
+(:func:`~pinochle_tutor.coach.play_principles.contract_goal`: the declaring side makes
+the contract, the other side sets it), and how much less often than the best
+card, deal by deal (:attr:`~pinochle_tutor.explain.coaching.CardValue.reach`). The best
+card is the one with the most trick points; but a card that makes (or sets) the
+contract clearly more often than it (:attr:`CardValue.reaches_more_often
+<pinochle_tutor.explain.coaching.CardValue.reaches_more_often>`) is never called a
+mistake, nor kept as one, whatever it gives away in points.
+
 The evaluation is deterministic given ``seed``.
 
 **Advice, and a verdict on each card played.**
@@ -71,9 +81,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, CardLike, parse_card
-from pinochle_tutor.coach.play_principles import principle_fits
+from pinochle_tutor.coach.play_principles import contract_goal, goal_verb, principle_fits
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.explain.coaching import (
+    REACH_MARGIN,
     CardValue,
     PlayAdvice,
     PlayJudgement,
@@ -281,6 +292,7 @@ class PlayEvaluator:
         self._solved: list[dict[int, int]] = []
         self._results: dict[int, list[float]] = {}
         self._preferred: int | None = None
+        self._goal = contract_goal(view)
 
     def _deal(self, k: int) -> list[list[int]]:
         while len(self._deals) <= k:
@@ -357,10 +369,18 @@ class PlayEvaluator:
             self._preferred = policy_card(view, self._knowledge, self._ctx)
         preferred = self._preferred
         top = max(range(len(legal)), key=lambda j: (round(means[j], 9), legal[j] == preferred))
+        goal = self._goal
+        reached = [[float(x >= goal) for x in r] for r in results] if goal is not None else []
         alternatives = []
         for j, i in enumerate(legal):
             diffs = [b - x for b, x in zip(results[top], results[j], strict=True)]
             loss, loss_stderr = max(0.0, means[top] - means[j]), stderr_of_mean(diffs)
+            reach: float | None = None
+            gap = gap_stderr = 0.0
+            if goal is not None:
+                reach = sum(reached[j]) / n_samples
+                gaps = [b - x for b, x in zip(reached[top], reached[j], strict=True)]
+                gap, gap_stderr = sum(gaps) / n_samples, stderr_of_mean(gaps)
             alternatives.append(
                 CardValue(
                     card=CARDS_BY_INDEX[i],
@@ -368,7 +388,11 @@ class PlayEvaluator:
                     stderr=stderr_of_mean(results[j]),
                     loss=loss,
                     loss_stderr=loss_stderr,
-                    clear_mistake=clear_loss(loss, loss_stderr, self._margin),
+                    clear_mistake=clear_loss(loss, loss_stderr, self._margin)
+                    and not clear_loss(-gap, gap_stderr, REACH_MARGIN),
+                    reach=reach,
+                    reach_gap=gap,
+                    reach_gap_stderr=gap_stderr,
                 )
             )
         alternatives.sort(key=lambda a: (a.card.index != legal[top], a.loss, a.card.index))
@@ -500,6 +524,7 @@ def advise_play(
         overruled_card=overruled.pick if overruled is not None else None,
         complete=ev.complete,
         follows=tuple(sorted(chosen.cards)) if chosen is not None else (),
+        goal=goal_verb(view) if contract_goal(view) is not None else "",
     )
 
 
@@ -641,7 +666,10 @@ def is_kept_mistake(value: CardValue, rules: RuleSet) -> bool:
     """Whether the card of ``value`` (its value on :func:`evaluate_kept_play`'s deals)
     loses more than :data:`PLAY_KEEP_MARGIN` counters of ``rules`` even at the lower
     bound of its loss (the loss less twice its standard error)."""
-    return value.loss - 2.0 * value.loss_stderr > PLAY_KEEP_MARGIN * max(rules.counter_points)
+    return (
+        value.loss - 2.0 * value.loss_stderr > PLAY_KEEP_MARGIN * max(rules.counter_points)
+        and not value.reaches_more_often
+    )
 
 
 def kept_seed(view: PlayerView) -> int:

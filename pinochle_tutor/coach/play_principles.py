@@ -17,10 +17,18 @@ from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Rank
 from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
 from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.scoring import minimum_tricks, points_to_set, trick_points
 from pinochle_tutor.sim.knowledge import Knowledge
 from pinochle_tutor.view import PlayerView
 
-__all__ = ["FOLLOW_ORDER", "LEAD_ORDER", "PrincipleFit", "principle_fits"]
+__all__ = [
+    "FOLLOW_ORDER",
+    "LEAD_ORDER",
+    "PrincipleFit",
+    "contract_goal",
+    "goal_verb",
+    "principle_fits",
+]
 
 FOLLOW_ORDER = (
     PlayPrinciple.FEED_PARTNER,
@@ -220,3 +228,39 @@ def principle_fits(view: PlayerView, knowledge: Knowledge | None = None) -> list
         if guards and rest:
             fits[PlayPrinciple.KEEP_GUARD] = _fit(PlayPrinciple.KEEP_GUARD, rest, cheapest(rest))
     return [fits[p] for p in order if p in fits]
+
+
+def contract_goal(view: PlayerView) -> int | None:
+    """The trick points the deciding side (see the module text) must still take, from
+    this trick on, for its goal: the declaring side to make the contract, the other side
+    (three-handed, the two defenders together) to set it; ``None`` when nothing is at
+    stake any more (the goal is reached already, or is more than the trick points still
+    to play for: the contract is made or set already) or before trick play. What the declaring side needs is
+    :func:`~pinochle_tutor.scoring.minimum_tricks` of its meld, what sets it
+    :func:`~pinochle_tutor.scoring.points_to_set`; the three-handed declarer's discards
+    are its trick points already (a defender cannot see them, and does not need to: the
+    defenders count only their own tricks)."""
+    if view.declarer is None or view.contract is None or view.melds is None:
+        return None
+    rules = view.rules
+    declaring = rules.side(view.declarer)
+    meld = sum(m.total for s, m in enumerate(view.melds) if rules.side(s) == declaring)
+    need = minimum_tricks(view.contract, meld, rules)
+    if need is None:
+        return None
+    ours = rules.side(view.seat) == declaring
+    taken = sum(t.points for t in view.tricks if (rules.side(t.winner) == declaring) == ours)
+    still = rules.total_trick_points - sum(t.points for t in view.tricks)
+    if rules.has_kitty and view.seat == view.declarer:
+        taken += trick_points(view.given, rules)
+        still -= trick_points(view.given, rules)
+    left = (need if ours else points_to_set(need, rules)) - taken
+    return left if 0 < left <= still else None
+
+
+def goal_verb(view: PlayerView) -> str:
+    """What the deciding side is after with the contract: ``'makes'`` (the declaring
+    side) or ``'sets'`` (the other side)."""
+    assert view.declarer is not None
+    declaring = view.rules.side(view.seat) == view.rules.side(view.declarer)
+    return "makes" if declaring else "sets"

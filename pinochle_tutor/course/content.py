@@ -85,6 +85,8 @@ CONDITIONS: dict[str, Callable[[RuleSet], bool]] = {
     "no_meld_save": lambda r: r.meld_save <= 0,
     "meld_save": lambda r: r.meld_save > 0,
     "alone_no_meld_save": lambda r: not r.partnerships and r.meld_save <= 0,
+    "alone_meld_save": lambda r: not r.partnerships and r.meld_save > 0,
+    "partners_meld_save": lambda r: r.partnerships and r.meld_save > 0,
     "every_card_counts": lambda r: all(r.counter_points[rank] for rank in r.ranks),
     "one_blank_rank": lambda r: sum(not r.counter_points[rank] for rank in r.ranks) == 1,
     "no_dix": lambda r: not (r.has_nines and r.meld_table.dix),

@@ -24,10 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pinochle_tutor.cards import Card, Rank, Suit
+from pinochle_tutor.cards import Card, Rank, Suit, cards_text
+from pinochle_tutor.deal import deal
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import score_hand, trick_point_step
 from pinochle_tutor.sim.policy import PARTNER_OVERCALL_RAISES, default_allowance
+from pinochle_tutor.sim.valuation import best_trump, hand_count
 from pinochle_tutor.words import listed, number_word, plural, times
 
 __all__ = ["ScoringExample", "lesson_values", "worked_contract"]
@@ -229,4 +231,59 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         partner_opening=mate.opening_bid,
         partner_overcall=PARTNER_OVERCALL_RAISES * mate.bid_increment,
     )
+    out.update(_count_values(r))
     return out
+
+
+COUNT_EXAMPLE_SEED = 3
+"""The deal whose first hand lesson 7 counts as its example (seat 0, dealer 0)."""
+
+
+def _count_values(r: RuleSet) -> dict[str, str]:
+    """The computer players' count of a hand's trick points (:func:`hand_count`), each
+    weight as the lessons say it (whole points where a hand holds 100 or more, else to a
+    tenth), and one hand counted with it: seat 0's cards of deal
+    :data:`COUNT_EXAMPLE_SEED` with the trump the computer players would name."""
+    w = hand_count(r)
+
+    def say(x: float) -> str:
+        return str(round(x)) if r.total_trick_points >= 100 else f"{x:.1f}"
+
+    cards = deal(0, r, seed=COUNT_EXAMPLE_SEED).hands[0]
+    counts = [0] * 24
+    for c in cards:
+        counts[c.index] += 1
+    trump, _value = best_trump(counts, r)
+    suit = Suit(trump)
+    held = [c for c in cards if c.suit is suit]
+    side = [c for c in cards if c.suit is not suit]
+    n_aces = sum(c.rank is Rank.ACE for c in held)
+    n_tens = sum(c.rank is Rank.TEN for c in held)
+    side_aces = sum(c.rank is Rank.ACE for c in side)
+    side_tens = sum(c.rank is Rank.TEN for c in side)
+    voids = sum(1 for s in Suit if s is not suit and not any(c.suit is s for c in cards))
+    parts, terms, total = [], [say(w.base)], float(say(w.base))
+    for n, weight, word in (
+        (len(held), w.trump, "trump"), (n_aces, w.trump_ace, "trump ace"),
+        (n_tens, w.trump_ten, "trump ten"), (side_aces, w.side_ace, "side ace"),
+        (side_tens, w.side_ten, "side ten"), (voids, w.void, "void"),
+    ):  # fmt: skip
+        if n and float(say(weight)):
+            parts.append(plural(n, word))
+            terms.append(f"{n} × {say(weight)}" if n > 1 else say(weight))  # noqa: RUF001
+            total += n * float(say(weight))
+    return {
+        "count_base": say(w.base),
+        "count_base_taken": say(-w.base),
+        "count_trump": say(w.trump),
+        "count_trump_ace": say(w.trump_ace),
+        "count_trump_ten": say(w.trump_ten),
+        "count_side_ace": say(w.side_ace),
+        "count_side_ten": say(w.side_ten),
+        "count_void": say(w.void),
+        "count_hand": cards_text(cards),
+        "count_trump_suit": suit.plural,
+        "count_parts": listed(parts),
+        "count_sum": " + ".join(terms).replace("+ -", "- "),
+        "count_total": say(total),
+    }

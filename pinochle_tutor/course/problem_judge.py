@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pinochle_tutor.actions import Action, Bid, Give, Play
 from pinochle_tutor.cards import Suit
@@ -91,6 +91,38 @@ class _PlayWeigher(_Weigher):
         ea, eb = ev.evaluation(a.card), ev.evaluation(b.card)
         assert ea is not None and eb is not None
         return ea.mean - eb.mean, max(ea.loss_stderr, eb.loss_stderr)
+
+    def reach(self, a: Action, b: Action, n: int) -> ChoiceValue | None:
+        """``b``'s share of the first ``n`` deals on which its side makes (or sets) the
+        contract, with how much more often ``a`` does, deal by deal; ``None`` when
+        nothing is at stake."""
+        assert isinstance(a, Play) and isinstance(b, Play)
+        ev = self.evaluator.evaluate(n, [a.card, b.card])
+        ea, eb = ev.evaluation(a.card), ev.evaluation(b.card)
+        assert ea is not None and eb is not None
+        if eb.reach is None:
+            return None
+        if a.card is b.card:
+            return ChoiceValue(b, 0.0, 0.0, n, reach=eb.reach)
+        gap, err = (eb.reach_gap, eb.reach_gap_stderr) if ev.best is a.card else (
+            -ea.reach_gap, ea.reach_gap_stderr)  # fmt: skip
+        return ChoiceValue(b, 0.0, 0.0, n, reach=eb.reach, reach_margin=gap,
+                           reach_margin_stderr=err)  # fmt: skip
+
+
+def _with_reach(check: ProblemCheck, weigher: _Weigher) -> ProblemCheck:
+    """``check`` with how often each card makes (or sets) the contract, on the deals it
+    was weighed on (a call or an exchange: as it is)."""
+    if not isinstance(weigher, _PlayWeigher):
+        return check
+    answer = _canon(check.problem.answer)
+    values = []
+    for v in check.values:
+        r = weigher.reach(answer, _canon(v.choice), v.samples)
+        values.append(v if r is None else replace(
+            v, reach=r.reach, reach_margin=r.reach_margin,
+            reach_margin_stderr=r.reach_margin_stderr))  # fmt: skip
+    return replace(check, values=tuple(values))
 
 
 class _CallWeigher(_SeriesWeigher):
@@ -276,7 +308,7 @@ class ProblemJudge:
         problem = self._variant(problem)
         _view, offered = _prepared(problem, view=self.view)
         w = self._weigher
-        return _weigh(problem, w, offered, _stages(w.start), every=False)
+        return _with_reach(_weigh(problem, w, offered, _stages(w.start), every=False), w)
 
     def all_choices(self, problem: Problem | None = None) -> ProblemCheck:
         """:func:`check_all_choices` of this judge's problem, or of ``problem``, a variant
@@ -285,7 +317,9 @@ class ProblemJudge:
         _prepared(problem, offered=False, view=self.view)
         w = self._weigher
         first = PROBLEM_EXCHANGE_FIRST if isinstance(w, _GiftWeigher) else None
-        return _weigh(problem, w, self.every_choice(), _stages(w.start, first), every=True)
+        return _with_reach(
+            _weigh(problem, w, self.every_choice(), _stages(w.start, first), every=True), w
+        )
 
     def every_choice(self) -> tuple[Action, ...]:
         """:func:`every_choice` of the position (a call's on this judge's deals)."""

@@ -56,7 +56,7 @@ from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.deal import Deal
 from pinochle_tutor.errors import PinochleError
-from pinochle_tutor.explain.coaching import points
+from pinochle_tutor.explain.coaching import REACH_MARGIN, clear_loss, points
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import SUIT_MASK
 from pinochle_tutor.rules import RuleSet
@@ -206,6 +206,22 @@ class ChoiceValue:
     choice scores more than the answer)."""
     margin_stderr: float = 0.0
     """Standard error of :attr:`margin`, from the differences deal by deal."""
+    reach: float | None = None
+    """A card play's share of the deals on which its side makes the contract (declaring)
+    or sets it (defending); ``None`` for a call or an exchange, or when nothing is at
+    stake (:func:`~pinochle_tutor.coach.play_principles.contract_goal`)."""
+    reach_margin: float = 0.0
+    """How much more often than this choice the answer makes (or sets) the contract,
+    deal by deal (below 0: less often)."""
+    reach_margin_stderr: float = 0.0
+    """Standard error of :attr:`reach_margin`."""
+
+    @property
+    def reaches_more_often(self) -> bool:
+        """Whether this choice makes (or sets) the contract clearly more often than the
+        answer: the coach's one test (:func:`~pinochle_tutor.explain.coaching.clear_loss`)
+        with :data:`~pinochle_tutor.explain.coaching.REACH_MARGIN`."""
+        return clear_loss(-self.reach_margin, self.reach_margin_stderr, REACH_MARGIN)
 
     @property
     def lower(self) -> float:
@@ -258,9 +274,13 @@ class ProblemCheck:
     @property
     def passed(self) -> bool:
         """The lower 95% bound of the answer's margin over every other choice weighed is
-        at least :attr:`margin` (so the answer is the coach's best)."""
-        return _same(self.best, self.problem.answer) and all(
-            v.lower >= self.margin for v in self.others
+        at least :attr:`margin` (so the answer is the coach's best), and no other card
+        makes (or sets) the contract clearly more often than the answer: a problem where
+        playing for points and playing for the contract disagree is not the course's."""
+        return (
+            _same(self.best, self.problem.answer)
+            and all(v.lower >= self.margin for v in self.others)
+            and not any(v.reaches_more_often for v in self.others)
         )
 
     @property
@@ -273,6 +293,13 @@ class ProblemCheck:
             mine = next((v for v in self.values if _same(v.choice, self.problem.answer)), None)
             by = f" by {points(mine.loss)} ± {points(mine.loss_stderr)}" if mine else ""
             return f"its answer {answer!r} is not the coach's best ({self.best.text!r} is, {by.strip()})"
+        more = next((v for v in self.others if v.reaches_more_often), None)
+        if more is not None and all(v.lower >= self.margin for v in self.others):
+            return (
+                f"its answer {answer!r} {self.goal_verb} the contract less often: "
+                f"{more.choice.text!r} does on {points(-100 * more.reach_margin)} ± "
+                f"{points(100 * more.reach_margin_stderr)}% more of the deals"
+            )
         v = next(v for v in self.others if v.lower < self.margin)
         if v.lower > 0:
             return (
@@ -286,8 +313,16 @@ class ProblemCheck:
             f"{points(v.margin)} ± {points(v.margin_stderr)} {self.unit} on {v.samples} deals"
         )
 
+    @property
+    def goal_verb(self) -> str:
+        """What a card play's side is after: ``'makes'`` (declaring) or ``'sets'``."""
+        v = self.problem.view()
+        declaring = v.declarer is not None and v.rules.side(v.seat) == v.rules.side(v.declarer)
+        return "makes" if declaring else "sets"
+
     def lines(self) -> list[str]:
-        """Each choice with the coach's numbers, best first."""
+        """Each choice with the coach's numbers, best first (a card play's with how often
+        it makes or sets the contract, when that is still at stake)."""
         out = []
         for v in self.values:
             tail = (
@@ -295,6 +330,8 @@ class ProblemCheck:
                 if _same(v.choice, self.best)
                 else (f"{points(v.loss)} {self.unit} less (± {points(v.loss_stderr)})")
             )
+            if v.reach is not None:
+                tail += f"; {self.goal_verb} the contract on {round(100 * v.reach)}% of them"
             out.append(f"{choice_words(v.choice)}: {tail}")
         return out
 

@@ -27,6 +27,7 @@ from pinochle_tutor.cards import Card
 from pinochle_tutor.explain._text import _names
 
 __all__ = [
+    "REACH_MARGIN",
     "CardValue",
     "ChoiceJudgement",
     "PlayAdvice",
@@ -43,6 +44,11 @@ def clear_loss(loss: float, stderr: float, margin: float) -> bool:
     evaluation is sure of it) and above ``margin`` (it matters). Every verdict of the
     coach, on a card, the cards given, the trump or conceding, is this test."""
     return loss > margin and loss > 2.0 * stderr
+
+
+REACH_MARGIN = 0.05
+"""The least share of the deals by which one card must make (or set) the contract more
+often than another before the coach calls the difference real: 5 deals in 100."""
 
 
 def points(x: float) -> str:
@@ -161,6 +167,23 @@ class CardValue:
     """Standard error of :attr:`loss` (measured on the same imagined deals)."""
     clear_mistake: bool
     """Whether the loss is larger than its error and than the coach's margin."""
+    reach: float | None = None
+    """The share of the imagined deals on which the deciding side, after this card,
+    takes what its goal asks: the contract made (the declaring side) or set (the
+    defenders); ``None`` when nothing is at stake any more
+    (:func:`~pinochle_tutor.coach.play_principles.contract_goal`)."""
+    reach_gap: float = 0.0
+    """How much less often than the coach's best card this card reaches the goal, deal
+    by deal (below 0: more often); 0 when nothing is at stake."""
+    reach_gap_stderr: float = 0.0
+    """Standard error of :attr:`reach_gap`, from the same deals."""
+
+    @property
+    def reaches_more_often(self) -> bool:
+        """Whether this card makes (or sets) the contract clearly more often than the
+        coach's best card: by more than :data:`REACH_MARGIN` of the deals and by more than
+        twice the error, :func:`clear_loss`'s test read the other way."""
+        return clear_loss(-self.reach_gap, self.reach_gap_stderr, REACH_MARGIN)
 
 
 @dataclass(frozen=True)
@@ -194,6 +217,9 @@ class PlayAdvice:
     follows: tuple[Card, ...] = ()
     """The legal cards that follow :attr:`principle` too (empty for the numbers alone),
     so a verdict never gives the principle as the reason against a card that keeps it."""
+    goal: str = ""
+    """While the contract is open, what the deciding side is after: ``'makes'`` or
+    ``'sets'`` (``''``: nothing at stake), for :meth:`contract_line`."""
 
     def value(self, card: Card) -> CardValue | None:
         """The value of ``card`` (``None`` if it is not a legal card here)."""
@@ -252,10 +278,27 @@ class PlayAdvice:
             f"but it takes {points(v.loss)} fewer trick points here."
         )
 
+    def contract_line(self) -> str:
+        """A card that makes (or sets) the contract clearly more often than the
+        recommended one, with what it costs in points (empty if none): the coach plays
+        for points, and says so where playing for the contract differs."""
+        more = [a for a in self.alternatives[1:] if a.reaches_more_often]
+        if not self.goal or not more:
+            return ""
+        a = max(more, key=lambda v: v.reach or 0.0)
+        share = round(100 * (a.reach or 0.0))
+        mine = round(100 * (self.best.reach or 0.0))
+        return (
+            f"Playing for the contract instead, {a.card.text} {self.goal} it on {share}% of "
+            f"these deals against {mine}% for {self.card.text}, for {points(a.loss)} fewer "
+            "trick points: neither is a mistake."
+        )
+
     @property
     def text(self) -> str:
-        """The advice: the reason, the numbers behind it, and an overruled rule of thumb."""
-        parts = [self.reason, self.numbers_line(), self.overruled_line()]
+        """The advice: the reason, the numbers behind it, an overruled rule of thumb, and
+        a card that plays for the contract instead."""
+        parts = [self.reason, self.numbers_line(), self.overruled_line(), self.contract_line()]
         return " ".join(p for p in parts if p)
 
     def alternatives_lines(self) -> list[str]:

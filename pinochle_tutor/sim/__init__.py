@@ -7,6 +7,9 @@ of its own.
   (bit-mask card play, the playout of the rest of a hand, the exchange and trump by
   rules of thumb), also asked on a seat's view (``policy_pass``, ``policy_trump``, ...);
   :class:`~pinochle_tutor.bots.heuristic.HeuristicPlayer` is the policy as a player.
+- :mod:`~pinochle_tutor.sim.valuation`: the heuristic players' count of a hand's trick
+  points (``estimate_hand``, its weights ``hand_count``, lesson 7's rule of thumb) and
+  their trump (``best_trump``).
 - :mod:`~pinochle_tutor.sim.inference`: what the auction tells about the other hands,
   and how well a deal fits it.
 - :mod:`~pinochle_tutor.sim.bidding`: the bidding model's deals, played out with each

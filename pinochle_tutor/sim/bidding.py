@@ -43,13 +43,13 @@ from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.sim.inference import DRAWS, AuctionInfo, misfit, pass_declarer
 from pinochle_tutor.sim.policy import (
     PlayContext,
-    best_trump,
     choose_discard,
     choose_pass,
     choose_return,
     heuristic_playout,
     play_context,
 )
+from pinochle_tutor.sim.valuation import best_trump
 from pinochle_tutor.view import Phase, PlayerView
 
 __all__ = [

@@ -20,7 +20,8 @@ from enum import Enum
 
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.rules import RuleSet
-from pinochle_tutor.sim.policy import best_trump, default_allowance
+from pinochle_tutor.sim.policy import default_allowance
+from pinochle_tutor.sim.valuation import best_trump
 from pinochle_tutor.view import PlayerView
 
 __all__ = [

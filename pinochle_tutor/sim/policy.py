@@ -56,22 +56,21 @@ from dataclasses import dataclass
 
 from pinochle_tutor.cards import CARDS_BY_INDEX, Card, Suit
 from pinochle_tutor.hands import ABOVE, SUIT_MASK, SUIT_OF
-from pinochle_tutor.meld import meld_by_trump, meld_losses
+from pinochle_tutor.meld import meld_losses
 from pinochle_tutor.rules import MeldTable, RuleSet
 from pinochle_tutor.sim.knowledge import Knowledge, trick_inferences
+from pinochle_tutor.sim.valuation import best_trump, hand_counts
 from pinochle_tutor.view import PlayerView
 
 __all__ = [
     "PARTNER_OVERCALL_RAISES",
     "PlayContext",
-    "best_trump",
     "choose_discard",
     "choose_follow",
     "choose_lead",
     "choose_pass",
     "choose_return",
     "default_allowance",
-    "estimate_hand",
     "heuristic_playout",
     "play_context",
     "policy_bid_limit",
@@ -508,82 +507,6 @@ def heuristic_playout(
     return points
 
 
-# ------------------------------------------------------------------ hand valuation
-def _counts(cards: Sequence[Card]) -> list[int]:
-    c = [0] * 24
-    for card in cards:
-        c[card.index] += 1
-    return c
-
-
-# Trick points a declarer's side takes with the heuristic policy, fitted on
-# random deals (no exchange): base, per trump, per top trump (A counts twice,
-# 10 once), per side ace, per side ten, per side void; on each preset's scale.
-_ESTIMATE_PARTNERS = (44.3, 15.0, 6.7, 12.2, 0.6, 11.2)
-"""Classic partnership (250 trick points)."""
-_ESTIMATE_DOUBLE_DECK = (8.3, 1.81, 0.85, 1.51, 0.0, 2.56)
-"""Double deck (50 trick points)."""
-_ESTIMATE_ALONE = (-59.9, 20.1, 8.1, 11.7, 4.4, 4.6)
-"""Three-handed, after the kitty and the discard (250 trick points, discards apart)."""
-
-
-def estimate_hand(counts: Sequence[int], trump: int, rules: RuleSet) -> float:
-    """Trick points a declarer's side can expect with this hand and ``trump``
-    before the exchange: a base share, plus the trump length, the high trumps,
-    the side aces and tens, and the side voids (a trump can ruff there). The
-    weights are a linear fit on heuristic playouts of random deals; they say what
-    the strategy books say: trump length and aces win counters, meld does not."""
-    return _estimates(counts, rules)[trump]
-
-
-def _estimates(counts: Sequence[int], rules: RuleSet) -> list[float]:
-    """:func:`estimate_hand` with each of the four trumps (each suit counted once)."""
-    total = rules.total_trick_points
-    if not rules.partnerships:
-        coef, scale = _ESTIMATE_ALONE, total / 250.0
-    elif rules.copies >= 3:
-        coef, scale = _ESTIMATE_DOUBLE_DECK, total / 50.0
-    else:
-        coef, scale = _ESTIMATE_PARTNERS, total / 250.0
-    lengths = [sum(counts[s * 6 : s * 6 + 6]) for s in range(4)]
-    aces = [counts[s * 6 + 5] for s in range(4)]
-    tens = [counts[s * 6 + 4] for s in range(4)]
-    all_aces, all_tens, all_voids = sum(aces), sum(tens), lengths.count(0)
-    out = []
-    for t in range(4):
-        n_trump = lengths[t]
-        trump_high = aces[t] * 2 + tens[t]
-        side_aces = all_aces - aces[t]
-        side_tens = all_tens - tens[t]
-        voids = all_voids - (1 if n_trump == 0 else 0)
-        est = (
-            coef[0]
-            + coef[1] * n_trump
-            + coef[2] * trump_high
-            + coef[3] * side_aces
-            + coef[4] * side_tens
-            + coef[5] * voids
-        )
-        out.append(max(0.0, min(float(total), est * scale)))
-    return out
-
-
-def _best_trump(counts: Sequence[int], rules: RuleSet) -> tuple[int, float]:
-    """The suit with the most meld plus expected trick points, and that total."""
-    best = 0
-    best_v = -1.0
-    melds = meld_by_trump(counts, rules.meld_table)
-    estimates = _estimates(counts, rules)
-    for t in range(4):
-        v = melds[t] + estimates[t]
-        if v > best_v:
-            best, best_v = t, v
-    return best, best_v
-
-
-best_trump = _best_trump
-
-
 PARTNER_OVERCALL_RAISES = 3
 """How many raises above the lowest bid now the heuristic player's count must reach
 before it bids over its own partner, who holds the bid (lesson 13 states it as the
@@ -678,7 +601,7 @@ def choose_discard(counts: Sequence[int], rules: RuleSet, trump: int | None = No
     with the kitty): what the meld does not use, counters first (discards count as the
     declarer's trick points), never trump or an ace; trump being ``trump`` when given,
     else the suit :func:`best_trump` picks for the hand with the kitty."""
-    t = _best_trump(counts, rules)[0] if trump is None else trump
+    t = best_trump(counts, rules)[0] if trump is None else trump
     scale = rules.total_trick_points / 250.0
     counter_points = rules.counter_points
 
@@ -708,7 +631,7 @@ def policy_bid_limit(view: PlayerView, allowance: float | None = None) -> int:
     increment): its meld plus :func:`estimate_hand` for its best trump, plus
     ``allowance`` (default :func:`default_allowance`) times the hand's trick points."""
     rules = view.rules
-    _, value = _best_trump(_counts(view.hand), rules)
+    _, value = best_trump(hand_counts(view.hand), rules)
     if allowance is None:
         allowance = default_allowance(rules)
     limit = value + allowance * rules.total_trick_points
@@ -718,21 +641,21 @@ def policy_bid_limit(view: PlayerView, allowance: float | None = None) -> int:
 
 def policy_trump(view: PlayerView) -> Suit:
     """The trump the rules of thumb name for the hand in ``view`` (:func:`best_trump`)."""
-    return Suit(_best_trump(_counts(view.hand), view.rules)[0])
+    return Suit(best_trump(hand_counts(view.hand), view.rules)[0])
 
 
 def policy_pass(view: PlayerView) -> list[Card]:
     """As the partner: trump (high first) and aces, keeping one's own meld
     (:func:`choose_pass`)."""
     assert view.trump is not None
-    return _cards_of(choose_pass(_counts(view.hand), int(view.trump), view.rules))
+    return _cards_of(choose_pass(hand_counts(view.hand), int(view.trump), view.rules))
 
 
 def policy_return(view: PlayerView) -> list[Card]:
     """As the declarer: keep the meld and the trump; give non-counters from short
     side suits first (:func:`choose_return`)."""
     assert view.trump is not None
-    return _cards_of(choose_return(_counts(view.hand), int(view.trump), view.rules))
+    return _cards_of(choose_return(hand_counts(view.hand), int(view.trump), view.rules))
 
 
 def policy_discard(view: PlayerView) -> list[Card]:
@@ -742,7 +665,7 @@ def policy_discard(view: PlayerView) -> list[Card]:
     names one (a declarer weighing the discard for each trump it might name), else
     the best by :func:`best_trump` (the engine asks for the discard before the trump)."""
     t = int(view.trump) if view.trump is not None else None
-    return _cards_of(choose_discard(_counts(view.hand), view.rules, t))
+    return _cards_of(choose_discard(hand_counts(view.hand), view.rules, t))
 
 
 def policy_card(view: PlayerView, knowledge: Knowledge, context: PlayContext | None = None) -> int:

@@ -4,13 +4,11 @@ void, force the declarer to trump, cash a sure winner, or lead something else. T
 sentences are data (``text/defence.toml``, :data:`STEP_FIELDS`).
 
 The rules of record say nothing about how to defend: every verdict is the coach's
-evaluation of the position, and the page says so. The lesson is about defending with a
-partner: three-handed (nobody has a partner) its deals are the classic game's
-(:func:`defence_rules`), and the page says so.
-
->>> from pinochle_tutor.rules import THREE_HANDED
->>> defence_rules(THREE_HANDED).name
-'classic'
+evaluation of the position, and the page says so. Three-handed the lesson is two against
+one: you and the other defender against the declarer, each scoring alone. The coach
+counts the two defenders' trick points together (:mod:`pinochle_tutor.coach.play`), so
+its plans there are forcing the declarer and cashing (nobody has a partner's void to
+lead to), and the page says so.
 """
 
 from __future__ import annotations
@@ -42,7 +40,6 @@ __all__ = [
     "WORDS_FILE",
     "defence_example",
     "defence_guided_hand",
-    "defence_rules",
 ]
 
 WORDS_FILE = "defence.toml"
@@ -58,15 +55,17 @@ may say."""
 DEFENCE_SEEDS: dict[str, tuple[int, int]] = {
     "classic": (123, 1),
     "double_deck": (4, 0),
+    "three_handed": (4, 1),
 }
-"""Each partnership preset's worked deal (seed, dealer): the first that shows the lesson
+"""Each preset's worked deal (seed, dealer): the first that shows the lesson
 from seed 0 (another rule set searches the same way)."""
 
 GUIDED_DEFENCE_SEEDS: dict[str, tuple[int, int]] = {
     "classic": (249, 2),
     "double_deck": (377, 0),
+    "three_handed": (200, 2),
 }
-"""Each partnership preset's guided hand (seed, dealer): the first from seed
+"""Each preset's guided hand (seed, dealer): the first from seed
 :data:`~.lead_plans.SEARCH`, so never the worked deal's."""
 
 _HABITS = (Plan.VOID, Plan.FORCE)
@@ -116,22 +115,16 @@ DEFENCE = LeadLesson(
     illustrates=illustrates,
     matters=matters,
 )
-"""Lesson 15's leads: yours as a defender, with a partner."""
-
-
-def defence_rules(rules: RuleSet) -> RuleSet:
-    """The rules the lesson's deals are played under: ``rules`` at a partnership table,
-    else the classic game (three-handed nobody has a partner)."""
-    return rules if rules.partnerships else CLASSIC
+"""Lesson 15's leads: yours as a defender (three-handed, with the other defender)."""
 
 
 def defence_example(rules: RuleSet = CLASSIC) -> WorkedExample:
     """The worked deal (:func:`~.lead_plans.worked_example`): a hand your side defends,
     lead by lead."""
-    return worked_example(DEFENCE, defence_rules(rules))
+    return worked_example(DEFENCE, rules)
 
 
 def defence_guided_hand(rules: RuleSet = CLASSIC) -> GuidedHand:
     """The guided hand (:func:`~.lead_plans.guided_example`): another deal your side
     defends, where you plan your leads and the coach names your plan and its own."""
-    return guided_example(DEFENCE, defence_rules(rules))
+    return guided_example(DEFENCE, rules)

@@ -26,6 +26,7 @@ from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, trick_points
+from pinochle_tutor.sim.valuation import estimate_hand
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_name
 from pinochle_tutor.words import Side, number_word, plural
@@ -197,6 +198,36 @@ def guided_seed(rules: RuleSet = CLASSIC, start: int = 0, tries: int = 120) -> i
         if found >= (4 if rules.partnerships else 3):
             break
     return best
+
+
+def _why_missed(
+    hand: Hand, kept: Sequence[Card], meld: int, taken: int
+) -> tuple[str, tuple[int, ...]]:
+    """Why a missed contract was missed, from the count lesson 7 teaches
+    (:func:`~pinochle_tutor.sim.policy.estimate_hand`, the computer players' own): what
+    the tricks had to bring and brought, and, when the count of your cards (as dealt; a
+    three-handed declarer's as kept after the discard, which the count is fitted on)
+    fell short of it, that count. Nothing for a contract made."""
+    rules = hand.rules
+    assert hand.contract is not None and hand.trump is not None
+    need = minimum_tricks(hand.contract, meld, rules)
+    if hand.made or need is None:
+        return "", ()
+    cards = hand.deal.hands[0] if rules.partnerships else kept
+    counts = [0] * 24
+    for c in cards:
+        counts[c.index] += 1
+    count = round(estimate_hand(counts, int(hand.trump), rules))
+    text = f" The tricks had to bring {need} and brought {taken}."
+    if count >= need:
+        return text, (need, taken)
+    mine = "your cards as dealt" if rules.partnerships else "the cards you kept after the discard"
+    text += (
+        f" The count in the next section gives {mine} about {count} "
+        f"trick points with {hand.trump.plural} trump: the bid of {hand.contract} asked the "
+        "tricks for more than the cards promised."
+    )
+    return text, (need, taken, count)
 
 
 def secure(trick: Sequence[Card], later: Sequence[Sequence[Card]], trump: SuitLike) -> bool:
@@ -400,12 +431,13 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     if hand.made and decl_meld + taken == result.bidder:
         among = f", the discards' {dropped} among them" if dropped else ""
         sum_up = f": {decl_meld} meld + {taken} trick points{among}"
+    why, why_numbers = _why_missed(hand, play[me], decl_meld, taken)
     add(
         WorkedStep(
             f"The contract of {hand.contract} was {'made' if hand.made else 'missed'}: "
             f"{Side(rules.partnerships).declarers} scores "
-            f"**{result.bidder}**{sum_up}.",
-            numbers=(hand.contract, result.bidder, decl_meld, taken, dropped),
+            f"**{result.bidder}**{sum_up}.{why}",
+            numbers=(hand.contract, result.bidder, decl_meld, taken, dropped, *why_numbers),
         )
     )
     at = {st.numbers[0]: i for i, st in enumerate(steps) if st.trick and st.numbers}

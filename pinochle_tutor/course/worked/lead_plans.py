@@ -12,7 +12,7 @@ be out of). Each plan is said with its best card's expected trick points from th
 coach's card with its own reason, and what each other plan gives away; the last trick is
 told with its bonus. What the tricks must bring is the declaring side's contract less its
 meld (:func:`~pinochle_tutor.scoring.minimum_tricks`); what sets it, the trick points the
-defenders must take so that the declarers cannot reach that (:func:`set_at`). The trumps
+defenders must take so that the declarers cannot reach that (:func:`~pinochle_tutor.scoring.points_to_set`). The trumps
 still out are counted from your seat
 (:func:`~pinochle_tutor.explain.still_out.count_still_out`). A lesson's sentences are data
 (its words file, every name of :func:`lesson_fields`).
@@ -21,7 +21,7 @@ The rules of record say nothing about how to plan the play: every verdict is the
 evaluation of the position, and the pages say so.
 
 >>> from pinochle_tutor.rules import CLASSIC
->>> set_at(80, CLASSIC)  # the declarers need 80: they are set if they take 70 or less
+>>> points_to_set(80, CLASSIC)  # the declarers need 80: they are set if they take 70 or less
 180
 """
 
@@ -51,7 +51,7 @@ from pinochle_tutor.explain.still_out import OutCount, count_still_out
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import SUIT_MASK
 from pinochle_tutor.rules import RuleSet
-from pinochle_tutor.scoring import minimum_tricks, reachable_trick_points, trick_points
+from pinochle_tutor.scoring import minimum_tricks, points_to_set, trick_points
 from pinochle_tutor.sim.knowledge import Knowledge
 from pinochle_tutor.tricks import check_play
 from pinochle_tutor.view import Phase, PlayerView, seat_does, seat_name
@@ -65,11 +65,11 @@ __all__ = [
     "PlanChoice",
     "PlanMoment",
     "Role",
+    "agrees",
     "guided_example",
     "lead_comment",
     "lesson_fields",
     "plan_moment",
-    "set_at",
     "still_in_play",
     "worked_example",
 ]
@@ -180,6 +180,7 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
     "hand": ("hand", "held", "out"),
     "moment": ("trick", "out", "held", "taken", "left", "still"),
     "moment_made": ("trick", "out", "held", "taken", "still"),
+    "reach": ("deals", "shares"),
     "coach": ("card", "plan"),
     "clear": ("card", "loss"),
     "close": ("card", "loss"),
@@ -224,16 +225,6 @@ def _say(lesson: LeadLesson, name: str, rules: RuleSet, **values: object) -> str
     return _words(lesson)[name].under(rules).format(**values)
 
 
-def set_at(need: int | None, rules: RuleSet) -> int:
-    """The fewest trick points the defenders must take to set a contract whose side
-    needs ``need`` in tricks (``None``: it cannot be made, so nothing): all the others
-    less the most the declarers may take and still fall short."""
-    if need is None:
-        return 0
-    short = [t for t in reachable_trick_points(rules) if t < need]
-    return rules.total_trick_points - max(short) if short else 0
-
-
 def _ours(view: PlayerView, seat: int) -> bool:
     """Whether ``seat`` plays on your side (defending three-handed: the other defender)."""
     assert view.declarer is not None
@@ -275,7 +266,7 @@ def _goal(view: PlayerView) -> int | None:
     declaring = view.declarer is not None and _ours(view, view.declarer)
     if declaring:
         return need
-    return None if need is None else set_at(need, view.rules)
+    return None if need is None else points_to_set(need, view.rules)
 
 
 def _forcing(view: PlayerView, knowledge: Knowledge) -> frozenset[Card]:
@@ -287,6 +278,12 @@ def _forcing(view: PlayerView, knowledge: Knowledge) -> frozenset[Card]:
         return frozenset()
     out = knowledge.voids(d) - {view.trump}
     return frozenset(c for c in view.legal if c.suit in out)
+
+
+def _plans_named(lesson: LeadLesson, rules: RuleSet) -> tuple[Plan, ...]:
+    """The lesson's plans that exist under ``rules``: nobody has a partner's void to lead
+    to without partnerships (three-handed)."""
+    return tuple(p for p in lesson.plans if p is not Plan.VOID or rules.partnerships)
 
 
 def plan_moment(lesson: LeadLesson, view: PlayerView, seed: int) -> PlanMoment:
@@ -305,7 +302,7 @@ def plan_moment(lesson: LeadLesson, view: PlayerView, seed: int) -> PlanMoment:
         Plan.FORCE: _forcing(view, Knowledge.from_view(view)),
         Plan.CASH: fitting(PlayPrinciple.CASH_SURE_WINNER),
     }
-    cards = {p: cards[p] for p in lesson.plans if p in cards}
+    cards = {p: cards[p] for p in _plans_named(lesson, view.rules) if p in cards}
     best: dict[Plan, CardValue] = {}
     for value in advice.alternatives:  # best first
         plan = next((p for p in cards if value.card in cards[p]), Plan.OTHER)
@@ -382,7 +379,7 @@ def _find(
             played = _play_out(lesson, rules, seed, dealer)
             if played is None or len(played[0].tricks) < rules.hand_size:
                 continue
-            if lesson.illustrates(*played):
+            if lesson.illustrates(*played) and all(map(agrees, told(played[1], lesson))):
                 return seed, dealer
             if fallback is None and played[1]:
                 fallback = (seed, dealer)
@@ -421,8 +418,8 @@ def amount(x: float, rules: RuleSet) -> str:
 
 def still_in_play(view: PlayerView) -> int:
     """The trick points still to be played for: the deck's, less the tricks played (and,
-    three-handed, your discards as the declarer, which are yours already; a defender's
-    lessons are played with partners, where nothing is discarded)."""
+    three-handed, your discards as the declarer, which are yours already; a defender
+    cannot see the discards, so to a defender they are still to play for)."""
     rules = view.rules
     gone = sum(t.points for t in view.tricks) + trick_points(view.trick, rules)
     return rules.total_trick_points - gone - _discarded(view)
@@ -456,7 +453,22 @@ def position_text(lesson: LeadLesson, m: PlanMoment) -> tuple[str, tuple[int, ..
                     taken=m.taken, still=still)  # fmt: skip
         nums = (m.trick_number, m.out, m.held, m.taken, still)
     plans = "; ".join(_plan_words(lesson, c, m) for c in m.choices)
-    return f"{head} {plans}.", nums
+    text = f"{head} {plans}."
+    if all(c.value.reach is not None for c in m.choices):
+        counts = [round((c.value.reach or 0.0) * PLAY_HINT_SAMPLES) for c in m.choices]
+        shares = listed([f"{c.value.card.text} on {n}" for c, n in zip(m.choices, counts,
+                                                                        strict=True)])
+        text += " " + _say(lesson, "reach", rules, deals=PLAY_HINT_SAMPLES, shares=shares)
+        nums = (*nums, PLAY_HINT_SAMPLES, *counts)
+    return text, nums
+
+
+def agrees(m: PlanMoment) -> bool:
+    """Whether the coach's card at ``m`` makes (or sets) the contract about as often as
+    any other plan's best card: no card does clearly more often
+    (:attr:`~pinochle_tutor.explain.coaching.CardValue.reaches_more_often`). A lesson
+    shows only leads where playing for points and playing for the contract agree."""
+    return not any(c.value.reaches_more_often for c in m.choices[1:])
 
 
 _SAID_BY = {
@@ -533,7 +545,7 @@ def _opening(lesson: LeadLesson, hand: Hand) -> list[WorkedStep]:
     assert first.trump is not None and first.contract is not None
     meld = _side_meld(first)
     need = _need(first) or 0
-    setting = set_at(_need(first), rules)
+    setting = points_to_set(_need(first), rules)
     discarded = trick_points(hand.discards, rules) if rules.has_kitty else 0
     values = {
         "contract": first.contract, "trump": first.trump.plural, "meld": meld, "need": need,
@@ -643,7 +655,7 @@ def guided_example(lesson: LeadLesson, rules: RuleSet) -> GuidedHand:
         if m.trick_number not in at:
             continue
         offered = {c.plan for c in m.choices}
-        asked = lesson.plans if lesson.role is Role.DEFENDER else tuple(
+        asked = _plans_named(lesson, rules) if lesson.role is Role.DEFENDER else tuple(
             p for p in lesson.plans if p in offered
         )  # a defender's question names every plan: which are there is part of the answer
         names = [_say(lesson, f"name_{p.value}", rules) for p in (*asked, Plan.OTHER)]
