@@ -300,7 +300,7 @@ def _strongest_card(check: ProblemCheck) -> Card | None:
 
 
 def _both_copies_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
-    """Why the answer is a sure winner, why the strongest other card loses, and why any
+    """Why the answer is a sure winner, why the next best card loses, and why any
     other sure winner loses (an opponent shown void, who must trump); ``None`` when that
     cannot be said from the seat's view."""
     trump = view.trump
@@ -340,7 +340,7 @@ def _both_copies_writeup(view: PlayerView, answer: Card, alt: Card) -> str | Non
                     f"({played.text} on the {led.text}) and {holds}.")  # fmt: skip
     if not _sure(view, alt):
         out = _out_words(view, _above(alt, _unseen(view)))
-        text.append(f"Your {alt.text}, the strongest other card, is no sure winner: {out} "
+        text.append(f"Your {alt.text}, the next best card, is no sure winner: {out} "
                     f"{_be(out)} still out, and could take it.")  # fmt: skip
     elif alt.text not in " ".join(text):
         return None
@@ -349,7 +349,7 @@ def _both_copies_writeup(view: PlayerView, answer: Card, alt: Card) -> str | Non
 
 
 def _both_copies_contrary(view: PlayerView, answer: Card, alt: Card) -> str | None:
-    """One copy of a card above the strongest other card (a counter) is played and the
+    """One copy of a card above the next best card (a counter) is played and the
     other is still out: leading that counter is no sure trick, so lead a card that is no
     counter."""
     if view.trick or _counter(answer, view) or not _counter(alt, view):
@@ -365,7 +365,7 @@ def _both_copies_contrary(view: PlayerView, answer: Card, alt: Card) -> str | No
     still = _out_words(view, _above(alt, out))
     text = (
         f"Track both copies: you have seen {seen} played, but {still} {_be(still)} still out, so "
-        f"your {alt.text}, the strongest other card, is no sure winner: led, it can fall to "
+        f"your {alt.text}, the next best card, is no sure winner: led, it can fall to "
         f"{still.replace('both ', 'either of the ')} and hand the opponents a counter. Lead the "
         f"{answer.text}: it is no counter, so if it loses the trick you have given away nothing "
         "of yours."
@@ -384,7 +384,7 @@ def _both_copies_contrary(view: PlayerView, answer: Card, alt: Card) -> str | No
 
 
 def _exposed_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
-    """The shown cards that threaten the seat's counters, the strongest other card among
+    """The shown cards that threaten the seat's counters, the next best card among
     them, and why the answer is the better lead."""
     if view.trick:
         return None
@@ -436,7 +436,7 @@ def _winning(view: PlayerView) -> tuple[Card, int]:
 
 
 def _feed_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
-    """Why the partner's card is safe, why this counter and not the strongest other card;
+    """Why the partner's card is safe, why this counter and not the next best card;
     ``None`` when the seat's view does not show it."""
     trump = view.trump
     if not view.trick or trump is None or not _counter(answer, view):
@@ -470,7 +470,7 @@ def _feed_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
         return None
     text = f"Your partner's {win.text} is winning this trick and {safe}: feed it {why}."
     if not _counter(alt, view):
-        text += f" The {alt.text}, the strongest other card, adds nothing to the trick."
+        text += f" The {alt.text}, the next best card, adds nothing to the trick."
     elif alt not in others:
         return None
     return text
@@ -478,7 +478,7 @@ def _feed_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
 
 def _feed_contrary(view: PlayerView, answer: Card, alt: Card) -> str | None:
     """The partner's card is winning but an opponent still to play could take the trick:
-    feed nothing, and say why the strongest other card (a counter) would be at risk."""
+    feed nothing, and say why the next best card (a counter) would be at risk."""
     trump = view.trump
     if not view.trick or trump is None or _counter(answer, view) or not _counter(alt, view):
         return None
@@ -541,7 +541,7 @@ def _feed_contrary(view: PlayerView, answer: Card, alt: Card) -> str | None:
     return (
         f"Your partner's {win.text} is winning so far, but it is not safe: {reasons[0]}. Feed only "
         f"a trick that is safe: play the {answer.text}, worth nothing to whoever takes the trick. "
-        f"Your {alt.text}, the strongest other card, would go to the opponents if they take it."
+        f"Your {alt.text}, the next best card, would go to the opponents if they take it."
     )
 
 
@@ -552,7 +552,7 @@ def _beats(card: Card, win: Card, view: PlayerView) -> bool:
 
 def _points_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
     """Save the counters on a trick the side has lost, or keep a winner off a trick with
-    no counters: why the answer (no counter) beats the strongest other card."""
+    no counters: why the answer (no counter) beats the next best card."""
     if not view.trick or _counter(answer, view):
         return None
     win, seat = _winning(view)
@@ -564,13 +564,13 @@ def _points_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
         return (
             f"{_who(seat, view).capitalize()}'s {win.text} is winning this trick, nothing you may "
             "play beats it, and your partner has played: the trick is lost. Points, not tricks: "
-            f"give it the {answer.text}, worth nothing. Your {alt.text}, the strongest other card, "
+            f"give it the {answer.text}, worth nothing. Your {alt.text}, the next best card, "
             f"would hand the opponents {view.rules.counter_points[alt.rank]} trick points."
         )
     if not mine and table == 0 and alt in beaters and not _beats(answer, win, view):
         return (
             f"This trick holds no counters so far ({cards_text(view.trick)}). Points, not tricks: "
-            f"winning it with your {alt.text}, the strongest other card, spends a winner on a "
+            f"winning it with your {alt.text}, the next best card, spends a winner on a "
             f"trick worth nothing. Play the {answer.text} and keep the {alt.text} for a trick with "
             "counters in it."
         )
@@ -579,7 +579,7 @@ def _points_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
 
 def _points_contrary(view: PlayerView, answer: Card, alt: Card) -> str | None:
     """The trick already holds counters and the answer, a counter, takes it from an
-    opponent; the strongest other card would leave those points to them."""
+    opponent; the next best card would leave those points to them."""
     if not view.trick or not _counter(answer, view):
         return None
     win, seat = _winning(view)
@@ -636,7 +636,7 @@ def _points_contrary(view: PlayerView, answer: Card, alt: Card) -> str | None:
     return (
         f"This trick already holds {cards_text(counters)}, {table} trick points, and "
         f"{_who(seat, view)}'s {win.text} is winning it. Points, not tricks: take it with your "
-        f"{answer.text}.{safe} Your {alt.text}, the strongest other card, does not beat the "
+        f"{answer.text}.{safe} Your {alt.text}, the next best card, does not beat the "
         f"{win.text} and would leave those points to the opponents."
     )
 
@@ -711,7 +711,7 @@ def _may_trump(view: PlayerView, seat: int) -> bool:
 
 def _plan_draw(view: PlayerView, answer: Card, alt: Card) -> str | None:
     """Draw trump: the count, the trumps still out, the side-suit winners an opponent's
-    trump could take, and why the strongest other card does less."""
+    trump could take, and why the next best card does less."""
     trump = view.trump
     if view.trick or trump is None or answer.suit is not trump:
         return None
@@ -728,12 +728,12 @@ def _plan_draw(view: PlayerView, answer: Card, alt: Card) -> str | None:
                 f"but an opponent who runs out of {either} while still holding a trump can trump "
                 f"{'it' if one else 'them'}. Draw trump: lead the {answer.text}.")  # fmt: skip
     if alt.suit is not trump:
-        text.append(f"Leading the {alt.text}, the strongest other card, draws no trump: it leaves "
+        text.append(f"Leading the {alt.text}, the next best card, draws no trump: it leaves "
                     "the opponents' trumps in their hands, free to trump your winners once they run "
                     "out of a suit.")  # fmt: skip
     elif _sure(view, answer) and not _sure(view, alt):
         sure = _sure_words(view, answer)
-        text.append(f"Your {alt.text}, the strongest other card, draws trump too, but it is no "
+        text.append(f"Your {alt.text}, the next best card, draws trump too, but it is no "
                     f"sure winner: {_no_sure_words(view, alt)}. {sure}.")  # fmt: skip
     else:
         return None
@@ -742,7 +742,7 @@ def _plan_draw(view: PlayerView, answer: Card, alt: Card) -> str | None:
 
 def _plan_other(view: PlayerView, answer: Card, alt: Card) -> str | None:
     """Not trump now: a sure winner cashed before an opponent runs out of its suit, or a
-    lead to the partner's void; and why the strongest other card (a trump lead, or a card
+    lead to the partner's void; and why the next best card (a trump lead, or a card
     that may lose) does less."""
     trump = view.trump
     if view.trick or trump is None or answer.suit is trump:
@@ -767,14 +767,14 @@ def _plan_other(view: PlayerView, answer: Card, alt: Card) -> str | None:
     else:
         return None
     if alt.suit is trump and not _sure(view, alt):
-        why_not = (f"Your {alt.text}, the strongest other card, would draw trump, but it is no "
+        why_not = (f"Your {alt.text}, the next best card, would draw trump, but it is no "
                    f"sure winner: {_no_sure_words(view, alt)}.")  # fmt: skip
     elif alt.suit is trump:
-        why_not = (f"Your {alt.text}, the strongest other card, is a trump no card still out can "
+        why_not = (f"Your {alt.text}, the next best card, is a trump no card still out can "
                    f"beat, and it stays one, since nobody can trump a trump: it can wait, while your "
                    f"{answer.text} can be trumped once an opponent runs out of {suit.plural}.")  # fmt: skip
     elif not _sure(view, alt):
-        why_not = (f"Your {alt.text}, the strongest other card, is no sure winner: "
+        why_not = (f"Your {alt.text}, the next best card, is no sure winner: "
                    f"{_no_sure_words(view, alt)}.")  # fmt: skip
     else:
         return None
@@ -940,11 +940,11 @@ def _counter_words(view: PlayerView, card: Card) -> str:
 
 
 def _defence_why_not(view: PlayerView, answer: Card, alt: Card) -> str | None:
-    """Why not the strongest other card, named; ``None`` when it cannot be said."""
+    """Why not the next best card, named; ``None`` when it cannot be said."""
     trump = view.trump
     usual = lead_to_a_void(view, answer)
     forced, partner = _forcing(view, alt), _to_partner(view, alt)
-    head = f"The {alt.text}, the strongest other card,"
+    head = f"The {alt.text}, the next best card,"
     if lead_to_a_void(view, alt):
         if _defence_habit(view, alt) is None:
             return None  # a lead to a void the words cannot weigh
@@ -973,19 +973,19 @@ def _defence_why_not(view: PlayerView, answer: Card, alt: Card) -> str | None:
     if alt.suit is trump and _sure(view, alt):
         if answer.suit is trump:
             return None  # two sure trumps: nothing the seat sees tells them apart
-        return (f"Your {alt.text}, the strongest other card, is a trump no card still out can beat, "
+        return (f"Your {alt.text}, the next best card, is a trump no card still out can beat, "
                 "and it stays one, since nobody can trump a trump: it can wait.")  # fmt: skip
     if not _sure(view, alt):
-        return (f"Your {alt.text}, the strongest other card, is no sure winner: "
+        return (f"Your {alt.text}, the next best card, is no sure winner: "
                 f"{_no_sure_words(view, alt)}.")  # fmt: skip
     shown = [(s, v) for s in _side(view) if (v := _void(view, s, alt.suit)) is not None and _may_trump(view, s)]
     if shown:
         s, v = shown[0]
-        return (f"Your {alt.text}, the strongest other card, is the highest {alt.suit.singular} left, "
+        return (f"Your {alt.text}, the next best card, is the highest {alt.suit.singular} left, "
                 f"but {_shown_words(_who(s, view), alt.suit, v)} and may still hold trumps: a player "
                 f"with no {alt.suit.plural} must trump it if they can.")  # fmt: skip
     if usual and _to_partner(view, answer) is not None:
-        return (f"Your {alt.text}, the strongest other card, is a sure winner in its suit too, but a "
+        return (f"Your {alt.text}, the next best card, is a sure winner in its suit too, but a "
                 "lead to your partner's void works only while your partner still holds a trump, and "
                 "the declarer's side can draw trumps.")  # fmt: skip
     return None
@@ -993,7 +993,7 @@ def _defence_why_not(view: PlayerView, answer: Card, alt: Card) -> str | None:
 
 def _defence_writeup(view: PlayerView, answer: Card, alt: Card) -> str | None:
     """The count (what sets the contract), why the answer (a lead to a void, or a sure
-    winner cashed), and why not the strongest other card, named; ``None`` when a reason
+    winner cashed), and why not the next best card, named; ``None`` when a reason
     cannot be said from the seat's view."""
     if view.trick or view.trump is None or answer == alt:
         return None

@@ -379,12 +379,12 @@ def declarer_plan_amiss(problem: Problem, writeup: str) -> list[str]:
     highest = [Card.parse(x) for x in re.findall(r"no \w+ still out can beat your (\S+?)[:.]", writeup, re.I)]
     for m in re.finditer(r"No card still out can beat your ([^.]+?) in (?:its|their) suits?", writeup):
         highest += [Card.parse(x) for x in m.group(1).split()]
-    for m in re.finditer(r"Your (\S+), the strongest other card, is a trump no card still out can", writeup):
+    for m in re.finditer(r"Your (\S+), the next best card, is a trump no card still out can", writeup):
         highest.append(Card.parse(m.group(1)))
     for c in highest:
         if c not in view.hand or any(x.suit is c.suit and x.rank > c.rank for x in out):
             wrong.append(f"{c.text} is not the highest of its suit left")
-    for m in re.finditer(r"Your (\S+), the strongest other card,[^.]*?no sure winner", writeup):
+    for m in re.finditer(r"Your (\S+), the next best card,[^.]*?no sure winner", writeup):
         c = Card.parse(m.group(1))
         if not any(x.suit is c.suit and x.rank > c.rank for x in out):
             wrong.append(f"{c.text} is a sure winner")
@@ -517,15 +517,15 @@ def defence_amiss(problem: Problem, writeup: str) -> list[str]:
         elif m.group(6) and not f._may_trump(view, seat):
             wrong.append(f"{m.group(0)}: they can hold no trump")
     highest = [Card.parse(x) for x in re.findall(r"no \w+ still out can beat your (\S+?)[,:.]", writeup, re.I)]
-    highest += [Card.parse(x) for x in re.findall(r"Your (\S+), the strongest other card, is (?:a trump no "
+    highest += [Card.parse(x) for x in re.findall(r"Your (\S+), the next best card, is (?:a trump no "
                                                   r"card still out can beat|the highest)", writeup)]  # fmt: skip
     for c in highest:
         if c not in view.hand or any(x.suit is c.suit and x.rank > c.rank for x in out):
             wrong.append(f"{c.text} is not the highest of its suit left")
-    for m in re.finditer(r"Your (\S+), the strongest other card, is a trump", writeup):
+    for m in re.finditer(r"Your (\S+), the next best card, is a trump", writeup):
         if Card.parse(m.group(1)).suit is not trump:
             wrong.append(f"{m.group(1)} is no trump")
-    for m in re.finditer(r"(\S+), the strongest other card,[^.]*?no sure (?:winner|trick)", writeup):
+    for m in re.finditer(r"(\S+), the next best card,[^.]*?no sure (?:winner|trick)", writeup):
         c = Card.parse(m.group(1))
         if "winner" in m.group(0) and not any(x.suit is c.suit and x.rank > c.rank for x in out):
             wrong.append(f"{c.text} is a sure winner")
@@ -537,7 +537,7 @@ def defence_amiss(problem: Problem, writeup: str) -> list[str]:
         suit = names[m.group(2)]
         if int(m.group(1)) != sum(n for c, n in out.items() if c.suit is suit):
             wrong.append(f"{m.group(0)}: not the count of {suit.plural} still out")
-    for m in re.finditer(r"The (\S+), the strongest other card,[^.]*?counter[:,][^.]*?(\d+) trick points",
+    for m in re.finditer(r"The (\S+), the next best card,[^.]*?counter[:,][^.]*?(\d+) trick points",
                          writeup):  # fmt: skip
         if int(m.group(2)) != rules.counter_points[Card.parse(m.group(1)).rank]:
             wrong.append(f"{m.group(0)}: not the counter's trick points")
