@@ -5,9 +5,9 @@ check on feeding a partner."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Sequence
-import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
