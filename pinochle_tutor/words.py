@@ -125,7 +125,7 @@ def card_names(cards: Sequence[Card]) -> str:
 
 _CARD_TEXT = re.compile(r"(?:10|[2-9AKQJ])\s?[♠♥♦♣]|\b(?:10|9)s\b")
 """A card's name (``10♠``, ``10 ♠``) or a numbered rank's plural (``9s``): no number."""
-_NOT_A_NUMBER = re.compile(r"\b(?:rule|rules|lesson|seat|Seat)\s+\d+")
+_NOT_A_NUMBER = re.compile(r"\b(?:[Rr]ules?|[Ll]esson|[Ss]eat)\s+\d+")
 """The number of a rule, a lesson or a seat: a name, not a number the sentence states."""
 
 

@@ -115,8 +115,8 @@ def test_the_worked_deal_says_the_set_count_and_the_coachs_numbers(rules: RuleSe
     seat = {1: "The left opponent", 3: "The right opponent"}[hand.declarer]
     assert ex.steps[0].text.startswith(f"{seat} won the auction")
     others = sum(p for side, p in enumerate(hand.side_points) if side != rules.side(hand.declarer))
-    took = "Your side took" if rules.partnerships else "The two defenders took"
-    assert f"{took} {others} trick points" in ex.steps[-1].text
+    took = "Your side's" if rules.partnerships else "The two defenders'"
+    assert f"{took} trick points: {others}" in ex.steps[-1].text
     told = lp.told(moments, L)
     positions = {s.numbers[0]: s.text for s in ex.steps if not s.trick and "your lead" in s.text}
     assert set(positions) == {m.trick_number for m in told}

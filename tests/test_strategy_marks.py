@@ -322,14 +322,14 @@ def test_a_hint_never_states_a_rule_of_thumb_the_coach_overrules_here() -> None:
     assert {QuizRule.PLAY_TRACK_BOTH_COPIES, QuizRule.PLAY_CASH_SURE_WINNER} <= set(rules_of(item))
     assert asked_principles(item) == ()
     said = hint(item)
-    assert "Track both copies" not in said and "Cash a sure winner" not in said, said
+    assert "Track every copy" not in said and "Cash a sure winner" not in said, said
     assert QuizRule.PLAY_NUMBERS.statement(THREE_HANDED) in said, said
     # Where the coach's card follows the rule, the hint states it as before.
     followed = PlayQuiz(
         id="followed", deal_seed=1061921637, dealer=1, cards_played=15, level=2,
         rule_set=THREE_HANDED,
     )  # fmt: skip
-    assert asked_principles(followed) and "Track both copies" in hint(followed)
+    assert asked_principles(followed) and "Track every copy" in hint(followed)
 
 
 def test_an_exchange_verdict_names_each_choice_as_the_hand_shows_it() -> None:

@@ -557,6 +557,16 @@ def test_the_lessons_feed_check_is_on_a_deal_of_its_own() -> None:
     assert wk.fresh_feed_check(THREE_HANDED) is None
 
 
+def test_lesson_7s_check_says_why_it_asks_a_score_with_no_partner() -> None:
+    """Three-handed there is no partner to feed: the cell asks a made contract's score
+    and says why; with partners it is the feed check."""
+    assert wk.strategy_check(CLASSIC) == wk.fresh_feed_check(CLASSIC)
+    q = wk.strategy_check(THREE_HANDED)
+    made = wk.score_check(THREE_HANDED, made=True)
+    assert q.question.startswith("Here nobody has a partner to feed")
+    assert q.question.endswith(made.question) and q.answer == made.answer
+
+
 def test_the_stepper_asks_the_tips_question_at_your_decision() -> None:
     from pinochle_widgets import GuidedHandStepper
 
@@ -578,7 +588,7 @@ def test_no_lesson_check_repeats_another_or_its_example(rules: RuleSet) -> None:
     shown_total = trick_points(deal(0, rules, seed=3).hands[0], rules)
     assert q1.answer != str(shown_total)
     six = wk.score_check(rules)
-    seven = wk.fresh_feed_check(rules) or wk.score_check(rules, made=True)
+    seven = wk.strategy_check(rules)
     eight = wk.score_check(DOUBLE_DECK, made=True)
     assert len({six.question, seven.question, eight.question}) == 3
 

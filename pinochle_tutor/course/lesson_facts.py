@@ -220,6 +220,7 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         save_meld=set_bid + _round_to(30 * r.total_trick_points / 250, max(1, inc)),
         lost_meld=_round_to(60 * r.total_trick_points / 250, max(1, inc)),
         lost_meld_tricks=max(0, r.meld_save - step),
+        lost_meld_tricks_points=plural(max(0, r.meld_save - step), "trick point"),
         # what the computer players add to their own count for the partner (or the
         # kitty), the common practice lesson 13 teaches (sim.policy.default_allowance)
         allowance_pct=round(default_allowance(r) * 100),

@@ -43,6 +43,7 @@ from pinochle_tutor.course.worked.guided import (
     guided_seed,
     learner_turns,
     secure,
+    strategy_check,
 )
 from pinochle_tutor.course.worked.meld_and_play import (
     full_size_hand,
@@ -92,6 +93,7 @@ __all__ = [
     "score_check",
     "scoring_example",
     "secure",
+    "strategy_check",
     "trick_example",
     "trump_check",
     "versions_example",

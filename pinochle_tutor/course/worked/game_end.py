@@ -128,7 +128,9 @@ def game_end_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
 # ------------------------------------------------------- lesson 8: other versions
 def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
                      rule_sets: Sequence[RuleSet]) -> WorkedExample:  # fmt: skip
-    """The same hand's meld and the same kind of contract under each rule set."""
+    """The same hand's meld, lesson 6's example contract (the rules text's, scaled to
+    the rule set's trick points: :func:`~.lesson_facts.worked_contract`) and the game
+    under each rule set. The contract is no measure of what is bid in play."""
     from pinochle_tutor.course.lesson_facts import worked_contract
 
     cards = tuple(sort_hand(as_cards(hand)))
@@ -148,9 +150,9 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
             WorkedStep(
                 f"**{r.title}**: "
                 f"{r.deck_size} cards, {r.hand_size} each. "
-                f"{part} {lines}: **{m.total}**. A typical contract is {ex.bid} "
-                f"points, meld and trick points together (the tricks hold "
-                f"{r.total_trick_points} trick points in all); game is {r.target}.",
+                f"{part} {lines}: **{m.total}**. Lesson 6's example contract, on this "
+                f"scale, is {ex.bid} points, meld and trick points together (the tricks "
+                f"hold {r.total_trick_points} trick points in all); game is {r.target}.",
                 cards,
                 numbers=(
                     r.deck_size,

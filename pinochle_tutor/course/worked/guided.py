@@ -5,6 +5,7 @@ check on feeding a partner."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, sort_hand
 from pinochle_tutor.course.tips import Tip
+from pinochle_tutor.course.worked.meld_and_play import score_check
 from pinochle_tutor.course.worked.steps import (
     CheckQuestion,
     WorkedExample,
@@ -52,6 +54,7 @@ __all__ = [
     "guided_seed",
     "learner_turns",
     "secure",
+    "strategy_check",
 ]
 
 
@@ -464,6 +467,21 @@ def fresh_feed_check(rules: RuleSet = CLASSIC) -> CheckQuestion | None:
         if q is not None:
             return q
     return None
+
+
+def strategy_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
+    """Lesson 7's check under ``rules``: feeding your partner (:func:`fresh_feed_check`);
+    with no partner to feed (three-handed), or no deal to ask it on, a made contract's
+    score (:func:`~.meld_and_play.score_check`), its question saying why there."""
+    q = fresh_feed_check(rules)
+    if q is not None:
+        return q
+    q = score_check(rules, made=True)
+    if rules.partnerships:
+        return q
+    return dataclasses.replace(
+        q, question=f"Here nobody has a partner to feed, so a scoring check instead. {q.question}"
+    )
 
 
 def feed_check(guided: GuidedHand, last_only: bool = False) -> CheckQuestion | None:
