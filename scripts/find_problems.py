@@ -1141,6 +1141,8 @@ def _call_writeup(tip: Tip, check: ProblemCheck) -> str | None:
     bid, step = c.bid, rules.bid_increment
     tenths = round(10 * c.make_chance)
     total = _about(c.total)
+    if total == bid and c.total < bid:
+        total = int(c.total)  # "about 300 against the 300" would hide the shortfall
     bidding = answer.amount is not None
     if tip is Tip.MELD_ALONE and c.meld < bid // 4:
         return None  # the trump the coach names leaves no large meld: no lesson on meld alone

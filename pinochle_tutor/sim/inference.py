@@ -5,10 +5,14 @@ the heuristic player does, up to :func:`heuristic_limit` of its hand (the limit 
 :func:`~pinochle_tutor.sim.policy.policy_bid_limit`, not rounded). A seat that bid ``B``
 holds a hand the heuristic values at ``B`` or more, and a seat that passed without
 bidding when the lowest bid was ``M`` one the heuristic values below ``M``
-(:class:`Inference`); :func:`misfit` measures how far a deal is from that, and the
-simulations draw a deal again (up to :data:`DRAWS` times) until it fits, keeping the
-best fitting draw. The bidding model (:mod:`pinochle_tutor.sim.bidding`) and the
-exchange's deals (:mod:`pinochle_tutor.sim.exchange`) read the auction this way.
+(:class:`Inference`); over its own partner's bid the heuristic player calls only with
+:data:`~pinochle_tutor.sim.policy.PARTNER_OVERCALL_RAISES` raises to spare, so there a
+bid of ``B`` shows ``B`` plus those raises, and a pass a hand below ``M`` plus them
+(what lesson 13 teaches of a computer partner's pass over your own bid); :func:`misfit`
+measures how far a deal is from that, and the simulations draw a deal again (up to
+:data:`DRAWS` times) until it fits, keeping the best fitting draw. The bidding model
+(:mod:`pinochle_tutor.sim.bidding`) and the exchange's deals
+(:mod:`pinochle_tutor.sim.exchange`) read the auction this way.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from enum import Enum
 
 from pinochle_tutor.auction import Auction
 from pinochle_tutor.rules import RuleSet
-from pinochle_tutor.sim.policy import default_allowance
+from pinochle_tutor.sim.policy import PARTNER_OVERCALL_RAISES, default_allowance
 from pinochle_tutor.sim.valuation import best_trump
 from pinochle_tutor.view import PlayerView
 
@@ -43,10 +47,12 @@ class InferenceKind(Enum):
     """What one call tells the other seats about a hand."""
 
     BID = "bid"
-    """The seat bid ``level``: its hand is worth about that much or more."""
+    """The seat bid: its hand is worth about ``level`` or more (its bid; over its own
+    partner's bid, its bid plus the raises it keeps in hand)."""
     PASSED = "passed"
-    """The seat passed without ever bidding when the lowest bid was ``level``: its
-    hand is worth less than that."""
+    """The seat passed without ever bidding: its hand is worth less than ``level``, the
+    lowest bid then (over its own partner's bid, that plus the raises it keeps in
+    hand)."""
 
 
 @dataclass(frozen=True)
@@ -116,13 +122,18 @@ class AuctionInfo:
         best: dict[int, int] = {}
         passed_at: dict[int, int] = {}
         high: int | None = None
+        holder: int | None = None
         for s, a in self.calls:
             rel = self.relative(s)
+            # over its own partner's bid a seat calls as if the bid were higher
+            over = PARTNER_OVERCALL_RAISES * r.bid_increment if (
+                holder is not None and r.partner(s) == holder) else 0  # fmt: skip
             if a is not None:
-                best[rel] = max(best.get(rel, a), a)
-                high = a
+                best[rel] = max(best.get(rel, a + over), a + over)
+                high, holder = a, s
             elif rel not in best and rel != 0:
-                passed_at[rel] = r.opening_bid if high is None else high + r.bid_increment
+                low = r.opening_bid if high is None else high + r.bid_increment
+                passed_at[rel] = low + over
         out = [Inference(s, InferenceKind.BID, v) for s, v in best.items() if s != 0]
         out += [Inference(s, InferenceKind.PASSED, v) for s, v in passed_at.items()]
         return tuple(sorted(out, key=lambda i: i.seat))
