@@ -6,26 +6,18 @@ worked example adds up."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pinochle_tutor.cards import Card, Rank, Suit
+from pinochle_tutor.cards import Rank, Suit
 from pinochle_tutor.course.lesson_facts import COUNT_EXAMPLE_SEED, lesson_values
 from pinochle_tutor.deal import deal
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
-from pinochle_tutor.sim.valuation import best_trump, estimate_hand, hand_count
+from pinochle_tutor.sim.valuation import best_trump, estimate_hand, hand_count, hand_counts
 
 PRESETS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
-
-
-def _counts(cards: Sequence[Card]) -> list[int]:
-    counts = [0] * 24
-    for c in cards:
-        counts[c.index] += 1
-    return counts
 
 
 @pytest.mark.unit
@@ -48,7 +40,7 @@ def test_the_weights_rebuild_every_estimate(rules: RuleSet, seed: int, trump: Su
         + w.void * voids
     )
     expected = max(0.0, min(float(rules.total_trick_points), by_hand))
-    assert estimate_hand(_counts(cards), int(trump), rules) == pytest.approx(expected, abs=1e-6)
+    assert estimate_hand(hand_counts(cards), int(trump), rules) == pytest.approx(expected, abs=1e-6)
 
 
 @pytest.mark.unit
@@ -58,9 +50,9 @@ def test_the_lessons_example_adds_up_to_the_players_count(rules: RuleSet) -> Non
     total = eval(v["count_sum"].replace("×", "*"))  # noqa: RUF001 - our own digits
     assert f"{total:.1f}" == f"{float(v['count_total']):.1f}"
     cards = deal(0, rules, seed=COUNT_EXAMPLE_SEED).hands[0]
-    trump, _ = best_trump(_counts(cards), rules)
+    trump, _ = best_trump(hand_counts(cards), rules)
     assert v["count_trump_suit"] == Suit(trump).plural
-    exact = estimate_hand(_counts(cards), trump, rules)
+    exact = estimate_hand(hand_counts(cards), trump, rules)
     w = hand_count(rules)
     # each weight is said rounded: the example is off the players' own count by no more
     # than half a unit of rounding per card counted

@@ -29,7 +29,7 @@ from pinochle_tutor.deal import deal
 from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import score_hand, trick_point_step
 from pinochle_tutor.sim.policy import PARTNER_OVERCALL_RAISES, default_allowance
-from pinochle_tutor.sim.valuation import best_trump, hand_count
+from pinochle_tutor.sim.valuation import best_trump, hand_count, hand_counts
 from pinochle_tutor.words import listed, number_word, plural, times
 
 __all__ = ["ScoringExample", "lesson_values", "worked_contract"]
@@ -251,9 +251,7 @@ def _count_values(r: RuleSet) -> dict[str, str]:
         return str(round(x)) if r.total_trick_points >= 100 else f"{x:.1f}"
 
     cards = deal(0, r, seed=COUNT_EXAMPLE_SEED).hands[0]
-    counts = [0] * 24
-    for c in cards:
-        counts[c.index] += 1
+    counts = hand_counts(cards)
     trump, _value = best_trump(counts, r)
     suit = Suit(trump)
     held = [c for c in cards if c.suit is suit]

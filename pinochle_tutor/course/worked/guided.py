@@ -28,7 +28,7 @@ from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, trick_points
-from pinochle_tutor.sim.valuation import estimate_hand
+from pinochle_tutor.sim.valuation import estimate_hand, hand_counts
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_name
 from pinochle_tutor.words import Side, number_word, plural
@@ -217,9 +217,7 @@ def _why_missed(
     if hand.made or need is None:
         return "", ()
     cards = hand.deal.hands[0] if rules.partnerships else kept
-    counts = [0] * 24
-    for c in cards:
-        counts[c.index] += 1
+    counts = hand_counts(cards)
     count = round(estimate_hand(counts, int(hand.trump), rules))
     text = f" The tricks had to bring {need} and brought {taken}."
     if count >= need:
