@@ -54,7 +54,8 @@ def test_a_pass_over_the_partners_bid_tells_less_than_one_over_an_opponents() ->
     told = {i.seat: i for i in info.inferences}
     partner_of_bidder = told[info.relative(2)]
     assert partner_of_bidder.kind is InferenceKind.PASSED
-    assert partner_of_bidder.level == 250 + inc + PARTNER_OVERCALL_RAISES * inc
+    assert partner_of_bidder.level == 250 + inc  # what the words say: the lowest bid then
+    assert partner_of_bidder.spare == PARTNER_OVERCALL_RAISES * inc  # what the hand is read by
     seen_by_2 = AuctionInfo(seat=2, dealer=3, calls=((0, 250), (1, None)), rules=CLASSIC)
     (opponent,) = [i for i in seen_by_2.inferences if i.kind is InferenceKind.PASSED]
-    assert opponent.level == 250 + inc  # seat 1 passed over an opponent's bid
+    assert (opponent.level, opponent.spare) == (250 + inc, 0)  # over an opponent's bid

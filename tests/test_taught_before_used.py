@@ -106,6 +106,10 @@ TERM_PATTERNS: dict[str, str] = {
     "common practice": r"\bcommon practice\b",
     "draw trump": r"\b(?:draw|draws|drawing|drawn) (?:the opponents' )?trumps?\b",
     "sure winner": r"\bsure winners?\b",
+    "void": r"\bvoids?\b",
+    "cash": r"\bcash(?:es|ed|ing)?\b",
+    "margin of error": r"\bmargin of error\b",
+    "guard": r"\bguard(?:s|ed)?\b",
 }
 """How each term of :data:`LESSON_TEACHES` is found in a sentence (case aside): its word
 and forms, and for a word with two senses only the sense taught (the exchange's pass:

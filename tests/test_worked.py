@@ -563,7 +563,7 @@ def test_lesson_7s_check_says_why_it_asks_a_score_with_no_partner() -> None:
     assert wk.strategy_check(CLASSIC) == wk.fresh_feed_check(CLASSIC)
     q = wk.strategy_check(THREE_HANDED)
     made = wk.score_check(THREE_HANDED, made=True)
-    assert q.question.startswith("Here nobody has a partner to feed")
+    assert q.question.startswith("Everyone plays alone here, with nobody to feed")
     assert q.question.endswith(made.question) and q.answer == made.answer
 
 

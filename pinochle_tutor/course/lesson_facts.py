@@ -278,7 +278,7 @@ def _count_values(r: RuleSet) -> dict[str, str]:
         "count_trump_ace": say(w.trump_ace),
         "count_trump_ten": say(w.trump_ten),
         "count_side_ace": say(w.side_ace),
-        "count_side_ten": say(w.side_ten),
+        "count_side_ten": say(w.side_ten) if float(say(w.side_ten)) else "nothing",
         "count_void": say(w.void),
         "count_hand": cards_text(cards),
         "count_trump_suit": suit.plural,

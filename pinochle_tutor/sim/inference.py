@@ -63,6 +63,11 @@ class Inference:
     seat: int
     kind: InferenceKind
     level: int
+    """The bid made, or for a pass the lowest bid then (what the auction's words say)."""
+    spare: int = 0
+    """What the heuristic player keeps in hand over its own partner's bid
+    (:data:`~pinochle_tutor.sim.policy.PARTNER_OVERCALL_RAISES` raises; else 0): its hand
+    is read against ``level`` plus this."""
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,8 @@ class AuctionInfo:
     def inferences(self) -> tuple[Inference, ...]:
         """What each other seat's calls told (one per seat that called)."""
         r = self.rules
-        best: dict[int, int] = {}
-        passed_at: dict[int, int] = {}
+        best: dict[int, tuple[int, int]] = {}
+        passed_at: dict[int, tuple[int, int]] = {}
         high: int | None = None
         holder: int | None = None
         for s, a in self.calls:
@@ -129,13 +134,14 @@ class AuctionInfo:
             over = PARTNER_OVERCALL_RAISES * r.bid_increment if (
                 holder is not None and r.partner(s) == holder) else 0  # fmt: skip
             if a is not None:
-                best[rel] = max(best.get(rel, a + over), a + over)
+                if a + over >= sum(best.get(rel, (a, 0))):
+                    best[rel] = (a, over)
                 high, holder = a, s
             elif rel not in best and rel != 0:
                 low = r.opening_bid if high is None else high + r.bid_increment
-                passed_at[rel] = low + over
-        out = [Inference(s, InferenceKind.BID, v) for s, v in best.items() if s != 0]
-        out += [Inference(s, InferenceKind.PASSED, v) for s, v in passed_at.items()]
+                passed_at[rel] = (low, over)
+        out = [Inference(s, InferenceKind.BID, v, o) for s, (v, o) in best.items() if s != 0]
+        out += [Inference(s, InferenceKind.PASSED, v, o) for s, (v, o) in passed_at.items()]
         return tuple(sorted(out, key=lambda i: i.seat))
 
     def _own_bids(self) -> list[int]:
@@ -179,7 +185,8 @@ class AuctionInfo:
         r = self.rules
         step = max(r.bid_increment, r.total_trick_points // 5 // r.bid_increment * r.bid_increment)
         inf = tuple(
-            (i.seat, i.kind, i.level // step if coarse else i.level) for i in self.inferences
+            (i.seat, i.kind, (i.level + i.spare) // step if coarse else i.level + i.spare)
+            for i in self.inferences
         )
         return (r, self.high_bidder, inf)
 
@@ -206,9 +213,9 @@ def misfit(hands: list[list[int]], inferences: Sequence[Inference], rules: RuleS
     for inf in inferences:
         lim = heuristic_limit(hands[inf.seat], rules)
         if inf.kind is InferenceKind.BID:
-            miss += max(0.0, inf.level - slack - lim)
+            miss += max(0.0, inf.level + inf.spare - slack - lim)
         else:
-            miss += max(0.0, lim - (inf.level + slack))
+            miss += max(0.0, lim - (inf.level + inf.spare + slack))
     return miss
 
 

@@ -478,7 +478,7 @@ def strategy_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
     if rules.partnerships:
         return q
     return dataclasses.replace(
-        q, question=f"Here nobody has a partner to feed, so a scoring check instead. {q.question}"
+        q, question=f"Everyone plays alone here, with nobody to feed, so a scoring check instead. {q.question}"
     )
 
 

@@ -484,6 +484,8 @@ def _reason(m: PlanMoment, plan: Plan) -> str:
     habit the coach has no principle for is left to the numbers' words)."""
     if _SAID_BY.get(plan) is m.advice.principle:
         return ""
+    if plan is Plan.DRAW and m.advice.principle is PlayPrinciple.CASH_SURE_WINNER:
+        return ""  # "draw trump with a sure winner" says it, and nobody can trump a trump
     if plan is Plan.FORCE and m.advice.principle is PlayPrinciple.NUMBERS:
         return ""
     return m.advice.reason
