@@ -51,6 +51,7 @@ from dataclasses import dataclass
 
 from pinochle_tutor.actions import Action, Bid, Give, Play
 from pinochle_tutor.cards import Card, cards_text
+from pinochle_tutor.coach.play_principles import goal_verb
 from pinochle_tutor.course.quiz.kinds.bid import partner_situation
 from pinochle_tutor.course.quiz.vocabulary import QuizRule
 from pinochle_tutor.course.tips import Tip
@@ -315,15 +316,15 @@ class ProblemCheck:
 
     @property
     def goal_verb(self) -> str:
-        """What a card play's side is after: ``'makes'`` (declaring) or ``'sets'``."""
-        v = self.problem.view()
-        declaring = v.declarer is not None and v.rules.side(v.seat) == v.rules.side(v.declarer)
-        return "makes" if declaring else "sets"
+        """What a card play's side is after: ``'makes'`` (declaring) or ``'sets'``
+        (:func:`~pinochle_tutor.coach.play_principles.goal_verb` of the position)."""
+        return goal_verb(self.problem.view())
 
     def lines(self) -> list[str]:
         """Each choice with the coach's numbers, best first (a card play's with how often
         it makes or sets the contract, when that is still at stake)."""
         out = []
+        verb = self.goal_verb if any(v.reach is not None for v in self.values) else ""
         for v in self.values:
             tail = (
                 "the coach's choice"
@@ -331,7 +332,7 @@ class ProblemCheck:
                 else (f"{points(v.loss)} {self.unit} less (± {points(v.loss_stderr)})")
             )
             if v.reach is not None:
-                tail += f"; {self.goal_verb} the contract on {round(100 * v.reach)}% of them"
+                tail += f"; {verb} the contract on {round(100 * v.reach)}% of them"
             out.append(f"{choice_words(v.choice)}: {tail}")
         return out
 
