@@ -455,11 +455,12 @@ def position_text(lesson: LeadLesson, m: PlanMoment) -> tuple[str, tuple[int, ..
     plans = "; ".join(_plan_words(lesson, c, m) for c in m.choices)
     text = f"{head} {plans}."
     if all(c.value.reach is not None for c in m.choices):
-        counts = [round((c.value.reach or 0.0) * PLAY_HINT_SAMPLES) for c in m.choices]
+        deals = m.advice.samples  # the deals the reach was counted on
+        counts = [round((c.value.reach or 0.0) * deals) for c in m.choices]
         shares = listed([f"{c.value.card.text} on {n}" for c, n in zip(m.choices, counts,
                                                                         strict=True)])
-        text += " " + _say(lesson, "reach", rules, deals=PLAY_HINT_SAMPLES, shares=shares)
-        nums = (*nums, PLAY_HINT_SAMPLES, *counts)
+        text += " " + _say(lesson, "reach", rules, deals=deals, shares=shares)
+        nums = (*nums, deals, *counts)
     return text, nums
 
 
