@@ -14,7 +14,13 @@ from pinochle_tutor.classroom.attempts import read_attempts
 from pinochle_tutor.course.problem_bank import load_problems
 from pinochle_tutor.course.worked import partner_call_example
 from pinochle_tutor.rules import CLASSIC
-from tests.browser_pages import PHONE, WIDER_THAN_THE_SCREEN, check_page, needs_chromium
+from tests.browser_pages import (
+    PHONE,
+    WIDER_THAN_THE_SCREEN,
+    check_page,
+    needs_chromium,
+    wait_cells_run,
+)
 from tests.voila_site import REPO, voila_server
 
 ARTIFACTS = REPO / "test-artifacts"
@@ -50,6 +56,9 @@ def test_lesson_13_is_walked_click_by_click(browser: Browser, tmp_path: Path) ->
         page.goto(f"{site}/voila/render/{PAGE}", wait_until="commit")
         stepper = page.locator(".pt-worked").first
         expect(stepper.locator(".pt-worked-text")).to_contain_text("Your hand, dealt by your")
+        # The stepper is drawn while the later cells may still be running (Voila
+        # renders progressively): the page is read once every cell has shown its output.
+        wait_cells_run(page)
         _both_widths(page, "opened")
         # The worked deal, step by step: each step's words are the engine's.
         for step in steps[1:]:
@@ -92,7 +101,9 @@ def test_a_partners_call_problem_is_answered(browser: Browser, tmp_path: Path) -
         browser.new_page(viewport=DESKTOP) as page,
     ):
         page.set_default_timeout(120_000)
-        page.goto(f"{site}/voila/render/practice/32_problems_partner_call.ipynb", wait_until="commit")
+        page.goto(
+            f"{site}/voila/render/practice/32_problems_partner_call.ipynb", wait_until="commit"
+        )
         deal = page.locator(".pt-problem-deal")
         expect(deal.locator(".pt-problem-prompt")).to_contain_text("Problem 1 of")
         deal.locator("button.pt-problem-choice", has_text=first.answer.text).first.click()
