@@ -125,7 +125,12 @@ def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: Rule
                                   f"{lp.name_of(L, m, best.plan, best.value.card)}.")  # fmt: skip
         for c in m.choices[1:]:
             said = f"Leading {c.value.card.text} gives away about {lp.amount(c.value.loss, rules)}"
-            tail = ": a clear mistake" if c.value.clear_mistake else ", within the coach's margin"
+            if not c.value.clear_mistake:
+                tail = ", within the coach's margin"
+            elif c.value.loss < max(rules.counter_points):
+                tail = f": less than a counter ({max(rules.counter_points)}), but more than"
+            else:
+                tail = ": a clear mistake"
             assert said + tail in verdict
     for step in ex.steps:
         for n in step.numbers:

@@ -25,6 +25,7 @@ from typing import Generic, Protocol, TypeVar
 
 from pinochle_tutor.cards import Card
 from pinochle_tutor.explain._text import _names
+from pinochle_tutor.rules import RuleSet
 
 __all__ = [
     "REACH_MARGIN",
@@ -36,6 +37,7 @@ __all__ = [
     "ValuedChoice",
     "clear_loss",
     "points",
+    "under_a_counter",
 ]
 
 
@@ -44,6 +46,16 @@ def clear_loss(loss: float, stderr: float, margin: float) -> bool:
     evaluation is sure of it) and above ``margin`` (it matters). Every verdict of the
     coach, on a card, the cards given, the trump or conceding, is this test."""
     return loss > margin and loss > 2.0 * stderr
+
+
+def under_a_counter(loss: float, rules: RuleSet) -> bool:
+    """Whether ``loss`` (expected trick points) is less than one counter of ``rules``
+    (its highest counter value: 10 in the classic game, 1 in the double deck).
+
+    The coach's margin is half a counter, so a loss it calls clear (:func:`clear_loss`)
+    can still be under one counter: the lessons then call it a small loss the coach is
+    sure of, and keep "a clear mistake" for a counter or more."""
+    return loss < max(rules.counter_points)
 
 
 REACH_MARGIN = 0.05

@@ -46,7 +46,13 @@ from pinochle_tutor.course.worked.guided import (
     play_hands,
 )
 from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep, _does, preset_name
-from pinochle_tutor.explain.coaching import CardValue, PlayAdvice, PlayPrinciple, points
+from pinochle_tutor.explain.coaching import (
+    CardValue,
+    PlayAdvice,
+    PlayPrinciple,
+    points,
+    under_a_counter,
+)
 from pinochle_tutor.explain.still_out import OutCount, count_still_out
 from pinochle_tutor.game import Hand
 from pinochle_tutor.hands import SUIT_MASK
@@ -183,6 +189,7 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
     "reach": ("deals", "shares"),
     "coach": ("card", "plan"),
     "clear": ("card", "loss"),
+    "clear_small": ("card", "loss", "counter"),
     "close": ("card", "loss"),
     "trick": ("trick", "winner_does", "card", "points"),
     "last_ours": ("trick", "winner_does", "card", "points", "bonus"),
@@ -410,6 +417,20 @@ def played(lesson: LeadLesson, rules: RuleSet, guided: bool) -> tuple[Hand, list
     return out
 
 
+def loss_sentence(lesson: LeadLesson, value: CardValue, rules: RuleSet) -> str:
+    """What leading ``value``'s card gives away against the coach's card, graded: within
+    the coach's margin of error ("close"), a clear loss under one counter ("clear_small",
+    :func:`~pinochle_tutor.explain.coaching.under_a_counter`), or a clear mistake."""
+    if not value.clear_mistake:
+        key = "close"
+    elif under_a_counter(value.loss, rules):
+        key = "clear_small"
+    else:
+        key = "clear"
+    return _say(lesson, key, rules, card=value.card.text, loss=amount(value.loss, rules),
+                counter=max(rules.counter_points))  # fmt: skip
+
+
 def amount(x: float, rules: RuleSet) -> str:
     """Expected trick points as the lessons say them: whole points where a hand holds
     100 or more, else to a tenth (the double deck's 50)."""
@@ -457,8 +478,9 @@ def position_text(lesson: LeadLesson, m: PlanMoment) -> tuple[str, tuple[int, ..
     if all(c.value.reach is not None for c in m.choices):
         deals = m.advice.samples  # the deals the reach was counted on
         counts = [round((c.value.reach or 0.0) * deals) for c in m.choices]
-        shares = listed([f"{c.value.card.text} on {n}" for c, n in zip(m.choices, counts,
-                                                                        strict=True)])
+        shares = listed(
+            [f"{c.value.card.text} on {n}" for c, n in zip(m.choices, counts, strict=True)]
+        )
         text += " " + _say(lesson, "reach", rules, deals=deals, shares=shares)
         nums = (*nums, deals, *counts)
     return text, nums
@@ -503,11 +525,7 @@ def verdict_text(lesson: LeadLesson, m: PlanMoment) -> str:
         coach += " " + reason
     if best.plan is Plan.DRAW and not m.follows(best.value.card, Plan.CASH):
         coach += " " + _say(lesson, "low_trump", rules)
-    verdicts = [
-        _say(lesson, "clear" if c.value.clear_mistake else "close", rules,
-             card=c.value.card.text, loss=amount(c.value.loss, rules))
-        for c in m.choices[1:]
-    ]
+    verdicts = [loss_sentence(lesson, c.value, rules) for c in m.choices[1:]]
     return " ".join([coach.strip(), *verdicts])
 
 
@@ -571,8 +589,11 @@ def _opening(lesson: LeadLesson, hand: Hand) -> list[WorkedStep]:
     held = sum(1 for c in mine if c.suit is first.trump)
     return [
         WorkedStep(text, numbers=nums),
-        WorkedStep(_say(lesson, "hand", rules, hand=cards_text(mine), held=held, out=out),
-                   mine, numbers=(held, out)),
+        WorkedStep(
+            _say(lesson, "hand", rules, hand=cards_text(mine), held=held, out=out),
+            mine,
+            numbers=(held, out),
+        ),
     ]
 
 
@@ -634,8 +655,7 @@ def lead_comment(
             _say(lesson, "comment_other", rules, card=c.text,
                  plan=name_of(lesson, m, _plan_of(m, c), c), coach_card=best.value.card.text,
                  coach_plan=coach_plan),
-            _say(lesson, "clear" if value.clear_mistake else "close", rules, card=c.text,
-                 loss=amount(value.loss, rules)),
+            loss_sentence(lesson, value, rules),
         ]  # fmt: skip
     if not (best.plan is Plan.FORCE and m.advice.principle is PlayPrinciple.NUMBERS):
         parts.append(m.advice.reason)  # why the coach's card, in the coach's words
@@ -658,8 +678,10 @@ def guided_example(lesson: LeadLesson, rules: RuleSet) -> GuidedHand:
         if m.trick_number not in at:
             continue
         offered = {c.plan for c in m.choices}
-        asked = _plans_named(lesson, rules) if lesson.role is Role.DEFENDER else tuple(
-            p for p in lesson.plans if p in offered
+        asked = (
+            _plans_named(lesson, rules)
+            if lesson.role is Role.DEFENDER
+            else tuple(p for p in lesson.plans if p in offered)
         )  # a defender's question names every plan: which are there is part of the answer
         names = [_say(lesson, f"name_{p.value}", rules) for p in (*asked, Plan.OTHER)]
         plans = listed(names, "or")
