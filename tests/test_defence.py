@@ -11,15 +11,20 @@ import re
 
 import pytest
 
+from pinochle_tutor.bots.heuristic import HeuristicPlayer
+from pinochle_tutor.cards import Suit
 from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.coach.table import hint
 from pinochle_tutor.course.worked import defence as df
 from pinochle_tutor.course.worked import lead_plans as lp
 from pinochle_tutor.course.worked.guided import learner_turns
 from pinochle_tutor.explain.coaching import PlayPrinciple
+from pinochle_tutor.game import Hand
+from pinochle_tutor.hands import SUIT_MASK
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, points_to_set, reachable_trick_points
 from pinochle_tutor.sim.knowledge import Knowledge
+from pinochle_tutor.view import Phase, PlayerView
 
 PARTNERS = [CLASSIC, DOUBLE_DECK, THREE_HANDED]
 ids = [r.name for r in PARTNERS]
@@ -72,7 +77,9 @@ def test_what_sets_the_contract_is_the_scoring_rules(rules: RuleSet) -> None:
     for m in moments:
         v = m.view
         assert v.melds is not None and v.declarer is not None and v.contract is not None
-        meld = sum(x.total for s, x in enumerate(v.melds) if rules.side(s) == rules.side(v.declarer))
+        meld = sum(
+            x.total for s, x in enumerate(v.melds) if rules.side(s) == rules.side(v.declarer)
+        )
         needed = minimum_tricks(v.contract, meld, rules)
         declaring = rules.side(v.declarer)
         taken = sum(t.points for t in v.tricks if rules.side(t.winner) != declaring)
@@ -154,3 +161,51 @@ def test_the_guided_hand_asks_to_plan_and_comments_with_both_plans(rules: RuleSe
             ok, text = g.comment(view, other.value.card, played)
             assert ok and "you chose to " + lp.name_of(L, m, other.plan, other.value.card) in text
             assert text.endswith(f"In this hand {played.text} was played.")
+
+
+def _shown_out(view: PlayerView, seat: int) -> set[Suit]:
+    """The suits ``seat`` has shown to be out of: it played another suit on their lead."""
+    return {
+        t.cards[0].suit
+        for t in view.tricks
+        for c, s in zip(t.cards, t.seats, strict=True)
+        if s == seat and c.suit is not t.cards[0].suit
+    }
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("rules", PARTNERS, ids=ids)
+def test_force_the_declarer_is_a_defender_s_lead_of_a_suit_the_declarer_showed_out_of(
+    rules: RuleSet,
+) -> None:
+    """At every lead of hands played out by the computer players, the coach's principle
+    'force the declarer' applies exactly to a defender's legal leads of a side suit the
+    declarer has shown to be out of (by playing another suit on it), while the declarer
+    may still hold trump; its card is one of them that counts least (the lesson: force
+    with a card that counts nothing)."""
+    seen = 0
+    for seed in range(12):
+        hand = Hand(seed % rules.players, rules, seed=seed)
+        bot = HeuristicPlayer()
+        while hand.phase is not Phase.DONE:
+            seat = hand.to_act
+            assert seat is not None
+            if hand.phase is Phase.PLAY and not hand.trick and len(set(hand.legal_plays())) > 1:
+                v = hand.view(seat)
+                assert v.declarer is not None and v.trump is not None
+                fits = {f.principle: f for f in principle_fits(v)}
+                trump_left = Knowledge.from_view(v).may_hold(v.declarer) & SUIT_MASK[int(v.trump)]
+                out = _shown_out(v, v.declarer) - {v.trump}
+                expected = {c for c in v.legal if c.suit in out}
+                defending = rules.side(seat) != rules.side(v.declarer)
+                if defending and trump_left and expected:
+                    fit = fits[PlayPrinciple.FORCE_DECLARER]
+                    assert set(fit.cards) == expected
+                    assert rules.counter_points[fit.pick.rank] == min(
+                        rules.counter_points[c.rank] for c in expected
+                    )
+                    seen += 1
+                else:
+                    assert PlayPrinciple.FORCE_DECLARER not in fits
+            hand.act(bot)
+    assert seen, "no position to force the declarer in these hands"

@@ -43,6 +43,7 @@ LEAD_ORDER = (
     PlayPrinciple.CASH_SURE_WINNER,
     PlayPrinciple.DRAW_TRUMP,
     PlayPrinciple.LEAD_TO_PARTNER_VOID,
+    PlayPrinciple.FORCE_DECLARER,
     PlayPrinciple.REMEMBER_EXPOSED_MELD,
     PlayPrinciple.KEEP_GUARD,
 )
@@ -199,6 +200,14 @@ def principle_fits(view: PlayerView, knowledge: Knowledge | None = None) -> list
             if to_void:
                 fits[PlayPrinciple.LEAD_TO_PARTNER_VOID] = _fit(
                     PlayPrinciple.LEAD_TO_PARTNER_VOID, to_void, cheapest(to_void)
+                )
+        d = view.declarer
+        if not ours and k.may_hold(d) & SUIT_MASK[trump]:
+            out = {int(s) for s in k.voids(d)} - {trump}
+            forcing = [i for i in legal if SUIT_OF[i] in out]
+            if forcing:
+                fits[PlayPrinciple.FORCE_DECLARER] = _fit(
+                    PlayPrinciple.FORCE_DECLARER, forcing, cheapest(forcing)
                 )
         exposed: list[int] = []
         beaten: set[int] = set()

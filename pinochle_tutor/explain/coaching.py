@@ -100,6 +100,10 @@ class PlayPrinciple(Enum):
     suits cannot be trumped later."""
     LEAD_TO_PARTNER_VOID = "lead to partner's void"
     """Lead a suit your partner has shown to be out of: partner can trump it."""
+    FORCE_DECLARER = "force the declarer"
+    """A defender leads a suit the declarer has shown to be out of, while the declarer
+    may still hold trump: a player out of the suit led must trump if they can, so the
+    declarer spends a trump on a card the defenders chose."""
     REMEMBER_EXPOSED_MELD = "remember exposed meld"
     """The seed's tip: meld shows where cards are. An opponent showed a card that
     beats your counter of its suit, so keep that counter back."""
@@ -149,6 +153,11 @@ _REASONS: dict[PlayPrinciple, str] = {
     ),
     PlayPrinciple.LEAD_TO_PARTNER_VOID: (
         "Your partner has shown to be out of this suit and may trump it: lead to partner's void."
+    ),
+    PlayPrinciple.FORCE_DECLARER: (
+        "The declarer has shown they are out of this suit and may still hold trump: a player "
+        "out of the suit led must trump if they can, so {card} makes the declarer spend a "
+        "trump (force the declarer)."
     ),
     PlayPrinciple.REMEMBER_EXPOSED_MELD: (
         "An opponent showed {evidence} in meld, which can capture your counter of that "

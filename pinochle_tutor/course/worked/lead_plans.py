@@ -6,15 +6,15 @@ defender (:class:`Role`), your leads as the coach advises. At your leads the coa
 every card you may lead with :func:`~pinochle_tutor.coach.play.coach_play`, the game
 table's hint (the same view and seed give the same deals), and the lesson groups the
 cards by plan (:class:`Plan`), each read from the position by the coach's own principles
-(:func:`~pinochle_tutor.coach.play_principles.principle_fits`) or from what the seat
-knows (:class:`~pinochle_tutor.sim.knowledge.Knowledge`: a suit the declarer has shown to
-be out of). Each plan is said with its best card's expected trick points from there, the
-coach's card with its own reason, and what each other plan gives away; the last trick is
-told with its bonus. What the tricks must bring is the declaring side's contract less its
-meld (:func:`~pinochle_tutor.scoring.minimum_tricks`); what sets it, the trick points the
-defenders must take so that the declarers cannot reach that (:func:`~pinochle_tutor.scoring.points_to_set`). The trumps
-still out are counted from your seat
-(:func:`~pinochle_tutor.explain.still_out.count_still_out`). A lesson's sentences are data
+(:func:`~pinochle_tutor.coach.play_principles.principle_fits`). Each plan is said with
+its best card's expected trick points from there, the coach's card with its own reason,
+and what each other plan gives away; the last trick is told with its bonus. What the
+tricks must bring is the declaring side's contract less its meld
+(:func:`~pinochle_tutor.scoring.minimum_tricks`); what sets it, the trick points the
+defenders must take so that the declarers cannot reach that
+(:func:`~pinochle_tutor.scoring.points_to_set`). The trumps still out are counted from
+your seat (:func:`~pinochle_tutor.explain.still_out.count_still_out`). A lesson's
+sentences are data
 (its words file, every name of :func:`lesson_fields`).
 
 The rules of record say nothing about how to plan the play: every verdict is the coach's
@@ -55,10 +55,8 @@ from pinochle_tutor.explain.coaching import (
 )
 from pinochle_tutor.explain.still_out import OutCount, count_still_out
 from pinochle_tutor.game import Hand
-from pinochle_tutor.hands import SUIT_MASK
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import minimum_tricks, points_to_set, trick_points
-from pinochle_tutor.sim.knowledge import Knowledge
 from pinochle_tutor.tricks import check_play
 from pinochle_tutor.view import Phase, PlayerView, seat_does, seat_name
 from pinochle_tutor.words import listed, plural
@@ -102,7 +100,7 @@ class Plan(Enum):
     FORCE = "force"
     """A defender leads a suit the declarer has shown to be out of, while the declarer
     may hold trump: the declarer must trump it or throw a card, and each trump spent
-    there is one fewer to draw yours."""
+    there is one fewer to draw yours (:attr:`PlayPrinciple.FORCE_DECLARER`)."""
     CASH = "cash"
     """Cash a sure winner: a card no other seat can beat now
     (:attr:`PlayPrinciple.CASH_SURE_WINNER`)."""
@@ -276,17 +274,6 @@ def _goal(view: PlayerView) -> int | None:
     return None if need is None else points_to_set(need, view.rules)
 
 
-def _forcing(view: PlayerView, knowledge: Knowledge) -> frozenset[Card]:
-    """A defender's leads of a suit the declarer has shown to be out of, while the
-    declarer may still hold trump (never a trump)."""
-    assert view.declarer is not None and view.trump is not None
-    d = view.declarer
-    if _ours(view, d) or not knowledge.may_hold(d) & SUIT_MASK[int(view.trump)]:
-        return frozenset()
-    out = knowledge.voids(d) - {view.trump}
-    return frozenset(c for c in view.legal if c.suit in out)
-
-
 def _plans_named(lesson: LeadLesson, rules: RuleSet) -> tuple[Plan, ...]:
     """The lesson's plans that exist under ``rules``: nobody has a partner's void to lead
     to without partnerships (three-handed)."""
@@ -306,7 +293,7 @@ def plan_moment(lesson: LeadLesson, view: PlayerView, seed: int) -> PlanMoment:
     cards: dict[Plan, frozenset[Card]] = {
         Plan.DRAW: fitting(PlayPrinciple.DRAW_TRUMP),
         Plan.VOID: fitting(PlayPrinciple.LEAD_TO_PARTNER_VOID),
-        Plan.FORCE: _forcing(view, Knowledge.from_view(view)),
+        Plan.FORCE: fitting(PlayPrinciple.FORCE_DECLARER),
         Plan.CASH: fitting(PlayPrinciple.CASH_SURE_WINNER),
     }
     cards = {p: cards[p] for p in _plans_named(lesson, view.rules) if p in cards}
@@ -497,6 +484,7 @@ def agrees(m: PlanMoment) -> bool:
 _SAID_BY = {
     Plan.DRAW: PlayPrinciple.DRAW_TRUMP,
     Plan.VOID: PlayPrinciple.LEAD_TO_PARTNER_VOID,
+    Plan.FORCE: PlayPrinciple.FORCE_DECLARER,
     Plan.CASH: PlayPrinciple.CASH_SURE_WINNER,
 }
 """The coach's principle whose reason says no more than the plan's name."""
