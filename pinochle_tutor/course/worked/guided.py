@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING
 
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, CardLike, Rank, Suit, SuitLike, sort_hand
+from pinochle_tutor.course.content import Said, read_sentences, text_file
 from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.course.worked.meld_and_play import score_check
 from pinochle_tutor.course.worked.steps import (
@@ -203,6 +205,25 @@ def guided_seed(rules: RuleSet = CLASSIC, start: int = 0, tries: int = 120) -> i
     return best
 
 
+WORDS_FILE = "guided.toml"
+"""The words of lesson 7's guided hand that the module says (``text/guided.toml``)."""
+
+WORDS_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "missed": ("need", "taken"),
+    "missed_count": ("count", "trump", "contract"),
+}
+"""Each sentence of :data:`WORDS_FILE` and the numbers it may say."""
+
+
+@cache
+def _words() -> dict[str, Said]:
+    return read_sentences(WORDS_FILE, text_file(WORDS_FILE), WORDS_FIELDS, "a sentence of the hand")
+
+
+def _say(name: str, rules: RuleSet, **values: object) -> str:
+    return _words()[name].under(rules).format(**values)
+
+
 def _why_missed(
     hand: Hand, kept: Sequence[Card], meld: int, taken: int
 ) -> tuple[str, tuple[int, ...]]:
@@ -219,14 +240,11 @@ def _why_missed(
     cards = hand.deal.hands[0] if rules.partnerships else kept
     counts = hand_counts(cards)
     count = round(estimate_hand(counts, int(hand.trump), rules))
-    text = f" The tricks had to bring {need} and brought {taken}."
+    text = " " + _say("missed", rules, need=need, taken=taken)
     if count >= need:
         return text, (need, taken)
-    mine = "your cards as dealt" if rules.partnerships else "the cards you kept after the discard"
-    text += (
-        f" The count in the next section gives {mine} about {count} "
-        f"trick points with {hand.trump.plural} trump: the bid of {hand.contract} asked the "
-        "tricks for more than the cards promised."
+    text += " " + _say(
+        "missed_count", rules, count=count, trump=hand.trump.plural, contract=hand.contract
     )
     return text, (need, taken, count)
 
