@@ -16,6 +16,7 @@ from pinochle_tutor.coach.play import advise_play, evaluate_play, is_kept_mistak
 from pinochle_tutor.coach.play_principles import contract_goal, goal_verb
 from pinochle_tutor.course.problem_bank import load_problems
 from pinochle_tutor.course.problems import ChoiceValue
+from pinochle_tutor.explain.coaching import REACH_MARGIN
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import CLASSIC, DOUBLE_DECK, THREE_HANDED, RuleSet
 from pinochle_tutor.view import Phase, PlayerView
@@ -140,3 +141,18 @@ def test_every_play_problem_says_how_often_each_choice_makes_or_sets_the_contrac
             assert f" {check.goal_verb} the contract on " in line, (problem.id, line)
         shown += 1
     assert shown >= 20
+
+
+@pytest.mark.unit
+def test_a_card_that_reaches_the_goal_less_often_is_read_both_ways() -> None:
+    """reaches_less_often is reaches_more_often's test read the other way, on the same
+    gap and error: a clear gap one way is never a gap the other way, and a gap under
+    REACH_MARGIN is neither."""
+    view = _disagreeing()
+    ev = evaluate_play(view, samples=160, seed=1, margin=0.0)
+    ace = ev.evaluation("A♦")
+    assert ace is not None and ace.reaches_more_often and not ace.reaches_less_often
+    worse = dataclasses.replace(ace, reach_gap=-ace.reach_gap)
+    assert worse.reaches_less_often and not worse.reaches_more_often
+    small = dataclasses.replace(ace, reach_gap=REACH_MARGIN / 2, reach_gap_stderr=0.0)
+    assert not small.reaches_less_often and not small.reaches_more_often

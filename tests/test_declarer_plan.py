@@ -124,8 +124,12 @@ def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: Rule
         assert verdict.startswith(f"The coach leads **{m.advice.card.text}**: "
                                   f"{lp.name_of(L, m, best.plan, best.value.card)}.")  # fmt: skip
         for c in m.choices[1:]:
-            said = f"Leading {c.value.card.text} gives away about {lp.amount(c.value.loss, rules)}"
-            if not c.value.clear_mistake:
+            # The loss as the difference of the figures the page shows.
+            shown = float(lp.amount(best.value.mean, rules)) - float(lp.amount(c.value.mean, rules))
+            said = f"Leading {c.value.card.text} gives away about {lp.amount(shown, rules)}"
+            if c.value.reaches_less_often:
+                tail = ", and it makes the contract clearly less often than the coach's card"
+            elif not c.value.clear_mistake:
                 tail = ", within the coach's margin"
             elif c.value.loss < max(rules.counter_points):
                 tail = f": less than a counter ({max(rules.counter_points)}), but more than"

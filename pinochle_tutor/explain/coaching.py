@@ -157,7 +157,7 @@ _REASONS: dict[PlayPrinciple, str] = {
     PlayPrinciple.FORCE_DECLARER: (
         "The declarer has shown they are out of this suit and may still hold trump: a player "
         "out of the suit led must trump if they can, so {card} makes the declarer spend a "
-        "trump (force the declarer)."
+        "trump on it if they still hold one (force the declarer)."
     ),
     PlayPrinciple.REMEMBER_EXPOSED_MELD: (
         "An opponent showed {evidence} in meld, which can capture your counter of that "
@@ -205,6 +205,13 @@ class CardValue:
         coach's best card: by more than :data:`REACH_MARGIN` of the deals and by more than
         twice the error, :func:`clear_loss`'s test read the other way."""
         return clear_loss(-self.reach_gap, self.reach_gap_stderr, REACH_MARGIN)
+
+    @property
+    def reaches_less_often(self) -> bool:
+        """Whether this card makes (or sets) the contract clearly less often than the
+        coach's best card: :func:`clear_loss`'s test on :attr:`reach_gap`, with
+        :data:`REACH_MARGIN`."""
+        return clear_loss(self.reach_gap, self.reach_gap_stderr, REACH_MARGIN)
 
 
 @dataclass(frozen=True)

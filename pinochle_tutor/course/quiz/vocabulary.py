@@ -246,7 +246,7 @@ class QuizRule(Enum):
     PLAY_LEAD_TO_PARTNER_VOID = "play.lead_to_partner_void"
     """Lead a suit partner is out of: partner can trump it."""
     PLAY_FORCE_DECLARER = "play.force_declarer"
-    """A defender leads a suit the declarer is out of: the declarer must spend a trump."""
+    """A defender leads a suit the declarer is out of: the declarer must trump it if they can."""
     PLAY_REMEMBER_EXPOSED_MELD = "play.remember_exposed_meld"
     """Meld shows where cards are: keep a counter back from a card shown that beats it."""
     PLAY_KEEP_GUARD = "play.keep_guard"

@@ -36,7 +36,7 @@ from pinochle_tutor.actions import Play
 from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Card, CardLike, cards_text, sort_hand
 from pinochle_tutor.coach.play import PLAY_HINT_SAMPLES, coach_play, play_decisions
-from pinochle_tutor.coach.play_principles import principle_fits
+from pinochle_tutor.coach.play_principles import goal_verb, principle_fits
 from pinochle_tutor.course.content import Said, read_sentences, text_file
 from pinochle_tutor.course.tips import Tip
 from pinochle_tutor.course.worked.guided import (
@@ -188,6 +188,7 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
     "coach": ("card", "plan"),
     "clear": ("card", "loss"),
     "clear_small": ("card", "loss", "counter"),
+    "clear_contract": ("card", "loss", "goal"),
     "close": ("card", "loss"),
     "trick": ("trick", "winner_does", "card", "points"),
     "last_ours": ("trick", "winner_does", "card", "points", "bonus"),
@@ -404,18 +405,32 @@ def played(lesson: LeadLesson, rules: RuleSet, guided: bool) -> tuple[Hand, list
     return out
 
 
-def loss_sentence(lesson: LeadLesson, value: CardValue, rules: RuleSet) -> str:
-    """What leading ``value``'s card gives away against the coach's card, graded: within
-    the coach's margin of error ("close"), a clear loss under one counter ("clear_small",
-    :func:`~pinochle_tutor.explain.coaching.under_a_counter`), or a clear mistake."""
-    if not value.clear_mistake:
+def loss_sentence(lesson: LeadLesson, m: PlanMoment, value: CardValue) -> str:
+    """What leading ``value``'s card gives away against the coach's card at ``m``, graded.
+    The contract comes first: a card that makes (or sets) it clearly less often than the
+    coach's (:attr:`~pinochle_tutor.explain.coaching.CardValue.reaches_less_often`) is a
+    clear mistake ("clear_contract"); else within the coach's margin of error ("close"),
+    a clear loss under one counter ("clear_small",
+    :func:`~pinochle_tutor.explain.coaching.under_a_counter`), or a clear mistake. The
+    loss is said as the difference of the figures the page shows (:func:`amount`), so
+    that the learner's own subtraction agrees; the grade rests on the coach's figures."""
+    rules = m.view.rules
+    shown = _shown(m.advice.best.mean, rules) - _shown(value.mean, rules)
+    if value.reaches_less_often:
+        key = "clear_contract"
+    elif not value.clear_mistake:
         key = "close"
     elif under_a_counter(value.loss, rules):
         key = "clear_small"
     else:
         key = "clear"
-    return _say(lesson, key, rules, card=value.card.text, loss=amount(value.loss, rules),
-                counter=max(rules.counter_points))  # fmt: skip
+    return _say(lesson, key, rules, card=value.card.text, loss=amount(shown, rules),
+                counter=max(rules.counter_points), goal=goal_verb(m.view))  # fmt: skip
+
+
+def _shown(x: float, rules: RuleSet) -> float:
+    """``x`` as the page shows it (:func:`amount`)."""
+    return float(amount(x, rules))
 
 
 def amount(x: float, rules: RuleSet) -> str:
@@ -513,7 +528,7 @@ def verdict_text(lesson: LeadLesson, m: PlanMoment) -> str:
         coach += " " + reason
     if best.plan is Plan.DRAW and not m.follows(best.value.card, Plan.CASH):
         coach += " " + _say(lesson, "low_trump", rules)
-    verdicts = [loss_sentence(lesson, c.value, rules) for c in m.choices[1:]]
+    verdicts = [loss_sentence(lesson, m, c.value) for c in m.choices[1:]]
     return " ".join([coach.strip(), *verdicts])
 
 
@@ -643,7 +658,7 @@ def lead_comment(
             _say(lesson, "comment_other", rules, card=c.text,
                  plan=name_of(lesson, m, _plan_of(m, c), c), coach_card=best.value.card.text,
                  coach_plan=coach_plan),
-            loss_sentence(lesson, value, rules),
+            loss_sentence(lesson, m, value),
         ]  # fmt: skip
     if not (best.plan is Plan.FORCE and m.advice.principle is PlayPrinciple.NUMBERS):
         parts.append(m.advice.reason)  # why the coach's card, in the coach's words
