@@ -14,8 +14,7 @@ tricks must bring is the declaring side's contract less its meld
 defenders must take so that the declarers cannot reach that
 (:func:`~pinochle_tutor.scoring.points_to_set`). The trumps still out are counted from
 your seat (:func:`~pinochle_tutor.explain.still_out.count_still_out`). A lesson's
-sentences are data
-(its words file, every name of :func:`lesson_fields`).
+sentences are data (its words file, every name of :func:`lesson_fields`).
 
 The rules of record say nothing about how to plan the play: every verdict is the coach's
 evaluation of the position, and the pages say so.
@@ -361,33 +360,39 @@ def told(moments: list[PlanMoment], lesson: LeadLesson | None = None) -> list[Pl
     return [m for m in moments if m.trick_number == first or matters(m)]
 
 
+def _shows(lesson: LeadLesson, rules: RuleSet, seed: int, dealer: int
+           ) -> tuple[bool, bool]:  # fmt: skip
+    """Whether the deal (``seed``, ``dealer``) is played to the end with your side the
+    lesson's and a lead valued, and whether it shows the lesson (every lead told agrees)."""
+    played = _play_out(lesson, rules, seed, dealer)
+    if played is None or len(played[0].tricks) < rules.hand_size:
+        return False, False
+    shown = lesson.illustrates(*played) and all(map(agrees, told(played[1], lesson)))
+    return bool(played[1]), shown
+
+
 def _find(
     lesson: LeadLesson, rules: RuleSet, start: int, avoid: tuple[int, int] | None = None
 ) -> tuple[int, int]:
-    """The first deal from seed ``start`` (each dealer in turn) that shows the lesson,
-    else the first where your side is the lesson's and a lead is valued."""
-    fallback: tuple[int, int] | None = None
-    # The presets' pinned deals are tried first: under a house rule that changes only
-    # numbers they often still show the lesson, and each search step is a played hand
-    # with the coach's values (a whole search took over a minute in a learner's kernel).
-    pinned = [*lesson.seeds.values(), *lesson.guided_seeds.values()]
-    tried = [d for d in dict.fromkeys(pinned) if d[1] < rules.players and d != avoid]
-    for seed, dealer in tried:
-        played = _play_out(lesson, rules, seed, dealer)
-        if played is None or len(played[0].tricks) < rules.hand_size:
-            continue
-        if lesson.illustrates(*played) and all(map(agrees, told(played[1], lesson))):
+    """The first deal that shows the lesson: the presets' pinned deals first (under a
+    house rule that changes only numbers they often still do, and each step of the search
+    is a hand played with the coach's values: a whole search took over a minute in a
+    learner's kernel), then from seed ``start`` (each dealer in turn); else the first
+    searched deal where your side is the lesson's and a lead is valued."""
+    pinned = dict.fromkeys([*lesson.seeds.values(), *lesson.guided_seeds.values()])
+    for seed, dealer in pinned:
+        fits = dealer < rules.players and (seed, dealer) != avoid
+        if fits and _shows(lesson, rules, seed, dealer)[1]:
             return seed, dealer
+    fallback: tuple[int, int] | None = None
     for seed in range(start, start + SEARCH):
         for dealer in range(rules.players):
             if (seed, dealer) == avoid:
                 continue
-            played = _play_out(lesson, rules, seed, dealer)
-            if played is None or len(played[0].tricks) < rules.hand_size:
-                continue
-            if lesson.illustrates(*played) and all(map(agrees, told(played[1], lesson))):
+            valued, shown = _shows(lesson, rules, seed, dealer)
+            if shown:
                 return seed, dealer
-            if fallback is None and played[1]:
+            if fallback is None and valued:
                 fallback = (seed, dealer)
     if fallback is None:
         raise AssertionError(f"{lesson.name}: no deal in {SEARCH} seeds puts you there")
