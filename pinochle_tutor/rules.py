@@ -302,6 +302,13 @@ class RuleSet:
         return 4 * per_suit + self.last_trick_bonus
 
     @property
+    def counter(self) -> int:
+        """One counter: the highest a card counts in tricks (10 in the classic game, 1 in
+        the double deck). The coach's margins and the lessons' grades of a loss are told
+        in counters (half a counter is the coach's margin of error)."""
+        return max(self.counter_points)
+
+    @property
     def tricks_per_hand(self) -> int:
         """Tricks played in one hand."""
         return self.hand_size

@@ -172,7 +172,7 @@ class BidEvaluation:
     def trump_margin(self) -> float:
         """The smallest loss the coach calls a worse trump: :data:`TRUMP_MARGIN` counters
         of the rules in force (the review's margin for the trump named)."""
-        return TRUMP_MARGIN * max(self.rules.counter_points)
+        return TRUMP_MARGIN * self.rules.counter
 
     def joined(self, more: BidEvaluation) -> BidEvaluation:
         """This evaluation and ``more`` (further deals of the same hand, auction and
@@ -408,7 +408,7 @@ class BidEvaluation:
             self.outlook(best).scores(contract), self.outlook(named).scores(contract)
         )
         if margin is None:
-            margin = TRUMP_MARGIN * max(self.rules.counter_points)
+            margin = TRUMP_MARGIN * self.rules.counter
         return TrumpJudgement(
             named=named,
             best=best,

@@ -155,7 +155,7 @@ def advise_concession(
     ev = evaluate_concession(view, samples=samples, seed=seed)
     rules = view.rules
     return ConcessionAdvice(
-        ev, float(max(rules.counter_points) if margin is None else margin), rules.partnerships
+        ev, float(rules.counter if margin is None else margin), rules.partnerships
     )
 
 

@@ -342,7 +342,7 @@ def _evaluate(
     top = max(final, key=lambda g: (round(mean_of(results[g].value), 9), g == usual))
     best = results[top].value
     if margin is None:
-        margin = max(rules.counter_points) / 2
+        margin = rules.counter / 2
     alternatives = []
     for g, o in results.items():
         k = len(o.value)
@@ -621,7 +621,7 @@ def judge_exchange_choice(
     :class:`InvalidExchangeDecisionError` for a view that is no exchange decision or
     cards that are not a legal choice there."""
     if margin is None:
-        margin = EXCHANGE_REVIEW_MARGIN * max(view.rules.counter_points)
+        margin = EXCHANGE_REVIEW_MARGIN * view.rules.counter
     cards = tuple(sorted(as_cards(given if isinstance(given, str) else list(given))))
     ev = evaluate_exchange(
         view, include=[cards], samples=samples, screen=screen, seed=seed, margin=margin

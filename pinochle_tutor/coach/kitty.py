@@ -192,7 +192,7 @@ def evaluate_kitty(
         )
     assert view.contract is not None
     if margin is None:
-        margin = TRUMP_MARGIN * max(rules.counter_points)
+        margin = TRUMP_MARGIN * rules.counter
     return KittyTrumpEvaluation(view.contract, n, tuple(choices), float(margin), usual)
 
 

@@ -286,7 +286,7 @@ class PlayEvaluator:
         self._seats = [*view.trick_seats, view.seat]
         self.exact = len(view.hand) <= exact_tricks
         """Whether each deal is solved exactly (the last tricks) rather than played out."""
-        self._margin = float(max(rules.counter_points) / 2 if margin is None else margin)
+        self._margin = float(rules.counter / 2 if margin is None else margin)
         self._rng = random.Random(seed)
         self._deals: list[list[list[int]]] = []
         self._solved: list[dict[int, int]] = []
@@ -610,7 +610,7 @@ def judge_play(
     and above ``margin`` (by default :data:`PLAY_REVIEW_MARGIN` counters of the rule set in
     force): small differences within the evaluation's error are not mistakes."""
     if margin is None:
-        margin = PLAY_REVIEW_MARGIN * max(hand.rules.counter_points)
+        margin = PLAY_REVIEW_MARGIN * hand.rules.counter
     looks: list[tuple[int, PlayerView, Card, PlayEvaluator, PlayEvaluation]] = []
     for trick_number, view, card in play_decisions(hand, seat):
         if len(set(view.legal)) <= 1:
@@ -652,7 +652,7 @@ def evaluate_kept_play(view: PlayerView, *, seed: int) -> PlayEvaluation:
     answer: each card's verdict, and the coach's own card, are the same whatever the
     learner picks. ``seed`` fixes the deals (the caller derives it from the position,
     never from the game's seed)."""
-    margin = PLAY_REVIEW_MARGIN * max(view.rules.counter_points)
+    margin = PLAY_REVIEW_MARGIN * view.rules.counter
     evaluator = PlayEvaluator(
         view, seed=seed, margin=margin, exact_tricks=PLAY_REVIEW_EXACT_TRICKS
     )
@@ -667,7 +667,7 @@ def is_kept_mistake(value: CardValue, rules: RuleSet) -> bool:
     loses more than :data:`PLAY_KEEP_MARGIN` counters of ``rules`` even at the lower
     bound of its loss (the loss less twice its standard error)."""
     return (
-        value.loss - 2.0 * value.loss_stderr > PLAY_KEEP_MARGIN * max(rules.counter_points)
+        value.loss - 2.0 * value.loss_stderr > PLAY_KEEP_MARGIN * rules.counter
         and not value.reaches_more_often
     )
 

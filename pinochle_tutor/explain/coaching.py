@@ -55,7 +55,7 @@ def under_a_counter(loss: float, rules: RuleSet) -> bool:
     The coach's margin is half a counter, so a loss it calls clear (:func:`clear_loss`)
     can still be under one counter: the lessons then call it a small loss the coach is
     sure of, and keep "a clear mistake" for a counter or more."""
-    return loss < max(rules.counter_points)
+    return loss < rules.counter
 
 
 REACH_MARGIN = 0.05

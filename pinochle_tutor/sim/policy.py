@@ -135,7 +135,7 @@ def play_context(rules: RuleSet, trump: int, declarer: int) -> PlayContext:
         )
         for s in range(players)
     )
-    unit = max(rules.counter_points) or 1
+    unit = rules.counter or 1
     points = tuple(rules.counter_points[i % 6] for i in range(24))
     value = tuple(round(10 * p / unit) for p in points)
     keep = tuple((_KEEP_TRUMP if i // 6 == trump else _KEEP_SIDE)[i % 6] for i in range(24))

@@ -478,7 +478,7 @@ class GameSession:
                     seed=self.seed,
                     hand_number=self.hand_number,
                     samples=PLAY_HINT_SAMPLES,
-                    margin=PLAY_REVIEW_MARGIN * max(self.rules.counter_points),
+                    margin=PLAY_REVIEW_MARGIN * self.rules.counter,
                 )
                 self.undo_verdict = PlayJudgement(len(v.tricks) + 1, taken.card, advice)
         h.illegal_attempts = list(old.illegal_attempts)

@@ -245,7 +245,7 @@ class CountersQuizKind(QuizKindSpec[CountersQuiz, int]):
 def counters_example(rules: RuleSet, avoid: str = "") -> str:
     """The answer box's example on the scale of ``rules`` (three of the top counter),
     moved by one counter when it is the answer (``avoid``)."""
-    top = max(rules.counter_points)
+    top = rules.counter
     example = 3 * top if top else rules.last_trick_bonus
     shown = example + top if str(example) == avoid else example
     return f"e.g. {shown}"

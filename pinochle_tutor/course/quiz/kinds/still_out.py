@@ -316,7 +316,7 @@ def _example_size(item: StillOutQuiz) -> int:
     counters' trick points, else 5 cards (never more than the deck's copies of a card)."""
     rules = item.rule_set
     if item.count is OutCount.COUNTERS:
-        return 3 * max(rules.counter_points)
+        return 3 * rules.counter
     return rules.copies - 1 if item.count is OutCount.COPIES else 5
 
 
