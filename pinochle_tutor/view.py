@@ -21,6 +21,7 @@ __all__ = [
     "IllegalAttempt",
     "Phase",
     "PlayerView",
+    "Role",
     "TrickRecord",
     "seat_does",
     "seat_name",
@@ -29,6 +30,16 @@ __all__ = [
 ]
 """The seat functions are :mod:`pinochle_tutor.words`', named here too: the view is where
 the players and the table look for who sits where."""
+
+
+class Role(Enum):
+    """Which side a seat is on once the auction is won."""
+
+    DECLARER = "declarer"
+    """The seat's side won the auction (the declarer, or the declarer's partner): the
+    tricks must bring what the side's meld leaves of the bid."""
+    DEFENDER = "defender"
+    """An opponent won the auction: the seat's side sets the contract by taking enough."""
 
 
 class Phase(Enum):
@@ -120,3 +131,11 @@ class PlayerView:
     def partner(self) -> int | None:
         """This seat's partner, if any."""
         return self.rules.partner(self.seat)
+
+    @property
+    def role(self) -> Role | None:
+        """The side this seat is on (:class:`Role`); ``None`` before the auction is won."""
+        if self.declarer is None:
+            return None
+        same = self.rules.side(self.seat) == self.rules.side(self.declarer)
+        return Role.DECLARER if same else Role.DEFENDER

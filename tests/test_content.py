@@ -140,6 +140,7 @@ def test_a_summary_says_its_first_variant_that_holds() -> None:
             "'99_x.ipynb' has no entry in \\[practice_titles\\]",
         ),
         (PAGE + "levels = [1, 'two']\n", "levels = \\[1, 'two'\\]"),
+        (PAGE + 'role = "dummy"\n', "role = 'dummy' is not a side: use one of declarer, defender"),
         (PAGE + PAGE, "names '01_a.ipynb' more than once"),
         ('[[page]]\nnumber = 1\nfile = "01_a.ipynb"\nsummary = "S"\n', "has no 'title'"),
         ('general = ["00_x.ipynb"]\n', "general page '00_x.ipynb'"),

@@ -15,6 +15,9 @@ from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import Suit
 from pinochle_tutor.coach.play_principles import principle_fits
 from pinochle_tutor.coach.table import hint
+from pinochle_tutor.course.mastery import mastery_cases, plan_mastery_set
+from pinochle_tutor.course.quiz.kinds.play import play_position
+from pinochle_tutor.course.quiz.round import plan_aimed_round
 from pinochle_tutor.course.worked import defence as df
 from pinochle_tutor.course.worked import lead_plans as lp
 from pinochle_tutor.course.worked.guided import learner_turns
@@ -34,6 +37,7 @@ PLANS_ASKED = {
     False: "Which plan: force the declarer, cash a sure winner or lead something else?",
 }
 L = df.DEFENCE
+LESSON = "15_defence.ipynb"
 
 
 @pytest.mark.unit
@@ -209,3 +213,30 @@ def test_force_the_declarer_is_a_defender_s_lead_of_a_suit_the_declarer_showed_o
                     assert PlayPrinciple.FORCE_DECLARER not in fits
             hand.act(bot)
     assert seen, "no position to force the declarer in these hands"
+
+
+def _seat_sides(round_: object) -> list[bool]:
+    """For each play question of a round, whether the seat asked is on the declaring
+    side, read from the dealt hand (who won the auction, who is to play)."""
+    out = []
+    for item in round_:  # type: ignore[attr-defined]
+        h = play_position(item.deal_seed, item.dealer, item.cards_played, item.rule_set)
+        assert h.declarer is not None and h.to_act is not None
+        out.append(h.rules.side(h.to_act) == h.rules.side(h.declarer))
+    return out
+
+
+@pytest.mark.unit
+def test_the_mastery_set_asks_only_a_defender_s_decisions() -> None:
+    """The outline's ``role = "defender"`` keeps the declaring side's positions out of
+    lesson 15's set; the same aims without it do ask them (keeping a guard and saving a
+    counter come up on either side), so the filter is what keeps them out."""
+    asked = [s for seed in range(4) for s in _seat_sides(plan_mastery_set(LESSON, seed))]
+    assert asked and not any(asked)
+    aims = [[c] for c in mastery_cases(LESSON) if c.value in ("play.keep_guard", "play.save_counter")]
+    free = [
+        s
+        for seed in range(4)
+        for s in _seat_sides(plan_aimed_round(aims * 3, seed, "classic", levels=(2,)))
+    ]
+    assert any(free)

@@ -34,6 +34,7 @@ from typing import Any
 from pinochle_tutor.course.lesson_facts import lesson_values
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import InvalidRulesError, RuleSet, rules_named
+from pinochle_tutor.view import Role
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -189,6 +190,9 @@ class Page:
     """The rule sets its mastery set is asked under in turn (none: the house rules)."""
     levels: tuple[int, ...] = ()
     """The levels its mastery set keeps to (none: every level of a set)."""
+    role: Role | None = None
+    """The side its mastery set asks play questions from (none: either side): the
+    defence lesson asks defenders."""
     prose: str | None = None
     """Its prose file, a path under the package's ``text`` folder (for lesson 1,
 ``text/lessons/01_the_deck.md``)."""
@@ -236,7 +240,7 @@ class Outline:
 
 _PAGE_KEYS = {
     "number", "file", "kind", "title", "summary", "practice", "teaches", "cases",
-    "mastery_rules", "levels", "prose",
+    "mastery_rules", "levels", "prose", "role",
 }  # fmt: skip
 _TOP_KEYS = {"page", "practice_titles", "practice_prose", "general", "unlisted"}
 
@@ -288,6 +292,12 @@ def _read_page(entry: Any, index: int, titles: Mapping[str, str]) -> Page:
     levels = entry.get("levels", [])
     if not isinstance(levels, list) or not all(isinstance(n, int) for n in levels):
         raise OutlineError(f"{where}: levels = {levels!r:.80}: give a list of numbers")
+    role = entry.get("role")
+    if role is not None and role not in {r.value for r in Role}:
+        raise OutlineError(
+            f"{where}: role = {role!r:.40} is not a side: use one of "
+            f"{', '.join(r.value for r in Role)}"
+        )
     number = entry["number"]
     if not isinstance(number, int):
         raise OutlineError(f"{where}: number = {number!r:.40} is not a number")
@@ -305,6 +315,7 @@ def _read_page(entry: Any, index: int, titles: Mapping[str, str]) -> Page:
             for n in _strings(f"{where}: mastery_rules", entry.get("mastery_rules", []))
         ),
         levels=tuple(levels),
+        role=None if role is None else Role(role),
         prose=_prose_name(where, entry.get("prose")),
     )
 

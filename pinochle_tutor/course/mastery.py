@@ -45,11 +45,13 @@ from pinochle_tutor.course.quiz.round import InvalidRoundError, QuizRound, plan_
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet, as_rules
+from pinochle_tutor.view import Role
 
 __all__ = [
     "GUESS_CAPS",
     "LESSON_CASES",
     "LESSON_LEVELS",
+    "LESSON_ROLES",
     "LESSON_RULES",
     "LESSON_TEACHES",
     "MASTERY_LEVELS",
@@ -88,6 +90,10 @@ LESSON_RULES: dict[str, tuple[RuleSet, ...]] = {
 """Lessons whose set is asked under fixed rule sets, in turn (the outline's
 ``mastery_rules``: lesson 8 teaches the double deck and three-handed); the others are
 asked under the site's house rules."""
+
+LESSON_ROLES: dict[str, Role] = {p.file: p.role for p in outline().pages if p.role}
+"""Lessons whose set asks play questions from one side only (the outline's ``role``):
+lesson 15, on defence, asks a defender's decisions, never the declaring side's."""
 
 MASTERY_LEVELS: tuple[int, ...] = (1, 2, 2, 3, 3)
 """The level of each question of a set: one first step, then harder positions."""
@@ -239,6 +245,7 @@ def plan_mastery_set(lesson: str, seed: int, rules: RuleSet | str | None = None)
     return plan_aimed_round(
         [aim for aim, _ in plan], seed, sets, levels=levels or MASTERY_LEVELS, firm=True,
         most=[most for _, most in plan], other_levels=levels is None,
+        role=LESSON_ROLES.get(lesson),
     )  # fmt: skip
 
 

@@ -23,6 +23,7 @@ from pinochle_tutor.course.quiz.items import QuizItem
 from pinochle_tutor.course.quiz.marking import Mark
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule, rule_applies
 from pinochle_tutor.rules import RuleSet
+from pinochle_tutor.view import Role
 
 __all__ = ["AnswerInput", "QuizKindSpec", "Screen"]
 
@@ -188,6 +189,12 @@ class QuizKindSpec(ABC, Generic[ItemT, AnswerT]):
     def rules_for(self, item: ItemT) -> tuple[QuizRule, ...]:
         """What a mark records: the declared ``item.rules``, else those found."""
         return item.rules or self.rules_of(item)
+
+    def seat_role(self, item: ItemT) -> Role | None:
+        """The side (declarer's or defenders') of the seat whose decision ``item``
+        asks, for a question asked at the table once the auction is won; ``None`` for
+        the others (a meld to count, a trick to read, a call to make)."""
+        return None
 
     # ----------------------------------------------------------------- bank
     @abstractmethod

@@ -38,6 +38,7 @@ from pinochle_tutor.course.quiz.generators import InvalidLevelError
 from pinochle_tutor.course.quiz.kinds import spec_for
 from pinochle_tutor.errors import PinochleError
 from pinochle_tutor.rules import RuleSet, as_rules
+from pinochle_tutor.view import Role
 
 __all__ = [
     "GUESS_DEALS",
@@ -158,6 +159,9 @@ class _Request:
     above it, the next try; after the last, the tries again on other deals."""
     deals: int = 1
     """How many times the tries are made, each time on other deals (seeds)."""
+    role: Role | None = None
+    """When set, a made item asked from a seat at the table must be asked from a seat
+    of this side (:meth:`QuizKindSpec.seat_role`): the defence lesson asks defenders."""
 
     def make(self) -> QuizItem | None:
         for again in range(self.deals):
@@ -173,6 +177,8 @@ class _Request:
                 if item is None or (
                     self.wanted and not self.wanted.intersection(r.value for r in item.rules)
                 ):
+                    continue
+                if self.role is not None and spec_for(item).seat_role(item) not in (None, self.role):
                     continue
                 if self.most >= 1 or spec_for(item).guess_chance(item) <= self.most + 1e-9:
                     return item
@@ -368,6 +374,7 @@ def plan_aimed_round(
     firm: bool = False,
     most: Sequence[float] | None = None,
     other_levels: bool = True,
+    role: Role | None = None,
 ) -> QuizRound:
     """A round of fresh questions, one per entry of ``aims``, each exercising one of
     that entry's rule cases: the mastery set of a lesson and the review of weak spots
@@ -388,7 +395,8 @@ def plan_aimed_round(
     question as "which ...?"); ``most[i]`` is the largest chance that guessing answers
     question ``i`` (:meth:`~pinochle_tutor.course.quiz.kind.QuizKindSpec.guess_chance`),
     the tries made again on other deals until one is below it; ``other_levels=False``
-    keeps to ``levels``."""
+    keeps to ``levels``; ``role`` asks a question of the table only from a seat of that
+    side (:meth:`~pinochle_tutor.course.quiz.kind.QuizKindSpec.seat_role`)."""
     if not aims or any(not a for a in aims):
         raise InvalidRoundError(f"aims={aims!r:.60}: give at least one rule case for each question")
     if not levels:
@@ -412,7 +420,7 @@ def plan_aimed_round(
         requests.append(
             _Request(
                 tries, seed * 1000 + i, sets[i % len(sets)], wanted, firm, cap,
-                deals=1 if cap >= 1 else GUESS_DEALS,
+                deals=1 if cap >= 1 else GUESS_DEALS, role=role,
             )
         )  # fmt: skip
     return QuizRound(_made(requests), len(requests))

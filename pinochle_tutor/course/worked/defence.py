@@ -21,7 +21,6 @@ from pinochle_tutor.course.worked.lead_plans import (
     LeadLesson,
     Plan,
     PlanMoment,
-    Role,
     guided_example,
     lesson_fields,
     still_in_play,
@@ -31,6 +30,7 @@ from pinochle_tutor.course.worked.lead_plans import (
 from pinochle_tutor.course.worked.steps import WorkedExample
 from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.view import Role
 
 __all__ = [
     "DEFENCE",

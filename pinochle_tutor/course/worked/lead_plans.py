@@ -57,7 +57,7 @@ from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import RuleSet
 from pinochle_tutor.scoring import minimum_tricks, points_to_set, trick_points
 from pinochle_tutor.tricks import check_play
-from pinochle_tutor.view import Phase, PlayerView, seat_does, seat_name
+from pinochle_tutor.view import Phase, PlayerView, Role, seat_does, seat_name
 from pinochle_tutor.words import listed, plural
 
 __all__ = [
@@ -67,7 +67,6 @@ __all__ = [
     "Plan",
     "PlanChoice",
     "PlanMoment",
-    "Role",
     "agrees",
     "guided_example",
     "lead_comment",
@@ -76,15 +75,6 @@ __all__ = [
     "still_in_play",
     "worked_example",
 ]
-
-
-class Role(Enum):
-    """Which side you (seat 0) are on in a lesson's deals."""
-
-    DECLARER = "declarer"
-    """You won the auction: the tricks must bring what your side's meld leaves of the bid."""
-    DEFENDER = "defender"
-    """An opponent won the auction: your side sets the contract by taking enough."""
 
 
 class Plan(Enum):
@@ -441,7 +431,7 @@ def loss_sentence(lesson: LeadLesson, m: PlanMoment, value: CardValue) -> str:
     else:
         key = "clear"
     return _say(lesson, key, rules, card=value.card.text, loss=amount(shown, rules),
-                counter=max(rules.counter_points), goal=goal_verb(m.view))  # fmt: skip
+                counter=rules.counter, goal=goal_verb(m.view))  # fmt: skip
 
 
 def _shown(x: float, rules: RuleSet) -> float:

@@ -56,7 +56,7 @@ from pinochle_tutor.game import Hand
 from pinochle_tutor.rules import (
     RuleSet,
 )
-from pinochle_tutor.view import Phase, PlayerView, seat_name
+from pinochle_tutor.view import Phase, PlayerView, Role, seat_name
 from pinochle_tutor.words import listed
 
 __all__ = [
@@ -448,6 +448,9 @@ class PlayQuizKind(QuizKindSpec[PlayQuiz, tuple[Card]]):
 
     def rule_cases(self, item: PlayQuiz) -> set[QuizRule]:
         return _play_rules(item)
+
+    def seat_role(self, item: PlayQuiz) -> Role | None:
+        return play_view(item).role
 
     def from_entry(
         self, data: Mapping[str, Any], common: dict[str, Any], rules: RuleSet
