@@ -672,3 +672,25 @@ def test_a_lesson_check_answered_on_a_served_page_is_kept_for_the_teacher(
     monkeypatch.delenv("SCRIPT_NAME")
     UnderstandingCheck(q).choose(q.choices.index(q.answer))  # not a served page: not kept
     assert len(Progress.load(tmp_path / "class.sqlite", learner="ann").attempts) == 1
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, DOUBLE_DECK, THREE_HANDED], ids=lambda r: r.name)
+def test_the_guided_hand_warns_of_an_overbid_before_the_play(rules: RuleSet) -> None:
+    """Lesson 7's guided hand says before the first card when the bid asks the tricks for
+    more than the count gives the cards (third read: the overbid was told only at the
+    end). The warning's two figures are the last step's: the count, and what the tricks
+    had to bring."""
+    g = wk.guided_hand(rules)
+    steps = [s.text for s in g.example.steps]
+    warned = [s for s in steps[:3] if "A warning before you play" in s]
+    last = steps[-1]
+    promised = re.search(r"gives (?:your cards as dealt|the cards you kept after the discard) "
+                         r"about (\d+) trick points", last)
+    if "was missed" in last and promised:
+        assert len(warned) == 1, steps[:3]
+        need = re.search(r"The tricks had to bring (\d+)", last)
+        assert need is not None
+        assert f"about {promised.group(1)} trick points" in warned[0]
+        assert f"less than the {need.group(1)} the tricks must bring" in warned[0]
+    else:
+        assert not warned or "was made" in last, (warned, last)

@@ -211,6 +211,7 @@ WORDS_FILE = "guided.toml"
 WORDS_FIELDS: Mapping[str, tuple[str, ...]] = {
     "missed": ("need", "taken"),
     "missed_count": ("count", "trump", "contract"),
+    "overbid": ("count", "trump", "need", "contract"),
 }
 """Each sentence of :data:`WORDS_FILE` and the numbers it may say."""
 
@@ -224,24 +225,34 @@ def _say(name: str, rules: RuleSet, **values: object) -> str:
     return _words()[name].under(rules).format(**values)
 
 
+def _count_short(hand: Hand, kept: Sequence[Card], need: int | None) -> int | None:
+    """The count lesson 7 teaches (:func:`~pinochle_tutor.sim.policy.estimate_hand`,
+    the computer players' own) of your cards as dealt (a three-handed declarer's as kept
+    after the discard, which the count is fitted on) when it falls short of ``need``,
+    what the tricks must bring; ``None`` when it does not, or nothing is needed."""
+    rules = hand.rules
+    assert hand.trump is not None
+    if need is None:
+        return None
+    cards = hand.deal.hands[0] if rules.partnerships else kept
+    count = round(estimate_hand(hand_counts(cards), int(hand.trump), rules))
+    return count if count < need else None
+
+
 def _why_missed(
     hand: Hand, kept: Sequence[Card], meld: int, taken: int
 ) -> tuple[str, tuple[int, ...]]:
-    """Why a missed contract was missed, from the count lesson 7 teaches
-    (:func:`~pinochle_tutor.sim.policy.estimate_hand`, the computer players' own): what
-    the tricks had to bring and brought, and, when the count of your cards (as dealt; a
-    three-handed declarer's as kept after the discard, which the count is fitted on)
-    fell short of it, that count. Nothing for a contract made."""
+    """Why a missed contract was missed: what the tricks had to bring and brought, and,
+    when the count of your cards fell short of it (:func:`_count_short`), that count.
+    Nothing for a contract made."""
     rules = hand.rules
     assert hand.contract is not None and hand.trump is not None
     need = minimum_tricks(hand.contract, meld, rules)
     if hand.made or need is None:
         return "", ()
-    cards = hand.deal.hands[0] if rules.partnerships else kept
-    counts = hand_counts(cards)
-    count = round(estimate_hand(counts, int(hand.trump), rules))
     text = " " + _say("missed", rules, need=need, taken=taken)
-    if count >= need:
+    count = _count_short(hand, kept, need)
+    if count is None:
         return text, (need, taken)
     text += " " + _say(
         "missed_count", rules, count=count, trump=hand.trump.plural, contract=hand.contract
@@ -362,7 +373,17 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     else:
         alone = f"Your own meld is {hand.melds[me].total}; in the play, every counter counts."
         said = (hand.melds[me].total,)
-    add(WorkedStep(f"{alone} {strength}", mine, numbers=(*said, aces, trumps)), Tip.MELD_ALONE)
+    warning, warned = "", tuple[int, ...]()
+    short = _count_short(hand, mine, need) if ours else None
+    if short is not None and need is not None:
+        warning = " " + _say(
+            "overbid", rules, count=short, trump=trump.plural, need=need, contract=hand.contract
+        )
+        warned = (short, need, hand.contract)
+    add(
+        WorkedStep(f"{alone} {strength}{warning}", mine, numbers=(*said, aces, trumps, *warned)),
+        Tip.MELD_ALONE,
+    )
     exposed: list[tuple[Card, int]] = []  # every copy shown, by whom
     for s in range(rules.players):
         if s != me and (partner is None or s != partner):

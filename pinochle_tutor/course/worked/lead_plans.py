@@ -174,6 +174,7 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
     "moment": ("trick", "out", "held", "taken", "left", "still"),
     "moment_made": ("trick", "out", "held", "taken", "still"),
     "reach": ("deals", "shares"),
+    "reach_all": ("deals",),
     "coach": ("card", "plan"),
     "clear": ("card", "loss"),
     "clear_small": ("card", "loss", "counter"),
@@ -486,11 +487,15 @@ def position_text(lesson: LeadLesson, m: PlanMoment) -> tuple[str, tuple[int, ..
     if all(c.value.reach is not None for c in m.choices):
         deals = m.advice.samples  # the deals the reach was counted on
         counts = [round((c.value.reach or 0.0) * deals) for c in m.choices]
-        shares = listed(
-            [f"{c.value.card.text} on {n}" for c, n in zip(m.choices, counts, strict=True)]
-        )
-        text += " " + _say(lesson, "reach", rules, deals=deals, shares=shares)
-        nums = (*nums, deals, *counts)
+        if all(n == deals for n in counts):  # one figure instead of the same one per card
+            text += " " + _say(lesson, "reach_all", rules, deals=deals)
+            nums = (*nums, deals)
+        else:
+            shares = listed(
+                [f"{c.value.card.text} on {n}" for c, n in zip(m.choices, counts, strict=True)]
+            )
+            text += " " + _say(lesson, "reach", rules, deals=deals, shares=shares)
+            nums = (*nums, deals, *counts)
     return text, nums
 
 
