@@ -68,6 +68,11 @@ def test_lesson_14_is_walked_click_by_click(browser: Browser, tmp_path: Path) ->
             said = step.text.replace("**", "").split(".")[0]
             expect(stepper.locator(".pt-worked-text")).to_contain_text(said)
             if "**Trick 1, your lead.**" in step.text:
+                # The plans at the lead as a table, a row per plan, under the sentence.
+                table = stepper.locator("table.pt-worked-table")
+                expect(table.locator("th").first).to_have_text(step.table[0][0])
+                expect(table.locator("tr")).to_have_count(len(step.table))
+                expect(table.locator("tr").nth(1)).to_contain_text(step.table[1][1])
                 _both_widths(page, "first-lead", stepper)
         _both_widths(page, "worked", stepper)
         # The guided hand: to your first lead, where the page asks you to plan.

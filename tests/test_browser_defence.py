@@ -70,6 +70,11 @@ def test_lesson_15_is_walked_click_by_click(browser: Browser, tmp_path: Path) ->
             expect(stepper.locator(".pt-worked-text")).to_contain_text(said)
             if "your lead.**" in step.text and "first-lead" not in seen:
                 seen.add("first-lead")
+                # The plans at the lead as a table, a row per plan, under the sentence.
+                table = stepper.locator("table.pt-worked-table")
+                expect(table.locator("tr")).to_have_count(len(step.table))
+                expect(table.locator("tr").first).to_contain_text(step.table[0][-1])
+                expect(table.locator("tr").nth(1)).to_contain_text(step.table[1][1])
                 _both_widths(page, "first-lead", stepper)
         _both_widths(page, "worked", stepper)
         # The guided hand: to your first lead, where the page asks you to plan.

@@ -111,15 +111,26 @@ def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: Rule
     told = [m for m in moments if m.trick_number == 1 or lp.telling(m)]
     assert told and told[0].trick_number == 1
     tricks = {s.numbers[0]: s.text for s in ex.steps if s.trick}
-    positions = {s.numbers[0]: s.text for s in ex.steps if not s.trick and "your lead" in s.text}
+    positions = {s.numbers[0]: s for s in ex.steps if not s.trick and "your lead" in s.text}
     assert set(positions) == {m.trick_number for m in told}
     for m in told:
-        position, verdict = positions[m.trick_number], tricks[m.trick_number]
+        position, verdict = positions[m.trick_number].text, tricks[m.trick_number]
         assert f"**Trick {m.trick_number}, your lead.**" in position
-        for c in m.choices:
-            card = c.value.card
-            assert f"{lp.amount(c.value.mean, rules)} if you " in position
-            assert f"{'' if c.plan is lp.Plan.OTHER else 'lead '}{card.text})" in position
+        head, *rows = positions[m.trick_number].table
+        assert head[:3] == ("Plan", "Best lead", "Trick points (average)")
+        assert [r[:3] for r in rows] == [
+            (lp.name_of(L, m, c.plan, c.value.card), c.value.card.text,
+             lp.amount(c.value.mean, rules))
+            for c in m.choices
+        ]  # fmt: skip
+        reach = [c.value.reach for c in m.choices]
+        if all(r is not None for r in reach):  # the contract still open: how often it is made
+            n = m.advice.samples
+            everywhere = all(round((r or 0.0) * n) == n for r in reach)
+            assert ("Every lead below makes the contract" in position) == everywhere
+            assert len(head) == (3 if everywhere else 4), head
+        else:
+            assert len(head) == 3 and "Every lead below" not in position
         best = m.choices[0]
         assert verdict.startswith(f"The coach leads **{m.advice.card.text}**: "
                                   f"{lp.name_of(L, m, best.plan, best.value.card)}.")  # fmt: skip
@@ -131,14 +142,15 @@ def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: Rule
                 tail = ", and it makes the contract clearly less often than the coach's card"
             elif not c.value.clear_mistake:
                 tail = ", within the coach's margin"
-            elif c.value.loss < max(rules.counter_points):
-                tail = f": less than a counter ({max(rules.counter_points)}), but more than"
+            elif c.value.loss < rules.counter:
+                tail = f": less than a counter ({rules.counter}), but more than"
             else:
                 tail = ": a clear mistake"
             assert said + tail in verdict
     for step in ex.steps:
+        said = " ".join([step.text, *step.table_lines()])
         for n in step.numbers:
-            assert str(n) in step.text, (n, step.text)
+            assert str(n) in said, (n, said)
 
 
 @pytest.mark.unit

@@ -129,17 +129,22 @@ def test_the_worked_deal_says_the_set_count_and_the_coachs_numbers(rules: RuleSe
     took = "Your side's" if rules.partnerships else "The two defenders'"
     assert f"{took} trick points: {others}" in ex.steps[-1].text
     told = lp.told(moments, L)
-    positions = {s.numbers[0]: s.text for s in ex.steps if not s.trick and "your lead" in s.text}
+    positions = {s.numbers[0]: s for s in ex.steps if not s.trick and "your lead" in s.text}
     assert set(positions) == {m.trick_number for m in told}
     for m in told:
-        text = positions[m.trick_number]
-        for c in m.choices:
-            assert f"{lp.amount(c.value.mean, rules)} if you " in text
+        text = positions[m.trick_number].text
+        _head, *rows = positions[m.trick_number].table
+        assert [r[:3] for r in rows] == [
+            (lp.name_of(L, m, c.plan, c.value.card), c.value.card.text,
+             lp.amount(c.value.mean, rules))
+            for c in m.choices
+        ]  # fmt: skip
         if m.left:
             assert re.search(rf"needs? {m.left} more to set the contract", text)
     for step in ex.steps:
+        said = " ".join([step.text, *step.table_lines()])
         for n in step.numbers:
-            assert str(n) in step.text, (n, step.text)
+            assert str(n) in said, (n, said)
     assert ("is **set**" in ex.steps[-1].text) == (not hand.made)
 
 

@@ -83,6 +83,7 @@ def _worked_text(found: Any) -> Iterator[str]:
         for i, step in enumerate(found.steps):
             seats = f" [{' | '.join(step.seats)}]" if step.seats else ""
             yield f"step {i} ({step.label}){seats}: {_flat(step.text)}"
+            yield from (f"    {line}" for line in step.table_lines())
     elif isinstance(found, worked.CheckQuestion):
         yield f"question: {_flat(found.question)}"
         yield f"choices: {' | '.join(found.choices)}"

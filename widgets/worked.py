@@ -101,6 +101,20 @@ def step_html(text: str) -> str:
     return _BOLD.sub(r"<b>\1</b>", html.escape(text))
 
 
+def step_table_html(step: WorkedStep) -> str:
+    """A step's table (:attr:`WorkedStep.table`, its first row the columns) as a safe
+    HTML table; empty for a step without one. It scrolls sideways on a narrow screen
+    (``table.pt-breakdown``)."""
+    if not step.table:
+        return ""
+    head, *rows = step.table
+    th = "".join(f"<th>{html.escape(c)}</th>" for c in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows
+    )
+    return f'<table class="pt-breakdown pt-worked-table"><tr>{th}</tr>{body}</table>'
+
+
 class WorkedStepper(w.VBox):
     """A :class:`~pinochle_tutor.course.worked.WorkedExample` one step at a time: the
     step's cards as pictures, its sentence, and Back / Next step buttons.
@@ -187,7 +201,7 @@ class WorkedStepper(w.VBox):
         else:
             self.view.show_hand(s.cards, label=s.label)
         self.view.layout.display = None if s.cards else "none"
-        self.text.value = f"<p>{step_html(s.text)}</p>"
+        self.text.value = f"<p>{step_html(s.text)}</p>{step_table_html(s)}"
         n = len(self.example.steps)
         self.count.value = f"<span>Step {self.index + 1} of {n}</span>"
         self.back.disabled = self.index == 0

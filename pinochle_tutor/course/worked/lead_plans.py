@@ -171,9 +171,13 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
         "declarer",
     ),
     "hand": ("hand", "held", "out"),
-    "moment": ("trick", "out", "held", "taken", "left", "still"),
-    "moment_made": ("trick", "out", "held", "taken", "still"),
-    "reach": ("deals", "shares"),
+    "moment": ("trick", "out", "held", "taken", "left"),
+    "moment_made": ("trick", "out", "held", "taken"),
+    "expect": ("still",),
+    "column_plan": (),
+    "column_lead": (),
+    "column_points": (),
+    "column_reach": ("deals",),
     "reach_all": ("deals",),
     "coach": ("card", "plan"),
     "clear": ("card", "loss"),
@@ -195,15 +199,12 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
 
 def lesson_fields(plans: tuple[Plan, ...]) -> dict[str, tuple[str, ...]]:
     """Every sentence of a lesson's words file with the numbers it may say: the shared
-    ones, and per plan (and :attr:`Plan.OTHER`) its line of numbers (``plan_<plan>``)
-    and its name (``name_<plan>``); drawing trump also with a top trump (``_top``) and why a low trump
-    (``low_trump``)."""
+    ones, and per plan (and :attr:`Plan.OTHER`) its name (``name_<plan>``); drawing
+    trump also with a top trump (``_top``) and why a low trump (``low_trump``)."""
     out = dict(_BASE_FIELDS)
     for p in (*plans, Plan.OTHER):
-        out[f"plan_{p.value}"] = ("card", "points")
         out[f"name_{p.value}"] = ()
     if Plan.DRAW in plans:
-        out["plan_draw_top"] = ("card", "points")
         out["name_draw_top"] = ()
         out["low_trump"] = ()
     return out
@@ -462,41 +463,42 @@ def name_of(lesson: LeadLesson, m: PlanMoment, plan: Plan, card: Card) -> str:
     return _say(lesson, f"name_{plan.value}{top}", m.view.rules)
 
 
-def _plan_words(lesson: LeadLesson, c: PlanChoice, m: PlanMoment) -> str:
-    top = "_top" if c.plan is Plan.DRAW and m.follows(c.value.card, Plan.CASH) else ""
-    rules = m.view.rules
-    return _say(lesson, f"plan_{c.plan.value}{top}", rules, card=c.value.card.text,
-                points=amount(c.value.mean, rules))  # fmt: skip
-
-
-def position_text(lesson: LeadLesson, m: PlanMoment) -> tuple[str, tuple[int, ...]]:
-    """Your lead: the trumps out, what your side's tricks must still bring, and each
-    plan's best card with the trick points your side can expect from there."""
+def position_text(
+    lesson: LeadLesson, m: PlanMoment
+) -> tuple[str, tuple[int, ...], tuple[tuple[str, ...], ...]]:
+    """Your lead: the trumps out and what your side's tricks must still bring, then a
+    table of each plan's best card with the trick points your side can expect from there
+    (and, while the contract is open, on how many of the coach's deals it makes or sets
+    it; one sentence instead when every card does on every deal). Returns the sentence,
+    every number it and the table state, and the table (its first row the columns)."""
     rules = m.view.rules
     still = still_in_play(m.view)
     if m.left is None or m.left > 0:
-        head = _say(lesson, "moment", rules, trick=m.trick_number, out=m.out, held=m.held,
-                    taken=m.taken, left=m.left if m.left is not None else 0, still=still)  # fmt: skip
+        text = _say(lesson, "moment", rules, trick=m.trick_number, out=m.out, held=m.held,
+                    taken=m.taken, left=m.left if m.left is not None else 0)  # fmt: skip
         nums: tuple[int, ...] = (m.trick_number, m.out, m.held, m.taken, m.left or 0, still)
     else:
-        head = _say(lesson, "moment_made", rules, trick=m.trick_number, out=m.out, held=m.held,
-                    taken=m.taken, still=still)  # fmt: skip
+        text = _say(lesson, "moment_made", rules, trick=m.trick_number, out=m.out, held=m.held,
+                    taken=m.taken)  # fmt: skip
         nums = (m.trick_number, m.out, m.held, m.taken, still)
-    plans = "; ".join(_plan_words(lesson, c, m) for c in m.choices)
-    text = f"{head} {plans}."
+    head = tuple(_say(lesson, f"column_{c}", rules) for c in ("plan", "lead", "points"))
+    rows: list[tuple[str, ...]] = [
+        (name_of(lesson, m, c.plan, c.value.card), c.value.card.text, amount(c.value.mean, rules))
+        for c in m.choices
+    ]
+    nums = (*nums, *(int(float(row[2])) for row in rows))  # the whole part a reader sees
     if all(c.value.reach is not None for c in m.choices):
         deals = m.advice.samples  # the deals the reach was counted on
         counts = [round((c.value.reach or 0.0) * deals) for c in m.choices]
-        if all(n == deals for n in counts):  # one figure instead of the same one per card
+        if all(n == deals for n in counts):  # one sentence instead of the same figure per card
             text += " " + _say(lesson, "reach_all", rules, deals=deals)
-            nums = (*nums, deals)
         else:
-            shares = listed(
-                [f"{c.value.card.text} on {n}" for c, n in zip(m.choices, counts, strict=True)]
-            )
-            text += " " + _say(lesson, "reach", rules, deals=deals, shares=shares)
-            nums = (*nums, deals, *counts)
-    return text, nums
+            head = (*head, _say(lesson, "column_reach", rules, deals=deals))
+            rows = [(*row, str(n)) for row, n in zip(rows, counts, strict=True)]
+            nums = (*nums, *counts)
+        nums = (*nums, deals)
+    text += " " + _say(lesson, "expect", rules, still=still)
+    return text, nums, (head, *rows)
 
 
 def agrees(m: PlanMoment) -> bool:
@@ -565,8 +567,10 @@ def _trick_steps(
             nums = (k, t.points)
         m = moments.get(k)
         if m is not None:
-            said, said_nums = position_text(lesson, m)
-            steps.append(WorkedStep(said, tuple(sort_hand(m.view.hand)), numbers=said_nums))
+            said, said_nums, table = position_text(lesson, m)
+            steps.append(
+                WorkedStep(said, tuple(sort_hand(m.view.hand)), numbers=said_nums, table=table)
+            )
             text = f"{verdict_text(lesson, m)} {text}"
         steps.append(WorkedStep(text, t.cards, True, names, win_pos, numbers=nums))
     return steps

@@ -48,6 +48,13 @@ class WorkedStep:
     winner: int | None = None
     numbers: tuple[int, ...] = ()
     label: str = "hand"
+    table: tuple[tuple[str, ...], ...] = ()
+    """A small table shown under the sentence (the plans at a lead, a figure each):
+    its first row names the columns. Every number in it is in :attr:`numbers` too."""
+
+    def table_lines(self) -> tuple[str, ...]:
+        """The table as text, one row a line, cells apart by " | " (none without one)."""
+        return tuple(" | ".join(row) for row in self.table)
 
 
 @dataclass(frozen=True)
