@@ -65,6 +65,13 @@ def test_lesson_13_is_walked_click_by_click(browser: Browser, tmp_path: Path) ->
             stepper.locator("button.pt-worked-next").click()
             said = step.text.replace("**", "").split(".")[0]
             expect(stepper.locator(".pt-worked-text")).to_contain_text(said)
+            if step.table:  # the count's parts, a row each, under the step's words
+                table = stepper.locator("table.pt-worked-table")
+                expect(table.locator("tr")).to_have_count(len(step.table))
+                expect(table.locator("tr").last).to_contain_text(step.table[-1][1])
+                if "First auction" in step.text:
+                    _both_widths(page, "count-table")
+                    stepper.screenshot(path=str(ARTIFACTS / "partner-call-count-table.png"))
         _both_widths(page, "worked")
         expect(stepper.locator(".pt-worked-text")).to_contain_text("two auctions")
         # The lesson's table: the partner has called before the learner, who passes.

@@ -55,15 +55,18 @@ def test_each_sentence_is_said_where_the_numbers_bear_it_out(rules: RuleSet) -> 
     ex = pc.partner_call_example(rules)
     two = pc.two_auctions(rules)
     texts = [s.text for s in ex.steps]
+    tables = [s.table for s in ex.steps]
     if not rules.partnerships:
         assert "nobody has a partner" in texts[0] and ex.rules == CLASSIC
-        texts = texts[1:]
+        texts, tables = texts[1:], tables[1:]
     first, second, last = texts[1], texts[2], texts[3]
     assert "can still bid again" in first and "cannot call again" not in first
     assert "cannot call again" in second and "can still bid again" not in second
     assert "the opponents declare on every one" in second
     r = two.rules
-    for text, advice in ((first, two.with_bid), (second, two.with_pass)):
+    for text, table, advice in (
+        (first, tables[1], two.with_bid), (second, tables[2], two.with_pass)
+    ):
         a, ev = advice.accepted, advice.evaluation
         assert ev is not None
         # one trump for both counts, named in each
@@ -79,7 +82,15 @@ def test_each_sentence_is_said_where_the_numbers_bear_it_out(rules: RuleSet) -> 
             assert round(ev.pass_score(above)) > round(ev.best.expected_score(above))
         passed = round(ev.pass_score(a.min_bid))
         assert f"averages {'+' if passed > 0 else ''}{passed} if you pass" in text
-        assert f"about {round(advice.best.mean_side_meld)} (your " in text
+        # the count's parts in the table under the step: they add up to the count said
+        o = advice.best
+        parts = {row[0]: int(row[1]) for row in table[1:]}
+        shown = list(parts.values())
+        assert shown[0] == o.meld and shown[2] == round(o.mean_partner_meld)
+        assert abs(shown[1] - o.pass_gain) <= 1  # the exchange's share, rounded to add up
+        assert shown[0] + shown[1] + shown[2] == shown[3] == round(o.mean_side_meld)
+        assert shown[4] == round(o.mean_tricks) and shown[5] == shown[3] + shown[4]
+        assert f"about {round(o.mean_side_meld) + round(o.mean_tricks)} against" in text
     b, p = two.with_bid.best, two.with_pass.best
     more = round(b.mean_side_meld) - round(p.mean_side_meld)
     assert (f"about {more} more meld" in last) == (more >= pc.noticeable(r))

@@ -55,10 +55,7 @@ __all__ = [
 WORDS_FILE = "partner_call.toml"
 """The worked deal's sentences, in the package's ``text`` folder."""
 
-_COUNT = (
-    "trump", "deals", "side_meld", "meld", "from_pass", "exchange_size", "partner_meld",
-    "tricks", "total", "count", "min_bid", "chance",
-)  # fmt: skip
+_COUNT = ("trump", "deals", "count", "min_bid", "chance")
 _PASS = ("pass_score", "hold_score", "min_bid")
 _ABOVE = ("min_bid", "limit", "above", "above_pass", "above_hold")
 _SIDES = ("trump", "difference", "side_meld_bid", "side_meld_pass", "trick_words")
@@ -68,6 +65,14 @@ STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
     "with_bid": ("partner_bid", "over", "min_bid"),
     "with_pass": ("over", "min_bid"),
     "count": _COUNT,
+    "count_column_part": (),
+    "count_column_points": (),
+    "count_row_meld": (),
+    "count_row_from_pass": ("exchange_size",),
+    "count_row_partner_meld": (),
+    "count_row_side_meld": (),
+    "count_row_tricks": ("total",),
+    "count_row_count": (),
     "partner_still_in": (),
     "partner_out": (),
     "pass_partner": ("share", *_PASS),
@@ -228,18 +233,33 @@ def _signed(x: float) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def _count(advice: BidAdvice, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
+def _count(
+    advice: BidAdvice, rules: RuleSet
+) -> tuple[str, tuple[int, ...], tuple[tuple[str, ...], ...]]:
+    """The coach's count for the best trump: a sentence with the total against the bid,
+    and a table of its parts (the learner's meld, what the partner passes, the partner's
+    meld, the side's meld they add up to, the trick points), its first row the columns."""
     o = advice.best
     meld, tricks = round(o.mean_side_meld), round(o.mean_tricks)
-    from_pass, partner = round(o.pass_gain), round(o.mean_partner_meld)
+    # The parts are shown rounded and must add up to the side's meld shown: the exchange's
+    # share takes what rounding leaves (your meld is exact, the other two are averages).
+    partner = round(o.mean_partner_meld)
+    from_pass = meld - o.meld - partner
     text = _say(
-        "count", rules, trump=o.trump.plural, deals=o.deals, side_meld=meld, meld=o.meld,
-        from_pass=from_pass, exchange_size=rules.exchange_size, partner_meld=partner,
-        tricks=tricks, total=rules.total_trick_points, count=meld + tricks,
+        "count", rules, trump=o.trump.plural, deals=o.deals, count=meld + tricks,
         min_bid=advice.min_bid, chance=chance_words(o.make_chance(advice.min_bid)),
     )  # fmt: skip
+    table = (
+        (_say("count_column_part", rules), _say("count_column_points", rules)),
+        (_say("count_row_meld", rules), str(o.meld)),
+        (_say("count_row_from_pass", rules, exchange_size=rules.exchange_size), str(from_pass)),
+        (_say("count_row_partner_meld", rules), str(partner)),
+        (_say("count_row_side_meld", rules), str(meld)),
+        (_say("count_row_tricks", rules, total=rules.total_trick_points), str(tricks)),
+        (_say("count_row_count", rules), str(meld + tricks)),
+    )
     return text, (o.deals, meld, o.meld, from_pass, rules.exchange_size, partner, tricks,
-                  rules.total_trick_points, meld + tricks, advice.min_bid)  # fmt: skip
+                  rules.total_trick_points, meld + tricks, advice.min_bid), table  # fmt: skip
 
 
 def _evaluation(advice: BidAdvice) -> BidEvaluation:
@@ -331,14 +351,14 @@ def partner_call_example(rules: RuleSet = CLASSIC) -> WorkedExample:
         (two.with_pass, "with_pass", "partner_out", d.partner_bid),
     ):
         said = _say(head, r, partner_bid=d.partner_bid, over=over, min_bid=advice.min_bid)
-        count, count_numbers = _count(advice, r)
+        count, count_numbers, count_table = _count(advice, r)
         passing, pass_numbers = _passing(advice, r, head == "with_bid")
         verdict, verdict_numbers = _verdict(advice, r)
         steps.append(
             WorkedStep(
                 f"{said} {count} {_say(still, r)} {passing} {verdict}", cards=two.hand,
                 numbers=(d.partner_bid, over, advice.min_bid, *count_numbers, *pass_numbers,
-                         *verdict_numbers),
+                         *verdict_numbers), table=count_table,
             )
         )  # fmt: skip
     sides, side_numbers = _sides(two)
