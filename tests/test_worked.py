@@ -685,7 +685,7 @@ def test_the_guided_hand_warns_of_an_overbid_before_the_play(rules: RuleSet) -> 
     steps = [s.text for s in g.example.steps]
     warned = [s for s in steps[:3] if "A warning before you play" in s]
     last = steps[-1]
-    promised = re.search(r"gives (?:your cards as dealt|the cards you kept after the discard) "
+    promised = re.search(r"gives (?:your cards as dealt(?: \([^)]*\))?|the cards you kept after the discard) "
                          r"about (\d+) trick points", last)
     if "was missed" in last and promised:
         assert len(warned) == 1, steps[:3]

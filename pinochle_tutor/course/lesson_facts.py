@@ -131,6 +131,8 @@ def lesson_values(rules: RuleSet) -> dict[str, Any]:
         counter=r.counter_points[Rank.ACE],
         counter_value=next(iter(points)) if len(points) == 1 else "",
         counters=_listed([x.plural for x in counters]).capitalize(),
+        counters_total=r.total_trick_points - r.last_trick_bonus,
+        counter_cards=4 * r.copies * len(counters),
         counter_sentence=_counter_sentence(r, counters),
         non_counters=_listed([x.plural for x in blanks]).capitalize(),
         tricks=r.tricks_per_hand,

@@ -213,6 +213,21 @@ def call_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
 
 
 # -------------------------------------------------- lesson 3: trump and the exchange
+def _return_reason(back: Sequence[Card], hand: Hand, trump: Suit) -> str:
+    """What the declarer's return did, read from the cards (never a stock reason): how
+    many trumps it gave up, and the side suits it left the declarer out of."""
+    n = sum(1 for c in back if c.suit == trump)
+    kept = hand.hands[0]
+    trumps = ", no trump: you keep all your trumps" if n == 0 else f", {plural(n, 'trump')} among them"
+    gone = [s for s in Suit if s != trump and any(c.suit == s for c in back)
+            and not any(c.suit == s for c in kept)]  # fmt: skip
+    if not gone:
+        return trumps
+    names = " and ".join(s.plural for s in gone)
+    which = "that suit" if len(gone) == 1 else "those suits"
+    return f"{trumps}; you are now void in {names}, so later you may trump {which}"
+
+
 def _suit_line(hand: Sequence[Card], suit: Suit) -> tuple[str, int, int]:
     cards = [c for c in hand if c.suit == suit]
     aces = sum(1 for c in cards if c.rank == Rank.ACE)
@@ -285,9 +300,10 @@ def exchange_example(rules: RuleSet = CLASSIC, seed: int = 7) -> WorkedExample:
         hand.return_cards(0, back)
         steps.append(
             WorkedStep(
-                f"You return **{len(back)}** cards: {_texts(back)}, from short side suits, keeping "
-                f"your trumps. You hold {len(hand.hands[0])} again.",
-                back, numbers=(len(back), len(hand.hands[0])),
+                f"You return **{len(back)}** cards: {_texts(back)}{_return_reason(back, hand, trump)}"
+                f". You hold {len(hand.hands[0])} again.",
+                back, numbers=(len(back), len(hand.hands[0]),
+                               sum(1 for c in back if c.suit == trump)),
             )
         )  # fmt: skip
     final = tuple(sort_hand(hand.hands[0]))

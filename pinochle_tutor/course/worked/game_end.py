@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from pinochle_tutor.cards import CardLike, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld
-from pinochle_tutor.rules import CLASSIC, RuleSet
+from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.words import Side, listed, stated_numbers
 
@@ -61,8 +61,8 @@ def game_end_example(rules: RuleSet = CLASSIC) -> WorkedExample:
         ),
         WorkedStep(
             f"**Made**: {you.capitalize()} {bids} {ex.bid} and {makes} it, "
-            f"**{made.bidder:+d}**; {other} takes {total - ex.made_tricks} trick points, "
-            f"{made.defender:+d}. {e_won.text}",
+            f"**{made.bidder:+d}**; {other} takes {total - ex.made_tricks} trick points and "
+            f"shows no meld, {made.defender:+d}. {e_won.text}",
             numbers=(
                 ex.bid,
                 made.bidder,
@@ -116,8 +116,8 @@ def game_end_check(rules: RuleSet = CLASSIC) -> CheckQuestion:
         wrong["Nobody yet"] = e.why_not(None)
     return CheckQuestion(
         f"Game is {target}. Before the last hand the scores are: {scores}. {who_bid} bids "
-        f"{ex.bid} and makes it, scoring {s.bidder:+d}; {you} {theirs} trick points, "
-        f"{s.defender:+d}. Who has won the game?",
+        f"{ex.bid} and makes it, scoring {s.bidder:+d}; {you} {theirs} trick points and "
+        f"show{'s' if rules.partnerships else ''} no meld, {s.defender:+d}. Who has won the game?",
         choices,
         answer,
         e.text,
@@ -148,7 +148,7 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
         )
         steps.append(
             WorkedStep(
-                f"**{r.title}**: "
+                f"**{r.title}**{' (the standard numbers)' if PRESETS.get(r.name) == r else ''}: "
                 f"{r.deck_size} cards, {r.hand_size} each. "
                 f"{part} {lines}: **{m.total}**. Lesson 6's example contract, on this "
                 f"scale, is {ex.bid} points, meld and trick points together (the tricks "

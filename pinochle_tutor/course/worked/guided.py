@@ -210,8 +210,9 @@ WORDS_FILE = "guided.toml"
 
 WORDS_FIELDS: Mapping[str, tuple[str, ...]] = {
     "missed": ("need", "taken"),
-    "missed_count": ("count", "trump", "contract"),
-    "overbid": ("count", "trump", "need", "contract"),
+    "missed_count": ("count", "trump", "contract", "dealt"),
+    "overbid": ("count", "trump", "need", "contract", "dealt"),
+    "stuck": ("stuck_bid",),
 }
 """Each sentence of :data:`WORDS_FILE` and the numbers it may say."""
 
@@ -239,6 +240,16 @@ def _count_short(hand: Hand, kept: Sequence[Card], need: int | None) -> int | No
     return count if count < need else None
 
 
+def _dealt(hand: Hand) -> tuple[str, tuple[int, ...]]:
+    """Your aces and trumps as dealt, in words (the count is of the dealt hand; the hand
+    the page shows is after the exchange), and the two numbers."""
+    assert hand.trump is not None
+    cards = hand.deal.hands[0]
+    aces = sum(1 for c in cards if c.rank == Rank.ACE)
+    trumps = sum(1 for c in cards if c.suit == hand.trump)
+    return f"{plural(aces, 'ace')} and {plural(trumps, 'trump')}", (aces, trumps)
+
+
 def _why_missed(
     hand: Hand, kept: Sequence[Card], meld: int, taken: int
 ) -> tuple[str, tuple[int, ...]]:
@@ -254,10 +265,12 @@ def _why_missed(
     count = _count_short(hand, kept, need)
     if count is None:
         return text, (need, taken)
+    dealt, dealt_numbers = _dealt(hand)
     text += " " + _say(
-        "missed_count", rules, count=count, trump=hand.trump.plural, contract=hand.contract
+        "missed_count", rules, count=count, trump=hand.trump.plural, contract=hand.contract,
+        dealt=dealt,
     )
-    return text, (need, taken, count)
+    return text, (need, taken, count, *dealt_numbers)
 
 
 def secure(trick: Sequence[Card], later: Sequence[Sequence[Card]], trump: SuitLike) -> bool:
@@ -306,6 +319,10 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
         f"{_does(hand.declarer, rules, 'win', True)} the auction at **{hand.contract}** and "
         f"{'name' if hand.declarer == me else 'names'} {trump.plural} trump."
     )
+    stuck: tuple[int, ...] = ()
+    if hand.auction.stuck:  # below the opening bid under some house rules: say why
+        contract += " " + _say("stuck", rules, stuck_bid=rules.stuck_bid)
+        stuck = (rules.stuck_bid,)
     if rules.has_kitty and hand.declarer is not None:
         took = _does(hand.declarer, rules, "take", False)
         add(
@@ -315,7 +332,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
                 f"{'' if hand.declarer == me else 's'} {_texts(hand.discards)} face down: "
                 f"**{trick_points(hand.discards, rules)}** trick points for the declarer.",
                 hand.deal.kitty,
-                numbers=(hand.contract, trick_points(hand.discards, rules)),
+                numbers=(hand.contract, trick_points(hand.discards, rules), *stuck),
             )
         )
         contract = ""
@@ -341,14 +358,15 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
                 f"{contract} Count first: {who} {shows} **{side_meld}** meld, {plan}{held}"
                 f"{left_to_win}.".strip(),
                 mine,
-                numbers=(hand.contract, side_meld, need, rules.total_trick_points, discarded, still),
+                numbers=(hand.contract, side_meld, need, rules.total_trick_points, discarded, still,
+                         *stuck),
             ),
             Tip.COUNT_FIRST,
         )  # fmt: skip
     else:
         add(
             WorkedStep(
-                f"{contract} Your hand for the play:".strip(), mine, numbers=(hand.contract,)
+                f"{contract} Your hand for the play:".strip(), mine, numbers=(hand.contract, *stuck)
             )
         )
     aces = sum(1 for c in mine if c.rank == Rank.ACE)
@@ -376,10 +394,12 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     warning, warned = "", tuple[int, ...]()
     short = _count_short(hand, mine, need) if ours else None
     if short is not None and need is not None:
+        dealt, dealt_numbers = _dealt(hand)
         warning = " " + _say(
-            "overbid", rules, count=short, trump=trump.plural, need=need, contract=hand.contract
+            "overbid", rules, count=short, trump=trump.plural, need=need, contract=hand.contract,
+            dealt=dealt,
         )
-        warned = (short, need, hand.contract)
+        warned = (short, need, hand.contract, *dealt_numbers)
     add(
         WorkedStep(f"{alone} {strength}{warning}", mine, numbers=(*said, aces, trumps, *warned)),
         Tip.MELD_ALONE,
@@ -394,11 +414,12 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
         by_seat = {s: sort_hand(c for c, x in exposed if x == s) for _, s in exposed}
         add(
             WorkedStep(
-                "Remember the exposed cards: in meld "
+                "Remember the exposed cards. The aces and trumps among the opponents' meld: "
                 + "; ".join(
                     f"{_does(s, rules, 'show', False)} {_texts(cs)}" for s, cs in by_seat.items()
                 )
-                + ". You know where those cards are.",
+                + ". You know where those cards are (the rest of their meld is shown too, but"
+                " aces and trumps are the cards most likely to take your counters).",
                 tuple(sort_hand(c for c, _ in exposed)),
             ),
             Tip.EXPOSED_CARDS,

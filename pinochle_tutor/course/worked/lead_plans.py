@@ -170,6 +170,7 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
         "contract", "trump", "meld", "need", "total", "discarded", "left", "set_at",
         "declarer",
     ),
+    "stuck": ("stuck_bid",),
     "hand": ("hand", "held", "out"),
     "moment": ("trick", "out", "held", "taken", "left"),
     "moment_made": ("trick", "out", "held", "taken"),
@@ -602,6 +603,9 @@ def _opening(lesson: LeadLesson, hand: Hand) -> list[WorkedStep]:
         nums = (first.contract, meld, need, rules.total_trick_points)
         if lesson.role is Role.DEFENDER:
             nums = (*nums, setting)
+    if hand.auction.stuck:  # below the opening bid under some house rules: say why
+        text += " " + _say(lesson, "stuck", rules, stuck_bid=rules.stuck_bid)
+        nums = (*nums, rules.stuck_bid)
     mine = tuple(sort_hand(first.hand))
     out = count_still_out(first, OutCount.TRUMPS).out
     held = sum(1 for c in mine if c.suit is first.trump)
