@@ -692,6 +692,26 @@ def test_the_guided_hand_warns_of_an_overbid_before_the_play(rules: RuleSet) -> 
         need = re.search(r"The tricks had to bring (\d+)", last)
         assert need is not None
         assert f"about {promised.group(1)} trick points" in warned[0]
-        assert f"less than the {need.group(1)} the tricks must bring" in warned[0]
+        if rules.partnerships:
+            assert f"less than the {need.group(1)} the tricks must bring" in warned[0]
+        else:  # the count leaves the discards apart: the play's share of what was needed
+            said = re.search(r"less than the (\d+) the play must still capture", warned[0])
+            assert said is not None and int(said.group(1)) < int(need.group(1))
     else:
         assert not warned or "was made" in last, (warned, last)
+
+
+def test_three_handed_the_overbid_warning_leaves_the_discards_apart() -> None:
+    """The three-handed count is of the play, the discards apart (sim.valuation): the
+    guided hand may not call a bid too high by setting that count against a need the
+    discards already part-fill (fifth read: 97 set against 100, of which the discards
+    held 30)."""
+    g = wk.guided_hand(THREE_HANDED)
+    first = " ".join(s.text for s in g.example.steps[:3])
+    still = re.search(r"the play must still capture \*\*(\d+)\*\*", first)
+    assert still is not None, first
+    warned = re.search(r"about (\d+) trick points in play", first)
+    if warned:
+        assert int(warned.group(1)) < int(still.group(1)), first
+    else:
+        assert "A warning before you play" not in first

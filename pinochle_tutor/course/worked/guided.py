@@ -226,18 +226,27 @@ def _say(name: str, rules: RuleSet, **values: object) -> str:
     return _words()[name].under(rules).format(**values)
 
 
+def _play_need(hand: Hand, need: int) -> int:
+    """What the play itself must capture of ``need``: three-handed, the declarer's
+    discards already hold some trick points, and the count leaves them apart."""
+    if not hand.rules.has_kitty:
+        return need
+    return max(0, need - trick_points(hand.discards, hand.rules))
+
+
 def _count_short(hand: Hand, kept: Sequence[Card], need: int | None) -> int | None:
     """The count lesson 7 teaches (:func:`~pinochle_tutor.sim.policy.estimate_hand`,
     the computer players' own) of your cards as dealt (a three-handed declarer's as kept
-    after the discard, which the count is fitted on) when it falls short of ``need``,
-    what the tricks must bring; ``None`` when it does not, or nothing is needed."""
+    after the discard, which the count is fitted on, the discards apart) when it falls
+    short of what the play must capture of ``need`` (:func:`_play_need`); ``None`` when
+    it does not, or nothing is needed."""
     rules = hand.rules
     assert hand.trump is not None
     if need is None:
         return None
     cards = hand.deal.hands[0] if rules.partnerships else kept
     count = round(estimate_hand(hand_counts(cards), int(hand.trump), rules))
-    return count if count < need else None
+    return count if count < _play_need(hand, need) else None
 
 
 def _dealt(hand: Hand) -> tuple[str, tuple[int, ...]]:
@@ -395,11 +404,12 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
     short = _count_short(hand, mine, need) if ours else None
     if short is not None and need is not None:
         dealt, dealt_numbers = _dealt(hand)
+        play_need = _play_need(hand, need)
         warning = " " + _say(
-            "overbid", rules, count=short, trump=trump.plural, need=need, contract=hand.contract,
-            dealt=dealt,
-        )
-        warned = (short, need, hand.contract, *dealt_numbers)
+            "overbid", rules, count=short, trump=trump.plural, need=play_need,
+            contract=hand.contract, dealt=dealt,
+        )  # fmt: skip
+        warned = (short, play_need, hand.contract, *dealt_numbers)
     add(
         WorkedStep(f"{alone} {strength}{warning}", mine, numbers=(*said, aces, trumps, *warned)),
         Tip.MELD_ALONE,
@@ -451,9 +461,10 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
                 if blanks:
                     notes.append(
                         f"Feed your partner: {_whose(rules.partner(s) or 0, rules)} "
-                        f"{before[trick_winner(before, trump)].text} could not be beaten by the "
-                        f"players still to play, so {_who(s, rules)} put on the counter {c.text} "
-                        f"instead of {_texts(blanks[:1])}."
+                        f"{before[trick_winner(before, trump)].text} was winning and, as the "
+                        f"cards lay, none of the players still to play could beat it; "
+                        f"{_who(s, rules)} put on the counter {c.text} instead of "
+                        f"{_texts(blanks[:1])}."
                     )
                     found.append(Tip.FEED_PARTNER)
             if (

@@ -294,7 +294,7 @@ def _verdict(advice: BidAdvice, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
             above_pass=_signed(passed), above_hold=_signed(hold),
         )  # fmt: skip
         if round(passed) <= round(hold) or above > rules.max_bid:  # nothing to show there
-            text = text.split(" If an opponent", 1)[0]
+            text = text.split(" Above ", 1)[0]
         return text, (a.min_bid, a.limit, above, round(passed), round(hold))
     if a.high is not None:
         return _say("verdict_pass_bid_ok", rules, min_bid=a.min_bid, high=a.high), (
