@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pinochle_tutor import meld_points
@@ -302,6 +302,8 @@ def test_in_the_guided_hand_the_learner_picks_a_card_and_the_coach_comments(
         page.wait_for_function(
             f"() => document.querySelector('.pt-worked-count').innerText.startsWith('Step {k + 2} ')"
         )
+    # The stepper shows the step, then the question of your turn in its place: wait for it.
+    expect(stepper.locator(".pt-worked-text")).to_contain_text("your turn")
     asked = stepper.locator(".pt-worked-text").inner_text()
     assert "your turn" in asked and g.decisions[first].question in asked
     stepper.locator(".pt-guided-picker button", has_text=played.text).first.click()
