@@ -302,6 +302,11 @@ class RuleSet:
         return 4 * per_suit + self.last_trick_bonus
 
     @property
+    def is_preset(self) -> bool:
+        """Whether these are exactly the rules of one of :data:`PRESETS` (no house rule)."""
+        return PRESETS.get(self.name) == self
+
+    @property
     def counter(self) -> int:
         """One counter: the highest a card counts in tricks (10 in the classic game, 1 in
         the double deck). The coach's margins and the lessons' grades of a loss are told

@@ -41,6 +41,13 @@ class Role(Enum):
     DEFENDER = "defender"
     """An opponent won the auction: the seat's side sets the contract by taking enough."""
 
+    @staticmethod
+    def of(rules: RuleSet, seat: int, declarer: int | None) -> Role | None:
+        """The side ``seat`` is on when ``declarer`` won the auction; ``None`` before."""
+        if declarer is None:
+            return None
+        return Role.DECLARER if rules.side(seat) == rules.side(declarer) else Role.DEFENDER
+
 
 class Phase(Enum):
     """Where a hand stands."""
@@ -135,7 +142,4 @@ class PlayerView:
     @property
     def role(self) -> Role | None:
         """The side this seat is on (:class:`Role`); ``None`` before the auction is won."""
-        if self.declarer is None:
-            return None
-        same = self.rules.side(self.seat) == self.rules.side(self.declarer)
-        return Role.DECLARER if same else Role.DEFENDER
+        return Role.of(self.rules, self.seat, self.declarer)

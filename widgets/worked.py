@@ -58,6 +58,7 @@ from pinochle_tutor.course.worked import (
 
 from ._base import Message, card_spans, guard_client_values, guarded, style_widget
 from .cards import CardsView, HandPicker
+from .tables import Table
 
 __all__ = [
     "GuidedHandStepper",
@@ -108,11 +109,8 @@ def step_table_html(step: WorkedStep) -> str:
     if not step.table:
         return ""
     head, *rows = step.table
-    th = "".join(f"<th>{html.escape(c)}</th>" for c in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows
-    )
-    return f'<table class="pt-breakdown pt-worked-table"><tr>{th}</tr>{body}</table>'
+    table = Table([dict(zip(head, row, strict=True)) for row in rows])
+    return table.to_html(index=False, classes="pt-breakdown pt-worked-table", border=0)
 
 
 class WorkedStepper(w.VBox):

@@ -51,7 +51,7 @@ def _rules_tag(rules: RuleSet) -> str:
     """A short, stable name for ``rules`` in generated ids (empty for classic)."""
     if rules == CLASSIC:
         return ""
-    if PRESETS.get(rules.name) == rules:
+    if rules.is_preset:
         return rules.name
     settings = json.dumps(rules.settings(), sort_keys=True)
     return f"{rules.name}-{hashlib.sha256(settings.encode()).hexdigest()[:8]}"

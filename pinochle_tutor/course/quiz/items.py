@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from pinochle_tutor.cards import Card, CardLike, parse_cards
 from pinochle_tutor.course.quiz.vocabulary import QuizKind, QuizRule
-from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet, rules_named
+from pinochle_tutor.rules import CLASSIC, RuleSet, rules_named
 
 __all__ = ["QuizItem", "card_tuple", "rules_label", "store_field"]
 
@@ -84,4 +84,4 @@ def rules_label(rules: RuleSet) -> str:
     if rules == CLASSIC:
         return ""
     base = rules.title
-    return base if PRESETS.get(rules.name) == rules else f"{base} (house rules)"
+    return base if rules.is_preset else f"{base} (house rules)"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from pinochle_tutor.cards import CardLike, SuitLike, parse_suit, sort_hand
 from pinochle_tutor.hands import as_cards
 from pinochle_tutor.meld import meld
-from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
+from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import score_hand
 from pinochle_tutor.words import Side, listed, stated_numbers
 
@@ -148,7 +148,7 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
         )
         steps.append(
             WorkedStep(
-                f"**{r.title}**{' (the standard numbers)' if PRESETS.get(r.name) == r else ''}: "
+                f"**{r.title}**{' (the standard numbers)' if r.is_preset else ''}: "
                 f"{r.deck_size} cards, {r.hand_size} each. "
                 f"{part} {lines}: **{m.total}**. Lesson 6's example contract, on this "
                 f"scale, is {ex.bid} points, meld and trick points together (the tricks "

@@ -28,7 +28,7 @@ from pinochle_tutor.course.worked.steps import (
 )
 from pinochle_tutor.explain.coaching import PlayPrinciple
 from pinochle_tutor.game import Hand
-from pinochle_tutor.rules import CLASSIC, PRESETS, RuleSet
+from pinochle_tutor.rules import CLASSIC, RuleSet
 from pinochle_tutor.scoring import minimum_tricks, trick_points
 from pinochle_tutor.sim.valuation import estimate_hand, hand_counts
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
@@ -190,7 +190,7 @@ def guided_seed(rules: RuleSet = CLASSIC, start: int = 0, tries: int = 120) -> i
     """The deal for the guided hand under ``rules``: a preset's pinned one
     (:data:`GUIDED_SEEDS`), else of ``tries`` deals from ``start`` the first where
     seat 0 becomes the declarer with the most tip decisions (:func:`guided_decisions`)."""
-    if start == 0 and PRESETS.get(rules.name) == rules and rules.name in GUIDED_SEEDS:
+    if start == 0 and rules.is_preset and rules.name in GUIDED_SEEDS:
         return GUIDED_SEEDS[rules.name]
     best, most = start, -1
     for seed in range(start, start + tries):
@@ -346,7 +346,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
         )
         contract = ""
     if ours and need is not None:
-        still = max(0, need - discarded)
+        still = _play_need(hand, need)
         if side_meld >= hand.contract:
             plan = (
                 f"already at or above the bid, but it is kept only with at least "

@@ -311,9 +311,7 @@ def _plan_of(m: PlanMoment, card: Card) -> Plan:
 
 def _your_role(hand: Hand, role: Role) -> bool:
     assert hand.declarer is not None
-    rules = hand.rules
-    declaring = rules.side(hand.declarer) == rules.side(0)
-    return declaring == (role is Role.DECLARER)
+    return Role.of(hand.rules, 0, hand.declarer) is role
 
 
 def _play_out(
