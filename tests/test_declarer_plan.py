@@ -128,25 +128,27 @@ def test_the_worked_deal_says_the_coachs_numbers_and_the_coachs_card(rules: Rule
             n = m.advice.samples
             everywhere = all(round((r or 0.0) * n) == n for r in reach)
             assert ("Every lead below makes the contract" in position) == everywhere
-            assert len(head) == (3 if everywhere else 4), head
+            assert len(head) == (4 if everywhere else 5), head
         else:
-            assert len(head) == 3 and "Every lead below" not in position
+            assert len(head) == 4 and "Every lead below" not in position
         best = m.choices[0]
         assert verdict.startswith(f"The coach leads **{m.advice.card.text}**: "
                                   f"{lp.name_of(L, m, best.plan, best.value.card)}.")  # fmt: skip
-        for c in m.choices[1:]:
+        assert "Leading " not in verdict  # each other plan's grade is in the table, once
+        assert head[-1] == "Against the coach's card"
+        assert rows[0][-1] == "the coach's card"
+        for row, c in zip(rows[1:], m.choices[1:], strict=True):
             # The loss as the difference of the figures the page shows.
             shown = float(lp.amount(best.value.mean, rules)) - float(lp.amount(c.value.mean, rules))
-            said = f"Leading {c.value.card.text} gives away about {lp.amount(shown, rules)}"
             if c.value.reaches_less_often:
-                tail = ", and it makes the contract clearly less often than the coach's card"
+                tail = ", and makes it clearly less often: a clear mistake"
             elif not c.value.clear_mistake:
-                tail = ", within the coach's margin"
+                tail = ": as good (within the margin)"
             elif c.value.loss < rules.counter:
-                tail = f": less than a counter ({rules.counter}), but more than"
+                tail = ": a small loss"
             else:
                 tail = ": a clear mistake"
-            assert said + tail in verdict
+            assert row[-1] == f"{lp.amount(shown, rules)} less{tail}", row
     for step in ex.steps:
         said = " ".join([step.text, *step.table_lines()])
         for n in step.numbers:

@@ -139,6 +139,11 @@ def test_the_worked_deal_says_the_set_count_and_the_coachs_numbers(rules: RuleSe
              lp.amount(c.value.mean, rules))
             for c in m.choices
         ]  # fmt: skip
+        assert rows[0][-1] == "the coach's card"
+        for row, c in zip(rows[1:], m.choices[1:], strict=True):  # graded as in lesson 14
+            assert row[-1] == lp.grade_cell(L, m, c.value)
+            assert ("sets it clearly less often" in row[-1]) == c.value.reaches_less_often
+            assert ("as good" in row[-1]) == (not c.value.clear_mistake)
         if m.left:
             assert re.search(rf"needs? {m.left} more to set the contract", text)
     for step in ex.steps:

@@ -633,6 +633,11 @@ CSS = """
   /* Phone width: rows of controls wrap, wide tables scroll inside their own box. */
   .pt-widget .widget-hbox { flex-wrap: wrap; }
   .pt-widget table.pt-breakdown { display: block; max-width: 100%; overflow-x: auto; }
+  .pt-widget table.pt-breakdown th, .pt-widget table.pt-breakdown td { padding: 2px 6px; }
+  /* A block of words with a table in it keeps to the screen's width: the table scrolls,
+     not the words (a flex item grows to its widest child unless told not to). */
+  .pt-widget .pt-worked-text, .pt-widget .pt-worked-text .widget-html-content {
+    min-width: 0; max-width: 100%; }
 }
 .pt-title { font-weight: 600; }
 .pt-card-button { min-width: 3.4em; font-size: 1.15em; font-weight: 600; }

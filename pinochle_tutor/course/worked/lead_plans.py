@@ -179,6 +179,12 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
     "column_lead": (),
     "column_points": (),
     "column_reach": ("deals",),
+    "column_grade": (),
+    "grade_best": (),
+    "grade_close": ("loss",),
+    "grade_small": ("loss",),
+    "grade_clear": ("loss",),
+    "grade_contract": ("loss", "goal"),
     "reach_all": ("deals",),
     "coach": ("card", "plan"),
     "clear": ("card", "loss"),
@@ -412,27 +418,51 @@ def played(lesson: LeadLesson, rules: RuleSet, guided: bool) -> tuple[Hand, list
     return out
 
 
-def loss_sentence(lesson: LeadLesson, m: PlanMoment, value: CardValue) -> str:
-    """What leading ``value``'s card gives away against the coach's card at ``m``, graded.
-    The contract comes first: a card that makes (or sets) it clearly less often than the
-    coach's (:attr:`~pinochle_tutor.explain.coaching.CardValue.reaches_less_often`) is a
-    clear mistake ("clear_contract"); else within the coach's margin of error ("close"),
-    a clear loss under one counter ("clear_small",
-    :func:`~pinochle_tutor.explain.coaching.under_a_counter`), or a clear mistake. The
-    loss is said as the difference of the figures the page shows (:func:`amount`), so
-    that the learner's own subtraction agrees; the grade rests on the coach's figures."""
+def _grade(m: PlanMoment, value: CardValue) -> tuple[str, str]:
+    """The coach's grade of leading ``value``'s card against its own at ``m``, and the
+    loss as the page says it. The contract comes first: a card that makes (or sets) it
+    clearly less often than the coach's
+    (:attr:`~pinochle_tutor.explain.coaching.CardValue.reaches_less_often`) is a clear
+    mistake ("contract"); else within the coach's margin of error ("close"), a clear loss
+    under one counter ("small", :func:`~pinochle_tutor.explain.coaching.under_a_counter`),
+    or a clear mistake ("clear"). The loss is said as the difference of the figures the
+    page shows (:func:`amount`), so that the learner's own subtraction agrees; the grade
+    rests on the coach's figures."""
     rules = m.view.rules
     shown = _shown(m.advice.best.mean, rules) - _shown(value.mean, rules)
     if value.reaches_less_often:
-        key = "clear_contract"
+        grade = "contract"
     elif not value.clear_mistake:
-        key = "close"
+        grade = "close"
     elif under_a_counter(value.loss, rules):
-        key = "clear_small"
+        grade = "small"
     else:
-        key = "clear"
-    return _say(lesson, key, rules, card=value.card.text, loss=amount(shown, rules),
+        grade = "clear"
+    return grade, amount(shown, rules)
+
+
+_SENTENCE = {"contract": "clear_contract", "close": "close", "small": "clear_small",
+             "clear": "clear"}  # fmt: skip
+"""The sentence of each grade (:func:`_grade`), for the guided hand's comment."""
+
+
+def loss_sentence(lesson: LeadLesson, m: PlanMoment, value: CardValue) -> str:
+    """What leading ``value``'s card gives away against the coach's card at ``m``, graded
+    (:func:`_grade`), as a sentence: the guided hand's comment on the learner's card."""
+    rules = m.view.rules
+    grade, loss = _grade(m, value)
+    return _say(lesson, _SENTENCE[grade], rules, card=value.card.text, loss=loss,
                 counter=rules.counter, goal=goal_verb(m.view))  # fmt: skip
+
+
+def grade_cell(lesson: LeadLesson, m: PlanMoment, value: CardValue) -> str:
+    """The same grade (:func:`_grade`) as a cell of the plans' table: the coach's own
+    card, or what another plan's best card gives away and how the coach calls it."""
+    rules = m.view.rules
+    if value.card is m.advice.best.card:
+        return _say(lesson, "grade_best", rules)
+    grade, loss = _grade(m, value)
+    return _say(lesson, f"grade_{grade}", rules, loss=loss, goal=goal_verb(m.view))
 
 
 def _shown(x: float, rules: RuleSet) -> float:
@@ -468,8 +498,9 @@ def position_text(
     """Your lead: the trumps out and what your side's tricks must still bring, then a
     table of each plan's best card with the trick points your side can expect from there
     (and, while the contract is open, on how many of the coach's deals it makes or sets
-    it; one sentence instead when every card does on every deal). Returns the sentence,
-    every number it and the table state, and the table (its first row the columns)."""
+    it; one sentence instead when every card does on every deal), and how the coach
+    grades each against its own card (:func:`grade_cell`). Returns the sentence, every
+    number it and the table state, and the table (its first row the columns)."""
     rules = m.view.rules
     still = still_in_play(m.view)
     if m.left is None or m.left > 0:
@@ -496,6 +527,9 @@ def position_text(
             rows = [(*row, str(n)) for row, n in zip(rows, counts, strict=True)]
             nums = (*nums, *counts)
         nums = (*nums, deals)
+    head = (*head, _say(lesson, "column_grade", rules))
+    rows = [(*row, grade_cell(lesson, m, c.value)) for row, c in zip(rows, m.choices, strict=True)]
+    nums = (*nums, *(int(float(_grade(m, c.value)[1])) for c in m.choices[1:]))
     text += " " + _say(lesson, "expect", rules, still=still)
     return text, nums, (head, *rows)
 
@@ -530,7 +564,8 @@ def _reason(m: PlanMoment, plan: Plan) -> str:
 
 
 def verdict_text(lesson: LeadLesson, m: PlanMoment) -> str:
-    """The coach's card with its plan and reason, and what each other plan gives away."""
+    """The coach's card with its plan and reason (what each other plan gives away is the
+    plans' table's last column, :func:`grade_cell`)."""
     rules = m.view.rules
     best = m.choices[0]
     plan = name_of(lesson, m, best.plan, best.value.card)
@@ -540,8 +575,7 @@ def verdict_text(lesson: LeadLesson, m: PlanMoment) -> str:
         coach += " " + reason
     if best.plan is Plan.DRAW and not m.follows(best.value.card, Plan.CASH):
         coach += " " + _say(lesson, "low_trump", rules)
-    verdicts = [loss_sentence(lesson, m, c.value) for c in m.choices[1:]]
-    return " ".join([coach.strip(), *verdicts])
+    return coach.strip()
 
 
 def _trick_steps(
