@@ -72,6 +72,13 @@ def test_lesson_13_is_walked_click_by_click(browser: Browser, tmp_path: Path) ->
                 if "First auction" in step.text:
                     _both_widths(page, "count-table")
                     stepper.screenshot(path=str(ARTIFACTS / "partner-call-count-table.png"))
+                elif "can still bid again" in step.text:  # what each call scores
+                    expect(table.locator("th").first).to_have_text(step.table[0][0])
+                    _both_widths(page, "calls-table")
+                    stepper.screenshot(path=str(ARTIFACTS / "partner-call-calls-table.png"))
+                    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+                    stepper.screenshot(path=str(ARTIFACTS / "partner-call-calls-table-step.png"))
+                    page.set_viewport_size(DESKTOP)
         _both_widths(page, "worked")
         expect(stepper.locator(".pt-worked-text")).to_contain_text("two auctions")
         # The lesson's table: the partner has called before the learner, who passes.

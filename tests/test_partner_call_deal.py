@@ -59,29 +59,40 @@ def test_each_sentence_is_said_where_the_numbers_bear_it_out(rules: RuleSet) -> 
     if not rules.partnerships:
         assert "nobody has a partner" in texts[0] and ex.rules == CLASSIC
         texts, tables = texts[1:], tables[1:]
-    first, second, last = texts[1], texts[2], texts[3]
-    assert "can still bid again" in first and "cannot call again" not in first
-    assert "cannot call again" in second and "can still bid again" not in second
-    assert "the opponents declare on every one" in second
+    # each auction in two steps: the count (its parts in a table), then the call (what
+    # each call scores in a table); the two side by side last
+    first, first_call, second, second_call, last = texts[1:6]
+    assert "can still bid again" in first_call and "cannot call again" not in first_call
+    assert "cannot call again" in second_call and "can still bid again" not in second_call
+    assert "the opponents declare on every one" in second_call
     r = two.rules
-    for text, table, advice in (
-        (first, tables[1], two.with_bid), (second, tables[2], two.with_pass)
+    for text, call, table, calls, advice in (
+        (first, first_call, tables[1], tables[2], two.with_bid),
+        (second, second_call, tables[3], tables[4], two.with_pass),
     ):
         a, ev = advice.accepted, advice.evaluation
         assert ev is not None
         # one trump for both counts, named in each
         assert f"with {two.with_bid.best.trump.plural} as trump" in text
         if a.limit is None:
-            assert "The coach: pass" in text or "passing pays your side best" in text
+            assert "The coach: pass" in call or "passing pays your side best" in call
         elif a.pass_ok:
-            assert f"beats passing up to {a.limit}" in text
+            assert f"beats passing up to {a.limit}" in call
         else:
-            assert f"The coach: bid {a.min_bid}" in text
+            assert f"The coach: bid {a.min_bid}" in call
+        # what each call scores: passing and bidding the lowest bid, then (where the coach
+        # says so) passing and bidding one step above its limit, where passing pays better
+        assert calls is not None
+        scores = {row[0]: int(row[1]) for row in calls[1:]}
+        assert scores["Pass now"] == round(ev.pass_score(a.min_bid))
+        assert scores[f"Bid {a.min_bid}"] == round(ev.best.expected_score(a.min_bid))
         above = None if a.limit is None else a.limit + r.bid_increment
-        if above is not None and f"At {above}, passing would pay better" in text:
-            assert round(ev.pass_score(above)) > round(ev.best.expected_score(above))
-        passed = round(ev.pass_score(a.min_bid))
-        assert f"averages {'+' if passed > 0 else ''}{passed} if you pass" in text
+        beyond = above is not None and f"where it takes {above}" in call
+        assert (f"Pass at {above}" in scores) == beyond == (len(scores) == 4)
+        if beyond:
+            assert scores[f"Pass at {above}"] == round(ev.pass_score(above))
+            assert scores[f"Pass at {above}"] > scores[f"Bid {above}"]
+            assert scores[f"Bid {above}"] == round(ev.best.expected_score(above))
         # the count's parts in the table under the step: they add up to the count said
         o = advice.best
         parts = {row[0]: int(row[1]) for row in table[1:]}

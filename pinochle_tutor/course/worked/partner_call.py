@@ -56,8 +56,7 @@ WORDS_FILE = "partner_call.toml"
 """The worked deal's sentences, in the package's ``text`` folder."""
 
 _COUNT = ("trump", "deals", "count", "min_bid", "chance")
-_PASS = ("pass_score", "hold_score", "min_bid")
-_ABOVE = ("min_bid", "limit", "above", "above_pass", "above_hold")
+_ABOVE = ("min_bid", "limit", "above")
 _SIDES = ("trump", "difference", "side_meld_bid", "side_meld_pass", "trick_words")
 _TRICKS = ("difference", "tricks_bid", "tricks_pass")
 STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
@@ -75,12 +74,18 @@ STEP_FIELDS: Mapping[str, tuple[str, ...]] = {
     "count_row_count": (),
     "partner_still_in": (),
     "partner_out": (),
-    "pass_partner": ("share", *_PASS),
-    "pass_opponents": _PASS,
+    "pass_partner": ("share",),
+    "pass_opponents": (),
+    "calls_column_call": (),
+    "calls_column_score": (),
+    "calls_row_pass": (),
+    "calls_row_hold": ("min_bid",),
+    "calls_row_pass_above": ("above",),
+    "calls_row_hold_above": ("above",),
     "verdict_bid": _ABOVE,
     "verdict_bid_once": _ABOVE,
     "verdict_bid_pass_ok": _ABOVE,
-    "verdict_pass": _PASS,
+    "verdict_pass": ("min_bid",),
     "verdict_pass_bid_ok": ("min_bid", "high"),
     "meld_more": _SIDES,
     "meld_same": _SIDES,
@@ -267,21 +272,29 @@ def _evaluation(advice: BidAdvice) -> BidEvaluation:
     return advice.evaluation
 
 
-def _passing(advice: BidAdvice, rules: RuleSet, partner_in: bool) -> tuple[str, tuple[int, ...]]:
-    """What a pass gives: who declares on the coach's deals if this seat passes, and
-    passing's average score against holding the lowest bid now."""
+Rows = tuple[tuple[str, str], ...]
+
+
+def _passing(advice: BidAdvice, rules: RuleSet, partner_in: bool) -> tuple[str, tuple[int, ...], Rows]:
+    """What a pass gives: who declares on the coach's deals if this seat passes; and the
+    calls' table's first rows, passing's average score against holding the lowest bid."""
     ev = _evaluation(advice)
     lowest = advice.min_bid
     held, passed = ev.best.expected_score(lowest), ev.pass_score(lowest)
     numbers = (round(passed), round(held), lowest)
-    values = {"pass_score": _signed(passed), "hold_score": _signed(held), "min_bid": lowest}
+    rows = (
+        (_say("calls_row_pass", rules), _signed(passed)),
+        (_say("calls_row_hold", rules, min_bid=lowest), _signed(held)),
+    )
     share = round(10 * ev.passing.partner_declares)
     if partner_in and share > 0:
-        return _say("pass_partner", rules, share=share, **values), (share, 10, *numbers)
-    return _say("pass_opponents", rules, **values), numbers
+        return _say("pass_partner", rules, share=share), (share, 10, *numbers), rows
+    return _say("pass_opponents", rules), numbers, rows
 
 
-def _verdict(advice: BidAdvice, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
+def _verdict(advice: BidAdvice, rules: RuleSet) -> tuple[str, tuple[int, ...], Rows]:
+    """The coach's call; where it bids, how high, and (when passing then pays better)
+    the calls' table's rows one bid above its limit."""
     a = advice.accepted
     ev = _evaluation(advice)
     if a.limit is not None:
@@ -289,20 +302,35 @@ def _verdict(advice: BidAdvice, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
         name = "verdict_bid_pass_ok" if a.pass_ok else once
         above = a.limit + rules.bid_increment
         hold, passed = ev.best.expected_score(above), ev.pass_score(above)
-        text = _say(
-            name, rules, min_bid=a.min_bid, limit=a.limit, above=above,
-            above_pass=_signed(passed), above_hold=_signed(hold),
-        )  # fmt: skip
+        text = _say(name, rules, min_bid=a.min_bid, limit=a.limit, above=above)
         if round(passed) <= round(hold) or above > rules.max_bid:  # nothing to show there
-            text = text.split(" Above ", 1)[0]
-        return text, (a.min_bid, a.limit, above, round(passed), round(hold))
+            return text.split(" Above ", 1)[0], (a.min_bid, a.limit), ()
+        rows = (
+            (_say("calls_row_pass_above", rules, above=above), _signed(passed)),
+            (_say("calls_row_hold_above", rules, above=above), _signed(hold)),
+        )
+        return text, (a.min_bid, a.limit, above, round(passed), round(hold)), rows
     if a.high is not None:
         return _say("verdict_pass_bid_ok", rules, min_bid=a.min_bid, high=a.high), (
-            a.min_bid, a.high)  # fmt: skip
-    held, passed = ev.best.expected_score(a.min_bid), ev.pass_score(a.min_bid)
-    text = _say("verdict_pass", rules, min_bid=a.min_bid, pass_score=_signed(passed),
-                hold_score=_signed(held))  # fmt: skip
-    return text, (a.min_bid, round(passed), round(held))
+            a.min_bid, a.high), ()  # fmt: skip
+    return _say("verdict_pass", rules, min_bid=a.min_bid), (a.min_bid,), ()
+
+
+def _calls(
+    advice: BidAdvice, rules: RuleSet, partner_in: bool
+) -> tuple[str, tuple[int, ...], tuple[tuple[str, ...], ...]]:
+    """The call's step: whether your partner can still call, what a pass gives and the
+    coach's call, with a table of what each call scores on the coach's deals (your side's
+    score less the opponents', on average), its first row the columns."""
+    still = _say("partner_still_in" if partner_in else "partner_out", rules)
+    passing, pass_numbers, pass_rows = _passing(advice, rules, partner_in)
+    verdict, verdict_numbers, verdict_rows = _verdict(advice, rules)
+    head = (_say("calls_column_call", rules), _say("calls_column_score", rules))
+    return (
+        f"{still} {passing} {verdict}",
+        (*pass_numbers, *verdict_numbers),
+        (head, *pass_rows, *verdict_rows),
+    )
 
 
 def _top(advice: BidAdvice) -> str:
@@ -328,10 +356,10 @@ def _sides(two: TwoAuctions) -> tuple[str, tuple[int, ...]]:
 
 
 def partner_call_example(rules: RuleSet = CLASSIC) -> WorkedExample:
-    """The worked deal as steps: the hand; the first auction (the partner bids), the
-    coach's count, what a pass gives and the verdict; the second (the partner passes),
-    the same; and the two side by side, each sentence said only where the numbers bear
-    it out."""
+    """The worked deal as steps: the hand; the first auction (the partner bids) and the
+    coach's count, then what a pass gives and the coach's call; the second (the partner
+    passes), the same two steps; and the two side by side, each sentence said only where
+    the numbers bear it out."""
     two = two_auctions(rules)
     r = two.rules
     steps: list[WorkedStep] = []
@@ -346,21 +374,18 @@ def partner_call_example(rules: RuleSet = CLASSIC) -> WorkedExample:
         )
     )  # fmt: skip
     d = two.deal
-    for advice, head, still, over in (
-        (two.with_bid, "with_bid", "partner_still_in", d.over),
-        (two.with_pass, "with_pass", "partner_out", d.partner_bid),
+    for advice, head, over in (
+        (two.with_bid, "with_bid", d.over),
+        (two.with_pass, "with_pass", d.partner_bid),
     ):
         said = _say(head, r, partner_bid=d.partner_bid, over=over, min_bid=advice.min_bid)
         count, count_numbers, count_table = _count(advice, r)
-        passing, pass_numbers = _passing(advice, r, head == "with_bid")
-        verdict, verdict_numbers = _verdict(advice, r)
-        steps.append(
-            WorkedStep(
-                f"{said} {count} {_say(still, r)} {passing} {verdict}", cards=two.hand,
-                numbers=(d.partner_bid, over, advice.min_bid, *count_numbers, *pass_numbers,
-                         *verdict_numbers), table=count_table,
-            )
-        )  # fmt: skip
+        calls, call_numbers, call_table = _calls(advice, r, head == "with_bid")
+        steps += [
+            WorkedStep(f"{said} {count}", cards=two.hand, table=count_table,
+                       numbers=(d.partner_bid, over, advice.min_bid, *count_numbers)),
+            WorkedStep(calls, cards=two.hand, numbers=call_numbers, table=call_table),
+        ]  # fmt: skip
     sides, side_numbers = _sides(two)
     share = opening_share(r)
     shows = _say("opening_shows", r, share=share, opening_bid=r.opening_bid)
