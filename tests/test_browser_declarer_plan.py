@@ -1,6 +1,7 @@
 """Lesson 14, "The declarer's plan", in a real browser (Voila, Chromium): the worked deal
 stepped to its end (each step the engine's words), the guided hand's first lead planned
-(the question shown, a card picked, the coach's comment), and the first question of the
+(the question shown, a card picked, the coach's comment), the coach's "concede or play
+on?" with its table, and the first question of the
 mastery set answered and kept; after each click the page is read at desktop and phone
 width (390 px: nothing reaches past the screen's edge), with screenshots in
 test-artifacts/."""
@@ -13,7 +14,12 @@ from pathlib import Path
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from pinochle_tutor.classroom.attempts import read_attempts
-from pinochle_tutor.course.worked import declarer_plan_example, learner_turns, plan_guided_hand
+from pinochle_tutor.course.worked import (
+    concede_example,
+    declarer_plan_example,
+    learner_turns,
+    plan_guided_hand,
+)
 from pinochle_tutor.rules import CLASSIC
 from tests.browser_pages import PENDING, PHONE, WIDER_THAN_THE_SCREEN, check_page, needs_chromium
 from tests.voila_site import REPO, voila_server
@@ -89,6 +95,21 @@ def test_lesson_14_is_walked_click_by_click(browser: Browser, tmp_path: Path) ->
         comment = hand.locator(".pt-message").inner_text()
         assert comment.startswith(f"{played.text} is the coach's card too:")
         _both_widths(page, "commented", hand)
+        # Concede or play on: the hand, then the coach's two choices as a table.
+        conceding = concede_example(CLASSIC).steps
+        weighed = page.locator(".pt-worked").nth(2)
+        expect(weighed.locator(".pt-worked-text")).to_contain_text("You won the auction at")
+        weighed.locator("button.pt-worked-next").click()
+        expect(weighed.locator(".pt-worked-text")).to_contain_text(
+            conceding[1].text.replace("**", "").split(".")[0]
+        )
+        table = weighed.locator("table.pt-worked-table")
+        expect(table.locator("tr")).to_have_count(len(conceding[1].table))
+        for row in conceding[1].table[1:]:
+            expect(table).to_contain_text(" ".join(row[:2]).split(" ")[0])
+            expect(table).to_contain_text(row[-1])
+        expect(weighed.locator(".pt-worked-text")).to_contain_text("The coach: concede.")
+        _both_widths(page, "conceded", weighed)
         # The mastery set's first question: a card to play, marked by the coach.
         mastery = page.locator(".pt-mastery-set")
         mastery.scroll_into_view_if_needed()

@@ -41,6 +41,7 @@ def _examples(rules: RuleSet) -> list[wk.WorkedExample]:
         wk.guided_hand(rules, 62).example,
         wk.game_end_example(rules),
         wk.partner_call_example(rules),
+        wk.concede_example(rules),
     ]
 
 

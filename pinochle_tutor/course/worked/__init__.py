@@ -26,6 +26,7 @@ from pinochle_tutor.course.worked.before_play import (
     exchange_example,
     trump_check,
 )
+from pinochle_tutor.course.worked.concede import concede_example
 from pinochle_tutor.course.worked.declarer_plan import declarer_plan_example, plan_guided_hand
 from pinochle_tutor.course.worked.defence import defence_example, defence_guided_hand
 from pinochle_tutor.course.worked.game_end import game_end_check, game_end_example, versions_example
@@ -69,6 +70,7 @@ __all__ = [
     "auction_example",
     "call_check",
     "coach_comment",
+    "concede_example",
     "counters_check",
     "deck_example",
     "declarer_plan_example",
