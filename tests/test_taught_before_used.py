@@ -110,6 +110,11 @@ TERM_PATTERNS: dict[str, str] = {
     "cash": r"\bcash(?:es|ed|ing)?\b",
     "margin of error": r"\bmargin of error\b",
     "guard": r"\bguard(?:s|ed)?\b",
+    "side": r"\b(?:your|their|our|one|each|other|the declaring|the defending|a) sides?\b",
+    "imagined deals": r"\bimagined deals?\b",
+    "playable": r"\bplayable\b",
+    "clear mistake": r"\bclear mistakes?\b",
+    "small loss": r"\bsmall loss(?:es)?\b",
 }
 """How each term of :data:`LESSON_TEACHES` is found in a sentence (case aside): its word
 and forms, and for a word with two senses only the sense taught (the exchange's pass:

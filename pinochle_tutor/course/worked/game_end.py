@@ -146,9 +146,10 @@ def versions_example(hand: Iterable[CardLike] | str, trump: SuitLike,
             if len(cards) < r.hand_size
             else "This hand melds"
         )
+        preset = " (this site's preset)" if r.is_preset else ""
         steps.append(
             WorkedStep(
-                f"**{r.title}**{' (the standard numbers)' if r.is_preset else ''}: "
+                f"**{r.title}**{preset}: "
                 f"{r.deck_size} cards, {r.hand_size} each. "
                 f"{part} {lines}: **{m.total}**. Lesson 6's example contract, on this "
                 f"scale, is {ex.bid} points, meld and trick points together (the tricks "

@@ -207,13 +207,16 @@ _BASE_FIELDS: Mapping[str, tuple[str, ...]] = {
 def lesson_fields(plans: tuple[Plan, ...]) -> dict[str, tuple[str, ...]]:
     """Every sentence of a lesson's words file with the numbers it may say: the shared
     ones, and per plan (and :attr:`Plan.OTHER`) its name (``name_<plan>``); drawing
-    trump also with a top trump (``_top``) and why a low trump (``low_trump``)."""
+    trump also with a top trump (``_top``) and why a low trump (``low_trump``); leading
+    to a partner's void also when it forces the declarer (``name_void_force``)."""
     out = dict(_BASE_FIELDS)
     for p in (*plans, Plan.OTHER):
         out[f"name_{p.value}"] = ()
     if Plan.DRAW in plans:
         out["name_draw_top"] = ()
         out["low_trump"] = ()
+    if Plan.VOID in plans and Plan.FORCE in plans:
+        out["name_void_force"] = ()
     return out
 
 
@@ -486,10 +489,15 @@ def still_in_play(view: PlayerView) -> int:
 
 
 def name_of(lesson: LeadLesson, m: PlanMoment, plan: Plan, card: Card) -> str:
-    """A plan's name as the lesson says it (drawing trump with a sure winner, for a top
-    trump)."""
-    top = "_top" if plan is Plan.DRAW and m.follows(card, Plan.CASH) else ""
-    return _say(lesson, f"name_{plan.value}{top}", m.view.rules)
+    """A plan's name as the lesson says it, naming both plans a card follows where the
+    lesson has a name for the two: drawing trump with a sure winner (a top trump), and
+    leading to your partner's void that is the declarer's too (a force as well)."""
+    both = ""
+    if plan is Plan.DRAW and m.follows(card, Plan.CASH):
+        both = "_top"
+    elif plan is Plan.VOID and Plan.FORCE in lesson.plans and m.follows(card, Plan.FORCE):
+        both = "_force"
+    return _say(lesson, f"name_{plan.value}{both}", m.view.rules)
 
 
 def position_text(
