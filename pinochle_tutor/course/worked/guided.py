@@ -33,7 +33,7 @@ from pinochle_tutor.scoring import minimum_tricks, trick_points
 from pinochle_tutor.sim.valuation import estimate_hand, hand_counts
 from pinochle_tutor.tricks import check_play, legal_plays, trick_winner
 from pinochle_tutor.view import PlayerView, seat_name
-from pinochle_tutor.words import Side, number_word, plural
+from pinochle_tutor.words import Side, listed, number_word, plural
 
 if TYPE_CHECKING:
     from pinochle_tutor.coach.play_principles import PrincipleFit
@@ -444,6 +444,7 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
         notes: list[str] = []
         found: list[Tip] = []
         nums: list[int] = [k, t.points]
+        came_out: list[str] = []  # cards shown in meld played to this trick
         for i, (c, s) in enumerate(zip(t.cards, t.seats, strict=True)):
             before = list(t.cards[:i])
             if (
@@ -479,7 +480,13 @@ def guided_hand(rules: RuleSet = CLASSIC, seed: int | None = None) -> GuidedHand
                 found.append(Tip.BOTH_COPIES)
             if still_shown[(c, s)]:
                 still_shown[(c, s)] -= 1
-                notes.append(f"The {c.text} shown in meld comes out now, as you knew it was there.")
+                came_out.append(c.text)
+        if came_out:  # one sentence for all of them
+            notes.append(
+                f"The {listed(came_out, 'and')} shown in meld "
+                + ("comes out now, as you knew it was there." if len(came_out) == 1
+                   else "come out now, as you knew they were there.")
+            )  # fmt: skip
         if not last and t.points == 0 and Tip.POINTS_NOT_TRICKS not in tips:
             notes.append(
                 "Points, not tricks: this trick holds no counter, so winning it scores nothing."
