@@ -40,7 +40,8 @@ def test_the_table_is_the_coachs_evaluation_and_the_verdict_its_advice(rules: Ru
     need = minimum_tricks(view.contract or 0, meld, rules)
     assert f"**{meld}** meld" in first.text
     assert need is None or f"at least **{need}** of the {rules.total_trick_points}" in first.text
-    assert f"on {round(e.make_chance * e.samples)} of the {e.samples} deals" in second.text
+    made = round(e.make_chance * e.samples)
+    assert f"contract of {e.contract} on {made} of the coach's {e.samples} deals" in second.text
     head, play, concede = second.table
     assert len(head) == 4 and play[0] == "Play on" and concede[0] == "Concede"
     shown = [[float(x) for x in row[1:]] for row in (play, concede)]
@@ -58,7 +59,7 @@ def test_the_table_is_the_coachs_evaluation_and_the_verdict_its_advice(rules: Ru
         assert "The coach: **play on**" in second.text and shown[0][2] > shown[1][2]
     else:
         assert "within the coach's margin of error" in second.text
-    assert f"about {said} more" in second.text or f"differ by about {said}" in second.text
+    assert f"about {said} better off" in second.text or f"differ by about {said}" in second.text
     for step in ex.steps:
         text = " ".join([step.text, *step.table_lines()])
         for n in step.numbers:

@@ -88,10 +88,10 @@ def test_each_sentence_is_said_where_the_numbers_bear_it_out(rules: RuleSet) -> 
         assert scores[f"Bid {a.min_bid}"] == round(ev.best.expected_score(a.min_bid))
         above = None if a.limit is None else a.limit + r.bid_increment
         beyond = above is not None and f"where it takes {above}" in call
-        assert (f"Pass at {above}" in scores) == beyond == (len(scores) == 4)
+        assert (f"Pass when it takes {above}" in scores) == beyond == (len(scores) == 4)
         if beyond and above is not None:
-            assert scores[f"Pass at {above}"] == round(ev.pass_score(above))
-            assert scores[f"Pass at {above}"] > scores[f"Bid {above}"]
+            assert scores[f"Pass when it takes {above}"] == round(ev.pass_score(above))
+            assert scores[f"Pass when it takes {above}"] > scores[f"Bid {above}"]
             assert scores[f"Bid {above}"] == round(ev.best.expected_score(above))
         # the count's parts in the table under the step: they add up to the count said
         o = advice.best

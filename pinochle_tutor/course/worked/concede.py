@@ -208,7 +208,7 @@ def concede_example(rules: RuleSet) -> WorkedExample:
     verdict = _say(key, rules, gain=_text(gain, rules, signed=False))
     cells = [float(cell) for row in rows for cell in row[1:]]
     second = WorkedStep(
-        f"{chance} {verdict} {_say('table', rules)}", tuple(sort_hand(view.hand)),
+        f"{chance} {_say('table', rules)} {verdict}", tuple(sort_hand(view.hand)),
         numbers=(e.samples, e.contract, made, *(int(x) for x in (*cells, gain))),
         table=(head, *rows),
     )  # fmt: skip

@@ -430,7 +430,9 @@ def _grade(m: PlanMoment, value: CardValue) -> tuple[str, str]:
     under one counter ("small", :func:`~pinochle_tutor.explain.coaching.under_a_counter`),
     or a clear mistake ("clear"). The loss is said as the difference of the figures the
     page shows (:func:`amount`), so that the learner's own subtraction agrees; the grade
-    rests on the coach's figures."""
+    rests on the coach's figures, so where that difference rounds up to a counter or more
+    while the coach's loss is under one, the loss is said to two places instead ("0.97
+    less: a small loss", never "1.0 less: a small loss" where a counter is 1)."""
     rules = m.view.rules
     shown = _shown(m.advice.best.mean, rules) - _shown(value.mean, rules)
     if value.reaches_less_often:
@@ -441,7 +443,10 @@ def _grade(m: PlanMoment, value: CardValue) -> tuple[str, str]:
         grade = "small"
     else:
         grade = "clear"
-    return grade, amount(shown, rules)
+    said = amount(shown, rules)
+    if grade == "small" and float(said) >= rules.counter:
+        said = f"{value.loss:.2f}"
+    return grade, said
 
 
 _SENTENCE = {"contract": "clear_contract", "close": "close", "small": "clear_small",
