@@ -27,6 +27,7 @@ from pinochle_tutor.bots.heuristic import HeuristicPlayer
 from pinochle_tutor.cards import sort_hand
 from pinochle_tutor.coach.concession import advise_concession
 from pinochle_tutor.course.content import Said, read_sentences, text_file
+from pinochle_tutor.course.worked.lead_plans import amount
 from pinochle_tutor.course.worked.steps import WorkedExample, WorkedStep, preset_name
 from pinochle_tutor.explain.concession import ConcessionAdvice
 from pinochle_tutor.game import Hand
@@ -140,24 +141,17 @@ def concede_hand(rules: RuleSet) -> tuple[Hand, ConcessionAdvice]:
     return hand, _advice(hand.view(0), seed)
 
 
-def _shown(x: float, rules: RuleSet) -> float:
-    """A score as the page shows it: whole points where a hand holds 100 trick points or
-    more, else to a tenth (the double deck's 50)."""
-    return float(round(x)) if rules.total_trick_points >= 100 else round(x, 1)
-
-
-def _text(x: float, rules: RuleSet, signed: bool = True) -> str:
-    s = str(int(x)) if rules.total_trick_points >= 100 else f"{x:.1f}"
-    if s in ("-0", "-0.0"):
-        s = s[1:]
-    return f"+{s}" if signed and x > 0 else s
+def _signed(x: float, rules: RuleSet) -> str:
+    """A score change as the lessons say points (:func:`~pinochle_tutor.course.worked.lead_plans.amount`),
+    with its sign."""
+    s = amount(x, rules)
+    return f"+{s}" if float(s) > 0 else s
 
 
 def _contract(view: PlayerView) -> tuple[str, tuple[int, ...]]:
     rules = view.rules
     assert view.contract is not None and view.trump is not None and view.melds is not None
-    side = rules.side(0)
-    meld = sum(m.total for s, m in enumerate(view.melds) if rules.side(s) == side)
+    meld = sum(m.total for s, m in enumerate(view.melds) if rules.side(s) == rules.side(0))
     need = minimum_tricks(view.contract, meld, rules)
     values = {"contract": view.contract, "trump": view.trump.plural, "meld": meld,
               "total": rules.total_trick_points}  # fmt: skip
@@ -199,13 +193,13 @@ def concede_example(rules: RuleSet) -> WorkedExample:
         ("row_play", e.play_bidders, e.play_defenders),
         ("row_concede", float(e.concede_bidders), e.concede_defenders),
     ):
-        a, b = _shown(us, rules), _shown(them, rules)
+        a, b = float(amount(us, rules)), float(amount(them, rules))  # as the table shows them
         between.append(round(a - b, 1))
-        rows.append((_say(name, rules), _text(a, rules), _text(b, rules), _text(a - b, rules)))
+        rows.append((_say(name, rules), _signed(a, rules), _signed(b, rules), _signed(a - b, rules)))
     head = tuple(_say(f"column_{c}", rules) for c in ("choice", "us", "them", "between"))
     gain = abs(between[0] - between[1])
     key = ("concede" if advice.concede else "play_on") if advice.clear else "close"
-    verdict = _say(key, rules, gain=_text(gain, rules, signed=False))
+    verdict = _say(key, rules, gain=amount(gain, rules))
     cells = [float(cell) for row in rows for cell in row[1:]]
     second = WorkedStep(
         f"{chance} {_say('table', rules)} {verdict}", tuple(sort_hand(view.hand)),
